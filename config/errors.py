@@ -1,0 +1,62 @@
+"""One error type for services and one JSON shape for every API error.
+
+Every error body is ``{"message": "...", "extra": {...}}``; validation errors put the
+per-field messages under ``extra.fields``.
+"""
+
+from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+class ApplicationError(Exception):
+    """A refusal a service can explain to its caller (mapped to HTTP 400 by the API)."""
+
+    status_code = 400
+
+    def __init__(self, message: str, extra: dict | None = None):
+        super().__init__(message)
+        self.message = message
+        self.extra = extra or {}
+
+
+class Conflict(ApplicationError):
+    """The request is valid but collides with the current state (HTTP 409)."""
+
+    status_code = 409
+
+
+def field_error(field: str, message: str) -> ApplicationError:
+    return ApplicationError(f"{field}: {message}", {"fields": {field: [message]}})
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, DjangoValidationError):
+        detail = exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
+        exc = exceptions.ValidationError(detail)
+    elif isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+
+    if isinstance(exc, ApplicationError):
+        return Response({"message": exc.message, "extra": exc.extra}, status=exc.status_code)
+
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        fields = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
+        response.data = {
+            "message": f"Invalid input: {', '.join(str(k) for k in fields)}",
+            "extra": {"fields": fields},
+        }
+    else:
+        detail = response.data.get("detail", str(exc)) if isinstance(response.data, dict) else exc
+        response.data = {"message": str(detail), "extra": {}}
+    if response.status_code == status.HTTP_401_UNAUTHORIZED:
+        response["WWW-Authenticate"] = response.get("WWW-Authenticate", 'Bearer realm="kaizen"')
+    return response

@@ -1,0 +1,84 @@
+"""Every Kaizen constant, with its default and what it controls.
+
+Each key can be overridden by an environment variable named ``KAIZEN_<KEY>``; the value is
+parsed with the type of the default and a malformed value stops start-up. The README's
+configuration table lists the same keys (a test keeps the two in step).
+"""
+
+from config.env import env_typed
+
+SETTINGS: dict[str, tuple[object, str]] = {
+    # Ingestion (SPEC §3)
+    "INGEST_MAX_EVENTS": (1000, "Most events accepted in one ingest batch."),
+    "INGEST_MAX_BODY_BYTES": (5 * 1024 * 1024, "Largest ingest body; larger bodies get 413."),
+    "INGEST_MAX_ARGS_BYTES": (8 * 1024, "Largest `args` object of a tool invocation (JSON bytes)."),
+    "INGEST_MAX_TEXT_CHARS": (20_000, "Longest free-text field of an event."),
+    # Planner: ranking (workstacean seed)
+    "RANKING_WARM_MIN_SAMPLES": (5, "Samples an (agent, skill) needs before it is ranked warm."),
+    "RANKING_WINDOW_SAMPLES": (200, "Most recent samples per (agent, skill) used for ranking."),
+    "RANKING_W_SUCCESS": (2.0, "Weight of the success rate in the warm score."),
+    "RANKING_W_CONFIDENCE": (0.5, "Weight of the average confidence on success."),
+    "RANKING_W_LATENCY": (0.3, "Weight of the latency penalty."),
+    "RANKING_LATENCY_NORM_MS": (60_000, "Wall time that counts as one unit of latency penalty."),
+    "RANKING_LATENCY_CLAMP": (2.0, "Upper clamp of the latency penalty term."),
+    # Planner: fleet health, goals, dispatch
+    "FLEET_WINDOW_HOURS": (24, "Rolling window of fleet health."),
+    "FLEET_RECENT_FAILURES": (10, "Recent failures listed per agent in fleet health."),
+    "GOAL_COOLDOWN_SECONDS": (90, "Quiet period of a goal after a successful remediation."),
+    "LOOP_DETECT_FAILURES": (3, "Failed dispatches of one goal that count as a loop."),
+    "LOOP_DETECT_WINDOW_SECONDS": (300, "Window in which those failures must fall."),
+    "LOOP_DETECT_PAUSE_SECONDS": (600, "How long a looping goal stops dispatching."),
+    "OUTCOME_ALERT_MIN_ATTEMPTS": (10, "Attempts before outcome analysis judges an (agent, skill)."),
+    "OUTCOME_ALERT_SUCCESS_BELOW": (0.5, "Success rate under which an action-quality alert fires."),
+    "OUTCOME_ALERT_COOLDOWN_SECONDS": (3600, "Quiet period between two alerts of one pair."),
+    "CONFIG_TUNING_MIN_SAMPLES": (50, "Samples needed before a config change may tune an agent."),
+    # Planner: implicit feedback, decay, maturity (swarm seed)
+    "FEEDBACK_HELPFUL_AT": (0.7, "Implicit score at or above which an outcome is helpful."),
+    "FEEDBACK_HARMFUL_AT": (0.4, "Implicit score at or below which an outcome is harmful."),
+    "DECAY_HALF_LIFE_DAYS": (90.0, "Half-life of feedback weight."),
+    "CRITERION_WEIGHT_FLOOR": (0.1, "Lowest weight a criterion can decay to."),
+    "PATTERN_ESTABLISHED_MIN": (3, "Decayed feedback count that makes a pattern established."),
+    "PATTERN_PROVEN_HELPFUL": (5, "Decayed helpful count a proven pattern needs."),
+    "PATTERN_PROVEN_MAX_HARMFUL_RATIO": (0.15, "Harmful ratio a proven pattern stays under."),
+    "PATTERN_DEPRECATED_HARMFUL_RATIO": (0.3, "Harmful ratio above which a pattern is deprecated."),
+    "ANTI_PATTERN_MIN_OBSERVATIONS": (3, "Observations before a pattern can become an anti-pattern."),
+    "ANTI_PATTERN_FAILURE_RATIO": (0.6, "Failure ratio that inverts a pattern into AVOID."),
+    # Telemetry loops (4-loop paper)
+    "FRICTION_THRESHOLD": (3, "Same (tool, failure mode) failures in a session that fire friction."),
+    "CORRECTION_EDIT_DISTANCE": (0.3, "Normalised edit distance under which a reply is an edit."),
+    "CORRECTION_REWRITE_RATIO": (0.5, "Share of changed lines above which a reply is a rewrite."),
+    "MAINTENANCE_MIN_FAILURES": (10, "Failures of one pattern that make a maintenance proposal."),
+    "MAINTENANCE_MIN_SESSIONS": (3, "Distinct sessions those failures must span."),
+    # Improver (weekly one-on-one plan)
+    "FEEDBACK_WINDOW_DAYS": (7, "Default feedback window and ritual period of an improver."),
+    "RITUAL_MIN_FEEDBACK": (3, "New feedback items the ritual needs; fewer is a no-op."),
+    "RITUAL_CONTEXT_TOKENS": (10_000, "Token budget of the context assembled for a proposal."),
+    "RATING_NEGATIVE_BELOW": (0.3, "Wake-run rating / confidence under which feedback is negative."),
+    "RATING_POSITIVE_ABOVE": (0.7, "Wake-run rating / confidence above which feedback is positive."),
+    "MAX_RECURSION_DEPTH": (2, "Deepest improver level; that level is changed by humans only."),
+    "META_IMPROVER_PERIOD_DAYS": (30, "Period of the level 2 meta-improver ritual."),
+    # Governance (improve-lane seed)
+    "ESCALATION_THRESHOLD": (5, "Blocked events of one class in the window that escalate."),
+    "ESCALATION_WINDOW_HOURS": (24, "Escalation window."),
+    "ESCALATION_COOLDOWN_SECONDS": (3600, "Quiet period between two escalation webhooks."),
+    "FOLLOWUPS_PER_CYCLE": (3, "Most follow-up tasks triage may create in one cycle."),
+    "FLAKY_FAILURE_RATIO": (0.3, "Failure share of a command's last runs that makes it flaky."),
+    "FLAKY_RECENT_RUNS": (10, "Runs of a command looked at for flakiness."),
+    "STALE_PR_DAYS": (7, "Age of an open pull request that counts as stale."),
+    "STALE_AUTONOMY_DAYS": (21, "Age of a backlog autonomy task that gets cancelled."),
+    # Operations
+    "WEBHOOK_SECRET": ("", "Key that signs outgoing webhooks (HMAC-SHA256); empty = unsigned."),
+    "NOTIFY_WEBHOOK_URL": ("", "Webhook called when a review is pending; empty = off."),
+    "ESCALATION_WEBHOOK_URL": ("", "Webhook called on a systemic escalation; empty = off."),
+    "RETENTION_DAYS": (90, "Age after which raw events are pruned."),
+    "LLM_BASE_URL": ("", "OpenAI-compatible endpoint; empty = rule-based classifier/proposer."),
+    "LLM_MODEL": ("", "Model name sent to the LLM endpoint."),
+    "LLM_API_KEY": ("", "Bearer key for the LLM endpoint."),
+    "LLM_TIMEOUT_SECONDS": (20.0, "Timeout of one LLM call."),
+    "LLM_MAX_RETRIES": (2, "Retries of a failed LLM call before falling back to rules."),
+}
+
+
+def load() -> dict[str, object]:
+    """Defaults overlaid with ``KAIZEN_<KEY>`` environment variables."""
+    return {key: env_typed(f"KAIZEN_{key}", default) for key, (default, _) in SETTINGS.items()}

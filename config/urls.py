@@ -1,0 +1,19 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from improver.api import DirectivesApi
+from telemetry.api import IngestApi
+
+api_v1 = [
+    path("ingest", IngestApi.as_view(), name="ingest"),
+    path("agents/me/directives", DirectivesApi.as_view(), name="agent-directives"),
+    path("", include("governance.urls")),
+]
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/v1/", include(api_v1)),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+]

@@ -1,0 +1,99 @@
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.permissions import CanApproveProposals, IsStaff
+from governance import services
+from governance.models import Proposal
+from governance.selectors import proposal_list
+
+
+class ProposalOutputSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Proposal
+        fields = ["id", "type", "status", "title", "rationale", "evidence", "payload", "risk",
+                  "dedup_key", "source", "subject", "parent", "created_at", "decided_at",
+                  "implemented_at"]
+
+
+class ProposalListApi(APIView):
+    permission_classes = [IsStaff]
+
+    class FilterSerializer(serializers.Serializer):
+        status = serializers.ChoiceField(choices=Proposal.Status.choices, required=False)
+        type = serializers.ChoiceField(choices=Proposal.Type.choices, required=False)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("status", str), OpenApiParameter("type", str),
+                    OpenApiParameter("page", int)],
+        responses=ProposalOutputSerializer(many=True),
+    )
+    def get(self, request):
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(proposal_list(**filters.validated_data), request, view=self)
+        return paginator.get_paginated_response(ProposalOutputSerializer(page, many=True).data)
+
+
+class ProposalDetailApi(APIView):
+    permission_classes = [IsStaff]
+
+    @extend_schema(responses=ProposalOutputSerializer)
+    def get(self, request, proposal_id: int):
+        proposal = get_object_or_404(Proposal, pk=proposal_id)
+        return Response(ProposalOutputSerializer(proposal).data)
+
+
+class ProposalApproveApi(APIView):
+    permission_classes = [CanApproveProposals]
+
+    class InputSerializer(serializers.Serializer):
+        rating = serializers.IntegerField(min_value=1, max_value=5, required=False)
+
+    @extend_schema(request=InputSerializer, responses=ProposalOutputSerializer)
+    def post(self, request, proposal_id: int):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        proposal = get_object_or_404(Proposal, pk=proposal_id)
+        proposal = services.proposal_approve(
+            proposal=proposal, actor=request.user, rating=data.validated_data.get("rating")
+        )
+        return Response(ProposalOutputSerializer(proposal).data)
+
+
+class ProposalRejectApi(APIView):
+    permission_classes = [CanApproveProposals]
+
+    class InputSerializer(serializers.Serializer):
+        reason = serializers.CharField(max_length=5000)
+
+    @extend_schema(request=InputSerializer, responses=ProposalOutputSerializer)
+    def post(self, request, proposal_id: int):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        proposal = get_object_or_404(Proposal, pk=proposal_id)
+        proposal = services.proposal_reject(
+            proposal=proposal, actor=request.user, reason=data.validated_data["reason"]
+        )
+        return Response(ProposalOutputSerializer(proposal).data)
+
+
+class ProposalRefineApi(APIView):
+    permission_classes = [CanApproveProposals]
+
+    class InputSerializer(serializers.Serializer):
+        text = serializers.CharField(max_length=5000)
+
+    @extend_schema(request=InputSerializer, responses={201: ProposalOutputSerializer})
+    def post(self, request, proposal_id: int):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        proposal = get_object_or_404(Proposal, pk=proposal_id)
+        refined = services.proposal_refine(
+            proposal=proposal, actor=request.user, text=data.validated_data["text"]
+        )
+        return Response(ProposalOutputSerializer(refined).data, status=201)

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ImproverConfig(AppConfig):
+    name = "improver"
+    verbose_name = "Improver"

@@ -1,0 +1,27 @@
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from config.yamldoc import YamlDocError
+from improver.services.templates import template_upsert
+from improver.templates_yaml import parse_templates
+
+
+class Command(BaseCommand):
+    help = "Create or update agent templates from a YAML file (new directives make a new version)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="Path of the templates YAML file.")
+
+    def handle(self, *args, file: str, **options):
+        path = Path(file)
+        if not path.is_file():
+            raise CommandError(f"{file}: no such file")
+        try:
+            specs = parse_templates(path.read_text(encoding="utf-8"), str(path))
+        except YamlDocError as exc:
+            raise CommandError(str(exc)) from exc
+        for spec in specs:
+            template, outcome = template_upsert(spec=spec, source=str(path))
+            self.stdout.write(f"{template.slug}: {outcome}")
+        self.stdout.write(self.style.SUCCESS(f"{len(specs)} template(s) loaded from {path}"))

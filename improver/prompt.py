@@ -1,0 +1,16 @@
+"""How the directives an agent reads are joined into one prompt block (pure)."""
+
+
+def prompt_block(*, template: str, version: int, directives: str, learned_facts: list[dict],
+                 anti_patterns: list[str], proven_patterns: list[str]) -> str:
+    parts = [f"# Directives ({template} v{version})", directives.strip()]
+    if learned_facts:
+        parts.append("## Learned facts")
+        parts.extend(f"- {fact['content']}" for fact in learned_facts)
+    if anti_patterns:
+        parts.append("## Avoid")
+        parts.extend(f"- {line}" for line in anti_patterns)
+    if proven_patterns:
+        parts.append("## Proven patterns")
+        parts.extend(f"- {line}" for line in proven_patterns)
+    return "\n".join(parts) + "\n"

@@ -1,0 +1,1 @@
+"""Writes of the improver app, one module per concept."""

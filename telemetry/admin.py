@@ -1,0 +1,128 @@
+from django.contrib import admin, messages
+
+from config.audit import audit
+from config.errors import ApplicationError
+from telemetry import services
+from telemetry.models import (
+    Agent, ApiToken, Correction, Decision, Observation, SessionEnd, SkillOutcome, ToolInvocation,
+    WakeRun,
+)
+
+
+class TokenInline(admin.TabularInline):
+    model = ApiToken
+    fk_name = "agent"
+    extra = 0
+    fields = ["prefix", "label", "created_at", "revoked_at"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Agent)
+class AgentAdmin(admin.ModelAdmin):
+    list_display = ["name", "kind", "template", "is_active", "last_seen_at", "created_at"]
+    list_filter = ["kind", "is_active", "template"]
+    search_fields = ["name"]
+    inlines = [TokenInline]
+    actions = ["issue_token"]
+
+    @admin.action(description="Issue a new token (shown once)")
+    def issue_token(self, request, queryset):
+        for agent in queryset:
+            _, raw = services.token_issue(agent=agent, label=f"admin:{request.user}")
+            audit(request.user, agent, "Issued a token")
+            self.message_user(request, f"New token for {agent}: {raw} (copy it now: it is not shown again)",
+                              messages.WARNING)
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    list_display = ["prefix", "agent", "user", "label", "created_at", "revoked_at"]
+    list_filter = ["revoked_at"]
+    search_fields = ["prefix", "agent__name", "user__username", "label"]
+    readonly_fields = ["prefix", "digest", "agent", "user", "created_at", "revoked_at"]
+    actions = ["revoke", "rotate"]
+
+    def has_add_permission(self, request) -> bool:
+        return False  # tokens are issued by create_agent, create_staff_token or the agent action
+
+    @admin.action(description="Revoke selected tokens")
+    def revoke(self, request, queryset):
+        for token in queryset:
+            services.token_revoke(token=token)
+            audit(request.user, token, "Revoked")
+        self.message_user(request, f"Revoked {queryset.count()} token(s).", messages.SUCCESS)
+
+    @admin.action(description="Rotate selected tokens (revoke and issue a replacement)")
+    def rotate(self, request, queryset):
+        for token in queryset:
+            try:
+                new, raw = services.token_rotate(token=token)
+            except ApplicationError as exc:
+                self.message_user(request, exc.message, messages.ERROR)
+                continue
+            audit(request.user, token, f"Rotated to {new.prefix}")
+            self.message_user(request, f"Replacement for {token.prefix}: {raw} (shown once)",
+                              messages.WARNING)
+
+
+class EventAdmin(admin.ModelAdmin):
+    """Raw events are append-only: visible, never edited here."""
+
+    list_filter = ["occurred_at"]
+    date_hierarchy = "occurred_at"
+    list_select_related = ["agent"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(ToolInvocation)
+class ToolInvocationAdmin(EventAdmin):
+    list_display = ["occurred_at", "agent", "session_id", "tool", "outcome", "failure_mode", "duration_ms"]
+    list_filter = ["outcome", "occurred_at"]
+    search_fields = ["tool", "session_id", "failure_mode"]
+
+
+@admin.register(SkillOutcome)
+class SkillOutcomeAdmin(EventAdmin):
+    list_display = ["occurred_at", "agent", "skill", "success", "duration_ms", "cost_usd", "correlation_id"]
+    list_filter = ["success", "occurred_at"]
+    search_fields = ["skill", "correlation_id", "failure_reason"]
+
+
+@admin.register(Observation)
+class ObservationAdmin(EventAdmin):
+    list_display = ["occurred_at", "agent", "category", "sentiment", "text"]
+    search_fields = ["text"]
+
+
+@admin.register(Correction)
+class CorrectionAdmin(EventAdmin):
+    list_display = ["occurred_at", "agent", "session_id", "user_message"]
+    search_fields = ["user_message"]
+
+
+@admin.register(Decision)
+class DecisionAdmin(EventAdmin):
+    list_display = ["occurred_at", "agent", "subject", "verdict", "reason"]
+    list_filter = ["verdict", "occurred_at"]
+    search_fields = ["subject", "reason"]
+
+
+@admin.register(SessionEnd)
+class SessionEndAdmin(EventAdmin):
+    list_display = ["occurred_at", "agent", "session_id"]
+    search_fields = ["session_id"]
+
+
+@admin.register(WakeRun)
+class WakeRunAdmin(EventAdmin):
+    list_display = ["occurred_at", "agent", "status", "duration_ms", "user_rating"]
+    list_filter = ["status", "occurred_at"]

@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+
+
+class TelemetryConfig(AppConfig):
+    name = "telemetry"
+    verbose_name = "Telemetry"
+
+    def ready(self) -> None:
+        from config.schedule import sync_periodic_tasks
+
+        post_migrate.connect(sync_periodic_tasks, sender=self, dispatch_uid="kaizen-beat-sync")

@@ -1,0 +1,288 @@
+"""The ingest contract (SPEC §3) as plain data and one fast validator.
+
+Pure Python, no ORM: a hot path that validates up to 1,000 events per request, so it is a
+table of field rules walked by a small loop rather than one DRF serializer per event.
+`validate_event` returns the cleaned event or the errors keyed by field path.
+"""
+
+import hashlib
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+FAILURE_MODES = ("PERM", "NOTFOUND", "TIMEOUT", "SYNTAX", "RUNTIME", "TOOL_GAP", "ARGS",
+                 "CONFLICT", "NETWORK")
+FAILURE_MODE_RE = re.compile(r"^(%s)(\.[a-z0-9_\-]{1,40}){0,2}$" % "|".join(FAILURE_MODES))
+MAX_ID = 128
+MAX_NAME = 200
+MAX_INT = 2**31 - 1
+
+
+@dataclass(frozen=True)
+class Rule:
+    kind: str  # str | text | int | number | bool | enum | object | str_list | failure_mode
+    required: bool = False
+    max_len: int = MAX_NAME
+    lo: float | None = None
+    hi: float | None = None
+    choices: tuple[str, ...] = ()
+    max_bytes: int | None = None
+    max_items: int = 50
+
+
+@dataclass
+class Limits:
+    max_text: int = 20_000
+    max_args_bytes: int = 8 * 1024
+
+
+@dataclass
+class Cleaned:
+    type: str
+    client_id: str
+    occurred_at: datetime
+    body: dict
+    sha256: str = field(default="")
+
+    @property
+    def dedup_key(self) -> str:
+        return self.client_id or self.sha256
+
+
+_DURATION = Rule("int", required=True, lo=0, hi=MAX_INT)
+_COUNT = Rule("int", lo=0, hi=MAX_INT)
+_SESSION = Rule("str", max_len=MAX_ID)
+
+SCHEMAS: dict[str, dict[str, Rule]] = {
+    "tool_invocation": {
+        "session_id": Rule("str", required=True, max_len=MAX_ID),
+        "tool": Rule("str", required=True),
+        "args": Rule("object", max_bytes=-1),
+        "outcome": Rule("enum", required=True,
+                        choices=("success", "failure", "timeout", "cancelled")),
+        "duration_ms": _DURATION,
+        "failure_mode": Rule("failure_mode", max_len=80),
+    },
+    "skill_outcome": {
+        "skill": Rule("str", required=True),
+        "success": Rule("bool", required=True),
+        "duration_ms": _DURATION,
+        "cost_usd": Rule("number", lo=0, hi=1e6),
+        "input_tokens": _COUNT,
+        "output_tokens": _COUNT,
+        "confidence": Rule("number", lo=0, hi=1),
+        "confidence_explanation": Rule("text"),
+        "correlation_id": Rule("str", max_len=MAX_ID),
+        "error_count": _COUNT,
+        "retry_count": _COUNT,
+        "patterns": Rule("str_list", max_items=20),
+        "failure_reason": Rule("text"),
+        "goal": Rule("str"),
+    },
+    "observation": {
+        "text": Rule("text", required=True),
+        "session_id": _SESSION,
+        "sentiment": Rule("enum", choices=("positive", "negative", "neutral")),
+        "category": Rule("enum", choices=("note", "praise", "venting", "complaint", "accuracy",
+                                          "communication", "prioritization", "tooling",
+                                          "timeliness", "general")),
+    },
+    "correction": {
+        "user_message": Rule("text", required=True),
+        "previous_agent_response": Rule("text"),
+        "previous_tool_call": Rule("object", max_bytes=-1),
+        "user_tool_call": Rule("object", max_bytes=-1),
+        "session_id": _SESSION,
+    },
+    "decision": {
+        "subject": Rule("str", required=True, max_len=300),
+        "verdict": Rule("enum", required=True, choices=("confirmed", "rejected", "deferred")),
+        "reason": Rule("text"),
+    },
+    "session_end": {
+        "session_id": Rule("str", required=True, max_len=MAX_ID),
+        "reflection": Rule("object", max_bytes=-1),
+    },
+    "wake_run": {
+        "status": Rule("enum", required=True, choices=("completed", "failed")),
+        "duration_ms": _DURATION,
+        "user_rating": Rule("number", lo=0, hi=1),
+    },
+}
+EVENT_TYPES = tuple(SCHEMAS)
+_TOP_KEYS = {"id", "type", "timestamp", "body"}
+REFLECTION_KEYS = ("successes", "failures", "proposals")
+
+
+def _json_size(value) -> int:
+    return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())
+
+
+def _check(rule: Rule, value, limits: Limits) -> str | None:
+    """Return an error message for `value` under `rule`, or None when it is valid."""
+    kind = rule.kind
+    if kind in ("str", "text", "failure_mode"):
+        if not isinstance(value, str):
+            return "Must be a string."
+        limit = limits.max_text if kind == "text" else rule.max_len
+        if len(value) > limit:
+            return f"Must be at most {limit} characters."
+        if rule.required and not value.strip():
+            return "May not be blank."
+        if kind == "failure_mode" and value and not FAILURE_MODE_RE.match(value):
+            return f"Must be one of {', '.join(FAILURE_MODES)}, optionally with a dotted sub-code."
+        return None
+    if kind == "enum":
+        if value not in rule.choices:
+            return f"Must be one of: {', '.join(rule.choices)}."
+        return None
+    if kind == "bool":
+        return None if isinstance(value, bool) else "Must be true or false."
+    if kind in ("int", "number"):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return "Must be a number."
+        if kind == "int" and not (isinstance(value, int) or float(value).is_integer()):
+            return "Must be an integer."
+        if isinstance(value, float) and not math.isfinite(value):
+            return "Must be finite."
+        if rule.lo is not None and value < rule.lo:
+            return f"Must be at least {rule.lo:g}."
+        if rule.hi is not None and value > rule.hi:
+            return f"Must be at most {rule.hi:g}."
+        return None
+    if kind == "object":
+        if not isinstance(value, dict):
+            return "Must be an object."
+        limit = limits.max_args_bytes if rule.max_bytes == -1 else rule.max_bytes
+        if limit and _json_size(value) > limit:
+            return f"Must be at most {limit} bytes as JSON."
+        return None
+    if kind == "str_list":
+        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+            return "Must be a list of non-empty strings."
+        if len(value) > rule.max_items:
+            return f"Must have at most {rule.max_items} items."
+        if any(len(v) > rule.max_len for v in value):
+            return f"Items must be at most {rule.max_len} characters."
+        return None
+    raise AssertionError(f"unknown rule kind {kind}")
+
+
+def parse_timestamp(value) -> datetime | None:
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=UTC)
+    return parsed.astimezone(UTC)
+
+
+def canonical_sha256(event_type: str, occurred_at: datetime, body: dict) -> str:
+    """The content address of an event: SHA-256 of its canonical JSON (sorted keys, UTC time)."""
+    canonical = json.dumps(
+        {"type": event_type, "timestamp": occurred_at.isoformat(), "body": body},
+        sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def validate_event(raw, limits: Limits) -> tuple[Cleaned | None, dict[str, list[str]]]:
+    """Validate one raw event of a batch; return (cleaned, {}) or (None, errors)."""
+    if not isinstance(raw, dict):
+        return None, {"non_field_errors": ["Each event must be an object."]}
+    errors: dict[str, list[str]] = {}
+    for key in raw.keys() - _TOP_KEYS:
+        errors[key] = ["Unknown field."]
+
+    client_id = raw.get("id")
+    if client_id is None:
+        client_id = ""
+    elif not isinstance(client_id, str) or not client_id.strip() or len(client_id) > MAX_ID:
+        errors["id"] = [f"Must be a non-empty string of at most {MAX_ID} characters."]
+
+    event_type = raw.get("type")
+    schema = SCHEMAS.get(event_type) if isinstance(event_type, str) else None
+    if schema is None:
+        errors["type"] = ["This field is required." if event_type is None
+                          else f"Must be one of: {', '.join(EVENT_TYPES)}."]
+
+    occurred_at = None
+    if "timestamp" not in raw:
+        errors["timestamp"] = ["This field is required."]
+    else:
+        occurred_at = parse_timestamp(raw["timestamp"])
+        if occurred_at is None:
+            errors["timestamp"] = ["Must be an ISO 8601 date-time."]
+
+    body = raw.get("body")
+    if not isinstance(body, dict):
+        errors["body"] = ["This field is required." if body is None else "Must be an object."]
+    elif schema is not None:
+        for key in body.keys() - schema.keys():
+            errors[f"body.{key}"] = ["Unknown field."]
+        for name, rule in schema.items():
+            if name not in body or body[name] is None:
+                if rule.required:
+                    errors[f"body.{name}"] = ["This field is required."]
+                continue
+            message = _check(rule, body[name], limits)
+            if message:
+                errors[f"body.{name}"] = [message]
+        if event_type == "tool_invocation":
+            _check_tool_invocation(body, errors)
+        elif event_type == "session_end" and isinstance(body.get("reflection"), dict):
+            _check_reflection(body["reflection"], errors)
+
+    if errors:
+        return None, errors
+    clean_body = {k: v for k, v in body.items() if v is not None}
+    if event_type == "session_end" and "reflection" in clean_body:
+        clean_body["reflection"] = clean_reflection(clean_body["reflection"])
+    cleaned = Cleaned(type=event_type, client_id=client_id, occurred_at=occurred_at, body=clean_body)
+    cleaned.sha256 = canonical_sha256(event_type, occurred_at, clean_body)
+    return cleaned, {}
+
+
+def _check_tool_invocation(body: dict, errors: dict) -> None:
+    if body.get("outcome") == "failure" and not body.get("failure_mode"):
+        errors.setdefault("body.failure_mode", ["Required when outcome is failure."])
+
+
+def _check_reflection(reflection: dict, errors: dict) -> None:
+    for key in reflection.keys() - set(REFLECTION_KEYS):
+        errors[f"body.reflection.{key}"] = ["Unknown field."]
+    for key in REFLECTION_KEYS:
+        items = reflection.get(key, [])
+        if not isinstance(items, list) or len(items) > 50:
+            errors[f"body.reflection.{key}"] = ["Must be a list of at most 50 items."]
+            continue
+        for item in items:
+            if key == "proposals":
+                ok = isinstance(item, dict) and isinstance(item.get("text"), str)
+                if not ok:
+                    errors[f"body.reflection.{key}"] = [
+                        'Each proposal must be {"text": "...", "evidence": [...]}.'
+                    ]
+                    break
+            elif not isinstance(item, str):
+                errors[f"body.reflection.{key}"] = ["Must be a list of strings."]
+                break
+
+
+def clean_reflection(reflection: dict) -> dict:
+    """Keep the constrained template of loop 3: proposals without evidence are dropped."""
+    proposals = [
+        p for p in reflection.get("proposals", [])
+        if isinstance(p.get("evidence"), list) and any(p["evidence"])
+    ]
+    return {
+        "successes": list(reflection.get("successes", [])),
+        "failures": list(reflection.get("failures", [])),
+        "proposals": proposals,
+        "dropped_proposals": len(reflection.get("proposals", [])) - len(proposals),
+    }

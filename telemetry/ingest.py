@@ -1,0 +1,101 @@
+"""The batched ingest service (SPEC §3): validate, store new events, report per item."""
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from telemetry import hooks
+from telemetry.bulk import insert_new
+from telemetry.contract import Cleaned, Limits, validate_event
+from telemetry.models import EVENT_MODELS, Agent
+
+BODY_COLUMNS = {"reflection"}  # body keys stored under a column of the same name
+
+
+@dataclass
+class ItemResult:
+    index: int
+    id: str
+    status: int
+    errors: dict
+
+    def as_dict(self) -> dict:
+        data = {"index": self.index, "id": self.id, "status": self.status}
+        if self.errors:
+            data["errors"] = self.errors
+        return data
+
+
+def limits() -> Limits:
+    cfg = settings.KAIZEN
+    return Limits(max_text=cfg["INGEST_MAX_TEXT_CHARS"], max_args_bytes=cfg["INGEST_MAX_ARGS_BYTES"])
+
+
+def current_template_version_id(agent: Agent) -> int | None:
+    """The id of the head version of the agent's template, read once per batch."""
+    if agent.template_id is None:
+        return None
+    return (
+        Agent.objects.filter(pk=agent.pk)
+        .values_list("template__head__version_id", flat=True)
+        .first()
+    )
+
+
+def events_ingest(*, agent: Agent, batch: list) -> list[ItemResult]:
+    """Store the valid events of `batch` for `agent`; each is stored whole, once, or not at all.
+
+    Invalid events get 400 with field errors, events already stored (same client id or, without
+    one, same canonical SHA-256) get 200, new ones 201. A database unique constraint decides
+    what is new, so concurrent replays cannot store an event twice.
+    """
+    event_limits = limits()
+    results: list[ItemResult | None] = [None] * len(batch)
+    valid: dict[str, list[tuple[int, Cleaned]]] = defaultdict(list)
+    for index, raw in enumerate(batch):
+        cleaned, errors = validate_event(raw, event_limits)
+        client_id = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else ""
+        if errors:
+            results[index] = ItemResult(index, client_id, 400, errors)
+        else:
+            valid[cleaned.type].append((index, cleaned))
+
+    if valid:
+        version_id = current_template_version_id(agent)
+        received_at = timezone.now()
+        with transaction.atomic():
+            for event_type, items in valid.items():
+                _store(agent, event_type, items, version_id, received_at, results)
+    return results  # type: ignore[return-value]
+
+
+def _store(agent, event_type, items, version_id, received_at, results) -> None:
+    model = EVENT_MODELS[event_type]
+    rows: dict[str, dict] = {}
+    for _, cleaned in items:
+        key = cleaned.dedup_key
+        if key in rows:
+            continue  # the same event twice in one batch: the first copy decides
+        row = dict(cleaned.body)
+        row.update(
+            agent_id=agent.id, template_version_id=version_id, dedup_key=key,
+            sha256=cleaned.sha256, occurred_at=cleaned.occurred_at, received_at=received_at,
+        )
+        rows[key] = row
+    new_ids = insert_new(model, list(rows.values()), ("agent", "dedup_key"))
+    stored: list[dict] = []
+    claimed: set[str] = set()
+    for index, cleaned in items:
+        key = cleaned.dedup_key
+        row_id = new_ids.get((agent.id, key))
+        is_new = row_id is not None and key not in claimed
+        results[index] = ItemResult(index, cleaned.client_id or cleaned.sha256,
+                                    201 if is_new else 200, {})
+        if is_new:
+            claimed.add(key)
+            stored.append({**rows[key], "id": row_id})
+    if stored:
+        hooks.dispatch(event_type, agent=agent, rows=stored)

@@ -1,0 +1,207 @@
+"""Agents, their API tokens, and the raw telemetry events (one table per event type)."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Agent(models.Model):
+    class Kind(models.TextChoices):
+        TASK_AGENT = "task_agent"
+        TEMPLATE_IMPROVER = "template_improver"
+        META_IMPROVER = "meta_improver"
+
+    name = models.SlugField(max_length=100, unique=True)
+    kind = models.CharField(max_length=32, choices=Kind.choices, default=Kind.TASK_AGENT)
+    template = models.ForeignKey(
+        "improver.AgentTemplate", null=True, blank=True, on_delete=models.PROTECT,
+        related_name="agents",
+    )
+    card = models.JSONField(default=dict, blank=True, help_text="Declared skills and settings.")
+    webhook_url = models.URLField(blank=True)
+    is_active = models.BooleanField(default=True)
+    last_seen_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ApiToken(models.Model):
+    """A bearer token of one agent or one staff user; only its SHA-256 digest is stored."""
+
+    prefix = models.CharField(max_length=16, unique=True)
+    digest = models.CharField(max_length=64)
+    agent = models.ForeignKey(
+        Agent, null=True, blank=True, on_delete=models.CASCADE, related_name="tokens"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+        related_name="kaizen_tokens",
+    )
+    label = models.CharField(max_length=100, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(agent__isnull=False, user__isnull=True)
+                           | Q(agent__isnull=True, user__isnull=False)),
+                name="token_has_exactly_one_owner",
+            )
+        ]
+
+    def __str__(self) -> str:
+        owner = self.agent or self.user
+        return f"kz_{self.prefix}_… ({owner})"
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None
+
+
+class EventRecord(models.Model):
+    """Columns every stored event has. `dedup_key` is the client id, or the event's SHA-256."""
+
+    agent = models.ForeignKey(Agent, on_delete=models.PROTECT, related_name="+")
+    template_version = models.ForeignKey(
+        "improver.TemplateVersion", null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    dedup_key = models.CharField(max_length=128)
+    sha256 = models.CharField(max_length=64)
+    occurred_at = models.DateTimeField()
+    received_at = models.DateTimeField()
+
+    class Meta:
+        abstract = True
+
+    @classmethod
+    def base_constraints(cls, name: str) -> list:
+        return [models.UniqueConstraint(fields=["agent", "dedup_key"], name=f"{name}_dedup")]
+
+
+class ToolInvocation(EventRecord):
+    class Outcome(models.TextChoices):
+        SUCCESS = "success"
+        FAILURE = "failure"
+        TIMEOUT = "timeout"
+        CANCELLED = "cancelled"
+
+    session_id = models.CharField(max_length=128)
+    tool = models.CharField(max_length=200)
+    args = models.JSONField(default=dict, blank=True)
+    outcome = models.CharField(max_length=16, choices=Outcome.choices)
+    duration_ms = models.PositiveIntegerField()
+    failure_mode = models.CharField(max_length=80, blank=True)
+
+    class Meta:
+        constraints = EventRecord.base_constraints("toolinvocation")
+        indexes = [
+            models.Index(fields=["agent", "session_id"], name="toolinv_agent_session"),
+            models.Index(fields=["tool", "failure_mode", "occurred_at"], name="toolinv_tool_mode"),
+            models.Index(fields=["occurred_at"], name="toolinv_occurred"),
+        ]
+
+
+class SkillOutcome(EventRecord):
+    skill = models.CharField(max_length=200)
+    success = models.BooleanField()
+    duration_ms = models.PositiveIntegerField()
+    cost_usd = models.FloatField(null=True, blank=True)
+    input_tokens = models.PositiveIntegerField(null=True, blank=True)
+    output_tokens = models.PositiveIntegerField(null=True, blank=True)
+    confidence = models.FloatField(null=True, blank=True)
+    confidence_explanation = models.TextField(blank=True)
+    correlation_id = models.CharField(max_length=128, blank=True)
+    error_count = models.PositiveIntegerField(default=0)
+    retry_count = models.PositiveIntegerField(default=0)
+    patterns = models.JSONField(default=list, blank=True)
+    failure_reason = models.TextField(blank=True)
+    goal = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        constraints = EventRecord.base_constraints("skilloutcome")
+        indexes = [
+            models.Index(fields=["occurred_at"], name="skillout_occurred"),
+            models.Index(fields=["agent", "occurred_at"], name="skillout_agent_time"),
+            models.Index(fields=["skill", "occurred_at"], name="skillout_skill_time"),
+            models.Index(fields=["correlation_id"], name="skillout_correlation"),
+        ]
+
+
+class Observation(EventRecord):
+    text = models.TextField()
+    session_id = models.CharField(max_length=128, blank=True)
+    sentiment = models.CharField(max_length=16, blank=True)
+    category = models.CharField(max_length=32, blank=True)
+
+    class Meta:
+        constraints = EventRecord.base_constraints("observation")
+        indexes = [models.Index(fields=["agent", "occurred_at"], name="observation_agent_time")]
+
+
+class Correction(EventRecord):
+    user_message = models.TextField()
+    previous_agent_response = models.TextField(blank=True)
+    previous_tool_call = models.JSONField(null=True, blank=True)
+    user_tool_call = models.JSONField(null=True, blank=True)
+    session_id = models.CharField(max_length=128, blank=True)
+
+    class Meta:
+        constraints = EventRecord.base_constraints("correction")
+        indexes = [models.Index(fields=["agent", "occurred_at"], name="correction_agent_time")]
+
+
+class Decision(EventRecord):
+    class Verdict(models.TextChoices):
+        CONFIRMED = "confirmed"
+        REJECTED = "rejected"
+        DEFERRED = "deferred"
+
+    subject = models.CharField(max_length=300)
+    verdict = models.CharField(max_length=16, choices=Verdict.choices)
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        constraints = EventRecord.base_constraints("decision")
+        indexes = [models.Index(fields=["agent", "occurred_at"], name="decision_agent_time")]
+
+
+class SessionEnd(EventRecord):
+    session_id = models.CharField(max_length=128)
+    reflection = models.JSONField(null=True, blank=True)
+    digest = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        constraints = EventRecord.base_constraints("sessionend")
+        indexes = [models.Index(fields=["agent", "session_id"], name="sessionend_agent_session")]
+
+
+class WakeRun(EventRecord):
+    class Status(models.TextChoices):
+        COMPLETED = "completed"
+        FAILED = "failed"
+
+    status = models.CharField(max_length=16, choices=Status.choices)
+    duration_ms = models.PositiveIntegerField()
+    user_rating = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        constraints = EventRecord.base_constraints("wakerun")
+        indexes = [models.Index(fields=["agent", "occurred_at"], name="wakerun_agent_time")]
+
+
+EVENT_MODELS: dict[str, type[EventRecord]] = {
+    "tool_invocation": ToolInvocation,
+    "skill_outcome": SkillOutcome,
+    "observation": Observation,
+    "correction": Correction,
+    "decision": Decision,
+    "session_end": SessionEnd,
+    "wake_run": WakeRun,
+}

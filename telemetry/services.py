@@ -1,0 +1,82 @@
+"""Writes for agents and tokens. Each service is one transaction."""
+
+from django.db import transaction
+from django.db.models import F, Max, OuterRef, Subquery
+from django.utils import timezone
+
+from config.errors import ApplicationError
+from telemetry import tokens
+from telemetry.models import EVENT_MODELS, Agent, ApiToken
+
+TemplateModel = Agent._meta.get_field("template").related_model
+
+
+def template_by_slug(slug: str):
+    template = TemplateModel.objects.filter(slug=slug).first()
+    if template is None:
+        known = ", ".join(TemplateModel.objects.values_list("slug", flat=True)[:20]) or "none yet"
+        raise ApplicationError(f"No template '{slug}' (known: {known}).", {"fields": {"template": ["Unknown template."]}})
+    return template
+
+
+@transaction.atomic
+def agent_create(*, name: str, template_slug: str | None = None, kind: str = Agent.Kind.TASK_AGENT,
+                 card: dict | None = None) -> tuple[Agent, str]:
+    """Create an agent and its first token; return (agent, token shown once)."""
+    if Agent.objects.filter(name=name).exists():
+        raise ApplicationError(f"An agent named '{name}' already exists.", {"fields": {"name": ["Taken."]}})
+    template = template_by_slug(template_slug) if template_slug else None
+    agent = Agent.objects.create(name=name, kind=kind, template=template, card=card or {})
+    _, raw = token_issue(agent=agent, label="initial")
+    return agent, raw
+
+
+@transaction.atomic
+def token_issue(*, agent: Agent | None = None, user=None, label: str = "") -> tuple[ApiToken, str]:
+    """Issue a token for an agent or a staff user; the raw token is returned, never stored."""
+    if (agent is None) == (user is None):
+        raise ApplicationError("A token belongs to exactly one agent or one user.")
+    if user is not None and not user.is_staff:
+        raise ApplicationError(f"User '{user}' is not staff; staff tokens need a staff user.")
+    raw, prefix, digest = tokens.generate()
+    token = ApiToken.objects.create(prefix=prefix, digest=digest, agent=agent, user=user, label=label)
+    return token, raw
+
+
+@transaction.atomic
+def token_revoke(*, token: ApiToken) -> ApiToken:
+    """Revoke a token; requests with it get 401 from now on. Revoking twice is a no-op."""
+    ApiToken.objects.filter(pk=token.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
+    token.refresh_from_db()
+    return token
+
+
+@transaction.atomic
+def token_rotate(*, token: ApiToken) -> tuple[ApiToken, str]:
+    """Revoke `token` and issue its replacement for the same owner."""
+    locked = ApiToken.objects.select_for_update().get(pk=token.pk)
+    if locked.revoked_at is not None:
+        raise ApplicationError("This token is already revoked; issue a new one instead.")
+    token_revoke(token=locked)
+    return token_issue(agent=locked.agent, user=locked.user, label=f"rotated from {locked.prefix}")
+
+
+def agent_activity_refresh() -> int:
+    """Move each agent's last_seen_at up to its newest received event; return rows updated.
+
+    Idempotent: an agent already up to date is not touched, so running it twice changes nothing.
+    """
+    updated = 0
+    for model in EVENT_MODELS.values():
+        newest = Subquery(
+            model.objects.filter(agent=OuterRef("pk")).order_by().values("agent")
+            .annotate(m=Max("received_at")).values("m")
+        )
+        with transaction.atomic():
+            updated += (
+                Agent.objects.annotate(newest=newest)
+                .filter(newest__isnull=False)
+                .exclude(last_seen_at__gte=F("newest"))
+                .update(last_seen_at=newest)
+            )
+    return updated
