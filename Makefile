@@ -29,7 +29,7 @@ test-sqlite: $(STAMP)
 # Same suite on PostgreSQL, plus the real-worker tests through Redis. Skips when the services
 # are absent locally; fails when CI is set.
 test-services: $(STAMP)
-	@if $(BIN)/python tests/services.py $(PG_URL) $(REDIS_URL); then \
+	@if $(BIN)/python tests/reachability.py $(PG_URL) $(REDIS_URL); then \
 		DATABASE_URL=$(PG_URL) KAIZEN_TEST_REDIS_URL=$(REDIS_URL) $(BIN)/python -m pytest; \
 	elif [ -n "$$CI" ]; then echo "CI is set but PostgreSQL/Redis are unreachable"; exit 1; \
 	else echo "PostgreSQL or Redis unreachable: skipped the PostgreSQL + worker pass"; fi

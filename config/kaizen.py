@@ -28,7 +28,10 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "LOOP_DETECT_FAILURES": (3, "Failed dispatches of one goal that count as a loop."),
     "LOOP_DETECT_WINDOW_SECONDS": (300, "Window in which those failures must fall."),
     "LOOP_DETECT_PAUSE_SECONDS": (600, "How long a looping goal stops dispatching."),
-    "OUTCOME_ALERT_MIN_ATTEMPTS": (10, "Attempts before outcome analysis judges an (agent, skill)."),
+    "OUTCOME_ALERT_MIN_ATTEMPTS": (
+        10,
+        "Attempts before outcome analysis judges an (agent, skill).",
+    ),
     "OUTCOME_ALERT_SUCCESS_BELOW": (0.5, "Success rate under which an action-quality alert fires."),
     "OUTCOME_ALERT_COOLDOWN_SECONDS": (3600, "Quiet period between two alerts of one pair."),
     "CONFIG_TUNING_MIN_SAMPLES": (50, "Samples needed before a config change may tune an agent."),
@@ -41,10 +44,16 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "PATTERN_PROVEN_HELPFUL": (5, "Decayed helpful count a proven pattern needs."),
     "PATTERN_PROVEN_MAX_HARMFUL_RATIO": (0.15, "Harmful ratio a proven pattern stays under."),
     "PATTERN_DEPRECATED_HARMFUL_RATIO": (0.3, "Harmful ratio above which a pattern is deprecated."),
-    "ANTI_PATTERN_MIN_OBSERVATIONS": (3, "Observations before a pattern can become an anti-pattern."),
+    "ANTI_PATTERN_MIN_OBSERVATIONS": (
+        3,
+        "Observations before a pattern can become an anti-pattern.",
+    ),
     "ANTI_PATTERN_FAILURE_RATIO": (0.6, "Failure ratio that inverts a pattern into AVOID."),
     # Telemetry loops (4-loop paper)
-    "FRICTION_THRESHOLD": (3, "Same (tool, failure mode) failures in a session that fire friction."),
+    "FRICTION_THRESHOLD": (
+        3,
+        "Same (tool, failure mode) failures in a session that fire friction.",
+    ),
     "CORRECTION_EDIT_DISTANCE": (0.3, "Normalised edit distance under which a reply is an edit."),
     "CORRECTION_REWRITE_RATIO": (0.5, "Share of changed lines above which a reply is a rewrite."),
     "MAINTENANCE_MIN_FAILURES": (10, "Failures of one pattern that make a maintenance proposal."),
@@ -53,8 +62,14 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "FEEDBACK_WINDOW_DAYS": (7, "Default feedback window and ritual period of an improver."),
     "RITUAL_MIN_FEEDBACK": (3, "New feedback items the ritual needs; fewer is a no-op."),
     "RITUAL_CONTEXT_TOKENS": (10_000, "Token budget of the context assembled for a proposal."),
-    "RATING_NEGATIVE_BELOW": (0.3, "Wake-run rating / confidence under which feedback is negative."),
-    "RATING_POSITIVE_ABOVE": (0.7, "Wake-run rating / confidence above which feedback is positive."),
+    "RATING_NEGATIVE_BELOW": (
+        0.3,
+        "Wake-run rating / confidence under which feedback is negative.",
+    ),
+    "RATING_POSITIVE_ABOVE": (
+        0.7,
+        "Wake-run rating / confidence above which feedback is positive.",
+    ),
     "MAX_RECURSION_DEPTH": (2, "Deepest improver level; that level is changed by humans only."),
     "META_IMPROVER_PERIOD_DAYS": (30, "Period of the level 2 meta-improver ritual."),
     # Governance (improve-lane seed)

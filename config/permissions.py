@@ -36,6 +36,8 @@ class CanApproveProposals(BasePermission):
     def has_permission(self, request, view) -> bool:
         user = request.user
         return bool(
-            user and user.is_authenticated and user.is_staff
+            user
+            and user.is_authenticated
+            and user.is_staff
             and user.has_perm("governance.approve_proposal")
         )

@@ -6,8 +6,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from config import kaizen
-from config.schedule import BEAT_SCHEDULE
 from config.env import env_bool, env_int, env_list, env_str
+from config.schedule import BEAT_SCHEDULE
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -20,7 +20,9 @@ SECRET_KEY = env_str("SECRET_KEY", "" if PRODUCTION else _DEV_SECRET)
 if PRODUCTION and len(SECRET_KEY) < 50:
     raise ImproperlyConfigured("SECRET_KEY must be set to 50+ random characters in production")
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [] if PRODUCTION else ["localhost", "127.0.0.1", "testserver"])
+ALLOWED_HOSTS = env_list(
+    "ALLOWED_HOSTS", [] if PRODUCTION else ["localhost", "127.0.0.1", "testserver"]
+)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
@@ -165,4 +167,3 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
-

@@ -41,7 +41,7 @@ class Doc:
             if key not in required and key not in optional:
                 known = ", ".join(sorted([*required, *optional]))
                 raise self.error((*path, key), f"unknown key (known keys: {known})")
-        for key, kind in required.items():
+        for key in required:
             if key not in value or value[key] is None:
                 raise self.error(path, f"missing required key '{key}'")
         for key, kind in {**required, **optional}.items():
@@ -51,8 +51,14 @@ class Doc:
 
 
 def _kind_name(kind) -> str:
-    names = {str: "a string", int: "an integer", float: "a number", bool: "true or false",
-             list: "a list", dict: "a mapping"}
+    names = {
+        str: "a string",
+        int: "an integer",
+        float: "a number",
+        bool: "true or false",
+        list: "a list",
+        dict: "a mapping",
+    }
     if isinstance(kind, tuple):
         return " or ".join(names.get(k, k.__name__) for k in kind)
     return names.get(kind, kind.__name__)
@@ -72,7 +78,9 @@ def load(text: str, source: str) -> Doc:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
-        raise YamlDocError(source, mark.line + 1 if mark else None, "", f"invalid YAML: {problem}") from exc
+        raise YamlDocError(
+            source, mark.line + 1 if mark else None, "", f"invalid YAML: {problem}"
+        ) from exc
     if node is None:
         return Doc(None, source)
     lines: dict[Path, int] = {}
@@ -82,7 +90,9 @@ def load(text: str, source: str) -> Doc:
         data = constructor.construct_document(node)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise YamlDocError(source, mark.line + 1 if mark else None, "", f"invalid YAML: {exc}") from exc
+        raise YamlDocError(
+            source, mark.line + 1 if mark else None, "", f"invalid YAML: {exc}"
+        ) from exc
     return Doc(data, source, lines)
 
 

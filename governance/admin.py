@@ -29,13 +29,20 @@ class RejectForm(forms.Form):
 
 
 class RefineForm(forms.Form):
-    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), required=True,
-                           label="What should the next proposal do differently?")
+    text = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}),
+        required=True,
+        label="What should the next proposal do differently?",
+    )
 
 
 class ApproveForm(forms.Form):
-    rating = forms.TypedChoiceField(choices=[("", "—")] + [(i, i) for i in range(1, 6)],
-                                    coerce=int, empty_value=None, required=False)
+    rating = forms.TypedChoiceField(
+        choices=[("", "—")] + [(i, i) for i in range(1, 6)],
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
 
 
 def directives_diff(payload: dict) -> list[tuple[str, str]]:
@@ -44,7 +51,9 @@ def directives_diff(payload: dict) -> list[tuple[str, str]]:
     if old is None or new is None:
         return []
     rows = []
-    for line in difflib.unified_diff(old.splitlines(), new.splitlines(), "current", "proposed", lineterm=""):
+    for line in difflib.unified_diff(
+        old.splitlines(), new.splitlines(), "current", "proposed", lineterm=""
+    ):
         css = "add" if line.startswith("+") else "del" if line.startswith("-") else "ctx"
         rows.append((css, line))
     return rows
@@ -52,13 +61,38 @@ def directives_diff(payload: dict) -> list[tuple[str, str]]:
 
 @admin.register(Proposal)
 class ProposalAdmin(admin.ModelAdmin):
-    list_display = ["id", "title", "type", "status_badge", "source", "risk", "subject", "created_at"]
+    list_display = [
+        "id",
+        "title",
+        "type",
+        "status_badge",
+        "source",
+        "risk",
+        "subject",
+        "created_at",
+    ]
     list_filter = ["status", "type", "source", "risk", "created_at"]
     search_fields = ["title", "rationale", "dedup_key", "subject"]
-    readonly_fields = ["type", "status", "title", "rationale", "evidence", "payload", "risk",
-                       "dedup_key", "source", "subject", "parent", "created_by",
-                       "created_by_agent", "decided_by", "decided_at", "implemented_at",
-                       "created_at", "updated_at"]
+    readonly_fields = [
+        "type",
+        "status",
+        "title",
+        "rationale",
+        "evidence",
+        "payload",
+        "risk",
+        "dedup_key",
+        "source",
+        "subject",
+        "parent",
+        "created_by",
+        "created_by_agent",
+        "decided_by",
+        "decided_at",
+        "implemented_at",
+        "created_at",
+        "updated_at",
+    ]
     inlines = [DecisionInline]
     actions = ["approve_selected", "reject_selected"]
     change_form_template = "admin/governance/proposal/change_form.html"
@@ -74,9 +108,16 @@ class ProposalAdmin(admin.ModelAdmin):
 
     @admin.display(description="status", ordering="status")
     def status_badge(self, obj: Proposal):
-        colours = {"pending": "#b58900", "approved": "#268bd2", "implemented": "#2aa198",
-                   "rejected": "#dc322f", "superseded": "#93a1a1"}
-        return format_html('<b style="color:{}">{}</b>', colours.get(obj.status, "#000"), obj.status)
+        colours = {
+            "pending": "#b58900",
+            "approved": "#268bd2",
+            "implemented": "#2aa198",
+            "rejected": "#dc322f",
+            "superseded": "#93a1a1",
+        }
+        return format_html(
+            '<b style="color:{}">{}</b>', colours.get(obj.status, "#000"), obj.status
+        )
 
     # --- bulk actions --------------------------------------------------------------------
     @admin.action(description="Approve selected pending proposals", permissions=["approve"])
@@ -90,34 +131,54 @@ class ProposalAdmin(admin.ModelAdmin):
                 self.message_user(request, f"#{proposal.pk}: {exc.message}", messages.ERROR)
         self.message_user(request, f"Approved {done} proposal(s).", messages.SUCCESS)
 
-    @admin.action(description="Reject selected pending proposals (asks for a reason)",
-                  permissions=["approve"])
+    @admin.action(
+        description="Reject selected pending proposals (asks for a reason)", permissions=["approve"]
+    )
     def reject_selected(self, request, queryset):
         pending = queryset.filter(status=Proposal.Status.PENDING)
         if "apply" in request.POST:
             form = RejectForm(request.POST)
             if form.is_valid():
                 for proposal in pending:
-                    services.proposal_reject(proposal=proposal, actor=request.user,
-                                             reason=form.cleaned_data["reason"])
-                self.message_user(request, f"Rejected {pending.count()} proposal(s).", messages.SUCCESS)
+                    services.proposal_reject(
+                        proposal=proposal, actor=request.user, reason=form.cleaned_data["reason"]
+                    )
+                self.message_user(
+                    request, f"Rejected {pending.count()} proposal(s).", messages.SUCCESS
+                )
                 return None
         else:
             form = RejectForm()
-        return TemplateResponse(request, "admin/governance/proposal/reject_bulk.html", {
-            **self.admin_site.each_context(request), "opts": self.model._meta, "form": form,
-            "proposals": pending, "title": "Reject proposals",
-        })
+        return TemplateResponse(
+            request,
+            "admin/governance/proposal/reject_bulk.html",
+            {
+                **self.admin_site.each_context(request),
+                "opts": self.model._meta,
+                "form": form,
+                "proposals": pending,
+                "title": "Reject proposals",
+            },
+        )
 
     # --- per-proposal decision views ----------------------------------------------------
     def get_urls(self):
         own = [
-            path("<int:pk>/approve/", self.admin_site.admin_view(self.approve_view),
-                 name="governance_proposal_approve"),
-            path("<int:pk>/reject/", self.admin_site.admin_view(self.reject_view),
-                 name="governance_proposal_reject"),
-            path("<int:pk>/refine/", self.admin_site.admin_view(self.refine_view),
-                 name="governance_proposal_refine"),
+            path(
+                "<int:pk>/approve/",
+                self.admin_site.admin_view(self.approve_view),
+                name="governance_proposal_approve",
+            ),
+            path(
+                "<int:pk>/reject/",
+                self.admin_site.admin_view(self.reject_view),
+                name="governance_proposal_reject",
+            ),
+            path(
+                "<int:pk>/refine/",
+                self.admin_site.admin_view(self.refine_view),
+                name="governance_proposal_refine",
+            ),
         ]
         return own + super().get_urls()
 
@@ -126,7 +187,9 @@ class ProposalAdmin(admin.ModelAdmin):
         extra = {
             "can_decide": self.has_approve_permission(request) and proposal.status == "pending",
             "diff_rows": directives_diff(proposal.payload),
-            "approve_form": ApproveForm(), "reject_form": RejectForm(), "refine_form": RefineForm(),
+            "approve_form": ApproveForm(),
+            "reject_form": RejectForm(),
+            "refine_form": RefineForm(),
             "feedback_groups": proposal.evidence.get("feedback_groups", {}),
             "notes": proposal.evidence.get("notes", []),
             "performance_delta": proposal.evidence.get("performance_delta"),
@@ -150,21 +213,40 @@ class ProposalAdmin(admin.ModelAdmin):
         except ApplicationError as exc:
             self.message_user(request, exc.message, messages.ERROR)
             return redirect(change_url)
-        self.message_user(request, f"Proposal #{pk} is now {result.status if result.pk == proposal.pk else 'refined'}.",
-                          messages.SUCCESS)
+        self.message_user(
+            request,
+            f"Proposal #{pk} is now {result.status if result.pk == proposal.pk else 'refined'}.",
+            messages.SUCCESS,
+        )
         return redirect(reverse("admin:governance_proposal_change", args=[result.pk]))
 
     def approve_view(self, request, pk):
-        return self._decision(request, pk, ApproveForm, lambda p, d: services.proposal_approve(
-            proposal=p, actor=request.user, rating=d.get("rating")))
+        return self._decision(
+            request,
+            pk,
+            ApproveForm,
+            lambda p, d: services.proposal_approve(
+                proposal=p, actor=request.user, rating=d.get("rating")
+            ),
+        )
 
     def reject_view(self, request, pk):
-        return self._decision(request, pk, RejectForm, lambda p, d: services.proposal_reject(
-            proposal=p, actor=request.user, reason=d["reason"]))
+        return self._decision(
+            request,
+            pk,
+            RejectForm,
+            lambda p, d: services.proposal_reject(
+                proposal=p, actor=request.user, reason=d["reason"]
+            ),
+        )
 
     def refine_view(self, request, pk):
-        return self._decision(request, pk, RefineForm, lambda p, d: services.proposal_refine(
-            proposal=p, actor=request.user, text=d["text"]))
+        return self._decision(
+            request,
+            pk,
+            RefineForm,
+            lambda p, d: services.proposal_refine(proposal=p, actor=request.user, text=d["text"]),
+        )
 
 
 @admin.register(ChangeDecision)

@@ -1,5 +1,5 @@
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
@@ -14,28 +14,48 @@ from governance.selectors import proposal_list
 class ProposalOutputSerializer(serializers.ModelSerializer):
     class Meta:
         model = Proposal
-        fields = ["id", "type", "status", "title", "rationale", "evidence", "payload", "risk",
-                  "dedup_key", "source", "subject", "parent", "created_at", "decided_at",
-                  "implemented_at"]
+        fields = [
+            "id",
+            "type",
+            "status",
+            "title",
+            "rationale",
+            "evidence",
+            "payload",
+            "risk",
+            "dedup_key",
+            "source",
+            "subject",
+            "parent",
+            "created_at",
+            "decided_at",
+            "implemented_at",
+        ]
 
 
 class ProposalListApi(APIView):
     permission_classes = [IsStaff]
 
+    @extend_schema_serializer(component_name="ProposalFilter")
     class FilterSerializer(serializers.Serializer):
         status = serializers.ChoiceField(choices=Proposal.Status.choices, required=False)
         type = serializers.ChoiceField(choices=Proposal.Type.choices, required=False)
 
     @extend_schema(
-        parameters=[OpenApiParameter("status", str), OpenApiParameter("type", str),
-                    OpenApiParameter("page", int)],
+        parameters=[
+            OpenApiParameter("status", str),
+            OpenApiParameter("type", str),
+            OpenApiParameter("page", int),
+        ],
         responses=ProposalOutputSerializer(many=True),
     )
     def get(self, request):
         filters = self.FilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(proposal_list(**filters.validated_data), request, view=self)
+        page = paginator.paginate_queryset(
+            proposal_list(**filters.validated_data), request, view=self
+        )
         return paginator.get_paginated_response(ProposalOutputSerializer(page, many=True).data)
 
 
@@ -51,6 +71,7 @@ class ProposalDetailApi(APIView):
 class ProposalApproveApi(APIView):
     permission_classes = [CanApproveProposals]
 
+    @extend_schema_serializer(component_name="ProposalApproveInput")
     class InputSerializer(serializers.Serializer):
         rating = serializers.IntegerField(min_value=1, max_value=5, required=False)
 
@@ -68,6 +89,7 @@ class ProposalApproveApi(APIView):
 class ProposalRejectApi(APIView):
     permission_classes = [CanApproveProposals]
 
+    @extend_schema_serializer(component_name="ProposalRejectInput")
     class InputSerializer(serializers.Serializer):
         reason = serializers.CharField(max_length=5000)
 
@@ -85,6 +107,7 @@ class ProposalRejectApi(APIView):
 class ProposalRefineApi(APIView):
     permission_classes = [CanApproveProposals]
 
+    @extend_schema_serializer(component_name="ProposalRefineInput")
     class InputSerializer(serializers.Serializer):
         text = serializers.CharField(max_length=5000)
 

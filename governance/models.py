@@ -65,7 +65,8 @@ class Proposal(models.Model):
         permissions = [("approve_proposal", "Can approve, reject and refine proposals")]
         constraints = [
             models.UniqueConstraint(
-                fields=["dedup_key"], condition=Q(status="pending") & ~Q(dedup_key=""),
+                fields=["dedup_key"],
+                condition=Q(status="pending") & ~Q(dedup_key=""),
                 name="one_pending_proposal_per_dedup_key",
             )
         ]

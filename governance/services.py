@@ -32,39 +32,64 @@ def suppression_for(dedup_key: str) -> SuppressedKey | None:
 
 @transaction.atomic
 def proposal_create(
-    *, type: str, title: str, rationale: str = "", evidence: dict | None = None,
-    payload: dict | None = None, risk: str = Proposal.Risk.LOW, dedup_key: str = "",
-    source: str = Proposal.Source.HUMAN, subject: str = "", created_by=None,
-    created_by_agent=None, parent: Proposal | None = None,
+    *,
+    type: str,
+    title: str,
+    rationale: str = "",
+    evidence: dict | None = None,
+    payload: dict | None = None,
+    risk: str = Proposal.Risk.LOW,
+    dedup_key: str = "",
+    source: str = Proposal.Source.HUMAN,
+    subject: str = "",
+    created_by=None,
+    created_by_agent=None,
+    parent: Proposal | None = None,
 ) -> Proposal:
     """Create a pending proposal; refuse suppressed keys and a second open one per dedup key."""
     suppressed = suppression_for(dedup_key)
     if suppressed is not None:
         raise ApplicationError(
-            f"'{dedup_key}' was rejected before and is suppressed: {suppressed.reason or 'no reason'}",
+            f"'{dedup_key}' was rejected before and is suppressed: "
+            f"{suppressed.reason or 'no reason given'}",
             {"fields": {"dedup_key": ["Suppressed by an earlier rejection."]}},
         )
     try:
         with transaction.atomic():
             return Proposal.objects.create(
-                type=type, title=title[:300], rationale=rationale, evidence=evidence or {},
-                payload=payload or {}, risk=risk, dedup_key=dedup_key, source=source,
-                subject=subject, created_by=created_by, created_by_agent=created_by_agent,
+                type=type,
+                title=title[:300],
+                rationale=rationale,
+                evidence=evidence or {},
+                payload=payload or {},
+                risk=risk,
+                dedup_key=dedup_key,
+                source=source,
+                subject=subject,
+                created_by=created_by,
+                created_by_agent=created_by_agent,
                 parent=parent,
             )
     except IntegrityError as exc:
         existing = Proposal.objects.filter(dedup_key=dedup_key, status=Status.PENDING).first()
         raise Conflict(
-            f"An open proposal with the same dedup key already exists (#{existing.pk if existing else '?'}).",
-            {"fields": {"dedup_key": ["Duplicate of an open proposal."]},
-             "proposal": existing.pk if existing else None},
+            "An open proposal with the same dedup key already exists"
+            f" (#{existing.pk if existing else '?'}).",
+            {
+                "fields": {"dedup_key": ["Duplicate of an open proposal."]},
+                "proposal": existing.pk if existing else None,
+            },
         ) from exc
 
 
 def _decide(proposal: Proposal, *, verdict: str, actor, reason: str = "", rating=None) -> None:
     ChangeDecision.objects.create(
-        proposal=proposal, verdict=verdict, actor=actor if getattr(actor, "pk", None) else None,
-        actor_label=_actor_label(actor), reason=reason, rating=rating,
+        proposal=proposal,
+        verdict=verdict,
+        actor=actor if getattr(actor, "pk", None) else None,
+        actor_label=_actor_label(actor),
+        reason=reason,
+        rating=rating,
     )
 
 
@@ -72,7 +97,9 @@ def _decide(proposal: Proposal, *, verdict: str, actor, reason: str = "", rating
 def proposal_approve(*, proposal: Proposal, actor, rating: int | None = None) -> Proposal:
     """Approve a pending proposal and run what its type registered; all or nothing."""
     if rating is not None and not 1 <= rating <= 5:
-        raise ApplicationError("rating: must be 1 to 5.", {"fields": {"rating": ["Must be 1 to 5."]}})
+        raise ApplicationError(
+            "rating: must be 1 to 5.", {"fields": {"rating": ["Must be 1 to 5."]}}
+        )
     proposal = _locked_pending(proposal)
     handler = handlers_for(proposal.type).approve
     landed = bool(handler(proposal=proposal, actor=actor, rating=rating)) if handler else False
@@ -81,7 +108,9 @@ def proposal_approve(*, proposal: Proposal, actor, rating: int | None = None) ->
     proposal.decided_by = actor if getattr(actor, "pk", None) else None
     proposal.decided_at = now
     proposal.implemented_at = now if landed else None
-    proposal.save(update_fields=["status", "decided_by", "decided_at", "implemented_at", "updated_at"])
+    proposal.save(
+        update_fields=["status", "decided_by", "decided_at", "implemented_at", "updated_at"]
+    )
     _decide(proposal, verdict=ChangeDecision.Verdict.CONFIRMED, actor=actor, rating=rating)
     return proposal
 
@@ -90,8 +119,10 @@ def proposal_approve(*, proposal: Proposal, actor, rating: int | None = None) ->
 def proposal_reject(*, proposal: Proposal, actor, reason: str) -> Proposal:
     """Reject with a reason; an autonomy proposal's dedup key is suppressed for good."""
     if not reason or not reason.strip():
-        raise ApplicationError("reason: a rejection needs a reason.",
-                               {"fields": {"reason": ["This field is required."]}})
+        raise ApplicationError(
+            "reason: a rejection needs a reason.",
+            {"fields": {"reason": ["This field is required."]}},
+        )
     proposal = _locked_pending(proposal)
     proposal.status = Status.REJECTED
     proposal.decided_by = actor if getattr(actor, "pk", None) else None
@@ -110,17 +141,26 @@ def proposal_reject(*, proposal: Proposal, actor, reason: str) -> Proposal:
 def proposal_refine(*, proposal: Proposal, actor, text: str) -> Proposal:
     """Replace a pending proposal by a refined one that takes the operator's text into account."""
     if not text or not text.strip():
-        raise ApplicationError("text: refining needs the operator's text.",
-                               {"fields": {"text": ["This field is required."]}})
+        raise ApplicationError(
+            "text: refining needs the operator's text.",
+            {"fields": {"text": ["This field is required."]}},
+        )
     handler = handlers_for(proposal.type).refine
     if handler is None:
-        raise ApplicationError(f"Proposals of type {proposal.type} cannot be refined; reject instead.")
+        raise ApplicationError(
+            f"Proposals of type {proposal.type} cannot be refined; reject instead."
+        )
     proposal = _locked_pending(proposal)
     proposal.status = Status.SUPERSEDED
     proposal.decided_by = actor if getattr(actor, "pk", None) else None
     proposal.decided_at = timezone.now()
     proposal.save(update_fields=["status", "decided_by", "decided_at", "updated_at"])
-    _decide(proposal, verdict=ChangeDecision.Verdict.DEFERRED, actor=actor, reason=f"refine: {text.strip()}")
+    _decide(
+        proposal,
+        verdict=ChangeDecision.Verdict.DEFERRED,
+        actor=actor,
+        reason=f"refine: {text.strip()}",
+    )
     return handler(proposal=proposal, actor=actor, text=text.strip())
 
 
@@ -135,7 +175,9 @@ def proposal_mark_implemented(*, proposal: Proposal) -> bool:
 
 
 @transaction.atomic
-def suppression_add(*, key: str, proposal: Proposal | None = None, reason: str = "") -> SuppressedKey:
+def suppression_add(
+    *, key: str, proposal: Proposal | None = None, reason: str = ""
+) -> SuppressedKey:
     existing = suppression_for(key)
     if existing is not None:
         return existing

@@ -1,4 +1,4 @@
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -19,6 +19,7 @@ class DirectivesApi(APIView):
 
     permission_classes = [IsAgent]
 
+    @extend_schema_serializer(component_name="Directives")
     class OutputSerializer(serializers.Serializer):
         template = serializers.CharField()
         version = serializers.IntegerField()
@@ -30,4 +31,6 @@ class DirectivesApi(APIView):
 
     @extend_schema(responses=OutputSerializer)
     def get(self, request):
-        return Response(self.OutputSerializer(directives_for_agent(agent=request_agent(request))).data)
+        return Response(
+            self.OutputSerializer(directives_for_agent(agent=request_agent(request))).data
+        )

@@ -1,8 +1,15 @@
 """How the directives an agent reads are joined into one prompt block (pure)."""
 
 
-def prompt_block(*, template: str, version: int, directives: str, learned_facts: list[dict],
-                 anti_patterns: list[str], proven_patterns: list[str]) -> str:
+def prompt_block(
+    *,
+    template: str,
+    version: int,
+    directives: str,
+    learned_facts: list[dict],
+    anti_patterns: list[str],
+    proven_patterns: list[str],
+) -> str:
     parts = [f"# Directives ({template} v{version})", directives.strip()]
     if learned_facts:
         parts.append("## Learned facts")

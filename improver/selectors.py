@@ -11,7 +11,8 @@ def directives_for_agent(*, agent) -> dict:
         raise ApplicationError(f"Agent '{agent.name}' runs no template; assign one in the admin.")
     head = (
         TemplateHead.objects.select_related("template", "version")
-        .filter(template_id=agent.template_id).first()
+        .filter(template_id=agent.template_id)
+        .first()
     )
     if head is None:
         raise ApplicationError(f"Template of agent '{agent.name}' has no version yet.")

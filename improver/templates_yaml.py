@@ -24,8 +24,12 @@ def parse_templates(text: str, source: str) -> list[TemplateSpec]:
     seen: set[str] = set()
     for i, item in enumerate(root["templates"]):
         path = ("templates", i)
-        doc.mapping(path, item, required={"slug": str, "directives": str},
-                    optional={"name": str, "kind": str, "description": str})
+        doc.mapping(
+            path,
+            item,
+            required={"slug": str, "directives": str},
+            optional={"name": str, "kind": str, "description": str},
+        )
         slug = item["slug"].strip()
         if not slug or not all(c.isalnum() or c in "-_" for c in slug):
             raise doc.error((*path, "slug"), "must contain only letters, digits, '-' and '_'")
@@ -37,7 +41,13 @@ def parse_templates(text: str, source: str) -> list[TemplateSpec]:
             raise doc.error((*path, "kind"), f"must be one of {', '.join(KINDS)}")
         if not item["directives"].strip():
             raise doc.error((*path, "directives"), "may not be empty")
-        specs.append(TemplateSpec(slug=slug, name=item.get("name") or slug, kind=kind,
-                                  description=item.get("description") or "",
-                                  directives=item["directives"].strip() + "\n"))
+        specs.append(
+            TemplateSpec(
+                slug=slug,
+                name=item.get("name") or slug,
+                kind=kind,
+                description=item.get("description") or "",
+                directives=item["directives"].strip() + "\n",
+            )
+        )
     return specs

@@ -4,7 +4,14 @@ from config.audit import audit
 from config.errors import ApplicationError
 from telemetry import services
 from telemetry.models import (
-    Agent, ApiToken, Correction, Decision, Observation, SessionEnd, SkillOutcome, ToolInvocation,
+    Agent,
+    ApiToken,
+    Correction,
+    Decision,
+    Observation,
+    SessionEnd,
+    SkillOutcome,
+    ToolInvocation,
     WakeRun,
 )
 
@@ -34,8 +41,11 @@ class AgentAdmin(admin.ModelAdmin):
         for agent in queryset:
             _, raw = services.token_issue(agent=agent, label=f"admin:{request.user}")
             audit(request.user, agent, "Issued a token")
-            self.message_user(request, f"New token for {agent}: {raw} (copy it now: it is not shown again)",
-                              messages.WARNING)
+            self.message_user(
+                request,
+                f"New token for {agent}: {raw} (copy it now: it is not shown again)",
+                messages.WARNING,
+            )
 
 
 @admin.register(ApiToken)
@@ -65,8 +75,9 @@ class ApiTokenAdmin(admin.ModelAdmin):
                 self.message_user(request, exc.message, messages.ERROR)
                 continue
             audit(request.user, token, f"Rotated to {new.prefix}")
-            self.message_user(request, f"Replacement for {token.prefix}: {raw} (shown once)",
-                              messages.WARNING)
+            self.message_user(
+                request, f"Replacement for {token.prefix}: {raw} (shown once)", messages.WARNING
+            )
 
 
 class EventAdmin(admin.ModelAdmin):
@@ -85,14 +96,30 @@ class EventAdmin(admin.ModelAdmin):
 
 @admin.register(ToolInvocation)
 class ToolInvocationAdmin(EventAdmin):
-    list_display = ["occurred_at", "agent", "session_id", "tool", "outcome", "failure_mode", "duration_ms"]
+    list_display = [
+        "occurred_at",
+        "agent",
+        "session_id",
+        "tool",
+        "outcome",
+        "failure_mode",
+        "duration_ms",
+    ]
     list_filter = ["outcome", "occurred_at"]
     search_fields = ["tool", "session_id", "failure_mode"]
 
 
 @admin.register(SkillOutcome)
 class SkillOutcomeAdmin(EventAdmin):
-    list_display = ["occurred_at", "agent", "skill", "success", "duration_ms", "cost_usd", "correlation_id"]
+    list_display = [
+        "occurred_at",
+        "agent",
+        "skill",
+        "success",
+        "duration_ms",
+        "cost_usd",
+        "correlation_id",
+    ]
     list_filter = ["success", "occurred_at"]
     search_fields = ["skill", "correlation_id", "failure_reason"]
 

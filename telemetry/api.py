@@ -16,8 +16,12 @@ class IngestApi(APIView):
 
     @extend_schema(
         request=IngestInputSerializer,
-        responses={207: IngestOutputSerializer, 400: ErrorSerializer, 401: ErrorSerializer,
-                   413: ErrorSerializer},
+        responses={
+            207: IngestOutputSerializer,
+            400: ErrorSerializer,
+            401: ErrorSerializer,
+            413: ErrorSerializer,
+        },
     )
     def post(self, request):
         data = request.data

@@ -38,7 +38,9 @@ class BearerTokenAuthentication(authentication.BaseAuthentication):
         if not header or header[0].lower() != self.keyword.lower().encode():
             return None
         if len(header) != 2:
-            raise exceptions.AuthenticationFailed("Malformed Authorization header: use 'Bearer <token>'.")
+            raise exceptions.AuthenticationFailed(
+                "Malformed Authorization header: use 'Bearer <token>'."
+            )
         try:
             raw = header[1].decode()
         except UnicodeError as exc:

@@ -22,7 +22,8 @@ def insert_new(model, rows: list[dict], conflict_fields: tuple[str, ...]) -> dic
         connection.ops.quote_name(model._meta.get_field(name).column) for name in conflict_fields
     )
     returning = ", ".join(
-        ["id"] + [connection.ops.quote_name(model._meta.get_field(n).column) for n in conflict_fields]
+        ["id"]
+        + [connection.ops.quote_name(model._meta.get_field(n).column) for n in conflict_fields]
     )
     placeholder = "(" + ", ".join(["%s"] * len(fields)) + ")"
     inserted: dict[tuple, int] = {}

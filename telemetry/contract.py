@@ -12,9 +12,19 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-FAILURE_MODES = ("PERM", "NOTFOUND", "TIMEOUT", "SYNTAX", "RUNTIME", "TOOL_GAP", "ARGS",
-                 "CONFLICT", "NETWORK")
-FAILURE_MODE_RE = re.compile(r"^(%s)(\.[a-z0-9_\-]{1,40}){0,2}$" % "|".join(FAILURE_MODES))
+FAILURE_MODES = (
+    "PERM",
+    "NOTFOUND",
+    "TIMEOUT",
+    "SYNTAX",
+    "RUNTIME",
+    "TOOL_GAP",
+    "ARGS",
+    "CONFLICT",
+    "NETWORK",
+)
+_MODES = "|".join(FAILURE_MODES)
+FAILURE_MODE_RE = re.compile(rf"^({_MODES})(\.[a-z0-9_\-]{{1,40}}){{0,2}}$")
 MAX_ID = 128
 MAX_NAME = 200
 MAX_INT = 2**31 - 1
@@ -60,8 +70,9 @@ SCHEMAS: dict[str, dict[str, Rule]] = {
         "session_id": Rule("str", required=True, max_len=MAX_ID),
         "tool": Rule("str", required=True),
         "args": Rule("object", max_bytes=-1),
-        "outcome": Rule("enum", required=True,
-                        choices=("success", "failure", "timeout", "cancelled")),
+        "outcome": Rule(
+            "enum", required=True, choices=("success", "failure", "timeout", "cancelled")
+        ),
         "duration_ms": _DURATION,
         "failure_mode": Rule("failure_mode", max_len=80),
     },
@@ -85,9 +96,21 @@ SCHEMAS: dict[str, dict[str, Rule]] = {
         "text": Rule("text", required=True),
         "session_id": _SESSION,
         "sentiment": Rule("enum", choices=("positive", "negative", "neutral")),
-        "category": Rule("enum", choices=("note", "praise", "venting", "complaint", "accuracy",
-                                          "communication", "prioritization", "tooling",
-                                          "timeliness", "general")),
+        "category": Rule(
+            "enum",
+            choices=(
+                "note",
+                "praise",
+                "venting",
+                "complaint",
+                "accuracy",
+                "communication",
+                "prioritization",
+                "tooling",
+                "timeliness",
+                "general",
+            ),
+        ),
     },
     "correction": {
         "user_message": Rule("text", required=True),
@@ -186,7 +209,9 @@ def canonical_sha256(event_type: str, occurred_at: datetime, body: dict) -> str:
     """The content address of an event: SHA-256 of its canonical JSON (sorted keys, UTC time)."""
     canonical = json.dumps(
         {"type": event_type, "timestamp": occurred_at.isoformat(), "body": body},
-        sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
     )
     return hashlib.sha256(canonical.encode()).hexdigest()
 
@@ -208,8 +233,11 @@ def validate_event(raw, limits: Limits) -> tuple[Cleaned | None, dict[str, list[
     event_type = raw.get("type")
     schema = SCHEMAS.get(event_type) if isinstance(event_type, str) else None
     if schema is None:
-        errors["type"] = ["This field is required." if event_type is None
-                          else f"Must be one of: {', '.join(EVENT_TYPES)}."]
+        errors["type"] = [
+            "This field is required."
+            if event_type is None
+            else f"Must be one of: {', '.join(EVENT_TYPES)}."
+        ]
 
     occurred_at = None
     if "timestamp" not in raw:
@@ -243,7 +271,9 @@ def validate_event(raw, limits: Limits) -> tuple[Cleaned | None, dict[str, list[
     clean_body = {k: v for k, v in body.items() if v is not None}
     if event_type == "session_end" and "reflection" in clean_body:
         clean_body["reflection"] = clean_reflection(clean_body["reflection"])
-    cleaned = Cleaned(type=event_type, client_id=client_id, occurred_at=occurred_at, body=clean_body)
+    cleaned = Cleaned(
+        type=event_type, client_id=client_id, occurred_at=occurred_at, body=clean_body
+    )
     cleaned.sha256 = canonical_sha256(event_type, occurred_at, clean_body)
     return cleaned, {}
 
@@ -277,7 +307,8 @@ def _check_reflection(reflection: dict, errors: dict) -> None:
 def clean_reflection(reflection: dict) -> dict:
     """Keep the constrained template of loop 3: proposals without evidence are dropped."""
     proposals = [
-        p for p in reflection.get("proposals", [])
+        p
+        for p in reflection.get("proposals", [])
         if isinstance(p.get("evidence"), list) and any(p["evidence"])
     ]
     return {

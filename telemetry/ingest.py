@@ -31,7 +31,9 @@ class ItemResult:
 
 def limits() -> Limits:
     cfg = settings.KAIZEN
-    return Limits(max_text=cfg["INGEST_MAX_TEXT_CHARS"], max_args_bytes=cfg["INGEST_MAX_ARGS_BYTES"])
+    return Limits(
+        max_text=cfg["INGEST_MAX_TEXT_CHARS"], max_args_bytes=cfg["INGEST_MAX_ARGS_BYTES"]
+    )
 
 
 def current_template_version_id(agent: Agent) -> int | None:
@@ -57,7 +59,9 @@ def events_ingest(*, agent: Agent, batch: list) -> list[ItemResult]:
     valid: dict[str, list[tuple[int, Cleaned]]] = defaultdict(list)
     for index, raw in enumerate(batch):
         cleaned, errors = validate_event(raw, event_limits)
-        client_id = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else ""
+        client_id = (
+            raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else ""
+        )
         if errors:
             results[index] = ItemResult(index, client_id, 400, errors)
         else:
@@ -81,8 +85,12 @@ def _store(agent, event_type, items, version_id, received_at, results) -> None:
             continue  # the same event twice in one batch: the first copy decides
         row = dict(cleaned.body)
         row.update(
-            agent_id=agent.id, template_version_id=version_id, dedup_key=key,
-            sha256=cleaned.sha256, occurred_at=cleaned.occurred_at, received_at=received_at,
+            agent_id=agent.id,
+            template_version_id=version_id,
+            dedup_key=key,
+            sha256=cleaned.sha256,
+            occurred_at=cleaned.occurred_at,
+            received_at=received_at,
         )
         rows[key] = row
     new_ids = insert_new(model, list(rows.values()), ("agent", "dedup_key"))
@@ -92,8 +100,9 @@ def _store(agent, event_type, items, version_id, received_at, results) -> None:
         key = cleaned.dedup_key
         row_id = new_ids.get((agent.id, key))
         is_new = row_id is not None and key not in claimed
-        results[index] = ItemResult(index, cleaned.client_id or cleaned.sha256,
-                                    201 if is_new else 200, {})
+        results[index] = ItemResult(
+            index, cleaned.client_id or cleaned.sha256, 201 if is_new else 200, {}
+        )
         if is_new:
             claimed.add(key)
             stored.append({**rows[key], "id": row_id})

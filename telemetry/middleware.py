@@ -19,8 +19,10 @@ class IngestBodyLimitMiddleware:
                 length = 0
             if length > limit:
                 return JsonResponse(
-                    {"message": f"Request body is {length} bytes; the limit is {limit} bytes.",
-                     "extra": {"limit_bytes": limit}},
+                    {
+                        "message": f"Request body is {length} bytes; the limit is {limit} bytes.",
+                        "extra": {"limit_bytes": limit},
+                    },
                     status=413,
                 )
         return self.get_response(request)

@@ -14,7 +14,10 @@ class Agent(models.Model):
     name = models.SlugField(max_length=100, unique=True)
     kind = models.CharField(max_length=32, choices=Kind.choices, default=Kind.TASK_AGENT)
     template = models.ForeignKey(
-        "improver.AgentTemplate", null=True, blank=True, on_delete=models.PROTECT,
+        "improver.AgentTemplate",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
         related_name="agents",
     )
     card = models.JSONField(default=dict, blank=True, help_text="Declared skills and settings.")
@@ -39,7 +42,10 @@ class ApiToken(models.Model):
         Agent, null=True, blank=True, on_delete=models.CASCADE, related_name="tokens"
     )
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
         related_name="kaizen_tokens",
     )
     label = models.CharField(max_length=100, blank=True)
@@ -49,8 +55,10 @@ class ApiToken(models.Model):
     class Meta:
         constraints = [
             models.CheckConstraint(
-                condition=(Q(agent__isnull=False, user__isnull=True)
-                           | Q(agent__isnull=True, user__isnull=False)),
+                condition=(
+                    Q(agent__isnull=False, user__isnull=True)
+                    | Q(agent__isnull=True, user__isnull=False)
+                ),
                 name="token_has_exactly_one_owner",
             )
         ]
@@ -69,7 +77,10 @@ class EventRecord(models.Model):
 
     agent = models.ForeignKey(Agent, on_delete=models.PROTECT, related_name="+")
     template_version = models.ForeignKey(
-        "improver.TemplateVersion", null=True, blank=True, on_delete=models.SET_NULL,
+        "improver.TemplateVersion",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="+",
     )
     dedup_key = models.CharField(max_length=128)
@@ -79,6 +90,9 @@ class EventRecord(models.Model):
 
     class Meta:
         abstract = True
+
+    def __str__(self) -> str:
+        return f"{type(self).__name__} {self.dedup_key[:16]} of agent {self.agent_id}"
 
     @classmethod
     def base_constraints(cls, name: str) -> list:

@@ -15,16 +15,26 @@ def template_by_slug(slug: str):
     template = TemplateModel.objects.filter(slug=slug).first()
     if template is None:
         known = ", ".join(TemplateModel.objects.values_list("slug", flat=True)[:20]) or "none yet"
-        raise ApplicationError(f"No template '{slug}' (known: {known}).", {"fields": {"template": ["Unknown template."]}})
+        raise ApplicationError(
+            f"No template '{slug}' (known: {known}).",
+            {"fields": {"template": ["Unknown template."]}},
+        )
     return template
 
 
 @transaction.atomic
-def agent_create(*, name: str, template_slug: str | None = None, kind: str = Agent.Kind.TASK_AGENT,
-                 card: dict | None = None) -> tuple[Agent, str]:
+def agent_create(
+    *,
+    name: str,
+    template_slug: str | None = None,
+    kind: str = Agent.Kind.TASK_AGENT,
+    card: dict | None = None,
+) -> tuple[Agent, str]:
     """Create an agent and its first token; return (agent, token shown once)."""
     if Agent.objects.filter(name=name).exists():
-        raise ApplicationError(f"An agent named '{name}' already exists.", {"fields": {"name": ["Taken."]}})
+        raise ApplicationError(
+            f"An agent named '{name}' already exists.", {"fields": {"name": ["Taken."]}}
+        )
     template = template_by_slug(template_slug) if template_slug else None
     agent = Agent.objects.create(name=name, kind=kind, template=template, card=card or {})
     _, raw = token_issue(agent=agent, label="initial")
@@ -39,7 +49,9 @@ def token_issue(*, agent: Agent | None = None, user=None, label: str = "") -> tu
     if user is not None and not user.is_staff:
         raise ApplicationError(f"User '{user}' is not staff; staff tokens need a staff user.")
     raw, prefix, digest = tokens.generate()
-    token = ApiToken.objects.create(prefix=prefix, digest=digest, agent=agent, user=user, label=label)
+    token = ApiToken.objects.create(
+        prefix=prefix, digest=digest, agent=agent, user=user, label=label
+    )
     return token, raw
 
 
@@ -69,8 +81,11 @@ def agent_activity_refresh() -> int:
     updated = 0
     for model in EVENT_MODELS.values():
         newest = Subquery(
-            model.objects.filter(agent=OuterRef("pk")).order_by().values("agent")
-            .annotate(m=Max("received_at")).values("m")
+            model.objects.filter(agent=OuterRef("pk"))
+            .order_by()
+            .values("agent")
+            .annotate(m=Max("received_at"))
+            .values("m")
         )
         with transaction.atomic():
             updated += (

@@ -1,4 +1,7 @@
-"""Token format and hashing: `kz_<prefix>_<secret>`, looked up by prefix, compared in constant time."""
+"""Token format and hashing: `kz_<prefix>_<secret>`.
+
+Looked up by prefix, compared in constant time.
+"""
 
 import hashlib
 import hmac

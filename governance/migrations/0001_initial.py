@@ -7,87 +7,231 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('telemetry', '0001_initial'),
+        ("telemetry", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Proposal',
+            name="Proposal",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('type', models.CharField(choices=[('template_evolution', 'Template Evolution'), ('maintenance', 'Maintenance'), ('goal', 'Goal'), ('config_change', 'Config Change'), ('action', 'Action'), ('new_tool', 'New Tool')], max_length=32)),
-                ('status', models.CharField(choices=[('pending', 'Pending'), ('approved', 'Approved'), ('rejected', 'Rejected'), ('implemented', 'Implemented'), ('superseded', 'Superseded')], default='pending', max_length=16)),
-                ('title', models.CharField(max_length=300)),
-                ('rationale', models.TextField(blank=True)),
-                ('evidence', models.JSONField(blank=True, default=dict)),
-                ('payload', models.JSONField(blank=True, default=dict, help_text='What approval applies.')),
-                ('risk', models.CharField(choices=[('low', 'Low'), ('medium', 'Medium'), ('high', 'High')], default='low', max_length=8)),
-                ('dedup_key', models.CharField(blank=True, max_length=300)),
-                ('source', models.CharField(choices=[('human', 'Human'), ('autonomy', 'Autonomy'), ('improver', 'Improver'), ('agent', 'Agent')], default='human', max_length=16)),
-                ('subject', models.CharField(blank=True, help_text='What it is about.', max_length=200)),
-                ('decided_at', models.DateTimeField(blank=True, null=True)),
-                ('implemented_at', models.DateTimeField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('created_by_agent', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='telemetry.agent')),
-                ('decided_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('parent', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='refinements', to='governance.proposal')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "type",
+                    models.CharField(
+                        choices=[
+                            ("template_evolution", "Template Evolution"),
+                            ("maintenance", "Maintenance"),
+                            ("goal", "Goal"),
+                            ("config_change", "Config Change"),
+                            ("action", "Action"),
+                            ("new_tool", "New Tool"),
+                        ],
+                        max_length=32,
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Pending"),
+                            ("approved", "Approved"),
+                            ("rejected", "Rejected"),
+                            ("implemented", "Implemented"),
+                            ("superseded", "Superseded"),
+                        ],
+                        default="pending",
+                        max_length=16,
+                    ),
+                ),
+                ("title", models.CharField(max_length=300)),
+                ("rationale", models.TextField(blank=True)),
+                ("evidence", models.JSONField(blank=True, default=dict)),
+                (
+                    "payload",
+                    models.JSONField(blank=True, default=dict, help_text="What approval applies."),
+                ),
+                (
+                    "risk",
+                    models.CharField(
+                        choices=[("low", "Low"), ("medium", "Medium"), ("high", "High")],
+                        default="low",
+                        max_length=8,
+                    ),
+                ),
+                ("dedup_key", models.CharField(blank=True, max_length=300)),
+                (
+                    "source",
+                    models.CharField(
+                        choices=[
+                            ("human", "Human"),
+                            ("autonomy", "Autonomy"),
+                            ("improver", "Improver"),
+                            ("agent", "Agent"),
+                        ],
+                        default="human",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "subject",
+                    models.CharField(blank=True, help_text="What it is about.", max_length=200),
+                ),
+                ("decided_at", models.DateTimeField(blank=True, null=True)),
+                ("implemented_at", models.DateTimeField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "created_by_agent",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="telemetry.agent",
+                    ),
+                ),
+                (
+                    "decided_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "parent",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="refinements",
+                        to="governance.proposal",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
-                'permissions': [('approve_proposal', 'Can approve, reject and refine proposals')],
+                "ordering": ["-created_at", "-id"],
+                "permissions": [("approve_proposal", "Can approve, reject and refine proposals")],
             },
         ),
         migrations.CreateModel(
-            name='ChangeDecision',
+            name="ChangeDecision",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('verdict', models.CharField(choices=[('confirmed', 'Confirmed'), ('rejected', 'Rejected'), ('deferred', 'Deferred'), ('retracted', 'Retracted')], max_length=16)),
-                ('actor_label', models.CharField(blank=True, max_length=150)),
-                ('reason', models.TextField(blank=True)),
-                ('rating', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('actor', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('proposal', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='decisions', to='governance.proposal')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "verdict",
+                    models.CharField(
+                        choices=[
+                            ("confirmed", "Confirmed"),
+                            ("rejected", "Rejected"),
+                            ("deferred", "Deferred"),
+                            ("retracted", "Retracted"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("actor_label", models.CharField(blank=True, max_length=150)),
+                ("reason", models.TextField(blank=True)),
+                ("rating", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "proposal",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="decisions",
+                        to="governance.proposal",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='SuppressedKey',
+            name="SuppressedKey",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=300)),
-                ('reason', models.TextField(blank=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('proposal', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='governance.proposal')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("key", models.CharField(max_length=300)),
+                ("reason", models.TextField(blank=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "proposal",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to="governance.proposal",
+                    ),
+                ),
             ],
         ),
         migrations.AddIndex(
-            model_name='proposal',
-            index=models.Index(fields=['status', 'type'], name='proposal_status_type'),
+            model_name="proposal",
+            index=models.Index(fields=["status", "type"], name="proposal_status_type"),
         ),
         migrations.AddIndex(
-            model_name='proposal',
-            index=models.Index(fields=['type', 'source', 'status'], name='proposal_type_source'),
+            model_name="proposal",
+            index=models.Index(fields=["type", "source", "status"], name="proposal_type_source"),
         ),
         migrations.AddConstraint(
-            model_name='proposal',
-            constraint=models.UniqueConstraint(condition=models.Q(('status', 'pending'), models.Q(('dedup_key', ''), _negated=True)), fields=('dedup_key',), name='one_pending_proposal_per_dedup_key'),
+            model_name="proposal",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(
+                    ("status", "pending"), models.Q(("dedup_key", ""), _negated=True)
+                ),
+                fields=("dedup_key",),
+                name="one_pending_proposal_per_dedup_key",
+            ),
         ),
         migrations.AddIndex(
-            model_name='changedecision',
-            index=models.Index(fields=['verdict', 'created_at'], name='decision_verdict_time'),
+            model_name="changedecision",
+            index=models.Index(fields=["verdict", "created_at"], name="decision_verdict_time"),
         ),
         migrations.AddConstraint(
-            model_name='suppressedkey',
-            constraint=models.UniqueConstraint(django.db.models.functions.text.Lower('key'), name='suppressed_key_ci_unique'),
+            model_name="suppressedkey",
+            constraint=models.UniqueConstraint(
+                django.db.models.functions.text.Lower("key"), name="suppressed_key_ci_unique"
+            ),
         ),
     ]

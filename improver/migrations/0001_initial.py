@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,46 +14,117 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='AgentTemplate',
+            name="AgentTemplate",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(max_length=100, unique=True)),
-                ('name', models.CharField(max_length=200)),
-                ('kind', models.CharField(choices=[('task_agent', 'Task Agent'), ('template_improver', 'Template Improver'), ('meta_improver', 'Meta Improver')], default='task_agent', max_length=32)),
-                ('description', models.TextField(blank=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("slug", models.SlugField(max_length=100, unique=True)),
+                ("name", models.CharField(max_length=200)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("task_agent", "Task Agent"),
+                            ("template_improver", "Template Improver"),
+                            ("meta_improver", "Meta Improver"),
+                        ],
+                        default="task_agent",
+                        max_length=32,
+                    ),
+                ),
+                ("description", models.TextField(blank=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'ordering': ['slug'],
+                "ordering": ["slug"],
             },
         ),
         migrations.CreateModel(
-            name='TemplateVersion',
+            name="TemplateVersion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('directives', models.TextField()),
-                ('author', models.CharField(choices=[('human', 'Human'), ('improver', 'Improver')], default='human', max_length=16)),
-                ('provenance', models.JSONField(blank=True, default=dict)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('author_user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('template', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='versions', to='improver.agenttemplate')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                ("directives", models.TextField()),
+                (
+                    "author",
+                    models.CharField(
+                        choices=[("human", "Human"), ("improver", "Improver")],
+                        default="human",
+                        max_length=16,
+                    ),
+                ),
+                ("provenance", models.JSONField(blank=True, default=dict)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "author_user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "template",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="versions",
+                        to="improver.agenttemplate",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['template', '-number'],
+                "ordering": ["template", "-number"],
             },
         ),
         migrations.CreateModel(
-            name='TemplateHead',
+            name="TemplateHead",
             fields=[
-                ('template', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='head', serialize=False, to='improver.agenttemplate')),
-                ('moved_at', models.DateTimeField(auto_now=True)),
-                ('moved_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('version', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='improver.templateversion')),
+                (
+                    "template",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="head",
+                        serialize=False,
+                        to="improver.agenttemplate",
+                    ),
+                ),
+                ("moved_at", models.DateTimeField(auto_now=True)),
+                (
+                    "moved_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "version",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="improver.templateversion",
+                    ),
+                ),
             ],
         ),
         migrations.AddConstraint(
-            model_name='templateversion',
-            constraint=models.UniqueConstraint(fields=('template', 'number'), name='version_number_unique'),
+            model_name="templateversion",
+            constraint=models.UniqueConstraint(
+                fields=("template", "number"), name="version_number_unique"
+            ),
         ),
     ]

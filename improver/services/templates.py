@@ -10,15 +10,23 @@ from improver.templates_yaml import TemplateSpec
 
 @transaction.atomic
 def template_version_create(
-    *, template: AgentTemplate, directives: str, author: str = TemplateVersion.Author.HUMAN,
-    author_user=None, provenance: dict | None = None,
+    *,
+    template: AgentTemplate,
+    directives: str,
+    author: str = TemplateVersion.Author.HUMAN,
+    author_user=None,
+    provenance: dict | None = None,
 ) -> TemplateVersion:
     """Append a new immutable version and move the template's head to it."""
     AgentTemplate.objects.select_for_update().get(pk=template.pk)  # serialise numbering
     last = template.versions.aggregate(n=Max("number"))["n"] or 0
     version = TemplateVersion.objects.create(
-        template=template, number=last + 1, directives=directives, author=author,
-        author_user=author_user, provenance=provenance or {},
+        template=template,
+        number=last + 1,
+        directives=directives,
+        author=author,
+        author_user=author_user,
+        provenance=provenance or {},
     )
     TemplateHead.objects.update_or_create(
         template=template, defaults={"version": version, "moved_by": author_user}
@@ -27,7 +35,9 @@ def template_version_create(
 
 
 @transaction.atomic
-def template_head_move(*, template: AgentTemplate, version: TemplateVersion, actor=None) -> TemplateHead:
+def template_head_move(
+    *, template: AgentTemplate, version: TemplateVersion, actor=None
+) -> TemplateHead:
     """Point the head at an existing version of the same template (used for rollback)."""
     if version.template_id != template.pk:
         raise ApplicationError(f"Version {version} does not belong to template '{template.slug}'.")
@@ -38,16 +48,21 @@ def template_head_move(*, template: AgentTemplate, version: TemplateVersion, act
 
 
 @transaction.atomic
-def template_upsert(*, spec: TemplateSpec, actor=None, source: str = "") -> tuple[AgentTemplate, str]:
+def template_upsert(
+    *, spec: TemplateSpec, actor=None, source: str = ""
+) -> tuple[AgentTemplate, str]:
     """Create or update a template from a spec; return it and what happened.
 
     New directives make a new version and move the head; identical text makes none.
     """
     template, created = AgentTemplate.objects.get_or_create(
-        slug=spec.slug, defaults={"name": spec.name, "kind": spec.kind, "description": spec.description}
+        slug=spec.slug,
+        defaults={"name": spec.name, "kind": spec.kind, "description": spec.description},
     )
     if not created:
-        changed = [f for f in ("name", "kind", "description") if getattr(template, f) != getattr(spec, f)]
+        changed = [
+            f for f in ("name", "kind", "description") if getattr(template, f) != getattr(spec, f)
+        ]
         for f in changed:
             setattr(template, f, getattr(spec, f))
         if changed:
@@ -56,7 +71,10 @@ def template_upsert(*, spec: TemplateSpec, actor=None, source: str = "") -> tupl
     if head is not None and head.version.directives == spec.directives:
         return template, "created" if created else "unchanged"
     version = template_version_create(
-        template=template, directives=spec.directives, author=TemplateVersion.Author.HUMAN,
-        author_user=actor, provenance={"source": source or "load_templates"},
+        template=template,
+        directives=spec.directives,
+        author=TemplateVersion.Author.HUMAN,
+        author_user=actor,
+        provenance={"source": source or "load_templates"},
     )
     return template, "created" if created else f"new version v{version.number}"

@@ -6,196 +6,469 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('improver', '0001_initial'),
+        ("improver", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Agent',
+            name="Agent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.SlugField(max_length=100, unique=True)),
-                ('kind', models.CharField(choices=[('task_agent', 'Task Agent'), ('template_improver', 'Template Improver'), ('meta_improver', 'Meta Improver')], default='task_agent', max_length=32)),
-                ('card', models.JSONField(blank=True, default=dict, help_text='Declared skills and settings.')),
-                ('webhook_url', models.URLField(blank=True)),
-                ('is_active', models.BooleanField(default=True)),
-                ('last_seen_at', models.DateTimeField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('template', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='agents', to='improver.agenttemplate')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.SlugField(max_length=100, unique=True)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("task_agent", "Task Agent"),
+                            ("template_improver", "Template Improver"),
+                            ("meta_improver", "Meta Improver"),
+                        ],
+                        default="task_agent",
+                        max_length=32,
+                    ),
+                ),
+                (
+                    "card",
+                    models.JSONField(
+                        blank=True, default=dict, help_text="Declared skills and settings."
+                    ),
+                ),
+                ("webhook_url", models.URLField(blank=True)),
+                ("is_active", models.BooleanField(default=True)),
+                ("last_seen_at", models.DateTimeField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "template",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="agents",
+                        to="improver.agenttemplate",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['name'],
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='ApiToken',
+            name="ApiToken",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('prefix', models.CharField(max_length=16, unique=True)),
-                ('digest', models.CharField(max_length=64)),
-                ('label', models.CharField(blank=True, max_length=100)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('revoked_at', models.DateTimeField(blank=True, null=True)),
-                ('agent', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='tokens', to='telemetry.agent')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='kaizen_tokens', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("prefix", models.CharField(max_length=16, unique=True)),
+                ("digest", models.CharField(max_length=64)),
+                ("label", models.CharField(blank=True, max_length=100)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("revoked_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "agent",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="tokens",
+                        to="telemetry.agent",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="kaizen_tokens",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('agent__isnull', False), ('user__isnull', True)), models.Q(('agent__isnull', True), ('user__isnull', False)), _connector='OR'), name='token_has_exactly_one_owner')],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(("agent__isnull", False), ("user__isnull", True)),
+                            models.Q(("agent__isnull", True), ("user__isnull", False)),
+                            _connector="OR",
+                        ),
+                        name="token_has_exactly_one_owner",
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Correction',
+            name="Correction",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('dedup_key', models.CharField(max_length=128)),
-                ('sha256', models.CharField(max_length=64)),
-                ('occurred_at', models.DateTimeField()),
-                ('received_at', models.DateTimeField()),
-                ('user_message', models.TextField()),
-                ('previous_agent_response', models.TextField(blank=True)),
-                ('previous_tool_call', models.JSONField(blank=True, null=True)),
-                ('user_tool_call', models.JSONField(blank=True, null=True)),
-                ('session_id', models.CharField(blank=True, max_length=128)),
-                ('agent', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='telemetry.agent')),
-                ('template_version', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='improver.templateversion')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("dedup_key", models.CharField(max_length=128)),
+                ("sha256", models.CharField(max_length=64)),
+                ("occurred_at", models.DateTimeField()),
+                ("received_at", models.DateTimeField()),
+                ("user_message", models.TextField()),
+                ("previous_agent_response", models.TextField(blank=True)),
+                ("previous_tool_call", models.JSONField(blank=True, null=True)),
+                ("user_tool_call", models.JSONField(blank=True, null=True)),
+                ("session_id", models.CharField(blank=True, max_length=128)),
+                (
+                    "agent",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="telemetry.agent",
+                    ),
+                ),
+                (
+                    "template_version",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="improver.templateversion",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['agent', 'occurred_at'], name='correction_agent_time')],
-                'constraints': [models.UniqueConstraint(fields=('agent', 'dedup_key'), name='correction_dedup')],
+                "indexes": [
+                    models.Index(fields=["agent", "occurred_at"], name="correction_agent_time")
+                ],
+                "constraints": [
+                    models.UniqueConstraint(fields=("agent", "dedup_key"), name="correction_dedup")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Decision',
+            name="Decision",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('dedup_key', models.CharField(max_length=128)),
-                ('sha256', models.CharField(max_length=64)),
-                ('occurred_at', models.DateTimeField()),
-                ('received_at', models.DateTimeField()),
-                ('subject', models.CharField(max_length=300)),
-                ('verdict', models.CharField(choices=[('confirmed', 'Confirmed'), ('rejected', 'Rejected'), ('deferred', 'Deferred')], max_length=16)),
-                ('reason', models.TextField(blank=True)),
-                ('agent', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='telemetry.agent')),
-                ('template_version', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='improver.templateversion')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("dedup_key", models.CharField(max_length=128)),
+                ("sha256", models.CharField(max_length=64)),
+                ("occurred_at", models.DateTimeField()),
+                ("received_at", models.DateTimeField()),
+                ("subject", models.CharField(max_length=300)),
+                (
+                    "verdict",
+                    models.CharField(
+                        choices=[
+                            ("confirmed", "Confirmed"),
+                            ("rejected", "Rejected"),
+                            ("deferred", "Deferred"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("reason", models.TextField(blank=True)),
+                (
+                    "agent",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="telemetry.agent",
+                    ),
+                ),
+                (
+                    "template_version",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="improver.templateversion",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['agent', 'occurred_at'], name='decision_agent_time')],
-                'constraints': [models.UniqueConstraint(fields=('agent', 'dedup_key'), name='decision_dedup')],
+                "indexes": [
+                    models.Index(fields=["agent", "occurred_at"], name="decision_agent_time")
+                ],
+                "constraints": [
+                    models.UniqueConstraint(fields=("agent", "dedup_key"), name="decision_dedup")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Observation',
+            name="Observation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('dedup_key', models.CharField(max_length=128)),
-                ('sha256', models.CharField(max_length=64)),
-                ('occurred_at', models.DateTimeField()),
-                ('received_at', models.DateTimeField()),
-                ('text', models.TextField()),
-                ('session_id', models.CharField(blank=True, max_length=128)),
-                ('sentiment', models.CharField(blank=True, max_length=16)),
-                ('category', models.CharField(blank=True, max_length=32)),
-                ('agent', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='telemetry.agent')),
-                ('template_version', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='improver.templateversion')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("dedup_key", models.CharField(max_length=128)),
+                ("sha256", models.CharField(max_length=64)),
+                ("occurred_at", models.DateTimeField()),
+                ("received_at", models.DateTimeField()),
+                ("text", models.TextField()),
+                ("session_id", models.CharField(blank=True, max_length=128)),
+                ("sentiment", models.CharField(blank=True, max_length=16)),
+                ("category", models.CharField(blank=True, max_length=32)),
+                (
+                    "agent",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="telemetry.agent",
+                    ),
+                ),
+                (
+                    "template_version",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="improver.templateversion",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['agent', 'occurred_at'], name='observation_agent_time')],
-                'constraints': [models.UniqueConstraint(fields=('agent', 'dedup_key'), name='observation_dedup')],
+                "indexes": [
+                    models.Index(fields=["agent", "occurred_at"], name="observation_agent_time")
+                ],
+                "constraints": [
+                    models.UniqueConstraint(fields=("agent", "dedup_key"), name="observation_dedup")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='SessionEnd',
+            name="SessionEnd",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('dedup_key', models.CharField(max_length=128)),
-                ('sha256', models.CharField(max_length=64)),
-                ('occurred_at', models.DateTimeField()),
-                ('received_at', models.DateTimeField()),
-                ('session_id', models.CharField(max_length=128)),
-                ('reflection', models.JSONField(blank=True, null=True)),
-                ('digest', models.JSONField(blank=True, default=dict)),
-                ('agent', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='telemetry.agent')),
-                ('template_version', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='improver.templateversion')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("dedup_key", models.CharField(max_length=128)),
+                ("sha256", models.CharField(max_length=64)),
+                ("occurred_at", models.DateTimeField()),
+                ("received_at", models.DateTimeField()),
+                ("session_id", models.CharField(max_length=128)),
+                ("reflection", models.JSONField(blank=True, null=True)),
+                ("digest", models.JSONField(blank=True, default=dict)),
+                (
+                    "agent",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="telemetry.agent",
+                    ),
+                ),
+                (
+                    "template_version",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="improver.templateversion",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['agent', 'session_id'], name='sessionend_agent_session')],
-                'constraints': [models.UniqueConstraint(fields=('agent', 'dedup_key'), name='sessionend_dedup')],
+                "indexes": [
+                    models.Index(fields=["agent", "session_id"], name="sessionend_agent_session")
+                ],
+                "constraints": [
+                    models.UniqueConstraint(fields=("agent", "dedup_key"), name="sessionend_dedup")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='SkillOutcome',
+            name="SkillOutcome",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('dedup_key', models.CharField(max_length=128)),
-                ('sha256', models.CharField(max_length=64)),
-                ('occurred_at', models.DateTimeField()),
-                ('received_at', models.DateTimeField()),
-                ('skill', models.CharField(max_length=200)),
-                ('success', models.BooleanField()),
-                ('duration_ms', models.PositiveIntegerField()),
-                ('cost_usd', models.FloatField(blank=True, null=True)),
-                ('input_tokens', models.PositiveIntegerField(blank=True, null=True)),
-                ('output_tokens', models.PositiveIntegerField(blank=True, null=True)),
-                ('confidence', models.FloatField(blank=True, null=True)),
-                ('confidence_explanation', models.TextField(blank=True)),
-                ('correlation_id', models.CharField(blank=True, max_length=128)),
-                ('error_count', models.PositiveIntegerField(default=0)),
-                ('retry_count', models.PositiveIntegerField(default=0)),
-                ('patterns', models.JSONField(blank=True, default=list)),
-                ('failure_reason', models.TextField(blank=True)),
-                ('goal', models.CharField(blank=True, max_length=200)),
-                ('agent', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='telemetry.agent')),
-                ('template_version', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='improver.templateversion')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("dedup_key", models.CharField(max_length=128)),
+                ("sha256", models.CharField(max_length=64)),
+                ("occurred_at", models.DateTimeField()),
+                ("received_at", models.DateTimeField()),
+                ("skill", models.CharField(max_length=200)),
+                ("success", models.BooleanField()),
+                ("duration_ms", models.PositiveIntegerField()),
+                ("cost_usd", models.FloatField(blank=True, null=True)),
+                ("input_tokens", models.PositiveIntegerField(blank=True, null=True)),
+                ("output_tokens", models.PositiveIntegerField(blank=True, null=True)),
+                ("confidence", models.FloatField(blank=True, null=True)),
+                ("confidence_explanation", models.TextField(blank=True)),
+                ("correlation_id", models.CharField(blank=True, max_length=128)),
+                ("error_count", models.PositiveIntegerField(default=0)),
+                ("retry_count", models.PositiveIntegerField(default=0)),
+                ("patterns", models.JSONField(blank=True, default=list)),
+                ("failure_reason", models.TextField(blank=True)),
+                ("goal", models.CharField(blank=True, max_length=200)),
+                (
+                    "agent",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="telemetry.agent",
+                    ),
+                ),
+                (
+                    "template_version",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="improver.templateversion",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['occurred_at'], name='skillout_occurred'), models.Index(fields=['agent', 'occurred_at'], name='skillout_agent_time'), models.Index(fields=['skill', 'occurred_at'], name='skillout_skill_time'), models.Index(fields=['correlation_id'], name='skillout_correlation')],
-                'constraints': [models.UniqueConstraint(fields=('agent', 'dedup_key'), name='skilloutcome_dedup')],
+                "indexes": [
+                    models.Index(fields=["occurred_at"], name="skillout_occurred"),
+                    models.Index(fields=["agent", "occurred_at"], name="skillout_agent_time"),
+                    models.Index(fields=["skill", "occurred_at"], name="skillout_skill_time"),
+                    models.Index(fields=["correlation_id"], name="skillout_correlation"),
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("agent", "dedup_key"), name="skilloutcome_dedup"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='ToolInvocation',
+            name="ToolInvocation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('dedup_key', models.CharField(max_length=128)),
-                ('sha256', models.CharField(max_length=64)),
-                ('occurred_at', models.DateTimeField()),
-                ('received_at', models.DateTimeField()),
-                ('session_id', models.CharField(max_length=128)),
-                ('tool', models.CharField(max_length=200)),
-                ('args', models.JSONField(blank=True, default=dict)),
-                ('outcome', models.CharField(choices=[('success', 'Success'), ('failure', 'Failure'), ('timeout', 'Timeout'), ('cancelled', 'Cancelled')], max_length=16)),
-                ('duration_ms', models.PositiveIntegerField()),
-                ('failure_mode', models.CharField(blank=True, max_length=80)),
-                ('agent', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='telemetry.agent')),
-                ('template_version', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='improver.templateversion')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("dedup_key", models.CharField(max_length=128)),
+                ("sha256", models.CharField(max_length=64)),
+                ("occurred_at", models.DateTimeField()),
+                ("received_at", models.DateTimeField()),
+                ("session_id", models.CharField(max_length=128)),
+                ("tool", models.CharField(max_length=200)),
+                ("args", models.JSONField(blank=True, default=dict)),
+                (
+                    "outcome",
+                    models.CharField(
+                        choices=[
+                            ("success", "Success"),
+                            ("failure", "Failure"),
+                            ("timeout", "Timeout"),
+                            ("cancelled", "Cancelled"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("duration_ms", models.PositiveIntegerField()),
+                ("failure_mode", models.CharField(blank=True, max_length=80)),
+                (
+                    "agent",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="telemetry.agent",
+                    ),
+                ),
+                (
+                    "template_version",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="improver.templateversion",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['agent', 'session_id'], name='toolinv_agent_session'), models.Index(fields=['tool', 'failure_mode', 'occurred_at'], name='toolinv_tool_mode'), models.Index(fields=['occurred_at'], name='toolinv_occurred')],
-                'constraints': [models.UniqueConstraint(fields=('agent', 'dedup_key'), name='toolinvocation_dedup')],
+                "indexes": [
+                    models.Index(fields=["agent", "session_id"], name="toolinv_agent_session"),
+                    models.Index(
+                        fields=["tool", "failure_mode", "occurred_at"], name="toolinv_tool_mode"
+                    ),
+                    models.Index(fields=["occurred_at"], name="toolinv_occurred"),
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("agent", "dedup_key"), name="toolinvocation_dedup"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='WakeRun',
+            name="WakeRun",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('dedup_key', models.CharField(max_length=128)),
-                ('sha256', models.CharField(max_length=64)),
-                ('occurred_at', models.DateTimeField()),
-                ('received_at', models.DateTimeField()),
-                ('status', models.CharField(choices=[('completed', 'Completed'), ('failed', 'Failed')], max_length=16)),
-                ('duration_ms', models.PositiveIntegerField()),
-                ('user_rating', models.FloatField(blank=True, null=True)),
-                ('agent', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='telemetry.agent')),
-                ('template_version', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='improver.templateversion')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("dedup_key", models.CharField(max_length=128)),
+                ("sha256", models.CharField(max_length=64)),
+                ("occurred_at", models.DateTimeField()),
+                ("received_at", models.DateTimeField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("completed", "Completed"), ("failed", "Failed")], max_length=16
+                    ),
+                ),
+                ("duration_ms", models.PositiveIntegerField()),
+                ("user_rating", models.FloatField(blank=True, null=True)),
+                (
+                    "agent",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="telemetry.agent",
+                    ),
+                ),
+                (
+                    "template_version",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="improver.templateversion",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['agent', 'occurred_at'], name='wakerun_agent_time')],
-                'constraints': [models.UniqueConstraint(fields=('agent', 'dedup_key'), name='wakerun_dedup')],
+                "indexes": [
+                    models.Index(fields=["agent", "occurred_at"], name="wakerun_agent_time")
+                ],
+                "constraints": [
+                    models.UniqueConstraint(fields=("agent", "dedup_key"), name="wakerun_dedup")
+                ],
             },
         ),
     ]

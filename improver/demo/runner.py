@@ -1,0 +1,134 @@
+"""The demo: a simulated fleet driven through Kaizen's loop, printing what it found.
+
+Telemetry goes through the real ingest endpoint (Django's test client runs the full HTTP
+stack in-process), everything else through the same services the scheduler and the admin use.
+"""
+
+import json
+import random
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from django.conf import settings
+from django.db.models import Count
+from django.test import Client
+from django.utils import timezone
+
+from config.progress import Progress
+from improver.demo import simulator
+from improver.services.templates import template_upsert
+from improver.templates_yaml import parse_templates
+from telemetry.models import EVENT_MODELS, ToolInvocation
+from telemetry.services import agent_create
+
+TEMPLATES_FILE = Path(settings.BASE_DIR) / "examples" / "templates.yaml"
+BATCH = 200
+
+
+class DemoRun:
+    def __init__(self, out, *, seed: int, agents_per_template: int, sessions_per_day: int):
+        self.out = out
+        self.rng = random.Random(seed)
+        self.size = agents_per_template
+        self.sessions_per_day = sessions_per_day
+        self.http = Client()
+        self.tokens: dict[str, str] = {}
+        self.sim_agents: list[simulator.SimAgent] = []
+        self.session_no = 0
+
+    # --- steps ---------------------------------------------------------------------------
+    def say(self, text: str = "") -> None:
+        self.out.write(text)
+
+    def heading(self, text: str) -> None:
+        self.say("")
+        self.say(f"== {text}")
+
+    def load_templates(self) -> None:
+        self.heading("Templates")
+        for spec in parse_templates(TEMPLATES_FILE.read_text(), str(TEMPLATES_FILE)):
+            template, outcome = template_upsert(spec=spec, source="demo")
+            self.say(f"  {template.slug} ({template.kind}): {outcome}")
+
+    def create_fleet(self) -> None:
+        self.heading("Fleet")
+        for template in ("coder", "researcher"):
+            for sim in simulator.fleet(self.rng, template, self.size):
+                agent, token = agent_create(name=sim.name, template_slug=template)
+                self.tokens[sim.name] = token
+                self.sim_agents.append(sim)
+                self.say(f"  {agent.name} runs {template}; token {token[:12]}… (shown once)")
+
+    def directives_of(self, sim: simulator.SimAgent) -> str:
+        response = self.http.get(
+            "/api/v1/agents/me/directives", HTTP_AUTHORIZATION=f"Bearer {self.tokens[sim.name]}"
+        )
+        return response.json()["directives"]
+
+    def simulate_days(self, start: datetime, days: int, label: str) -> list[dict]:
+        """Every agent works `sessions_per_day` sessions a day; events go through ingest."""
+        all_events: list[dict] = []
+        plan = [(day, sim) for day in range(days) for sim in self.sim_agents]
+        progress = Progress(self.out, len(plan), label)
+        directives = {sim.name: self.directives_of(sim) for sim in self.sim_agents}
+        for day, sim in plan:
+            events: list[dict] = []
+            for s in range(self.sessions_per_day):
+                self.session_no += 1
+                at = start + timedelta(days=day, hours=9 + 3 * s, minutes=self.rng.randint(0, 59))
+                events += simulator.session_events(
+                    self.rng, sim, at, self.session_no, directives[sim.name]
+                )
+            self.post(sim, events)
+            all_events += [dict(e, agent=sim.name) for e in events]
+            progress.advance()
+        progress.finish()
+        return all_events
+
+    def post(self, sim: simulator.SimAgent, events: list[dict]) -> list[dict]:
+        results: list[dict] = []
+        for i in range(0, len(events), BATCH):
+            response = self.http.post(
+                "/api/v1/ingest",
+                data=json.dumps({"batch": events[i : i + BATCH]}),
+                content_type="application/json",
+                HTTP_AUTHORIZATION=f"Bearer {self.tokens[sim.name]}",
+            )
+            if response.status_code != 207:
+                raise RuntimeError(
+                    f"ingest answered {response.status_code}: {response.content[:300]!r}"
+                )
+            results += response.json()["results"]
+        rejected = [r for r in results if r["status"] == 400]
+        if rejected:
+            raise RuntimeError(f"the simulator produced invalid events: {rejected[:3]}")
+        return results
+
+    def show_ingest_summary(self, events: list[dict]) -> None:
+        self.heading("Ingested telemetry")
+        for event_type, model in EVENT_MODELS.items():
+            self.say(f"  {event_type:<16} {model.objects.count():>6}")
+        sample = [e for e in events if e["agent"] == self.sim_agents[0].name][:50]
+        replay = self.post(
+            self.sim_agents[0], [{k: v for k, v in e.items() if k != "agent"} for e in sample]
+        )
+        statuses = {s: sum(1 for r in replay if r["status"] == s) for s in (200, 201)}
+        self.say(
+            f"  replayed {len(sample)} events: {statuses[200]} recognised as duplicates, "
+            f"{statuses[201]} stored again"
+        )
+        top = (
+            ToolInvocation.objects.exclude(outcome="success")
+            .values("tool", "failure_mode")
+            .annotate(n=Count("id"))
+            .order_by("-n")[:3]
+        )
+        self.say("  most frequent tool failures:")
+        for row in top:
+            self.say(f"    {row['tool']} {row['failure_mode']}: {row['n']}")
+
+
+def simulated_start(weeks: int) -> datetime:
+    """Sessions of the simulation end today; the simulated clock starts `weeks` weeks ago."""
+    today = timezone.now().replace(hour=0, minute=0, second=0, microsecond=0)
+    return today - timedelta(weeks=weeks)

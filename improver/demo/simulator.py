@@ -1,0 +1,207 @@
+"""A seeded simulated fleet that produces realistic telemetry (pure: builds event dicts).
+
+The injected behaviours are what the loop should find: a package install that keeps failing
+with NOTFOUND (friction, maintenance), a strategy that fails most of the time (anti-pattern),
+users correcting the agent ("No, use pnpm instead of npm"), complaints about verbosity, and
+rejected tool suggestions. Agents whose directives already carry the fix make the mistake
+far less often, which is how the demo shows an approved evolution paying off.
+"""
+
+import random
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+SKILLS = ("pr_review", "bug_fix", "dependency_update")
+BAD_PATTERN = "Split by file type"
+GOOD_PATTERN = "Write the failing test first"
+
+
+@dataclass
+class SimAgent:
+    name: str
+    template: str
+    skill_success: dict[str, float]
+    cost_per_call: float
+    latency_ms: int
+    declared: dict[str, float] = field(default_factory=dict)
+
+
+def fleet(rng: random.Random, template: str, size: int) -> list[SimAgent]:
+    agents = []
+    for i in range(size):
+        success = {skill: round(rng.uniform(0.55, 0.97), 2) for skill in SKILLS}
+        agents.append(
+            SimAgent(
+                name=f"{template}-{i + 1}",
+                template=template,
+                skill_success=success,
+                cost_per_call=round(rng.uniform(0.005, 0.05), 3),
+                latency_ms=rng.randint(400, 4000),
+                declared={skill: round(rng.uniform(0.5, 0.9), 2) for skill in SKILLS},
+            )
+        )
+    return agents
+
+
+def knows_fix(directives: str, marker: str) -> bool:
+    return marker.lower() in directives.lower()
+
+
+def session_events(
+    rng: random.Random, agent: SimAgent, start: datetime, session_no: int, directives: str
+) -> list[dict]:
+    """One working session of an agent as ingest events (client ids make replays safe)."""
+    sid = f"{agent.name}-s{session_no}"
+    events: list[dict] = []
+    clock = start
+
+    def add(event_type: str, body: dict) -> None:
+        nonlocal clock
+        clock += timedelta(seconds=rng.randint(5, 90))
+        events.append(
+            {
+                "id": f"{sid}-{len(events)}",
+                "type": event_type,
+                "timestamp": clock.isoformat(),
+                "body": body,
+            }
+        )
+
+    uses_pnpm = knows_fix(directives, "pnpm")
+    avoids_split = knows_fix(directives, BAD_PATTERN)
+    terse = knows_fix(directives, "concise")
+
+    # Recurring install failure: npm cannot find the workspace package; pnpm can.
+    install_failures = 0 if uses_pnpm and rng.random() < 0.85 else rng.choice((0, 1, 3, 3, 4))
+    for _ in range(install_failures):
+        add(
+            "tool_invocation",
+            {
+                "session_id": sid,
+                "tool": "npm_install",
+                "args": {"pkg": "@acme/ui"},
+                "outcome": "failure",
+                "duration_ms": rng.randint(800, 3000),
+                "failure_mode": "NOTFOUND.package",
+            },
+        )
+    for _ in range(rng.randint(3, 7)):
+        ok = rng.random() < 0.9
+        add(
+            "tool_invocation",
+            {
+                "session_id": sid,
+                "tool": rng.choice(("read_file", "bash", "edit_file")),
+                "args": {},
+                "outcome": "success" if ok else "failure",
+                "duration_ms": rng.randint(20, 900),
+                **({} if ok else {"failure_mode": rng.choice(("RUNTIME", "SYNTAX"))}),
+            },
+        )
+    for _ in range(rng.randint(2, 4)):
+        skill = rng.choice(SKILLS)
+        pattern = BAD_PATTERN if (not avoids_split and rng.random() < 0.5) else GOOD_PATTERN
+        p_success = agent.skill_success[skill] * (0.45 if pattern == BAD_PATTERN else 1.0)
+        success = rng.random() < p_success
+        add(
+            "skill_outcome",
+            {
+                "skill": skill,
+                "success": success,
+                "duration_ms": int(agent.latency_ms * rng.uniform(0.5, 2.0)),
+                "cost_usd": round(agent.cost_per_call * rng.uniform(0.5, 1.5), 4),
+                "input_tokens": rng.randint(500, 5000),
+                "output_tokens": rng.randint(100, 1500),
+                "confidence": round(
+                    rng.uniform(0.6, 0.95) if success else rng.uniform(0.1, 0.5), 2
+                ),
+                "correlation_id": f"{sid}-{skill}-{len(events)}",
+                "error_count": 0 if success else rng.randint(1, 4),
+                "retry_count": 0 if success else rng.randint(0, 2),
+                "patterns": [pattern],
+                **({} if success else {"failure_reason": f"{pattern} broke the build"}),
+            },
+        )
+    if install_failures and rng.random() < 0.7:
+        add(
+            "correction",
+            {
+                "session_id": sid,
+                "user_message": "No, use pnpm instead of npm in this repo.",
+                "previous_agent_response": "Running npm install @acme/ui",
+                "previous_tool_call": {"tool": "npm", "target": "dependencies"},
+                "user_tool_call": {"tool": "pnpm", "target": "dependencies"},
+            },
+        )
+    if not terse and rng.random() < 0.5:
+        add(
+            "observation",
+            {
+                "session_id": sid,
+                "text": "The user complained the summary was too long and verbose.",
+                "sentiment": "negative",
+                "category": "complaint",
+            },
+        )
+    if rng.random() < 0.3:
+        add(
+            "observation",
+            {
+                "session_id": sid,
+                "text": "The user thanked the agent: tests were run before the PR, great work.",
+                "sentiment": "positive",
+                "category": "praise",
+            },
+        )
+    if rng.random() < 0.25:
+        add(
+            "decision",
+            {
+                "subject": "suggest-global-npm-install",
+                "verdict": "rejected",
+                "reason": "We never install packages globally.",
+            },
+        )
+    rating = rng.uniform(0.2, 0.6) if install_failures >= 3 else rng.uniform(0.6, 0.95)
+    add(
+        "wake_run",
+        {
+            "status": "failed" if install_failures >= 3 else "completed",
+            "duration_ms": rng.randint(30_000, 600_000),
+            "user_rating": round(rating, 2),
+        },
+    )
+    add(
+        "session_end",
+        {
+            "session_id": sid,
+            "reflection": {
+                "successes": ["finished the task"] if install_failures < 3 else [],
+                "failures": ["npm could not find @acme/ui"] if install_failures else [],
+                "proposals": (
+                    [
+                        {
+                            "text": "Use pnpm for workspace packages",
+                            "evidence": [
+                                f"{sid}: npm_install NOTFOUND.package x{install_failures}"
+                            ],
+                        }
+                    ]
+                    if install_failures >= 3
+                    else [{"text": "Be faster"}]
+                ),
+            },
+        },
+    )
+    return events
+
+
+def install_failure_rate(events: list[dict]) -> float:
+    """Share of sessions in `events` with at least one npm install failure."""
+    sessions = {e["body"]["session_id"] for e in events if e["type"] == "session_end"}
+    failing = {
+        e["body"]["session_id"]
+        for e in events
+        if e["type"] == "tool_invocation" and e["body"]["tool"] == "npm_install"
+    }
+    return len(failing) / len(sessions) if sessions else 0.0

@@ -1,0 +1,16 @@
+"""Tell drf-spectacular how the bearer token scheme looks (imported by TelemetryConfig.ready)."""
+
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+
+
+class BearerTokenScheme(OpenApiAuthenticationExtension):
+    target_class = "telemetry.auth.BearerTokenAuthentication"
+    name = "bearerToken"
+
+    def get_security_definition(self, auto_schema):
+        return {
+            "type": "http",
+            "scheme": "bearer",
+            "bearerFormat": "kz_<prefix>_<secret>",
+            "description": "Agent token (create_agent) or staff token (create_staff_token).",
+        }

@@ -1,0 +1,71 @@
+import factory
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+
+from governance.models import Proposal
+from improver.models import AgentTemplate
+from improver.services.templates import template_version_create
+from telemetry.models import Agent
+from telemetry.services import token_issue
+
+
+class TemplateFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = AgentTemplate
+        django_get_or_create = ("slug",)
+        skip_postgeneration_save = True
+
+    slug = factory.Sequence(lambda n: f"template-{n}")
+    name = factory.LazyAttribute(lambda o: o.slug.title())
+
+    @factory.post_generation
+    def directives(obj, create, extracted, **kwargs):
+        if create and not hasattr(obj, "head"):
+            template_version_create(
+                template=obj, directives=extracted or "Be helpful.\nBe brief.\n"
+            )
+
+
+class AgentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Agent
+
+    name = factory.Sequence(lambda n: f"agent-{n}")
+    template = factory.SubFactory(TemplateFactory)
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.django.Password("pw-for-tests-1")
+    is_staff = True
+
+
+class ProposalFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Proposal
+
+    type = Proposal.Type.GOAL
+    title = factory.Sequence(lambda n: f"Proposal {n}")
+
+
+def agent_with_token(**kwargs) -> tuple[Agent, str]:
+    agent = AgentFactory(**kwargs)
+    _, raw = token_issue(agent=agent)
+    return agent, raw
+
+
+def approver(username: str = "approver"):
+    user = UserFactory(username=username)
+    user.user_permissions.add(
+        Permission.objects.get(codename="approve_proposal"),
+        Permission.objects.get(codename="view_proposal"),
+        Permission.objects.get(codename="change_proposal"),
+        *Permission.objects.filter(
+            content_type__app_label__in=["improver", "governance"], codename__startswith="view_"
+        ),
+    )
+    return user

@@ -1,0 +1,70 @@
+import io
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from improver.models import AgentTemplate
+
+pytestmark = pytest.mark.django_db
+
+GOOD = """templates:
+  - slug: coder
+    name: Coder
+    directives: |
+      Read before editing.
+"""
+
+
+def load(tmp_path, text: str) -> str:
+    path = tmp_path / "templates.yaml"
+    path.write_text(text)
+    out = io.StringIO()
+    call_command("load_templates", str(path), stdout=out)
+    return out.getvalue()
+
+
+def test_it_creates_templates_and_versions_only_on_change(tmp_path):
+    assert "coder: created" in load(tmp_path, GOOD)
+    assert "coder: unchanged" in load(tmp_path, GOOD)
+    assert "coder: new version v2" in load(tmp_path, GOOD.replace("Read", "Always read"))
+    template = AgentTemplate.objects.get(slug="coder")
+    assert template.versions.count() == 2
+    assert template.head.version.number == 2
+    assert template.head.version.directives == "Always read before editing.\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "templates:\n  - slug: a\n    directives: x\n    colour: red\n",
+            ":4: templates[0].colour: unknown key",
+        ),
+        ("templates:\n  - slug: a\n", ":2: templates[0]: missing required key 'directives'"),
+        (
+            "templates:\n  - slug: a\n    kind: robot\n    directives: x\n",
+            ":3: templates[0].kind: must be one of",
+        ),
+        (
+            "templates:\n  - slug: a b\n    directives: x\n",
+            ":2: templates[0].slug: must contain only",
+        ),
+        ("templates: [\n", ":2: invalid YAML"),
+        (
+            "templates:\n  - slug: a\n    directives: [1]\n",
+            ":3: templates[0].directives: must be a string",
+        ),
+        ("- 1\n", ":1: must be a mapping"),
+    ],
+)
+def test_it_reports_bad_yaml_with_file_line_and_key(tmp_path, text, expected):
+    with pytest.raises(CommandError) as exc:
+        load(tmp_path, text)
+    assert str(exc.value).startswith(str(tmp_path / "templates.yaml"))
+    assert expected in str(exc.value)
+    assert AgentTemplate.objects.count() == 0
+
+
+def test_it_reports_a_missing_file(tmp_path):
+    with pytest.raises(CommandError, match="no such file"):
+        call_command("load_templates", str(tmp_path / "nope.yaml"))

@@ -1,0 +1,106 @@
+"""Real services: PostgreSQL as the database and a Celery worker consuming from Redis.
+
+These fixtures skip when the suite runs on SQLite or without Redis, and fail instead when
+the CI environment variable is set, so CI can never pass by skipping them.
+"""
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from config.celery import app as celery_app
+from tests.conftest import on_ci
+from tests.reachability import reachable
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def need(condition: bool, why: str) -> None:
+    if condition:
+        return
+    if on_ci():
+        pytest.fail(f"CI is set but {why}")
+    pytest.skip(why)
+
+
+@pytest.fixture
+def postgres(db):
+    need(connection.vendor == "postgresql", "the suite is not running on PostgreSQL")
+    return connection
+
+
+@pytest.fixture
+def celery_worker(transactional_db):
+    """A real `celery worker` process on the test database, fed through Redis."""
+    redis_url = os.environ.get("KAIZEN_TEST_REDIS_URL", "")
+    need(connection.vendor == "postgresql", "the suite is not running on PostgreSQL")
+    need(bool(redis_url) and reachable(redis_url, 6379), "Redis is not configured or reachable")
+    db = connection.settings_dict
+    host, port = db["HOST"] or "127.0.0.1", db["PORT"] or 5432
+    database_url = f"postgres://{db['USER'] or 'postgres'}@{host}:{port}/{db['NAME']}"
+    queue = f"kaizen-test-{uuid.uuid4().hex[:8]}"
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "CELERY_BROKER_URL": redis_url,
+        "DATABASE_CONN_MAX_AGE": "0",
+    }
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "-P",
+            "threads",
+            "-c",
+            "2",
+            "-Q",
+            queue,
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "--loglevel",
+            "WARNING",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    saved = {
+        k: celery_app.conf[k] for k in ("broker_url", "task_always_eager", "task_default_queue")
+    }
+    celery_app.conf.update(broker_url=redis_url, task_always_eager=False, task_default_queue=queue)
+    try:
+        yield queue
+    finally:
+        celery_app.conf.update(saved)
+        celery_app.pool.force_close_all() if celery_app.pool else None
+        proc.terminate()
+        try:
+            output, _ = proc.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            output, _ = proc.communicate()
+        if output.strip():
+            print("celery worker output:\n" + output)
+
+
+def wait_for(predicate, timeout: float = 30.0, interval: float = 0.2):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = predicate()
+        if result:
+            return result
+        time.sleep(interval)
+    raise AssertionError("condition not met within the timeout")

@@ -1,0 +1,21 @@
+from rest_framework.test import APIClient
+
+from telemetry.models import Agent
+from telemetry.tasks import agent_activity_refresh
+from tests.factories import agent_with_token
+from tests.services.conftest import wait_for
+from tests.telemetry.events import event
+
+
+def test_a_task_sent_through_redis_runs_on_a_real_worker(celery_worker):
+    agent, token = agent_with_token(name="worker-seen")
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    client.post("/api/v1/ingest", {"batch": [event("wake_run")]}, format="json")
+    assert Agent.objects.get(pk=agent.pk).last_seen_at is None
+
+    result = agent_activity_refresh.apply_async(queue=celery_worker)
+
+    seen = wait_for(lambda: Agent.objects.get(pk=agent.pk).last_seen_at)
+    assert seen is not None
+    assert result.id

@@ -1,0 +1,300 @@
+import json
+import threading
+
+import pytest
+from django.db import connection
+from rest_framework.test import APIClient
+
+from telemetry.models import EVENT_MODELS, SessionEnd, SkillOutcome, ToolInvocation
+from tests.factories import agent_with_token
+from tests.telemetry.events import VALID_BODIES, event
+
+URL = "/api/v1/ingest"
+pytestmark = pytest.mark.django_db
+
+
+def post(client, batch, **extra):
+    return client.post(URL, {"batch": batch}, format="json", **extra)
+
+
+def counts() -> dict:
+    return {name: model.objects.count() for name, model in EVENT_MODELS.items()}
+
+
+@pytest.mark.parametrize("event_type", sorted(VALID_BODIES))
+def test_it_stores_each_event_type(agent_client, event_type):
+    agent, client = agent_client
+    response = post(client, [event(event_type, id=f"{event_type}-1")])
+    assert response.status_code == 207
+    assert response.json()["results"] == [{"index": 0, "id": f"{event_type}-1", "status": 201}]
+    stored = EVENT_MODELS[event_type].objects.get()
+    assert stored.agent == agent
+    assert stored.template_version == agent.template.head.version
+    assert stored.dedup_key == f"{event_type}-1"
+    assert len(stored.sha256) == 64
+
+
+def test_the_agent_comes_from_the_token_never_the_payload(agent_client):
+    agent, client = agent_client
+    other, _ = agent_with_token(name="mallory")
+    batch = [event("observation", text="hi")]
+    batch[0]["body"]["agent"] = other.name
+    assert post(client, batch).json()["results"][0]["errors"] == {"body.agent": ["Unknown field."]}
+    post(client, [event("observation")])
+    assert set(EVENT_MODELS["observation"].objects.values_list("agent__name", flat=True)) == {
+        "alice"
+    }
+
+
+def test_without_client_id_the_sha256_of_the_canonical_event_deduplicates(agent_client):
+    _, client = agent_client
+    first = post(client, [event("wake_run")]).json()["results"][0]
+    # same event, other key order and an equivalent timestamp spelling
+    again = {
+        "body": dict(reversed(list(VALID_BODIES["wake_run"].items()))),
+        "timestamp": "2026-11-20T10:00:00+00:00",
+        "type": "wake_run",
+    }
+    second = post(client, [again]).json()["results"][0]
+    assert first["status"] == 201 and second["status"] == 200
+    assert first["id"] == second["id"]
+    assert EVENT_MODELS["wake_run"].objects.count() == 1
+
+
+def test_reflection_proposals_without_evidence_are_dropped(agent_client):
+    _, client = agent_client
+    post(client, [event("session_end")])
+    reflection = SessionEnd.objects.get().reflection
+    assert [p["text"] for p in reflection["proposals"]] == ["cache deps"]
+    assert reflection["dropped_proposals"] == 1
+
+
+INVALID = [
+    ({"type": "nope"}, "type"),
+    ({"type": None}, "type"),
+    ({"timestamp": "yesterday"}, "timestamp"),
+    ({"timestamp": None}, "timestamp"),
+    ({"id": ""}, "id"),
+    ({"id": "x" * 129}, "id"),
+    ({"extra": 1}, "extra"),
+    ({"body": "text"}, "body"),
+    (
+        {"body": {"session_id": "s", "tool": "t", "outcome": "failure", "duration_ms": 1}},
+        "body.failure_mode",
+    ),
+    ({"body": {**VALID_BODIES["tool_invocation"], "outcome": "exploded"}}, "body.outcome"),
+    ({"body": {**VALID_BODIES["tool_invocation"], "failure_mode": "OOPS"}}, "body.failure_mode"),
+    ({"body": {**VALID_BODIES["tool_invocation"], "duration_ms": -1}}, "body.duration_ms"),
+    ({"body": {**VALID_BODIES["tool_invocation"], "duration_ms": "fast"}}, "body.duration_ms"),
+    ({"body": {**VALID_BODIES["tool_invocation"], "args": {"blob": "x" * 9000}}}, "body.args"),
+    ({"body": {**VALID_BODIES["tool_invocation"], "args": [1]}}, "body.args"),
+    ({"body": {**VALID_BODIES["tool_invocation"], "session_id": ""}}, "body.session_id"),
+    ({"body": {**VALID_BODIES["tool_invocation"], "color": "red"}}, "body.color"),
+    (
+        {"body": {k: v for k, v in VALID_BODIES["tool_invocation"].items() if k != "tool"}},
+        "body.tool",
+    ),
+]
+
+
+@pytest.mark.parametrize(("change", "field"), INVALID)
+def test_it_rejects_invalid_events_naming_the_field(agent_client, change, field):
+    _, client = agent_client
+    bad = {**event("tool_invocation"), **change}
+    bad = {k: v for k, v in bad.items() if v is not None}
+    result = post(client, [bad]).json()["results"][0]
+    assert result["status"] == 400
+    assert field in result["errors"], result["errors"]
+    assert sum(counts().values()) == 0
+
+
+SKILL_INVALID = [
+    ("success", "yes"),
+    ("confidence", 1.5),
+    ("confidence", -0.1),
+    ("cost_usd", -1),
+    ("patterns", "one"),
+    ("patterns", [""]),
+    ("error_count", 1.5),
+    ("retry_count", True),
+]
+
+
+@pytest.mark.parametrize(("key", "value"), SKILL_INVALID)
+def test_it_validates_skill_outcome_fields(agent_client, key, value):
+    _, client = agent_client
+    result = post(client, [event("skill_outcome", **{key: value})]).json()["results"][0]
+    assert result["status"] == 400 and f"body.{key}" in result["errors"]
+
+
+@pytest.mark.parametrize(
+    ("event_type", "key", "value"),
+    [
+        ("observation", "text", ""),
+        ("observation", "sentiment", "angry"),
+        ("correction", "user_message", 5),
+        ("decision", "verdict", "maybe"),
+        ("session_end", "reflection", {"wins": []}),
+        ("wake_run", "user_rating", 2),
+        ("wake_run", "status", "done"),
+    ],
+)
+def test_it_validates_other_event_types(agent_client, event_type, key, value):
+    _, client = agent_client
+    result = post(client, [event(event_type, **{key: value})]).json()["results"][0]
+    assert result["status"] == 400
+    assert any(f.startswith(f"body.{key}") for f in result["errors"]), result["errors"]
+
+
+def test_a_mixed_batch_stores_the_valid_events_and_reports_the_invalid(agent_client):
+    _, client = agent_client
+    batch = [
+        event("observation", id="ok-1"),
+        event("wake_run", status="bad"),
+        event("decision", id="ok-2"),
+        {"type": "observation"},
+    ]
+    results = post(client, batch).json()["results"]
+    assert [r["status"] for r in results] == [201, 400, 201, 400]
+    assert counts() == {**dict.fromkeys(EVENT_MODELS, 0), "observation": 1, "decision": 1}
+
+
+def test_replaying_a_batch_three_times_stores_nothing_twice(agent_client):
+    _, client = agent_client
+    batch = [event(t, id=f"r-{t}") for t in VALID_BODIES] + [event("wake_run", duration_ms=7)]
+    statuses = [[r["status"] for r in post(client, batch).json()["results"]] for _ in range(3)]
+    assert statuses[0] == [201] * 8
+    assert statuses[1] == statuses[2] == [200] * 8
+    assert sum(counts().values()) == 8
+
+
+def test_the_same_event_twice_in_one_batch_is_stored_once(agent_client):
+    _, client = agent_client
+    results = post(client, [event("observation", id="d"), event("observation", id="d")]).json()
+    assert [r["status"] for r in results["results"]] == [201, 200]
+
+
+def test_client_ids_are_scoped_to_the_agent(agent_client):
+    _, client = agent_client
+    _, other_token = agent_with_token(name="bob")
+    other = APIClient()
+    other.credentials(HTTP_AUTHORIZATION=f"Bearer {other_token}")
+    assert post(client, [event("observation", id="same")]).json()["results"][0]["status"] == 201
+    assert post(other, [event("observation", id="same")]).json()["results"][0]["status"] == 201
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_replays_from_two_threads_store_each_event_once():
+    _, token = agent_with_token(name="racer")
+    batch = [event("tool_invocation", id=f"c-{i}", duration_ms=i) for i in range(50)]
+    statuses: list[int] = []
+    barrier = threading.Barrier(2)
+
+    def send():
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+        barrier.wait()
+        for _ in range(3):
+            statuses.extend(r["status"] for r in post(client, batch).json()["results"])
+        connection.close()
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert ToolInvocation.objects.count() == 50
+    assert statuses.count(201) == 50 and statuses.count(200) == 250
+
+
+@pytest.mark.parametrize("batch", [[], None, "x", {"a": 1}])
+def test_it_rejects_an_empty_or_malformed_batch(agent_client, batch):
+    _, client = agent_client
+    response = client.post(URL, {"batch": batch}, format="json")
+    assert response.status_code == 400
+    assert "batch" in response.json()["extra"]["fields"]
+
+
+def test_it_rejects_more_than_1000_events(agent_client):
+    _, client = agent_client
+    response = post(client, [event("wake_run", id=str(i)) for i in range(1001)])
+    assert response.status_code == 400
+    assert "1001" in response.json()["extra"]["fields"]["batch"][0]
+    assert SkillOutcome.objects.count() == 0
+
+
+def test_it_accepts_exactly_1000_events(agent_client):
+    _, client = agent_client
+    response = post(client, [event("wake_run", id=str(i)) for i in range(1000)])
+    assert [r["status"] for r in response.json()["results"]] == [201] * 1000
+
+
+def test_it_rejects_unknown_top_level_keys(agent_client):
+    _, client = agent_client
+    response = client.post(URL, {"batch": [event("wake_run")], "agent": "x"}, format="json")
+    assert response.status_code == 400
+    assert response.json()["extra"]["fields"] == {"agent": ["Unknown field."]}
+
+
+def test_it_answers_malformed_json_with_400_json(agent_client):
+    _, client = agent_client
+    response = client.post(URL, data="{not json", content_type="application/json")
+    assert response.status_code == 400
+    assert "message" in response.json()
+
+
+def test_an_oversized_body_gets_413_json_before_parsing(agent_client, settings):
+    _, client = agent_client
+    settings.KAIZEN = {**settings.KAIZEN, "INGEST_MAX_BODY_BYTES": 1000}
+    body = json.dumps({"batch": [event("observation", text="x" * 2000)]})
+    response = client.post(URL, data=body, content_type="application/json")
+    assert response.status_code == 413
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["extra"]["limit_bytes"] == 1000
+
+
+def test_a_real_5mb_limit_applies_by_default(agent_client):
+    _, client = agent_client
+    body = (
+        '{"batch": [' + ",".join([json.dumps(event("observation", text="y" * 19000))] * 280) + "]}"
+    )
+    assert len(body) > 5 * 1024 * 1024
+    assert client.post(URL, data=body, content_type="application/json").status_code == 413
+
+
+@pytest.mark.parametrize(
+    ("header", "status"),
+    [
+        (None, 401),
+        ("Bearer", 401),
+        ("Bearer kz_00000000_nope", 401),
+        ("Bearer garbage", 401),
+        ("Basic abc", 401),
+    ],
+)
+def test_it_refuses_missing_and_wrong_tokens_with_json(api, db, header, status):
+    if header:
+        api.credentials(HTTP_AUTHORIZATION=header)
+    response = post(api, [event("wake_run")])
+    assert response.status_code == status
+    assert response.json()["message"]
+    assert response["WWW-Authenticate"].startswith("Bearer")
+
+
+def test_a_revoked_token_is_refused(db):
+    from telemetry.models import ApiToken
+    from telemetry.services import token_revoke
+
+    agent, token = agent_with_token(name="old")
+    token_revoke(token=ApiToken.objects.get(agent=agent))
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    response = post(client, [event("wake_run")])
+    assert response.status_code == 401
+    assert "revoked" in response.json()["message"]
+
+
+def test_a_staff_user_cannot_ingest(staff_client):
+    response = post(staff_client, [event("wake_run")])
+    assert response.status_code == 403
+    assert response.json()["message"] == "This endpoint needs an agent token."

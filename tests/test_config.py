@@ -1,0 +1,95 @@
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+from django.core.management import call_command
+
+from config import env, kaizen
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [("1", True), ("true", True), ("ON", True), ("0", False), ("false", False), ("", False)],
+)
+def test_env_bool_reads_booleans(monkeypatch, raw, expected):
+    monkeypatch.setenv("X_FLAG", raw)
+    assert env.env_bool("X_FLAG") is expected
+
+
+@pytest.mark.parametrize(
+    ("reader", "raw"), [(env.env_bool, "maybe"), (env.env_int, "ten"), (env.env_float, "1,5")]
+)
+def test_env_helpers_refuse_malformed_values(monkeypatch, reader, raw):
+    monkeypatch.setenv("X_VALUE", raw)
+    with pytest.raises(ImproperlyConfigured, match="X_VALUE"):
+        reader("X_VALUE", 0) if reader is not env.env_bool else reader("X_VALUE")
+
+
+def test_kaizen_settings_are_overridable_by_environment(monkeypatch):
+    monkeypatch.setenv("KAIZEN_FRICTION_THRESHOLD", "4")
+    assert kaizen.load()["FRICTION_THRESHOLD"] == 4
+    assert kaizen.load()["RANKING_W_SUCCESS"] == 2.0
+
+
+def test_readme_documents_every_setting():
+    readme = (ROOT / "README.md").read_text()
+    missing = [key for key in kaizen.SETTINGS if f"KAIZEN_{key}" not in readme]
+    assert not missing
+
+
+def run_manage(*args, **env_vars):
+    env_all = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL",)}
+    env_all.update(env_vars)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env_all,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_production_mode_passes_check_deploy():
+    result = run_manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        KAIZEN_PRODUCTION="1",
+        SECRET_KEY="s" * 20 + "x9-Q" * 10,
+        ALLOWED_HOSTS="kaizen.example.com",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_production_mode_refuses_a_missing_secret_key():
+    result = run_manage("check", KAIZEN_PRODUCTION="1", SECRET_KEY="")
+    assert result.returncode != 0 and "SECRET_KEY" in result.stderr
+
+
+def test_the_openapi_schema_is_complete_and_valid(db):
+    out = io.StringIO()
+    call_command("spectacular", "--validate", "--fail-on-warn", stdout=out)
+    schema = out.getvalue()
+    for path in ("/api/v1/ingest", "/api/v1/agents/me/directives", "/api/v1/proposals"):
+        assert path in schema
+
+
+def test_docs_and_schema_are_served(client, db):
+    assert client.get("/api/schema/").status_code == 200
+    assert client.get("/api/docs/").status_code == 200
+
+
+def test_every_periodic_task_is_a_row_after_migrate(db):
+    from django_celery_beat.models import PeriodicTask
+
+    from config.schedule import BEAT_SCHEDULE
+
+    assert set(BEAT_SCHEDULE) <= set(PeriodicTask.objects.values_list("name", flat=True))
