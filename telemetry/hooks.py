@@ -24,6 +24,10 @@ def on_stored(event_type: str) -> Callable[[EventHandler], EventHandler]:
     return register
 
 
+def has_handlers(event_type: str) -> bool:
+    return bool(_handlers.get(event_type))
+
+
 def dispatch(event_type: str, *, agent, rows: list[dict]) -> None:
     for handler in _handlers.get(event_type, ()):
         handler(agent=agent, rows=rows)

@@ -1,6 +1,7 @@
 """The batched ingest service (SPEC §3): validate, store new events, report per item."""
 
 from collections import defaultdict
+from contextlib import nullcontext
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -40,6 +41,8 @@ def current_template_version_id(agent: Agent) -> int | None:
     """The id of the head version of the agent's template, read once per batch."""
     if agent.template_id is None:
         return None
+    if hasattr(agent, "current_version_id"):  # read with the token: no extra query
+        return agent.current_version_id
     return (
         Agent.objects.filter(pk=agent.pk)
         .values_list("template__head__version_id", flat=True)
@@ -70,7 +73,10 @@ def events_ingest(*, agent: Agent, batch: list) -> list[ItemResult]:
     if valid:
         version_id = current_template_version_id(agent)
         received_at = timezone.now()
-        with transaction.atomic():
+        # One INSERT is atomic on its own; a transaction is needed only when more statements
+        # follow (several event types in the batch, or handlers reacting to new events).
+        single = len(valid) == 1 and not hooks.has_handlers(next(iter(valid)))
+        with nullcontext() if single else transaction.atomic():
             for event_type, items in valid.items():
                 _store(agent, event_type, items, version_id, received_at, results)
     return results  # type: ignore[return-value]

@@ -1,0 +1,40 @@
+"""Shared helpers for the benchmarks: a throwaway PostgreSQL database and manage.py calls."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import psycopg
+
+ROOT = Path(__file__).resolve().parents[1]
+PG_ADMIN = os.environ.get("BENCH_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres")
+
+
+def fresh_database(name: str) -> str:
+    """Drop and create database `name`, migrate it, return its DATABASE_URL."""
+    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = PG_ADMIN.rsplit("/", 1)[0] + f"/{name}"
+    manage(url, "migrate", "--verbosity", "0")
+    return url
+
+
+def manage(database_url: str, *args: str) -> str:
+    env = {**os.environ, "DATABASE_URL": database_url}
+    env.pop("CELERY_BROKER_URL", None)
+    out = subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return out.stdout.strip()
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
