@@ -113,8 +113,9 @@ def copy_rate(database_url: str, n: int) -> float:
         with (
             conn.cursor() as cur,
             cur.copy(
-                "COPY telemetry_toolinvocation (agent_id, template_version_id, dedup_key, sha256, "
-                "occurred_at, received_at, session_id, tool, args, outcome, duration_ms, failure_mode) "
+                "COPY telemetry_toolinvocation (agent_id, template_version_id, dedup_key, "
+                "sha256, occurred_at, received_at, session_id, tool, args, outcome, "
+                "duration_ms, failure_mode) "
                 "FROM STDIN"
             ) as copy,
         ):
@@ -178,7 +179,8 @@ def main() -> None:
     print(f"{'batch':>6} {'requests':>9} {'events/s':>10} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8}")
     for r in results:
         print(
-            f"{r['batch']:>6} {r['requests']:>9} {r['events_per_s']:>10.0f} {r['requests_per_s']:>8.0f} "
+            f"{r['batch']:>6} {r['requests']:>9} {r['events_per_s']:>10.0f} "
+            f"{r['requests_per_s']:>8.0f} "
             f"{r['p50_ms']:>8.1f} {r['p99_ms']:>8.1f}"
         )
     big = results[-1]

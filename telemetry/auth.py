@@ -44,7 +44,7 @@ def token_by_prefix(prefix: str) -> ApiToken | None:
     This runs on every agent request, so it is a single hand-written join rather than an ORM
     select_related chain (whose compilation costs more than the query itself).
     """
-    agent_fields = [f for f in Agent._meta.concrete_fields]
+    agent_fields = list(Agent._meta.concrete_fields)
     columns = ", ".join(f'a."{f.column}"' for f in agent_fields)
     sql = (
         f'SELECT t."id", t."digest", t."agent_id", t."user_id", t."revoked_at", h."version_id", '
