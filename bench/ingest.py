@@ -158,9 +158,7 @@ def main() -> None:
     try:
         for _ in range(100):
             try:
-                http.client.HTTPConnection("127.0.0.1", PORT, timeout=1).request(
-                    "GET", "/api/schema/"
-                )
+                http.client.HTTPConnection("127.0.0.1", PORT, timeout=1).request("GET", "/api/schema/")
                 break
             except OSError:
                 time.sleep(0.1)

@@ -35,9 +35,7 @@ def field_error(field: str, message: str) -> ApplicationError:
 
 def exception_handler(exc, context):
     if isinstance(exc, DjangoValidationError):
-        detail = (
-            exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
-        )
+        detail = exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
         exc = exceptions.ValidationError(detail)
     elif isinstance(exc, Http404):
         exc = exceptions.NotFound()

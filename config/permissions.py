@@ -36,8 +36,5 @@ class CanApproveProposals(BasePermission):
     def has_permission(self, request, view) -> bool:
         user = request.user
         return bool(
-            user
-            and user.is_authenticated
-            and user.is_staff
-            and user.has_perm("governance.approve_proposal")
+            user and user.is_authenticated and user.is_staff and user.has_perm("governance.approve_proposal")
         )

@@ -13,6 +13,11 @@ BEAT_SCHEDULE: dict[str, dict] = {
         "schedule": timedelta(minutes=5),
         "options": {"expires": 240},
     },
+    "planner.fleet_health_snapshot": {
+        "task": "planner.fleet_health_snapshot",
+        "schedule": timedelta(seconds=60),
+        "options": {"expires": 55},
+    },
 }
 
 

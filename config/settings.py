@@ -20,9 +20,7 @@ SECRET_KEY = env_str("SECRET_KEY", "" if PRODUCTION else _DEV_SECRET)
 if PRODUCTION and len(SECRET_KEY) < 50:
     raise ImproperlyConfigured("SECRET_KEY must be set to 50+ random characters in production")
 
-ALLOWED_HOSTS = env_list(
-    "ALLOWED_HOSTS", [] if PRODUCTION else ["localhost", "127.0.0.1", "testserver"]
-)
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [] if PRODUCTION else ["localhost", "127.0.0.1", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
@@ -79,9 +77,7 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     (BASE_DIR / "var").mkdir(exist_ok=True)
     # Concurrent writers wait for the lock instead of failing at once.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"timeout": 20, "transaction_mode": "IMMEDIATE"}
-    )
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "var" / "test.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -123,9 +119,7 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": None,
 }
 if DEBUG:
-    REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"].append(
-        "rest_framework.renderers.BrowsableAPIRenderer"
-    )
+    REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"].append("rest_framework.renderers.BrowsableAPIRenderer")
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Kaizen API",

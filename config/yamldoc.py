@@ -78,9 +78,7 @@ def load(text: str, source: str) -> Doc:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
-        raise YamlDocError(
-            source, mark.line + 1 if mark else None, "", f"invalid YAML: {problem}"
-        ) from exc
+        raise YamlDocError(source, mark.line + 1 if mark else None, "", f"invalid YAML: {problem}") from exc
     if node is None:
         return Doc(None, source)
     lines: dict[Path, int] = {}
@@ -90,9 +88,7 @@ def load(text: str, source: str) -> Doc:
         data = constructor.construct_document(node)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise YamlDocError(
-            source, mark.line + 1 if mark else None, "", f"invalid YAML: {exc}"
-        ) from exc
+        raise YamlDocError(source, mark.line + 1 if mark else None, "", f"invalid YAML: {exc}") from exc
     return Doc(data, source, lines)
 
 

@@ -51,9 +51,7 @@ def directives_diff(payload: dict) -> list[tuple[str, str]]:
     if old is None or new is None:
         return []
     rows = []
-    for line in difflib.unified_diff(
-        old.splitlines(), new.splitlines(), "current", "proposed", lineterm=""
-    ):
+    for line in difflib.unified_diff(old.splitlines(), new.splitlines(), "current", "proposed", lineterm=""):
         css = "add" if line.startswith("+") else "del" if line.startswith("-") else "ctx"
         rows.append((css, line))
     return rows
@@ -115,9 +113,7 @@ class ProposalAdmin(admin.ModelAdmin):
             "rejected": "#dc322f",
             "superseded": "#93a1a1",
         }
-        return format_html(
-            '<b style="color:{}">{}</b>', colours.get(obj.status, "#000"), obj.status
-        )
+        return format_html('<b style="color:{}">{}</b>', colours.get(obj.status, "#000"), obj.status)
 
     # --- bulk actions --------------------------------------------------------------------
     @admin.action(description="Approve selected pending proposals", permissions=["approve"])
@@ -143,9 +139,7 @@ class ProposalAdmin(admin.ModelAdmin):
                     services.proposal_reject(
                         proposal=proposal, actor=request.user, reason=form.cleaned_data["reason"]
                     )
-                self.message_user(
-                    request, f"Rejected {pending.count()} proposal(s).", messages.SUCCESS
-                )
+                self.message_user(request, f"Rejected {pending.count()} proposal(s).", messages.SUCCESS)
                 return None
         else:
             form = RejectForm()
@@ -225,9 +219,7 @@ class ProposalAdmin(admin.ModelAdmin):
             request,
             pk,
             ApproveForm,
-            lambda p, d: services.proposal_approve(
-                proposal=p, actor=request.user, rating=d.get("rating")
-            ),
+            lambda p, d: services.proposal_approve(proposal=p, actor=request.user, rating=d.get("rating")),
         )
 
     def reject_view(self, request, pk):
@@ -235,9 +227,7 @@ class ProposalAdmin(admin.ModelAdmin):
             request,
             pk,
             RejectForm,
-            lambda p, d: services.proposal_reject(
-                proposal=p, actor=request.user, reason=d["reason"]
-            ),
+            lambda p, d: services.proposal_reject(proposal=p, actor=request.user, reason=d["reason"]),
         )
 
     def refine_view(self, request, pk):

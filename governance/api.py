@@ -53,9 +53,7 @@ class ProposalListApi(APIView):
         filters = self.FilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(
-            proposal_list(**filters.validated_data), request, view=self
-        )
+        page = paginator.paginate_queryset(proposal_list(**filters.validated_data), request, view=self)
         return paginator.get_paginated_response(ProposalOutputSerializer(page, many=True).data)
 
 

@@ -50,8 +50,7 @@ def proposal_create(
     suppressed = suppression_for(dedup_key)
     if suppressed is not None:
         raise ApplicationError(
-            f"'{dedup_key}' was rejected before and is suppressed: "
-            f"{suppressed.reason or 'no reason given'}",
+            f"'{dedup_key}' was rejected before and is suppressed: {suppressed.reason or 'no reason given'}",
             {"fields": {"dedup_key": ["Suppressed by an earlier rejection."]}},
         )
     try:
@@ -73,8 +72,7 @@ def proposal_create(
     except IntegrityError as exc:
         existing = Proposal.objects.filter(dedup_key=dedup_key, status=Status.PENDING).first()
         raise Conflict(
-            "An open proposal with the same dedup key already exists"
-            f" (#{existing.pk if existing else '?'}).",
+            f"An open proposal with the same dedup key already exists (#{existing.pk if existing else '?'}).",
             {
                 "fields": {"dedup_key": ["Duplicate of an open proposal."]},
                 "proposal": existing.pk if existing else None,
@@ -97,9 +95,7 @@ def _decide(proposal: Proposal, *, verdict: str, actor, reason: str = "", rating
 def proposal_approve(*, proposal: Proposal, actor, rating: int | None = None) -> Proposal:
     """Approve a pending proposal and run what its type registered; all or nothing."""
     if rating is not None and not 1 <= rating <= 5:
-        raise ApplicationError(
-            "rating: must be 1 to 5.", {"fields": {"rating": ["Must be 1 to 5."]}}
-        )
+        raise ApplicationError("rating: must be 1 to 5.", {"fields": {"rating": ["Must be 1 to 5."]}})
     proposal = _locked_pending(proposal)
     handler = handlers_for(proposal.type).approve
     landed = bool(handler(proposal=proposal, actor=actor, rating=rating)) if handler else False
@@ -108,9 +104,7 @@ def proposal_approve(*, proposal: Proposal, actor, rating: int | None = None) ->
     proposal.decided_by = actor if getattr(actor, "pk", None) else None
     proposal.decided_at = now
     proposal.implemented_at = now if landed else None
-    proposal.save(
-        update_fields=["status", "decided_by", "decided_at", "implemented_at", "updated_at"]
-    )
+    proposal.save(update_fields=["status", "decided_by", "decided_at", "implemented_at", "updated_at"])
     _decide(proposal, verdict=ChangeDecision.Verdict.CONFIRMED, actor=actor, rating=rating)
     return proposal
 
@@ -147,9 +141,7 @@ def proposal_refine(*, proposal: Proposal, actor, text: str) -> Proposal:
         )
     handler = handlers_for(proposal.type).refine
     if handler is None:
-        raise ApplicationError(
-            f"Proposals of type {proposal.type} cannot be refined; reject instead."
-        )
+        raise ApplicationError(f"Proposals of type {proposal.type} cannot be refined; reject instead.")
     proposal = _locked_pending(proposal)
     proposal.status = Status.SUPERSEDED
     proposal.decided_by = actor if getattr(actor, "pk", None) else None
@@ -175,9 +167,7 @@ def proposal_mark_implemented(*, proposal: Proposal) -> bool:
 
 
 @transaction.atomic
-def suppression_add(
-    *, key: str, proposal: Proposal | None = None, reason: str = ""
-) -> SuppressedKey:
+def suppression_add(*, key: str, proposal: Proposal | None = None, reason: str = "") -> SuppressedKey:
     existing = suppression_for(key)
     if existing is not None:
         return existing

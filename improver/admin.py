@@ -55,21 +55,15 @@ class TemplateVersionAdmin(admin.ModelAdmin):
     def has_approve_permission(self, request) -> bool:
         return request.user.has_perm("governance.approve_proposal")
 
-    @admin.action(
-        description="Roll the template's head back to this version", permissions=["approve"]
-    )
+    @admin.action(description="Roll the template's head back to this version", permissions=["approve"])
     def roll_back_to(self, request, queryset):
         if queryset.count() != 1:
-            self.message_user(
-                request, "Select exactly one version to roll back to.", messages.ERROR
-            )
+            self.message_user(request, "Select exactly one version to roll back to.", messages.ERROR)
             return
         version = queryset.get()
         template_head_move(template=version.template, version=version, actor=request.user)
         audit(request.user, version.template, f"Rolled head back to v{version.number}")
-        self.message_user(
-            request, f"{version.template.slug} now runs v{version.number}.", messages.SUCCESS
-        )
+        self.message_user(request, f"{version.template.slug} now runs v{version.number}.", messages.SUCCESS)
 
 
 @admin.register(TemplateHead)

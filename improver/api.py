@@ -31,6 +31,4 @@ class DirectivesApi(APIView):
 
     @extend_schema(responses=OutputSerializer)
     def get(self, request):
-        return Response(
-            self.OutputSerializer(directives_for_agent(agent=request_agent(request))).data
-        )
+        return Response(self.OutputSerializer(directives_for_agent(agent=request_agent(request))).data)

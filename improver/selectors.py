@@ -3,6 +3,7 @@
 from config.errors import ApplicationError
 from improver.models import TemplateHead
 from improver.prompt import prompt_block
+from planner import selectors as planner_selectors
 
 
 def directives_for_agent(*, agent) -> dict:
@@ -17,8 +18,8 @@ def directives_for_agent(*, agent) -> dict:
     if head is None:
         raise ApplicationError(f"Template of agent '{agent.name}' has no version yet.")
     learned_facts: list[dict] = []
-    anti_patterns: list[str] = []
-    proven_patterns: list[str] = []
+    anti_patterns = planner_selectors.anti_patterns_for_template(agent.template_id)
+    proven_patterns = planner_selectors.proven_patterns_for_template(agent.template_id)
     payload = {
         "template": head.template.slug,
         "version": head.version.number,

@@ -1,0 +1,219 @@
+"""Planner state: declared skills, cost/confidence stores, snapshots, dispatches, patterns."""
+
+from django.db import models
+from django.db.models import Q
+
+
+class DeclaredSkill(models.Model):
+    """A skill an agent declares on its card, with its self-assessed confidence."""
+
+    class BlastRadius(models.TextChoices):
+        LOW = "low"
+        MEDIUM = "medium"
+        HIGH = "high"
+        CRITICAL = "critical"
+
+    class HitlMode(models.TextChoices):
+        AUTONOMOUS = "autonomous"
+        NOTIFICATION = "notification"
+        VETO = "veto"
+        GATED = "gated"
+        COMPOUND = "compound"
+
+    agent = models.ForeignKey("telemetry.Agent", on_delete=models.CASCADE, related_name="declared_skills")
+    skill = models.CharField(max_length=200)
+    confidence = models.FloatField()
+    blast_radius = models.CharField(max_length=16, choices=BlastRadius.choices, default=BlastRadius.LOW)
+    hitl_mode = models.CharField(max_length=16, choices=HitlMode.choices, default=HitlMode.AUTONOMOUS)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["skill", "agent"]
+        constraints = [
+            models.UniqueConstraint(fields=["agent", "skill"], name="declared_skill_unique"),
+            models.CheckConstraint(
+                condition=Q(confidence__gte=0, confidence__lte=1), name="declared_confidence_0_1"
+            ),
+        ]
+        indexes = [models.Index(fields=["skill"], name="declared_skill_name")]
+
+    def __str__(self) -> str:
+        return f"{self.agent} · {self.skill}"
+
+
+class SkillStats(models.Model):
+    """The durable cost and confidence store of one (agent, skill).
+
+    `window` keeps the last RANKING_WINDOW_SAMPLES samples as compact tuples
+    [occurred_at, success, confidence, wall_ms, cost]; the summary columns are recomputed from
+    it on every update, so ranking reads one small row and never the event history.
+    """
+
+    agent = models.ForeignKey("telemetry.Agent", on_delete=models.CASCADE, related_name="skill_stats")
+    skill = models.CharField(max_length=200)
+    window = models.JSONField(default=list)
+    samples = models.PositiveIntegerField(default=0)
+    success_rate = models.FloatField(default=0)
+    avg_confidence_on_success = models.FloatField(default=0)
+    avg_wall_ms = models.FloatField(default=0)
+    avg_cost_usd = models.FloatField(default=0)
+    calibration_error = models.FloatField(default=0, help_text="mean |confidence − success|")
+    total_samples = models.PositiveIntegerField(default=0, help_text="lifetime samples")
+    total_cost_usd = models.FloatField(default=0)
+    last_sample_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "skill stats (cost/confidence store)"
+        constraints = [models.UniqueConstraint(fields=["agent", "skill"], name="skill_stats_unique")]
+        indexes = [models.Index(fields=["skill"], name="skill_stats_skill")]
+
+    def __str__(self) -> str:
+        return f"{self.agent} · {self.skill} ({self.samples} samples)"
+
+
+class FleetSnapshot(models.Model):
+    """Fleet health at one minute; history kept for trends and charts."""
+
+    minute = models.DateTimeField(unique=True, help_text="generated_at truncated to the minute")
+    generated_at = models.DateTimeField()
+    window_hours = models.PositiveIntegerField()
+    max_failure_rate_1h = models.FloatField()
+    total_cost_usd_1d = models.FloatField()
+    orphaned_skill_count = models.PositiveIntegerField()
+    fleet_success_rate = models.FloatField(null=True)
+    fleet_p95_latency_ms = models.FloatField(null=True)
+    total_outcomes = models.PositiveIntegerField()
+    agents = models.JSONField(default=list)
+    orphaned_skills = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["-minute"]
+
+    def __str__(self) -> str:
+        return f"fleet health at {self.minute:%Y-%m-%d %H:%M}"
+
+
+class GoalState(models.Model):
+    """Guard state of one goal: cooldown after success and pause after a dispatch loop."""
+
+    goal_id = models.CharField(max_length=200, unique=True)
+    last_violated_at = models.DateTimeField(null=True, blank=True)
+    last_value = models.FloatField(null=True, blank=True)
+    last_success_at = models.DateTimeField(null=True, blank=True)
+    paused_until = models.DateTimeField(null=True, blank=True)
+    last_skip_reason = models.CharField(max_length=40, blank=True)
+
+    def __str__(self) -> str:
+        return self.goal_id
+
+
+class Dispatch(models.Model):
+    """Remediation work sent to an agent for a violated goal."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"  # waiting for the agent to poll
+        DELIVERED = "delivered"  # posted to the agent's webhook
+        SUCCEEDED = "succeeded"
+        FAILED = "failed"
+
+    OPEN = (Status.PENDING, Status.DELIVERED)
+
+    goal_id = models.CharField(max_length=200)
+    action_id = models.CharField(max_length=200)
+    skill = models.CharField(max_length=200)
+    agent = models.ForeignKey("telemetry.Agent", on_delete=models.CASCADE, related_name="dispatches")
+    correlation_id = models.CharField(max_length=128, unique=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    context = models.JSONField(default=dict, blank=True)
+    delivery_attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    created_at = models.DateTimeField()
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["goal_id"],
+                condition=Q(status__in=["pending", "delivered"]),
+                name="one_in_flight_dispatch_per_goal",
+            ),
+        ]
+        indexes = [models.Index(fields=["goal_id", "status", "closed_at"], name="dispatch_goal_status")]
+
+    def __str__(self) -> str:
+        return f"{self.goal_id} → {self.agent} ({self.status})"
+
+
+class Alert(models.Model):
+    class Kind(models.TextChoices):
+        ACTION_QUALITY = "action_quality"
+        DISPATCH_LOOP = "dispatch_loop"
+
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    key = models.CharField(max_length=300, help_text="What the alert is about (for the cooldown).")
+    message = models.TextField()
+    evidence = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["kind", "key", "created_at"], name="alert_kind_key_time")]
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.key}"
+
+
+class PatternStats(models.Model):
+    """Feedback on one strategy pattern within one template (swarm pattern maturity).
+
+    Decayed counts are stored with the instant they were decayed to; new feedback first decays
+    them to its own time, then adds itself (the revalidation of the swarm seed).
+    """
+
+    class Manual(models.TextChoices):
+        NONE = ""
+        PROVEN = "proven"
+        DEPRECATED = "deprecated"
+
+    template = models.ForeignKey(
+        "improver.AgentTemplate", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    name = models.CharField(max_length=200)
+    uses = models.PositiveIntegerField(default=0)
+    failures = models.PositiveIntegerField(default=0)
+    helpful = models.PositiveIntegerField(default=0)
+    neutral = models.PositiveIntegerField(default=0)
+    harmful = models.PositiveIntegerField(default=0)
+    decayed_helpful = models.FloatField(default=0)
+    decayed_harmful = models.FloatField(default=0)
+    decayed_at = models.DateTimeField(null=True, blank=True)
+    manual_state = models.CharField(max_length=16, choices=Manual.choices, blank=True, default="")
+    manual_reason = models.TextField(blank=True)
+
+    class Meta:
+        verbose_name_plural = "pattern stats"
+        constraints = [models.UniqueConstraint(fields=["template", "name"], name="pattern_per_template")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PatternFeedback(models.Model):
+    """One implicit-feedback event: an outcome that used a pattern, scored."""
+
+    pattern = models.ForeignKey(PatternStats, on_delete=models.CASCADE, related_name="feedback")
+    agent = models.ForeignKey("telemetry.Agent", on_delete=models.CASCADE, related_name="+")
+    outcome_id = models.BigIntegerField(help_text="telemetry SkillOutcome id")
+    score = models.FloatField()
+    verdict = models.CharField(max_length=8)
+    success = models.BooleanField()
+    occurred_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["pattern", "outcome_id"], name="feedback_once")]
+        indexes = [models.Index(fields=["occurred_at"], name="feedback_time")]
+
+    def __str__(self) -> str:
+        return f"{self.verdict} feedback on {self.pattern_id} from outcome {self.outcome_id}"

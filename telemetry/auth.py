@@ -10,9 +10,7 @@ from telemetry.bulk import fast_cursor
 from telemetry.models import Agent, ApiToken
 
 HEAD_TABLE = (
-    Agent._meta.get_field("template")
-    .related_model._meta.get_field("head")
-    .related_model._meta.db_table
+    Agent._meta.get_field("template").related_model._meta.get_field("head").related_model._meta.db_table
 )
 
 
@@ -82,9 +80,7 @@ class BearerTokenAuthentication(authentication.BaseAuthentication):
         if not header or header[0].lower() != self.keyword.lower().encode():
             return None
         if len(header) != 2:
-            raise exceptions.AuthenticationFailed(
-                "Malformed Authorization header: use 'Bearer <token>'."
-            )
+            raise exceptions.AuthenticationFailed("Malformed Authorization header: use 'Bearer <token>'.")
         try:
             raw = header[1].decode()
         except UnicodeError as exc:

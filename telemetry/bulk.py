@@ -41,9 +41,7 @@ def insert_new(model, rows: list[dict], conflict_fields: tuple[str, ...]) -> dic
             chunk = rows[start : start + CHUNK_ROWS]
             build = _unnest_insert if postgres else _values_insert
             sql, params = build(table, columns, fields, defaults, chunk)
-            cursor.execute(
-                f"{sql} ON CONFLICT ({conflict}) DO NOTHING RETURNING {returning}", params
-            )
+            cursor.execute(f"{sql} ON CONFLICT ({conflict}) DO NOTHING RETURNING {returning}", params)
             for row_id, *key in cursor.fetchall():
                 inserted[tuple(key)] = row_id
     return inserted
@@ -73,9 +71,7 @@ def _array_casts(fields: tuple) -> str:
 
 
 def _unnest_insert(table, columns, fields, defaults, chunk):
-    arrays = [
-        [_prepare(f, row.get(f.attname, defaults[f.attname])) for row in chunk] for f in fields
-    ]
+    arrays = [[_prepare(f, row.get(f.attname, defaults[f.attname])) for row in chunk] for f in fields]
     casts = _array_casts(tuple(fields))
     return f"INSERT INTO {table} ({columns}) SELECT * FROM unnest({casts})", arrays
 

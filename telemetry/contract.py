@@ -70,9 +70,7 @@ SCHEMAS: dict[str, dict[str, Rule]] = {
         "session_id": Rule("str", required=True, max_len=MAX_ID),
         "tool": Rule("str", required=True),
         "args": Rule("object", max_bytes=-1),
-        "outcome": Rule(
-            "enum", required=True, choices=("success", "failure", "timeout", "cancelled")
-        ),
+        "outcome": Rule("enum", required=True, choices=("success", "failure", "timeout", "cancelled")),
         "duration_ms": _DURATION,
         "failure_mode": Rule("failure_mode", max_len=80),
     },
@@ -234,9 +232,7 @@ def validate_event(raw, limits: Limits) -> tuple[Cleaned | None, dict[str, list[
     schema = SCHEMAS.get(event_type) if isinstance(event_type, str) else None
     if schema is None:
         errors["type"] = [
-            "This field is required."
-            if event_type is None
-            else f"Must be one of: {', '.join(EVENT_TYPES)}."
+            "This field is required." if event_type is None else f"Must be one of: {', '.join(EVENT_TYPES)}."
         ]
 
     occurred_at = None
@@ -271,9 +267,7 @@ def validate_event(raw, limits: Limits) -> tuple[Cleaned | None, dict[str, list[
     clean_body = {k: v for k, v in body.items() if v is not None}
     if event_type == "session_end" and "reflection" in clean_body:
         clean_body["reflection"] = clean_reflection(clean_body["reflection"])
-    cleaned = Cleaned(
-        type=event_type, client_id=client_id, occurred_at=occurred_at, body=clean_body
-    )
+    cleaned = Cleaned(type=event_type, client_id=client_id, occurred_at=occurred_at, body=clean_body)
     cleaned.sha256 = canonical_sha256(event_type, occurred_at, clean_body)
     return cleaned, {}
 

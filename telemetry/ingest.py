@@ -32,9 +32,7 @@ class ItemResult:
 
 def limits() -> Limits:
     cfg = settings.KAIZEN
-    return Limits(
-        max_text=cfg["INGEST_MAX_TEXT_CHARS"], max_args_bytes=cfg["INGEST_MAX_ARGS_BYTES"]
-    )
+    return Limits(max_text=cfg["INGEST_MAX_TEXT_CHARS"], max_args_bytes=cfg["INGEST_MAX_ARGS_BYTES"])
 
 
 def current_template_version_id(agent: Agent) -> int | None:
@@ -43,11 +41,7 @@ def current_template_version_id(agent: Agent) -> int | None:
         return None
     if hasattr(agent, "current_version_id"):  # read with the token: no extra query
         return agent.current_version_id
-    return (
-        Agent.objects.filter(pk=agent.pk)
-        .values_list("template__head__version_id", flat=True)
-        .first()
-    )
+    return Agent.objects.filter(pk=agent.pk).values_list("template__head__version_id", flat=True).first()
 
 
 def events_ingest(*, agent: Agent, batch: list) -> list[ItemResult]:
@@ -62,9 +56,7 @@ def events_ingest(*, agent: Agent, batch: list) -> list[ItemResult]:
     valid: dict[str, list[tuple[int, Cleaned]]] = defaultdict(list)
     for index, raw in enumerate(batch):
         cleaned, errors = validate_event(raw, event_limits)
-        client_id = (
-            raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else ""
-        )
+        client_id = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else ""
         if errors:
             results[index] = ItemResult(index, client_id, 400, errors)
         else:
@@ -106,9 +98,7 @@ def _store(agent, event_type, items, version_id, received_at, results) -> None:
         key = cleaned.dedup_key
         row_id = new_ids.get((agent.id, key))
         is_new = row_id is not None and key not in claimed
-        results[index] = ItemResult(
-            index, cleaned.client_id or cleaned.sha256, 201 if is_new else 200, {}
-        )
+        results[index] = ItemResult(index, cleaned.client_id or cleaned.sha256, 201 if is_new else 200, {})
         if is_new:
             claimed.add(key)
             stored.append({**rows[key], "id": row_id})

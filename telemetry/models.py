@@ -38,9 +38,7 @@ class ApiToken(models.Model):
 
     prefix = models.CharField(max_length=16, unique=True)
     digest = models.CharField(max_length=64)
-    agent = models.ForeignKey(
-        Agent, null=True, blank=True, on_delete=models.CASCADE, related_name="tokens"
-    )
+    agent = models.ForeignKey(Agent, null=True, blank=True, on_delete=models.CASCADE, related_name="tokens")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -56,8 +54,7 @@ class ApiToken(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=(
-                    Q(agent__isnull=False, user__isnull=True)
-                    | Q(agent__isnull=True, user__isnull=False)
+                    Q(agent__isnull=False, user__isnull=True) | Q(agent__isnull=True, user__isnull=False)
                 ),
                 name="token_has_exactly_one_owner",
             )

@@ -20,9 +20,7 @@ class ItemResultSerializer(serializers.Serializer):
     index = serializers.IntegerField()
     id = serializers.CharField()
     status = serializers.ChoiceField(choices=[201, 200, 400])
-    errors = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()), required=False
-    )
+    errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False)
 
 
 class IngestOutputSerializer(serializers.Serializer):

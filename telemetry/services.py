@@ -32,9 +32,7 @@ def agent_create(
 ) -> tuple[Agent, str]:
     """Create an agent and its first token; return (agent, token shown once)."""
     if Agent.objects.filter(name=name).exists():
-        raise ApplicationError(
-            f"An agent named '{name}' already exists.", {"fields": {"name": ["Taken."]}}
-        )
+        raise ApplicationError(f"An agent named '{name}' already exists.", {"fields": {"name": ["Taken."]}})
     template = template_by_slug(template_slug) if template_slug else None
     agent = Agent.objects.create(name=name, kind=kind, template=template, card=card or {})
     _, raw = token_issue(agent=agent, label="initial")
@@ -49,9 +47,7 @@ def token_issue(*, agent: Agent | None = None, user=None, label: str = "") -> tu
     if user is not None and not user.is_staff:
         raise ApplicationError(f"User '{user}' is not staff; staff tokens need a staff user.")
     raw, prefix, digest = tokens.generate()
-    token = ApiToken.objects.create(
-        prefix=prefix, digest=digest, agent=agent, user=user, label=label
-    )
+    token = ApiToken.objects.create(prefix=prefix, digest=digest, agent=agent, user=user, label=label)
     return token, raw
 
 

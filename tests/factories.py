@@ -21,9 +21,7 @@ class TemplateFactory(factory.django.DjangoModelFactory):
     @factory.post_generation
     def directives(obj, create, extracted, **kwargs):
         if create and not hasattr(obj, "head"):
-            template_version_create(
-                template=obj, directives=extracted or "Be helpful.\nBe brief.\n"
-            )
+            template_version_create(template=obj, directives=extracted or "Be helpful.\nBe brief.\n")
 
 
 class AgentFactory(factory.django.DjangoModelFactory):

@@ -8,9 +8,7 @@ from urllib.parse import urlparse
 def reachable(url: str, default_port: int) -> bool:
     parsed = urlparse(url)
     try:
-        with socket.create_connection(
-            (parsed.hostname or "127.0.0.1", parsed.port or default_port), 2
-        ):
+        with socket.create_connection((parsed.hostname or "127.0.0.1", parsed.port or default_port), 2):
             return True
     except OSError:
         return False

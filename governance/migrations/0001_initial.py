@@ -217,9 +217,7 @@ class Migration(migrations.Migration):
         migrations.AddConstraint(
             model_name="proposal",
             constraint=models.UniqueConstraint(
-                condition=models.Q(
-                    ("status", "pending"), models.Q(("dedup_key", ""), _negated=True)
-                ),
+                condition=models.Q(("status", "pending"), models.Q(("dedup_key", ""), _negated=True)),
                 fields=("dedup_key",),
                 name="one_pending_proposal_per_dedup_key",
             ),

@@ -76,9 +76,7 @@ class DemoRun:
             for s in range(self.sessions_per_day):
                 self.session_no += 1
                 at = start + timedelta(days=day, hours=9 + 3 * s, minutes=self.rng.randint(0, 59))
-                events += simulator.session_events(
-                    self.rng, sim, at, self.session_no, directives[sim.name]
-                )
+                events += simulator.session_events(self.rng, sim, at, self.session_no, directives[sim.name])
             self.post(sim, events)
             all_events += [dict(e, agent=sim.name) for e in events]
             progress.advance()
@@ -95,9 +93,7 @@ class DemoRun:
                 HTTP_AUTHORIZATION=f"Bearer {self.tokens[sim.name]}",
             )
             if response.status_code != 207:
-                raise RuntimeError(
-                    f"ingest answered {response.status_code}: {response.content[:300]!r}"
-                )
+                raise RuntimeError(f"ingest answered {response.status_code}: {response.content[:300]!r}")
             results += response.json()["results"]
         rejected = [r for r in results if r["status"] == 400]
         if rejected:
@@ -109,9 +105,7 @@ class DemoRun:
         for event_type, model in EVENT_MODELS.items():
             self.say(f"  {event_type:<16} {model.objects.count():>6}")
         sample = [e for e in events if e["agent"] == self.sim_agents[0].name][:50]
-        replay = self.post(
-            self.sim_agents[0], [{k: v for k, v in e.items() if k != "agent"} for e in sample]
-        )
+        replay = self.post(self.sim_agents[0], [{k: v for k, v in e.items() if k != "agent"} for e in sample])
         statuses = {s: sum(1 for r in replay if r["status"] == s) for s in (200, 201)}
         self.say(
             f"  replayed {len(sample)} events: {statuses[200]} recognised as duplicates, "

@@ -112,9 +112,7 @@ def session_events(
                 "cost_usd": round(agent.cost_per_call * rng.uniform(0.5, 1.5), 4),
                 "input_tokens": rng.randint(500, 5000),
                 "output_tokens": rng.randint(100, 1500),
-                "confidence": round(
-                    rng.uniform(0.6, 0.95) if success else rng.uniform(0.1, 0.5), 2
-                ),
+                "confidence": round(rng.uniform(0.6, 0.95) if success else rng.uniform(0.1, 0.5), 2),
                 "correlation_id": f"{sid}-{skill}-{len(events)}",
                 "error_count": 0 if success else rng.randint(1, 4),
                 "retry_count": 0 if success else rng.randint(0, 2),
@@ -182,9 +180,7 @@ def session_events(
                     [
                         {
                             "text": "Use pnpm for workspace packages",
-                            "evidence": [
-                                f"{sid}: npm_install NOTFOUND.package x{install_failures}"
-                            ],
+                            "evidence": [f"{sid}: npm_install NOTFOUND.package x{install_failures}"],
                         }
                     ]
                     if install_failures >= 3

@@ -123,8 +123,6 @@ class Migration(migrations.Migration):
         ),
         migrations.AddConstraint(
             model_name="templateversion",
-            constraint=models.UniqueConstraint(
-                fields=("template", "number"), name="version_number_unique"
-            ),
+            constraint=models.UniqueConstraint(fields=("template", "number"), name="version_number_unique"),
         ),
     ]

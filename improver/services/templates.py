@@ -35,9 +35,7 @@ def template_version_create(
 
 
 @transaction.atomic
-def template_head_move(
-    *, template: AgentTemplate, version: TemplateVersion, actor=None
-) -> TemplateHead:
+def template_head_move(*, template: AgentTemplate, version: TemplateVersion, actor=None) -> TemplateHead:
     """Point the head at an existing version of the same template (used for rollback)."""
     if version.template_id != template.pk:
         raise ApplicationError(f"Version {version} does not belong to template '{template.slug}'.")
@@ -48,9 +46,7 @@ def template_head_move(
 
 
 @transaction.atomic
-def template_upsert(
-    *, spec: TemplateSpec, actor=None, source: str = ""
-) -> tuple[AgentTemplate, str]:
+def template_upsert(*, spec: TemplateSpec, actor=None, source: str = "") -> tuple[AgentTemplate, str]:
     """Create or update a template from a spec; return it and what happened.
 
     New directives make a new version and move the head; identical text makes none.
@@ -60,9 +56,7 @@ def template_upsert(
         defaults={"name": spec.name, "kind": spec.kind, "description": spec.description},
     )
     if not created:
-        changed = [
-            f for f in ("name", "kind", "description") if getattr(template, f) != getattr(spec, f)
-        ]
+        changed = [f for f in ("name", "kind", "description") if getattr(template, f) != getattr(spec, f)]
         for f in changed:
             setattr(template, f, getattr(spec, f))
         if changed:

@@ -38,9 +38,7 @@ class Migration(migrations.Migration):
                 ),
                 (
                     "card",
-                    models.JSONField(
-                        blank=True, default=dict, help_text="Declared skills and settings."
-                    ),
+                    models.JSONField(blank=True, default=dict, help_text="Declared skills and settings."),
                 ),
                 ("webhook_url", models.URLField(blank=True)),
                 ("is_active", models.BooleanField(default=True)),
@@ -147,9 +145,7 @@ class Migration(migrations.Migration):
                 ),
             ],
             options={
-                "indexes": [
-                    models.Index(fields=["agent", "occurred_at"], name="correction_agent_time")
-                ],
+                "indexes": [models.Index(fields=["agent", "occurred_at"], name="correction_agent_time")],
                 "constraints": [
                     models.UniqueConstraint(fields=("agent", "dedup_key"), name="correction_dedup")
                 ],
@@ -201,9 +197,7 @@ class Migration(migrations.Migration):
                 ),
             ],
             options={
-                "indexes": [
-                    models.Index(fields=["agent", "occurred_at"], name="decision_agent_time")
-                ],
+                "indexes": [models.Index(fields=["agent", "occurred_at"], name="decision_agent_time")],
                 "constraints": [
                     models.UniqueConstraint(fields=("agent", "dedup_key"), name="decision_dedup")
                 ],
@@ -246,9 +240,7 @@ class Migration(migrations.Migration):
                 ),
             ],
             options={
-                "indexes": [
-                    models.Index(fields=["agent", "occurred_at"], name="observation_agent_time")
-                ],
+                "indexes": [models.Index(fields=["agent", "occurred_at"], name="observation_agent_time")],
                 "constraints": [
                     models.UniqueConstraint(fields=("agent", "dedup_key"), name="observation_dedup")
                 ],
@@ -290,9 +282,7 @@ class Migration(migrations.Migration):
                 ),
             ],
             options={
-                "indexes": [
-                    models.Index(fields=["agent", "session_id"], name="sessionend_agent_session")
-                ],
+                "indexes": [models.Index(fields=["agent", "session_id"], name="sessionend_agent_session")],
                 "constraints": [
                     models.UniqueConstraint(fields=("agent", "dedup_key"), name="sessionend_dedup")
                 ],
@@ -352,9 +342,7 @@ class Migration(migrations.Migration):
                     models.Index(fields=["correlation_id"], name="skillout_correlation"),
                 ],
                 "constraints": [
-                    models.UniqueConstraint(
-                        fields=("agent", "dedup_key"), name="skilloutcome_dedup"
-                    )
+                    models.UniqueConstraint(fields=("agent", "dedup_key"), name="skilloutcome_dedup")
                 ],
             },
         ),
@@ -410,15 +398,11 @@ class Migration(migrations.Migration):
             options={
                 "indexes": [
                     models.Index(fields=["agent", "session_id"], name="toolinv_agent_session"),
-                    models.Index(
-                        fields=["tool", "failure_mode", "occurred_at"], name="toolinv_tool_mode"
-                    ),
+                    models.Index(fields=["tool", "failure_mode", "occurred_at"], name="toolinv_tool_mode"),
                     models.Index(fields=["occurred_at"], name="toolinv_occurred"),
                 ],
                 "constraints": [
-                    models.UniqueConstraint(
-                        fields=("agent", "dedup_key"), name="toolinvocation_dedup"
-                    )
+                    models.UniqueConstraint(fields=("agent", "dedup_key"), name="toolinvocation_dedup")
                 ],
             },
         ),
@@ -463,12 +447,8 @@ class Migration(migrations.Migration):
                 ),
             ],
             options={
-                "indexes": [
-                    models.Index(fields=["agent", "occurred_at"], name="wakerun_agent_time")
-                ],
-                "constraints": [
-                    models.UniqueConstraint(fields=("agent", "dedup_key"), name="wakerun_dedup")
-                ],
+                "indexes": [models.Index(fields=["agent", "occurred_at"], name="wakerun_agent_time")],
+                "constraints": [models.UniqueConstraint(fields=("agent", "dedup_key"), name="wakerun_dedup")],
             },
         ),
     ]

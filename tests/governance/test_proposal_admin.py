@@ -23,9 +23,7 @@ def test_the_list_has_filters_and_the_decision_actions(admin_client):
 
 def test_approving_from_the_change_page_writes_a_decision(admin_client):
     proposal = ProposalFactory()
-    response = admin_client.post(
-        f"/admin/governance/proposal/{proposal.pk}/approve/", {"rating": "4"}
-    )
+    response = admin_client.post(f"/admin/governance/proposal/{proposal.pk}/approve/", {"rating": "4"})
     assert response.status_code == 302
     proposal.refresh_from_db()
     assert proposal.status == "approved" and proposal.decided_by.username == "approver"

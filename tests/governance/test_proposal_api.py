@@ -26,16 +26,14 @@ def test_bad_filters_name_the_field(approver_client):
 def test_approve_and_reject_over_rest(approver_client):
     a, b = ProposalFactory(), ProposalFactory()
     assert (
-        approver_client.post(
-            f"/api/v1/proposals/{a.pk}/approve", {"rating": 5}, format="json"
-        ).json()["status"]
+        approver_client.post(f"/api/v1/proposals/{a.pk}/approve", {"rating": 5}, format="json").json()[
+            "status"
+        ]
         == "approved"
     )
     response = approver_client.post(f"/api/v1/proposals/{b.pk}/reject", {}, format="json")
     assert response.status_code == 400 and "reason" in response.json()["extra"]["fields"]
-    response = approver_client.post(
-        f"/api/v1/proposals/{b.pk}/reject", {"reason": "no"}, format="json"
-    )
+    response = approver_client.post(f"/api/v1/proposals/{b.pk}/reject", {"reason": "no"}, format="json")
     assert response.json()["status"] == "rejected"
     assert ChangeDecision.objects.count() == 2
     again = approver_client.post(f"/api/v1/proposals/{b.pk}/approve", {}, format="json")
@@ -44,9 +42,7 @@ def test_approve_and_reject_over_rest(approver_client):
 
 def test_rating_out_of_range_is_a_400(approver_client):
     p = ProposalFactory()
-    response = approver_client.post(
-        f"/api/v1/proposals/{p.pk}/approve", {"rating": 9}, format="json"
-    )
+    response = approver_client.post(f"/api/v1/proposals/{p.pk}/approve", {"rating": 9}, format="json")
     assert response.status_code == 400 and "rating" in response.json()["extra"]["fields"]
 
 
@@ -58,9 +54,7 @@ def test_unknown_proposal_is_a_json_404(approver_client):
 def test_staff_without_permission_and_agents_are_refused(staff_client):
     p = ProposalFactory()
     assert staff_client.get("/api/v1/proposals").status_code == 200
-    assert (
-        staff_client.post(f"/api/v1/proposals/{p.pk}/approve", {}, format="json").status_code == 403
-    )
+    assert staff_client.post(f"/api/v1/proposals/{p.pk}/approve", {}, format="json").status_code == 403
     _, token = agent_with_token(name="bot")
     agent = APIClient()
     agent.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")

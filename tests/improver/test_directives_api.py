@@ -14,14 +14,8 @@ def test_it_returns_the_head_version_and_a_prompt_block(agent_client):
     assert data["template"] == agent.template.slug
     assert data["version"] == 2
     assert data["directives"] == "Cite sources.\n"
-    assert (
-        data["learned_facts"] == []
-        and data["anti_patterns"] == []
-        and data["proven_patterns"] == []
-    )
-    assert data["prompt_block"].startswith(
-        f"# Directives ({agent.template.slug} v2)\nCite sources."
-    )
+    assert data["learned_facts"] == [] and data["anti_patterns"] == [] and data["proven_patterns"] == []
+    assert data["prompt_block"].startswith(f"# Directives ({agent.template.slug} v2)\nCite sources.")
 
 
 def test_an_agent_without_a_template_gets_a_clear_400(agent_client):

@@ -77,9 +77,7 @@ def celery_worker(transactional_db):
         stderr=subprocess.STDOUT,
         text=True,
     )
-    saved = {
-        k: celery_app.conf[k] for k in ("broker_url", "task_always_eager", "task_default_queue")
-    }
+    saved = {k: celery_app.conf[k] for k in ("broker_url", "task_always_eager", "task_default_queue")}
     celery_app.conf.update(broker_url=redis_url, task_always_eager=False, task_default_queue=queue)
     try:
         yield queue

@@ -41,9 +41,7 @@ def test_the_agent_comes_from_the_token_never_the_payload(agent_client):
     batch[0]["body"]["agent"] = other.name
     assert post(client, batch).json()["results"][0]["errors"] == {"body.agent": ["Unknown field."]}
     post(client, [event("observation")])
-    assert set(EVENT_MODELS["observation"].objects.values_list("agent__name", flat=True)) == {
-        "alice"
-    }
+    assert set(EVENT_MODELS["observation"].objects.values_list("agent__name", flat=True)) == {"alice"}
 
 
 def test_without_client_id_the_sha256_of_the_canonical_event_deduplicates(agent_client):
@@ -255,9 +253,7 @@ def test_an_oversized_body_gets_413_json_before_parsing(agent_client, settings):
 
 def test_a_real_5mb_limit_applies_by_default(agent_client):
     _, client = agent_client
-    body = (
-        '{"batch": [' + ",".join([json.dumps(event("observation", text="y" * 19000))] * 280) + "]}"
-    )
+    body = '{"batch": [' + ",".join([json.dumps(event("observation", text="y" * 19000))] * 280) + "]}"
     assert len(body) > 5 * 1024 * 1024
     assert client.post(URL, data=body, content_type="application/json").status_code == 413
 

@@ -14,9 +14,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, seed: int, agents: int, sessions_per_day: int, **options):
         self.stdout.write(f"Kaizen demo (seed {seed}, database {connection.vendor})")
-        run = DemoRun(
-            self.stdout, seed=seed, agents_per_template=agents, sessions_per_day=sessions_per_day
-        )
+        run = DemoRun(self.stdout, seed=seed, agents_per_template=agents, sessions_per_day=sessions_per_day)
         run.load_templates()
         run.create_fleet()
         run.heading("Week 1: the fleet works")

@@ -1,0 +1,147 @@
+from django.contrib import admin, messages
+
+from config.audit import audit
+from config.errors import ApplicationError
+from planner import selectors, services
+from planner.models import (
+    Alert,
+    DeclaredSkill,
+    Dispatch,
+    FleetSnapshot,
+    GoalState,
+    PatternStats,
+    SkillStats,
+)
+
+
+@admin.register(DeclaredSkill)
+class DeclaredSkillAdmin(admin.ModelAdmin):
+    list_display = ["agent", "skill", "confidence", "blast_radius", "hitl_mode", "updated_at"]
+    list_filter = ["blast_radius", "hitl_mode", "skill"]
+    search_fields = ["agent__name", "skill"]
+    list_editable = ["confidence", "blast_radius", "hitl_mode"]
+
+
+@admin.register(SkillStats)
+class SkillStatsAdmin(admin.ModelAdmin):
+    list_display = [
+        "agent",
+        "skill",
+        "samples",
+        "success_rate",
+        "avg_confidence_on_success",
+        "avg_wall_ms",
+        "avg_cost_usd",
+        "total_samples",
+        "last_sample_at",
+    ]
+    list_filter = ["skill"]
+    search_fields = ["agent__name", "skill"]
+    exclude = ["window"]
+    readonly_fields = [f.name for f in SkillStats._meta.fields if f.name != "window"]
+
+
+@admin.register(FleetSnapshot)
+class FleetSnapshotAdmin(admin.ModelAdmin):
+    list_display = [
+        "minute",
+        "max_failure_rate_1h",
+        "total_cost_usd_1d",
+        "orphaned_skill_count",
+        "fleet_success_rate",
+        "fleet_p95_latency_ms",
+        "total_outcomes",
+    ]
+    date_hierarchy = "minute"
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(GoalState)
+class GoalStateAdmin(admin.ModelAdmin):
+    list_display = [
+        "goal_id",
+        "last_violated_at",
+        "last_value",
+        "last_success_at",
+        "paused_until",
+        "last_skip_reason",
+    ]
+
+
+@admin.register(Dispatch)
+class DispatchAdmin(admin.ModelAdmin):
+    list_display = [
+        "created_at",
+        "goal_id",
+        "action_id",
+        "agent",
+        "status",
+        "delivery_attempts",
+        "closed_at",
+    ]
+    list_filter = ["status", "goal_id"]
+    search_fields = ["correlation_id", "agent__name"]
+
+
+@admin.register(Alert)
+class AlertAdmin(admin.ModelAdmin):
+    list_display = ["created_at", "kind", "key", "message"]
+    list_filter = ["kind", "created_at"]
+    search_fields = ["key", "message"]
+
+
+@admin.register(PatternStats)
+class PatternStatsAdmin(admin.ModelAdmin):
+    list_display = [
+        "name",
+        "template",
+        "state",
+        "uses",
+        "failures",
+        "helpful",
+        "harmful",
+        "manual_state",
+    ]
+    list_filter = ["template", "manual_state"]
+    search_fields = ["name"]
+    readonly_fields = [
+        "template",
+        "name",
+        "uses",
+        "failures",
+        "helpful",
+        "neutral",
+        "harmful",
+        "decayed_helpful",
+        "decayed_harmful",
+        "decayed_at",
+        "manual_state",
+        "manual_reason",
+    ]
+    actions = ["promote", "deprecate", "reset"]
+
+    @admin.display(description="state")
+    def state(self, obj: PatternStats) -> str:
+        return selectors.pattern_view(obj)["state"]
+
+    def _set(self, request, queryset, state: str, label: str):
+        for pattern in queryset:
+            try:
+                services.pattern_set_state(pattern=pattern, state=state, reason=f"{label} by {request.user}")
+                audit(request.user, pattern, label)
+            except ApplicationError as exc:
+                self.message_user(request, exc.message, messages.ERROR)
+
+    @admin.action(description="Promote to proven")
+    def promote(self, request, queryset):
+        self._set(request, queryset, "proven", "Promoted")
+
+    @admin.action(description="Deprecate")
+    def deprecate(self, request, queryset):
+        self._set(request, queryset, "deprecated", "Deprecated")
+
+    @admin.action(description="Reset to computed maturity")
+    def reset(self, request, queryset):
+        self._set(request, queryset, "", "Reset")

@@ -1,0 +1,228 @@
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.errors import field_error
+from config.permissions import IsAgent, IsAgentOrStaff, request_agent
+from planner import selectors, services
+from planner.models import DeclaredSkill, Dispatch
+
+
+class CardApi(APIView):
+    """An agent declares its skills: confidence, blast radius, HITL mode."""
+
+    permission_classes = [IsAgent]
+
+    @extend_schema_serializer(component_name="CardSkill")
+    class SkillSerializer(serializers.Serializer):
+        name = serializers.RegexField(r"^[A-Za-z0-9_.\-]{1,200}$")
+        confidence = serializers.FloatField(min_value=0, max_value=1)
+        blast_radius = serializers.ChoiceField(choices=DeclaredSkill.BlastRadius.choices, default="low")
+        hitl_mode = serializers.ChoiceField(choices=DeclaredSkill.HitlMode.choices, default="autonomous")
+
+    @extend_schema_serializer(component_name="CardInput")
+    class InputSerializer(serializers.Serializer):
+        skills = serializers.ListField(child=serializers.DictField(), max_length=200)
+        webhook_url = serializers.URLField(required=False, allow_blank=True)
+
+        def validate_skills(self, skills):
+            cleaned, errors, names = [], {}, set()
+            for i, raw in enumerate(skills):
+                item = CardApi.SkillSerializer(data=raw)
+                unknown = set(raw) - set(item.fields)
+                if not item.is_valid() or unknown:
+                    errs = dict(item.errors)
+                    errs.update({k: ["Unknown field."] for k in unknown})
+                    errors[i] = errs
+                elif item.validated_data["name"] in names:
+                    errors[i] = {"name": ["Declared twice."]}
+                else:
+                    names.add(item.validated_data["name"])
+                    cleaned.append(item.validated_data)
+            if errors:
+                raise serializers.ValidationError(errors)
+            return cleaned
+
+    @extend_schema(request=InputSerializer, responses=InputSerializer)
+    def put(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        unknown = set(request.data) - {"skills", "webhook_url"} if isinstance(request.data, dict) else set()
+        if unknown:
+            raise field_error(sorted(unknown)[0], "Unknown field.")
+        agent = services.agent_card_update(
+            agent=request_agent(request),
+            skills=data.validated_data["skills"],
+            webhook_url=data.validated_data.get("webhook_url"),
+        )
+        return Response({"skills": agent.card["skills"], "webhook_url": agent.webhook_url})
+
+
+@extend_schema_serializer(component_name="RankedCandidate")
+class CandidateSerializer(serializers.Serializer):
+    agent = serializers.CharField()
+    score = serializers.FloatField()
+    regime = serializers.ChoiceField(choices=["warm", "cold"])
+    samples = serializers.IntegerField()
+    success_rate = serializers.FloatField()
+    avg_confidence_on_success = serializers.FloatField()
+    avg_wall_ms = serializers.FloatField()
+    declared_confidence = serializers.FloatField()
+    terms = serializers.DictField(child=serializers.FloatField())
+
+
+class CandidateListApi(APIView):
+    permission_classes = [IsAgentOrStaff]
+
+    @extend_schema_serializer(component_name="CandidateList")
+    class OutputSerializer(serializers.Serializer):
+        skill = serializers.CharField()
+        candidates = CandidateSerializer(many=True)
+
+    @extend_schema(parameters=[OpenApiParameter("skill", str, required=True)], responses=OutputSerializer)
+    def get(self, request):
+        skill = request.query_params.get("skill", "").strip()
+        if not skill:
+            raise field_error("skill", "This query parameter is required.")
+        rows = [
+            {
+                "agent": r.candidate.agent,
+                "score": round(r.score, 6),
+                "regime": r.regime,
+                "samples": r.candidate.samples,
+                "success_rate": round(r.candidate.success_rate, 6),
+                "avg_confidence_on_success": round(r.candidate.avg_confidence_on_success, 6),
+                "avg_wall_ms": round(r.candidate.avg_wall_ms, 3),
+                "declared_confidence": r.candidate.declared_confidence,
+                "terms": r.terms,
+            }
+            for r in selectors.candidates(skill=skill)
+        ]
+        return Response({"skill": skill, "candidates": rows})
+
+
+class SelectApi(APIView):
+    """Health-weighted pick of an executor for a skill (seedable)."""
+
+    permission_classes = [IsAgentOrStaff]
+
+    @extend_schema_serializer(component_name="SelectInput")
+    class InputSerializer(serializers.Serializer):
+        skill = serializers.CharField(max_length=200)
+        seed = serializers.IntegerField(required=False)
+
+    @extend_schema_serializer(component_name="SelectOutput")
+    class OutputSerializer(serializers.Serializer):
+        skill = serializers.CharField()
+        agent = serializers.CharField(allow_null=True)
+        weights = serializers.DictField(child=serializers.FloatField())
+
+    @extend_schema(request=InputSerializer, responses=OutputSerializer)
+    def post(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(selectors.executor_pick(**data.validated_data))
+
+
+class PatternListApi(APIView):
+    """Pattern maturity for the caller's template (agents) or any template (staff)."""
+
+    permission_classes = [IsAgentOrStaff]
+
+    @extend_schema_serializer(component_name="Pattern")
+    class PatternSerializer(serializers.Serializer):
+        name = serializers.CharField()
+        template = serializers.CharField(allow_null=True)
+        state = serializers.CharField()
+        helpful = serializers.IntegerField()
+        harmful = serializers.IntegerField()
+        neutral = serializers.IntegerField()
+        uses = serializers.IntegerField()
+        failures = serializers.IntegerField()
+        decayed_helpful = serializers.FloatField()
+        decayed_harmful = serializers.FloatField()
+        weight = serializers.FloatField()
+        multiplier = serializers.FloatField()
+        anti_pattern = serializers.BooleanField()
+        prompt_line = serializers.CharField()
+
+    @extend_schema_serializer(component_name="PatternList")
+    class OutputSerializer(serializers.Serializer):
+        patterns = serializers.ListField(child=serializers.DictField())
+
+    @extend_schema(
+        parameters=[OpenApiParameter("template", str, description="staff only: a template slug")],
+        responses=OutputSerializer,
+    )
+    def get(self, request):
+        agent = request_agent(request)
+        if agent is not None:
+            rows = selectors.patterns(template_id=agent.template_id)
+        elif slug := request.query_params.get("template"):
+            template_id = selectors.template_id_for_slug(slug)
+            if template_id is None:
+                raise field_error("template", f"No template '{slug}'.")
+            rows = selectors.patterns(template_id=template_id)
+        else:
+            rows = selectors.patterns(all_templates=True)
+        return Response({"patterns": self.PatternSerializer(rows, many=True).data})
+
+
+class FleetHealthApi(APIView):
+    """The latest fleet-health snapshot (taken every 60 s; computed now if there is none)."""
+
+    permission_classes = [IsAgentOrStaff]
+
+    @extend_schema_serializer(component_name="FleetHealth")
+    class OutputSerializer(serializers.Serializer):
+        generated_at = serializers.DateTimeField()
+        window_hours = serializers.IntegerField()
+        max_failure_rate_1h = serializers.FloatField()
+        total_cost_usd_1d = serializers.FloatField()
+        orphaned_skill_count = serializers.IntegerField()
+        orphaned_skills = serializers.ListField(child=serializers.CharField())
+        fleet_success_rate = serializers.FloatField(allow_null=True)
+        fleet_p95_latency_ms = serializers.FloatField(allow_null=True)
+        total_outcomes = serializers.IntegerField()
+        agents = serializers.ListField(child=serializers.DictField())
+
+    @extend_schema(responses=OutputSerializer)
+    def get(self, request):
+        snapshot = selectors.latest_snapshot() or services.fleet_snapshot_take()
+        return Response(self.OutputSerializer(selectors.snapshot_payload(snapshot)).data)
+
+
+class DispatchListApi(APIView):
+    """Remediation work dispatched to the calling agent (open first)."""
+
+    permission_classes = [IsAgent]
+
+    @extend_schema_serializer(component_name="Dispatch")
+    class OutputSerializer(serializers.ModelSerializer):
+        goal = serializers.CharField(source="goal_id")
+        action = serializers.CharField(source="action_id")
+
+        class Meta:
+            model = Dispatch
+            fields = [
+                "id",
+                "goal",
+                "action",
+                "skill",
+                "correlation_id",
+                "status",
+                "context",
+                "created_at",
+                "closed_at",
+            ]
+
+    @extend_schema(parameters=[OpenApiParameter("status", str)], responses=OutputSerializer(many=True))
+    def get(self, request):
+        qs = Dispatch.objects.filter(agent=request_agent(request)).order_by("closed_at", "-created_at")
+        status = request.query_params.get("status")
+        if status:
+            if status not in Dispatch.Status.values:
+                raise field_error("status", f"Must be one of {', '.join(Dispatch.Status.values)}.")
+            qs = qs.filter(status=status)
+        return Response({"dispatches": self.OutputSerializer(qs[:100], many=True).data})

@@ -1,0 +1,56 @@
+"""Decay, criterion weight, pattern maturity and anti-pattern inversion (swarm), pure."""
+
+from dataclasses import dataclass
+
+MULTIPLIERS = {"candidate": 0.5, "established": 1.0, "proven": 1.5, "deprecated": 0.0}
+
+
+@dataclass(frozen=True)
+class MaturityRules:
+    half_life_days: float = 90.0
+    established_min: float = 3
+    proven_helpful: float = 5
+    proven_max_harmful_ratio: float = 0.15
+    deprecated_harmful_ratio: float = 0.3
+    weight_floor: float = 0.1
+    anti_min_observations: int = 3
+    anti_failure_ratio: float = 0.6
+
+
+def decay(value: float, age_days: float, half_life_days: float = 90.0) -> float:
+    """value · 0.5^(age_days / half_life): 100% today, 50% at 90 days, 25% at 180."""
+    return value * 0.5 ** (max(age_days, 0.0) / half_life_days)
+
+
+def criterion_weight(helpful: float, harmful: float, floor: float = 0.1) -> float:
+    total = helpful + harmful
+    if total <= 0:
+        return 1.0
+    return max(floor, helpful / total)
+
+
+def maturity(decayed_helpful: float, decayed_harmful: float, rules: MaturityRules, manual: str = "") -> str:
+    """candidate | established | proven | deprecated, from decayed counts (manual wins)."""
+    if manual in ("deprecated", "proven"):
+        return manual
+    total = decayed_helpful + decayed_harmful
+    harmful_ratio = decayed_harmful / total if total else 0.0
+    if total >= rules.established_min and harmful_ratio > rules.deprecated_harmful_ratio:
+        return "deprecated"
+    if decayed_helpful >= rules.proven_helpful and harmful_ratio < rules.proven_max_harmful_ratio:
+        return "proven"
+    if total >= rules.established_min:
+        return "established"
+    return "candidate"
+
+
+def can_promote(state: str) -> bool:
+    """A deprecated pattern cannot be promoted without a reset."""
+    return state != "deprecated"
+
+
+def anti_pattern(name: str, failures: int, uses: int, rules: MaturityRules) -> str | None:
+    """'AVOID: <pattern>. Failed f/t times (r% failure rate)' once the pattern keeps failing."""
+    if uses < rules.anti_min_observations or failures / uses < rules.anti_failure_ratio:
+        return None
+    return f"AVOID: {name}. Failed {failures}/{uses} times ({round(100 * failures / uses)}% failure rate)"
