@@ -1,6 +1,7 @@
 """Decay, criterion weight, pattern maturity and anti-pattern inversion (swarm), pure."""
 
 from dataclasses import dataclass
+from datetime import datetime
 
 MULTIPLIERS = {"candidate": 0.5, "established": 1.0, "proven": 1.5, "deprecated": 0.0}
 
@@ -15,6 +16,11 @@ class MaturityRules:
     weight_floor: float = 0.1
     anti_min_observations: int = 3
     anti_failure_ratio: float = 0.6
+
+
+def age_days(since: datetime, until: datetime) -> int:
+    """Whole days from `since` to `until` (0 when `until` is earlier): ages count in days."""
+    return max(0, int((until - since).total_seconds() // 86400))
 
 
 def decay(value: float, age_days: float, half_life_days: float = 90.0) -> float:

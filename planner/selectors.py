@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from planner import rules, selection
 from planner.models import DeclaredSkill, FleetSnapshot, PatternStats, SkillStats
-from planner.patterns import MULTIPLIERS, anti_pattern, criterion_weight, decay, maturity
+from planner.patterns import MULTIPLIERS, age_days, anti_pattern, criterion_weight, decay, maturity
 from planner.ranking import Candidate, Ranked, rank
 from planner.selection import Health
 
@@ -72,7 +72,7 @@ def health_by_agent(snapshot: FleetSnapshot | None) -> dict[str, Health]:
 def pattern_view(p: PatternStats, now: datetime | None = None) -> dict:
     now = now or timezone.now()
     r = rules.maturity_rules()
-    age = (now - p.decayed_at).total_seconds() / 86400 if p.decayed_at else 0.0
+    age = age_days(p.decayed_at, now) if p.decayed_at else 0
     helpful = decay(p.decayed_helpful, age, r.half_life_days)
     harmful = decay(p.decayed_harmful, age, r.half_life_days)
     state = maturity(helpful, harmful, r, p.manual_state)

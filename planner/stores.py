@@ -6,11 +6,11 @@ feedback event, and close the dispatch whose correlation id the outcome carries.
 """
 
 from collections import defaultdict
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from planner import rules, scoring
 from planner.models import Dispatch, GoalState, PatternFeedback, PatternStats, SkillStats
-from planner.patterns import decay
+from planner.patterns import age_days, decay
 from telemetry.hooks import on_stored
 
 
@@ -90,15 +90,15 @@ def record_pattern_feedback(agent, rows: list[dict]) -> None:
         )
         for row, score, verdict in sorted(items, key=lambda i: i[0]["occurred_at"]):
             at = row["occurred_at"]
-            if stats.decayed_at and at > stats.decayed_at:
-                age = (at - stats.decayed_at).total_seconds() / 86400
-                stats.decayed_helpful = decay(stats.decayed_helpful, age, maturity.half_life_days)
-                stats.decayed_harmful = decay(stats.decayed_harmful, age, maturity.half_life_days)
+            if stats.decayed_at is None:
                 stats.decayed_at = at
-            elif stats.decayed_at is None:
-                stats.decayed_at = at
-            # an older event than the last decay instant counts with its own age
-            weight = decay(1.0, (stats.decayed_at - at).total_seconds() / 86400, maturity.half_life_days)
+            days = age_days(stats.decayed_at, at)
+            if days > 0:  # move the stored counts forward by whole days
+                stats.decayed_helpful = decay(stats.decayed_helpful, days, maturity.half_life_days)
+                stats.decayed_harmful = decay(stats.decayed_harmful, days, maturity.half_life_days)
+                stats.decayed_at += timedelta(days=days)
+            # an event older than the decay instant counts with its own age
+            weight = decay(1.0, age_days(at, stats.decayed_at), maturity.half_life_days)
             stats.uses += 1
             stats.failures += 0 if row["success"] else 1
             if verdict == "helpful":

@@ -36,6 +36,14 @@ class AgentPrincipal:
         return self.username
 
 
+def _convert(field, value):
+    """Apply the backend's and the field's from-database converters (what the ORM would do)."""
+    col = field.get_col(Agent._meta.db_table)
+    for converter in connection.ops.get_db_converters(col) + field.get_db_converters(connection):
+        value = converter(value, col, connection)
+    return value
+
+
 def token_by_prefix(prefix: str) -> ApiToken | None:
     """The token with `prefix`, its agent and the agent's head version id, in one query.
 
@@ -66,7 +74,8 @@ def token_by_prefix(prefix: str) -> ApiToken | None:
         revoked_at=revoked_at,
     )
     if agent_id is not None:
-        agent = Agent.from_db(connection.alias, [f.attname for f in agent_fields], agent_row)
+        values = [_convert(f, v) for f, v in zip(agent_fields, agent_row, strict=True)]
+        agent = Agent.from_db(connection.alias, [f.attname for f in agent_fields], values)
         agent.current_version_id = version_id
         token.agent = agent
     return token

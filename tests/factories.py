@@ -57,13 +57,11 @@ def agent_with_token(**kwargs) -> tuple[Agent, str]:
 
 
 def approver(username: str = "approver"):
+    """A staff operator: every permission of Kaizen's apps, including approve_proposal."""
     user = UserFactory(username=username)
     user.user_permissions.add(
-        Permission.objects.get(codename="approve_proposal"),
-        Permission.objects.get(codename="view_proposal"),
-        Permission.objects.get(codename="change_proposal"),
         *Permission.objects.filter(
-            content_type__app_label__in=["improver", "governance"], codename__startswith="view_"
-        ),
+            content_type__app_label__in=["improver", "governance", "planner", "telemetry"]
+        )
     )
     return user

@@ -5,175 +5,327 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('improver', '0001_initial'),
-        ('telemetry', '0001_initial'),
+        ("improver", "0001_initial"),
+        ("telemetry", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='FleetSnapshot',
+            name="FleetSnapshot",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('minute', models.DateTimeField(help_text='generated_at truncated to the minute', unique=True)),
-                ('generated_at', models.DateTimeField()),
-                ('window_hours', models.PositiveIntegerField()),
-                ('max_failure_rate_1h', models.FloatField()),
-                ('total_cost_usd_1d', models.FloatField()),
-                ('orphaned_skill_count', models.PositiveIntegerField()),
-                ('fleet_success_rate', models.FloatField(null=True)),
-                ('fleet_p95_latency_ms', models.FloatField(null=True)),
-                ('total_outcomes', models.PositiveIntegerField()),
-                ('agents', models.JSONField(default=list)),
-                ('orphaned_skills', models.JSONField(default=list)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "minute",
+                    models.DateTimeField(help_text="generated_at truncated to the minute", unique=True),
+                ),
+                ("generated_at", models.DateTimeField()),
+                ("window_hours", models.PositiveIntegerField()),
+                ("max_failure_rate_1h", models.FloatField()),
+                ("total_cost_usd_1d", models.FloatField()),
+                ("orphaned_skill_count", models.PositiveIntegerField()),
+                ("fleet_success_rate", models.FloatField(null=True)),
+                ("fleet_p95_latency_ms", models.FloatField(null=True)),
+                ("total_outcomes", models.PositiveIntegerField()),
+                ("agents", models.JSONField(default=list)),
+                ("orphaned_skills", models.JSONField(default=list)),
             ],
             options={
-                'ordering': ['-minute'],
+                "ordering": ["-minute"],
             },
         ),
         migrations.CreateModel(
-            name='GoalState',
+            name="GoalState",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('goal_id', models.CharField(max_length=200, unique=True)),
-                ('last_violated_at', models.DateTimeField(blank=True, null=True)),
-                ('last_value', models.FloatField(blank=True, null=True)),
-                ('last_success_at', models.DateTimeField(blank=True, null=True)),
-                ('paused_until', models.DateTimeField(blank=True, null=True)),
-                ('last_skip_reason', models.CharField(blank=True, max_length=40)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("goal_id", models.CharField(max_length=200, unique=True)),
+                ("last_violated_at", models.DateTimeField(blank=True, null=True)),
+                ("last_value", models.FloatField(blank=True, null=True)),
+                ("last_success_at", models.DateTimeField(blank=True, null=True)),
+                ("paused_until", models.DateTimeField(blank=True, null=True)),
+                ("last_skip_reason", models.CharField(blank=True, max_length=40)),
             ],
         ),
         migrations.CreateModel(
-            name='Alert',
+            name="Alert",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('action_quality', 'Action Quality'), ('dispatch_loop', 'Dispatch Loop')], max_length=32)),
-                ('key', models.CharField(help_text='What the alert is about (for the cooldown).', max_length=300)),
-                ('message', models.TextField()),
-                ('evidence', models.JSONField(blank=True, default=dict)),
-                ('created_at', models.DateTimeField()),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("action_quality", "Action Quality"), ("dispatch_loop", "Dispatch Loop")],
+                        max_length=32,
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(help_text="What the alert is about (for the cooldown).", max_length=300),
+                ),
+                ("message", models.TextField()),
+                ("evidence", models.JSONField(blank=True, default=dict)),
+                ("created_at", models.DateTimeField()),
             ],
             options={
-                'ordering': ['-created_at'],
-                'indexes': [models.Index(fields=['kind', 'key', 'created_at'], name='alert_kind_key_time')],
+                "ordering": ["-created_at"],
+                "indexes": [models.Index(fields=["kind", "key", "created_at"], name="alert_kind_key_time")],
             },
         ),
         migrations.CreateModel(
-            name='PatternStats',
+            name="PatternStats",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=200)),
-                ('uses', models.PositiveIntegerField(default=0)),
-                ('failures', models.PositiveIntegerField(default=0)),
-                ('helpful', models.PositiveIntegerField(default=0)),
-                ('neutral', models.PositiveIntegerField(default=0)),
-                ('harmful', models.PositiveIntegerField(default=0)),
-                ('decayed_helpful', models.FloatField(default=0)),
-                ('decayed_harmful', models.FloatField(default=0)),
-                ('decayed_at', models.DateTimeField(blank=True, null=True)),
-                ('manual_state', models.CharField(blank=True, choices=[('', 'None'), ('proven', 'Proven'), ('deprecated', 'Deprecated')], default='', max_length=16)),
-                ('manual_reason', models.TextField(blank=True)),
-                ('template', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='improver.agenttemplate')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=200)),
+                ("uses", models.PositiveIntegerField(default=0)),
+                ("failures", models.PositiveIntegerField(default=0)),
+                ("helpful", models.PositiveIntegerField(default=0)),
+                ("neutral", models.PositiveIntegerField(default=0)),
+                ("harmful", models.PositiveIntegerField(default=0)),
+                ("decayed_helpful", models.FloatField(default=0)),
+                ("decayed_harmful", models.FloatField(default=0)),
+                ("decayed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "manual_state",
+                    models.CharField(
+                        blank=True,
+                        choices=[("", "None"), ("proven", "Proven"), ("deprecated", "Deprecated")],
+                        default="",
+                        max_length=16,
+                    ),
+                ),
+                ("manual_reason", models.TextField(blank=True)),
+                (
+                    "template",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="improver.agenttemplate",
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'pattern stats',
+                "verbose_name_plural": "pattern stats",
             },
         ),
         migrations.CreateModel(
-            name='PatternFeedback',
+            name="PatternFeedback",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('outcome_id', models.BigIntegerField(help_text='telemetry SkillOutcome id')),
-                ('score', models.FloatField()),
-                ('verdict', models.CharField(max_length=8)),
-                ('success', models.BooleanField()),
-                ('occurred_at', models.DateTimeField()),
-                ('agent', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='telemetry.agent')),
-                ('pattern', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='feedback', to='planner.patternstats')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("outcome_id", models.BigIntegerField(help_text="telemetry SkillOutcome id")),
+                ("score", models.FloatField()),
+                ("verdict", models.CharField(max_length=8)),
+                ("success", models.BooleanField()),
+                ("occurred_at", models.DateTimeField()),
+                (
+                    "agent",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="telemetry.agent"
+                    ),
+                ),
+                (
+                    "pattern",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="feedback",
+                        to="planner.patternstats",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='SkillStats',
+            name="SkillStats",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('skill', models.CharField(max_length=200)),
-                ('window', models.JSONField(default=list)),
-                ('samples', models.PositiveIntegerField(default=0)),
-                ('success_rate', models.FloatField(default=0)),
-                ('avg_confidence_on_success', models.FloatField(default=0)),
-                ('avg_wall_ms', models.FloatField(default=0)),
-                ('avg_cost_usd', models.FloatField(default=0)),
-                ('calibration_error', models.FloatField(default=0, help_text='mean |confidence − success|')),
-                ('total_samples', models.PositiveIntegerField(default=0, help_text='lifetime samples')),
-                ('total_cost_usd', models.FloatField(default=0)),
-                ('last_sample_at', models.DateTimeField(blank=True, null=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('agent', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='skill_stats', to='telemetry.agent')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("skill", models.CharField(max_length=200)),
+                ("window", models.JSONField(default=list)),
+                ("samples", models.PositiveIntegerField(default=0)),
+                ("success_rate", models.FloatField(default=0)),
+                ("avg_confidence_on_success", models.FloatField(default=0)),
+                ("avg_wall_ms", models.FloatField(default=0)),
+                ("avg_cost_usd", models.FloatField(default=0)),
+                ("calibration_error", models.FloatField(default=0, help_text="mean |confidence − success|")),
+                ("total_samples", models.PositiveIntegerField(default=0, help_text="lifetime samples")),
+                ("total_cost_usd", models.FloatField(default=0)),
+                ("last_sample_at", models.DateTimeField(blank=True, null=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "agent",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="skill_stats",
+                        to="telemetry.agent",
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'skill stats (cost/confidence store)',
+                "verbose_name_plural": "skill stats (cost/confidence store)",
             },
         ),
         migrations.CreateModel(
-            name='DeclaredSkill',
+            name="DeclaredSkill",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('skill', models.CharField(max_length=200)),
-                ('confidence', models.FloatField()),
-                ('blast_radius', models.CharField(choices=[('low', 'Low'), ('medium', 'Medium'), ('high', 'High'), ('critical', 'Critical')], default='low', max_length=16)),
-                ('hitl_mode', models.CharField(choices=[('autonomous', 'Autonomous'), ('notification', 'Notification'), ('veto', 'Veto'), ('gated', 'Gated'), ('compound', 'Compound')], default='autonomous', max_length=16)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('agent', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='declared_skills', to='telemetry.agent')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("skill", models.CharField(max_length=200)),
+                ("confidence", models.FloatField()),
+                (
+                    "blast_radius",
+                    models.CharField(
+                        choices=[
+                            ("low", "Low"),
+                            ("medium", "Medium"),
+                            ("high", "High"),
+                            ("critical", "Critical"),
+                        ],
+                        default="low",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "hitl_mode",
+                    models.CharField(
+                        choices=[
+                            ("autonomous", "Autonomous"),
+                            ("notification", "Notification"),
+                            ("veto", "Veto"),
+                            ("gated", "Gated"),
+                            ("compound", "Compound"),
+                        ],
+                        default="autonomous",
+                        max_length=16,
+                    ),
+                ),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "agent",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="declared_skills",
+                        to="telemetry.agent",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['skill', 'agent'],
-                'indexes': [models.Index(fields=['skill'], name='declared_skill_name')],
-                'constraints': [models.UniqueConstraint(fields=('agent', 'skill'), name='declared_skill_unique'), models.CheckConstraint(condition=models.Q(('confidence__gte', 0), ('confidence__lte', 1)), name='declared_confidence_0_1')],
+                "ordering": ["skill", "agent"],
+                "indexes": [models.Index(fields=["skill"], name="declared_skill_name")],
+                "constraints": [
+                    models.UniqueConstraint(fields=("agent", "skill"), name="declared_skill_unique"),
+                    models.CheckConstraint(
+                        condition=models.Q(("confidence__gte", 0), ("confidence__lte", 1)),
+                        name="declared_confidence_0_1",
+                    ),
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Dispatch',
+            name="Dispatch",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('goal_id', models.CharField(max_length=200)),
-                ('action_id', models.CharField(max_length=200)),
-                ('skill', models.CharField(max_length=200)),
-                ('correlation_id', models.CharField(max_length=128, unique=True)),
-                ('status', models.CharField(choices=[('pending', 'Pending'), ('delivered', 'Delivered'), ('succeeded', 'Succeeded'), ('failed', 'Failed')], default='pending', max_length=16)),
-                ('context', models.JSONField(blank=True, default=dict)),
-                ('delivery_attempts', models.PositiveSmallIntegerField(default=0)),
-                ('last_error', models.TextField(blank=True)),
-                ('created_at', models.DateTimeField()),
-                ('closed_at', models.DateTimeField(blank=True, null=True)),
-                ('agent', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='dispatches', to='telemetry.agent')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("goal_id", models.CharField(max_length=200)),
+                ("action_id", models.CharField(max_length=200)),
+                ("skill", models.CharField(max_length=200)),
+                ("correlation_id", models.CharField(max_length=128, unique=True)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Pending"),
+                            ("delivered", "Delivered"),
+                            ("succeeded", "Succeeded"),
+                            ("failed", "Failed"),
+                        ],
+                        default="pending",
+                        max_length=16,
+                    ),
+                ),
+                ("context", models.JSONField(blank=True, default=dict)),
+                ("delivery_attempts", models.PositiveSmallIntegerField(default=0)),
+                ("last_error", models.TextField(blank=True)),
+                ("created_at", models.DateTimeField()),
+                ("closed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "agent",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="dispatches",
+                        to="telemetry.agent",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at'],
-                'indexes': [models.Index(fields=['goal_id', 'status', 'closed_at'], name='dispatch_goal_status')],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('status__in', ['pending', 'delivered'])), fields=('goal_id',), name='one_in_flight_dispatch_per_goal')],
+                "ordering": ["-created_at"],
+                "indexes": [
+                    models.Index(fields=["goal_id", "status", "closed_at"], name="dispatch_goal_status")
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("status__in", ["pending", "delivered"])),
+                        fields=("goal_id",),
+                        name="one_in_flight_dispatch_per_goal",
+                    )
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='patternstats',
-            constraint=models.UniqueConstraint(fields=('template', 'name'), name='pattern_per_template'),
+            model_name="patternstats",
+            constraint=models.UniqueConstraint(fields=("template", "name"), name="pattern_per_template"),
         ),
         migrations.AddIndex(
-            model_name='patternfeedback',
-            index=models.Index(fields=['occurred_at'], name='feedback_time'),
+            model_name="patternfeedback",
+            index=models.Index(fields=["occurred_at"], name="feedback_time"),
         ),
         migrations.AddConstraint(
-            model_name='patternfeedback',
-            constraint=models.UniqueConstraint(fields=('pattern', 'outcome_id'), name='feedback_once'),
+            model_name="patternfeedback",
+            constraint=models.UniqueConstraint(fields=("pattern", "outcome_id"), name="feedback_once"),
         ),
         migrations.AddIndex(
-            model_name='skillstats',
-            index=models.Index(fields=['skill'], name='skill_stats_skill'),
+            model_name="skillstats",
+            index=models.Index(fields=["skill"], name="skill_stats_skill"),
         ),
         migrations.AddConstraint(
-            model_name='skillstats',
-            constraint=models.UniqueConstraint(fields=('agent', 'skill'), name='skill_stats_unique'),
+            model_name="skillstats",
+            constraint=models.UniqueConstraint(fields=("agent", "skill"), name="skill_stats_unique"),
         ),
     ]

@@ -79,11 +79,12 @@ def celery_worker(transactional_db):
     )
     saved = {k: celery_app.conf[k] for k in ("broker_url", "task_always_eager", "task_default_queue")}
     celery_app.conf.update(broker_url=redis_url, task_always_eager=False, task_default_queue=queue)
+    _reset_connections()
     try:
         yield queue
     finally:
         celery_app.conf.update(saved)
-        celery_app.pool.force_close_all() if celery_app.pool else None
+        _reset_connections()
         proc.terminate()
         try:
             output, _ = proc.communicate(timeout=20)
@@ -92,6 +93,14 @@ def celery_worker(transactional_db):
             output, _ = proc.communicate()
         if output.strip():
             print("celery worker output:\n" + output)
+
+
+def _reset_connections() -> None:
+    """Drop pooled broker connections so the next send uses the broker configured now."""
+    if celery_app._pool is not None:
+        celery_app._pool.force_close_all()
+    celery_app._pool = None
+    celery_app.amqp._producer_pool = None
 
 
 def wait_for(predicate, timeout: float = 30.0, interval: float = 0.2):

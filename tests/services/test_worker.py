@@ -19,3 +19,17 @@ def test_a_task_sent_through_redis_runs_on_a_real_worker(celery_worker):
     seen = wait_for(lambda: Agent.objects.get(pk=agent.pk).last_seen_at)
     assert seen is not None
     assert result.id
+
+
+def test_the_fleet_health_beat_task_runs_on_a_real_worker(celery_worker):
+    from planner.models import FleetSnapshot
+    from planner.tasks import fleet_health_snapshot
+
+    fleet_health_snapshot.apply_async(queue=celery_worker)
+    fleet_health_snapshot.apply_async(queue=celery_worker)  # twice within a minute: one row
+    snapshot = wait_for(lambda: FleetSnapshot.objects.first())
+    assert snapshot.window_hours == 24
+    import time
+
+    time.sleep(1.0)
+    assert FleetSnapshot.objects.filter(minute=snapshot.minute).count() == 1

@@ -1,0 +1,89 @@
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+
+from planner.models import PatternFeedback, PatternStats
+from tests.factories import approver
+from tests.planner.helpers import NOW, client_for, outcomes
+
+pytestmark = pytest.mark.django_db
+
+
+def test_patterns_get_feedback_and_invert_into_anti_patterns_served_to_agents(db):
+    agent, client = client_for("alice")
+    outcomes(
+        client,
+        "refactor",
+        [False] * 7 + [True] * 3,
+        patterns=["Split by file type"],
+        error_count=3,
+        retry_count=2,
+    )
+    outcomes(
+        client,
+        "refactor",
+        [True] * 6,
+        patterns=["Write the failing test first"],
+        start=NOW - timedelta(hours=1),
+    )
+    data = client.get("/api/v1/planner/patterns").json()["patterns"]
+    split = next(p for p in data if p["name"] == "Split by file type")
+    assert (split["uses"], split["failures"], split["anti_pattern"]) == (10, 7, True)
+    assert split["prompt_line"] == "AVOID: Split by file type. Failed 7/10 times (70% failure rate)"
+    assert split["harmful"] == 7 and split["state"] == "deprecated" and split["multiplier"] == 0.0
+    good = next(p for p in data if p["name"] == "Write the failing test first")
+    assert (good["state"], good["multiplier"], good["helpful"]) == ("proven", 1.5, 6)
+    directives = client.get("/api/v1/agents/me/directives").json()
+    assert directives["anti_patterns"] == [split["prompt_line"]]
+    assert directives["proven_patterns"] == ["Write the failing test first"]
+    assert "## Avoid\n- AVOID: Split by file type" in directives["prompt_block"]
+    assert PatternFeedback.objects.count() == 16
+
+
+def test_patterns_are_scoped_to_the_agents_template(db):
+    _, alice = client_for("alice")
+    _, bob = client_for("bob")  # another template
+    outcomes(alice, "refactor", [False] * 3, patterns=["Big bang"])
+    assert bob.get("/api/v1/planner/patterns").json()["patterns"] == []
+
+
+def test_old_feedback_decays(db):
+    _, alice = client_for("alice")
+    outcomes(alice, "refactor", [True] * 4, patterns=["Old trick"], start=NOW - timedelta(days=200))
+    data = alice.get("/api/v1/planner/patterns").json()["patterns"][0]
+    assert data["helpful"] == 4
+    assert data["decayed_helpful"] < 1.0  # 4 × 0.5^(199/90) ≈ 0.86
+    assert data["state"] == "candidate"
+
+
+def test_manual_promote_deprecate_and_the_no_promote_rule_in_the_admin(db):
+    _, alice = client_for("alice")
+    outcomes(alice, "refactor", [True] * 3, patterns=["Good"])
+    outcomes(alice, "refactor", [False] * 3, patterns=["Bad"], error_count=4, retry_count=3)
+    client = Client()
+    client.force_login(approver())
+    good, bad = PatternStats.objects.get(name="Good"), PatternStats.objects.get(name="Bad")
+    client.post(
+        "/admin/planner/patternstats/",
+        {"action": "promote", "_selected_action": [good.pk, bad.pk]},
+        follow=True,
+    )
+    good.refresh_from_db()
+    bad.refresh_from_db()
+    assert good.manual_state == "proven"
+    assert bad.manual_state == ""  # deprecated by its feedback: cannot be promoted
+    client.post("/admin/planner/patternstats/", {"action": "deprecate", "_selected_action": [good.pk]})
+    good.refresh_from_db()
+    assert good.manual_state == "deprecated"
+    page = client.get("/admin/planner/patternstats/").content.decode()
+    assert "deprecated" in page
+
+
+def test_staff_can_list_patterns_by_template(approver_client, db):
+    agent, alice = client_for("alice")
+    outcomes(alice, "refactor", [True], patterns=["P"])
+    rows = approver_client.get(f"/api/v1/planner/patterns?template={agent.template.slug}").json()["patterns"]
+    assert [r["name"] for r in rows] == ["P"]
+    response = approver_client.get("/api/v1/planner/patterns?template=nope")
+    assert response.status_code == 400 and "template" in response.json()["extra"]["fields"]
