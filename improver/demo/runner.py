@@ -18,7 +18,10 @@ from config.progress import Progress
 from improver.demo import simulator
 from improver.services.templates import template_upsert
 from improver.templates_yaml import parse_templates
-from telemetry.models import EVENT_MODELS, ToolInvocation
+from planner.models import Alert, Dispatch, GoalState
+from planner.selectors import anti_patterns_for_template
+from planner.services import fleet_snapshot_take
+from telemetry.models import EVENT_MODELS, Agent, ToolInvocation
 from telemetry.services import agent_create
 
 TEMPLATES_FILE = Path(settings.BASE_DIR) / "examples" / "templates.yaml"
@@ -58,6 +61,61 @@ class DemoRun:
                 self.tokens[sim.name] = token
                 self.sim_agents.append(sim)
                 self.say(f"  {agent.name} runs {template}; token {token[:12]}… (shown once)")
+
+    def declare_cards(self) -> None:
+        """Every agent declares its skills; the first researcher also takes on fleet remediation."""
+        for i, sim in enumerate(self.sim_agents):
+            skills = [{"name": s, "confidence": c} for s, c in sim.declared.items()]
+            if i == len(self.sim_agents) - 1:
+                skills += [
+                    {"name": a, "confidence": 0.8, "blast_radius": "medium", "hitl_mode": "notification"}
+                    for a in ("fleet_incident_response", "downshift_models", "investigate_orphaned_skills")
+                ]
+            response = self.http.put(
+                "/api/v1/agents/me/card",
+                data=json.dumps({"skills": skills}),
+                content_type="application/json",
+                **self.auth(sim),
+            )
+            if response.status_code != 200:
+                raise RuntimeError(f"card of {sim.name}: {response.content[:300]!r}")
+
+    def auth(self, sim: simulator.SimAgent) -> dict:
+        return {"HTTP_AUTHORIZATION": f"Bearer {self.tokens[sim.name]}"}
+
+    def planner_report(self, now: datetime, skill: str = "pr_review") -> None:
+        self.heading(f"Planner at {now:%Y-%m-%d %H:%M} (simulated clock)")
+        sim = self.sim_agents[0]
+        ranked = self.http.get(f"/api/v1/planner/candidates?skill={skill}", **self.auth(sim)).json()
+        self.say(f"  ranking for {skill}:")
+        for row in ranked["candidates"][:5]:
+            self.say(
+                f"    {row['agent']:<14} {row['regime']:<4} score {row['score']:.3f}  "
+                f"samples {row['samples']:>3}  success {row['success_rate']:.0%}"
+            )
+        snapshot = fleet_snapshot_take(now=now)
+        self.say(
+            f"  fleet health: {snapshot.total_outcomes} outcomes in 24 h, success "
+            f"{(snapshot.fleet_success_rate or 0):.0%}, p95 {snapshot.fleet_p95_latency_ms or 0:.0f} ms, "
+            f"max 1 h failure rate {snapshot.max_failure_rate_1h:.0%}, "
+            f"cost ${snapshot.total_cost_usd_1d:.2f}, orphaned skills {snapshot.orphaned_skill_count}"
+        )
+        for state in GoalState.objects.filter(last_violated_at=now):
+            self.say(
+                f"  goal violated: {state.goal_id} (value {state.last_value:g})"
+                + (f", not dispatched: {state.last_skip_reason}" if state.last_skip_reason else "")
+            )
+        for dispatch in Dispatch.objects.filter(created_at=now).select_related("agent"):
+            self.say(
+                f"  dispatched {dispatch.skill} to {dispatch.agent} ({dispatch.correlation_id[:18]}…), "
+                "waiting for the agent to poll /api/v1/agents/me/dispatches"
+            )
+        for alert in Alert.objects.filter(created_at=now):
+            self.say(f"  alert [{alert.kind}] {alert.message}")
+        lines = anti_patterns_for_template(Agent.objects.get(name=sim.name).template_id)
+        self.say("  anti-patterns served to coder agents:" if lines else "  no anti-patterns yet")
+        for line in lines:
+            self.say(f"    {line}")
 
     def directives_of(self, sim: simulator.SimAgent) -> str:
         response = self.http.get(

@@ -97,8 +97,9 @@ def celery_worker(transactional_db):
 
 def _reset_connections() -> None:
     """Drop pooled broker connections so the next send uses the broker configured now."""
-    if celery_app._pool is not None:
-        celery_app._pool.force_close_all()
+    from kombu import pools
+
+    pools.reset()  # kombu's registry of producer pools, keyed by connection
     celery_app._pool = None
     celery_app.amqp._producer_pool = None
 

@@ -1,3 +1,5 @@
+from datetime import timedelta
+
 from django.core.management.base import BaseCommand
 from django.db import connection
 
@@ -17,7 +19,10 @@ class Command(BaseCommand):
         run = DemoRun(self.stdout, seed=seed, agents_per_template=agents, sessions_per_day=sessions_per_day)
         run.load_templates()
         run.create_fleet()
+        run.declare_cards()
+        start = simulated_start(weeks=1)
         run.heading("Week 1: the fleet works")
-        events = run.simulate_days(simulated_start(weeks=1), 7, "week 1 sessions")
+        events = run.simulate_days(start, 7, "week 1 sessions")
         run.show_ingest_summary(events)
+        run.planner_report(start + timedelta(days=6, hours=13))
         self.stdout.write(self.style.SUCCESS("\nDemo finished."))
