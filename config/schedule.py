@@ -18,6 +18,11 @@ BEAT_SCHEDULE: dict[str, dict] = {
         "schedule": timedelta(seconds=60),
         "options": {"expires": 55},
     },
+    "improver.wake_due_improvers": {
+        "task": "improver.wake_due_improvers",
+        "schedule": timedelta(hours=1),
+        "options": {"expires": 3000},
+    },
 }
 
 

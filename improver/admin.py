@@ -1,7 +1,19 @@
+from django import forms
 from django.contrib import admin, messages
 
 from config.audit import audit
-from improver.models import AgentTemplate, TemplateHead, TemplateVersion
+from config.errors import ApplicationError
+from improver.models import (
+    AgentTemplate,
+    EvolutionNote,
+    EvolutionSession,
+    FeedbackItem,
+    ImproverAgent,
+    RitualRun,
+    TemplateHead,
+    TemplateVersion,
+)
+from improver.services.improvers import improver_create, improver_set_lifecycle
 from improver.services.templates import template_head_move
 
 
@@ -72,4 +84,135 @@ class TemplateHeadAdmin(admin.ModelAdmin):
     readonly_fields = ["template", "version", "moved_at", "moved_by"]
 
     def has_add_permission(self, request) -> bool:
+        return False
+
+
+class NoteInline(admin.TabularInline):
+    model = EvolutionNote
+    extra = 0
+    can_delete = False
+    fields = ["created_at", "kind", "content"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class ImproverForm(forms.ModelForm):
+    class Meta:
+        model = ImproverAgent
+        fields = ["active_template", "feedback_window_days"]
+
+
+@admin.register(ImproverAgent)
+class ImproverAgentAdmin(admin.ModelAdmin):
+    list_display = [
+        "agent",
+        "active_template",
+        "lifecycle",
+        "ritual_state",
+        "scheduled_wake_at",
+        "last_one_on_one_at",
+        "total_sessions_completed",
+        "consecutive_failure_count",
+    ]
+    list_filter = ["lifecycle", "ritual_state"]
+    actions = ["pause", "resume", "destroy"]
+
+    def get_form(self, request, obj=None, **kwargs):
+        if obj is None:
+            kwargs["form"] = ImproverForm
+        return super().get_form(request, obj, **kwargs)
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None:
+            return []
+        return [f.name for f in ImproverAgent._meta.fields if f.name != "feedback_window_days"]
+
+    def get_fields(self, request, obj=None):
+        return (
+            ["active_template", "feedback_window_days"] if obj is None else super().get_fields(request, obj)
+        )
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            return super().save_model(request, obj, form, change)
+        created = improver_create(
+            template=form.cleaned_data["active_template"],
+            window_days=form.cleaned_data["feedback_window_days"],
+        )
+        obj.pk = created.pk
+        obj.refresh_from_db()
+        audit(request.user, created, "Created improver")
+
+    def _lifecycle(self, request, queryset, target: str):
+        for improver in queryset:
+            try:
+                improver_set_lifecycle(improver=improver, lifecycle=target)
+                audit(request.user, improver, f"Lifecycle → {target}")
+            except ApplicationError as exc:
+                self.message_user(request, f"{improver}: {exc.message}", messages.ERROR)
+
+    @admin.action(description="Pause (dormant)")
+    def pause(self, request, queryset):
+        self._lifecycle(request, queryset, "dormant")
+
+    @admin.action(description="Resume (active)")
+    def resume(self, request, queryset):
+        self._lifecycle(request, queryset, "active")
+
+    @admin.action(description="Destroy")
+    def destroy(self, request, queryset):
+        self._lifecycle(request, queryset, "destroyed")
+
+
+@admin.register(RitualRun)
+class RitualRunAdmin(admin.ModelAdmin):
+    list_display = ["started_at", "improver", "period", "outcome", "proposer", "detail"]
+    list_filter = ["outcome", "improver"]
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(EvolutionSession)
+class EvolutionSessionAdmin(admin.ModelAdmin):
+    list_display = [
+        "created_at",
+        "template",
+        "status",
+        "base_version",
+        "new_version",
+        "rating",
+        "feedback_count",
+        "proposal",
+    ]
+    list_filter = ["status", "template"]
+    inlines = [NoteInline]
+    readonly_fields = [f.name for f in EvolutionSession._meta.fields]
+
+
+@admin.register(FeedbackItem)
+class FeedbackItemAdmin(admin.ModelAdmin):
+    """Classified feedback, searchable by text and filterable on both axes, agent and date."""
+
+    list_display = [
+        "occurred_at",
+        "template",
+        "agent",
+        "sentiment",
+        "category",
+        "confidence",
+        "source_type",
+        "detail",
+    ]
+    list_filter = ["sentiment", "category", "source_type", "template", "agent", "occurred_at"]
+    search_fields = ["detail", "source_id"]
+    date_hierarchy = "occurred_at"
+    list_select_related = ["template", "agent"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
         return False

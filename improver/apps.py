@@ -4,3 +4,8 @@ from django.apps import AppConfig
 class ImproverConfig(AppConfig):
     name = "improver"
     verbose_name = "Improver"
+
+    def ready(self) -> None:
+        from improver.services.evolution import register
+
+        register()  # what approving, rejecting and refining a template evolution does

@@ -75,3 +75,186 @@ class TemplateHead(models.Model):
 
     def __str__(self) -> str:
         return f"{self.template.slug} → v{self.version.number}"
+
+
+class ImproverAgent(models.Model):
+    """The persistent state of an improver: one per template it evolves (plan §4.2)."""
+
+    class Lifecycle(models.TextChoices):
+        CREATED = "created"
+        ACTIVE = "active"
+        DORMANT = "dormant"
+        DESTROYED = "destroyed"
+
+    class RitualState(models.TextChoices):
+        SLEEPING = "sleeping"
+        GATHERING = "gathering"
+        ANALYZING = "analyzing"
+        PROPOSING = "proposing"
+        AWAITING_REVIEW = "awaiting_review"
+        REFINING = "refining"
+        COMPLETING = "completing"
+
+    agent = models.OneToOneField("telemetry.Agent", on_delete=models.CASCADE, related_name="improver")
+    active_template = models.OneToOneField(AgentTemplate, on_delete=models.PROTECT, related_name="improver")
+    lifecycle = models.CharField(max_length=16, choices=Lifecycle.choices, default=Lifecycle.CREATED)
+    ritual_state = models.CharField(max_length=20, choices=RitualState.choices, default=RitualState.SLEEPING)
+    last_one_on_one_at = models.DateTimeField(null=True, blank=True)
+    last_feedback_scan_at = models.DateTimeField(null=True, blank=True)
+    feedback_window_days = models.IntegerField(default=7, help_text="<= 0 means 7")
+    total_sessions_completed = models.PositiveIntegerField(default=0)
+    recursion_depth = models.PositiveSmallIntegerField(default=0)
+    scheduled_wake_at = models.DateTimeField(null=True, blank=True)
+    wake_counter = models.PositiveIntegerField(default=0)
+    consecutive_failure_count = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["lifecycle", "scheduled_wake_at"], name="improver_due")]
+
+    def __str__(self) -> str:
+        return f"improver of {self.active_template.slug}"
+
+    @property
+    def window_days(self) -> int:
+        return self.feedback_window_days if self.feedback_window_days > 0 else 7
+
+
+class RitualRun(models.Model):
+    """One wake of an improver for one period; the unique constraint makes rituals single-flight."""
+
+    class Outcome(models.TextChoices):
+        RUNNING = "running"
+        NOOP = "noop"
+        PROPOSED = "proposed"
+        SKIPPED = "skipped"
+        FAILED = "failed"
+
+    improver = models.ForeignKey(ImproverAgent, on_delete=models.CASCADE, related_name="runs")
+    period = models.CharField(max_length=40, help_text="The wake slot this run answers.")
+    outcome = models.CharField(max_length=16, choices=Outcome.choices, default=Outcome.RUNNING)
+    detail = models.TextField(blank=True)
+    proposer = models.CharField(max_length=40, blank=True)
+    started_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at"]
+        constraints = [models.UniqueConstraint(fields=["improver", "period"], name="one_ritual_per_period")]
+
+    def __str__(self) -> str:
+        return f"{self.improver} {self.period}: {self.outcome}"
+
+
+class EvolutionSession(models.Model):
+    """A one-on-one that produced a proposal; completed when a human approves it."""
+
+    class Status(models.TextChoices):
+        AWAITING_REVIEW = "awaiting_review"
+        COMPLETED = "completed"
+        ABANDONED = "abandoned"
+
+    improver = models.ForeignKey(ImproverAgent, on_delete=models.CASCADE, related_name="sessions")
+    template = models.ForeignKey(AgentTemplate, on_delete=models.CASCADE, related_name="sessions")
+    run = models.OneToOneField(
+        RitualRun, null=True, blank=True, on_delete=models.SET_NULL, related_name="session"
+    )
+    base_version = models.ForeignKey(TemplateVersion, on_delete=models.PROTECT, related_name="+")
+    new_version = models.ForeignKey(
+        TemplateVersion, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    proposal = models.ForeignKey(
+        "governance.Proposal",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The proposal under review now.",
+    )
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.AWAITING_REVIEW)
+    feedback_count = models.PositiveIntegerField(default=0)
+    performance_delta = models.JSONField(default=dict, blank=True)
+    context_tokens = models.PositiveIntegerField(default=0)
+    rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField()
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"one-on-one of {self.template.slug} at {self.created_at:%Y-%m-%d}"
+
+
+class EvolutionNote(models.Model):
+    """The improver's institutional memory: reflections, hypotheses, decisions, patterns."""
+
+    class Kind(models.TextChoices):
+        REFLECTION = "reflection"
+        HYPOTHESIS = "hypothesis"
+        DECISION = "decision"
+        PATTERN = "pattern"
+        NO_OP = "no_op"
+        REJECTION = "rejection"
+        REFINEMENT = "refinement"
+
+    improver = models.ForeignKey(ImproverAgent, on_delete=models.CASCADE, related_name="notes")
+    session = models.ForeignKey(
+        EvolutionSession, null=True, blank=True, on_delete=models.CASCADE, related_name="notes"
+    )
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    content = models.TextField()
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.content[:60]}"
+
+
+class FeedbackItem(models.Model):
+    """One classified piece of feedback about a template, linked to the row it came from."""
+
+    class Sentiment(models.TextChoices):
+        POSITIVE = "positive"
+        NEGATIVE = "negative"
+        NEUTRAL = "neutral"
+
+    class Category(models.TextChoices):
+        ACCURACY = "accuracy"
+        COMMUNICATION = "communication"
+        PRIORITIZATION = "prioritization"
+        TOOLING = "tooling"
+        TIMELINESS = "timeliness"
+        GENERAL = "general"
+
+    template = models.ForeignKey(AgentTemplate, on_delete=models.CASCADE, related_name="feedback")
+    agent = models.ForeignKey(
+        "telemetry.Agent", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    source_type = models.CharField(max_length=32)
+    source_id = models.CharField(max_length=200)
+    sentiment = models.CharField(max_length=8, choices=Sentiment.choices)
+    category = models.CharField(max_length=16, choices=Category.choices)
+    confidence = models.FloatField()
+    detail = models.TextField()
+    classifier = models.CharField(max_length=20, default="rules")
+    occurred_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-occurred_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["template", "source_type", "source_id"], name="feedback_once_per_source"
+            )
+        ]
+        indexes = [
+            models.Index(fields=["template", "created_at"], name="feedback_template_created"),
+            models.Index(fields=["template", "occurred_at"], name="feedback_template_time"),
+            models.Index(fields=["sentiment", "category"], name="feedback_axes"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.sentiment}/{self.category}: {self.detail[:60]}"

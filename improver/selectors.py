@@ -4,6 +4,7 @@ from config.errors import ApplicationError
 from improver.models import TemplateHead
 from improver.prompt import prompt_block
 from planner import selectors as planner_selectors
+from telemetry import selectors as telemetry_selectors
 
 
 def directives_for_agent(*, agent) -> dict:
@@ -17,7 +18,7 @@ def directives_for_agent(*, agent) -> dict:
     )
     if head is None:
         raise ApplicationError(f"Template of agent '{agent.name}' has no version yet.")
-    learned_facts: list[dict] = []
+    learned_facts = telemetry_selectors.learned_facts(template_id=agent.template_id)
     anti_patterns = planner_selectors.anti_patterns_for_template(agent.template_id)
     proven_patterns = planner_selectors.proven_patterns_for_template(agent.template_id)
     payload = {
@@ -30,3 +31,75 @@ def directives_for_agent(*, agent) -> dict:
     }
     payload["prompt_block"] = prompt_block(**payload)
     return payload
+
+
+def version_performance(version_id: int) -> dict:
+    """Success rate, mean rating and decision rejection rate of the events a version produced."""
+    from django.db.models import Avg, Count, Q
+
+    from telemetry.models import Decision, SkillOutcome, WakeRun
+
+    outcomes = SkillOutcome.objects.filter(template_version_id=version_id).aggregate(
+        n=Count("id"), ok=Count("id", filter=Q(success=True))
+    )
+    rating = WakeRun.objects.filter(template_version_id=version_id).aggregate(avg=Avg("user_rating"))["avg"]
+    decisions = Decision.objects.filter(template_version_id=version_id).aggregate(
+        n=Count("id"), rejected=Count("id", filter=Q(verdict="rejected"))
+    )
+    return {
+        "outcomes": outcomes["n"],
+        "success_rate": round(outcomes["ok"] / outcomes["n"], 4) if outcomes["n"] else None,
+        "avg_rating": round(rating, 4) if rating is not None else None,
+        "decisions": decisions["n"],
+        "rejection_rate": round(decisions["rejected"] / decisions["n"], 4) if decisions["n"] else None,
+    }
+
+
+def performance_delta(template) -> dict:
+    """The head version against the one before it (plan §6.2 preparation)."""
+    from improver.models import TemplateVersion
+
+    versions = list(
+        TemplateVersion.objects.filter(template=template).order_by("-number").values("id", "number")[:2]
+    )
+    if not versions:
+        return {}
+    current = version_performance(versions[0]["id"])
+    out = {"current_version": versions[0]["number"], **{f"current_{k}": v for k, v in current.items()}}
+    if len(versions) == 2:
+        previous = version_performance(versions[1]["id"])
+        out.update(
+            {"previous_version": versions[1]["number"], **{f"previous_{k}": v for k, v in previous.items()}}
+        )
+        for key in ("success_rate", "avg_rating", "rejection_rate"):
+            if current[key] is not None and previous[key] is not None:
+                out[f"{key}_delta"] = round(current[key] - previous[key], 4)
+    return out
+
+
+def feedback_groups(template, since=None, limit_examples: int = 3) -> dict:
+    """Classified feedback of a template grouped by sentiment and category, counted in SQL."""
+    from django.db.models import Count
+
+    from improver.models import FeedbackItem
+
+    qs = FeedbackItem.objects.filter(template=template)
+    if since is not None:
+        qs = qs.filter(occurred_at__gt=since)
+    counts = (
+        qs.values("sentiment", "category").annotate(n=Count("id")).order_by("-n", "sentiment", "category")
+    )
+    out = {}
+    for row in counts:
+        examples = list(
+            qs.filter(sentiment=row["sentiment"], category=row["category"])
+            .order_by("-confidence", "-occurred_at")
+            .values_list("detail", flat=True)[:limit_examples]
+        )
+        out[f"{row['sentiment']}/{row['category']}"] = {
+            "sentiment": row["sentiment"],
+            "category": row["category"],
+            "count": row["n"],
+            "examples": examples,
+        }
+    return out

@@ -216,3 +216,42 @@ EVENT_MODELS: dict[str, type[EventRecord]] = {
     "session_end": SessionEnd,
     "wake_run": WakeRun,
 }
+
+
+class LearnedFact(models.Model):
+    """A fact learned from a user's correction (loop 2), served to the template's agents."""
+
+    class Source(models.TextChoices):
+        USER_STATED = "user-stated"
+        INFERRED = "inferred"
+        TOOL_OVERRIDE = "tool_override"
+
+    class Status(models.TextChoices):
+        ACTIVE = "active"
+        SUPERSEDED = "superseded"
+        RETIRED = "retired"
+
+    template = models.ForeignKey(
+        "improver.AgentTemplate", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    agent = models.ForeignKey(Agent, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    correction = models.ForeignKey(
+        Correction, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    content = models.TextField()
+    subject = models.CharField(max_length=200, blank=True, help_text="What the fact is about (conflict key).")
+    confidence = models.FloatField()
+    scope = models.CharField(max_length=32, default="project")
+    source = models.CharField(max_length=16, choices=Source.choices)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
+    superseded_by = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-confidence", "-created_at"]
+        indexes = [models.Index(fields=["template", "status", "subject"], name="fact_template_status")]
+
+    def __str__(self) -> str:
+        return self.content[:80]

@@ -1,0 +1,187 @@
+"""Feedback classification on sentiment × category (plan §5.2), rule-based by default.
+
+`Classifier` is the interface; `RuleClassifier` is deterministic and needs nothing external.
+An LLM classifier (optional) implements the same interface and falls back to this one.
+"""
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Protocol
+
+CATEGORIES = ("accuracy", "communication", "prioritization", "tooling", "timeliness", "general")
+
+# First matching category wins; order from most to least specific.
+CATEGORY_WORDS: list[tuple[str, tuple[str, ...]]] = [
+    (
+        "communication",
+        (
+            "verbose",
+            "too long",
+            "wordy",
+            "tone",
+            "unclear",
+            "format",
+            "summary",
+            "explain",
+            "rambling",
+            "concise",
+            "jargon",
+        ),
+    ),
+    (
+        "timeliness",
+        ("slow", "late", "took too long", "timeout", "waiting", "delay", "quick", "fast", "on time", "wake"),
+    ),
+    ("tooling", ("tool", "npm", "pnpm", "install", "command", "cli", "api", "package", "script", "lockfile")),
+    ("prioritization", ("priority", "prioriti", "focus", "first", "order", "important", "backlog")),
+    (
+        "accuracy",
+        (
+            "wrong",
+            "incorrect",
+            "mistake",
+            "inaccurate",
+            "bug",
+            "broke",
+            "estimate",
+            "fact",
+            "hallucinat",
+            "error",
+        ),
+    ),
+]
+POSITIVE_WORDS = (
+    "thank",
+    "great",
+    "good job",
+    "praise",
+    "love",
+    "excellent",
+    "helpful",
+    "perfect",
+    "well done",
+    "nice",
+    "appreciate",
+)
+NEGATIVE_WORDS = (
+    "complain",
+    "wrong",
+    "bad",
+    "annoy",
+    "frustrat",
+    "hate",
+    "fail",
+    "broke",
+    "too ",
+    "not ",
+    "never",
+    "slow",
+    "verbose",
+    "useless",
+    "no,",
+    "stop",
+)
+OBSERVATION_KIND_SENTIMENT = {
+    "praise": "positive",
+    "venting": "negative",
+    "complaint": "negative",
+    "note": "neutral",
+}
+
+
+@dataclass(frozen=True)
+class RawFeedback:
+    source_type: str  # observation | decision | correction | confidence_trend | wake_rating | ...
+    source_id: str
+    occurred_at: datetime
+    text: str
+    agent_id: int | None = None
+    hints: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Classified:
+    raw: RawFeedback
+    sentiment: str
+    category: str
+    confidence: float
+    classifier: str = "rules"
+
+
+class Classifier(Protocol):
+    name: str
+
+    def classify(self, items: list[RawFeedback]) -> list[Classified]: ...
+
+
+def _words(text: str) -> str:
+    return " " + re.sub(r"\s+", " ", text.lower()) + " "
+
+
+def category_of(text: str, default: str = "general") -> tuple[str, bool]:
+    lowered = _words(text)
+    for category, words in CATEGORY_WORDS:
+        if any(w in lowered for w in words):
+            return category, True
+    return default, False
+
+
+def sentiment_of(text: str) -> tuple[str, bool]:
+    lowered = _words(text)
+    pos = sum(w in lowered for w in POSITIVE_WORDS)
+    neg = sum(w in lowered for w in NEGATIVE_WORDS)
+    if pos > neg:
+        return "positive", True
+    if neg > pos:
+        return "negative", True
+    return "neutral", False
+
+
+def _threshold(value: float, low: float, high: float) -> str:
+    if value < low:
+        return "negative"
+    if value > high:
+        return "positive"
+    return "neutral"
+
+
+@dataclass
+class RuleClassifier:
+    """Deterministic rules: verdicts, rating/confidence thresholds, then keywords."""
+
+    low: float = 0.3
+    high: float = 0.7
+    name: str = "rules"
+
+    def classify(self, items: list[RawFeedback]) -> list[Classified]:
+        return [self.classify_one(item) for item in items]
+
+    def classify_one(self, item: RawFeedback) -> Classified:
+        h, kind = item.hints, item.source_type
+        category, matched = category_of(item.text)
+        if kind == "observation":
+            sentiment = h.get("sentiment") or OBSERVATION_KIND_SENTIMENT.get(h.get("category", ""))
+            if h.get("category") in CATEGORIES:
+                category, matched = h["category"], True
+            if sentiment:
+                return Classified(item, sentiment, category, 0.9 if matched else 0.7)
+            sentiment, hit = sentiment_of(item.text)
+            return Classified(item, sentiment, category, 0.4 + 0.2 * hit + 0.2 * matched)
+        if kind == "decision":
+            sentiment = {"confirmed": "positive", "rejected": "negative"}.get(h.get("verdict"), "neutral")
+            return Classified(item, sentiment, category if matched else "tooling", 0.9)
+        if kind == "correction":
+            return Classified(item, "negative", category if matched else "accuracy", 0.8)
+        if kind == "wake_rating":
+            return Classified(item, _threshold(h["rating"], self.low, self.high), "general", 0.8)
+        if kind == "confidence_trend":
+            return Classified(item, _threshold(h["confidence"], self.low, self.high), "accuracy", 0.6)
+        if kind == "anti_pattern":
+            return Classified(item, "negative", "prioritization", 0.9)
+        if kind == "chronic_failure":
+            return Classified(item, "negative", "accuracy", 0.9)
+        if kind == "friction":
+            return Classified(item, "negative", "tooling", 0.9)
+        sentiment, hit = sentiment_of(item.text)
+        return Classified(item, sentiment, category, 0.3 + 0.2 * hit)

@@ -1,0 +1,28 @@
+import json as _json
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
+
+from improver.models import ImproverAgent
+from improver.services.ritual import ritual_run
+
+
+class Command(BaseCommand):
+    help = "Run the one-on-one ritual of a template's improver now."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--template", required=True)
+        parser.add_argument("--json", action="store_true", help="Print the result as JSON.")
+
+    def handle(self, *args, template: str, json: bool = False, **options):
+        improver = ImproverAgent.objects.filter(active_template__slug=template).first()
+        if improver is None:
+            raise CommandError(f"Template '{template}' has no improver; run create_improver first.")
+        now = timezone.now()
+        run = ritual_run(improver=improver, period=f"manual:{now:%Y-%m-%dT%H:%M}", now=now)
+        result = (
+            {"outcome": "already-ran", "detail": "a ritual ran for this minute already"}
+            if run is None
+            else {"outcome": run.outcome, "detail": run.detail, "proposer": run.proposer}
+        )
+        self.stdout.write(_json.dumps(result) if json else f"{result['outcome']}: {result['detail']}")

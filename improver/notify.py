@@ -1,0 +1,57 @@
+"""Tell operators that a review is pending: email and an optional signed webhook (retried)."""
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.mail import send_mail
+from django.db.models import Q
+from django.urls import reverse
+
+from governance.models import Proposal
+
+
+def review_pending(*, proposal_id: int) -> None:
+    """Queue the notifications of a new pending proposal (runs after the ritual commits)."""
+    from improver.tasks import notify_review
+
+    notify_review.delay(proposal_id)
+
+
+def approvers_emails() -> list[str]:
+    users = (
+        get_user_model()
+        .objects.filter(is_active=True, is_staff=True)
+        .filter(
+            Q(is_superuser=True)
+            | Q(user_permissions__codename="approve_proposal")
+            | Q(groups__permissions__codename="approve_proposal")
+        )
+        .exclude(email="")
+    )
+    return sorted(set(users.values_list("email", flat=True)))
+
+
+def review_message(proposal: Proposal) -> dict:
+    path = reverse("admin:governance_proposal_change", args=[proposal.pk])
+    return {
+        "proposal": proposal.pk,
+        "type": proposal.type,
+        "title": proposal.title,
+        "subject": proposal.subject,
+        "admin_path": path,
+        "pending_reviews": Proposal.objects.filter(status=Proposal.Status.PENDING).count(),
+    }
+
+
+def send_review_email(proposal: Proposal) -> int:
+    recipients = approvers_emails()
+    if not recipients:
+        return 0
+    msg = review_message(proposal)
+    body = (
+        f"A one-on-one is ready for review: {proposal.title}\n\n{proposal.rationale}\n\n"
+        f"Review it in the admin: {msg['admin_path']}\n"
+        f"Pending reviews: {msg['pending_reviews']}\n"
+    )
+    return send_mail(
+        f"[Kaizen] Review pending: {proposal.title}", body, settings.DEFAULT_FROM_EMAIL, recipients
+    )

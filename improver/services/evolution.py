@@ -1,0 +1,243 @@
+"""Template-evolution proposals: create one from a ritual, and resolve it (approve/reject/refine).
+
+The resolution functions are registered with governance for the `template_evolution` type, so
+the admin actions and the REST endpoints run exactly this code inside the decision transaction.
+"""
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.utils import timezone
+
+from config.errors import ApplicationError, Conflict
+from governance.models import Proposal
+from governance.services import proposal_create
+from improver.lifecycle import next_ritual_state
+from improver.models import (
+    AgentTemplate,
+    EvolutionNote,
+    EvolutionSession,
+    ImproverAgent,
+    TemplateHead,
+    TemplateVersion,
+)
+from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange
+from improver.services.templates import template_version_create
+
+TYPE = Proposal.Type.TEMPLATE_EVOLUTION
+
+
+class DepthPolicyError(ApplicationError):
+    pass
+
+
+def check_depth_policy(template: AgentTemplate) -> None:
+    """Templates at the deepest level (meta-improvers, level 2) are changed by humans only."""
+    if template.level >= settings.KAIZEN["MAX_RECURSION_DEPTH"]:
+        raise DepthPolicyError(
+            f"Template '{template.slug}' is level {template.level}: only a human may change it; "
+            "automated proposals are refused.",
+            {"template": template.slug, "level": template.level},
+        )
+
+
+def note_add(improver: ImproverAgent, kind: str, content: str, *, session=None, at: datetime | None = None):
+    return EvolutionNote.objects.create(
+        improver=improver, session=session, kind=kind, content=content, created_at=at or timezone.now()
+    )
+
+
+def set_state(improver: ImproverAgent, *targets: str) -> None:
+    for target in targets:
+        improver.ritual_state = next_ritual_state(improver.ritual_state, target)
+
+
+def evolution_proposal_create(
+    *,
+    session: EvolutionSession,
+    change: ProposedChange,
+    evidence: dict,
+    parent: Proposal | None = None,
+    title_suffix: str = "",
+) -> Proposal:
+    """The pending proposal of a session (automated: refused for human-only templates)."""
+    template = session.template
+    check_depth_policy(template)
+    base = session.base_version
+    return proposal_create(
+        type=TYPE,
+        source=Proposal.Source.IMPROVER,
+        parent=parent,
+        subject=template.slug,
+        dedup_key=f"evolution:{template.slug}",
+        created_by_agent=session.improver.agent,
+        title=f"Evolve {template.slug} v{base.number}{title_suffix}",
+        rationale=change.rationale,
+        risk=Proposal.Risk.LOW if len(change.additions) <= 2 else Proposal.Risk.MEDIUM,
+        evidence=evidence,
+        payload={
+            "session": session.pk,
+            "template": template.slug,
+            "base_version": base.number,
+            "base_version_id": base.pk,
+            "current_directives": base.directives,
+            "proposed_directives": change.directives,
+            "proposer": change.proposer,
+            "additions": [
+                {"text": a.text, "reason": a.reason, "evidence": a.evidence} for a in change.additions
+            ],
+        },
+    )
+
+
+def _session_of(proposal: Proposal) -> EvolutionSession:
+    session = (
+        EvolutionSession.objects.select_for_update()
+        .select_related("improver", "template", "base_version", "improver__agent")
+        .filter(pk=proposal.payload.get("session"))
+        .first()
+    )
+    if session is None:
+        raise ApplicationError(f"Proposal #{proposal.pk} has no evolution session.")
+    return session
+
+
+def on_approve(*, proposal: Proposal, actor, rating: int | None) -> bool:
+    """New immutable version, head moved, session completed, improver back to sleep."""
+    session = _session_of(proposal)
+    head = TemplateHead.objects.select_for_update().get(template=session.template)
+    if head.version_id != session.base_version_id:
+        raise Conflict(
+            f"{session.template.slug} moved to v{head.version.number} since this proposal "
+            f"(based on v{session.base_version.number}); reject it and let the improver re-propose."
+        )
+    now = timezone.now()
+    version = template_version_create(
+        template=session.template,
+        directives=proposal.payload["proposed_directives"],
+        author=TemplateVersion.Author.IMPROVER,
+        author_user=actor if getattr(actor, "pk", None) else None,
+        provenance={
+            "proposal": proposal.pk,
+            "session": session.pk,
+            "improver": session.improver.agent.name,
+            "approved_by": getattr(actor, "username", str(actor)),
+            "rating": rating,
+            "feedback_count": session.feedback_count,
+            "additions": proposal.payload.get("additions"),
+        },
+    )
+    session.status, session.new_version, session.rating, session.completed_at = (
+        EvolutionSession.Status.COMPLETED,
+        version,
+        rating,
+        now,
+    )
+    session.save(update_fields=["status", "new_version", "rating", "completed_at"])
+    improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
+    set_state(improver, "completing", "sleeping")
+    improver.last_one_on_one_at = now
+    improver.total_sessions_completed += 1
+    improver.scheduled_wake_at = now + timedelta(days=improver.window_days)
+    improver.save()
+    note_add(
+        improver,
+        "decision",
+        f"Approved as v{version.number}" + (f" (rating {rating})" if rating else ""),
+        session=session,
+        at=now,
+    )
+    return True
+
+
+def on_reject(*, proposal: Proposal, actor, reason: str) -> None:
+    """Record the rejection and, when a smaller change remains, propose it instead."""
+    session = _session_of(proposal)
+    improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
+    now = timezone.now()
+    note_add(
+        improver,
+        "rejection",
+        f"Rejected by {getattr(actor, 'username', actor)}: {reason}",
+        session=session,
+        at=now,
+    )
+    set_state(improver, "refining")
+    additions = proposal.payload.get("additions", [])
+    keep = [a for a in additions if a["text"].lower() not in reason.lower()][: max(1, len(additions) // 2)]
+    if not keep or len(keep) == len(additions):
+        set_state(improver, "proposing", "sleeping")
+        improver.scheduled_wake_at = now + timedelta(days=improver.window_days)
+        improver.save()
+        session.status = EvolutionSession.Status.ABANDONED
+        session.save(update_fields=["status"])
+        note_add(
+            improver,
+            "decision",
+            "No smaller change left to propose; waiting for next week's feedback.",
+            session=session,
+            at=now,
+        )
+        return
+    base = session.base_version.directives.rstrip("\n")
+    change = ProposedChange(
+        directives=base + "\n" + "\n".join(a["text"] for a in keep) + "\n",
+        additions=tuple(_addition(a) for a in keep),
+        proposer=proposal.payload.get("proposer", "deterministic"),
+        rationale=f"Refined after rejection ('{reason}'): keeps only the best-evidenced change(s).",
+    )
+    _repropose(
+        session,
+        improver,
+        proposal,
+        change,
+        note=f"Refined after rejection: kept {len(keep)} of {len(additions)} additions.",
+        at=now,
+    )
+
+
+def on_refine(*, proposal: Proposal, actor, text: str) -> Proposal:
+    """A new proposal that takes the operator's text into account."""
+    session = _session_of(proposal)
+    improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
+    now = timezone.now()
+    set_state(improver, "refining")
+    previous = tuple(_addition(a) for a in proposal.payload.get("additions", []))
+    change = DeterministicProposer().propose(
+        ProposalInput(
+            template=session.template.slug,
+            directives=proposal.payload["proposed_directives"],
+            negative_by_category={},
+            operator_guidance=text,
+        )
+    )
+    change = ProposedChange(
+        change.directives,
+        previous + change.additions,
+        f"Refined with the operator's guidance ('{text}'). " + proposal.rationale,
+        change.proposer,
+    )
+    return _repropose(session, improver, proposal, change, note=f"Refinement requested: {text}", at=now)
+
+
+def _addition(data: dict) -> Addition:
+    return Addition(data["text"], data["reason"], data["evidence"])
+
+
+def _repropose(session, improver, old: Proposal, change: ProposedChange, *, note: str, at) -> Proposal:
+    note_add(improver, "refinement", note, session=session, at=at)
+    set_state(improver, "proposing")
+    new = evolution_proposal_create(
+        session=session, change=change, evidence=old.evidence, parent=old, title_suffix=" (refined)"
+    )
+    session.proposal = new
+    session.save(update_fields=["proposal"])
+    set_state(improver, "awaiting_review")
+    improver.save()
+    return new
+
+
+def register() -> None:
+    from governance.registry import register as register_type
+
+    register_type(TYPE, approve=on_approve, reject=on_reject, refine=on_refine)

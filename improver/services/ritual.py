@@ -1,0 +1,196 @@
+"""The weekly one-on-one (plan §6.2): preparation, gate, analysis, proposal.
+
+`ritual_run` is single-flight per (improver, period): the RitualRun row's unique constraint is
+claimed first, so two beat processes or a retried task cannot run the same ritual twice.
+"""
+
+import logging
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from improver import context as ritual_context
+from improver.classify import Classifier
+from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, RitualRun, TemplateHead
+from improver.proposer import DeterministicProposer, ProposalInput, Proposer
+from improver.ritual import analysis_notes, passes_gate
+from improver.selectors import feedback_groups, performance_delta
+from improver.services.evolution import evolution_proposal_create, note_add, set_state
+from improver.services.feedback import feedback_extract
+from planner.selectors import anti_patterns_for_template
+
+log = logging.getLogger(__name__)
+
+
+def default_proposer() -> Proposer:
+    return DeterministicProposer()
+
+
+def learned_facts_for(template) -> list[str]:
+    """User-stated facts of the template's agents (filled by the learning loops)."""
+    from telemetry.selectors import user_stated_facts
+
+    return user_stated_facts(template_id=template.pk)
+
+
+def ritual_run(
+    *,
+    improver: ImproverAgent,
+    period: str,
+    now: datetime | None = None,
+    proposer: Proposer | None = None,
+    classifier: Classifier | None = None,
+) -> RitualRun | None:
+    """Run the ritual of `improver` for `period` once; None when that period already ran."""
+    now = now or timezone.now()
+    try:
+        with transaction.atomic():
+            run = RitualRun.objects.create(improver=improver, period=period, started_at=now)
+    except IntegrityError:
+        log.info("ritual of %s for %s already ran", improver, period)
+        return None
+    try:
+        with transaction.atomic():
+            _run(run, now, proposer or default_proposer(), classifier)
+    except Exception as exc:
+        log.exception("ritual of %s for %s failed", improver, period)
+        RitualRun.objects.filter(pk=run.pk).update(
+            outcome=RitualRun.Outcome.FAILED, detail=str(exc)[:2000], finished_at=timezone.now()
+        )
+        ImproverAgent.objects.filter(pk=improver.pk).update(
+            consecutive_failure_count=improver.consecutive_failure_count + 1, ritual_state="sleeping"
+        )
+        raise
+    run.refresh_from_db()
+    return run
+
+
+def _finish(run: RitualRun, outcome: str, detail: str, now: datetime, proposer: str = "") -> None:
+    run.outcome, run.detail, run.finished_at, run.proposer = outcome, detail, now, proposer
+    run.save()
+
+
+def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifier | None) -> None:
+    improver = (
+        ImproverAgent.objects.select_for_update()
+        .select_related("active_template", "agent")
+        .get(pk=run.improver_id)
+    )
+    template = improver.active_template
+    window = timedelta(days=improver.window_days)
+    improver.scheduled_wake_at = now + window
+    if improver.lifecycle != ImproverAgent.Lifecycle.ACTIVE:
+        improver.save()
+        return _finish(run, RitualRun.Outcome.SKIPPED, f"improver is {improver.lifecycle}", now)
+    if improver.ritual_state != ImproverAgent.RitualState.SLEEPING:
+        improver.save()
+        return _finish(
+            run, RitualRun.Outcome.SKIPPED, f"a review is still pending ({improver.ritual_state})", now
+        )
+
+    # Phase 1: preparation
+    set_state(improver, "gathering")
+    improver.wake_counter += 1
+    since = improver.last_feedback_scan_at or now - window
+    new_items = feedback_extract(template=template, since=since, until=now, classifier=classifier)
+    improver.last_feedback_scan_at = now
+    improver.consecutive_failure_count = 0
+    minimum = settings.KAIZEN["RITUAL_MIN_FEEDBACK"]
+    if not passes_gate(new_items, minimum):  # the gate
+        set_state(improver, "sleeping")
+        improver.save()
+        note_add(
+            improver,
+            EvolutionNote.Kind.NO_OP,
+            f"{new_items} new feedback item(s) since "
+            f"{since:%Y-%m-%d %H:%M}; {minimum} needed. Nothing to review this week.",
+            at=now,
+        )
+        return _finish(run, RitualRun.Outcome.NOOP, f"{new_items} new feedback item(s) < {minimum}", now)
+
+    # Phase 2: analysis
+    set_state(improver, "analyzing")
+    groups = feedback_groups(template, since=now - window)
+    delta = performance_delta(template)
+    head = TemplateHead.objects.select_related("version").get(template=template)
+    negative = {g["category"]: g["count"] for g in groups.values() if g["sentiment"] == "negative"}
+    positive = {g["category"]: g["count"] for g in groups.values() if g["sentiment"] == "positive"}
+    anti = tuple(anti_patterns_for_template(template.pk))
+    facts = tuple(learned_facts_for(template))
+    context = ritual_context.assemble(
+        {
+            "system": f"You are the improver of the '{template.slug}' template. Propose surgical, evidenced "
+            "changes; never remove a directive that positive feedback confirms.",
+            "directives": head.version.directives,
+            "negative_feedback": _lines(g for g in groups.values() if g["sentiment"] == "negative"),
+            "positive_feedback": _lines(g for g in groups.values() if g["sentiment"] == "positive"),
+            "patterns": "\n".join(anti),
+            "metrics": "\n".join(f"{k}: {v}" for k, v in delta.items()),
+            "notes": "\n".join(f"{n.kind}: {n.content}" for n in improver.notes.order_by("-created_at")[:20]),
+            "versions": "\n".join(
+                f"v{v.number} ({v.author}, {v.created_at:%Y-%m-%d})"
+                for v in template.versions.order_by("-number")[:3]
+            ),
+        }
+    )
+
+    # Phase 3: proposal
+    set_state(improver, "proposing")
+    change = proposer.propose(
+        ProposalInput(
+            template=template.slug,
+            directives=head.version.directives,
+            negative_by_category=negative,
+            positive_by_category=positive,
+            anti_patterns=anti,
+            learned_facts=facts,
+        )
+    )
+    notes = analysis_notes(groups, delta, [a.text for a in change.additions] if change else [])
+    if change is None:
+        set_state(improver, "sleeping")
+        improver.save()
+        for kind, content in notes:
+            note_add(improver, kind, content, at=now)
+        return _finish(run, RitualRun.Outcome.NOOP, "the evidence calls for no change", now, proposer.name)
+    session = EvolutionSession.objects.create(
+        improver=improver,
+        template=template,
+        run=run,
+        base_version=head.version,
+        feedback_count=new_items,
+        performance_delta=delta,
+        context_tokens=context.tokens,
+        created_at=now,
+    )
+    for kind, content in notes:
+        note_add(improver, kind, content, session=session, at=now)
+    evidence = {
+        "feedback_count": new_items,
+        "feedback_groups": groups,
+        "performance_delta": delta,
+        "notes": [{"kind": k, "content": c} for k, c in notes],
+        "context_tokens": context.tokens,
+        "anti_patterns": list(anti),
+        "learned_facts": list(facts),
+        "feedback_items": list(
+            template.feedback.filter(occurred_at__gt=now - window)
+            .order_by("-confidence")
+            .values_list("pk", flat=True)[:200]
+        ),
+    }
+    proposal = evolution_proposal_create(session=session, change=change, evidence=evidence)
+    session.proposal = proposal
+    session.save(update_fields=["proposal"])
+    set_state(improver, "awaiting_review")
+    improver.save()
+    _finish(run, RitualRun.Outcome.PROPOSED, f"proposal #{proposal.pk}", now, change.proposer)
+    from improver.notify import review_pending
+
+    transaction.on_commit(lambda: review_pending(proposal_id=proposal.pk))
+
+
+def _lines(groups) -> str:
+    return "\n".join(f"{g['category']} ×{g['count']}: " + " | ".join(g["examples"]) for g in groups)

@@ -1,0 +1,50 @@
+from datetime import datetime
+
+from celery import shared_task
+
+from config.webhooks import DeliveryError
+
+
+@shared_task(name="improver.wake_due_improvers")
+def wake_due_improvers() -> int:
+    """Hourly: enqueue the ritual of every improver whose scheduled wake has come."""
+    from improver.services.improvers import wake_due_improvers as wake
+
+    return len(wake())
+
+
+@shared_task(name="improver.run_ritual", acks_late=True)
+def run_ritual(improver_id: int, period: str, now: str | None = None) -> str:
+    """Run one ritual; safe to run twice or concurrently (single-flight per improver and period)."""
+    from improver.models import ImproverAgent
+    from improver.services.ritual import ritual_run
+
+    improver = ImproverAgent.objects.filter(pk=improver_id).first()
+    if improver is None:
+        return "gone"
+    run = ritual_run(improver=improver, period=period, now=datetime.fromisoformat(now) if now else None)
+    return run.outcome if run else "already-ran"
+
+
+@shared_task(name="improver.notify_review", bind=True, max_retries=5)
+def notify_review(self, proposal_id: int) -> dict:
+    """Email approvers and POST the review webhook; webhook failures retry with backoff."""
+    from django.conf import settings
+
+    from config.webhooks import post_json
+    from governance.models import Proposal
+    from improver.notify import review_message, send_review_email
+
+    proposal = Proposal.objects.filter(pk=proposal_id).first()
+    if proposal is None or proposal.status != Proposal.Status.PENDING:
+        return {"skipped": True}
+    sent = {"emails": 0, "webhook": None}
+    if self.request.retries == 0:
+        sent["emails"] = send_review_email(proposal)
+    url = settings.KAIZEN["NOTIFY_WEBHOOK_URL"]
+    if url:
+        try:
+            sent["webhook"] = post_json(url, review_message(proposal), event="review.pending")
+        except DeliveryError as exc:
+            raise self.retry(exc=exc, countdown=min(600, 10 * 2**self.request.retries)) from exc
+    return sent
