@@ -1,5 +1,3 @@
-import difflib
-
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
@@ -10,6 +8,7 @@ from django.utils.html import format_html
 
 from config.errors import ApplicationError
 from governance import services
+from governance.diff import directives_diff
 from governance.models import ChangeDecision, Proposal, SuppressedKey
 
 
@@ -43,18 +42,6 @@ class ApproveForm(forms.Form):
         empty_value=None,
         required=False,
     )
-
-
-def directives_diff(payload: dict) -> list[tuple[str, str]]:
-    """(css class, line) pairs of a unified diff of current → proposed directives, if any."""
-    old, new = payload.get("current_directives"), payload.get("proposed_directives")
-    if old is None or new is None:
-        return []
-    rows = []
-    for line in difflib.unified_diff(old.splitlines(), new.splitlines(), "current", "proposed", lineterm=""):
-        css = "add" if line.startswith("+") else "del" if line.startswith("-") else "ctx"
-        rows.append((css, line))
-    return rows
 
 
 @admin.register(Proposal)

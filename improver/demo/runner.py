@@ -10,19 +10,23 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db.models import Count
 from django.test import Client
 from django.utils import timezone
 
 from config.progress import Progress
+from governance.diff import directives_diff
 from improver.demo import simulator
+from improver.models import AgentTemplate, RitualRun
+from improver.services.improvers import improver_create, wake_due_improvers
 from improver.services.templates import template_upsert
 from improver.templates_yaml import parse_templates
 from planner.models import Alert, Dispatch, GoalState
 from planner.selectors import anti_patterns_for_template
 from planner.services import fleet_snapshot_take
 from telemetry.models import EVENT_MODELS, Agent, ToolInvocation
-from telemetry.services import agent_create
+from telemetry.services import agent_create, token_issue
 
 TEMPLATES_FILE = Path(settings.BASE_DIR) / "examples" / "templates.yaml"
 BATCH = 200
@@ -106,16 +110,91 @@ class DemoRun:
                 + (f", not dispatched: {state.last_skip_reason}" if state.last_skip_reason else "")
             )
         for dispatch in Dispatch.objects.filter(created_at=now).select_related("agent"):
-            self.say(
-                f"  dispatched {dispatch.skill} to {dispatch.agent} ({dispatch.correlation_id[:18]}…), "
-                "waiting for the agent to poll /api/v1/agents/me/dispatches"
-            )
+            self.say(f"  dispatched {dispatch.skill} to {dispatch.agent} ({dispatch.correlation_id[:18]}…)")
+            self.remediate(dispatch.agent.name, now)
         for alert in Alert.objects.filter(created_at=now):
             self.say(f"  alert [{alert.kind}] {alert.message}")
         lines = anti_patterns_for_template(Agent.objects.get(name=sim.name).template_id)
         self.say("  anti-patterns served to coder agents:" if lines else "  no anti-patterns yet")
         for line in lines:
             self.say(f"    {line}")
+
+    def create_improver(self, template_slug: str, wake_at: datetime) -> None:
+        improver = improver_create(template=AgentTemplate.objects.get(slug=template_slug), wake_at=wake_at)
+        self.say(f"  {improver.agent.name} evolves {template_slug}; first wake {wake_at:%Y-%m-%d %H:%M}")
+
+    def wake(self, now: datetime) -> list[RitualRun]:
+        """What the hourly beat entry does, at the simulated `now`."""
+        self.heading(f"Scheduled wake check at {now:%Y-%m-%d %H:%M}")
+        due = wake_due_improvers(now=now)  # eager here: each ritual runs as it is enqueued
+        runs = list(RitualRun.objects.filter(improver_id__in=[pk for pk, _ in due], started_at=now))
+        for run in runs:
+            self.say(f"  ritual of {run.improver.active_template.slug}: {run.outcome} ({run.detail})")
+            session = getattr(run, "session", None)
+            if session is None:
+                continue
+            self.say(
+                f"  {session.feedback_count} new feedback items; context {session.context_tokens} tokens"
+            )
+            for note in session.notes.order_by("id"):
+                self.say(f"    [{note.kind}] {note.content}")
+            proposal = session.proposal
+            self.say(f"  proposal #{proposal.pk}: {proposal.title}")
+            for line in directives_diff(proposal.payload):
+                if line[0] != "ctx":
+                    self.say(f"    {line[1]}")
+        return runs
+
+    def operator_approves(self, run: RitualRun, rating: int = 4) -> None:
+        self.heading("The operator reviews")
+        user, _ = get_user_model().objects.get_or_create(
+            username="operator", defaults={"is_staff": True, "is_superuser": True}
+        )
+        _, token = token_issue(user=user, label="demo operator")
+        proposal_id = run.session.proposal_id
+        response = self.http.post(
+            f"/api/v1/proposals/{proposal_id}/approve",
+            data=json.dumps({"rating": rating}),
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Bearer {token}",
+        )
+        self.say(
+            f"  POST /api/v1/proposals/{proposal_id}/approve {{rating: {rating}}} → "
+            f"{response.status_code} {response.json().get('status')}"
+        )
+        sim = next(s for s in self.sim_agents if s.template == run.improver.active_template.slug)
+        directives = self.http.get("/api/v1/agents/me/directives", **self.auth(sim)).json()
+        self.say(f"  {sim.name} now reads {directives['template']} v{directives['version']}:")
+        for line in directives["prompt_block"].splitlines():
+            self.say(f"    | {line}")
+
+    def remediate(self, agent_name: str, now: datetime) -> None:
+        """The dispatched agent polls its work and reports the outcome with the correlation id."""
+        sim = next(s for s in self.sim_agents if s.name == agent_name)
+        work = self.http.get("/api/v1/agents/me/dispatches?status=pending", **self.auth(sim)).json()[
+            "dispatches"
+        ]
+        events = [
+            {
+                "id": f"remediation-{d['id']}",
+                "type": "skill_outcome",
+                "timestamp": (now + timedelta(minutes=5)).isoformat(),
+                "body": {
+                    "skill": d["skill"],
+                    "success": True,
+                    "duration_ms": 240_000,
+                    "correlation_id": d["correlation_id"],
+                    "goal": d["goal"],
+                },
+            }
+            for d in work
+        ]
+        if events:
+            self.post(sim, events)
+            self.say(
+                f"  {agent_name} polled {len(work)} dispatch(es) from /api/v1/agents/me/dispatches, "
+                "handled them and reported success with the correlation id"
+            )
 
     def directives_of(self, sim: simulator.SimAgent) -> str:
         response = self.http.get(

@@ -1,9 +1,11 @@
+import logging
 from datetime import timedelta
 
 from django.core.management.base import BaseCommand
 from django.db import connection
 
 from improver.demo.runner import DemoRun, simulated_start
+from improver.demo.simulator import install_failure_rate
 
 
 class Command(BaseCommand):
@@ -15,14 +17,33 @@ class Command(BaseCommand):
         parser.add_argument("--sessions-per-day", type=int, default=2)
 
     def handle(self, *args, seed: int, agents: int, sessions_per_day: int, **options):
+        for noisy in ("celery", "kombu"):  # eager tasks log every run at INFO
+            logging.getLogger(noisy).setLevel(logging.ERROR)
         self.stdout.write(f"Kaizen demo (seed {seed}, database {connection.vendor})")
         run = DemoRun(self.stdout, seed=seed, agents_per_template=agents, sessions_per_day=sessions_per_day)
         run.load_templates()
         run.create_fleet()
         run.declare_cards()
-        start = simulated_start(weeks=1)
+        start = simulated_start(weeks=2)
+        week = timedelta(days=7)
+        run.heading("Improvers")
+        run.create_improver("coder", wake_at=start + week)
         run.heading("Week 1: the fleet works")
-        events = run.simulate_days(start, 7, "week 1 sessions")
-        run.show_ingest_summary(events)
+        week1 = run.simulate_days(start, 7, "week 1 sessions")
+        run.show_ingest_summary(week1)
         run.planner_report(start + timedelta(days=6, hours=13))
+        rituals = run.wake(start + week)
+        proposed = [r for r in rituals if r.outcome == "proposed"]
+        if proposed:
+            run.operator_approves(proposed[0])
+        run.heading("Week 2: the fleet works with the new directives")
+        week2 = run.simulate_days(start + week, 7, "week 2 sessions")
+        run.heading("Did it help?")
+        coder = [e for e in week1 if e["agent"].startswith("coder")]
+        coder2 = [e for e in week2 if e["agent"].startswith("coder")]
+        self.stdout.write(
+            f"  coder sessions with npm install failures: week 1 "
+            f"{install_failure_rate(coder):.0%} → week 2 {install_failure_rate(coder2):.0%}"
+        )
+        run.planner_report(start + timedelta(days=13, hours=13))
         self.stdout.write(self.style.SUCCESS("\nDemo finished."))
