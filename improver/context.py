@@ -27,7 +27,7 @@ def estimate_tokens(text: str) -> int:
 def fit(text: str, budget: int) -> str:
     if estimate_tokens(text) <= budget:
         return text
-    cut = text[: budget * 4 - 20].rsplit("\n", 1)[0]
+    cut = text[: budget * 4 - 40].rsplit("\n", 1)[0]
     return cut + "\n[… truncated to budget]"
 
 

@@ -84,6 +84,11 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
     if improver.lifecycle != ImproverAgent.Lifecycle.ACTIVE:
         improver.save()
         return _finish(run, RitualRun.Outcome.SKIPPED, f"improver is {improver.lifecycle}", now)
+    if template.level >= settings.KAIZEN["MAX_RECURSION_DEPTH"]:
+        improver.save()
+        return _finish(
+            run, RitualRun.Outcome.SKIPPED, f"{template.slug} is level {template.level}: human-only", now
+        )
     if improver.ritual_state != ImproverAgent.RitualState.SLEEPING:
         improver.save()
         return _finish(

@@ -1,0 +1,157 @@
+from datetime import timedelta
+
+import pytest
+from django.contrib.admin.models import LogEntry
+from django.test import Client
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from governance.models import ChangeDecision, Proposal
+from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, TemplateVersion
+from improver.services.ritual import ritual_run
+from improver.services.templates import template_version_create
+from tests.factories import UserFactory, approver
+from tests.improver.helpers import WAKE, coder_fleet, complaints
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def pending(db):
+    """A pending evolution with two additions (communication fix + a learned anti-pattern)."""
+    template, improver, client = coder_fleet()
+    complaints(client, 3)
+    batch = [
+        {
+            "type": "skill_outcome",
+            "timestamp": (WAKE - timedelta(hours=i + 1)).isoformat(),
+            "body": {"skill": "refactor", "success": False, "duration_ms": 1000, "patterns": ["Big bang"]},
+        }
+        for i in range(3)
+    ]
+    client.post("/api/v1/ingest", {"batch": batch}, format="json")
+    ritual_run(improver=improver, period="w1", now=WAKE)
+    return template, improver, client, Proposal.objects.get()
+
+
+@pytest.fixture
+def admin_client(db):
+    c = Client()
+    c.force_login(approver())
+    return c
+
+
+def test_the_admin_page_shows_the_diff_feedback_notes_and_delta(admin_client, pending):
+    *_, proposal = pending
+    page = admin_client.get(f"/admin/governance/proposal/{proposal.pk}/change/").content.decode()
+    assert 'id="kz-diff"' in page and '<div class="add">+Keep reports concise' in page
+    assert 'id="kz-feedback"' in page and "communication" in page
+    assert 'id="kz-notes"' in page and "hypothesis" in page
+    assert 'id="kz-delta"' in page and 'id="kz-decide"' in page
+
+
+def test_approving_in_the_admin_makes_a_version_moves_the_head_and_completes_the_session(
+    admin_client, pending
+):
+    template, improver, client, proposal = pending
+    before = timezone.now()
+    admin_client.post(f"/admin/governance/proposal/{proposal.pk}/approve/", {"rating": "5"})
+    proposal.refresh_from_db()
+    assert proposal.status == "implemented"
+    version = TemplateVersion.objects.get(template=template, number=2)
+    assert version.author == "improver" and version.provenance["proposal"] == proposal.pk
+    assert version.directives == proposal.payload["proposed_directives"]
+    session = EvolutionSession.objects.get()
+    assert (session.status, session.rating, session.new_version) == ("completed", 5, version)
+    improver.refresh_from_db()
+    assert improver.ritual_state == "sleeping" and improver.total_sessions_completed == 1
+    assert improver.last_one_on_one_at >= before
+    assert improver.scheduled_wake_at == improver.last_one_on_one_at + timedelta(days=7)
+    assert ChangeDecision.objects.get(proposal=proposal).verdict == "confirmed"
+    directives = client.get("/api/v1/agents/me/directives").json()
+    assert directives["version"] == 2 and "Keep reports concise" in directives["directives"]
+
+
+def test_rejecting_with_a_reason_records_a_note_and_proposes_a_smaller_change(admin_client, pending):
+    template, improver, client, proposal = pending
+    assert len(proposal.payload["additions"]) == 2
+    admin_client.post(f"/admin/governance/proposal/{proposal.pk}/reject/", {"reason": "Too much at once"})
+    proposal.refresh_from_db()
+    assert proposal.status == "rejected"
+    refined = Proposal.objects.get(status="pending")
+    assert refined.parent == proposal and len(refined.payload["additions"]) == 1
+    assert EvolutionNote.objects.filter(kind="rejection", content__contains="Too much at once").exists()
+    improver.refresh_from_db()
+    assert improver.ritual_state == "awaiting_review"
+    assert EvolutionSession.objects.get().proposal == refined
+    # rejecting the single remaining change leaves nothing smaller: the session is abandoned
+    admin_client.post(f"/admin/governance/proposal/{refined.pk}/reject/", {"reason": "No"})
+    improver.refresh_from_db()
+    assert improver.ritual_state == "sleeping"
+    assert EvolutionSession.objects.get().status == "abandoned"
+    assert not Proposal.objects.filter(status="pending").exists()
+
+
+def test_refine_over_rest_takes_the_operators_text(approver_client, pending):
+    *_, proposal = pending
+    response = approver_client.post(
+        f"/api/v1/proposals/{proposal.pk}/refine", {"text": "Mention the changelog."}, format="json"
+    )
+    assert response.status_code == 201
+    new = Proposal.objects.get(pk=response.json()["id"])
+    assert "Operator guidance: Mention the changelog." in new.payload["proposed_directives"]
+    assert "Keep reports concise" in new.payload["proposed_directives"]
+    proposal.refresh_from_db()
+    assert proposal.status == "superseded"
+    assert ChangeDecision.objects.get(proposal=proposal).reason == "refine: Mention the changelog."
+    assert approver_client.post(f"/api/v1/proposals/{new.pk}/approve", {}, format="json").json()[
+        "status"
+    ] == ("implemented")
+
+
+def test_reject_over_rest_needs_a_reason(approver_client, pending):
+    *_, proposal = pending
+    response = approver_client.post(f"/api/v1/proposals/{proposal.pk}/reject", {"reason": " "}, format="json")
+    assert response.status_code == 400
+
+
+def test_a_stale_proposal_is_refused_and_nothing_changes(approver_client, pending):
+    template, improver, client, proposal = pending
+    template_version_create(template=template, directives="Changed by a human.\n")
+    response = approver_client.post(f"/api/v1/proposals/{proposal.pk}/approve", {}, format="json")
+    assert response.status_code == 409 and "moved to v2" in response.json()["message"]
+    proposal.refresh_from_db()
+    assert proposal.status == "pending" and template.versions.count() == 2
+    assert not ChangeDecision.objects.exists()
+
+
+def test_rollback_from_the_admin_moves_the_head_and_is_audited(admin_client, pending):
+    template, improver, client, proposal = pending
+    admin_client.post(f"/admin/governance/proposal/{proposal.pk}/approve/", {})
+    v1 = TemplateVersion.objects.get(template=template, number=1)
+    admin_client.post(
+        "/admin/improver/templateversion/", {"action": "roll_back_to", "_selected_action": [v1.pk]}
+    )
+    assert client.get("/api/v1/agents/me/directives").json()["version"] == 1
+    assert LogEntry.objects.filter(change_message="Rolled head back to v1").exists()
+
+
+def test_users_without_the_permission_and_agents_cannot_decide(pending):
+    *_, client, proposal = pending
+    viewer = Client()
+    viewer.force_login(UserFactory(username="viewer"))
+    assert viewer.post(f"/admin/governance/proposal/{proposal.pk}/approve/").status_code in (302, 403)
+    rest = APIClient()
+    rest.force_login(UserFactory(username="viewer2"))
+    assert rest.post(f"/api/v1/proposals/{proposal.pk}/approve", {}, format="json").status_code == 403
+    assert client.post(f"/api/v1/proposals/{proposal.pk}/approve", {}, format="json").status_code == 403
+    proposal.refresh_from_db()
+    assert proposal.status == "pending"
+    assert ImproverAgent.objects.get().ritual_state == "awaiting_review"
+
+
+def test_classified_feedback_is_searchable_in_the_admin(admin_client, pending):
+    page = admin_client.get(
+        "/admin/improver/feedbackitem/?sentiment__exact=negative&category__exact=communication&q=verbose"
+    ).content.decode()
+    assert "too long and verbose" in page
