@@ -7,6 +7,8 @@ starts. Existing rows are left as the operator set them.
 
 from datetime import timedelta
 
+from celery.schedules import crontab
+
 BEAT_SCHEDULE: dict[str, dict] = {
     "telemetry.agent_activity_refresh": {
         "task": "telemetry.agent_activity_refresh",
@@ -22,6 +24,11 @@ BEAT_SCHEDULE: dict[str, dict] = {
         "task": "improver.wake_due_improvers",
         "schedule": timedelta(hours=1),
         "options": {"expires": 3000},
+    },
+    "improver.maintenance_pass": {
+        "task": "improver.maintenance_pass",
+        "schedule": crontab(minute=0, hour=6, day_of_week=1),
+        "options": {"expires": 6 * 3600},
     },
 }
 

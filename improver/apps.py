@@ -6,6 +6,7 @@ class ImproverConfig(AppConfig):
     verbose_name = "Improver"
 
     def ready(self) -> None:
+        from improver.services import maintenance  # noqa: F401  (friction → new_tool proposals)
         from improver.services.evolution import register
 
         register()  # what approving, rejecting and refining a template evolution does

@@ -48,3 +48,11 @@ def notify_review(self, proposal_id: int) -> dict:
         except DeliveryError as exc:
             raise self.retry(exc=exc, countdown=min(600, 10 * 2**self.request.retries)) from exc
     return sent
+
+
+@shared_task(name="improver.maintenance_pass")
+def maintenance_pass() -> int:
+    """Weekly: recurring failure patterns become maintenance proposals (never duplicating open ones)."""
+    from improver.services.maintenance import maintenance_pass as run
+
+    return len(run())

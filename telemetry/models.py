@@ -255,3 +255,30 @@ class LearnedFact(models.Model):
 
     def __str__(self) -> str:
         return self.content[:80]
+
+
+class FrictionEvent(models.Model):
+    """Loop 1: a (tool, failure mode) that failed θ times in one session (a BIN trigger)."""
+
+    agent = models.ForeignKey(Agent, on_delete=models.CASCADE, related_name="+")
+    template = models.ForeignKey(
+        "improver.AgentTemplate", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    session_id = models.CharField(max_length=128)
+    tool = models.CharField(max_length=200)
+    failure_mode = models.CharField(max_length=80)
+    count = models.PositiveIntegerField()
+    evidence = models.JSONField(default=list, help_text="ids of the failing tool invocations")
+    occurred_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-occurred_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["agent", "session_id", "tool", "failure_mode"], name="friction_once_per_session_pair"
+            )
+        ]
+        indexes = [models.Index(fields=["tool", "failure_mode", "occurred_at"], name="friction_pair_time")]
+
+    def __str__(self) -> str:
+        return f"{self.tool} {self.failure_mode} ×{self.count} in {self.session_id}"

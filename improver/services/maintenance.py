@@ -1,0 +1,165 @@
+"""Loop 1 friction → `new_tool` proposals, and the loop 4 maintenance pass (4-loop paper §8).
+
+Both create human-gated proposals and never duplicate an open one: a friction event for a pair
+that already has a pending proposal strengthens it (more evidence) instead.
+"""
+
+from contextlib import suppress
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Count, Max, Q
+from django.utils import timezone
+
+from config.errors import ApplicationError, Conflict
+from governance.models import Proposal
+from governance.services import proposal_create, suppression_for
+from telemetry.hooks import on_stored
+from telemetry.models import LearnedFact, SessionEnd, ToolInvocation
+
+NEW_TOOL_MODES = ("TOOL_GAP", "NOTFOUND")
+PROMPT_MODES = ("PERM", "CONFLICT")
+
+
+@on_stored("friction")
+def friction_to_proposal(*, agent, rows: list[dict]) -> None:
+    for event in rows:
+        friction_proposal(agent=agent, event=event)
+
+
+def friction_proposal(*, agent, event: dict) -> Proposal | None:
+    """Create, or strengthen, the one open `new_tool` proposal of a (tool, failure mode) pair."""
+    key = f"friction:{event['tool']}:{event['failure_mode']}"
+    if suppression_for(key) is not None:
+        return None
+    existing = (
+        Proposal.objects.select_for_update().filter(dedup_key=key, status=Proposal.Status.PENDING).first()
+    )
+    item = {
+        "friction_event": event["id"],
+        "agent": agent.name,
+        "session": event["session_id"],
+        "count": event["count"],
+        "records": event["evidence"],
+    }
+    if existing is not None:
+        evidence = dict(existing.evidence)
+        evidence["events"] = [*evidence.get("events", []), item][-50:]
+        evidence["occurrences"] = evidence.get("occurrences", 0) + 1
+        existing.evidence = evidence
+        existing.save(update_fields=["evidence", "updated_at"])
+        return existing
+    with suppress(Conflict):
+        return proposal_create(
+            type=Proposal.Type.NEW_TOOL,
+            source=Proposal.Source.AUTONOMY,
+            dedup_key=key,
+            risk=Proposal.Risk.LOW,
+            subject=f"{event['tool']} {event['failure_mode']}",
+            title=f"Build a tool for {event['tool']} failing with {event['failure_mode']}",
+            rationale=(
+                f"{event['tool']} failed {event['count']} times with {event['failure_mode']} in one session "
+                f"of {agent.name} (the Build-It-Now trigger). A targeted tool or wrapper would remove "
+                "this friction."
+            ),
+            evidence={"occurrences": 1, "events": [item]},
+        )
+    return None
+
+
+def maintenance_kind(failure_mode: str, success_rate: float, related_fact: bool) -> str:
+    """new-tool | modify-tool | retire-tool | system-prompt | fact-update for a failure pattern (pure)."""
+    level1 = failure_mode.split(".")[0]
+    if related_fact:
+        return "fact-update"
+    if success_rate < 0.1 and level1 not in NEW_TOOL_MODES:
+        return "retire-tool"
+    if level1 in NEW_TOOL_MODES:
+        return "new-tool"
+    if level1 in PROMPT_MODES:
+        return "system-prompt"
+    return "modify-tool"
+
+
+def maintenance_pass(*, now: datetime | None = None, window_days: int = 30, progress=None) -> list[Proposal]:
+    """Failure patterns with >= 10 failures across >= 3 sessions become maintenance proposals."""
+    now = now or timezone.now()
+    k = settings.KAIZEN
+    since = now - timedelta(days=window_days)
+    window = ToolInvocation.objects.filter(occurred_at__gt=since, occurred_at__lte=now)
+    patterns = list(
+        window.exclude(outcome="success")
+        .values("tool", "failure_mode")
+        .annotate(failures=Count("id"), sessions=Count("session_id", distinct=True), last=Max("occurred_at"))
+        .filter(failures__gte=k["MAINTENANCE_MIN_FAILURES"], sessions__gte=k["MAINTENANCE_MIN_SESSIONS"])
+        .order_by("-failures")
+    )
+    created = []
+    for i, p in enumerate(patterns):
+        if progress:
+            progress(i + 1, len(patterns))
+        proposal = _maintenance_proposal(p, window, now)
+        if proposal is not None:
+            created.append(proposal)
+    return created
+
+
+@transaction.atomic
+def _maintenance_proposal(p: dict, window, now) -> Proposal | None:
+    tool, mode = p["tool"], p["failure_mode"]
+    key = f"maintenance:{tool}:{mode}"
+    if suppression_for(key) is not None or Proposal.objects.filter(dedup_key=key, status="pending").exists():
+        return None
+    stats = window.filter(tool=tool).aggregate(n=Count("id"), ok=Count("id", filter=Q(outcome="success")))
+    success_rate = stats["ok"] / stats["n"] if stats["n"] else 0.0
+    fact = LearnedFact.objects.filter(status="active", content__icontains=tool.split("_")[0]).first()
+    kind = maintenance_kind(mode, success_rate, fact is not None)
+    failing = window.filter(tool=tool, failure_mode=mode).exclude(outcome="success")
+    sessions = list(failing.values_list("session_id", flat=True).distinct()[:50])
+    evidence = {
+        "tool": tool,
+        "failure_mode": mode,
+        "failures": p["failures"],
+        "sessions": sessions,
+        "session_count": p["sessions"],
+        "tool_success_rate": round(success_rate, 4),
+        "records": list(failing.order_by("-occurred_at").values_list("id", flat=True)[:100]),
+        "reflections": list(
+            SessionEnd.objects.filter(session_id__in=sessions).values_list("id", flat=True)[:50]
+        ),
+        "learned_fact": fact.pk if fact else None,
+        "maintenance_type": kind,
+    }
+    try:
+        return proposal_create(
+            type=Proposal.Type.MAINTENANCE,
+            source=Proposal.Source.AUTONOMY,
+            dedup_key=key,
+            subject=tool,
+            risk=Proposal.Risk.MEDIUM if kind in ("retire-tool", "system-prompt") else Proposal.Risk.LOW,
+            title=f"[{kind}] {tool}: {p['failures']} {mode} failures across {p['sessions']} sessions",
+            rationale=_rationale(kind, tool, mode, p, success_rate, fact),
+            evidence=evidence,
+            payload={"maintenance_type": kind, "tool": tool, "failure_mode": mode},
+        )
+    except (Conflict, ApplicationError):
+        return None
+
+
+def _rationale(kind, tool, mode, p, success_rate, fact) -> str:
+    fact_text = fact.content[:80] if fact else ""
+    base = (
+        f"{tool} failed {p['failures']} times with {mode} across {p['sessions']} sessions "
+        f"(tool success rate {success_rate:.0%})."
+    )
+    return (
+        base
+        + {
+            "new-tool": " The capability is missing: build a tool that covers it.",
+            "modify-tool": " The tool exists but misbehaves: fix its arguments, timeouts or error handling.",
+            "retire-tool": " It almost never succeeds: retire it or replace it.",
+            "system-prompt": " The agent keeps hitting the same policy wall: state the rule in the prompt.",
+            "fact-update": f" A learned fact covers this tool ('{fact_text}'): update it.",
+        }[kind]
+    )

@@ -1,0 +1,135 @@
+"""Loop 2: structural correction signals → learned facts (4-loop paper §6.2–6.3), pure.
+
+Signals, strongest first (one fact per correction):
+- negation phrase in the user's message → user-stated fact, confidence 1.0, scope project;
+- the user's tool call contradicts the agent's last call on the same target → tool_override, 0.9;
+- the message is a small edit of the agent's response (normalised Levenshtein < 0.3) → inferred, 0.7;
+- the message rewrites the agent's output, > 50% of lines different → inferred, 0.7.
+"""
+
+import difflib
+import re
+from dataclasses import dataclass
+
+STARTS = ("no,", "no ", "no.", "nope")
+NEGATION_PHRASES = (
+    "don't",
+    "do not",
+    "stop",
+    "instead",
+    "actually",
+    "that's wrong",
+    "that is wrong",
+    "use x not y",
+)
+
+
+@dataclass(frozen=True)
+class FactCandidate:
+    content: str
+    source: str  # user-stated | tool_override | inferred
+    confidence: float
+    signal: str  # negation | tool_override | edit | rewrite
+    subject: str = ""
+
+
+def levenshtein(a: str, b: str) -> int:
+    if len(a) < len(b):
+        a, b = b, a
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
+
+
+def normalised_distance(message: str, previous: str) -> float:
+    """d_L(m, prev) / |prev| (the paper's definition); 1.0 when there is no previous response."""
+    if not previous:
+        return 1.0
+    return levenshtein(message, previous) / len(previous)
+
+
+def line_change_ratio(message: str, previous: str) -> float:
+    """Share of lines that differ between the agent's output and the user's version."""
+    old, new = previous.splitlines(), message.splitlines()
+    if not old:
+        return 0.0
+    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
+    unchanged = sum(block.size for block in matcher.get_matching_blocks())
+    return 1.0 - unchanged / max(len(old), len(new))
+
+
+def has_negation(message: str) -> bool:
+    lowered = message.lower().strip().replace("’", "'")
+    return lowered.startswith(STARTS) or any(phrase in lowered for phrase in NEGATION_PHRASES)
+
+
+def _target(call: dict | None) -> str:
+    if not isinstance(call, dict):
+        return ""
+    return str(call.get("target") or call.get("path") or call.get("file") or "")
+
+
+def _subject(message: str, previous_tool_call: dict | None, user_tool_call: dict | None) -> str:
+    target = _target(user_tool_call) or _target(previous_tool_call)
+    if target:
+        return target.lower()
+    match = re.search(r"\b(?:use|prefer)\s+([\w.\-/@]+)", message.lower())
+    return match.group(1) if match else ""
+
+
+def detect(
+    *,
+    user_message: str,
+    previous_agent_response: str = "",
+    previous_tool_call: dict | None = None,
+    user_tool_call: dict | None = None,
+    edit_threshold: float = 0.3,
+    rewrite_threshold: float = 0.5,
+) -> FactCandidate | None:
+    """The strongest correction signal in one correction event, as a fact candidate."""
+    message = user_message.strip()
+    subject = _subject(message, previous_tool_call, user_tool_call)
+    if has_negation(message):
+        return FactCandidate(message, "user-stated", 1.0, "negation", subject)
+    agent_tool = (previous_tool_call or {}).get("tool")
+    user_tool = (user_tool_call or {}).get("tool")
+    if (
+        agent_tool
+        and user_tool
+        and agent_tool != user_tool
+        and _target(previous_tool_call)
+        and _target(previous_tool_call) == _target(user_tool_call)
+    ):
+        target = _target(user_tool_call)
+        return FactCandidate(
+            f"For {target}, use {user_tool} instead of {agent_tool}.",
+            "tool_override",
+            0.9,
+            "tool_override",
+            target.lower(),
+        )
+    if previous_agent_response and normalised_distance(message, previous_agent_response) < edit_threshold:
+        return FactCandidate(
+            f"The user edits replies like '{previous_agent_response[:80]}' into: '{message[:200]}'",
+            "inferred",
+            0.7,
+            "edit",
+            subject,
+        )
+    if (
+        previous_agent_response
+        and line_change_ratio(message, previous_agent_response) > rewrite_threshold
+        and len(message.splitlines()) > 1
+    ):
+        return FactCandidate(
+            f"The user rewrote the agent's output; prefer their version: {message[:300]}",
+            "inferred",
+            0.7,
+            "rewrite",
+            subject,
+        )
+    return None

@@ -1,0 +1,22 @@
+"""Loop 3 telemetry digest of one session (4-loop paper §7), pure over aggregated rows."""
+
+
+def digest(rows: list[dict], first_at, last_at, corrections: int, observations: int) -> dict:
+    """rows: [{tool, calls, failures, duration_ms}] per tool (aggregated in SQL)."""
+    calls = sum(r["calls"] for r in rows)
+    failures = sum(r["failures"] for r in rows)
+    return {
+        "tool_histogram": {r["tool"]: r["calls"] for r in rows},
+        "failure_rate_per_tool": {
+            r["tool"]: round(r["failures"] / r["calls"], 4) for r in rows if r["calls"]
+        },
+        "duration_s": round((last_at - first_at).total_seconds(), 3) if first_at and last_at else 0.0,
+        "tool_time_ms": sum(r["duration_ms"] or 0 for r in rows),
+        "counts": {
+            "tool_calls": calls,
+            "failures": failures,
+            "tools": len(rows),
+            "corrections": corrections,
+            "observations": observations,
+        },
+    }

@@ -1,0 +1,166 @@
+"""Learning loops 1–3 as ingest hooks: friction (tool_invocation), facts (correction), digests
+(session_end). They run inside the ingest transaction, only for newly stored events.
+
+Telemetry stops at its own tables: a new friction event is dispatched as the `friction` hook,
+which the improver turns into a governance proposal.
+"""
+
+from collections import defaultdict
+
+from django.conf import settings
+from django.db.models import Count, Max, Min, Q, Sum
+
+from telemetry import corrections, digest, friction, hooks
+from telemetry.models import (
+    Correction,
+    FrictionEvent,
+    LearnedFact,
+    Observation,
+    SessionEnd,
+    ToolInvocation,
+)
+
+
+@hooks.on_stored("tool_invocation")
+def detect_friction(*, agent, rows: list[dict]) -> None:
+    keys = {(r["session_id"], r["tool"], r["failure_mode"]) for r in rows if r["outcome"] != "success"}
+    if not keys:
+        return
+    sessions = {k[0] for k in keys}
+    failing = (
+        ToolInvocation.objects.filter(agent=agent, session_id__in=sessions)
+        .exclude(outcome="success")
+        .values("session_id", "tool", "failure_mode")
+        .annotate(n=Count("id"))
+    )
+    counts = {
+        (f["session_id"], f["tool"], f["failure_mode"]): f["n"]
+        for f in failing
+        if (f["session_id"], f["tool"], f["failure_mode"]) in keys
+    }
+    already = set(
+        FrictionEvent.objects.filter(agent=agent, session_id__in=sessions).values_list(
+            "session_id", "tool", "failure_mode"
+        )
+    )
+    new_events = []
+    for session_id, tool, mode in friction.fired(counts, already, settings.KAIZEN["FRICTION_THRESHOLD"]):
+        evidence = list(
+            ToolInvocation.objects.filter(agent=agent, session_id=session_id, tool=tool, failure_mode=mode)
+            .exclude(outcome="success")
+            .order_by("occurred_at")
+            .values_list("id", flat=True)[:50]
+        )
+        at = max(r["occurred_at"] for r in rows if (r["session_id"], r["tool"]) == (session_id, tool))
+        event, created = FrictionEvent.objects.get_or_create(
+            agent=agent,
+            session_id=session_id,
+            tool=tool,
+            failure_mode=mode,
+            defaults={
+                "count": counts[(session_id, tool, mode)],
+                "evidence": evidence,
+                "occurred_at": at,
+                "template_id": agent.template_id,
+            },
+        )
+        if created:
+            new_events.append(
+                {
+                    "id": event.pk,
+                    "tool": tool,
+                    "failure_mode": mode,
+                    "session_id": session_id,
+                    "count": event.count,
+                    "evidence": evidence,
+                    "occurred_at": at,
+                }
+            )
+    if new_events:
+        hooks.dispatch("friction", agent=agent, rows=new_events)
+
+
+@hooks.on_stored("correction")
+def learn_from_corrections(*, agent, rows: list[dict]) -> None:
+    k = settings.KAIZEN
+    for row in rows:
+        candidate = corrections.detect(
+            user_message=row["user_message"],
+            previous_agent_response=row.get("previous_agent_response") or "",
+            previous_tool_call=row.get("previous_tool_call"),
+            user_tool_call=row.get("user_tool_call"),
+            edit_threshold=k["CORRECTION_EDIT_DISTANCE"],
+            rewrite_threshold=k["CORRECTION_REWRITE_RATIO"],
+        )
+        if candidate is not None:
+            fact_learn(agent=agent, candidate=candidate, correction_id=row["id"], at=row["occurred_at"])
+
+
+def fact_learn(*, agent, candidate: corrections.FactCandidate, correction_id=None, at=None) -> LearnedFact:
+    """Store a fact once per template; a user-stated fact supersedes conflicting inferred ones."""
+    scope = LearnedFact.objects.filter(template_id=agent.template_id, status=LearnedFact.Status.ACTIVE)
+    same = scope.filter(content__iexact=candidate.content).first()
+    if same is not None:
+        return same
+    user_stated = candidate.source == LearnedFact.Source.USER_STATED
+    conflicting = scope.filter(subject=candidate.subject) if candidate.subject else scope.none()
+    fact = LearnedFact.objects.create(
+        template_id=agent.template_id,
+        agent=agent,
+        correction_id=correction_id,
+        content=candidate.content,
+        subject=candidate.subject,
+        confidence=candidate.confidence,
+        source=candidate.source,
+        created_at=at,
+        scope="project",
+    )
+    if user_stated:
+        conflicting.exclude(source=LearnedFact.Source.USER_STATED).update(
+            status=LearnedFact.Status.SUPERSEDED, superseded_by=fact
+        )
+    elif conflicting.filter(source=LearnedFact.Source.USER_STATED).exists():
+        fact.status = LearnedFact.Status.SUPERSEDED
+        fact.superseded_by = conflicting.filter(source=LearnedFact.Source.USER_STATED).first()
+        fact.save(update_fields=["status", "superseded_by"])
+    return fact
+
+
+@hooks.on_stored("session_end")
+def digest_sessions(*, agent, rows: list[dict]) -> None:
+    sessions = [r["session_id"] for r in rows]
+    per_tool = defaultdict(list)
+    for r in (
+        ToolInvocation.objects.filter(agent=agent, session_id__in=sessions)
+        .values("session_id", "tool")
+        .annotate(
+            calls=Count("id"),
+            failures=Count("id", filter=~Q(outcome="success")),
+            duration_ms=Sum("duration_ms"),
+            first=Min("occurred_at"),
+            last=Max("occurred_at"),
+        )
+        .order_by("session_id", "tool")
+    ):
+        per_tool[r["session_id"]].append(r)
+    side = {}
+    for model, name in ((Correction, "corrections"), (Observation, "observations")):
+        for r in (
+            model.objects.filter(agent=agent, session_id__in=sessions)
+            .values("session_id")
+            .annotate(n=Count("id"))
+        ):
+            side[(r["session_id"], name)] = r["n"]
+    for row in rows:
+        tools = per_tool.get(row["session_id"], [])
+        first = min((t["first"] for t in tools), default=None)
+        last = max([t["last"] for t in tools] + [row["occurred_at"]]) if tools else None
+        SessionEnd.objects.filter(pk=row["id"]).update(
+            digest=digest.digest(
+                tools,
+                first,
+                last,
+                side.get((row["session_id"], "corrections"), 0),
+                side.get((row["session_id"], "observations"), 0),
+            )
+        )
