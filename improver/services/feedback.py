@@ -17,8 +17,12 @@ BATCH = 2000
 def default_classifier() -> Classifier:
     from django.conf import settings
 
+    from improver.llm import LLMClassifier, client_from_settings
+
     k = settings.KAIZEN
-    return RuleClassifier(low=k["RATING_NEGATIVE_BELOW"], high=k["RATING_POSITIVE_ABOVE"])
+    rules = RuleClassifier(low=k["RATING_NEGATIVE_BELOW"], high=k["RATING_POSITIVE_ABOVE"])
+    client = client_from_settings()
+    return LLMClassifier(client, rules) if client else rules
 
 
 def raw_feedback(template: AgentTemplate, since: datetime, until: datetime) -> list[RawFeedback]:

@@ -18,14 +18,17 @@ from improver.proposer import DeterministicProposer, ProposalInput, Proposer
 from improver.ritual import analysis_notes, passes_gate
 from improver.selectors import feedback_groups, performance_delta
 from improver.services.evolution import evolution_proposal_create, note_add, set_state
-from improver.services.feedback import feedback_extract
+from improver.services.feedback import default_classifier, feedback_extract
 from planner.selectors import anti_patterns_for_template
 
 log = logging.getLogger(__name__)
 
 
 def default_proposer() -> Proposer:
-    return DeterministicProposer()
+    from improver.llm import LLMProposer, client_from_settings
+
+    client = client_from_settings()
+    return LLMProposer(client, DeterministicProposer()) if client else DeterministicProposer()
 
 
 def learned_facts_for(template) -> list[str]:
@@ -99,7 +102,9 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
     set_state(improver, "gathering")
     improver.wake_counter += 1
     since = improver.last_feedback_scan_at or now - window
+    classifier = classifier or default_classifier()
     new_items = feedback_extract(template=template, since=since, until=now, classifier=classifier)
+    classified_by = getattr(classifier, "last_path", classifier.name)
     improver.last_feedback_scan_at = now
     improver.consecutive_failure_count = 0
     minimum = settings.KAIZEN["RITUAL_MIN_FEEDBACK"]
@@ -159,7 +164,13 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
         improver.save()
         for kind, content in notes:
             note_add(improver, kind, content, at=now)
-        return _finish(run, RitualRun.Outcome.NOOP, "the evidence calls for no change", now, proposer.name)
+        return _finish(
+            run,
+            RitualRun.Outcome.NOOP,
+            f"the evidence calls for no change (classified by {classified_by})",
+            now,
+            getattr(proposer, "last_path", proposer.name),
+        )
     session = EvolutionSession.objects.create(
         improver=improver,
         template=template,
@@ -180,6 +191,8 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
         "context_tokens": context.tokens,
         "anti_patterns": list(anti),
         "learned_facts": list(facts),
+        "classifier": classified_by,
+        "proposer": change.proposer,
         "feedback_items": list(
             template.feedback.filter(occurred_at__gt=now - window)
             .order_by("-confidence")
@@ -191,7 +204,13 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
     session.save(update_fields=["proposal"])
     set_state(improver, "awaiting_review")
     improver.save()
-    _finish(run, RitualRun.Outcome.PROPOSED, f"proposal #{proposal.pk}", now, change.proposer)
+    _finish(
+        run,
+        RitualRun.Outcome.PROPOSED,
+        f"proposal #{proposal.pk} (classified by {classified_by})",
+        now,
+        change.proposer,
+    )
     from improver.notify import review_pending
 
     transaction.on_commit(lambda: review_pending(proposal_id=proposal.pk))

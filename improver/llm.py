@@ -1,0 +1,201 @@
+"""Optional LLM classifier and proposer over any OpenAI-compatible chat endpoint.
+
+Configured by KAIZEN_LLM_BASE_URL / _MODEL / _API_KEY; never required. Each call has a timeout
+and bounded retries; the reply must be a JSON object that passes a schema check. On any failure
+the rule-based classifier or the deterministic proposer takes over, and the path taken is
+recorded (`last_path`), so a ritual always completes and says how.
+"""
+
+import json
+import logging
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+
+from django.conf import settings
+
+from improver.classify import CATEGORIES, Classified, RawFeedback, RuleClassifier
+from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange
+
+log = logging.getLogger(__name__)
+SENTIMENTS = ("positive", "negative", "neutral")
+
+
+class LLMError(Exception):
+    pass
+
+
+@dataclass
+class LLMClient:
+    base_url: str
+    model: str
+    api_key: str = ""
+    timeout: float = 20.0
+    max_retries: int = 2
+    backoff: float = 0.2
+
+    def chat_json(self, system: str, user: str, check) -> dict:
+        """One JSON answer that passes `check` (which returns it cleaned or raises ValueError)."""
+        body = json.dumps(
+            {
+                "model": self.model,
+                "temperature": 0,
+                "response_format": {"type": "json_object"},
+                "messages": [{"role": "system", "content": system}, {"role": "user", "content": user}],
+            }
+        ).encode()
+        headers = {"Content-Type": "application/json"}
+        if self.api_key:
+            headers["Authorization"] = f"Bearer {self.api_key}"
+        url = self.base_url.rstrip("/") + "/chat/completions"
+        last: Exception | None = None
+        for attempt in range(self.max_retries + 1):
+            try:
+                request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+                with urllib.request.urlopen(request, timeout=self.timeout) as response:  # noqa: S310
+                    reply = json.loads(response.read())
+                content = reply["choices"][0]["message"]["content"]
+                return check(json.loads(content))
+            except (
+                urllib.error.URLError,
+                TimeoutError,
+                OSError,
+                ValueError,
+                KeyError,
+                IndexError,
+                TypeError,
+            ) as exc:
+                last = exc
+                log.warning("LLM call %d/%d failed: %s", attempt + 1, self.max_retries + 1, exc)
+                if attempt < self.max_retries:
+                    time.sleep(self.backoff * 2**attempt)
+        raise LLMError(f"{type(last).__name__}: {last}")
+
+
+def client_from_settings() -> LLMClient | None:
+    k = settings.KAIZEN
+    if not k["LLM_BASE_URL"]:
+        return None
+    return LLMClient(
+        k["LLM_BASE_URL"],
+        k["LLM_MODEL"] or "default",
+        k["LLM_API_KEY"],
+        k["LLM_TIMEOUT_SECONDS"],
+        k["LLM_MAX_RETRIES"],
+    )
+
+
+CLASSIFY_SYSTEM = (
+    "Classify each feedback item about an AI agent. Answer with a JSON object "
+    '{"items": [{"index": int, "sentiment": "positive|negative|neutral", "category": '
+    '"accuracy|communication|prioritization|tooling|timeliness|general", "confidence": 0..1}]}.'
+)
+
+
+def _check_classification(count: int):
+    def check(data: dict) -> dict:
+        items = data["items"]
+        if not isinstance(items, list):
+            raise ValueError("items must be a list")
+        out = {}
+        for item in items:
+            i = item["index"]
+            if not (isinstance(i, int) and 0 <= i < count):
+                raise ValueError(f"bad index {i!r}")
+            if item["sentiment"] not in SENTIMENTS or item["category"] not in CATEGORIES:
+                raise ValueError(f"bad labels in {item!r}")
+            confidence = float(item.get("confidence", 0.8))
+            if not 0 <= confidence <= 1:
+                raise ValueError("confidence out of range")
+            out[i] = (item["sentiment"], item["category"], confidence)
+        return out
+
+    return check
+
+
+class LLMClassifier:
+    name = "llm"
+
+    def __init__(self, client: LLMClient, fallback: RuleClassifier, chunk: int = 50):
+        self.client, self.fallback, self.chunk = client, fallback, chunk
+        self.last_path = "llm"
+
+    def classify(self, items: list[RawFeedback]) -> list[Classified]:
+        out: list[Classified] = []
+        self.last_path = "llm"
+        for start in range(0, len(items), self.chunk):
+            chunk = items[start : start + self.chunk]
+            listing = "\n".join(f"{i}. [{it.source_type}] {it.text[:500]}" for i, it in enumerate(chunk))
+            try:
+                labels = self.client.chat_json(CLASSIFY_SYSTEM, listing, _check_classification(len(chunk)))
+            except LLMError as exc:
+                self.last_path = f"rules (llm fallback: {exc})"
+                labels = {}
+            for i, item in enumerate(chunk):
+                if i in labels:
+                    sentiment, category, confidence = labels[i]
+                    out.append(Classified(item, sentiment, category, confidence, "llm"))
+                else:
+                    out.append(self.fallback.classify_one(item))
+        return out
+
+
+PROPOSE_SYSTEM = (
+    "You improve an AI agent template's directives from evidence. Make small, surgical changes; "
+    "never remove an existing directive. Answer with a JSON object "
+    '{"directives": "full new text", "rationale": "why", "additions": [{"text": "...", '
+    '"reason": "..."}]}.'
+)
+
+
+def _check_proposal(current: str):
+    def check(data: dict) -> dict:
+        directives, rationale = data["directives"], data["rationale"]
+        if not isinstance(directives, str) or not directives.strip() or len(directives) > 20_000:
+            raise ValueError("directives must be a non-empty string under 20k characters")
+        if not isinstance(rationale, str):
+            raise ValueError("rationale must be a string")
+        kept = {line.strip() for line in directives.splitlines()}
+        missing = [line for line in current.splitlines() if line.strip() and line.strip() not in kept]
+        if missing:
+            raise ValueError(f"the reply removed existing directives: {missing[:2]}")
+        additions = [
+            Addition(str(a["text"]), str(a.get("reason", "llm")), 1) for a in data.get("additions", [])
+        ]
+        return {"directives": directives.rstrip("\n") + "\n", "rationale": rationale, "additions": additions}
+
+    return check
+
+
+class LLMProposer:
+    name = "llm"
+
+    def __init__(self, client: LLMClient, fallback: DeterministicProposer):
+        self.client, self.fallback = client, fallback
+        self.last_path = "llm"
+
+    def propose(self, data: ProposalInput) -> ProposedChange | None:
+        prompt = json.dumps(
+            {
+                "template": data.template,
+                "directives": data.directives,
+                "negative_feedback_by_category": data.negative_by_category,
+                "positive_feedback_by_category": data.positive_by_category,
+                "anti_patterns": list(data.anti_patterns),
+                "learned_facts": list(data.learned_facts),
+                "operator_guidance": data.operator_guidance,
+            }
+        )
+        try:
+            reply = self.client.chat_json(PROPOSE_SYSTEM, prompt, _check_proposal(data.directives))
+        except LLMError as exc:
+            self.last_path = f"deterministic (llm fallback: {exc})"
+            change = self.fallback.propose(data)
+            return change and ProposedChange(
+                change.directives, change.additions, change.rationale, self.last_path
+            )
+        self.last_path = "llm"
+        if reply["directives"] == data.directives:
+            return None
+        return ProposedChange(reply["directives"], tuple(reply["additions"]), reply["rationale"], "llm")
