@@ -183,5 +183,18 @@ class RuleClassifier:
             return Classified(item, "negative", "accuracy", 0.9)
         if kind == "friction":
             return Classified(item, "negative", "tooling", 0.9)
+        if kind == "session_verdict":
+            rating = h.get("rating")
+            if h.get("verdict") == "confirmed":
+                return Classified(
+                    item, "negative" if rating is not None and rating <= 2 else "positive", "accuracy", 0.9
+                )
+            return Classified(
+                item, "negative" if h.get("verdict") == "rejected" else "neutral", "accuracy", 0.9
+            )
+        if kind == "directive_churn":
+            return Classified(item, "negative", "prioritization", 0.8)
+        if kind == "evolution_delta":
+            return Classified(item, _threshold(0.5 + h["delta"], 0.5, 0.5), "accuracy", 0.7)
         sentiment, hit = sentiment_of(item.text)
         return Classified(item, sentiment, category, 0.3 + 0.2 * hit)

@@ -99,12 +99,73 @@ def raw_feedback(template: AgentTemplate, since: datetime, until: datetime) -> l
                     {"pattern": p["name"]},
                 )
             )
+    if template.level == 1:
+        items += meta_feedback(template, since, until)
     agent_names = set(template.agents.values_list("name", flat=True))
     for a in Alert.objects.filter(
         kind=Alert.Kind.ACTION_QUALITY, created_at__gt=since, created_at__lte=until
     ):
         if a.key.split(":")[0] in agent_names:
             items.append(RawFeedback("chronic_failure", str(a.pk), a.created_at, a.message))
+    return items
+
+
+def meta_feedback(template: AgentTemplate, since: datetime, until: datetime) -> list[RawFeedback]:
+    """Feedback on an improver template (level 1), read off the sessions of improvers running it:
+    approval verdicts and ratings, directive churn (> 3 versions in the window), and the
+    performance delta after each approved evolution (plan §7.3)."""
+    from governance.models import ChangeDecision
+    from improver.models import EvolutionSession, TemplateVersion
+    from improver.selectors import performance_delta
+
+    sessions = EvolutionSession.objects.filter(
+        improver__agent__template=template, created_at__gt=since, created_at__lte=until
+    ).select_related("template")
+    items: list[RawFeedback] = []
+    for d in ChangeDecision.objects.filter(
+        proposal__type="template_evolution",
+        created_at__gt=since,
+        created_at__lte=until,
+        proposal__created_by_agent__template=template,
+    ):
+        items.append(
+            RawFeedback(
+                "session_verdict",
+                str(d.pk),
+                d.created_at,
+                f"evolution proposal #{d.proposal_id} {d.verdict}: {d.reason}"[:500],
+                None,
+                {"verdict": d.verdict, "rating": d.rating},
+            )
+        )
+    evolved = {s.template for s in sessions}
+    for t in evolved:
+        versions = TemplateVersion.objects.filter(
+            template=t, created_at__gt=since, created_at__lte=until
+        ).count()
+        if versions > 3:
+            items.append(
+                RawFeedback(
+                    "directive_churn",
+                    f"{t.slug}:{until:%Y-%m-%d}",
+                    until,
+                    f"directive churn: {t.slug} got {versions} versions in the window",
+                    None,
+                    {"versions": versions},
+                )
+            )
+        delta = performance_delta(t).get("success_rate_delta")
+        if delta is not None:
+            items.append(
+                RawFeedback(
+                    "evolution_delta",
+                    f"{t.slug}:{until:%Y-%m-%d}",
+                    until,
+                    f"success rate of {t.slug} moved {delta:+.1%} after its last evolution",
+                    None,
+                    {"delta": delta},
+                )
+            )
     return items
 
 

@@ -2,6 +2,7 @@
 
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -26,6 +27,8 @@ def improver_create(
     agent, _ = Agent.objects.get_or_create(
         name=f"{template.slug}-improver", defaults={"kind": kind, "template": runs}
     )
+    if template.level >= 1 and window_days == 7:  # improver templates are evolved monthly
+        window_days = settings.KAIZEN["META_IMPROVER_PERIOD_DAYS"]
     improver = ImproverAgent.objects.create(
         agent=agent,
         active_template=template,
