@@ -8,6 +8,8 @@ from telemetry.models import (
     ApiToken,
     Correction,
     Decision,
+    FrictionEvent,
+    LearnedFact,
     Observation,
     SessionEnd,
     SkillOutcome,
@@ -153,3 +155,59 @@ class SessionEndAdmin(EventAdmin):
 class WakeRunAdmin(EventAdmin):
     list_display = ["occurred_at", "agent", "status", "duration_ms", "user_rating"]
     list_filter = ["status", "occurred_at"]
+
+
+@admin.register(LearnedFact)
+class LearnedFactAdmin(admin.ModelAdmin):
+    """Facts learned from corrections: operators edit their wording, retire or restore them."""
+
+    list_display = ["content", "template", "source", "confidence", "scope", "status", "created_at"]
+    list_filter = ["status", "source", "template"]
+    search_fields = ["content", "subject"]
+    fields = [
+        "content",
+        "subject",
+        "confidence",
+        "scope",
+        "status",
+        "source",
+        "template",
+        "agent",
+        "correction",
+        "superseded_by",
+        "created_at",
+    ]
+    readonly_fields = ["source", "template", "agent", "correction", "superseded_by", "created_at"]
+    actions = ["retire", "restore"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        audit(request.user, obj, f"Edited: {', '.join(form.changed_data) or 'nothing'}")
+
+    @admin.action(description="Retire selected facts (agents stop reading them)")
+    def retire(self, request, queryset):
+        for fact in queryset:
+            services.fact_set_status(fact=fact, status=LearnedFact.Status.RETIRED)
+            audit(request.user, fact, "Retired")
+
+    @admin.action(description="Restore selected facts")
+    def restore(self, request, queryset):
+        for fact in queryset:
+            services.fact_set_status(fact=fact, status=LearnedFact.Status.ACTIVE)
+            audit(request.user, fact, "Restored")
+
+
+@admin.register(FrictionEvent)
+class FrictionEventAdmin(admin.ModelAdmin):
+    list_display = ["occurred_at", "agent", "session_id", "tool", "failure_mode", "count"]
+    list_filter = ["failure_mode", "occurred_at"]
+    search_fields = ["tool", "session_id"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

@@ -91,3 +91,11 @@ def agent_activity_refresh() -> int:
                 .update(last_seen_at=newest)
             )
     return updated
+
+
+@transaction.atomic
+def fact_set_status(*, fact, status: str):
+    """Retire or restore a learned fact (retired facts are no longer served to agents)."""
+    type(fact).objects.filter(pk=fact.pk).update(status=status)
+    fact.refresh_from_db()
+    return fact

@@ -1,0 +1,261 @@
+"""Learning loops 1-3 through the ingest API, and the pure correction rules with the paper's numbers."""
+
+import pytest
+
+from governance.models import Proposal
+from telemetry import corrections
+from telemetry.models import FrictionEvent, LearnedFact, SessionEnd
+from tests.planner.helpers import client_for
+
+pytestmark = pytest.mark.django_db
+
+
+def failures(client, n: int, session="s1", tool="npm_install", mode="NOTFOUND.package", start=0):
+    batch = [
+        {
+            "id": f"{session}-{tool}-{start + i}",
+            "type": "tool_invocation",
+            "timestamp": f"2026-11-20T10:{start + i:02d}:00Z",
+            "body": {
+                "session_id": session,
+                "tool": tool,
+                "outcome": "failure",
+                "duration_ms": 50,
+                "failure_mode": mode,
+            },
+        }
+        for i in range(n)
+    ]
+    return client.post("/api/v1/ingest", {"batch": batch}, format="json")
+
+
+@pytest.mark.parametrize(("count", "events"), [(2, 0), (3, 1), (6, 1)])
+def test_friction_fires_once_per_pair_at_the_threshold(count, events):
+    _, client = client_for("alice")
+    for i in range(count):  # one per request: the count builds up across batches
+        failures(client, 1, start=i)
+    assert FrictionEvent.objects.count() == events
+    assert Proposal.objects.filter(type="new_tool").count() == events
+    if events:
+        event = FrictionEvent.objects.get()
+        assert (event.tool, event.failure_mode, event.count) == ("npm_install", "NOTFOUND.package", 3)
+        assert len(event.evidence) == 3
+
+
+def test_friction_is_per_session_and_strengthens_the_one_open_proposal():
+    _, alice = client_for("alice")
+    _, bob = client_for("bob")
+    failures(alice, 3, session="a1")
+    failures(alice, 3, session="a2")
+    failures(bob, 3, session="b1")
+    failures(alice, 3, session="a3", tool="bash", mode="RUNTIME")
+    assert FrictionEvent.objects.count() == 4
+    npm = Proposal.objects.get(dedup_key="friction:npm_install:NOTFOUND.package")
+    assert npm.evidence["occurrences"] == 3 and len(npm.evidence["events"]) == 3
+    assert Proposal.objects.filter(type="new_tool").count() == 2
+
+
+def test_the_friction_threshold_is_a_setting(settings):
+    settings.KAIZEN = {**settings.KAIZEN, "FRICTION_THRESHOLD": 5}
+    _, client = client_for("alice")
+    failures(client, 4)
+    assert not FrictionEvent.objects.exists()
+    failures(client, 1, start=10)
+    assert FrictionEvent.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "source", "confidence", "signal"),
+    [
+        ({"user_message": "No, use pnpm instead of npm."}, "user-stated", 1.0, "negation"),
+        ({"user_message": "Actually the tests live in spec/."}, "user-stated", 1.0, "negation"),
+        ({"user_message": "Don't push to main."}, "user-stated", 1.0, "negation"),
+        (
+            {
+                "user_message": "ok",
+                "previous_tool_call": {"tool": "npm", "target": "deps"},
+                "user_tool_call": {"tool": "pnpm", "target": "deps"},
+            },
+            "tool_override",
+            0.9,
+            "tool_override",
+        ),
+        (
+            {
+                "user_message": "Fixed the bug in parser.py",
+                "previous_agent_response": "Fixed the bug in parse.py",
+            },
+            "inferred",
+            0.7,
+            "edit",
+        ),
+        (
+            {
+                "user_message": "def total(xs):\n    return sum(xs)\n# done",
+                "previous_agent_response": "def total(items):\n    acc = 0\n    for i in items:\n        acc += i\n    return acc",
+            },
+            "inferred",
+            0.7,
+            "rewrite",
+        ),
+    ],
+)
+def test_correction_signals(kwargs, source, confidence, signal):
+    candidate = corrections.detect(**kwargs)
+    assert (candidate.source, candidate.confidence, candidate.signal) == (source, confidence, signal)
+
+
+@pytest.mark.parametrize(
+    ("message", "previous", "fires"),
+    [
+        ("abcdefghij", "abcdefghij", True),  # distance 0
+        ("abcdefgxyz", "abcdefghij", False),  # 3/10 = 0.3: not under 0.3
+        ("abcdefghxy", "abcdefghij", True),  # 2/10 = 0.2
+    ],
+)
+def test_edit_distance_boundary(message, previous, fires):
+    candidate = corrections.detect(user_message=message, previous_agent_response=previous)
+    assert (candidate is not None and candidate.signal == "edit") is fires
+
+
+@pytest.mark.parametrize(
+    ("message", "previous", "ratio"),
+    [
+        ("a\nb\nc\nd", "a\nb\nc\nd", 0.0),
+        ("a\nb\nX\nY", "a\nb\nc\nd", 0.5),
+        ("a\nX\nY\nZ", "a\nb\nc\nd", 0.75),
+    ],
+)
+def test_rewrite_ratio(message, previous, ratio):
+    assert corrections.line_change_ratio(message, previous) == pytest.approx(ratio)
+
+
+def test_no_signal_for_a_plain_follow_up():
+    assert (
+        corrections.detect(
+            user_message="Thanks! Now add a test for it.", previous_agent_response="I changed the function."
+        )
+        is None
+    )
+
+
+def correct(client, i, **body):
+    return client.post(
+        "/api/v1/ingest",
+        {
+            "batch": [
+                {"id": f"c{i}", "type": "correction", "timestamp": f"2026-11-20T11:{i:02d}:00Z", "body": body}
+            ]
+        },
+        format="json",
+    )
+
+
+def test_facts_reach_every_agent_of_the_template_and_user_stated_supersedes_inferred():
+    agent, alice = client_for("alice")
+    from tests.factories import agent_with_token
+
+    bob_agent, bob_token = agent_with_token(name="bob", template=agent.template)
+    correct(
+        alice,
+        1,
+        user_message="ok",
+        previous_tool_call={"tool": "npm", "target": "deps"},
+        user_tool_call={"tool": "yarn", "target": "deps"},
+    )
+    inferred = LearnedFact.objects.get()
+    assert (inferred.source, inferred.confidence, inferred.subject) == ("tool_override", 0.9, "deps")
+    correct(
+        alice, 2, user_message="No, use pnpm for deps.", user_tool_call={"tool": "pnpm", "target": "deps"}
+    )
+    inferred.refresh_from_db()
+    assert inferred.status == "superseded"
+    from rest_framework.test import APIClient
+
+    bob = APIClient()
+    bob.credentials(HTTP_AUTHORIZATION=f"Bearer {bob_token}")
+    data = bob.get("/api/v1/agents/me/directives").json()
+    assert data["learned_facts"] == [
+        {"content": "No, use pnpm for deps.", "confidence": 1.0, "scope": "project", "source": "user-stated"}
+    ]
+    assert "## Learned facts\n- No, use pnpm for deps." in data["prompt_block"]
+
+
+def test_retired_facts_are_no_longer_served(admin_client):
+    _, alice = client_for("alice")
+    correct(alice, 1, user_message="Stop adding emojis.")
+    fact = LearnedFact.objects.get()
+    admin_client.post("/admin/telemetry/learnedfact/", {"action": "retire", "_selected_action": [fact.pk]})
+    assert alice.get("/api/v1/agents/me/directives").json()["learned_facts"] == []
+    admin_client.post(
+        f"/admin/telemetry/learnedfact/{fact.pk}/change/",
+        {
+            "content": "Never add emojis.",
+            "subject": "",
+            "confidence": "1.0",
+            "scope": "project",
+            "status": "active",
+        },
+    )
+    assert (
+        alice.get("/api/v1/agents/me/directives").json()["learned_facts"][0]["content"] == "Never add emojis."
+    )
+
+
+def test_session_end_gets_a_server_computed_digest():
+    _, client = client_for("alice")
+    failures(client, 2, session="s9")
+    client.post(
+        "/api/v1/ingest",
+        {
+            "batch": [
+                {
+                    "type": "tool_invocation",
+                    "timestamp": "2026-11-20T10:05:00Z",
+                    "body": {
+                        "session_id": "s9",
+                        "tool": "read_file",
+                        "outcome": "success",
+                        "duration_ms": 10,
+                    },
+                },
+                {
+                    "type": "correction",
+                    "timestamp": "2026-11-20T10:06:00Z",
+                    "body": {"user_message": "fine", "session_id": "s9"},
+                },
+                {
+                    "type": "session_end",
+                    "timestamp": "2026-11-20T10:10:00Z",
+                    "body": {
+                        "session_id": "s9",
+                        "reflection": {"successes": ["done"], "failures": [], "proposals": [{"text": "x"}]},
+                    },
+                },
+            ]
+        },
+        format="json",
+    )
+    end = SessionEnd.objects.get()
+    assert end.digest["tool_histogram"] == {"npm_install": 2, "read_file": 1}
+    assert end.digest["failure_rate_per_tool"] == {"npm_install": 1.0, "read_file": 0.0}
+    assert end.digest["counts"] == {
+        "tool_calls": 3,
+        "failures": 2,
+        "tools": 2,
+        "corrections": 1,
+        "observations": 0,
+    }
+    assert end.digest["duration_s"] == 600.0  # 10:00 → 10:10
+    assert end.reflection["proposals"] == [] and end.reflection["dropped_proposals"] == 1
+
+
+@pytest.fixture
+def admin_client(db):
+    from django.test import Client
+
+    from tests.factories import approver
+
+    client = Client()
+    client.force_login(approver())
+    return client
