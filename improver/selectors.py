@@ -19,12 +19,7 @@ def directives_for_agent(*, agent) -> dict:
     if head is None:
         raise ApplicationError(f"Template of agent '{agent.name}' has no version yet.")
     learned_facts = telemetry_selectors.learned_facts(template_id=agent.template_id)
-    in_directives = head.version.directives.lower()
-    anti_patterns = [
-        line
-        for line in planner_selectors.anti_patterns_for_template(agent.template_id)
-        if line.split(". Failed")[0].lower() not in in_directives
-    ]
+    anti_patterns = planner_selectors.anti_patterns_for_template(agent.template_id)
     proven_patterns = planner_selectors.proven_patterns_for_template(agent.template_id)
     payload = {
         "template": head.template.slug,

@@ -17,15 +17,17 @@ from django.utils import timezone
 
 from config.progress import Progress
 from governance.diff import directives_diff
+from governance.models import Proposal
 from improver.demo import simulator
 from improver.models import AgentTemplate, RitualRun
 from improver.services.improvers import improver_create, wake_due_improvers
+from improver.services.maintenance import maintenance_pass
 from improver.services.templates import template_upsert
 from improver.templates_yaml import parse_templates
 from planner.models import Alert, Dispatch, GoalState
 from planner.selectors import anti_patterns_for_template
 from planner.services import fleet_snapshot_take
-from telemetry.models import EVENT_MODELS, Agent, ToolInvocation
+from telemetry.models import EVENT_MODELS, Agent, FrictionEvent, LearnedFact, SessionEnd, ToolInvocation
 from telemetry.services import agent_create, token_issue
 
 TEMPLATES_FILE = Path(settings.BASE_DIR) / "examples" / "templates.yaml"
@@ -167,6 +169,29 @@ class DemoRun:
         self.say(f"  {sim.name} now reads {directives['template']} v{directives['version']}:")
         for line in directives["prompt_block"].splitlines():
             self.say(f"    | {line}")
+
+    def loops_report(self, now: datetime) -> None:
+        self.heading("Learning loops")
+        frictions = FrictionEvent.objects.count()
+        self.say(f"  loop 1: {frictions} friction events (same tool and failure mode 3× in a session)")
+        for p in Proposal.objects.filter(type="new_tool").order_by("-id")[:3]:
+            self.say(
+                f"    new_tool proposal #{p.pk}: {p.title} (seen in {p.evidence.get('occurrences')} sessions)"
+            )
+        facts = LearnedFact.objects.filter(status="active").order_by("-confidence")
+        self.say(f"  loop 2: {facts.count()} learned facts from corrections, e.g.:")
+        for fact in facts[:3]:
+            self.say(f"    [{fact.template} · {fact.source} {fact.confidence:.1f}] {fact.content}")
+        sim = self.sim_agents[0]
+        served = self.http.get("/api/v1/agents/me/directives", **self.auth(sim)).json()["learned_facts"]
+        self.say(f"    {sim.name} reads {len(served)} of them with its directives")
+        digest = SessionEnd.objects.exclude(digest={}).order_by("-id").first()
+        if digest:
+            self.say(f"  loop 3: session {digest.session_id} digest: {digest.digest['counts']}")
+        proposals = maintenance_pass(now=now, window_days=30)
+        self.say(f"  loop 4: maintenance pass made {len(proposals)} proposal(s):")
+        for p in proposals:
+            self.say(f"    #{p.pk} {p.title}")
 
     def remediate(self, agent_name: str, now: datetime) -> None:
         """The dispatched agent polls its work and reports the outcome with the correlation id."""

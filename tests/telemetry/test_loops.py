@@ -92,7 +92,9 @@ def test_the_friction_threshold_is_a_setting(settings):
         (
             {
                 "user_message": "def total(xs):\n    return sum(xs)\n# done",
-                "previous_agent_response": "def total(items):\n    acc = 0\n    for i in items:\n        acc += i\n    return acc",
+                "previous_agent_response": (
+                    "def total(items):\n    acc = 0\n    for i in items:\n        acc += i\n    return acc"
+                ),
             },
             "inferred",
             0.7,

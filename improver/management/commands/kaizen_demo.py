@@ -32,6 +32,7 @@ class Command(BaseCommand):
         week1 = run.simulate_days(start, 7, "week 1 sessions")
         run.show_ingest_summary(week1)
         run.planner_report(start + timedelta(days=6, hours=13))
+        run.loops_report(start + week)
         rituals = run.wake(start + week)
         proposed = [r for r in rituals if r.outcome == "proposed"]
         if proposed:
