@@ -10,6 +10,10 @@ def prompt_block(
     anti_patterns: list[str],
     proven_patterns: list[str],
 ) -> str:
+    """Directives first, then what was learned and is not already in them (no line twice)."""
+    known = directives.lower()
+    learned_facts = [f for f in learned_facts if f["content"].lower() not in known]
+    anti_patterns = [a for a in anti_patterns if a.split(". Failed")[0].lower() not in known]
     parts = [f"# Directives ({template} v{version})", directives.strip()]
     if learned_facts:
         parts.append("## Learned facts")
