@@ -83,6 +83,17 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "FLAKY_RECENT_RUNS": (10, "Runs of a command looked at for flakiness."),
     "STALE_PR_DAYS": (7, "Age of an open pull request that counts as stale."),
     "STALE_AUTONOMY_DAYS": (21, "Age of a backlog autonomy task that gets cancelled."),
+    "FORGE_CLASS": ("", "Dotted path of the forge provider (PRs, CI); empty = forge scans are skipped."),
+    "TASK_TTL_MINUTES": (
+        "goal=120,test=45,test_campaign=45,improve=30,improve_campaign=30,fix_pr=45,other=90",
+        "Minutes a running task may go without an update, per kind.",
+    ),
+    "ACCEPTANCE_MIN_SAMPLES": (
+        5,
+        "Decided tasks of a source before its acceptance rate rescores priorities.",
+    ),
+    "RESCORE_DEMOTE_BELOW": (0.4, "Acceptance under which backlog autonomy tasks are demoted."),
+    "RESCORE_PROMOTE_ABOVE": (0.75, "Acceptance above which backlog autonomy tasks are promoted."),
     # Operations
     "WEBHOOK_SECRET": ("", "Key that signs outgoing webhooks (HMAC-SHA256); empty = unsigned."),
     "NOTIFY_WEBHOOK_URL": ("", "Webhook called when a review is pending; empty = off."),

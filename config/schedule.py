@@ -25,6 +25,16 @@ BEAT_SCHEDULE: dict[str, dict] = {
         "schedule": timedelta(hours=1),
         "options": {"expires": 3000},
     },
+    "governance.improve_cycle": {
+        "task": "governance.improve_cycle",
+        "schedule": timedelta(minutes=10),
+        "options": {"expires": 540},
+    },
+    "governance.reconcile_stale_running": {
+        "task": "governance.reconcile_stale_running",
+        "schedule": timedelta(minutes=5),
+        "options": {"expires": 240},
+    },
     "improver.maintenance_pass": {
         "task": "improver.maintenance_pass",
         "schedule": crontab(minute=0, hour=6, day_of_week=1),

@@ -128,6 +128,17 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "TaskKindEnum": "governance.models.BoardTask.Kind",
+        "TaskStatusEnum": "governance.models.BoardTask.Status",
+        "TaskSourceEnum": "governance.models.BoardTask.Source",
+        "TaskPriorityEnum": "governance.models.BoardTask.Priority",
+        "CommentKindEnum": "governance.models.TaskComment.Kind",
+        "ProposalTypeEnum": "governance.models.Proposal.Type",
+        "ProposalStatusEnum": "governance.models.Proposal.Status",
+        "ProposalSourceEnum": "governance.models.Proposal.Source",
+        "DispatchStatusEnum": "planner.models.Dispatch.Status",
+    },
 }
 
 # Celery: no broker means tasks run in-process (the demo and the SQLite tests).

@@ -1,0 +1,123 @@
+"""Board task services: create, update (validated transitions), comment. Each is one transaction."""
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from config.errors import ApplicationError, Conflict
+from governance.models import BoardTask, CommandRun, TaskComment
+
+S = BoardTask.Status
+TRANSITIONS = {
+    S.BACKLOG: {S.RUNNING, S.BLOCKED, S.CANCELLED},
+    S.RUNNING: {S.BLOCKED, S.DONE, S.BACKLOG, S.CANCELLED},
+    S.BLOCKED: {S.BACKLOG, S.RUNNING, S.CANCELLED, S.DONE},
+    S.DONE: {S.BACKLOG},
+    S.CANCELLED: {S.BACKLOG},
+}
+
+
+def check_transition(current: str, target: str) -> None:
+    if target != current and target not in TRANSITIONS[current]:
+        allowed = ", ".join(sorted(TRANSITIONS[current]))
+        raise ApplicationError(
+            f"status: a {current} task cannot become {target} (allowed: {allowed}).",
+            {"fields": {"status": [f"Cannot go from {current} to {target}."]}},
+        )
+
+
+@transaction.atomic
+def task_create(
+    *,
+    title: str,
+    kind: str = "goal",
+    source: str = "human",
+    body: str = "",
+    priority: str = "medium",
+    labels: list | None = None,
+    parent: BoardTask | None = None,
+    dedup_key: str = "",
+    pr_url: str = "",
+    status: str = "backlog",
+    agent=None,
+    proposal=None,
+    cycle: int | None = None,
+) -> BoardTask:
+    """A new board task; a second open task with the same dedup key is refused (409)."""
+    now = timezone.now()
+    try:
+        with transaction.atomic():
+            return BoardTask.objects.create(
+                title=title,
+                kind=kind,
+                source=source,
+                body=body,
+                priority=priority,
+                labels=labels or [],
+                parent=parent,
+                dedup_key=dedup_key,
+                pr_url=pr_url,
+                status=status,
+                created_by_agent=agent,
+                proposal=proposal,
+                created_in_cycle=cycle,
+                created_at=now,
+                updated_at=now,
+                status_changed_at=now,
+            )
+    except IntegrityError as exc:
+        existing = BoardTask.objects.filter(
+            dedup_key=dedup_key, status__in=["backlog", "running", "blocked"]
+        ).first()
+        raise Conflict(
+            f"An open task with dedup key '{dedup_key}' already exists"
+            f" (#{existing.pk if existing else '?'}).",
+            {
+                "fields": {"dedup_key": ["Duplicate of an open task."]},
+                "task": existing.pk if existing else None,
+            },
+        ) from exc
+
+
+def comment_add(
+    *, task: BoardTask, body: str, author: str = "", kind: str = TaskComment.Kind.COMMENT
+) -> TaskComment:
+    comment = TaskComment.objects.create(task=task, body=body, author=author, kind=kind)
+    BoardTask.objects.filter(pk=task.pk).update(updated_at=comment.created_at)
+    return comment
+
+
+@transaction.atomic
+def task_update(
+    *, task: BoardTask, changes: dict, actor_label: str = "", validation_runs: list | None = None, now=None
+) -> BoardTask:
+    """Apply a PATCH: fields, then the status change (validated); entering `blocked` triages the task."""
+    from governance.blocking import on_blocked
+    from governance.task_hooks import on_status_changed
+
+    task = BoardTask.objects.select_for_update().get(pk=task.pk)
+    now = now or timezone.now()
+    for run in validation_runs or []:
+        CommandRun.objects.create(command=run["command"], passed=run["passed"], task=task, created_at=now)
+    new_status = changes.pop("status", task.status)
+    check_transition(task.status, new_status)
+    for field, value in changes.items():
+        setattr(task, field, value)
+    previous = task.status
+    task.updated_at = now
+    if new_status != previous:
+        task.status, task.status_changed_at = new_status, now
+        if new_status != S.BLOCKED:
+            task.human_attention = False if new_status in (S.DONE, S.CANCELLED) else task.human_attention
+    task.save()
+    if new_status != previous:
+        comment_add(
+            task=task,
+            body=f"Status {previous} → {new_status}" + (f" by {actor_label}" if actor_label else ""),
+            author="kaizen",
+            kind=TaskComment.Kind.SYSTEM,
+        )
+        if new_status == S.BLOCKED:
+            on_blocked(task=task, now=now)
+        on_status_changed(task=task, previous=previous)
+        task.refresh_from_db()
+    return task

@@ -1,0 +1,186 @@
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from rest_framework import serializers
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.permissions import IsAgentOrStaff, request_agent
+from governance import board
+from governance.models import BoardTask, TaskComment
+
+
+def actor_label(request) -> str:
+    agent = request_agent(request)
+    return f"agent:{agent.name}" if agent else request.user.username
+
+
+@extend_schema_serializer(component_name="TaskComment")
+class CommentSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = TaskComment
+        fields = ["id", "kind", "author", "body", "created_at"]
+
+
+@extend_schema_serializer(component_name="BoardTask")
+class TaskOutputSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = BoardTask
+        fields = [
+            "id",
+            "title",
+            "body",
+            "kind",
+            "status",
+            "source",
+            "priority",
+            "labels",
+            "parent",
+            "dedup_key",
+            "pr_url",
+            "pr_state",
+            "result",
+            "classification",
+            "triage",
+            "human_attention",
+            "proposal",
+            "created_at",
+            "updated_at",
+            "status_changed_at",
+        ]
+
+
+@extend_schema_serializer(component_name="BoardTaskDetail")
+class TaskDetailSerializer(TaskOutputSerializer):
+    comments = CommentSerializer(many=True, read_only=True)
+
+    class Meta(TaskOutputSerializer.Meta):
+        fields = [*TaskOutputSerializer.Meta.fields, "comments"]
+
+
+class StrictSerializer(serializers.Serializer):
+    """Unknown keys are an error, not silently ignored."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError({key: ["Unknown field."] for key in unknown})
+        return super().to_internal_value(data)
+
+
+class TaskListApi(APIView):
+    permission_classes = [IsAgentOrStaff]
+
+    @extend_schema_serializer(component_name="TaskCreate")
+    class InputSerializer(StrictSerializer):
+        title = serializers.CharField(max_length=300)
+        kind = serializers.ChoiceField(choices=BoardTask.Kind.choices, default="goal")
+        source = serializers.ChoiceField(choices=BoardTask.Source.choices, default="human")
+        body = serializers.CharField(required=False, allow_blank=True, max_length=50_000, default="")
+        priority = serializers.ChoiceField(choices=BoardTask.Priority.choices, default="medium")
+        labels = serializers.ListField(
+            child=serializers.CharField(max_length=60), max_length=20, default=list
+        )
+        parent = serializers.PrimaryKeyRelatedField(
+            queryset=BoardTask.objects.all(), required=False, allow_null=True
+        )
+        dedup_key = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+        pr_url = serializers.URLField(required=False, allow_blank=True, default="")
+
+    @extend_schema_serializer(component_name="TaskFilter")
+    class FilterSerializer(serializers.Serializer):
+        status = serializers.ChoiceField(choices=BoardTask.Status.choices, required=False)
+        kind = serializers.ChoiceField(choices=BoardTask.Kind.choices, required=False)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("status", str),
+            OpenApiParameter("kind", str),
+            OpenApiParameter("page", int),
+        ],
+        responses=TaskOutputSerializer(many=True),
+    )
+    def get(self, request):
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        qs = BoardTask.objects.filter(**filters.validated_data).order_by("-updated_at", "-id")
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(qs, request, view=self)
+        return paginator.get_paginated_response(TaskOutputSerializer(page, many=True).data)
+
+    @extend_schema(request=InputSerializer, responses={201: TaskDetailSerializer})
+    def post(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        task = board.task_create(**data.validated_data, agent=request_agent(request))
+        return Response(TaskDetailSerializer(task).data, status=201)
+
+
+class TaskDetailApi(APIView):
+    permission_classes = [IsAgentOrStaff]
+
+    @extend_schema_serializer(component_name="ValidationRun")
+    class RunSerializer(StrictSerializer):
+        command = serializers.CharField(max_length=500)
+        passed = serializers.BooleanField()
+
+    @extend_schema_serializer(component_name="TaskUpdate")
+    class InputSerializer(StrictSerializer):
+        status = serializers.ChoiceField(choices=BoardTask.Status.choices, required=False)
+        result = serializers.CharField(required=False, allow_blank=True, max_length=50_000)
+        title = serializers.CharField(required=False, max_length=300)
+        body = serializers.CharField(required=False, allow_blank=True, max_length=50_000)
+        priority = serializers.ChoiceField(choices=BoardTask.Priority.choices, required=False)
+        labels = serializers.ListField(
+            child=serializers.CharField(max_length=60), max_length=20, required=False
+        )
+        pr_url = serializers.URLField(required=False, allow_blank=True)
+        validation_runs = serializers.ListField(required=False, max_length=100)
+
+        def validate_validation_runs(self, runs):
+            cleaned, errors = [], {}
+            for i, run in enumerate(runs):
+                item = TaskDetailApi.RunSerializer(data=run)
+                if item.is_valid():
+                    cleaned.append(item.validated_data)
+                else:
+                    errors[i] = item.errors
+            if errors:
+                raise serializers.ValidationError(errors)
+            return cleaned
+
+    @extend_schema(responses=TaskDetailSerializer)
+    def get(self, request, task_id: int):
+        return Response(TaskDetailSerializer(get_object_or_404(BoardTask, pk=task_id)).data)
+
+    @extend_schema(request=InputSerializer, responses=TaskDetailSerializer)
+    def patch(self, request, task_id: int):
+        task = get_object_or_404(BoardTask, pk=task_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        changes = dict(data.validated_data)
+        runs = changes.pop("validation_runs", None)
+        task = board.task_update(
+            task=task, changes=changes, actor_label=actor_label(request), validation_runs=runs
+        )
+        return Response(TaskDetailSerializer(task).data)
+
+
+class TaskCommentApi(APIView):
+    permission_classes = [IsAgentOrStaff]
+
+    @extend_schema_serializer(component_name="CommentCreate")
+    class InputSerializer(StrictSerializer):
+        body = serializers.CharField(max_length=50_000)
+
+    @extend_schema(request=InputSerializer, responses={201: CommentSerializer})
+    def post(self, request, task_id: int):
+        task = get_object_or_404(BoardTask, pk=task_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        kind = TaskComment.Kind.COMMENT if request_agent(request) else TaskComment.Kind.HUMAN
+        comment = board.comment_add(
+            task=task, body=data.validated_data["body"], author=actor_label(request), kind=kind
+        )
+        return Response(CommentSerializer(comment).data, status=201)

@@ -1,0 +1,40 @@
+from celery import shared_task
+
+from config.webhooks import DeliveryError
+
+
+@shared_task(name="governance.improve_cycle")
+def improve_cycle() -> int:
+    """One improve cycle: the scans due on it (cycle counter persisted)."""
+    from governance.scans import improve_cycle_run
+
+    return len(improve_cycle_run())
+
+
+@shared_task(name="governance.reconcile_stale_running")
+def reconcile_stale_running() -> int:
+    from governance.scans import reconcile_stale_running as reconcile
+
+    return len(reconcile())
+
+
+@shared_task(name="governance.escalation_webhook", bind=True, max_retries=5)
+def escalation_webhook(self, classification: str, at: str) -> int:
+    """POST the escalation (signed); retried with backoff."""
+    from django.conf import settings
+
+    from config.webhooks import post_json
+
+    url = settings.KAIZEN["ESCALATION_WEBHOOK_URL"]
+    if not url:
+        return 0
+    payload = {
+        "classification": classification,
+        "at": at,
+        "message": f"Recurring {classification} failures: {settings.KAIZEN['ESCALATION_THRESHOLD']}+ blocked "
+        f"tasks within {settings.KAIZEN['ESCALATION_WINDOW_HOURS']} h.",
+    }
+    try:
+        return post_json(url, payload, event="escalation")
+    except DeliveryError as exc:
+        raise self.retry(exc=exc, countdown=min(600, 10 * 2**self.request.retries)) from exc
