@@ -67,6 +67,7 @@ def on_blocked(*, task: BoardTask, now=None) -> Triage:
         task=task,
         author="kaizen-triage",
         kind=TaskComment.Kind.TRIAGE,
+        at=now,
         body=(
             f"Triage: {result.classification} (certainty {result.certainty:.2f})\n"
             f"Reason: {result.reason_summary}\nRecommended: {result.recommended_action}\n"
@@ -141,6 +142,10 @@ def escalate_if_recurring(*, classification: str, now) -> bool:
     improve task (never two open) and a webhook POST (with a cooldown)."""
     k = settings.KAIZEN
     since = now - timedelta(hours=k["ESCALATION_WINDOW_HOURS"])
+    # Lock the classification's row first: concurrent blocks then count one after another, so the
+    # one that reaches the threshold always sees the events committed before it.
+    Escalation.objects.get_or_create(classification=classification)
+    escalation = Escalation.objects.select_for_update().get(classification=classification)
     if (
         BlockedEvent.objects.filter(classification=classification, created_at__gt=since).count()
         < k["ESCALATION_THRESHOLD"]
@@ -157,7 +162,6 @@ def escalate_if_recurring(*, classification: str, now) -> bool:
             body=f"{k['ESCALATION_THRESHOLD']}+ tasks were blocked on {classification} within "
             f"{k['ESCALATION_WINDOW_HOURS']} h. Find the common cause.",
         )
-    escalation, _ = Escalation.objects.select_for_update().get_or_create(classification=classification)
     cooldown = timedelta(seconds=k["ESCALATION_COOLDOWN_SECONDS"])
     if escalation.last_sent_at and now - escalation.last_sent_at < cooldown:
         return True

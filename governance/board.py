@@ -79,9 +79,11 @@ def task_create(
 
 
 def comment_add(
-    *, task: BoardTask, body: str, author: str = "", kind: str = TaskComment.Kind.COMMENT
+    *, task: BoardTask, body: str, author: str = "", kind: str = TaskComment.Kind.COMMENT, at=None
 ) -> TaskComment:
-    comment = TaskComment.objects.create(task=task, body=body, author=author, kind=kind)
+    comment = TaskComment.objects.create(
+        task=task, body=body, author=author, kind=kind, created_at=at or timezone.now()
+    )
     BoardTask.objects.filter(pk=task.pk).update(updated_at=comment.created_at)
     return comment
 
@@ -115,6 +117,7 @@ def task_update(
             body=f"Status {previous} → {new_status}" + (f" by {actor_label}" if actor_label else ""),
             author="kaizen",
             kind=TaskComment.Kind.SYSTEM,
+            at=now,
         )
         if new_status == S.BLOCKED:
             on_blocked(task=task, now=now)

@@ -34,7 +34,12 @@ def _new_task(**kwargs) -> int:
 
 
 def _pr_tasks():
-    return BoardTask.objects.exclude(pr_url="").exclude(pr_state__in=["merged", "closed"])
+    """Tasks that own an open PR (not the [Revise]/[Rebase] tasks the lane made for them)."""
+    return (
+        BoardTask.objects.exclude(pr_url="")
+        .exclude(pr_state__in=["merged", "closed"])
+        .exclude(kind="fix_pr", source="improve")
+    )
 
 
 def scan_awaiting_input(now: datetime, forge: Forge | None) -> tuple[str, dict, str]:

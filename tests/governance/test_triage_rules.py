@@ -1,0 +1,87 @@
+"""The triage table: every class, and the order in which rules win."""
+
+import pytest
+
+from governance.triage import CLASSES, is_flaky, triage
+
+TABLE = [
+    ("Stopped.\n<!-- kaizen:question: Which database should I target? -->", "awaiting_input", True),
+    ("Task failed pre-exec validation: missing acceptance criteria", "pre_exec_rejected", True),
+    (
+        "openai.BadRequestError: context_length_exceeded (maximum context length is 128000)",
+        "context_limit",
+        False,
+    ),
+    ("ModuleNotFoundError: No module named 'httpx'", "dependency_missing", False),
+    ("bash: pnpm: command not found", "dependency_missing", False),
+    ("fatal: Authentication failed for 'https://git.example.com/repo.git'", "infra_tooling", True),
+    ("OSError: [Errno 28] No space left on device", "infra_tooling", True),
+    ("yaml.scanner.ScannerError: mapping values are not allowed here", "parse_config", False),
+    ("Refused to modify infra/: path is outside the allowed scope", "scope_policy", True),
+    (
+        "FAILED tests/test_api.py::test_create - AssertionError: 400 != 201\n1 failed, 20 passed",
+        "validation_failure",
+        False,
+    ),
+    ("ruff check found 3 errors", "validation_failure", False),
+    ("Verification failed: expected output 'ok' not found", "verification_failure", False),
+    ("Something odd happened.", "unknown", False),
+    ("", "unknown", False),
+]
+
+
+@pytest.mark.parametrize(("text", "classification", "human"), TABLE)
+def test_each_text_gets_its_class(text, classification, human):
+    result = triage(title="Add the endpoint", text=text)
+    assert result.classification == classification
+    assert result.human_attention_required is human
+    assert 0 < result.certainty <= 1 and result.reason_summary and result.recommended_action
+
+
+def test_every_class_of_the_vocabulary_is_covered():
+    covered = {c for _, c, _ in TABLE} | {"flaky_test"}
+    assert covered == set(CLASSES)
+
+
+@pytest.mark.parametrize(
+    ("text", "winner"),
+    [
+        (
+            "<!-- kaizen:question: ok? --> ModuleNotFoundError",
+            "awaiting_input",
+        ),  # the marker beats everything
+        ("pre-exec check: ModuleNotFoundError: No module named x", "pre_exec_rejected"),
+        ("context length exceeded while running pytest", "context_limit"),
+        ("No module named yaml; tests failed", "dependency_missing"),  # before parse_config and validation
+        ("permission denied reading config.yaml", "infra_tooling"),  # before parse_config
+        ("invalid config: pytest.ini not allowed", "parse_config"),  # before scope_policy
+    ],
+)
+def test_rule_order(text, winner):
+    assert triage(title="t", text=text).classification == winner
+
+
+def test_follow_ups_are_bounded_specs():
+    result = triage(title="Add endpoint", text="ModuleNotFoundError: No module named 'httpx'")
+    assert (
+        result.follow_up.kind == "goal"
+        and result.follow_up.title == "Add missing dependency for: Add endpoint"
+    )
+    context = triage(title="Big refactor", text="context length exceeded after step 4: moved 3 files")
+    assert context.follow_up.body.startswith("prior_progress:\ncontext length exceeded after step 4")
+    assert triage(title="t", text="Authentication failed").follow_up is None
+
+
+@pytest.mark.parametrize(("failures", "flaky"), [(3, True), (2, False), (9, True), (10, False), (0, False)])
+def test_flaky_threshold_over_the_last_ten_runs(failures, flaky):
+    runs = [True] * failures + [False] * (10 - failures)
+    assert is_flaky(runs) is flaky
+    result = triage(title="t", text="1 failed, 10 passed (pytest)", command_history={"pytest -q": runs})
+    assert result.classification == ("flaky_test" if flaky else "validation_failure")
+    if flaky:
+        assert result.follow_up.title == "Stabilise flaky test: pytest -q"
+
+
+def test_repeated_unknowns_need_a_human():
+    assert triage(title="t", text="weird", prior_unknowns=1).human_attention_required is False
+    assert triage(title="t", text="weird", prior_unknowns=2).human_attention_required is True
