@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from config.progress import Progress
 from governance.diff import directives_diff
-from governance.models import Proposal
+from governance.models import BoardTask, Proposal
 from improver.demo import simulator
 from improver.models import AgentTemplate, RitualRun
 from improver.services.improvers import improver_create, wake_due_improvers
@@ -192,6 +192,58 @@ class DemoRun:
         self.say(f"  loop 4: maintenance pass made {len(proposals)} proposal(s):")
         for p in proposals:
             self.say(f"    #{p.pk} {p.title}")
+
+    def board_report(self) -> None:
+        """A simulated board: agents block tasks with realistic failures; Kaizen triages them."""
+        self.heading("The board")
+        failures = [
+            ("Add CSV export endpoint", "ModuleNotFoundError: No module named 'pandas'"),
+            (
+                "Migrate orders table",
+                "Stopped.\n<!-- kaizen:question: Keep the legacy column or drop it? -->",
+            ),
+            ("Refactor billing", "openai.BadRequestError: context_length_exceeded after moving 4 of 9 files"),
+            (
+                "Fix flaky login test",
+                "FAILED tests/test_login.py::test_redirect - AssertionError\n1 failed, 88 passed",
+            ),
+            ("Load partner config", "yaml.scanner.ScannerError: mapping values are not allowed here"),
+        ] + [
+            (f"Deploy service {i}", "fatal: Authentication failed for 'https://git.example.com/ops.git'")
+            for i in range(5)
+        ]
+        sim = self.sim_agents[0]
+        for title, failure in failures:
+            task = self.http.post(
+                "/api/v1/board/tasks",
+                data=json.dumps({"title": title, "source": "autonomy"}),
+                content_type="application/json",
+                **self.auth(sim),
+            ).json()
+            url = f"/api/v1/board/tasks/{task['id']}"
+            self.http.patch(
+                url, data=json.dumps({"status": "running"}), content_type="application/json", **self.auth(sim)
+            )
+            data = self.http.patch(
+                url,
+                data=json.dumps({"status": "blocked", "result": failure}),
+                content_type="application/json",
+                **self.auth(sim),
+            ).json()
+            triage = data["triage"]
+            follow = triage["follow_up"]["title"] if triage.get("follow_up") else "-"
+            self.say(
+                f"  #{data['id']} {title[:28]:<28} → {data['classification']:<19} "
+                f"certainty {triage['certainty']:.2f}{'  HUMAN' if data['human_attention'] else ''}"
+                f"  follow-up: {follow}"
+            )
+        for task in BoardTask.objects.filter(title__startswith="[Systemic]"):
+            self.say(f"  escalated: #{task.pk} {task.title} (priority {task.priority})")
+        followups = BoardTask.objects.filter(dedup_key__startswith="followup:").count()
+        self.say(
+            f"  {followups} bounded follow-up task(s) created (cap {settings.KAIZEN['FOLLOWUPS_PER_CYCLE']} "
+            "per improve cycle); auth failures left for a human"
+        )
 
     def remediate(self, agent_name: str, now: datetime) -> None:
         """The dispatched agent polls its work and reports the outcome with the correlation id."""

@@ -33,6 +33,7 @@ class Command(BaseCommand):
         run.show_ingest_summary(week1)
         run.planner_report(start + timedelta(days=6, hours=13))
         run.loops_report(start + week)
+        run.board_report()
         rituals = run.wake(start + week)
         proposed = [r for r in rituals if r.outcome == "proposed"]
         if proposed:
