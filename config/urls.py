@@ -3,6 +3,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from improver.api import DirectivesApi
+from improver.dashboard.views import dashboard
 from telemetry.api import IngestApi
 
 api_v1 = [
@@ -14,6 +15,7 @@ api_v1 = [
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("dashboard/", dashboard, name="dashboard"),
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),

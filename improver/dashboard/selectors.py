@@ -1,0 +1,111 @@
+"""Every figure of the dashboard, each read in SQL by its own selector."""
+
+from datetime import timedelta
+
+from django.db.models import Avg, Count, Max
+from django.db.models.functions import TruncDate, TruncHour
+from django.urls import reverse
+from django.utils import timezone
+
+from governance.models import BoardTask, Proposal
+from improver.models import TemplateVersion
+from improver.selectors import version_performance
+from planner.models import Alert, FleetSnapshot
+from planner.selectors import patterns
+from telemetry.models import FrictionEvent
+
+
+def fleet_trend(*, days: int = 14, now=None) -> list[dict]:
+    """Hourly fleet success rate and p95 latency from the stored snapshots."""
+    since = (now or timezone.now()) - timedelta(days=days)
+    rows = (
+        FleetSnapshot.objects.filter(minute__gte=since)
+        .annotate(hour=TruncHour("minute"))
+        .values("hour")
+        .annotate(success=Avg("fleet_success_rate"), p95=Avg("fleet_p95_latency_ms"))
+        .order_by("hour")
+    )
+    return [{"at": r["hour"], "success_rate": r["success"], "p95_ms": r["p95"]} for r in rows]
+
+
+def daily_cost(*, days: int = 30, now=None) -> list[dict]:
+    """Per day, the largest rolling-24 h spend the snapshots saw."""
+    since = (now or timezone.now()) - timedelta(days=days)
+    rows = (
+        FleetSnapshot.objects.filter(minute__gte=since)
+        .annotate(day=TruncDate("minute"))
+        .values("day")
+        .annotate(cost=Max("total_cost_usd_1d"))
+        .order_by("day")
+    )
+    return [{"day": r["day"], "cost_usd": r["cost"]} for r in rows]
+
+
+def template_timelines() -> list[dict]:
+    """Per template, its versions; each improver-made version with success and rating before/after."""
+    timelines: dict[str, dict] = {}
+    versions = TemplateVersion.objects.select_related("template").order_by("template__slug", "number")
+    previous: dict[int, int] = {}
+    for v in versions:
+        entry = timelines.setdefault(v.template.slug, {"template": v.template.slug, "versions": []})
+        row = {"number": v.number, "author": v.author, "created_at": v.created_at, "evolution": None}
+        if v.author == TemplateVersion.Author.IMPROVER and v.template_id in previous:
+            before, after = version_performance(previous[v.template_id]), version_performance(v.pk)
+            row["evolution"] = {
+                "success_before": before["success_rate"],
+                "success_after": after["success_rate"],
+                "rating_before": before["avg_rating"],
+                "rating_after": after["avg_rating"],
+                "rating": (v.provenance or {}).get("rating"),
+            }
+        entry["versions"].append(row)
+        previous[v.template_id] = v.pk
+    return list(timelines.values())
+
+
+def pending_reviews(limit: int = 20) -> list[dict]:
+    rows = Proposal.objects.filter(status=Proposal.Status.PENDING).order_by("-created_at")[:limit]
+    return [
+        {
+            "id": p.pk,
+            "type": p.type,
+            "title": p.title,
+            "created_at": p.created_at,
+            "url": reverse("admin:governance_proposal_change", args=[p.pk]),
+        }
+        for p in rows
+    ]
+
+
+def top_friction(limit: int = 8) -> list[dict]:
+    return list(
+        FrictionEvent.objects.values("tool", "failure_mode")
+        .annotate(events=Count("id"))
+        .order_by("-events", "tool")[:limit]
+    )
+
+
+def anti_patterns(limit: int = 10) -> list[dict]:
+    rows = [p for p in patterns(all_templates=True) if p["anti_pattern"]]
+    return sorted(rows, key=lambda p: -p["failures"])[:limit]
+
+
+def chronic_failures(limit: int = 10) -> list[dict]:
+    return list(
+        Alert.objects.filter(kind=Alert.Kind.ACTION_QUALITY)
+        .order_by("-created_at")
+        .values("key", "message", "created_at")[:limit]
+    )
+
+
+def board_status_counts() -> dict[str, int]:
+    counts = dict(BoardTask.objects.values_list("status").annotate(n=Count("id")).order_by())
+    return {status: counts.get(status, 0) for status in BoardTask.Status.values}
+
+
+def recent_escalations(limit: int = 10) -> list[dict]:
+    return list(
+        BoardTask.objects.filter(dedup_key__startswith="systemic:")
+        .order_by("-created_at")
+        .values("id", "title", "status", "priority", "created_at")[:limit]
+    )

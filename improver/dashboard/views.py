@@ -1,0 +1,44 @@
+from django.contrib.admin.views.decorators import staff_member_required
+from django.shortcuts import render
+
+from improver.dashboard import charts, selectors
+
+
+@staff_member_required
+def dashboard(request):
+    """Fleet trends, template timelines, pending reviews, friction, patterns and the board."""
+    trend = selectors.fleet_trend()
+    cost = selectors.daily_cost()
+    board = selectors.board_status_counts()
+    friction = selectors.top_friction()
+    context = {
+        "success_chart": charts.line_chart(
+            [(f"{p['at']:%m-%d %H:%M}", p["success_rate"]) for p in trend],
+            title="Fleet success rate",
+            chart_id="chart-success",
+        ),
+        "latency_chart": charts.line_chart(
+            [(f"{p['at']:%m-%d %H:%M}", p["p95_ms"]) for p in trend],
+            title="Fleet p95 latency",
+            unit=" ms",
+            chart_id="chart-latency",
+        ),
+        "cost_chart": charts.line_chart(
+            [(f"{p['day']:%m-%d}", p["cost_usd"]) for p in cost],
+            title="Daily cost (USD)",
+            chart_id="chart-cost",
+        ),
+        "board_chart": charts.bar_chart(list(board.items()), title="Board by status", chart_id="chart-board"),
+        "friction_chart": charts.bar_chart(
+            [(f"{f['tool']} {f['failure_mode']}", f["events"]) for f in friction],
+            title="Top friction events",
+            chart_id="chart-friction",
+        ),
+        "timelines": selectors.template_timelines(),
+        "pending": selectors.pending_reviews(),
+        "anti_patterns": selectors.anti_patterns(),
+        "chronic": selectors.chronic_failures(),
+        "board": board,
+        "escalations": selectors.recent_escalations(),
+    }
+    return render(request, "dashboard/index.html", context)
