@@ -69,6 +69,7 @@ class ProposalAdmin(admin.ModelAdmin):
         "subject",
         "created_at",
     ]
+    list_display_links = ["id", "title"]
     list_filter = ["status", "type", "source", "risk", "created_at"]
     search_fields = ["title", "rationale", "dedup_key", "subject"]
     readonly_fields = [

@@ -10,6 +10,9 @@ def directives_diff(payload: dict) -> list[tuple[str, str]]:
         return []
     rows = []
     for line in difflib.unified_diff(old.splitlines(), new.splitlines(), "current", "proposed", lineterm=""):
-        css = "add" if line.startswith("+") else "del" if line.startswith("-") else "ctx"
+        if line.startswith(("+++", "---", "@@")):
+            css = "hdr"
+        else:
+            css = "add" if line.startswith("+") else "del" if line.startswith("-") else "ctx"
         rows.append((css, line))
     return rows

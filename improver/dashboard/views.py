@@ -1,3 +1,4 @@
+from django.contrib import admin
 from django.contrib.admin.views.decorators import staff_member_required
 from django.shortcuts import render
 
@@ -12,6 +13,8 @@ def dashboard(request):
     board = selectors.board_status_counts()
     friction = selectors.top_friction()
     context = {
+        **admin.site.each_context(request),
+        "title": "Kaizen dashboard",
         "success_chart": charts.line_chart(
             [(f"{p['at']:%m-%d %H:%M}", p["success_rate"]) for p in trend],
             title="Fleet success rate",

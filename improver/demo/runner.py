@@ -143,7 +143,7 @@ class DemoRun:
             proposal = session.proposal
             self.say(f"  proposal #{proposal.pk}: {proposal.title}")
             for line in directives_diff(proposal.payload):
-                if line[0] != "ctx":
+                if line[0] in ("add", "del"):
                     self.say(f"    {line[1]}")
         return runs
 

@@ -18,9 +18,17 @@ NOW = timezone.now().replace(minute=30, second=0, microsecond=0)
 
 
 def snapshot(at, success, p95, cost):
-    return FleetSnapshot.objects.create(minute=at, generated_at=at, window_hours=24, max_failure_rate_1h=0,
-                                        total_cost_usd_1d=cost, orphaned_skill_count=0, fleet_success_rate=success,
-                                        fleet_p95_latency_ms=p95, total_outcomes=10)
+    return FleetSnapshot.objects.create(
+        minute=at,
+        generated_at=at,
+        window_hours=24,
+        max_failure_rate_1h=0,
+        total_cost_usd_1d=cost,
+        orphaned_skill_count=0,
+        fleet_success_rate=success,
+        fleet_p95_latency_ms=p95,
+        total_outcomes=10,
+    )
 
 
 def test_fleet_trend_averages_snapshots_per_hour_and_daily_cost_takes_the_max():
@@ -39,53 +47,92 @@ def test_template_timeline_shows_before_and_after_of_an_evolution():
     template = agent.template
 
     def outcomes(ok: int, bad: int, rating: float):
-        batch = [{"type": "skill_outcome", "timestamp": (NOW - timedelta(minutes=i)).isoformat(),
-                  "body": {"skill": f"s{rating}", "success": i < ok, "duration_ms": 10}} for i in range(ok + bad)]
-        batch.append({"type": "wake_run", "timestamp": NOW.isoformat(),
-                      "body": {"status": "completed", "duration_ms": 1, "user_rating": rating}})
+        batch = [
+            {
+                "type": "skill_outcome",
+                "timestamp": (NOW - timedelta(minutes=i)).isoformat(),
+                "body": {"skill": f"s{rating}", "success": i < ok, "duration_ms": 10},
+            }
+            for i in range(ok + bad)
+        ]
+        batch.append(
+            {
+                "type": "wake_run",
+                "timestamp": NOW.isoformat(),
+                "body": {"status": "completed", "duration_ms": 1, "user_rating": rating},
+            }
+        )
         client.post("/api/v1/ingest", {"batch": batch}, format="json")
 
     outcomes(1, 3, 0.2)
-    template_version_create(template=template, directives="better\n", author="improver", provenance={"rating": 4})
+    template_version_create(
+        template=template, directives="better\n", author="improver", provenance={"rating": 4}
+    )
     outcomes(3, 1, 0.8)
     [timeline] = [t for t in selectors.template_timelines() if t["template"] == template.slug]
     v2 = timeline["versions"][1]
-    assert v2["evolution"] == {"success_before": 0.25, "success_after": 0.75, "rating_before": 0.2,
-                               "rating_after": 0.8, "rating": 4}
+    assert v2["evolution"] == {
+        "success_before": 0.25,
+        "success_after": 0.75,
+        "rating_before": 0.2,
+        "rating_after": 0.8,
+        "rating": 4,
+    }
     assert timeline["versions"][0]["evolution"] is None
 
 
 def test_pending_reviews_link_to_the_admin():
     p = Proposal.objects.create(type="goal", title="Fix it")
     Proposal.objects.create(type="goal", title="Done", status="rejected")
-    assert selectors.pending_reviews() == [{"id": p.pk, "type": "goal", "title": "Fix it", "created_at": p.created_at,
-                                            "url": f"/admin/governance/proposal/{p.pk}/change/"}]
+    assert selectors.pending_reviews() == [
+        {
+            "id": p.pk,
+            "type": "goal",
+            "title": "Fix it",
+            "created_at": p.created_at,
+            "url": f"/admin/governance/proposal/{p.pk}/change/",
+        }
+    ]
 
 
 def test_top_friction_anti_patterns_and_chronic_failures():
     agent, _ = client_for("alice")
     for i, (tool, mode) in enumerate([("npm", "NOTFOUND"), ("npm", "NOTFOUND"), ("bash", "RUNTIME")]):
-        FrictionEvent.objects.create(agent=agent, session_id=f"s{i}", tool=tool, failure_mode=mode, count=3,
-                                     occurred_at=NOW)
-    assert selectors.top_friction() == [{"tool": "npm", "failure_mode": "NOTFOUND", "events": 2},
-                                        {"tool": "bash", "failure_mode": "RUNTIME", "events": 1}]
+        FrictionEvent.objects.create(
+            agent=agent, session_id=f"s{i}", tool=tool, failure_mode=mode, count=3, occurred_at=NOW
+        )
+    assert selectors.top_friction() == [
+        {"tool": "npm", "failure_mode": "NOTFOUND", "events": 2},
+        {"tool": "bash", "failure_mode": "RUNTIME", "events": 1},
+    ]
     PatternStats.objects.create(template=agent.template, name="Big bang", uses=5, failures=4)
     PatternStats.objects.create(template=agent.template, name="Small steps", uses=5, failures=0)
     assert [p["name"] for p in selectors.anti_patterns()] == ["Big bang"]
-    Alert.objects.create(kind="action_quality", key="alice:s", message="alice:s succeeded 2/10", created_at=NOW)
+    Alert.objects.create(
+        kind="action_quality", key="alice:s", message="alice:s succeeded 2/10", created_at=NOW
+    )
     Alert.objects.create(kind="dispatch_loop", key="g", message="loop", created_at=NOW)
     assert [a["key"] for a in selectors.chronic_failures()] == ["alice:s"]
 
 
 def test_board_counts_and_escalations():
     task_create(title="a")
-    task_create(title="[Systemic] Investigate recurring infra_tooling failures", dedup_key="systemic:infra_tooling",
-                kind="improve", source="improve", priority="urgent")
+    task_create(
+        title="[Systemic] Investigate recurring infra_tooling failures",
+        dedup_key="systemic:infra_tooling",
+        kind="improve",
+        source="improve",
+        priority="urgent",
+    )
     counts = selectors.board_status_counts()
-    assert counts["backlog"] == 2 and counts["done"] == 0 and set(counts) == {
-        "backlog", "running", "blocked", "done", "cancelled"}
+    assert (
+        counts["backlog"] == 2
+        and counts["done"] == 0
+        and set(counts) == {"backlog", "running", "blocked", "done", "cancelled"}
+    )
     assert [e["title"] for e in selectors.recent_escalations()] == [
-        "[Systemic] Investigate recurring infra_tooling failures"]
+        "[Systemic] Investigate recurring infra_tooling failures"
+    ]
 
 
 def test_charts_are_svg_with_one_point_per_value_and_an_empty_state():
@@ -106,7 +153,17 @@ def test_the_dashboard_needs_staff_and_renders_every_section():
     client = Client()
     client.force_login(approver())
     page = client.get("/dashboard/").content.decode()
-    for marker in ('id="chart-success"', 'id="chart-latency"', 'id="chart-cost"', 'id="chart-board"',
-                   'id="chart-friction"', 'id="kz-pending"', 'id="kz-timelines"', 'id="kz-patterns"'):
+    for marker in (
+        'id="chart-success"',
+        'id="chart-latency"',
+        'id="chart-cost"',
+        'id="chart-board"',
+        'id="chart-friction"',
+        'id="kz-pending"',
+        'id="kz-timelines"',
+        'id="kz-patterns"',
+    ):
         assert marker in page
-    assert "http://" not in page.split("<body")[1].replace("http://www.w3.org/2000/svg", "")  # no external assets
+    assert "http://" not in page.split("<body")[1].replace(
+        "http://www.w3.org/2000/svg", ""
+    )  # no external assets

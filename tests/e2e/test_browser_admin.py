@@ -1,0 +1,95 @@
+"""Operators in a real browser: log in, review a template evolution, approve or reject it, see charts."""
+
+import pytest
+
+from governance.models import Proposal
+from improver.models import TemplateHead
+from improver.services.ritual import ritual_run
+from tests.e2e.conftest import shot
+from tests.factories import approver
+from tests.improver.helpers import WAKE, coder_fleet, complaints
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def login(page, live_server):
+    user = approver("operator")
+    page.goto(f"{live_server.url}/admin/login/")
+    page.fill("#id_username", user.username)
+    page.fill("#id_password", "pw-for-tests-1")
+    page.click("input[type=submit]")
+    page.wait_for_selector("#site-name")
+
+
+def pending_evolution() -> Proposal:
+    _, improver, client = coder_fleet()
+    complaints(client, 3)
+    ritual_run(improver=improver, period="w1", now=WAKE)
+    return Proposal.objects.get(status="pending")
+
+
+def test_an_operator_approves_an_evolution_and_the_head_moves(page, live_server):
+    proposal = pending_evolution()
+    login(page, live_server)
+    page.goto(f"{live_server.url}/admin/governance/proposal/?status__exact=pending")
+    page.get_by_role("link", name=proposal.title).click()
+    diff = page.locator("#kz-diff .add")
+    assert "Keep reports concise" in diff.first.inner_text()
+    assert page.locator("#kz-feedback").is_visible() and page.locator("#kz-notes").is_visible()
+    shot(page, "evolution-review")
+    page.select_option("#kz-decide select[name=rating]", "4")
+    page.click("#kz-decide input[name=approve]")
+    page.wait_for_selector(".messagelist .success")
+    assert "implemented" in page.locator(".messagelist").inner_text()
+    head = TemplateHead.objects.get(template__slug="coder")
+    assert head.version.number == 2
+    page.goto(f"{live_server.url}/admin/improver/agenttemplate/")
+    assert "v2" in page.locator("#result_list").inner_text()
+    shot(page, "evolution-approved")
+
+
+def test_an_operator_rejects_an_evolution_with_a_reason(page, live_server):
+    proposal = pending_evolution()
+    login(page, live_server)
+    page.goto(f"{live_server.url}/admin/governance/proposal/{proposal.pk}/change/")
+    page.click("#kz-decide input[name=reject]")  # no reason: refused by the browser's required field
+    assert Proposal.objects.get(pk=proposal.pk).status == "pending"
+    page.fill("#kz-decide textarea[name=reason]", "Too generic; say which reports.")
+    page.click("#kz-decide input[name=reject]")
+    page.wait_for_selector(".messagelist")
+    proposal.refresh_from_db()
+    assert proposal.status == "rejected"
+    assert proposal.decisions.get().reason == "Too generic; say which reports."
+    shot(page, "evolution-rejected")
+
+
+def test_the_dashboard_renders_its_charts(page, live_server):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from planner.services import fleet_snapshot_take
+
+    pending_evolution()
+    _, _, client = coder_fleet(slug="writer")
+    now = timezone.now()
+    batch = [
+        {
+            "type": "skill_outcome",
+            "timestamp": (now - timedelta(minutes=15 * i)).isoformat(),
+            "body": {"skill": "write", "success": i % 3 > 0, "duration_ms": 500 + 100 * i, "cost_usd": 0.02},
+        }
+        for i in range(12)
+    ]
+    client.post("/api/v1/ingest", {"batch": batch}, format="json")
+    for minutes in (120, 60, 0):
+        fleet_snapshot_take(now=now - timedelta(minutes=minutes))
+    login(page, live_server)
+    page.goto(f"{live_server.url}/dashboard/")
+    for chart in ("#chart-success", "#chart-latency", "#chart-cost", "#chart-board", "#chart-friction"):
+        box = page.locator(chart).bounding_box()
+        assert box and box["width"] > 100 and box["height"] > 50, chart
+    assert page.locator("#chart-board .kz-bar").count() == 5
+    assert page.locator("#chart-success circle").count() >= 2  # one point per hour with snapshots
+    assert page.locator("#kz-pending a").count() == 1
+    shot(page, "dashboard")
