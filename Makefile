@@ -9,10 +9,10 @@ REDIS_URL ?= redis://127.0.0.1:6379/14
 
 .PHONY: demo test test-sqlite test-services lint format bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml sdk/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	$(BIN)/python -m pip install --quiet -e ".[dev]" -e ./sdk
 	touch $(STAMP)
 
 demo: $(STAMP)

@@ -1,0 +1,264 @@
+"""KaizenClient: typed event helpers, a background batcher, retries that never duplicate."""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import queue
+import random
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from contextlib import contextmanager
+from datetime import datetime, timezone
+
+import httpx
+
+log = logging.getLogger("kaizen_client")
+RETRY_STATUSES = {429, 500, 502, 503, 504}
+
+
+class KaizenError(Exception):
+    """A request Kaizen refused (4xx other than 429) or that kept failing after the retries."""
+
+    def __init__(self, message: str, status: int | None = None, body: object = None):
+        super().__init__(message)
+        self.status, self.body = status, body
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat()
+
+
+def _drop_none(body: dict) -> dict:
+    return {k: v for k, v in body.items() if v is not None}
+
+
+class KaizenClient:
+    """Send telemetry to Kaizen and read directives.
+
+    Events go into a bounded queue; a background thread sends them in batches when
+    `batch_size` are waiting or `flush_interval` seconds have passed, and on `close()` / exit.
+    When the queue is full new events are dropped (counted in `dropped`) rather than blocking
+    the agent. Invalid events come back in `rejected` (and to `on_rejected`).
+    """
+
+    def __init__(self, url: str, token: str, *, batch_size: int = 100, flush_interval: float = 2.0,
+                 max_queue: int = 10_000, timeout: float = 10.0, max_retries: int = 5, backoff: float = 0.5,
+                 transport: httpx.BaseTransport | None = None,
+                 on_rejected: Callable[[dict, dict], None] | None = None):
+        if not 1 <= batch_size <= 1000:
+            raise ValueError("batch_size must be 1..1000 (the server's batch limit)")
+        self.batch_size, self.flush_interval = batch_size, flush_interval
+        self.max_retries, self.backoff = max_retries, backoff
+        self.on_rejected = on_rejected
+        self.rejected: list[tuple[dict, dict]] = []
+        self.dropped = 0
+        self.sent = 0
+        self._http = httpx.Client(base_url=url.rstrip("/"), timeout=timeout, transport=transport,
+                                  headers={"Authorization": f"Bearer {token}", "User-Agent": "kaizen-client/0.1"})
+        self._queue: queue.Queue[dict] = queue.Queue(maxsize=max_queue)
+        self._lock = threading.Lock()  # one batch in flight at a time
+        self._stop = threading.Event()
+        self._wake = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="kaizen-batcher", daemon=True)
+        self._thread.start()
+        atexit.register(self.close)
+
+    # --- typed helpers ------------------------------------------------------------------
+    def tool_invocation(self, session_id: str, tool: str, *, outcome: str, duration_ms: int,
+                        args: dict | None = None, failure_mode: str | None = None, **extra) -> str:
+        return self.emit("tool_invocation", {"session_id": session_id, "tool": tool, "outcome": outcome,
+                                             "duration_ms": duration_ms, "args": args,
+                                             "failure_mode": failure_mode}, **extra)
+
+    def skill_outcome(self, skill: str, *, success: bool, duration_ms: int, cost_usd: float | None = None,
+                      input_tokens: int | None = None, output_tokens: int | None = None,
+                      confidence: float | None = None, confidence_explanation: str | None = None,
+                      correlation_id: str | None = None, error_count: int | None = None,
+                      retry_count: int | None = None, patterns: list[str] | None = None,
+                      failure_reason: str | None = None, goal: str | None = None, **extra) -> str:
+        return self.emit("skill_outcome", {
+            "skill": skill, "success": success, "duration_ms": duration_ms, "cost_usd": cost_usd,
+            "input_tokens": input_tokens, "output_tokens": output_tokens, "confidence": confidence,
+            "confidence_explanation": confidence_explanation, "correlation_id": correlation_id,
+            "error_count": error_count, "retry_count": retry_count, "patterns": patterns,
+            "failure_reason": failure_reason, "goal": goal}, **extra)
+
+    def observation(self, text: str, *, session_id: str | None = None, sentiment: str | None = None,
+                    category: str | None = None, **extra) -> str:
+        return self.emit("observation", {"text": text, "session_id": session_id, "sentiment": sentiment,
+                                         "category": category}, **extra)
+
+    def correction(self, user_message: str, *, previous_agent_response: str | None = None,
+                   previous_tool_call: dict | None = None, user_tool_call: dict | None = None,
+                   session_id: str | None = None, **extra) -> str:
+        return self.emit("correction", {"user_message": user_message,
+                                        "previous_agent_response": previous_agent_response,
+                                        "previous_tool_call": previous_tool_call, "user_tool_call": user_tool_call,
+                                        "session_id": session_id}, **extra)
+
+    def decision(self, subject: str, *, verdict: str, reason: str | None = None, **extra) -> str:
+        return self.emit("decision", {"subject": subject, "verdict": verdict, "reason": reason}, **extra)
+
+    def session_end(self, session_id: str, *, reflection: dict | None = None, **extra) -> str:
+        return self.emit("session_end", {"session_id": session_id, "reflection": reflection}, **extra)
+
+    def wake_run(self, *, status: str, duration_ms: int, user_rating: float | None = None, **extra) -> str:
+        return self.emit("wake_run", {"status": status, "duration_ms": duration_ms, "user_rating": user_rating},
+                         **extra)
+
+    def hitl_escalation(self, target: str, *, reason: str, skill: str | None = None, **extra) -> str:
+        return self.emit("hitl_escalation", {"target": target, "reason": reason, "skill": skill}, **extra)
+
+    def emit(self, event_type: str, body: dict, *, timestamp: str | None = None, id: str | None = None) -> str:
+        """Queue one event; returns its client id (the key that makes retries safe)."""
+        event = {"id": id or uuid.uuid4().hex, "type": event_type, "timestamp": timestamp or _now(),
+                 "body": _drop_none(body)}
+        try:
+            self._queue.put_nowait(event)
+        except queue.Full:
+            self.dropped += 1
+            log.warning("kaizen queue full: dropped a %s event", event_type)
+            return event["id"]
+        if self._queue.qsize() >= self.batch_size:
+            self._wake.set()
+        return event["id"]
+
+    # --- sessions and directives ----------------------------------------------------------
+    @contextmanager
+    def session(self, session_id: str | None = None):
+        """A working session: helpers fill the session id; `session_end` is sent on exit."""
+        s = Session(self, session_id or uuid.uuid4().hex)
+        try:
+            yield s
+        except BaseException:
+            s.failures.append("the session raised an exception")
+            raise
+        finally:
+            self.session_end(s.session_id, reflection=s.reflection())
+
+    def directives(self) -> dict:
+        """The current directives of this agent's template, with `prompt_block` ready to use."""
+        return self._request("GET", "/api/v1/agents/me/directives").json()
+
+    # --- sending ----------------------------------------------------------------------------
+    def flush(self) -> None:
+        """Send everything queued now (blocks until done)."""
+        while True:
+            batch = self._take(self.batch_size)
+            if not batch:
+                return
+            self._send(batch)
+
+    def close(self) -> None:
+        if self._stop.is_set():
+            return
+        self._stop.set()
+        self._wake.set()
+        self._thread.join(timeout=30)
+        try:
+            self.flush()
+        finally:
+            self._http.close()
+
+    def __enter__(self) -> KaizenClient:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _take(self, n: int) -> list[dict]:
+        batch = []
+        while len(batch) < n:
+            try:
+                batch.append(self._queue.get_nowait())
+            except queue.Empty:
+                break
+        return batch
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._wake.wait(self.flush_interval)
+            self._wake.clear()
+            try:
+                self.flush()
+            except Exception:  # noqa: BLE001 - the batcher must survive; events were re-queued
+                log.exception("kaizen batch failed")
+
+    def _send(self, batch: list[dict]) -> None:
+        with self._lock:
+            try:
+                response = self._request("POST", "/api/v1/ingest", json={"batch": batch})
+            except KaizenError as exc:
+                if exc.status is None or exc.status in RETRY_STATUSES:
+                    for event in batch:  # keep them for the next flush; ids make resending safe
+                        try:
+                            self._queue.put_nowait(event)
+                        except queue.Full:
+                            self.dropped += 1
+                raise
+            for result in response.json()["results"]:
+                if result["status"] == 400:
+                    event = batch[result["index"]]
+                    self.rejected.append((event, result.get("errors", {})))
+                    if self.on_rejected:
+                        self.on_rejected(event, result.get("errors", {}))
+                else:
+                    self.sent += 1
+
+    def _request(self, method: str, path: str, **kwargs) -> httpx.Response:
+        last: str = ""
+        for attempt in range(self.max_retries + 1):
+            try:
+                response = self._http.request(method, path, **kwargs)
+            except httpx.TransportError as exc:
+                last, status = f"{type(exc).__name__}: {exc}", None
+            else:
+                if response.status_code < 400:
+                    return response
+                status = response.status_code
+                last = f"{status}: {response.text[:300]}"
+                if status not in RETRY_STATUSES:
+                    raise KaizenError(f"Kaizen refused {method} {path}: {last}", status, _body(response))
+            if attempt < self.max_retries:
+                delay = self.backoff * 2**attempt * (0.5 + random.random())
+                if status == 429 and response.headers.get("Retry-After", "").isdigit():
+                    delay = float(response.headers["Retry-After"])
+                time.sleep(min(delay, 30.0))
+        raise KaizenError(f"{method} {path} failed after {self.max_retries + 1} attempts: {last}",
+                          status if last and last[:3].isdigit() else None)
+
+
+def _body(response: httpx.Response):
+    try:
+        return response.json()
+    except ValueError:
+        return response.text
+
+
+class Session:
+    """Event helpers bound to one session id, plus the loop-3 reflection sent at the end."""
+
+    def __init__(self, client: KaizenClient, session_id: str):
+        self.client, self.session_id = client, session_id
+        self.successes: list[str] = []
+        self.failures: list[str] = []
+        self.proposals: list[dict] = []
+
+    def tool_invocation(self, tool: str, **kwargs) -> str:
+        return self.client.tool_invocation(self.session_id, tool, **kwargs)
+
+    def observation(self, text: str, **kwargs) -> str:
+        return self.client.observation(text, session_id=self.session_id, **kwargs)
+
+    def correction(self, user_message: str, **kwargs) -> str:
+        return self.client.correction(user_message, session_id=self.session_id, **kwargs)
+
+    def propose(self, text: str, evidence: list[str]) -> None:
+        """A reflection proposal; without evidence the server drops it."""
+        self.proposals.append({"text": text, "evidence": evidence})
+
+    def reflection(self) -> dict:
+        return {"successes": self.successes, "failures": self.failures, "proposals": self.proposals}
