@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from improver.api import DirectivesApi
 from improver.dashboard.views import dashboard
 from telemetry.api import IngestApi
+from telemetry.otlp_api import OtlpTracesApi
 
 api_v1 = [
     path("ingest", IngestApi.as_view(), name="ingest"),
@@ -17,6 +18,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("dashboard/", dashboard, name="dashboard"),
     path("api/v1/", include(api_v1)),
+    path("v1/traces", OtlpTracesApi.as_view(), name="otlp-traces"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
 ]

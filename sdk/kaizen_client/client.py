@@ -44,10 +44,20 @@ class KaizenClient:
     the agent. Invalid events come back in `rejected` (and to `on_rejected`).
     """
 
-    def __init__(self, url: str, token: str, *, batch_size: int = 100, flush_interval: float = 2.0,
-                 max_queue: int = 10_000, timeout: float = 10.0, max_retries: int = 5, backoff: float = 0.5,
-                 transport: httpx.BaseTransport | None = None,
-                 on_rejected: Callable[[dict, dict], None] | None = None):
+    def __init__(
+        self,
+        url: str,
+        token: str,
+        *,
+        batch_size: int = 100,
+        flush_interval: float = 2.0,
+        max_queue: int = 10_000,
+        timeout: float = 10.0,
+        max_retries: int = 5,
+        backoff: float = 0.5,
+        transport: httpx.BaseTransport | None = None,
+        on_rejected: Callable[[dict, dict], None] | None = None,
+    ):
         if not 1 <= batch_size <= 1000:
             raise ValueError("batch_size must be 1..1000 (the server's batch limit)")
         self.batch_size, self.flush_interval = batch_size, flush_interval
@@ -56,8 +66,12 @@ class KaizenClient:
         self.rejected: list[tuple[dict, dict]] = []
         self.dropped = 0
         self.sent = 0
-        self._http = httpx.Client(base_url=url.rstrip("/"), timeout=timeout, transport=transport,
-                                  headers={"Authorization": f"Bearer {token}", "User-Agent": "kaizen-client/0.1"})
+        self._http = httpx.Client(
+            base_url=url.rstrip("/"),
+            timeout=timeout,
+            transport=transport,
+            headers={"Authorization": f"Bearer {token}", "User-Agent": "kaizen-client/0.1"},
+        )
         self._queue: queue.Queue[dict] = queue.Queue(maxsize=max_queue)
         self._lock = threading.Lock()  # one batch in flight at a time
         self._stop = threading.Event()
@@ -67,37 +81,106 @@ class KaizenClient:
         atexit.register(self.close)
 
     # --- typed helpers ------------------------------------------------------------------
-    def tool_invocation(self, session_id: str, tool: str, *, outcome: str, duration_ms: int,
-                        args: dict | None = None, failure_mode: str | None = None, **extra) -> str:
-        return self.emit("tool_invocation", {"session_id": session_id, "tool": tool, "outcome": outcome,
-                                             "duration_ms": duration_ms, "args": args,
-                                             "failure_mode": failure_mode}, **extra)
+    def tool_invocation(
+        self,
+        session_id: str,
+        tool: str,
+        *,
+        outcome: str,
+        duration_ms: int,
+        args: dict | None = None,
+        failure_mode: str | None = None,
+        **extra,
+    ) -> str:
+        return self.emit(
+            "tool_invocation",
+            {
+                "session_id": session_id,
+                "tool": tool,
+                "outcome": outcome,
+                "duration_ms": duration_ms,
+                "args": args,
+                "failure_mode": failure_mode,
+            },
+            **extra,
+        )
 
-    def skill_outcome(self, skill: str, *, success: bool, duration_ms: int, cost_usd: float | None = None,
-                      input_tokens: int | None = None, output_tokens: int | None = None,
-                      confidence: float | None = None, confidence_explanation: str | None = None,
-                      correlation_id: str | None = None, error_count: int | None = None,
-                      retry_count: int | None = None, patterns: list[str] | None = None,
-                      failure_reason: str | None = None, goal: str | None = None, **extra) -> str:
-        return self.emit("skill_outcome", {
-            "skill": skill, "success": success, "duration_ms": duration_ms, "cost_usd": cost_usd,
-            "input_tokens": input_tokens, "output_tokens": output_tokens, "confidence": confidence,
-            "confidence_explanation": confidence_explanation, "correlation_id": correlation_id,
-            "error_count": error_count, "retry_count": retry_count, "patterns": patterns,
-            "failure_reason": failure_reason, "goal": goal}, **extra)
+    def skill_outcome(
+        self,
+        skill: str,
+        *,
+        success: bool,
+        duration_ms: int,
+        cost_usd: float | None = None,
+        input_tokens: int | None = None,
+        output_tokens: int | None = None,
+        confidence: float | None = None,
+        confidence_explanation: str | None = None,
+        correlation_id: str | None = None,
+        error_count: int | None = None,
+        retry_count: int | None = None,
+        patterns: list[str] | None = None,
+        failure_reason: str | None = None,
+        goal: str | None = None,
+        **extra,
+    ) -> str:
+        return self.emit(
+            "skill_outcome",
+            {
+                "skill": skill,
+                "success": success,
+                "duration_ms": duration_ms,
+                "cost_usd": cost_usd,
+                "input_tokens": input_tokens,
+                "output_tokens": output_tokens,
+                "confidence": confidence,
+                "confidence_explanation": confidence_explanation,
+                "correlation_id": correlation_id,
+                "error_count": error_count,
+                "retry_count": retry_count,
+                "patterns": patterns,
+                "failure_reason": failure_reason,
+                "goal": goal,
+            },
+            **extra,
+        )
 
-    def observation(self, text: str, *, session_id: str | None = None, sentiment: str | None = None,
-                    category: str | None = None, **extra) -> str:
-        return self.emit("observation", {"text": text, "session_id": session_id, "sentiment": sentiment,
-                                         "category": category}, **extra)
+    def observation(
+        self,
+        text: str,
+        *,
+        session_id: str | None = None,
+        sentiment: str | None = None,
+        category: str | None = None,
+        **extra,
+    ) -> str:
+        return self.emit(
+            "observation",
+            {"text": text, "session_id": session_id, "sentiment": sentiment, "category": category},
+            **extra,
+        )
 
-    def correction(self, user_message: str, *, previous_agent_response: str | None = None,
-                   previous_tool_call: dict | None = None, user_tool_call: dict | None = None,
-                   session_id: str | None = None, **extra) -> str:
-        return self.emit("correction", {"user_message": user_message,
-                                        "previous_agent_response": previous_agent_response,
-                                        "previous_tool_call": previous_tool_call, "user_tool_call": user_tool_call,
-                                        "session_id": session_id}, **extra)
+    def correction(
+        self,
+        user_message: str,
+        *,
+        previous_agent_response: str | None = None,
+        previous_tool_call: dict | None = None,
+        user_tool_call: dict | None = None,
+        session_id: str | None = None,
+        **extra,
+    ) -> str:
+        return self.emit(
+            "correction",
+            {
+                "user_message": user_message,
+                "previous_agent_response": previous_agent_response,
+                "previous_tool_call": previous_tool_call,
+                "user_tool_call": user_tool_call,
+                "session_id": session_id,
+            },
+            **extra,
+        )
 
     def decision(self, subject: str, *, verdict: str, reason: str | None = None, **extra) -> str:
         return self.emit("decision", {"subject": subject, "verdict": verdict, "reason": reason}, **extra)
@@ -106,16 +189,23 @@ class KaizenClient:
         return self.emit("session_end", {"session_id": session_id, "reflection": reflection}, **extra)
 
     def wake_run(self, *, status: str, duration_ms: int, user_rating: float | None = None, **extra) -> str:
-        return self.emit("wake_run", {"status": status, "duration_ms": duration_ms, "user_rating": user_rating},
-                         **extra)
+        return self.emit(
+            "wake_run", {"status": status, "duration_ms": duration_ms, "user_rating": user_rating}, **extra
+        )
 
     def hitl_escalation(self, target: str, *, reason: str, skill: str | None = None, **extra) -> str:
         return self.emit("hitl_escalation", {"target": target, "reason": reason, "skill": skill}, **extra)
 
-    def emit(self, event_type: str, body: dict, *, timestamp: str | None = None, id: str | None = None) -> str:
+    def emit(
+        self, event_type: str, body: dict, *, timestamp: str | None = None, id: str | None = None
+    ) -> str:
         """Queue one event; returns its client id (the key that makes retries safe)."""
-        event = {"id": id or uuid.uuid4().hex, "type": event_type, "timestamp": timestamp or _now(),
-                 "body": _drop_none(body)}
+        event = {
+            "id": id or uuid.uuid4().hex,
+            "type": event_type,
+            "timestamp": timestamp or _now(),
+            "body": _drop_none(body),
+        }
         try:
             self._queue.put_nowait(event)
         except queue.Full:
@@ -227,8 +317,10 @@ class KaizenClient:
                 if status == 429 and response.headers.get("Retry-After", "").isdigit():
                     delay = float(response.headers["Retry-After"])
                 time.sleep(min(delay, 30.0))
-        raise KaizenError(f"{method} {path} failed after {self.max_retries + 1} attempts: {last}",
-                          status if last and last[:3].isdigit() else None)
+        raise KaizenError(
+            f"{method} {path} failed after {self.max_retries + 1} attempts: {last}",
+            status if last and last[:3].isdigit() else None,
+        )
 
 
 def _body(response: httpx.Response):

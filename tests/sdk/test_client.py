@@ -2,8 +2,8 @@
 
 import httpx
 import pytest
-
 from kaizen_client import KaizenClient, KaizenError
+
 from telemetry.models import Observation, SessionEnd, SkillOutcome, ToolInvocation
 from tests.factories import agent_with_token
 
@@ -17,7 +17,9 @@ def token(db):
 
 def test_typed_helpers_batch_and_flush(live_server, token):
     with KaizenClient(live_server.url, token, batch_size=50, flush_interval=60) as kaizen:
-        kaizen.skill_outcome("pr_review", success=True, duration_ms=900, cost_usd=0.01, patterns=["small diffs"])
+        kaizen.skill_outcome(
+            "pr_review", success=True, duration_ms=900, cost_usd=0.01, patterns=["small diffs"]
+        )
         kaizen.observation("The user liked the summary.", sentiment="positive")
         kaizen.wake_run(status="completed", duration_ms=1000, user_rating=0.9)
         kaizen.decision("add-linter", verdict="confirmed")
@@ -86,19 +88,20 @@ def test_a_bad_token_is_a_clear_error(live_server):
 
 def test_invalid_events_are_reported_not_retried(live_server, token):
     seen = []
-    with KaizenClient(live_server.url, token, flush_interval=60, on_rejected=lambda e, err: seen.append(err)) as k:
+    with KaizenClient(
+        live_server.url, token, flush_interval=60, on_rejected=lambda e, err: seen.append(err)
+    ) as k:
         k.tool_invocation("s", "bash", outcome="exploded", duration_ms=1)
         k.flush()
     assert seen == [{"body.outcome": ["Must be one of: success, failure, timeout, cancelled."]}]
 
 
 def test_session_sends_session_end_with_the_reflection(live_server, token):
-    with KaizenClient(live_server.url, token, flush_interval=60) as kaizen:
-        with kaizen.session("sess-1") as s:
-            s.tool_invocation("bash", outcome="failure", duration_ms=10, failure_mode="RUNTIME")
-            s.successes.append("shipped")
-            s.propose("cache the build", evidence=["bash RUNTIME x1"])
-            s.propose("be faster", evidence=[])
+    with KaizenClient(live_server.url, token, flush_interval=60) as kaizen, kaizen.session("sess-1") as s:
+        s.tool_invocation("bash", outcome="failure", duration_ms=10, failure_mode="RUNTIME")
+        s.successes.append("shipped")
+        s.propose("cache the build", evidence=["bash RUNTIME x1"])
+        s.propose("be faster", evidence=[])
     end = SessionEnd.objects.get(session_id="sess-1")
     assert end.reflection["successes"] == ["shipped"]
     assert [p["text"] for p in end.reflection["proposals"]] == ["cache the build"]

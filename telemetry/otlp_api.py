@@ -1,0 +1,104 @@
+import gzip
+import io
+import json
+import logging
+import zlib
+
+from django.conf import settings
+from django.http import HttpResponse, JsonResponse
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.parsers import BaseParser
+from rest_framework.views import APIView
+
+from config.errors import ApplicationError
+from config.permissions import IsAgent, request_agent
+from telemetry import otlp
+from telemetry.ingest import events_ingest
+
+log = logging.getLogger(__name__)
+
+
+class RawParser(BaseParser):
+    media_type = "*/*"
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        return stream.read()
+
+
+class OtlpTracesApi(APIView):
+    """OTLP/HTTP traces (protobuf or JSON, optionally gzip) mapped to Kaizen events."""
+
+    permission_classes = [IsAgent]
+    parser_classes = [RawParser]
+
+    @extend_schema(
+        request={"application/x-protobuf": bytes, "application/json": dict},
+        responses={
+            200: OpenApiResponse(
+                description="ExportTraceServiceResponse (partial success counts unmapped and invalid spans)"
+            )
+        },
+    )
+    def post(self, request):
+        raw = request.body
+        limit = settings.KAIZEN["INGEST_MAX_BODY_BYTES"]
+        if request.headers.get("Content-Encoding", "").lower() == "gzip":
+            try:
+                raw = gzip.GzipFile(fileobj=io.BytesIO(raw)).read(limit + 1)
+            except (OSError, EOFError, zlib.error) as exc:
+                raise ApplicationError(f"Body is not valid gzip: {exc}") from exc
+            if len(raw) > limit:
+                return JsonResponse(
+                    {"message": f"Decompressed body exceeds {limit} bytes.", "extra": {}}, status=413
+                )
+        is_json = request.content_type.startswith("application/json")
+        try:
+            if is_json:
+                spans = otlp.spans_from_json(json.loads(raw or b"{}"))
+            else:
+                spans = otlp.spans_from_protobuf(raw)
+        except Exception as exc:  # noqa: BLE001 - any decode error is the client's
+            raise ApplicationError(
+                f"Could not decode the OTLP {'JSON' if is_json else 'protobuf'} body: {exc}"
+            ) from exc
+        events, unmapped = [], []
+        for span in spans:
+            event = otlp.to_event(span)
+            (events.append(event) if event else unmapped.append(span.name))
+        results = []
+        for start in range(0, len(events), settings.KAIZEN["INGEST_MAX_EVENTS"]):
+            results += events_ingest(agent=request_agent(request), batch=events[start : start + 1000])
+        invalid = [r for r in results if r.status == 400]
+        stored = sum(r.status == 201 for r in results)
+        rejected = len(unmapped) + len(invalid)
+        message = ""
+        if unmapped:
+            names = ", ".join(sorted(set(unmapped))[:10])
+            message = (
+                f"{len(unmapped)} span(s) have no GenAI mapping (execute_tool, invoke_agent, chat): {names}"
+            )
+        if invalid:
+            message += (
+                "; " if message else ""
+            ) + f"{len(invalid)} span(s) failed validation: {invalid[0].errors}"
+        if rejected:
+            log.info("OTLP intake from %s: %s", request_agent(request), message)
+        summary = {
+            "spans": len(spans),
+            "mapped": len(events),
+            "stored": stored,
+            "unmapped": len(unmapped),
+            "invalid": len(invalid),
+        }
+        if is_json:
+            body = {"kaizen": summary}
+            if rejected:
+                body["partialSuccess"] = {"rejectedSpans": str(rejected), "errorMessage": message}
+            return JsonResponse(body)
+        from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceResponse
+
+        response = ExportTraceServiceResponse()
+        if rejected:
+            response.partial_success.rejected_spans = rejected
+            response.partial_success.error_message = message
+        return HttpResponse(response.SerializeToString(), content_type="application/x-protobuf")

@@ -1,0 +1,159 @@
+"""OTLP/HTTP GenAI spans, sent by the real opentelemetry-sdk exporter to a live server."""
+
+import gzip
+import json
+
+import pytest
+from opentelemetry.exporter.otlp.proto.http import Compression
+from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
+from opentelemetry.sdk.resources import Resource
+from opentelemetry.sdk.trace import TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.trace import Status, StatusCode
+
+from telemetry import otlp
+from telemetry.models import SkillOutcome, ToolInvocation
+from tests.factories import agent_with_token
+
+
+def provider_for(url: str, token: str, compression=Compression.NoCompression) -> tuple[TracerProvider, list]:
+    exporter = OTLPSpanExporter(
+        endpoint=f"{url}/v1/traces",
+        headers={"Authorization": f"Bearer {token}"},
+        compression=compression,
+        timeout=10,
+    )
+    results = []
+    original = exporter.export
+
+    def export(spans):
+        result = original(spans)
+        results.append(result)
+        return result
+
+    exporter.export = export
+    provider = TracerProvider(resource=Resource.create({"service.name": "test-agent"}))
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+    return provider, results
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("compression", [Compression.NoCompression, Compression.Gzip])
+def test_genai_spans_from_the_real_exporter_become_events(live_server, compression):
+    agent, token = agent_with_token(name="otel-agent")
+    provider, results = provider_for(live_server.url, token, compression)
+    tracer = provider.get_tracer("agent")
+    with tracer.start_as_current_span(
+        "invoke_agent reviewer",
+        attributes={
+            "gen_ai.operation.name": "invoke_agent",
+            "gen_ai.agent.name": "pr_review",
+            "gen_ai.conversation.id": "conv-1",
+            "gen_ai.usage.input_tokens": 1200,
+            "gen_ai.usage.output_tokens": 300,
+        },
+    ):
+        with tracer.start_as_current_span(
+            "execute_tool read_file",
+            attributes={
+                "gen_ai.operation.name": "execute_tool",
+                "gen_ai.tool.name": "read_file",
+                "gen_ai.conversation.id": "conv-1",
+            },
+        ):
+            pass
+        with tracer.start_as_current_span(
+            "execute_tool run_tests",
+            attributes={
+                "gen_ai.operation.name": "execute_tool",
+                "gen_ai.tool.name": "run_tests",
+                "gen_ai.conversation.id": "conv-1",
+                "error.type": "TimeoutError",
+            },
+        ) as span:
+            span.set_status(Status(StatusCode.ERROR, "timed out after 60s"))
+        with tracer.start_as_current_span("http.request GET /health"):
+            pass
+    provider.shutdown()
+    tools = {t.tool: t for t in ToolInvocation.objects.filter(agent=agent)}
+    assert set(tools) == {"read_file", "run_tests"}
+    assert tools["read_file"].outcome == "success" and tools["read_file"].session_id == "conv-1"
+    assert (tools["run_tests"].outcome, tools["run_tests"].failure_mode) == ("timeout", "TIMEOUT")
+    outcome = SkillOutcome.objects.get(agent=agent)
+    assert (outcome.skill, outcome.success, outcome.input_tokens, outcome.output_tokens) == (
+        "pr_review",
+        True,
+        1200,
+        300,
+    )
+    assert all(r.name == "SUCCESS" for r in results)
+
+
+@pytest.mark.django_db
+def test_json_intake_reports_unmapped_spans_and_deduplicates(api):
+    _, token = agent_with_token(name="json-agent")
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    span = {
+        "traceId": "5b8efff798038103d269b633813fc60c",
+        "spanId": "eee19b7ec3c1b174",
+        "name": "chat gpt-4o",
+        "startTimeUnixNano": "1763700000000000000",
+        "endTimeUnixNano": "1763700001500000000",
+        "attributes": [
+            {"key": "gen_ai.operation.name", "value": {"stringValue": "chat"}},
+            {"key": "gen_ai.request.model", "value": {"stringValue": "gpt-4o"}},
+            {"key": "gen_ai.usage.input_tokens", "value": {"intValue": "42"}},
+        ],
+        "status": {"code": 2, "message": "rate limited"},
+    }
+    other = {**span, "spanId": "aaa19b7ec3c1b174", "name": "db.query", "attributes": []}
+    body = json.dumps({"resourceSpans": [{"scopeSpans": [{"spans": [span, other]}]}]})
+    response = api.post("/v1/traces", data=body, content_type="application/json")
+    data = response.json()
+    assert data["kaizen"] == {"spans": 2, "mapped": 1, "stored": 1, "unmapped": 1, "invalid": 0}
+    assert (
+        data["partialSuccess"]["rejectedSpans"] == "1"
+        and "db.query" in data["partialSuccess"]["errorMessage"]
+    )
+    outcome = SkillOutcome.objects.get()
+    assert (outcome.skill, outcome.success, outcome.duration_ms, outcome.input_tokens) == (
+        "chat:gpt-4o",
+        False,
+        1500,
+        42,
+    )
+    again = api.post(
+        "/v1/traces",
+        data=gzip.compress(body.encode()),
+        content_type="application/json",
+        HTTP_CONTENT_ENCODING="gzip",
+    )
+    assert again.json()["kaizen"]["stored"] == 0 and SkillOutcome.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_bad_bodies_and_tokens_are_clear_errors(api):
+    assert api.post("/v1/traces", data=b"\x00", content_type="application/x-protobuf").status_code == 401
+    _, token = agent_with_token(name="x")
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    response = api.post(
+        "/v1/traces", data=b"not gzip", content_type="application/json", HTTP_CONTENT_ENCODING="gzip"
+    )
+    assert response.status_code == 400 and "gzip" in response.json()["message"]
+    response = api.post("/v1/traces", data=b"{not json", content_type="application/json")
+    assert response.status_code == 400 and "OTLP JSON" in response.json()["message"]
+
+
+@pytest.mark.parametrize(
+    ("error_type", "message", "mode"),
+    [
+        ("TimeoutError", "", "TIMEOUT"),
+        ("", "404 not found", "NOTFOUND"),
+        ("PermissionError", "", "PERM"),
+        ("ValueError", "invalid argument", "ARGS"),
+        ("ConnectionError", "", "NETWORK"),
+        ("KeyError", "", "RUNTIME"),
+    ],
+)
+def test_failure_modes_from_error_types(error_type, message, mode):
+    assert otlp.failure_mode(error_type, message) == mode
