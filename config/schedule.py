@@ -35,6 +35,11 @@ BEAT_SCHEDULE: dict[str, dict] = {
         "schedule": timedelta(minutes=5),
         "options": {"expires": 240},
     },
+    "improver.prune_events": {
+        "task": "improver.prune_events",
+        "schedule": crontab(minute=30, hour=3),
+        "options": {"expires": 6 * 3600},
+    },
     "improver.maintenance_pass": {
         "task": "improver.maintenance_pass",
         "schedule": crontab(minute=0, hour=6, day_of_week=1),

@@ -1,0 +1,48 @@
+import json as _json
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from config.progress import Progress
+from improver.services.retention import prune_events
+
+
+class Command(BaseCommand):
+    help = "Delete raw telemetry events older than N days in bounded batches, keeping proposal evidence."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--older-than",
+            type=int,
+            default=None,
+            metavar="DAYS",
+            help="Age in days (default: KAIZEN_RETENTION_DAYS).",
+        )
+        parser.add_argument("--batch-size", type=int, default=5000)
+        parser.add_argument("--dry-run", action="store_true", help="Count what would go; delete nothing.")
+        parser.add_argument("--json", action="store_true")
+
+    def handle(self, *args, older_than, batch_size, dry_run, json, **options):
+        days = older_than if older_than is not None else settings.KAIZEN["RETENTION_DAYS"]
+        if days < 1 or batch_size < 1:
+            raise CommandError("--older-than and --batch-size must be at least 1.")
+
+        bars: dict[str, Progress] = {}
+
+        def progress(event_type: str, done: int, total: int) -> None:
+            if json:
+                return
+            bar = bars.setdefault(event_type, Progress(self.stdout, total, f"pruning {event_type}"))
+            bar.advance(done - bar.done)
+
+        result = prune_events(older_than_days=days, batch_size=batch_size, dry_run=dry_run, progress=progress)
+        for bar in bars.values():
+            bar.finish()
+        if json:
+            self.stdout.write(_json.dumps({"older_than_days": days, "dry_run": dry_run, **result}))
+            return
+        verb = "would delete" if dry_run else "deleted"
+        for event_type, n in result.items():
+            if event_type != "kept_as_evidence":
+                self.stdout.write(f"{event_type}: {verb} {n}")
+        self.stdout.write(f"{result['kept_as_evidence']} event(s) kept because proposals cite them")

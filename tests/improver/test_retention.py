@@ -1,0 +1,101 @@
+import io
+import json
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from governance.models import Proposal
+from planner.models import SkillStats
+from telemetry.models import Observation, SkillOutcome, ToolInvocation
+from tests.planner.helpers import client_for
+
+pytestmark = pytest.mark.django_db
+OLD = timezone.now() - timedelta(days=120)
+
+
+def ingest(client, events):
+    client.post("/api/v1/ingest", {"batch": events}, format="json")
+
+
+def test_prune_deletes_old_raw_events_in_batches_and_keeps_evidence_and_summaries():
+    agent, client = client_for("alice")
+    ingest(
+        client,
+        [
+            {
+                "type": "tool_invocation",
+                "timestamp": (OLD + timedelta(minutes=i)).isoformat(),
+                "body": {"session_id": "s", "tool": "bash", "outcome": "success", "duration_ms": i},
+            }
+            for i in range(12)
+        ],
+    )
+    ingest(
+        client,
+        [
+            {
+                "type": "skill_outcome",
+                "timestamp": (OLD + timedelta(minutes=i)).isoformat(),
+                "body": {"skill": "s", "success": True, "duration_ms": i},
+            }
+            for i in range(5)
+        ],
+    )
+    ingest(
+        client, [{"type": "observation", "timestamp": timezone.now().isoformat(), "body": {"text": "recent"}}]
+    )
+    cited = list(ToolInvocation.objects.order_by("pk").values_list("pk", flat=True)[:2])
+    Proposal.objects.create(type="maintenance", title="t", evidence={"records": cited})
+    out = io.StringIO()
+    call_command("prune_events", "--older-than", "90", "--batch-size", "5", "--json", stdout=out)
+    result = json.loads(out.getvalue())
+    assert result["tool_invocation"] == 10 and result["skill_outcome"] == 5 and result["observation"] == 0
+    assert set(ToolInvocation.objects.values_list("pk", flat=True)) == set(cited)
+    assert Observation.objects.count() == 1
+    assert SkillStats.objects.get(agent=agent).total_samples == 5  # the summary row stays
+    assert SkillOutcome.objects.count() == 0
+
+
+def test_dry_run_deletes_nothing():
+    _, client = client_for("alice")
+    ingest(client, [{"type": "observation", "timestamp": OLD.isoformat(), "body": {"text": "old"}}])
+    out = io.StringIO()
+    call_command("prune_events", "--older-than", "30", "--dry-run", stdout=out)
+    assert "observation: would delete 1" in out.getvalue()
+    assert Observation.objects.count() == 1
+
+
+def test_feedback_cited_by_a_proposal_keeps_its_source_event():
+    from improver.models import FeedbackItem
+
+    agent, client = client_for("alice")
+    ingest(client, [{"type": "observation", "timestamp": OLD.isoformat(), "body": {"text": "too verbose"}}])
+    obs = Observation.objects.get()
+    item = FeedbackItem.objects.create(
+        template=agent.template,
+        source_type="observation",
+        source_id=str(obs.pk),
+        sentiment="negative",
+        category="communication",
+        confidence=0.9,
+        detail="too verbose",
+        occurred_at=OLD,
+    )
+    Proposal.objects.create(type="template_evolution", title="t", evidence={"feedback_items": [item.pk]})
+    call_command("prune_events", "--older-than", "30", stdout=io.StringIO())
+    assert Observation.objects.filter(pk=obs.pk).exists()
+
+
+def test_the_daily_beat_entry_exists():
+    from django_celery_beat.models import PeriodicTask
+
+    assert PeriodicTask.objects.get(name="improver.prune_events").crontab.hour == "3"
+
+
+def test_improve_cycle_command_reports_json():
+    out = io.StringIO()
+    call_command("improve_cycle", "--json", stdout=out)
+    data = json.loads(out.getvalue())
+    assert data == {"stale_moved_to_blocked": [], "scans": []}
