@@ -134,7 +134,7 @@ class RitualRun(models.Model):
     period = models.CharField(max_length=40, help_text="The wake slot this run answers.")
     outcome = models.CharField(max_length=16, choices=Outcome.choices, default=Outcome.RUNNING)
     detail = models.TextField(blank=True)
-    proposer = models.CharField(max_length=40, blank=True)
+    proposer = models.CharField(max_length=300, blank=True, help_text="Which proposer path ran.")
     started_at = models.DateTimeField()
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -44,7 +44,7 @@ def test_readme_documents_every_setting():
 
 
 def run_manage(*args, **env_vars):
-    env_all = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL",)}
+    env_all = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")}
     env_all.update(env_vars)
     return subprocess.run(
         [sys.executable, "manage.py", *args],

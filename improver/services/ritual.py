@@ -71,7 +71,7 @@ def ritual_run(
 
 
 def _finish(run: RitualRun, outcome: str, detail: str, now: datetime, proposer: str = "") -> None:
-    run.outcome, run.detail, run.finished_at, run.proposer = outcome, detail, now, proposer
+    run.outcome, run.detail, run.finished_at, run.proposer = outcome, detail, now, proposer[:300]
     run.save()
 
 
