@@ -36,6 +36,8 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "OUTCOME_ALERT_COOLDOWN_SECONDS": (3600, "Quiet period between two alerts of one pair."),
     "GOALS_FILE": ("", "Goals YAML read by the planner; empty = planner/defaults/goals.yaml."),
     "ACTIONS_FILE": ("", "Actions YAML; empty = planner/defaults/actions.yaml."),
+    "HITL_ESCALATION_THRESHOLD": (3, "Escalations for one target in the window that raise a goal proposal."),
+    "HITL_ESCALATION_WINDOW_HOURS": (24, "Window of that count."),
     "CONFIG_TUNING_MIN_SAMPLES": (50, "Samples needed before a config change may tune an agent."),
     # Planner: implicit feedback, decay, maturity (swarm seed)
     "FEEDBACK_HELPFUL_AT": (0.7, "Implicit score at or above which an outcome is helpful."),

@@ -319,7 +319,9 @@ class BoardTaskAdmin(admin.ModelAdmin):
         moved = 0
         for task in queryset:
             try:
-                task_update(task=task, changes={"status": status}, actor_label=request.user.username)
+                task_update(
+                    task=task, changes={"status": status}, actor_label=request.user.username, human=True
+                )
                 moved += 1
             except ApplicationError as exc:
                 self.message_user(request, f"#{task.pk}: {exc.message}", messages.ERROR)

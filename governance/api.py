@@ -5,7 +5,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.permissions import CanApproveProposals, IsStaff
+from config.permissions import CanApproveProposals, IsAgent, IsStaff, request_agent
 from governance import services
 from governance.models import Proposal
 from governance.selectors import proposal_list
@@ -34,7 +34,46 @@ class ProposalOutputSerializer(serializers.ModelSerializer):
 
 
 class ProposalListApi(APIView):
-    permission_classes = [IsStaff]
+    """Staff list proposals; agents submit goal, action and config-change proposals."""
+
+    def get_permissions(self):
+        return [IsAgent()] if self.request.method == "POST" else [IsStaff()]
+
+    @extend_schema_serializer(component_name="ProposalSubmit")
+    class SubmitSerializer(serializers.Serializer):
+        type = serializers.ChoiceField(choices=["goal", "action", "config_change"])
+        yaml = serializers.CharField(max_length=100_000, trim_whitespace=False)
+        document = serializers.CharField(
+            max_length=150, required=False, help_text="config_change: goals, actions or card:<agent>"
+        )
+        rationale = serializers.CharField(max_length=10_000)
+        evidence = serializers.DictField(required=False, default=dict)
+
+        def to_internal_value(self, data):
+            if isinstance(data, dict):
+                unknown = sorted(set(data) - set(self.fields))
+                if unknown:
+                    raise serializers.ValidationError({key: ["Unknown field."] for key in unknown})
+            return super().to_internal_value(data)
+
+        def validate(self, attrs):
+            if attrs["type"] == "config_change" and not attrs.get("document"):
+                raise serializers.ValidationError({"document": ["Required for a config_change."]})
+            return attrs
+
+    @extend_schema(request=SubmitSerializer, responses={201: ProposalOutputSerializer})
+    def post(self, request):
+        data = self.SubmitSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        proposal = services.proposal_submit(
+            type=v["type"],
+            data={"yaml": v["yaml"], "document": v.get("document")},
+            agent=request_agent(request),
+            rationale=v["rationale"],
+            evidence=v["evidence"],
+        )
+        return Response(ProposalOutputSerializer(proposal).data, status=201)
 
     @extend_schema_serializer(component_name="ProposalFilter")
     class FilterSerializer(serializers.Serializer):

@@ -90,11 +90,16 @@ def comment_add(
 
 @transaction.atomic
 def task_update(
-    *, task: BoardTask, changes: dict, actor_label: str = "", validation_runs: list | None = None, now=None
+    *,
+    task: BoardTask,
+    changes: dict,
+    actor_label: str = "",
+    validation_runs: list | None = None,
+    now=None,
+    human: bool = False,
 ) -> BoardTask:
     """Apply a PATCH: fields, then the status change (validated); entering `blocked` triages the task."""
     from governance.blocking import on_blocked
-    from governance.task_hooks import on_status_changed
 
     task = BoardTask.objects.select_for_update().get(pk=task.pk)
     now = now or timezone.now()
@@ -121,6 +126,22 @@ def task_update(
         )
         if new_status == S.BLOCKED:
             on_blocked(task=task, now=now)
-        on_status_changed(task=task, previous=previous)
+        if task.proposal_id:
+            follow_proposal(task=task, human=human)
         task.refresh_from_db()
     return task
+
+
+def follow_proposal(*, task: BoardTask, human: bool) -> None:
+    """Done → the proposal is implemented; cancelled by a human → its dedup key is suppressed."""
+    from governance.services import proposal_mark_implemented, suppression_add
+
+    proposal = task.proposal
+    if task.status == S.DONE:
+        proposal_mark_implemented(proposal=proposal)
+    elif task.status == S.CANCELLED and human and proposal.dedup_key:
+        suppression_add(
+            key=proposal.dedup_key,
+            proposal=proposal,
+            reason=f"its work task #{task.pk} was cancelled by a human",
+        )

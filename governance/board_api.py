@@ -162,7 +162,11 @@ class TaskDetailApi(APIView):
         changes = dict(data.validated_data)
         runs = changes.pop("validation_runs", None)
         task = board.task_update(
-            task=task, changes=changes, actor_label=actor_label(request), validation_runs=runs
+            task=task,
+            changes=changes,
+            actor_label=actor_label(request),
+            validation_runs=runs,
+            human=request_agent(request) is None,
         )
         return Response(TaskDetailSerializer(task).data)
 

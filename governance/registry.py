@@ -14,13 +14,16 @@ class Handlers:
     approve: Callable | None = None  # (proposal, actor, rating) -> bool: effect landed now
     reject: Callable | None = None  # (proposal, actor, reason) -> None
     refine: Callable | None = None  # (proposal, actor, text) -> Proposal (the new one)
+    validate: Callable | None = (
+        None  # (data, agent) -> {title, dedup_key, subject, payload}: agent submissions
+    )
 
 
 _registry: dict[str, Handlers] = {}
 
 
-def register(proposal_type: str, *, approve=None, reject=None, refine=None) -> None:
-    _registry[proposal_type] = Handlers(approve=approve, reject=reject, refine=refine)
+def register(proposal_type: str, *, approve=None, reject=None, refine=None, validate=None) -> None:
+    _registry[proposal_type] = Handlers(approve=approve, reject=reject, refine=refine, validate=validate)
 
 
 def handlers_for(proposal_type: str) -> Handlers:

@@ -106,7 +106,54 @@ def proposal_approve(*, proposal: Proposal, actor, rating: int | None = None) ->
     proposal.implemented_at = now if landed else None
     proposal.save(update_fields=["status", "decided_by", "decided_at", "implemented_at", "updated_at"])
     _decide(proposal, verdict=ChangeDecision.Verdict.CONFIRMED, actor=actor, rating=rating)
+    if proposal.type in WORK_TYPES and not landed:
+        work_task_create(proposal=proposal)
     return proposal
+
+
+WORK_TYPES = (Proposal.Type.NEW_TOOL, Proposal.Type.MAINTENANCE, Proposal.Type.GOAL)
+
+
+def work_task_create(*, proposal: Proposal):
+    """The one bounded board task that implements an approved proposal."""
+    from governance.board import task_create
+
+    return task_create(
+        title=f"Implement: {proposal.title}"[:300],
+        kind="goal",
+        source="autonomy",
+        proposal=proposal,
+        dedup_key=f"proposal:{proposal.pk}",
+        priority="high" if proposal.risk == "high" else "medium",
+        body=f"Approved proposal #{proposal.pk} ({proposal.type}).\n\n{proposal.rationale}\n\n"
+        "When this task is done the proposal becomes implemented.",
+    )
+
+
+@transaction.atomic
+def proposal_submit(
+    *, type: str, data: dict, agent, rationale: str = "", evidence: dict | None = None
+) -> Proposal:
+    """An agent's proposal: its document is validated by the owning app before anything is stored."""
+    validate = handlers_for(type).validate
+    if validate is None:
+        raise ApplicationError(
+            f"type: agents cannot submit {type} proposals.",
+            {"fields": {"type": ["Not accepted from agents."]}},
+        )
+    spec = validate(data=data, agent=agent)
+    return proposal_create(
+        type=type,
+        title=spec["title"],
+        rationale=rationale,
+        evidence=evidence or {},
+        payload=spec["payload"],
+        dedup_key=spec["dedup_key"],
+        subject=spec.get("subject", ""),
+        source=Proposal.Source.AGENT,
+        created_by_agent=agent,
+        risk=Proposal.Risk.MEDIUM,
+    )
 
 
 @transaction.atomic

@@ -226,3 +226,48 @@ class DispatchListApi(APIView):
                 raise field_error("status", f"Must be one of {', '.join(Dispatch.Status.values)}.")
             qs = qs.filter(status=status)
         return Response({"dispatches": self.OutputSerializer(qs[:100], many=True).data})
+
+
+class SkillSummaryApi(APIView):
+    """The evidence an agent reads before proposing to tune an (agent, skill)."""
+
+    permission_classes = [IsAgentOrStaff]
+
+    @extend_schema_serializer(component_name="SkillSummary")
+    class OutputSerializer(serializers.Serializer):
+        agent = serializers.CharField()
+        skill = serializers.CharField()
+        samples = serializers.IntegerField()
+        total_samples = serializers.IntegerField()
+        success_rate = serializers.FloatField(allow_null=True)
+        avg_cost_usd = serializers.FloatField(allow_null=True)
+        avg_confidence_on_success = serializers.FloatField(allow_null=True)
+        calibration_error = serializers.FloatField(allow_null=True)
+        tuning_allowed = serializers.BooleanField()
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("agent", str, required=True),
+            OpenApiParameter("skill", str, required=True),
+        ],
+        responses=OutputSerializer,
+    )
+    def get(self, request):
+        from django.conf import settings
+
+        from telemetry.models import Agent
+
+        name, skill = request.query_params.get("agent", ""), request.query_params.get("skill", "")
+        for field, value in (("agent", name), ("skill", skill)):
+            if not value:
+                raise field_error(field, "This query parameter is required.")
+        agent = Agent.objects.filter(name=name).first()
+        if agent is None:
+            raise field_error("agent", f"No agent '{name}'.")
+        summary = selectors.skill_summary(agent_id=agent.pk, skill=skill)
+        summary.update(
+            agent=name,
+            skill=skill,
+            tuning_allowed=summary["samples"] >= settings.KAIZEN["CONFIG_TUNING_MIN_SAMPLES"],
+        )
+        return Response(self.OutputSerializer(summary).data)

@@ -24,7 +24,30 @@ log = logging.getLogger(__name__)
 
 @transaction.atomic
 def agent_card_update(*, agent: Agent, skills: list[dict], webhook_url: str | None = None) -> Agent:
-    """Replace the agent's declared skills (and webhook URL when given)."""
+    """The agent declares its card over the API: applied now and stored as a new card version."""
+    from planner.config_docs import CARD_PREFIX, current_text, dump, version_create
+
+    card = dict(agent.card or {})
+    card["skills"] = [
+        {k: s[k] for k in ("name", "confidence", "blast_radius", "hitl_mode") if k in s} for s in skills
+    ]
+    if webhook_url is not None:
+        card["webhook_url"] = webhook_url
+    agent = agent_card_settings_apply(agent_name=agent.name, card=card)
+    name = f"{CARD_PREFIX}{agent.name}"
+    text = dump(
+        {k: v for k, v in agent.card.items() if k in ("skills", "model", "max_cost_usd", "webhook_url")}
+    )
+    if current_text(name) != text:
+        version_create(name=name, text=text, author=f"agent:{agent.name}", reason="declared by the agent")
+    return agent
+
+
+@transaction.atomic
+def agent_card_settings_apply(*, agent_name: str, card: dict) -> Agent:
+    """Make `card` the agent's live card: declared skills, webhook and tuning settings."""
+    agent = Agent.objects.select_for_update().get(name=agent_name)
+    skills = card.get("skills", [])
     DeclaredSkill.objects.filter(agent=agent).exclude(skill__in=[s["name"] for s in skills]).delete()
     for s in skills:
         DeclaredSkill.objects.update_or_create(
@@ -36,14 +59,10 @@ def agent_card_update(*, agent: Agent, skills: list[dict], webhook_url: str | No
                 "hitl_mode": s.get("hitl_mode", "autonomous"),
             },
         )
-    card = dict(agent.card or {})
-    card["skills"] = [
-        {k: s[k] for k in ("name", "confidence", "blast_radius", "hitl_mode") if k in s} for s in skills
-    ]
-    agent.card = card
+    agent.card = {**(agent.card or {}), **card}
     fields = ["card"]
-    if webhook_url is not None:
-        agent.webhook_url = webhook_url
+    if "webhook_url" in card:
+        agent.webhook_url = card["webhook_url"] or ""
         fields.append("webhook_url")
     agent.save(update_fields=fields)
     return agent

@@ -131,6 +131,11 @@ SCHEMAS: dict[str, dict[str, Rule]] = {
         "duration_ms": _DURATION,
         "user_rating": Rule("number", lo=0, hi=1),
     },
+    "hitl_escalation": {
+        "target": Rule("str", required=True),
+        "reason": Rule("text", required=True),
+        "skill": Rule("str"),
+    },
 }
 EVENT_TYPES = tuple(SCHEMAS)
 _TOP_KEYS = {"id", "type", "timestamp", "body"}

@@ -207,6 +207,18 @@ class WakeRun(EventRecord):
         indexes = [models.Index(fields=["agent", "occurred_at"], name="wakerun_agent_time")]
 
 
+class HitlEscalation(EventRecord):
+    """An agent had to hand a decision to a human (the target is what it could not do alone)."""
+
+    target = models.CharField(max_length=200)
+    reason = models.TextField()
+    skill = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        constraints = EventRecord.base_constraints("hitlescalation")
+        indexes = [models.Index(fields=["target", "occurred_at"], name="hitl_target_time")]
+
+
 EVENT_MODELS: dict[str, type[EventRecord]] = {
     "tool_invocation": ToolInvocation,
     "skill_outcome": SkillOutcome,
@@ -215,6 +227,7 @@ EVENT_MODELS: dict[str, type[EventRecord]] = {
     "decision": Decision,
     "session_end": SessionEnd,
     "wake_run": WakeRun,
+    "hitl_escalation": HitlEscalation,
 }
 
 

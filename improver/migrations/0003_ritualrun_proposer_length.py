@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('improver', '0002_improveragent_evolutionsession_evolutionnote_and_more'),
+        ("improver", "0002_improveragent_evolutionsession_evolutionnote_and_more"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='ritualrun',
-            name='proposer',
-            field=models.CharField(blank=True, help_text='Which proposer path ran.', max_length=300),
+            model_name="ritualrun",
+            name="proposer",
+            field=models.CharField(blank=True, help_text="Which proposer path ran.", max_length=300),
         ),
     ]

@@ -5,7 +5,7 @@ from planner.goalbook import current_actions, current_goals
 from planner.goals import parse_actions, parse_goals, violated
 
 
-def test_the_shipped_goals_and_actions_load():
+def test_the_shipped_goals_and_actions_load(db):
     goals = {g.id: g for g in current_goals()}
     assert set(goals) == {"fleet.no_agent_stuck", "fleet.cost_under_budget", "fleet.no_skill_orphaned"}
     assert (goals["fleet.cost_under_budget"].operator, goals["fleet.cost_under_budget"].threshold) == (
@@ -25,7 +25,7 @@ def test_the_shipped_goals_and_actions_load():
         ),
     ],
 )
-def test_violations_at_the_boundaries(values, ids):
+def test_violations_at_the_boundaries(db, values, ids):
     assert [g.id for g, _ in violated(current_goals(), values)] == ids
 
 

@@ -1,0 +1,215 @@
+"""Agent-submitted goal, action and config-change proposals: validate on submission, apply on
+approval (registered with governance), and escalations that become goal proposals."""
+
+from contextlib import suppress
+from datetime import timedelta
+
+from django.conf import settings
+from django.db.models import Count
+
+from config.errors import ApplicationError, Conflict
+from config.yamldoc import YamlDocError
+from governance.models import Proposal
+from governance.registry import register
+from governance.services import proposal_create, suppression_for
+from planner import config_docs
+from planner.cards import parse_card, tuned_skills
+from planner.goals import parse_actions, parse_goals
+from planner.models import SkillStats
+from telemetry.hooks import on_stored
+from telemetry.models import Agent, HitlEscalation
+
+
+def _yaml_error(exc: YamlDocError) -> ApplicationError:
+    return ApplicationError(str(exc), {"fields": {"yaml": [str(exc)]}, "line": exc.line, "key": exc.key})
+
+
+def _base(name: str) -> int:
+    version = config_docs.current_version(name)
+    return version.number if version else 0
+
+
+def validate_goal(*, data: dict, agent) -> dict:
+    try:
+        goals = parse_goals(data["yaml"], "yaml")
+    except YamlDocError as exc:
+        raise _yaml_error(exc) from exc
+    ids = [g.id for g in goals]
+    return {
+        "title": f"Goal: {', '.join(ids)}",
+        "dedup_key": f"goal:{','.join(sorted(ids))}",
+        "subject": "goals",
+        "payload": {"document": "goals", "yaml": data["yaml"], "goals": ids, "base_version": _base("goals")},
+    }
+
+
+def validate_action(*, data: dict, agent) -> dict:
+    goal_ids = {g.id for g in parse_goals(config_docs.current_text("goals"), "goals")}
+    try:
+        actions = parse_actions(data["yaml"], "yaml", goal_ids=goal_ids)
+    except YamlDocError as exc:
+        raise _yaml_error(exc) from exc
+    ids = [a.id for a in actions]
+    return {
+        "title": f"Action: {', '.join(ids)}",
+        "dedup_key": f"action:{','.join(sorted(ids))}",
+        "subject": "actions",
+        "payload": {
+            "document": "actions",
+            "yaml": data["yaml"],
+            "actions": ids,
+            "base_version": _base("actions"),
+        },
+    }
+
+
+def validate_config_change(*, data: dict, agent) -> dict:
+    name = data.get("document") or ""
+    if (
+        name.startswith(config_docs.CARD_PREFIX)
+        and not Agent.objects.filter(name=name.removeprefix(config_docs.CARD_PREFIX)).exists()
+    ):
+        raise ApplicationError(
+            f"document: no agent '{name.removeprefix(config_docs.CARD_PREFIX)}'.",
+            {"fields": {"document": ["Unknown agent."]}},
+        )
+    try:
+        parsed = config_docs.validate(name, data["yaml"], "yaml")
+    except YamlDocError as exc:
+        raise _yaml_error(exc) from exc
+    before = config_docs.current_text(name) or ""
+    payload = {"document": name, "yaml": data["yaml"], "before": before, "base_version": _base(name)}
+    if name.startswith(config_docs.CARD_PREFIX):
+        target = Agent.objects.get(name=name.removeprefix(config_docs.CARD_PREFIX))
+        current = parse_card(before, name) if before else {"skills": target.card.get("skills", [])}
+        check_tuning_evidence(target, tuned_skills(current, parsed))
+    return {
+        "title": f"Config change: {name}",
+        "dedup_key": f"config:{name}",
+        "subject": name,
+        "payload": payload,
+    }
+
+
+def check_tuning_evidence(agent: Agent, skills: set[str]) -> None:
+    """Tuning an agent (model, cost or skill settings) needs >= CONFIG_TUNING_MIN_SAMPLES samples."""
+    needed = settings.KAIZEN["CONFIG_TUNING_MIN_SAMPLES"]
+    have = dict(SkillStats.objects.filter(agent=agent, skill__in=skills).values_list("skill", "samples"))
+    short = {s: have.get(s, 0) for s in sorted(skills) if have.get(s, 0) < needed}
+    if short:
+        detail = ", ".join(f"{s}: {n}" for s, n in short.items())
+        raise ApplicationError(
+            f"evidence: tuning {agent.name} needs at least {needed} samples per skill in the cost/confidence "
+            f"store; have {detail}. Read GET /api/v1/planner/summary?agent={agent.name}&skill=… first.",
+            {
+                "fields": {"evidence": [f"{needed} samples needed; have {detail}."]},
+                "samples": short,
+                "required": needed,
+            },
+        )
+
+
+def _merge(name: str, key: str, new_text: str, parse) -> str:
+    """The document with the proposal's entries added, or replacing those with the same id."""
+    current = config_docs.yaml.safe_load(config_docs.current_text(name)) or {key: []}
+    incoming = config_docs.yaml.safe_load(new_text)[key]
+    ids = {item["id"] for item in incoming}
+    merged = [item for item in current.get(key, []) if item.get("id") not in ids] + incoming
+    text = config_docs.dump({key: merged})
+    parse(text)
+    return text
+
+
+def approve_goal(*, proposal: Proposal, actor, rating) -> bool:
+    if "yaml" in proposal.payload:
+        text = _merge("goals", "goals", proposal.payload["yaml"], lambda t: parse_goals(t, "goals"))
+        _apply(proposal, "goals", text, actor)
+    return False  # implemented when its board task is done
+
+
+def approve_action(*, proposal: Proposal, actor, rating) -> bool:
+    text = _merge(
+        "actions", "actions", proposal.payload["yaml"], lambda t: config_docs.validate("actions", t)
+    )
+    _apply(proposal, "actions", text, actor)
+    return True
+
+
+def approve_config_change(*, proposal: Proposal, actor, rating) -> bool:
+    name = proposal.payload["document"]
+    _apply(proposal, name, proposal.payload["yaml"], actor)
+    if name.startswith(config_docs.CARD_PREFIX):
+        config_docs.apply_card(name, proposal.payload["yaml"])
+    return True
+
+
+def _apply(proposal: Proposal, name: str, text: str, actor) -> None:
+    before = config_docs.current_text(name) or ""
+    version = config_docs.version_create(
+        name=name,
+        text=text,
+        author=getattr(actor, "username", str(actor)),
+        reason=f"proposal #{proposal.pk}",
+        proposal=proposal,
+        expect_base=proposal.payload.get("base_version"),
+    )
+    proposal.payload = {
+        **proposal.payload,
+        "before": before,
+        "after": text,
+        "applied_version": version.number,
+    }
+    proposal.save(update_fields=["payload", "updated_at"])
+
+
+@on_stored("hitl_escalation")
+def escalations_to_goal_proposals(*, agent, rows: list[dict]) -> None:
+    """3+ escalations for one target in the window: one goal proposal asking what would unblock it."""
+    k = settings.KAIZEN
+    for target in sorted({r["target"] for r in rows}):
+        latest = max(r["occurred_at"] for r in rows if r["target"] == target)
+        window = HitlEscalation.objects.filter(
+            target=target,
+            occurred_at__gt=latest - timedelta(hours=k["HITL_ESCALATION_WINDOW_HOURS"]),
+            occurred_at__lte=latest,
+        )
+        stats = window.aggregate(n=Count("id"))
+        if stats["n"] < k["HITL_ESCALATION_THRESHOLD"]:
+            continue
+        key = f"hitl:{target.lower()}"
+        evidence = {
+            "target": target,
+            "escalations": list(
+                window.order_by("-occurred_at").values("id", "agent__name", "reason", "skill", "occurred_at")[
+                    :50
+                ]
+            ),
+            "count": stats["n"],
+        }
+        for e in evidence["escalations"]:
+            e["occurred_at"] = e["occurred_at"].isoformat()
+        existing = Proposal.objects.filter(dedup_key=key, status=Proposal.Status.PENDING).first()
+        if existing is not None:
+            existing.evidence = evidence
+            existing.save(update_fields=["evidence", "updated_at"])
+            continue
+        if suppression_for(key) is None:
+            with suppress(Conflict):
+                proposal_create(
+                    type=Proposal.Type.GOAL,
+                    source=Proposal.Source.AUTONOMY,
+                    dedup_key=key,
+                    subject=target,
+                    title=f"What capability would unblock '{target}' automatically?",
+                    rationale=f"Agents escalated '{target}' to a human {stats['n']} times within "
+                    f"{k['HITL_ESCALATION_WINDOW_HOURS']} h. Propose a goal or capability that removes "
+                    "the need for these hand-offs.",
+                    evidence=evidence,
+                    risk=Proposal.Risk.MEDIUM,
+                )
+
+
+def register_types() -> None:
+    register(Proposal.Type.GOAL, approve=approve_goal, validate=validate_goal)
+    register(Proposal.Type.ACTION, approve=approve_action, validate=validate_action)
+    register(Proposal.Type.CONFIG_CHANGE, approve=approve_config_change, validate=validate_config_change)
