@@ -95,6 +95,13 @@ class ProposalAdmin(admin.ModelAdmin):
     inlines = [DecisionInline]
     actions = ["approve_selected", "reject_selected"]
     change_form_template = "admin/governance/proposal/change_form.html"
+    change_list_template = "admin/governance/proposal/change_list.html"
+
+    def changelist_view(self, request, extra_context=None):
+        from governance.selectors import acceptance_by_type_and_source
+
+        extra = {"acceptance": acceptance_by_type_and_source(), **(extra_context or {})}
+        return super().changelist_view(request, extra)
 
     def has_add_permission(self, request) -> bool:
         return False

@@ -17,7 +17,7 @@ from config.errors import Conflict
 from governance.board import comment_add, task_create, task_update
 from governance.forge import Forge, get_forge
 from governance.models import BoardTask, ImproveCycle, ScanRun, TaskComment, TaskFeedback
-from governance.selectors import acceptance_by_source
+from governance.selectors import acceptance_by_source, acceptance_by_type_and_source
 from governance.services import suppression_add
 
 STALE_AUTONOMY_MARKER = "<!-- kaizen:stale-autonomy-scan -->"
@@ -198,23 +198,37 @@ def scan_stale_autonomy(now, forge):
 
 
 def scan_priority_rescore(now, forge):
+    """Backlog autonomy tasks follow the acceptance of what they come from: the proposal type and
+    source when a proposal made them, otherwise the autonomy source as a whole."""
     k = settings.KAIZEN
-    rates = acceptance_by_source()
-    autonomy = rates.get("autonomy")
-    if autonomy is None or autonomy["decided"] < k["ACCEPTANCE_MIN_SAMPLES"]:
-        return "ran", {"demoted": 0, "promoted": 0}, "too few decided autonomy tasks to judge"
+    by_source = acceptance_by_source().get("autonomy")
+    by_type = {(r["type"], r["source"]): r for r in acceptance_by_type_and_source()}
     demoted = promoted = 0
-    for task in BoardTask.objects.filter(status="backlog", source="autonomy"):
-        if autonomy["rate"] < k["RESCORE_DEMOTE_BELOW"] and "signal_stale" not in task.labels:
+    for task in BoardTask.objects.filter(status="backlog", source="autonomy").select_related("proposal"):
+        rate = None
+        if task.proposal_id:
+            row = by_type.get((task.proposal.type, task.proposal.source))
+            if row and row["accepted"] + row["rejected"] >= k["ACCEPTANCE_MIN_SAMPLES"]:
+                rate = row["rate"]
+        if rate is None and by_source and by_source["decided"] >= k["ACCEPTANCE_MIN_SAMPLES"]:
+            rate = by_source["rate"]
+        if rate is None:
+            continue
+        if rate < k["RESCORE_DEMOTE_BELOW"] and "signal_stale" not in task.labels:
             task.labels = [*task.labels, "signal_stale"]
             task.priority = "low"
             task.save(update_fields=["labels", "priority"])
             demoted += 1
-        elif autonomy["rate"] > k["RESCORE_PROMOTE_ABOVE"] and task.priority != "high":
+        elif rate > k["RESCORE_PROMOTE_ABOVE"] and task.priority != "high":
             task.priority = "high"
             task.save(update_fields=["priority"])
             promoted += 1
-    return "ran", {"demoted": demoted, "promoted": promoted, "acceptance": round(autonomy["rate"], 4)}, ""
+    counts = {
+        "demoted": demoted,
+        "promoted": promoted,
+        "acceptance": round(by_source["rate"], 4) if by_source else None,
+    }
+    return "ran", counts, ""
 
 
 # name → (every N cycles, needs a forge, scan)

@@ -3,8 +3,11 @@ from django.contrib import admin, messages
 from config.audit import audit
 from config.errors import ApplicationError
 from planner import selectors, services
+from planner.config_docs import rollback
 from planner.models import (
     Alert,
+    ConfigDocument,
+    ConfigVersion,
     DeclaredSkill,
     Dispatch,
     FleetSnapshot,
@@ -145,3 +148,59 @@ class PatternStatsAdmin(admin.ModelAdmin):
     @admin.action(description="Reset to computed maturity")
     def reset(self, request, queryset):
         self._set(request, queryset, "", "Reset")
+
+
+class ConfigVersionInline(admin.TabularInline):
+    model = ConfigVersion
+    extra = 0
+    can_delete = False
+    fields = ["number", "author", "reason", "proposal", "created_at"]
+    readonly_fields = fields
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(ConfigDocument)
+class ConfigDocumentAdmin(admin.ModelAdmin):
+    list_display = ["name", "current", "updated_at"]
+    search_fields = ["name"]
+    readonly_fields = ["name", "current", "updated_at"]
+    inlines = [ConfigVersionInline]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(ConfigVersion)
+class ConfigVersionAdmin(admin.ModelAdmin):
+    list_display = ["document", "number", "author", "reason", "created_at"]
+    list_filter = ["document"]
+    readonly_fields = ["document", "number", "text", "author", "reason", "proposal", "created_at"]
+    actions = ["roll_back_to"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_approve_permission(self, request) -> bool:
+        return request.user.has_perm("governance.approve_proposal")
+
+    @admin.action(
+        description="Roll the document back to this version (as a new version)", permissions=["approve"]
+    )
+    def roll_back_to(self, request, queryset):
+        if queryset.count() != 1:
+            self.message_user(request, "Select exactly one version.", messages.ERROR)
+            return
+        version = queryset.get()
+        new = rollback(version=version, actor=request.user.username)
+        audit(request.user, version.document, f"Rolled back to v{version.number} (now v{new.number})")
+        self.message_user(
+            request,
+            f"{version.document.name} is now v{new.number} (a copy of v{version.number}).",
+            messages.SUCCESS,
+        )

@@ -53,11 +53,18 @@ def validate(name: str, text: str, source: str | None = None) -> object:
 
 @transaction.atomic
 def version_create(
-    *, name: str, text: str, author: str = "", reason: str = "", proposal=None, expect_base: int | None = None
+    *,
+    name: str,
+    text: str,
+    author: str = "",
+    reason: str = "",
+    proposal=None,
+    expect_base: int | None = None,
+    source: str | None = None,
 ) -> ConfigVersion:
     """A new immutable version that becomes current; refused when `expect_base` is no longer current."""
     try:
-        validate(name, text)
+        validate(name, text, source)
     except YamlDocError as exc:
         raise ApplicationError(
             str(exc), {"fields": {"yaml": [str(exc)]}, "line": exc.line, "key": exc.key}

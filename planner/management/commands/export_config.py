@@ -1,0 +1,30 @@
+from pathlib import Path
+
+from django.core.management.base import BaseCommand
+
+from planner.config_docs import current_text
+from planner.models import ConfigDocument
+
+
+class Command(BaseCommand):
+    help = "Write the current version of every config document (goals, actions, cards) as YAML files."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "directory", help="Where to write goals.yaml, actions.yaml and cards/<agent>.yaml."
+        )
+
+    def handle(self, *args, directory: str, **options):
+        root = Path(directory)
+        (root / "cards").mkdir(parents=True, exist_ok=True)
+        names = [
+            "goals",
+            "actions",
+            *ConfigDocument.objects.filter(name__startswith="card:")
+            .order_by("name")
+            .values_list("name", flat=True),
+        ]
+        for name in names:
+            path = root / "cards" / f"{name[5:]}.yaml" if name.startswith("card:") else root / f"{name}.yaml"
+            path.write_text(current_text(name) or "", encoding="utf-8")
+            self.stdout.write(f"{name} → {path}")
