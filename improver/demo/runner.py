@@ -24,6 +24,7 @@ from improver.services.improvers import improver_create, wake_due_improvers
 from improver.services.maintenance import maintenance_pass
 from improver.services.templates import template_upsert
 from improver.templates_yaml import parse_templates
+from planner.goalbook import current_goals
 from planner.models import Alert, Dispatch, GoalState
 from planner.selectors import anti_patterns_for_template
 from planner.services import fleet_snapshot_take
@@ -243,6 +244,81 @@ class DemoRun:
         self.say(
             f"  {followups} bounded follow-up task(s) created (cap {settings.KAIZEN['FOLLOWUPS_PER_CYCLE']} "
             "per improve cycle); auth failures left for a human"
+        )
+
+    def proposals_that_act(self, now: datetime) -> None:
+        """An agent proposes a goal; repeated escalations propose one; the operator approves both."""
+        self.heading("Proposals that act")
+        sim = self.sim_agents[-1]
+        goal = (
+            "goals:\n  - id: fleet.install_failures_low\n    description: Fewer than half the sessions "
+            'hit install failures.\n    selector: max_failure_rate_1h\n    operator: "<="\n'
+            "    threshold: 0.4\n"
+        )
+        response = self.http.post(
+            "/api/v1/proposals",
+            data=json.dumps(
+                {
+                    "type": "goal",
+                    "yaml": goal,
+                    "rationale": "npm install keeps failing across the fleet",
+                    "evidence": {"friction_events": FrictionEvent.objects.count()},
+                }
+            ),
+            content_type="application/json",
+            **self.auth(sim),
+        )
+        self.say(f"  {sim.name} proposed a goal: {response.status_code} #{response.json().get('id')}")
+        bad = self.http.post(
+            "/api/v1/proposals",
+            data=json.dumps(
+                {
+                    "type": "config_change",
+                    "document": f"card:{self.sim_agents[0].name}",
+                    "rationale": "cheaper",
+                    "yaml": "model: small\nskills:\n  - name: pr_review\n    confidence: 0.5\n",
+                }
+            ),
+            content_type="application/json",
+            **self.auth(sim),
+        )
+        self.say(
+            f"  it also tried to downshift {self.sim_agents[0].name}'s model: {bad.status_code} "
+            f"{bad.json().get('message', '')[:110]}"
+        )
+        events = [
+            {
+                "id": f"hitl-{i}",
+                "type": "hitl_escalation",
+                "timestamp": (now - timedelta(minutes=10 * i)).isoformat(),
+                "body": {
+                    "target": "production deploy",
+                    "reason": "needs a human sign-off",
+                    "skill": "deploy",
+                },
+            }
+            for i in range(3)
+        ]
+        self.post(sim, events)
+        hitl = Proposal.objects.get(dedup_key="hitl:production deploy")
+        self.say(f"  3 escalations for 'production deploy' → proposal #{hitl.pk}: {hitl.title}")
+        user, _ = get_user_model().objects.get_or_create(
+            username="operator", defaults={"is_staff": True, "is_superuser": True}
+        )
+        _, token = token_issue(user=user, label="demo operator")
+        for pid in (response.json()["id"], hitl.pk):
+            approved = self.http.post(
+                f"/api/v1/proposals/{pid}/approve",
+                data="{}",
+                content_type="application/json",
+                HTTP_AUTHORIZATION=f"Bearer {token}",
+            ).json()
+            task = BoardTask.objects.get(proposal_id=pid)
+            self.say(f"  approved #{pid} ({approved['status']}) → board task #{task.pk} {task.title[:60]}")
+        goals = [g.id for g in current_goals()]
+        self.say(
+            f"  the planner now evaluates {len(goals)} goals, including fleet.install_failures_low "
+            f"(no restart): {'fleet.install_failures_low' in goals}"
         )
 
     def remediate(self, agent_name: str, now: datetime) -> None:

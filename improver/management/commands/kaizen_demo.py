@@ -17,7 +17,7 @@ class Command(BaseCommand):
         parser.add_argument("--sessions-per-day", type=int, default=2)
 
     def handle(self, *args, seed: int, agents: int, sessions_per_day: int, **options):
-        for noisy in ("celery", "kombu"):  # eager tasks log every run at INFO
+        for noisy in ("celery", "kombu", "django.request"):  # eager tasks log every run at INFO
             logging.getLogger(noisy).setLevel(logging.ERROR)
         self.stdout.write(f"Kaizen demo (seed {seed}, database {connection.vendor})")
         run = DemoRun(self.stdout, seed=seed, agents_per_template=agents, sessions_per_day=sessions_per_day)
@@ -34,6 +34,7 @@ class Command(BaseCommand):
         run.planner_report(start + timedelta(days=6, hours=13))
         run.loops_report(start + week)
         run.board_report()
+        run.proposals_that_act(start + week)
         rituals = run.wake(start + week)
         proposed = [r for r in rituals if r.outcome == "proposed"]
         if proposed:
