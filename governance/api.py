@@ -6,6 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.permissions import CanApproveProposals, IsAgent, IsStaff, request_agent
+from config.serializers import StrictSerializer
 from governance import services
 from governance.models import Proposal
 from governance.selectors import proposal_list
@@ -40,7 +41,7 @@ class ProposalListApi(APIView):
         return [IsAgent()] if self.request.method == "POST" else [IsStaff()]
 
     @extend_schema_serializer(component_name="ProposalSubmit")
-    class SubmitSerializer(serializers.Serializer):
+    class SubmitSerializer(StrictSerializer):
         type = serializers.ChoiceField(choices=["goal", "action", "config_change"])
         yaml = serializers.CharField(max_length=100_000, trim_whitespace=False)
         document = serializers.CharField(
@@ -48,13 +49,6 @@ class ProposalListApi(APIView):
         )
         rationale = serializers.CharField(max_length=10_000)
         evidence = serializers.DictField(required=False, default=dict)
-
-        def to_internal_value(self, data):
-            if isinstance(data, dict):
-                unknown = sorted(set(data) - set(self.fields))
-                if unknown:
-                    raise serializers.ValidationError({key: ["Unknown field."] for key in unknown})
-            return super().to_internal_value(data)
 
         def validate(self, attrs):
             if attrs["type"] == "config_change" and not attrs.get("document"):

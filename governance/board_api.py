@@ -6,6 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.permissions import IsAgentOrStaff, request_agent
+from config.serializers import StrictSerializer
 from governance import board
 from governance.models import BoardTask, TaskComment
 
@@ -56,17 +57,6 @@ class TaskDetailSerializer(TaskOutputSerializer):
 
     class Meta(TaskOutputSerializer.Meta):
         fields = [*TaskOutputSerializer.Meta.fields, "comments"]
-
-
-class StrictSerializer(serializers.Serializer):
-    """Unknown keys are an error, not silently ignored."""
-
-    def to_internal_value(self, data):
-        if isinstance(data, dict):
-            unknown = sorted(set(data) - set(self.fields))
-            if unknown:
-                raise serializers.ValidationError({key: ["Unknown field."] for key in unknown})
-        return super().to_internal_value(data)
 
 
 class TaskListApi(APIView):

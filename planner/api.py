@@ -5,6 +5,7 @@ from rest_framework.views import APIView
 
 from config.errors import field_error
 from config.permissions import IsAgent, IsAgentOrStaff, request_agent
+from config.serializers import StrictSerializer
 from planner import selectors, services
 from planner.models import DeclaredSkill, Dispatch
 
@@ -22,7 +23,7 @@ class CardApi(APIView):
         hitl_mode = serializers.ChoiceField(choices=DeclaredSkill.HitlMode.choices, default="autonomous")
 
     @extend_schema_serializer(component_name="CardInput")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictSerializer):
         skills = serializers.ListField(child=serializers.DictField(), max_length=200)
         webhook_url = serializers.URLField(required=False, allow_blank=True)
 
@@ -48,9 +49,6 @@ class CardApi(APIView):
     def put(self, request):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        unknown = set(request.data) - {"skills", "webhook_url"} if isinstance(request.data, dict) else set()
-        if unknown:
-            raise field_error(sorted(unknown)[0], "Unknown field.")
         agent = services.agent_card_update(
             agent=request_agent(request),
             skills=data.validated_data["skills"],
