@@ -43,6 +43,7 @@ def task_create(
     cycle: int | None = None,
 ) -> BoardTask:
     """A new board task; a second open task with the same dedup key is refused (409)."""
+    dedup_key = dedup_key[:300]
     now = timezone.now()
     try:
         with transaction.atomic():

@@ -47,6 +47,7 @@ def proposal_create(
     parent: Proposal | None = None,
 ) -> Proposal:
     """Create a pending proposal; refuse suppressed keys and a second open one per dedup key."""
+    dedup_key = dedup_key[:300]
     suppressed = suppression_for(dedup_key)
     if suppressed is not None:
         raise ApplicationError(

@@ -214,6 +214,7 @@ def dispatch_payload(d: Dispatch) -> dict:
 
 def alert_raise(*, kind: str, key: str, message: str, evidence: dict, now: datetime) -> Alert | None:
     """Store an alert unless the same one was raised within the cooldown."""
+    key = key[:300]
     cooldown = timedelta(seconds=rules.k("OUTCOME_ALERT_COOLDOWN_SECONDS"))
     if Alert.objects.filter(kind=kind, key=key, created_at__gt=now - cooldown).exists():
         return None

@@ -92,7 +92,7 @@ def raw_feedback(template: AgentTemplate, since: datetime, until: datetime) -> l
             items.append(
                 RawFeedback(
                     "anti_pattern",
-                    f"{p['name']}:{until:%Y-%m-%d}",
+                    f"{p['name'][:180]}:{until:%Y-%m-%d}",
                     until,
                     p["prompt_line"],
                     None,
@@ -202,7 +202,7 @@ def feedback_extract(
                 template=template,
                 agent_id=c.raw.agent_id,
                 source_type=c.raw.source_type,
-                source_id=c.raw.source_id,
+                source_id=c.raw.source_id[:200],
                 sentiment=c.sentiment,
                 category=c.category,
                 confidence=round(c.confidence, 3),
