@@ -66,3 +66,13 @@ def prune_events() -> dict:
     from improver.services.retention import prune_events as prune
 
     return prune(older_than_days=settings.KAIZEN["RETENTION_DAYS"])
+
+
+@shared_task(name="improver.friction_proposals")
+def friction_proposals(event_ids: list[int]) -> int:
+    """Create or strengthen the new_tool proposals of new friction events (idempotent)."""
+    from improver.services.maintenance import friction_proposal
+    from telemetry.models import FrictionEvent
+
+    events = FrictionEvent.objects.filter(pk__in=event_ids).select_related("agent").order_by("pk")
+    return sum(friction_proposal(event=event) is not None for event in events)

@@ -27,8 +27,21 @@ def detect_friction(*, agent, rows: list[dict]) -> None:
     if not keys:
         return
     sessions = {k[0] for k in keys}
+    already = set(
+        FrictionEvent.objects.filter(agent=agent, session_id__in=sessions).values_list(
+            "session_id", "tool", "failure_mode"
+        )
+    )
+    keys -= already  # a pair fires once per session: nothing left to count for those
+    if not keys:
+        return
     failing = (
-        ToolInvocation.objects.filter(agent=agent, session_id__in=sessions)
+        ToolInvocation.objects.filter(
+            agent=agent,
+            session_id__in={k[0] for k in keys},
+            tool__in={k[1] for k in keys},
+            failure_mode__in={k[2] for k in keys},
+        )
         .exclude(outcome="success")
         .values("session_id", "tool", "failure_mode")
         .annotate(n=Count("id"))
@@ -38,13 +51,8 @@ def detect_friction(*, agent, rows: list[dict]) -> None:
         for f in failing
         if (f["session_id"], f["tool"], f["failure_mode"]) in keys
     }
-    already = set(
-        FrictionEvent.objects.filter(agent=agent, session_id__in=sessions).values_list(
-            "session_id", "tool", "failure_mode"
-        )
-    )
     new_events = []
-    for session_id, tool, mode in friction.fired(counts, already, settings.KAIZEN["FRICTION_THRESHOLD"]):
+    for session_id, tool, mode in friction.fired(counts, set(), settings.KAIZEN["FRICTION_THRESHOLD"]):
         evidence = list(
             ToolInvocation.objects.filter(agent=agent, session_id=session_id, tool=tool, failure_mode=mode)
             .exclude(outcome="success")

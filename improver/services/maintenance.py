@@ -16,7 +16,7 @@ from config.errors import ApplicationError, Conflict
 from governance.models import Proposal
 from governance.services import proposal_create, suppression_for
 from telemetry.hooks import on_stored
-from telemetry.models import LearnedFact, SessionEnd, ToolInvocation
+from telemetry.models import FrictionEvent, LearnedFact, SessionEnd, ToolInvocation
 
 NEW_TOOL_MODES = ("TOOL_GAP", "NOTFOUND")
 PROMPT_MODES = ("PERM", "CONFLICT")
@@ -24,26 +24,47 @@ PROMPT_MODES = ("PERM", "CONFLICT")
 
 @on_stored("friction")
 def friction_to_proposal(*, agent, rows: list[dict]) -> None:
-    for event in rows:
-        friction_proposal(agent=agent, event=event)
+    """After the ingest commits, a task turns the new friction events into proposals.
+
+    Many agents hit the same pair at once; strengthening its one proposal inside every ingest
+    transaction would serialise ingestion on that row, so it happens in short transactions of its own.
+    """
+    from improver.tasks import friction_proposals
+
+    ids = [event["id"] for event in rows]
+    transaction.on_commit(lambda: friction_proposals.delay(ids))
 
 
-def friction_proposal(*, agent, event: dict) -> Proposal | None:
-    """Create, or strengthen, the one open `new_tool` proposal of a (tool, failure mode) pair."""
-    key = f"friction:{event['tool']}:{event['failure_mode']}"
+@transaction.atomic
+def friction_proposal(*, event: FrictionEvent) -> Proposal | None:
+    """Create, or strengthen, the one open `new_tool` proposal of a (tool, failure mode) pair.
+
+    Idempotent: an event already in the proposal's evidence is not counted again."""
+    key = f"friction:{event.tool}:{event.failure_mode}"
     if suppression_for(key) is not None:
         return None
     existing = (
         Proposal.objects.select_for_update().filter(dedup_key=key, status=Proposal.Status.PENDING).first()
     )
+    event = {
+        "id": event.pk,
+        "agent": event.agent.name,
+        "session_id": event.session_id,
+        "tool": event.tool,
+        "failure_mode": event.failure_mode,
+        "count": event.count,
+        "evidence": event.evidence,
+    }
     item = {
         "friction_event": event["id"],
-        "agent": agent.name,
+        "agent": event["agent"],
         "session": event["session_id"],
         "count": event["count"],
         "records": event["evidence"],
     }
     if existing is not None:
+        if any(e.get("friction_event") == event["id"] for e in existing.evidence.get("events", [])):
+            return existing
         evidence = dict(existing.evidence)
         evidence["events"] = [*evidence.get("events", []), item][-50:]
         evidence["occurrences"] = evidence.get("occurrences", 0) + 1
@@ -60,7 +81,7 @@ def friction_proposal(*, agent, event: dict) -> Proposal | None:
             title=f"Build a tool for {event['tool']} failing with {event['failure_mode']}",
             rationale=(
                 f"{event['tool']} failed {event['count']} times with {event['failure_mode']} in one session "
-                f"of {agent.name} (the Build-It-Now trigger). A targeted tool or wrapper would remove "
+                f"of {event['agent']} (the Build-It-Now trigger). A targeted tool or wrapper would remove "
                 "this friction."
             ),
             evidence={"occurrences": 1, "events": [item]},

@@ -30,10 +30,11 @@ def failures(client, n: int, session="s1", tool="npm_install", mode="NOTFOUND.pa
 
 
 @pytest.mark.parametrize(("count", "events"), [(2, 0), (3, 1), (6, 1)])
-def test_friction_fires_once_per_pair_at_the_threshold(count, events):
+def test_friction_fires_once_per_pair_at_the_threshold(count, events, django_capture_on_commit_callbacks):
     _, client = client_for("alice")
     for i in range(count):  # one per request: the count builds up across batches
-        failures(client, 1, start=i)
+        with django_capture_on_commit_callbacks(execute=True):  # proposals follow after the commit
+            failures(client, 1, start=i)
     assert FrictionEvent.objects.count() == events
     assert Proposal.objects.filter(type="new_tool").count() == events
     if events:
@@ -42,13 +43,18 @@ def test_friction_fires_once_per_pair_at_the_threshold(count, events):
         assert len(event.evidence) == 3
 
 
-def test_friction_is_per_session_and_strengthens_the_one_open_proposal():
+def test_friction_is_per_session_and_strengthens_the_one_open_proposal(django_capture_on_commit_callbacks):
     _, alice = client_for("alice")
     _, bob = client_for("bob")
-    failures(alice, 3, session="a1")
-    failures(alice, 3, session="a2")
-    failures(bob, 3, session="b1")
-    failures(alice, 3, session="a3", tool="bash", mode="RUNTIME")
+    with django_capture_on_commit_callbacks(execute=True):
+        failures(alice, 3, session="a1")
+        failures(alice, 3, session="a2")
+        failures(bob, 3, session="b1")
+        failures(alice, 3, session="a3", tool="bash", mode="RUNTIME")
+    from improver.tasks import friction_proposals
+    from telemetry.models import FrictionEvent as FE
+
+    friction_proposals.apply(args=[list(FE.objects.values_list("pk", flat=True))])  # a retried task
     assert FrictionEvent.objects.count() == 4
     npm = Proposal.objects.get(dedup_key="friction:npm_install:NOTFOUND.package")
     assert npm.evidence["occurrences"] == 3 and len(npm.evidence["events"]) == 3
