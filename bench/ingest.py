@@ -33,7 +33,7 @@ def make_events(prefix: str, n: int) -> list[dict]:
             "type": "tool_invocation",
             "timestamp": (base + timedelta(milliseconds=i)).isoformat(),
             "body": {
-                "session_id": f"s{i % 97}",
+                "session_id": f"{prefix}-s{i % 20}",
                 "tool": "bash",
                 "args": {"cmd": "ls -la", "i": i},
                 "outcome": "failure" if i % 5 == 0 else "success",
@@ -130,13 +130,16 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--scale", type=float, default=1.0, help="Multiply request counts.")
+    parser.add_argument("--broker", default="redis://127.0.0.1:6379/13", help="Celery broker of the server.")
     args = parser.parse_args()
 
     url = fresh_database("kaizen_bench_ingest")
     manage(url, "load_templates", "examples/templates.yaml")
     token = manage(url, "create_agent", "bench-agent", "--template", "coder")
     env = {**os.environ, "DATABASE_URL": url, "DATABASE_CONN_MAX_AGE": "600"}
-    env.pop("CELERY_BROKER_URL", None)
+    # As in production: derived work (friction detection, proposals) is queued to a broker after
+    # the ingest commits; nothing consumes it during the run, and the queue is dropped afterwards.
+    env["CELERY_BROKER_URL"] = args.broker
     server = subprocess.Popen(
         [
             sys.executable,
@@ -172,8 +175,14 @@ def main() -> None:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
     raw = copy_rate(url, 40_000)
+    import redis
 
-    print(f"ingest through gunicorn ({args.workers} workers, {args.clients} clients) on PostgreSQL")
+    redis.Redis.from_url(args.broker).flushdb()
+
+    print(
+        f"ingest through gunicorn ({args.workers} workers, {args.clients} clients) on PostgreSQL, "
+        f"broker {args.broker}"
+    )
     print(f"{'batch':>6} {'requests':>9} {'events/s':>10} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8}")
     for r in results:
         print(

@@ -8,6 +8,7 @@ which the improver turns into a governance proposal.
 from collections import defaultdict
 
 from django.conf import settings
+from django.db import transaction
 from django.db.models import Count, Max, Min, Q, Sum
 
 from telemetry import corrections, digest, friction, hooks
@@ -22,10 +23,24 @@ from telemetry.models import (
 
 
 @hooks.on_stored("tool_invocation")
-def detect_friction(*, agent, rows: list[dict]) -> None:
+def queue_friction_detection(*, agent, rows: list[dict]) -> None:
+    """Failures are checked for friction after the ingest commits (a task; eager without a broker),
+    so the ingest request only stores events."""
+    failed = [r["id"] for r in rows if r["outcome"] != "success"]
+    if failed:
+        from telemetry.tasks import detect_friction
+
+        transaction.on_commit(lambda: detect_friction.delay(agent.pk, failed))
+
+
+@transaction.atomic
+def friction_detect(*, agent, rows: list[dict]) -> list[dict]:
+    """Fire a friction event for each (session, tool, failure mode) of `rows` that reached θ.
+
+    Idempotent: a pair fires once per session (a unique constraint), however often this runs."""
     keys = {(r["session_id"], r["tool"], r["failure_mode"]) for r in rows if r["outcome"] != "success"}
     if not keys:
-        return
+        return []
     sessions = {k[0] for k in keys}
     already = set(
         FrictionEvent.objects.filter(agent=agent, session_id__in=sessions).values_list(
@@ -34,7 +49,7 @@ def detect_friction(*, agent, rows: list[dict]) -> None:
     )
     keys -= already  # a pair fires once per session: nothing left to count for those
     if not keys:
-        return
+        return []
     failing = (
         ToolInvocation.objects.filter(
             agent=agent,
@@ -86,6 +101,7 @@ def detect_friction(*, agent, rows: list[dict]) -> None:
             )
     if new_events:
         hooks.dispatch("friction", agent=agent, rows=new_events)
+    return new_events
 
 
 @hooks.on_stored("correction")

@@ -61,12 +61,14 @@ def test_friction_is_per_session_and_strengthens_the_one_open_proposal(django_ca
     assert Proposal.objects.filter(type="new_tool").count() == 2
 
 
-def test_the_friction_threshold_is_a_setting(settings):
+def test_the_friction_threshold_is_a_setting(settings, django_capture_on_commit_callbacks):
     settings.KAIZEN = {**settings.KAIZEN, "FRICTION_THRESHOLD": 5}
     _, client = client_for("alice")
-    failures(client, 4)
+    with django_capture_on_commit_callbacks(execute=True):
+        failures(client, 4)
     assert not FrictionEvent.objects.exists()
-    failures(client, 1, start=10)
+    with django_capture_on_commit_callbacks(execute=True):
+        failures(client, 1, start=10)
     assert FrictionEvent.objects.count() == 1
 
 
