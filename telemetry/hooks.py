@@ -11,21 +11,28 @@ from collections.abc import Callable
 
 EventHandler = Callable[..., None]
 _handlers: dict[str, list[EventHandler]] = defaultdict(list)
+_transactional: set[str] = set()
 
 
-def on_stored(event_type: str) -> Callable[[EventHandler], EventHandler]:
-    """Register `handler(*, agent, rows)` for new events of `event_type` (rows are dicts)."""
+def on_stored(event_type: str, *, transactional: bool = True) -> Callable[[EventHandler], EventHandler]:
+    """Register `handler(*, agent, rows)` for new events of `event_type` (rows are dicts).
+
+    `transactional=False` declares that the handler writes nothing itself (it only queues work
+    after the commit), so a batch of that type alone needs no transaction around its INSERT.
+    """
 
     def register(handler: EventHandler) -> EventHandler:
         if handler not in _handlers[event_type]:
             _handlers[event_type].append(handler)
+        if transactional:
+            _transactional.add(event_type)
         return handler
 
     return register
 
 
-def has_handlers(event_type: str) -> bool:
-    return bool(_handlers.get(event_type))
+def needs_transaction(event_type: str) -> bool:
+    return event_type in _transactional
 
 
 def dispatch(event_type: str, *, agent, rows: list[dict]) -> None:

@@ -67,7 +67,7 @@ def events_ingest(*, agent: Agent, batch: list) -> list[ItemResult]:
         received_at = timezone.now()
         # One INSERT is atomic on its own; a transaction is needed only when more statements
         # follow (several event types in the batch, or handlers reacting to new events).
-        single = len(valid) == 1 and not hooks.has_handlers(next(iter(valid)))
+        single = len(valid) == 1 and not hooks.needs_transaction(next(iter(valid)))
         with nullcontext() if single else transaction.atomic():
             for event_type, items in valid.items():
                 _store(agent, event_type, items, version_id, received_at, results)

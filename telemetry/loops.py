@@ -22,7 +22,7 @@ from telemetry.models import (
 )
 
 
-@hooks.on_stored("tool_invocation")
+@hooks.on_stored("tool_invocation", transactional=False)
 def queue_friction_detection(*, agent, rows: list[dict]) -> None:
     """Failures are checked for friction after the ingest commits (a task; eager without a broker),
     so the ingest request only stores events."""
