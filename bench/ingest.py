@@ -25,7 +25,8 @@ from bench.common import ROOT, fresh_database, manage, percentile  # noqa: E402
 PORT = 8931
 
 
-def make_events(prefix: str, n: int) -> list[dict]:
+def make_events(prefix: str, n: int, start: int = 0) -> list[dict]:
+    """`n` tool invocations, one in five failing (counted across requests when `start` moves on)."""
     base = datetime(2026, 11, 1, tzinfo=UTC)
     return [
         {
@@ -41,13 +42,13 @@ def make_events(prefix: str, n: int) -> list[dict]:
                 **({"failure_mode": "RUNTIME"} if i % 5 == 0 else {}),
             },
         }
-        for i in range(n)
+        for i in range(start, start + n)
     ]
 
 
 def run_load(token: str, batch_size: int, requests: int, clients: int) -> dict:
     bodies = [
-        json.dumps({"batch": make_events(f"b{batch_size}-r{r}", batch_size)}).encode()
+        json.dumps({"batch": make_events(f"b{batch_size}-r{r}", batch_size, start=r * batch_size)}).encode()
         for r in range(requests)
     ]
     latencies: list[float] = []
