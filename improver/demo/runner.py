@@ -321,6 +321,24 @@ class DemoRun:
             f"(no restart): {'fleet.install_failures_low' in goals}"
         )
 
+    def summary(self) -> None:
+        """What the loop found and proposed, in one table."""
+        from django.db.models import Count
+
+        self.heading("Summary: what Kaizen found and proposed")
+        for row in (
+            Proposal.objects.values("type", "status").annotate(n=Count("id")).order_by("type", "status")
+        ):
+            self.say(f"  proposals {row['type']:<19} {row['status']:<12} {row['n']:>3}")
+        self.say(
+            f"  friction events {FrictionEvent.objects.count()}, learned facts "
+            f"{LearnedFact.objects.filter(status='active').count()}, board tasks {BoardTask.objects.count()} "
+            f"({BoardTask.objects.filter(human_attention=True).count()} need a human)"
+        )
+        for template in AgentTemplate.objects.order_by("slug"):
+            head = template.head.version
+            self.say(f"  template {template.slug:<15} v{head.number} ({head.author})")
+
     def remediate(self, agent_name: str, now: datetime) -> None:
         """The dispatched agent polls its work and reports the outcome with the correlation id."""
         sim = next(s for s in self.sim_agents if s.name == agent_name)

@@ -49,4 +49,5 @@ class Command(BaseCommand):
             f"{install_failure_rate(coder):.0%} → week 2 {install_failure_rate(coder2):.0%}"
         )
         run.planner_report(start + timedelta(days=13, hours=13))
+        run.summary()
         self.stdout.write(self.style.SUCCESS("\nDemo finished."))

@@ -1,0 +1,20 @@
+"""The main job (`make demo`) runs end to end and prints what the loop found and proposed."""
+
+import io
+
+import pytest
+from django.core.management import call_command
+
+from improver.models import TemplateHead
+
+
+@pytest.mark.django_db(transaction=True)  # on_commit work runs as in production
+def test_the_demo_drives_the_whole_loop():
+    out = io.StringIO()
+    call_command("kaizen_demo", "--agents", "2", "--sessions-per-day", "2", "--seed", "3", stdout=out)
+    text = out.getvalue()
+    for marker in ("== Fleet", "== Learning loops", "== The board", "== Proposals that act",
+                   "ritual of coder: proposed", "→ 200 implemented", "== Did it help?",
+                   "== Summary: what Kaizen found and proposed", "Demo finished."):
+        assert marker in text, marker
+    assert TemplateHead.objects.get(template__slug="coder").version.number == 2
