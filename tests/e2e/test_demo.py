@@ -13,8 +13,16 @@ def test_the_demo_drives_the_whole_loop():
     out = io.StringIO()
     call_command("kaizen_demo", "--agents", "2", "--sessions-per-day", "2", "--seed", "3", stdout=out)
     text = out.getvalue()
-    for marker in ("== Fleet", "== Learning loops", "== The board", "== Proposals that act",
-                   "ritual of coder: proposed", "→ 200 implemented", "== Did it help?",
-                   "== Summary: what Kaizen found and proposed", "Demo finished."):
+    for marker in (
+        "== Fleet",
+        "== Learning loops",
+        "== The board",
+        "== Proposals that act",
+        "ritual of coder: proposed",
+        "→ 200 implemented",
+        "== Did it help?",
+        "== Summary: what Kaizen found and proposed",
+        "Demo finished.",
+    ):
         assert marker in text, marker
     assert TemplateHead.objects.get(template__slug="coder").version.number == 2
