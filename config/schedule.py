@@ -48,9 +48,19 @@ BEAT_SCHEDULE: dict[str, dict] = {
 }
 
 
-def sync_periodic_tasks(**_kwargs) -> int:
-    """Create a PeriodicTask row for each schedule entry that has none; return how many."""
-    from django_celery_beat.models import CrontabSchedule, IntervalSchedule, PeriodicTask
+def sync_periodic_tasks(apps=None, **_kwargs) -> int:
+    """Create a PeriodicTask row for each schedule entry that has none; return how many.
+
+    Runs from the data migration (with its historical models) and after every `migrate` (so an
+    entry added to the schedule later gets its row too); rows that exist are left as edited.
+    """
+    if apps is None or not hasattr(apps, "get_model"):
+        from django.apps import apps as global_apps
+
+        apps = global_apps
+    PeriodicTask = apps.get_model("django_celery_beat", "PeriodicTask")  # noqa: N806
+    IntervalSchedule = apps.get_model("django_celery_beat", "IntervalSchedule")  # noqa: N806
+    CrontabSchedule = apps.get_model("django_celery_beat", "CrontabSchedule")  # noqa: N806
 
     created = 0
     for name, entry in BEAT_SCHEDULE.items():
@@ -60,7 +70,7 @@ def sync_periodic_tasks(**_kwargs) -> int:
         fields: dict = {"name": name, "task": entry["task"]}
         if isinstance(schedule, timedelta):
             fields["interval"], _ = IntervalSchedule.objects.get_or_create(
-                every=int(schedule.total_seconds()), period=IntervalSchedule.SECONDS
+                every=int(schedule.total_seconds()), period="seconds"
             )
         else:
             fields["crontab"], _ = CrontabSchedule.objects.get_or_create(
@@ -74,3 +84,8 @@ def sync_periodic_tasks(**_kwargs) -> int:
         PeriodicTask.objects.create(**fields)
         created += 1
     return created
+
+
+def remove_periodic_tasks(apps, schema_editor) -> None:
+    """Reverse of the data migration: drop the rows of this schedule's entries."""
+    apps.get_model("django_celery_beat", "PeriodicTask").objects.filter(name__in=list(BEAT_SCHEDULE)).delete()
