@@ -298,6 +298,7 @@ class BoardTaskAdmin(admin.ModelAdmin):
     list_filter = ["status", "kind", "source", "priority", "classification", "human_attention"]
     search_fields = ["title", "body", "result", "dedup_key"]
     readonly_fields = [
+        "status",  # changes go through the bulk actions, which validate transitions and triage
         "classification",
         "triage",
         "human_attention",
