@@ -1,0 +1,109 @@
+"""Odd payloads on every write endpoint answer 4xx JSON, never a 500 (regression table)."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.factories import agent_with_token
+
+CASES = [
+    (
+        "post",
+        "/api/v1/ingest",
+        {"batch": [{"type": "tool_invocation", "timestamp": "2026-13-45", "body": {}}]},
+    ),
+    ("post", "/api/v1/ingest", {"batch": [{"id": 5, "type": 7, "timestamp": 3, "body": []}]}),
+    (
+        "post",
+        "/api/v1/ingest",
+        {
+            "batch": [
+                {
+                    "type": "skill_outcome",
+                    "timestamp": "2026-11-01T00:00:00Z",
+                    "body": {"skill": "x", "success": True, "duration_ms": 10**30},
+                }
+            ]
+        },
+    ),
+    (
+        "post",
+        "/api/v1/ingest",
+        {
+            "batch": [
+                {
+                    "type": "correction",
+                    "timestamp": "2026-11-01T00:00:00Z",
+                    "body": {"user_message": "no", "previous_tool_call": "x"},
+                }
+            ]
+        },
+    ),
+    (
+        "post",
+        "/api/v1/ingest",
+        {
+            "batch": [
+                {
+                    "type": "session_end",
+                    "timestamp": "2026-11-01T00:00:00Z",
+                    "body": {"session_id": "s", "reflection": {"proposals": [1, {"text": 5}]}},
+                }
+            ]
+        },
+    ),
+    (
+        "post",
+        "/api/v1/ingest",
+        {
+            "batch": [
+                {
+                    "type": "session_end",
+                    "timestamp": "2026-11-01T00:00:00Z",
+                    "body": {
+                        "session_id": "s",
+                        "reflection": {"proposals": [{"text": "a", "evidence": "not a list"}]},
+                    },
+                }
+            ]
+        },
+    ),
+    ("put", "/api/v1/agents/me/card", {"skills": "x"}),
+    ("put", "/api/v1/agents/me/card", {"skills": [5]}),
+    ("put", "/api/v1/agents/me/card", []),
+    ("post", "/api/v1/planner/select", {"skill": None}),
+    ("post", "/api/v1/board/tasks", {"title": "t", "labels": "x"}),
+    ("post", "/api/v1/board/tasks", ["x"]),
+    ("patch", "/api/v1/board/tasks/999", {"status": "done"}),
+    ("post", "/api/v1/proposals", {"type": "goal", "yaml": "- [", "rationale": "x"}),
+    (
+        "post",
+        "/api/v1/proposals",
+        {"type": "config_change", "document": "card:alice", "yaml": "skills: [{name: x}]", "rationale": "x"},
+    ),
+    (
+        "post",
+        "/api/v1/proposals",
+        {
+            "type": "action",
+            "yaml": "actions: [{id: a, goal: fleet.no_agent_stuck, skill: 5}]",
+            "rationale": "x",
+        },
+    ),
+    ("post", "/v1/traces", b"\x08\x96\x01garbage"),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("method,url,body", CASES)
+def test_bad_input_is_a_4xx_never_a_500(method, url, body):
+    _, token = agent_with_token(name="alice")
+    c = APIClient()
+    c.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    if isinstance(body, bytes):
+        r = c.post(url, data=body, content_type="application/x-protobuf")
+    elif body is None:
+        r = getattr(c, method)(url)
+    else:
+        r = getattr(c, method)(url, body, format="json")
+    assert 400 <= r.status_code < 500 or r.status_code == 207, (r.status_code, r.content[:300])
+    assert "message" in r.json() or "results" in r.json()
