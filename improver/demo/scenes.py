@@ -1,0 +1,186 @@
+"""Demo scenes beyond the weekly loop: learning loops, the board, proposals that act, the summary."""
+
+import json
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db.models import Count
+
+from governance.models import BoardTask, Proposal
+from improver.models import AgentTemplate
+from improver.services.maintenance import maintenance_pass
+from planner.goalbook import current_goals
+from telemetry.models import FrictionEvent, LearnedFact, SessionEnd
+from telemetry.services import token_issue
+
+
+class Scenes:
+    """Mixed into DemoRun: each scene drives the public surfaces and says what happened."""
+
+    def loops_report(self, now: datetime) -> None:
+        self.heading("Learning loops")
+        frictions = FrictionEvent.objects.count()
+        self.say(f"  loop 1: {frictions} friction events (same tool and failure mode 3× in a session)")
+        for p in Proposal.objects.filter(type="new_tool").order_by("-id")[:3]:
+            self.say(
+                f"    new_tool proposal #{p.pk}: {p.title} (seen in {p.evidence.get('occurrences')} sessions)"
+            )
+        facts = LearnedFact.objects.filter(status="active").order_by("-confidence")
+        self.say(f"  loop 2: {facts.count()} learned facts from corrections, e.g.:")
+        for fact in facts[:3]:
+            self.say(f"    [{fact.template} · {fact.source} {fact.confidence:.1f}] {fact.content}")
+        sim = self.sim_agents[0]
+        served = self.http.get("/api/v1/agents/me/directives", **self.auth(sim)).json()["learned_facts"]
+        self.say(f"    {sim.name} reads {len(served)} of them with its directives")
+        digest = SessionEnd.objects.exclude(digest={}).order_by("-id").first()
+        if digest:
+            self.say(f"  loop 3: session {digest.session_id} digest: {digest.digest['counts']}")
+        proposals = maintenance_pass(now=now, window_days=30)
+        self.say(f"  loop 4: maintenance pass made {len(proposals)} proposal(s):")
+        for p in proposals:
+            self.say(f"    #{p.pk} {p.title}")
+
+    def board_report(self) -> None:
+        """A simulated board: agents block tasks with realistic failures; Kaizen triages them."""
+        self.heading("The board")
+        failures = [
+            ("Add CSV export endpoint", "ModuleNotFoundError: No module named 'pandas'"),
+            (
+                "Migrate orders table",
+                "Stopped.\n<!-- kaizen:question: Keep the legacy column or drop it? -->",
+            ),
+            ("Refactor billing", "openai.BadRequestError: context_length_exceeded after moving 4 of 9 files"),
+            (
+                "Fix flaky login test",
+                "FAILED tests/test_login.py::test_redirect - AssertionError\n1 failed, 88 passed",
+            ),
+            ("Load partner config", "yaml.scanner.ScannerError: mapping values are not allowed here"),
+        ] + [
+            (f"Deploy service {i}", "fatal: Authentication failed for 'https://git.example.com/ops.git'")
+            for i in range(5)
+        ]
+        sim = self.sim_agents[0]
+        for title, failure in failures:
+            task = self.http.post(
+                "/api/v1/board/tasks",
+                data=json.dumps({"title": title, "source": "autonomy"}),
+                content_type="application/json",
+                **self.auth(sim),
+            ).json()
+            url = f"/api/v1/board/tasks/{task['id']}"
+            self.http.patch(
+                url, data=json.dumps({"status": "running"}), content_type="application/json", **self.auth(sim)
+            )
+            data = self.http.patch(
+                url,
+                data=json.dumps({"status": "blocked", "result": failure}),
+                content_type="application/json",
+                **self.auth(sim),
+            ).json()
+            triage = data["triage"]
+            follow = triage["follow_up"]["title"] if triage.get("follow_up") else "-"
+            self.say(
+                f"  #{data['id']} {title[:28]:<28} → {data['classification']:<19} "
+                f"certainty {triage['certainty']:.2f}{'  HUMAN' if data['human_attention'] else ''}"
+                f"  follow-up: {follow}"
+            )
+        for task in BoardTask.objects.filter(title__startswith="[Systemic]"):
+            self.say(f"  escalated: #{task.pk} {task.title} (priority {task.priority})")
+        followups = BoardTask.objects.filter(dedup_key__startswith="followup:").count()
+        self.say(
+            f"  {followups} bounded follow-up task(s) created (cap {settings.KAIZEN['FOLLOWUPS_PER_CYCLE']} "
+            "per improve cycle); auth failures left for a human"
+        )
+
+    def proposals_that_act(self, now: datetime) -> None:
+        """An agent proposes a goal; repeated escalations propose one; the operator approves both."""
+        self.heading("Proposals that act")
+        sim = self.sim_agents[-1]
+        goal = (
+            "goals:\n  - id: fleet.install_failures_low\n    description: Fewer than half the sessions "
+            'hit install failures.\n    selector: max_failure_rate_1h\n    operator: "<="\n'
+            "    threshold: 0.4\n"
+        )
+        response = self.http.post(
+            "/api/v1/proposals",
+            data=json.dumps(
+                {
+                    "type": "goal",
+                    "yaml": goal,
+                    "rationale": "npm install keeps failing across the fleet",
+                    "evidence": {"friction_events": FrictionEvent.objects.count()},
+                }
+            ),
+            content_type="application/json",
+            **self.auth(sim),
+        )
+        self.say(f"  {sim.name} proposed a goal: {response.status_code} #{response.json().get('id')}")
+        bad = self.http.post(
+            "/api/v1/proposals",
+            data=json.dumps(
+                {
+                    "type": "config_change",
+                    "document": f"card:{self.sim_agents[0].name}",
+                    "rationale": "cheaper",
+                    "yaml": "model: small\nskills:\n  - name: pr_review\n    confidence: 0.5\n",
+                }
+            ),
+            content_type="application/json",
+            **self.auth(sim),
+        )
+        self.say(
+            f"  it also tried to downshift {self.sim_agents[0].name}'s model: {bad.status_code} "
+            f"{bad.json().get('message', '')[:110]}"
+        )
+        events = [
+            {
+                "id": f"hitl-{i}",
+                "type": "hitl_escalation",
+                "timestamp": (now - timedelta(minutes=10 * i)).isoformat(),
+                "body": {
+                    "target": "production deploy",
+                    "reason": "needs a human sign-off",
+                    "skill": "deploy",
+                },
+            }
+            for i in range(3)
+        ]
+        self.post(sim, events)
+        hitl = Proposal.objects.get(dedup_key="hitl:production deploy")
+        self.say(f"  3 escalations for 'production deploy' → proposal #{hitl.pk}: {hitl.title}")
+        user, _ = get_user_model().objects.get_or_create(
+            username="operator", defaults={"is_staff": True, "is_superuser": True}
+        )
+        _, token = token_issue(user=user, label="demo operator")
+        for pid in (response.json()["id"], hitl.pk):
+            approved = self.http.post(
+                f"/api/v1/proposals/{pid}/approve",
+                data="{}",
+                content_type="application/json",
+                HTTP_AUTHORIZATION=f"Bearer {token}",
+            ).json()
+            task = BoardTask.objects.get(proposal_id=pid)
+            self.say(f"  approved #{pid} ({approved['status']}) → board task #{task.pk} {task.title[:60]}")
+        goals = [g.id for g in current_goals()]
+        self.say(
+            f"  the planner now evaluates {len(goals)} goals, including fleet.install_failures_low "
+            f"(no restart): {'fleet.install_failures_low' in goals}"
+        )
+
+    def summary(self) -> None:
+        """What the loop found and proposed, in one table."""
+
+        self.heading("Summary: what Kaizen found and proposed")
+        for row in (
+            Proposal.objects.values("type", "status").annotate(n=Count("id")).order_by("type", "status")
+        ):
+            self.say(f"  proposals {row['type']:<19} {row['status']:<12} {row['n']:>3}")
+        self.say(
+            f"  friction events {FrictionEvent.objects.count()}, learned facts "
+            f"{LearnedFact.objects.filter(status='active').count()}, board tasks {BoardTask.objects.count()} "
+            f"({BoardTask.objects.filter(human_attention=True).count()} need a human)"
+        )
+        for template in AgentTemplate.objects.order_by("slug"):
+            head = template.head.version
+            self.say(f"  template {template.slug:<15} v{head.number} ({head.author})")
