@@ -146,12 +146,18 @@ class DemoRun(Scenes):
                     self.say(f"    {line[1]}")
         return runs
 
+    def operator_token(self) -> str:
+        """A staff token of the scripted operator (created once)."""
+        if not getattr(self, "_operator_token", None):
+            user, _ = get_user_model().objects.get_or_create(
+                username="operator", defaults={"is_staff": True, "is_superuser": True}
+            )
+            _, self._operator_token = token_issue(user=user, label="demo operator")
+        return self._operator_token
+
     def operator_approves(self, run: RitualRun, rating: int = 4) -> None:
         self.heading("The operator reviews")
-        user, _ = get_user_model().objects.get_or_create(
-            username="operator", defaults={"is_staff": True, "is_superuser": True}
-        )
-        _, token = token_issue(user=user, label="demo operator")
+        token = self.operator_token()
         proposal_id = run.session.proposal_id
         response = self.http.post(
             f"/api/v1/proposals/{proposal_id}/approve",

@@ -4,7 +4,6 @@ import json
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.db.models import Count
 
 from governance.models import BoardTask, Proposal
@@ -12,7 +11,6 @@ from improver.models import AgentTemplate
 from improver.services.maintenance import maintenance_pass
 from planner.goalbook import current_goals
 from telemetry.models import FrictionEvent, LearnedFact, SessionEnd
-from telemetry.services import token_issue
 
 
 class Scenes:
@@ -149,10 +147,7 @@ class Scenes:
         self.post(sim, events)
         hitl = Proposal.objects.get(dedup_key="hitl:production deploy")
         self.say(f"  3 escalations for 'production deploy' → proposal #{hitl.pk}: {hitl.title}")
-        user, _ = get_user_model().objects.get_or_create(
-            username="operator", defaults={"is_staff": True, "is_superuser": True}
-        )
-        _, token = token_issue(user=user, label="demo operator")
+        token = self.operator_token()
         for pid in (response.json()["id"], hitl.pk):
             approved = self.http.post(
                 f"/api/v1/proposals/{pid}/approve",
