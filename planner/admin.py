@@ -24,6 +24,17 @@ class DeclaredSkillAdmin(admin.ModelAdmin):
     search_fields = ["agent__name", "skill"]
     list_editable = ["confidence", "blast_radius", "hitl_mode"]
 
+    def save_model(self, request, obj, form, change):
+        """An operator's edit becomes the agent's card and a new card version, like any other."""
+        super().save_model(request, obj, form, change)
+        skills = list(
+            DeclaredSkill.objects.filter(agent=obj.agent)
+            .order_by("skill")
+            .values("skill", "confidence", "blast_radius", "hitl_mode")
+        )
+        services.agent_card_update(agent=obj.agent, skills=[{"name": s.pop("skill"), **s} for s in skills])
+        audit(request.user, obj.agent, f"Card edited in the admin ({obj.skill})")
+
 
 @admin.register(SkillStats)
 class SkillStatsAdmin(admin.ModelAdmin):

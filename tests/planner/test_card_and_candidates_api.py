@@ -115,3 +115,31 @@ def test_select_validates_its_input(approver_client):
     response = approver_client.post("/api/v1/planner/select", {"seed": "x"}, format="json")
     assert response.status_code == 400
     assert {"skill", "seed"} <= set(response.json()["extra"]["fields"])
+
+
+def test_an_operator_edit_in_the_admin_versions_the_card(db):
+    from django.test import Client
+
+    from planner.config_docs import current_text, current_version
+    from tests.factories import approver
+
+    agent, client = client_for("alice")
+    declare(client, "pr_review", confidence=0.5)
+    before = current_version("card:alice").number
+    skill = DeclaredSkill.objects.get(agent=agent)
+    admin = Client()
+    admin.force_login(approver())
+    admin.post(
+        f"/admin/planner/declaredskill/{skill.pk}/change/",
+        {
+            "agent": agent.pk,
+            "skill": "pr_review",
+            "confidence": "0.9",
+            "blast_radius": "high",
+            "hitl_mode": "gated",
+        },
+    )
+    assert current_version("card:alice").number == before + 1
+    assert "confidence: 0.9" in current_text("card:alice") and "hitl_mode: gated" in current_text(
+        "card:alice"
+    )
