@@ -114,7 +114,6 @@ class ToolInvocation(EventRecord):
         constraints = EventRecord.base_constraints("toolinvocation")
         indexes = [
             models.Index(fields=["agent", "session_id"], name="toolinv_agent_session"),
-            models.Index(fields=["tool", "failure_mode", "occurred_at"], name="toolinv_tool_mode"),
             models.Index(fields=["occurred_at"], name="toolinv_occurred"),
         ]
 
