@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from config.errors import ApplicationError
+
 Path = tuple
 
 
@@ -16,6 +18,12 @@ class YamlDocError(ValueError):
         self.source, self.line, self.key, self.message = source, line, key, message
         where = f"{source}:{line}" if line else source
         super().__init__(f"{where}: {key}: {message}" if key else f"{where}: {message}")
+
+    def as_api_error(self, field: str = "yaml") -> ApplicationError:
+        """The same error as an API 400 naming the field, the line and the key."""
+        return ApplicationError(
+            str(self), {"fields": {field: [str(self)]}, "line": self.line, "key": self.key}
+        )
 
 
 @dataclass

@@ -66,9 +66,7 @@ def version_create(
     try:
         validate(name, text, source)
     except YamlDocError as exc:
-        raise ApplicationError(
-            str(exc), {"fields": {"yaml": [str(exc)]}, "line": exc.line, "key": exc.key}
-        ) from exc
+        raise exc.as_api_error() from exc
     document, _ = ConfigDocument.objects.get_or_create(name=name)
     document = ConfigDocument.objects.select_for_update().get(pk=document.pk)
     current = document.current.number if document.current_id else 0

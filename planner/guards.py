@@ -17,7 +17,6 @@ class GoalView:
     in_flight: bool
     last_success_at: datetime | None
     paused_until: datetime | None
-    failure_times: tuple[datetime, ...]  # closing times of recent failed dispatches
 
 
 def may_dispatch(view: GoalView, now: datetime, rules: GuardRules) -> tuple[bool, str]:

@@ -14,14 +14,10 @@ from governance.registry import register
 from governance.services import proposal_create, suppression_for
 from planner import config_docs
 from planner.cards import parse_card, tuned_skills
-from planner.goals import parse_actions, parse_goals
+from planner.goals import parse_goals
 from planner.models import SkillStats
 from telemetry.hooks import on_stored
 from telemetry.models import Agent, HitlEscalation
-
-
-def _yaml_error(exc: YamlDocError) -> ApplicationError:
-    return ApplicationError(str(exc), {"fields": {"yaml": [str(exc)]}, "line": exc.line, "key": exc.key})
 
 
 def _base(name: str) -> int:
@@ -31,9 +27,9 @@ def _base(name: str) -> int:
 
 def validate_goal(*, data: dict, agent) -> dict:
     try:
-        goals = parse_goals(data["yaml"], "yaml")
+        goals = config_docs.validate("goals", data["yaml"], "yaml")
     except YamlDocError as exc:
-        raise _yaml_error(exc) from exc
+        raise exc.as_api_error() from exc
     ids = [g.id for g in goals]
     return {
         "title": f"Goal: {', '.join(ids)}",
@@ -44,11 +40,11 @@ def validate_goal(*, data: dict, agent) -> dict:
 
 
 def validate_action(*, data: dict, agent) -> dict:
-    goal_ids = {g.id for g in parse_goals(config_docs.current_text("goals"), "goals")}
     try:
-        actions = parse_actions(data["yaml"], "yaml", goal_ids=goal_ids)
+        # every action's goal is checked against the current goals
+        actions = config_docs.validate("actions", data["yaml"], "yaml")
     except YamlDocError as exc:
-        raise _yaml_error(exc) from exc
+        raise exc.as_api_error() from exc
     ids = [a.id for a in actions]
     return {
         "title": f"Action: {', '.join(ids)}",
@@ -76,7 +72,7 @@ def validate_config_change(*, data: dict, agent) -> dict:
     try:
         parsed = config_docs.validate(name, data["yaml"], "yaml")
     except YamlDocError as exc:
-        raise _yaml_error(exc) from exc
+        raise exc.as_api_error() from exc
     before = config_docs.current_text(name) or ""
     payload = {"document": name, "yaml": data["yaml"], "before": before, "base_version": _base(name)}
     if name.startswith(config_docs.CARD_PREFIX):

@@ -146,7 +146,6 @@ def dispatch_for_goal(*, goal_id: str, value: float, action, now: datetime) -> t
         in_flight=Dispatch.objects.filter(goal_id=goal_id, status__in=Dispatch.OPEN).exists(),
         last_success_at=state.last_success_at,
         paused_until=state.paused_until,
-        failure_times=failures,
     )
     allowed, reason = guards.may_dispatch(view, now, guard)
     if not allowed:

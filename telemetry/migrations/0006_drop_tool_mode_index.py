@@ -4,14 +4,13 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('telemetry', '0005_periodic_tasks'),
+        ("telemetry", "0005_periodic_tasks"),
     ]
 
     operations = [
         migrations.RemoveIndex(
-            model_name='toolinvocation',
-            name='toolinv_tool_mode',
+            model_name="toolinvocation",
+            name="toolinv_tool_mode",
         ),
     ]

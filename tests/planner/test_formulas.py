@@ -184,11 +184,11 @@ G = guards.GuardRules()
 @pytest.mark.parametrize(
     ("view", "now", "allowed", "reason"),
     [
-        (guards.GoalView(False, None, None, ()), T0, True, "ok"),
-        (guards.GoalView(True, None, None, ()), T0, False, "in_flight"),
-        (guards.GoalView(False, T0, None, ()), T0 + timedelta(seconds=89), False, "cooldown"),
-        (guards.GoalView(False, T0, None, ()), T0 + timedelta(seconds=90), True, "ok"),
-        (guards.GoalView(False, None, T0 + timedelta(minutes=10), ()), T0, False, "loop_paused"),
+        (guards.GoalView(False, None, None), T0, True, "ok"),
+        (guards.GoalView(True, None, None), T0, False, "in_flight"),
+        (guards.GoalView(False, T0, None), T0 + timedelta(seconds=89), False, "cooldown"),
+        (guards.GoalView(False, T0, None), T0 + timedelta(seconds=90), True, "ok"),
+        (guards.GoalView(False, None, T0 + timedelta(minutes=10)), T0, False, "loop_paused"),
     ],
 )
 def test_guards(view, now, allowed, reason):
