@@ -29,6 +29,12 @@ class Conflict(ApplicationError):
     status_code = 409
 
 
+class Forbidden(ApplicationError):
+    """The caller is known but may not do this (HTTP 403); the message says why."""
+
+    status_code = 403
+
+
 def field_error(field: str, message: str) -> ApplicationError:
     return ApplicationError(f"{field}: {message}", {"fields": {field: [message]}})
 
@@ -42,6 +48,14 @@ def exception_handler(exc, context):
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()
 
+    from config.error_views import RETRY_AFTER_SECONDS, database_unavailable
+
+    if database_unavailable(exc):
+        body = {
+            "message": "The database is unavailable; retry shortly.",
+            "extra": {"retry_after": RETRY_AFTER_SECONDS},
+        }
+        return Response(body, status=503, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
     if isinstance(exc, ApplicationError):
         return Response({"message": exc.message, "extra": exc.extra}, status=exc.status_code)
 

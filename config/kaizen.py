@@ -13,6 +13,11 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "INGEST_MAX_BODY_BYTES": (5 * 1024 * 1024, "Largest ingest body; larger bodies get 413."),
     "INGEST_MAX_ARGS_BYTES": (8 * 1024, "Largest `args` object of a tool invocation (JSON bytes)."),
     "INGEST_MAX_TEXT_CHARS": (20_000, "Longest free-text field of an event."),
+    "API_MAX_BODY_BYTES": (1024 * 1024, "Largest body of any other API request; larger bodies get 413."),
+    # Untrusted YAML (proposals, goals, actions, cards, templates)
+    "YAML_MAX_BYTES": (256 * 1024, "Largest YAML document accepted; larger ones get 400."),
+    "YAML_MAX_DEPTH": (32, "Deepest nesting a YAML document may have."),
+    "YAML_MAX_NODES": (20_000, "Most nodes (scalars, lists, mappings) in one YAML document."),
     # Planner: ranking (workstacean seed)
     "RANKING_WARM_MIN_SAMPLES": (5, "Samples an (agent, skill) needs before it is ranked warm."),
     "RANKING_WINDOW_SAMPLES": (200, "Most recent samples per (agent, skill) used for ranking."),

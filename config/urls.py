@@ -14,6 +14,9 @@ api_v1 = [
     path("", include("planner.urls")),
 ]
 
+handler404 = "config.error_views.not_found"
+handler500 = "config.error_views.server_error"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("dashboard/", dashboard, name="dashboard"),

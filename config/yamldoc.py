@@ -1,12 +1,15 @@
 """YAML documents that remember where each key came from, so errors name file, line and key.
 
 Used for templates, goals, actions and config documents. `load` parses with PyYAML's safe
-loader; `Doc.require` and friends check shapes and raise `YamlDocError` pointing at the line.
+loader under hard limits (size, no aliases, depth, node count), because YAML reaches us from
+agent tokens: an alias bomb or a deeply nested document is refused before it costs memory or
+CPU. `Doc.mapping` and friends check shapes and raise `YamlDocError` pointing at the line.
 """
 
 from dataclasses import dataclass, field
 
 import yaml
+from django.conf import settings
 
 from config.errors import ApplicationError
 
@@ -79,14 +82,70 @@ def dotted(path: Path) -> str:
     return out
 
 
+class LimitExceeded(yaml.YAMLError):
+    def __init__(self, message: str, mark):
+        super().__init__(message)
+        self.problem, self.problem_mark = message, mark
+
+
+class _LimitedLoader(yaml.SafeLoader):
+    """The safe loader, refusing aliases and counting depth and nodes while it composes.
+
+    Anchors and aliases are refused outright: configuration documents never need them, and
+    they are the only way a few hundred bytes of YAML expand into gigabytes.
+    """
+
+    def __init__(self, stream, *, max_depth: int, max_nodes: int):
+        super().__init__(stream)
+        self.max_depth, self.max_nodes = max_depth, max_nodes
+        self.depth = self.nodes = 0
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            raise LimitExceeded(
+                "aliases (*name) are not allowed (no anchors or aliases)", self.peek_event().start_mark
+            )
+        event = self.peek_event()
+        if getattr(event, "anchor", None):
+            raise LimitExceeded("anchors (&name) are not allowed (no anchors or aliases)", event.start_mark)
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise LimitExceeded(f"more than {self.max_nodes} nodes", event.start_mark)
+        self.depth += 1
+        if self.depth > self.max_depth:
+            raise LimitExceeded(f"nested deeper than {self.max_depth} levels", event.start_mark)
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+def safe_data(text: str, source: str = "document"):
+    """The plain data of a YAML text, parsed under the same limits as `load`."""
+    return load(text, source).data
+
+
 def load(text: str, source: str) -> Doc:
-    """Parse YAML text; syntax errors become YamlDocError with the line of the problem."""
+    """Parse YAML text under hard limits; every problem is a YamlDocError with its line."""
+    cfg = settings.KAIZEN
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > cfg["YAML_MAX_BYTES"]:
+        raise YamlDocError(
+            source, None, "", f"document is {size} bytes; the limit is {cfg['YAML_MAX_BYTES']}"
+        )
+    if "\x00" in text:
+        raise YamlDocError(source, None, "", "document contains a NUL character")
+    loader = _LimitedLoader(text, max_depth=cfg["YAML_MAX_DEPTH"], max_nodes=cfg["YAML_MAX_NODES"])
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = loader.get_single_node()
+    except RecursionError as exc:
+        raise YamlDocError(source, None, "", "invalid YAML: nested too deeply") from exc
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
         raise YamlDocError(source, mark.line + 1 if mark else None, "", f"invalid YAML: {problem}") from exc
+    finally:
+        loader.dispose()
     if node is None:
         return Doc(None, source)
     lines: dict[Path, int] = {}
@@ -97,6 +156,8 @@ def load(text: str, source: str) -> Doc:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise YamlDocError(source, mark.line + 1 if mark else None, "", f"invalid YAML: {exc}") from exc
+    except (ValueError, OverflowError) as exc:  # e.g. an integer literal of 5,000 digits
+        raise YamlDocError(source, None, "", f"invalid YAML value: {exc}") from exc
     return Doc(data, source, lines)
 
 

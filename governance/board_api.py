@@ -7,8 +7,9 @@ from rest_framework.views import APIView
 
 from config.permissions import IsAgentOrStaff, request_agent
 from config.serializers import StrictSerializer
-from governance import board
+from governance import board, board_access
 from governance.models import BoardTask, TaskComment
+from telemetry.models import Agent
 
 
 def actor_label(request) -> str:
@@ -25,6 +26,8 @@ class CommentSerializer(serializers.ModelSerializer):
 
 @extend_schema_serializer(component_name="BoardTask")
 class TaskOutputSerializer(serializers.ModelSerializer):
+    assignee = serializers.SlugRelatedField(slug_field="name", read_only=True)
+
     class Meta:
         model = BoardTask
         fields = [
@@ -45,6 +48,7 @@ class TaskOutputSerializer(serializers.ModelSerializer):
             "triage",
             "human_attention",
             "proposal",
+            "assignee",
             "created_at",
             "updated_at",
             "status_changed_at",
@@ -66,7 +70,11 @@ class TaskListApi(APIView):
     class InputSerializer(StrictSerializer):
         title = serializers.CharField(max_length=300)
         kind = serializers.ChoiceField(choices=BoardTask.Kind.choices, default="goal")
-        source = serializers.ChoiceField(choices=BoardTask.Source.choices, default="human")
+        source = serializers.ChoiceField(
+            choices=BoardTask.Source.choices,
+            required=False,
+            help_text="Default: 'autonomy' for an agent, 'human' for staff (agents may not use 'human').",
+        )
         body = serializers.CharField(required=False, allow_blank=True, max_length=50_000, default="")
         priority = serializers.ChoiceField(choices=BoardTask.Priority.choices, default="medium")
         labels = serializers.ListField(
@@ -94,7 +102,8 @@ class TaskListApi(APIView):
     def get(self, request):
         filters = self.FilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        qs = BoardTask.objects.filter(**filters.validated_data).order_by("-updated_at", "-id")
+        visible = board_access.visible_tasks(agent=request_agent(request))
+        qs = visible.filter(**filters.validated_data).order_by("-updated_at", "-id")
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(qs, request, view=self)
         return paginator.get_paginated_response(TaskOutputSerializer(page, many=True).data)
@@ -103,7 +112,11 @@ class TaskListApi(APIView):
     def post(self, request):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        task = board.task_create(**data.validated_data, agent=request_agent(request))
+        agent = request_agent(request)
+        fields = dict(data.validated_data)
+        fields.setdefault("source", BoardTask.Source.AUTONOMY if agent else BoardTask.Source.HUMAN)
+        board_access.check_create(agent=agent, source=fields["source"], parent=fields.get("parent"))
+        task = board.task_create(**fields, agent=agent)
         return Response(TaskDetailSerializer(task).data, status=201)
 
 
@@ -126,6 +139,13 @@ class TaskDetailApi(APIView):
             child=serializers.CharField(max_length=60), max_length=20, required=False
         )
         pr_url = serializers.URLField(required=False, allow_blank=True)
+        assignee = serializers.SlugRelatedField(
+            slug_field="name",
+            queryset=Agent.objects.all(),
+            required=False,
+            allow_null=True,
+            help_text="Agent name (staff only).",
+        )
         validation_runs = serializers.ListField(required=False, max_length=100)
 
         def validate_validation_runs(self, runs):
@@ -142,14 +162,18 @@ class TaskDetailApi(APIView):
 
     @extend_schema(responses=TaskDetailSerializer)
     def get(self, request, task_id: int):
-        return Response(TaskDetailSerializer(get_object_or_404(BoardTask, pk=task_id)).data)
+        task = get_object_or_404(BoardTask, pk=task_id)
+        board_access.check_read(agent=request_agent(request), task=task)
+        return Response(TaskDetailSerializer(task).data)
 
     @extend_schema(request=InputSerializer, responses=TaskDetailSerializer)
     def patch(self, request, task_id: int):
         task = get_object_or_404(BoardTask, pk=task_id)
+        board_access.check_read(agent=request_agent(request), task=task)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         changes = dict(data.validated_data)
+        board_access.check_update(agent=request_agent(request), task=task, changes=changes)
         runs = changes.pop("validation_runs", None)
         task = board.task_update(
             task=task,
@@ -171,6 +195,7 @@ class TaskCommentApi(APIView):
     @extend_schema(request=InputSerializer, responses={201: CommentSerializer})
     def post(self, request, task_id: int):
         task = get_object_or_404(BoardTask, pk=task_id)
+        board_access.check_read(agent=request_agent(request), task=task)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         kind = TaskComment.Kind.COMMENT if request_agent(request) else TaskComment.Kind.HUMAN

@@ -181,6 +181,14 @@ class BoardTask(models.Model):
     created_by_agent = models.ForeignKey(
         "telemetry.Agent", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    assignee = models.ForeignKey(
+        "telemetry.Agent",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The agent working on this task; it may read and update it.",
+    )
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     status_changed_at = models.DateTimeField(default=timezone.now)

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db.models import Count
 
 from config.errors import ApplicationError, Conflict
-from config.yamldoc import YamlDocError
+from config.yamldoc import YamlDocError, safe_data
 from governance.models import Proposal
 from governance.registry import register
 from governance.services import proposal_create, suppression_for
@@ -107,8 +107,8 @@ def check_tuning_evidence(agent: Agent, skills: set[str]) -> None:
 
 def _merge(name: str, key: str, new_text: str, parse) -> str:
     """The document with the proposal's entries added, or replacing those with the same id."""
-    current = config_docs.yaml.safe_load(config_docs.current_text(name)) or {key: []}
-    incoming = config_docs.yaml.safe_load(new_text)[key]
+    current = safe_data(config_docs.current_text(name), name) or {key: []}
+    incoming = safe_data(new_text, name)[key]
     ids = {item["id"] for item in incoming}
     merged = [item for item in current.get(key, []) if item.get("id") not in ids] + incoming
     text = config_docs.dump({key: merged})

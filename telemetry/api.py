@@ -5,6 +5,7 @@ from rest_framework.views import APIView
 
 from config.errors import field_error
 from config.permissions import IsAgent, request_agent
+from config.untrusted import BatchJSONParser
 from telemetry.ingest import events_ingest
 from telemetry.serializers import ErrorSerializer, IngestInputSerializer, IngestOutputSerializer
 
@@ -13,6 +14,7 @@ class IngestApi(APIView):
     """Batched telemetry from one agent (SPEC §3); answers 207 with a result per event."""
 
     permission_classes = [IsAgent]
+    parser_classes = [BatchJSONParser]
 
     @extend_schema(
         request=IngestInputSerializer,

@@ -9,6 +9,7 @@ SQLite gets a plain multi-row VALUES list.
 
 import functools
 import json
+from contextlib import contextmanager
 
 from django.db import connection
 from django.db.models import JSONField
@@ -47,18 +48,25 @@ def insert_new(model, rows: list[dict], conflict_fields: tuple[str, ...]) -> dic
     return inserted
 
 
+@contextmanager
 def fast_cursor():
     """Django's cursor, or on PostgreSQL a server-binding psycopg cursor on the same connection.
 
     Django binds parameters client-side (quoting every array element into the SQL text); the
-    server-binding cursor sends the column arrays as parameters, several times faster.
+    server-binding cursor sends the column arrays as parameters, several times faster. It runs
+    inside Django's error wrapper, so a failure marks the connection for Django to discard
+    (a dead connection is not reused after a database restart) and surfaces as django.db errors.
     """
     if connection.vendor != "postgresql":
-        return connection.cursor()
+        with connection.cursor() as cursor:
+            yield cursor
+        return
     import psycopg
 
-    connection.ensure_connection()
-    return psycopg.Cursor(connection.connection)
+    with connection.wrap_database_errors:
+        connection.ensure_connection()
+        with psycopg.Cursor(connection.connection) as cursor:
+            yield cursor
 
 
 @functools.cache

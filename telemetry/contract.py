@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from config.untrusted import first_problem
+
 FAILURE_MODES = (
     "PERM",
     "NOTFOUND",
@@ -28,6 +30,9 @@ FAILURE_MODE_RE = re.compile(rf"^({_MODES})(\.[a-z0-9_\-]{{1,40}}){{0,2}}$")
 MAX_ID = 128
 MAX_NAME = 200
 MAX_INT = 2**31 - 1
+MAX_EVENT_DEPTH = 16  # an event's own nesting: body → args → … (a deeper event is refused)
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+LATEST = datetime(9999, 1, 1, tzinfo=UTC)
 
 
 @dataclass(frozen=True)
@@ -201,11 +206,12 @@ def parse_timestamp(value) -> datetime | None:
         return None
     try:
         parsed = datetime.fromisoformat(value)
-    except ValueError:
+        if parsed.tzinfo is None:
+            parsed = parsed.replace(tzinfo=UTC)
+        parsed = parsed.astimezone(UTC)
+    except (ValueError, OverflowError):  # e.g. 0001-01-01T00:00:00+01:00 has no UTC instant
         return None
-    if parsed.tzinfo is None:
-        parsed = parsed.replace(tzinfo=UTC)
-    return parsed.astimezone(UTC)
+    return parsed if EARLIEST <= parsed < LATEST else None
 
 
 def canonical_sha256(event_type: str, occurred_at: datetime, body: dict) -> str:
@@ -223,6 +229,9 @@ def validate_event(raw, limits: Limits) -> tuple[Cleaned | None, dict[str, list[
     """Validate one raw event of a batch; return (cleaned, {}) or (None, errors)."""
     if not isinstance(raw, dict):
         return None, {"non_field_errors": ["Each event must be an object."]}
+    unsafe = first_problem(raw, max_depth=MAX_EVENT_DEPTH)
+    if unsafe:
+        return None, {unsafe[0]: [unsafe[1]]}
     errors: dict[str, list[str]] = {}
     for key in raw.keys() - _TOP_KEYS:
         errors[key] = ["Unknown field."]
@@ -246,7 +255,7 @@ def validate_event(raw, limits: Limits) -> tuple[Cleaned | None, dict[str, list[
     else:
         occurred_at = parse_timestamp(raw["timestamp"])
         if occurred_at is None:
-            errors["timestamp"] = ["Must be an ISO 8601 date-time."]
+            errors["timestamp"] = ["Must be an ISO 8601 date-time between 1970 and 9999."]
 
     body = raw.get("body")
     if not isinstance(body, dict):

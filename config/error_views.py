@@ -1,0 +1,35 @@
+"""JSON bodies for the errors Django answers itself (unknown paths, crashes, database outages)."""
+
+import sys
+
+from django.db import DatabaseError, InterfaceError, OperationalError
+from django.views.defaults import page_not_found
+
+from config.middleware import API_PREFIXES, error
+
+RETRY_AFTER_SECONDS = 5
+
+
+def not_found(request, exception=None):
+    """JSON under the API prefixes, Django's page elsewhere (the admin and dashboard are for browsers)."""
+    if request.path.startswith(API_PREFIXES):
+        return error(404, f"No endpoint or object at {request.path}.")
+    return page_not_found(request, exception)
+
+
+def server_error(request):
+    """A 503 with Retry-After while the database is unreachable; any other crash a JSON 500."""
+    exc = sys.exc_info()[1]
+    if database_unavailable(exc):
+        response = error(503, "The database is unavailable; retry shortly.", retry_after=RETRY_AFTER_SECONDS)
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response
+    return error(500, "Internal server error; it has been logged.")
+
+
+def database_unavailable(exc) -> bool:
+    """An outage (connection refused, dropped, server shutting down), not a bad query."""
+    if isinstance(exc, OperationalError | InterfaceError):
+        return True
+    cause = getattr(exc, "__cause__", None)
+    return isinstance(exc, DatabaseError) and type(cause).__name__ in {"OperationalError", "InterfaceError"}

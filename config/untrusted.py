@@ -1,0 +1,83 @@
+"""Checks for parsed JSON that is valid JSON but must never reach the database or a template.
+
+PostgreSQL refuses NUL in text, no encoder accepts a lone surrogate, and deep nesting costs
+recursion in every later json.dumps; each is reported as the path of the first bad value, so
+a 400 can name the field.
+"""
+
+import json
+
+from rest_framework.exceptions import ParseError, ValidationError
+from rest_framework.parsers import JSONParser
+
+MAX_DEPTH = 32
+
+
+def _text_problem(text: str) -> str | None:
+    if "\x00" in text:
+        return "Must not contain the NUL character."
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            return "Must not contain unpaired surrogate characters."
+    return None
+
+
+def _join(path: str, key) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else str(key)
+
+
+def first_problem(value, *, max_depth: int = MAX_DEPTH, path: str = "") -> tuple[str, str] | None:
+    """(field path, message) of the first unsafe string or too-deep container, or None."""
+    stack = [(value, path, 0)]
+    while stack:
+        item, where, depth = stack.pop()
+        if isinstance(item, str):
+            message = _text_problem(item)
+            if message:
+                return where or "body", message
+        elif isinstance(item, dict | list):
+            if depth >= max_depth:
+                return where or "body", f"Nested deeper than {max_depth} levels."
+            pairs = item.items() if isinstance(item, dict) else enumerate(item)
+            for key, child in pairs:
+                if isinstance(key, str):
+                    message = _text_problem(key)
+                    if message:
+                        return where or "body", f"Key {key!r}: {message}"
+                stack.append((child, _join(where, key), depth + 1))
+    return None
+
+
+def loads(raw: bytes | str):
+    """json.loads that turns nesting beyond the interpreter's limit into a ParseError."""
+    try:
+        return json.loads(raw)
+    except RecursionError as exc:
+        raise ParseError("JSON parse error: nested too deeply.") from exc
+    except ValueError as exc:
+        raise ParseError(f"JSON parse error: {exc}") from exc
+
+
+class SafeJSONParser(JSONParser):
+    """DRF's JSON parser without the 500s: deep nesting, NUL and lone surrogates are a 400."""
+
+    check_strings = True
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        raw = stream.read() if stream is not None else b""
+        data = loads(raw)
+        if self.check_strings:
+            problem = first_problem(data)
+            if problem:
+                raise ValidationError({problem[0]: [problem[1]]})
+        return data
+
+
+class BatchJSONParser(SafeJSONParser):
+    """For batches checked item by item (ingest): one bad event must not cost its siblings."""
+
+    check_strings = False

@@ -1,0 +1,166 @@
+"""Who may call what: every endpoint × anonymous / owning agent / other agent / staff / approver.
+
+"ok" means the call went through (2xx); a number is the refusal expected, always a JSON body
+with a message that says why.
+"""
+
+import pytest
+from rest_framework.test import APIClient
+
+from governance.models import BoardTask, Proposal
+from tests.factories import UserFactory, agent_with_token, approver
+from tests.telemetry.events import TS, VALID_BODIES
+
+pytestmark = pytest.mark.django_db
+ROLES = ("anonymous", "owner", "other", "staff", "approver")
+
+GOAL = """goals:
+  - id: fleet.success_rate_floor
+    description: The fleet succeeds at least 90% of the time.
+    selector: max_failure_rate_1h
+    operator: "<="
+    threshold: 0.1
+"""
+OTLP = {"resourceSpans": []}
+INGEST = {"batch": [{"type": "observation", "timestamp": TS, "body": VALID_BODIES["observation"]}]}
+AGENTS_ONLY = {"anonymous": 401, "owner": "ok", "other": "ok", "staff": 403, "approver": 403}
+STAFF_ONLY = {"anonymous": 401, "owner": 403, "other": 403, "staff": "ok", "approver": "ok"}
+APPROVERS_ONLY = {"anonymous": 401, "owner": 403, "other": 403, "staff": 403, "approver": "ok"}
+EVERYONE = {"anonymous": 401, "owner": "ok", "other": "ok", "staff": "ok", "approver": "ok"}
+OWNER_OR_STAFF = {"anonymous": 401, "owner": "ok", "other": 403, "staff": "ok", "approver": "ok"}
+STAFF_NOT_AGENTS = {"anonymous": 401, "owner": 403, "other": 403, "staff": "ok", "approver": "ok"}
+
+TABLE = [
+    ("post", "/api/v1/ingest", INGEST, AGENTS_ONLY),
+    ("post", "/v1/traces", OTLP, AGENTS_ONLY),
+    ("get", "/api/v1/agents/me/directives", None, AGENTS_ONLY),
+    ("get", "/api/v1/agents/me/card", None, {**AGENTS_ONLY, "owner": 405, "other": 405}),
+    ("put", "/api/v1/agents/me/card", {"skills": [{"name": "triage", "confidence": 0.5}]}, AGENTS_ONLY),
+    ("get", "/api/v1/agents/me/dispatches", None, AGENTS_ONLY),
+    ("get", "/api/v1/planner/candidates?skill=triage", None, EVERYONE),
+    ("post", "/api/v1/planner/select", {"skill": "triage", "seed": 1}, EVERYONE),
+    ("get", "/api/v1/planner/summary?agent=owner&skill=triage", None, EVERYONE),
+    ("get", "/api/v1/planner/patterns", None, EVERYONE),
+    ("get", "/api/v1/fleet/health", None, EVERYONE),
+    ("get", "/api/v1/proposals", None, STAFF_ONLY),
+    ("post", "/api/v1/proposals", {"type": "goal", "yaml": GOAL, "rationale": "r"}, AGENTS_ONLY),
+    ("get", "/api/v1/proposals/{proposal}", None, STAFF_ONLY),
+    ("post", "/api/v1/proposals/{proposal}/approve", {}, APPROVERS_ONLY),
+    ("post", "/api/v1/proposals/{proposal}/reject", {"reason": "no"}, APPROVERS_ONLY),
+    (
+        "post",
+        "/api/v1/proposals/{proposal}/refine",
+        {"text": "smaller"},
+        {**APPROVERS_ONLY, "approver": 400},
+    ),  # past the gate: goals are not refinable
+    ("get", "/api/v1/board/tasks", None, EVERYONE),
+    ("post", "/api/v1/board/tasks", {"title": "t", "source": "autonomy"}, EVERYONE),
+    ("post", "/api/v1/board/tasks", {"title": "t", "source": "human"}, STAFF_NOT_AGENTS),
+    ("post", "/api/v1/board/tasks", {"title": "t", "parent": "{task}"}, OWNER_OR_STAFF),
+    ("get", "/api/v1/board/tasks/{task}", None, OWNER_OR_STAFF),
+    ("get", "/api/v1/board/tasks/{assigned}", None, OWNER_OR_STAFF),
+    ("patch", "/api/v1/board/tasks/{task}", {"priority": "high"}, OWNER_OR_STAFF),
+    ("patch", "/api/v1/board/tasks/{assigned}", {"status": "blocked"}, OWNER_OR_STAFF),
+    ("patch", "/api/v1/board/tasks/{task}", {"assignee": "other"}, STAFF_NOT_AGENTS),
+    ("patch", "/api/v1/board/tasks/{approved_work}", {"status": "done"}, STAFF_NOT_AGENTS),
+    ("post", "/api/v1/board/tasks/{task}/comments", {"body": "hi"}, OWNER_OR_STAFF),
+    ("get", "/dashboard/", None, {**STAFF_ONLY, "anonymous": 302, "owner": 302, "other": 302}),
+    ("get", "/api/schema/", None, dict.fromkeys(ROLES, "ok")),
+]
+
+
+@pytest.fixture
+def world(db):
+    owner, owner_token = agent_with_token(name="owner")
+    other, other_token = agent_with_token(name="other")
+    proposal = Proposal.objects.create(type=Proposal.Type.GOAL, title="Raise the floor", payload={})
+    approved = Proposal.objects.create(
+        type=Proposal.Type.GOAL, title="Approved work", payload={}, status=Proposal.Status.APPROVED
+    )
+    running = BoardTask.Status.RUNNING
+    ids = {
+        "proposal": proposal.pk,
+        "task": BoardTask.objects.create(title="owned", source="autonomy", created_by_agent=owner).pk,
+        "assigned": BoardTask.objects.create(title="assigned", status=running, assignee=owner).pk,
+        "approved_work": BoardTask.objects.create(
+            title="work", status=running, assignee=owner, proposal=approved
+        ).pk,
+    }
+    clients = {role: APIClient() for role in ROLES}
+    clients["owner"].credentials(HTTP_AUTHORIZATION=f"Bearer {owner_token}")
+    clients["other"].credentials(HTTP_AUTHORIZATION=f"Bearer {other_token}")
+    clients["staff"].force_login(UserFactory(username="viewer"))
+    clients["approver"].force_login(approver())
+    return clients, ids
+
+
+def fill(value, ids):
+    if isinstance(value, str) and value.startswith("{") and value.endswith("}"):
+        return ids[value[1:-1]]
+    if isinstance(value, dict):
+        return {k: fill(v, ids) for k, v in value.items()}
+    return value
+
+
+CASES = [
+    pytest.param(method, path, body, role, expected[role], id=f"{method}-{path}-{role}")
+    for method, path, body, expected in TABLE
+    for role in ROLES
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body", "role", "expected"), CASES)
+def test_every_endpoint_for_every_role(world, method, path, body, role, expected):
+    clients, ids = world
+    url = path.format(**ids)
+    response = getattr(clients[role], method)(url, fill(body, ids), format="json")
+    if expected == "ok":
+        assert 200 <= response.status_code < 300, (response.status_code, response.content[:400])
+        return
+    assert response.status_code == expected, (response.status_code, response.content[:400])
+    if expected in (401, 403) and url.startswith(("/api/", "/v1/")):
+        message = response.json()["message"]
+        assert len(message) > 10  # says why, not just "forbidden"
+
+
+def test_an_agent_lists_only_the_tasks_it_created_or_is_assigned(world):
+    clients, ids = world
+    owned = {t["id"] for t in clients["owner"].get("/api/v1/board/tasks").json()["results"]}
+    assert owned == {ids["task"], ids["assigned"], ids["approved_work"]}
+    assert clients["other"].get("/api/v1/board/tasks").json()["results"] == []
+    everything = {t["id"] for t in clients["staff"].get("/api/v1/board/tasks").json()["results"]}
+    assert owned <= everything
+
+
+def test_refusals_say_why_and_change_nothing(world):
+    clients, ids = world
+    response = clients["owner"].patch(
+        f"/api/v1/board/tasks/{ids['approved_work']}", {"status": "done"}, format="json"
+    )
+    assert "only a staff user may mark it done" in response.json()["message"]
+    assert response.json()["extra"]["fields"]["status"]
+    work = BoardTask.objects.get(pk=ids["approved_work"])
+    assert work.status == "running" and work.proposal.status == Proposal.Status.APPROVED
+    response = clients["other"].post(
+        f"/api/v1/board/tasks/{ids['task']}/comments", {"body": "mine now"}, format="json"
+    )
+    assert "belongs to another agent" in response.json()["message"]
+    assert not BoardTask.objects.get(pk=ids["task"]).comments.exists()
+    response = clients["owner"].post("/api/v1/board/tasks", {"title": "t", "source": "human"}, format="json")
+    assert response.json()["extra"]["fields"]["source"] and not BoardTask.objects.filter(title="t").exists()
+
+
+def test_staff_completing_approved_work_marks_the_proposal_implemented(world):
+    clients, ids = world
+    response = clients["staff"].patch(
+        f"/api/v1/board/tasks/{ids['approved_work']}", {"status": "done"}, format="json"
+    )
+    assert response.status_code == 200
+    assert BoardTask.objects.get(pk=ids["approved_work"]).proposal.status == Proposal.Status.IMPLEMENTED
+
+
+def test_an_assigned_agent_sees_the_assignment_by_name(world):
+    clients, ids = world
+    clients["staff"].patch(f"/api/v1/board/tasks/{ids['task']}", {"assignee": "other"}, format="json")
+    task = clients["other"].get(f"/api/v1/board/tasks/{ids['task']}").json()
+    assert task["assignee"] == "other"
