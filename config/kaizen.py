@@ -71,6 +71,10 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "FEEDBACK_WINDOW_DAYS": (7, "Default feedback window and ritual period of an improver."),
     "RITUAL_MIN_FEEDBACK": (3, "New feedback items the ritual needs; fewer is a no-op."),
     "RITUAL_CONTEXT_TOKENS": (10_000, "Token budget of the context assembled for a proposal."),
+    "RITUAL_LEASE_SECONDS": (
+        900,
+        "How long a ritual may run; a run still going after that is reaped as failed and run again.",
+    ),
     "RATING_NEGATIVE_BELOW": (
         0.3,
         "Wake-run rating / confidence under which feedback is negative.",

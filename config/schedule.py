@@ -2,14 +2,32 @@
 
 `sync_periodic_tasks` writes missing entries into django-celery-beat's tables after `migrate`,
 so operators see (and can edit or disable) every periodic task in the admin before beat first
-starts. Existing rows are left as the operator set them.
+starts. Existing rows are left as the operator set them, and beat never rewrites them: this
+dict is deliberately not Celery's `beat_schedule`, which the database scheduler would upsert at
+every beat start (reverting operators' edits and clearing expiries).
+
+Each row calls its task with `scheduled=True`; the task then claims its tick (`claim_tick`), so
+two beat processes sending the same tick run the job once.
 """
 
-from datetime import timedelta
+import json
+import logging
+from datetime import datetime, timedelta
 
 from celery.schedules import crontab
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+log = logging.getLogger(__name__)
+SCHEDULED_KWARGS = json.dumps({"scheduled": True})
+CRONTAB_MIN_GAP = timedelta(minutes=30)  # daily and weekly jobs: two sends within this are one tick
 
 BEAT_SCHEDULE: dict[str, dict] = {
+    "telemetry.derive_pending": {
+        "task": "telemetry.derive_pending",
+        "schedule": timedelta(seconds=5),
+        "options": {"expires": 5},
+    },
     "telemetry.agent_activity_refresh": {
         "task": "telemetry.agent_activity_refresh",
         "schedule": timedelta(minutes=5),
@@ -24,6 +42,11 @@ BEAT_SCHEDULE: dict[str, dict] = {
         "task": "improver.wake_due_improvers",
         "schedule": timedelta(hours=1),
         "options": {"expires": 3000},
+    },
+    "improver.reap_rituals": {
+        "task": "improver.reap_rituals",
+        "schedule": timedelta(seconds=60),
+        "options": {"expires": 55},
     },
     "governance.improve_cycle": {
         "task": "governance.improve_cycle",
@@ -81,11 +104,68 @@ def sync_periodic_tasks(apps=None, **_kwargs) -> int:
                 month_of_year=schedule._orig_month_of_year,
             )
         fields["expire_seconds"] = entry.get("options", {}).get("expires")
+        fields["kwargs"] = SCHEDULED_KWARGS
         PeriodicTask.objects.create(**fields)
         created += 1
+    # Rows created before ticks were claimed get the marker once; edited rows keep their edits.
+    PeriodicTask.objects.filter(name__in=list(BEAT_SCHEDULE), kwargs__in=["", "{}"]).update(
+        kwargs=SCHEDULED_KWARGS
+    )
     return created
+
+
+def min_gap(name: str) -> timedelta:
+    """Half the job's interval as the operator set it (crontab jobs: CRONTAB_MIN_GAP)."""
+    from django_celery_beat.models import PeriodicTask
+
+    row = PeriodicTask.objects.filter(name=name).select_related("interval").first()
+    if row is not None and row.interval is not None:
+        return row.interval.schedule.run_every / 2
+    schedule = BEAT_SCHEDULE.get(name, {}).get("schedule")
+    return schedule / 2 if isinstance(schedule, timedelta) else CRONTAB_MIN_GAP
+
+
+def claim_tick(name: str, *, now: datetime | None = None) -> bool:
+    """True for the first start of job `name` in this tick; False for a second beat's duplicate.
+
+    A tick is claimed by a conditional update of the job's row: it succeeds only when the last
+    start lies at least half an interval back, so concurrent claims cannot both win.
+    """
+    from telemetry.models import PeriodicClaim
+
+    now = now or timezone.now()
+    try:
+        with transaction.atomic():
+            PeriodicClaim.objects.create(name=name, last_started_at=now)
+            return True
+    except IntegrityError:
+        pass
+    won = PeriodicClaim.objects.filter(name=name, last_started_at__lte=now - min_gap(name)).update(
+        last_started_at=now
+    )
+    if not won:
+        log.info("%s: this tick already ran (a second beat process?)", name)
+    return bool(won)
 
 
 def remove_periodic_tasks(apps, schema_editor) -> None:
     """Reverse of the data migration: drop the rows of this schedule's entries."""
     apps.get_model("django_celery_beat", "PeriodicTask").objects.filter(name__in=list(BEAT_SCHEDULE)).delete()
+
+
+def periodic(name: str):
+    """`shared_task(name=name)` for a beat entry: a call with `scheduled=True` (as every beat row
+    makes it) first claims its tick and returns None when another beat already ran it."""
+    from celery import shared_task
+
+    def register(func):
+        def run(*args, scheduled: bool = False, **kwargs):
+            if scheduled and not claim_tick(name):
+                return None
+            return func(*args, **kwargs)
+
+        run.__name__, run.__qualname__ = func.__name__, func.__qualname__
+        run.__doc__, run.__module__ = func.__doc__, func.__module__
+        return shared_task(name=name)(run)
+
+    return register

@@ -7,7 +7,6 @@ from django.core.exceptions import ImproperlyConfigured
 
 from config import kaizen
 from config.env import env_bool, env_int, env_list, env_str
-from config.schedule import BEAT_SCHEDULE
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -157,10 +156,15 @@ CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", "") or None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# With acks_late, a message whose worker was killed is handed out again after this many seconds
+# (Redis keeps it unacknowledged until then). Longer than any task should run; rituals that
+# outlive their own lease are reaped and re-queued sooner by `improver.reap_rituals`.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 1800)}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
-# One source of truth for periodic tasks; rows are created at migrate and editable in the admin.
-CELERY_BEAT_SCHEDULE = BEAT_SCHEDULE
+# The schedule lives in config/schedule.py and reaches beat only through the database rows
+# written at migrate (editable in the admin); it is not handed to Celery as `beat_schedule`.
 
 KAIZEN = kaizen.load()
 

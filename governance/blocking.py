@@ -9,10 +9,10 @@ from contextlib import suppress
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 
 from config.errors import Conflict
+from config.queue import publish_after_commit
 from governance.board import comment_add, task_create
 from governance.models import BlockedEvent, BoardTask, CommandRun, Escalation, ImproveCycle, TaskComment
 from governance.triage import Triage, triage
@@ -170,5 +170,5 @@ def escalate_if_recurring(*, classification: str, now) -> bool:
     if k["ESCALATION_WEBHOOK_URL"]:
         from governance.tasks import escalation_webhook
 
-        transaction.on_commit(lambda: escalation_webhook.delay(classification, now.isoformat()))
+        publish_after_commit(escalation_webhook, classification, now.isoformat())
     return True

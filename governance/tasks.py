@@ -1,9 +1,10 @@
 from celery import shared_task
 
+from config.schedule import periodic
 from config.webhooks import DeliveryError
 
 
-@shared_task(name="governance.improve_cycle")
+@periodic("governance.improve_cycle")
 def improve_cycle() -> int:
     """One improve cycle: the scans due on it (cycle counter persisted)."""
     from governance.scans import improve_cycle_run
@@ -11,7 +12,7 @@ def improve_cycle() -> int:
     return len(improve_cycle_run())
 
 
-@shared_task(name="governance.reconcile_stale_running")
+@periodic("governance.reconcile_stale_running")
 def reconcile_stale_running() -> int:
     from governance.scans import reconcile_stale_running as reconcile
 

@@ -137,10 +137,25 @@ class RitualRun(models.Model):
     proposer = models.CharField(max_length=300, blank=True, help_text="Which proposer path ran.")
     started_at = models.DateTimeField()
     finished_at = models.DateTimeField(null=True, blank=True)
+    lease_expires_at = models.DateTimeField(
+        null=True, blank=True, help_text="A run still running after this is reaped as failed and run again."
+    )
 
     class Meta:
         ordering = ["-started_at"]
-        constraints = [models.UniqueConstraint(fields=["improver", "period"], name="one_ritual_per_period")]
+        constraints = [
+            # A failed run frees its period, so the wake runs again (once: the next claim wins).
+            models.UniqueConstraint(
+                fields=["improver", "period"],
+                condition=~models.Q(outcome="failed"),
+                name="one_live_ritual_per_period",
+            )
+        ]
+        indexes = [
+            models.Index(
+                fields=["lease_expires_at"], condition=models.Q(outcome="running"), name="ritualrun_running"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.improver} {self.period}: {self.outcome}"

@@ -6,6 +6,7 @@ from django.core.mail import send_mail
 from django.db.models import Q
 from django.urls import reverse
 
+from config.queue import publish
 from governance.models import Proposal
 
 
@@ -13,7 +14,7 @@ def review_pending(*, proposal_id: int) -> None:
     """Queue the notifications of a new pending proposal (runs after the ritual commits)."""
     from improver.tasks import notify_review
 
-    notify_review.delay(proposal_id)
+    publish(notify_review, proposal_id)
 
 
 def approvers_emails() -> list[str]:

@@ -2,10 +2,11 @@ from datetime import datetime
 
 from celery import shared_task
 
+from config.schedule import periodic
 from config.webhooks import DeliveryError
 
 
-@shared_task(name="improver.wake_due_improvers")
+@periodic("improver.wake_due_improvers")
 def wake_due_improvers() -> int:
     """Hourly: enqueue the ritual of every improver whose scheduled wake has come."""
     from improver.services.improvers import wake_due_improvers as wake
@@ -24,6 +25,14 @@ def run_ritual(improver_id: int, period: str, now: str | None = None) -> str:
         return "gone"
     run = ritual_run(improver=improver, period=period, now=datetime.fromisoformat(now) if now else None)
     return run.outcome if run else "already-ran"
+
+
+@periodic("improver.reap_rituals")
+def reap_rituals() -> int:
+    """Every minute: rituals whose worker died (lease lapsed) are failed and queued again."""
+    from improver.services.ritual import rituals_reap
+
+    return len(rituals_reap())
 
 
 @shared_task(name="improver.notify_review", bind=True, max_retries=5)
@@ -50,7 +59,7 @@ def notify_review(self, proposal_id: int) -> dict:
     return sent
 
 
-@shared_task(name="improver.maintenance_pass")
+@periodic("improver.maintenance_pass")
 def maintenance_pass() -> int:
     """Weekly: recurring failure patterns become maintenance proposals (never duplicating open ones)."""
     from improver.services.maintenance import maintenance_pass as run
@@ -58,7 +67,7 @@ def maintenance_pass() -> int:
     return len(run())
 
 
-@shared_task(name="improver.prune_events")
+@periodic("improver.prune_events")
 def prune_events() -> dict:
     """Daily: delete raw events older than KAIZEN_RETENTION_DAYS (proposal evidence is kept)."""
     from django.conf import settings
@@ -66,13 +75,3 @@ def prune_events() -> dict:
     from improver.services.retention import prune_events as prune
 
     return prune(older_than_days=settings.KAIZEN["RETENTION_DAYS"])
-
-
-@shared_task(name="improver.friction_proposals")
-def friction_proposals(event_ids: list[int]) -> int:
-    """Create or strengthen the new_tool proposals of new friction events (idempotent)."""
-    from improver.services.maintenance import friction_proposal
-    from telemetry.models import FrictionEvent
-
-    events = FrictionEvent.objects.filter(pk__in=event_ids).select_related("agent").order_by("pk")
-    return sum(friction_proposal(event=event) is not None for event in events)

@@ -10,6 +10,7 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 from config.errors import ApplicationError, Conflict
+from config.queue import publish_after_commit
 from governance.models import Proposal
 from governance.services import proposal_create, suppression_for
 from planner import fleet, guards, rules, selectors
@@ -178,7 +179,7 @@ def dispatch_for_goal(*, goal_id: str, value: float, action, now: datetime) -> t
     if agent.webhook_url:
         from planner.tasks import dispatch_deliver
 
-        transaction.on_commit(lambda: dispatch_deliver.delay(dispatch.pk))
+        publish_after_commit(dispatch_deliver, dispatch.pk)
     return dispatch, "ok"
 
 

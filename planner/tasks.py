@@ -1,10 +1,11 @@
 from celery import shared_task
 
+from config.schedule import periodic
 from config.webhooks import DeliveryError
 from planner import services
 
 
-@shared_task(name="planner.fleet_health_snapshot")
+@periodic("planner.fleet_health_snapshot")
 def fleet_health_snapshot() -> int:
     """Every 60 s: store fleet health, evaluate goals, run outcome analysis (once per minute)."""
     return services.fleet_snapshot_take().pk

@@ -11,6 +11,7 @@ from django.utils import timezone
 from telemetry import hooks
 from telemetry.bulk import insert_new
 from telemetry.contract import Cleaned, Limits, validate_event
+from telemetry.derived import needs_derivation
 from telemetry.models import EVENT_MODELS, Agent
 
 BODY_COLUMNS = {"reflection"}  # body keys stored under a column of the same name
@@ -82,6 +83,8 @@ def _store(agent, event_type, items, version_id, received_at, results) -> None:
         if key in rows:
             continue  # the same event twice in one batch: the first copy decides
         row = dict(cleaned.body)
+        if needs_derivation(event_type, row):
+            row["pending_derivation"] = True
         row.update(
             agent_id=agent.id,
             template_version_id=version_id,

@@ -1,5 +1,7 @@
-"""Learning loops 1–3 as ingest hooks: friction (tool_invocation), facts (correction), digests
-(session_end). They run inside the ingest transaction, only for newly stored events.
+"""Learning loops 1–3: friction (tool_invocation), facts (correction), digests (session_end).
+
+Facts and digests are ingest hooks that run inside the ingest transaction, only for newly stored
+events. Friction runs in the worker over the durable to-do list of failures (telemetry/derived.py).
 
 Telemetry stops at its own tables: a new friction event is dispatched as the `friction` hook,
 which the improver turns into a governance proposal.
@@ -23,14 +25,15 @@ from telemetry.models import (
 
 
 @hooks.on_stored("tool_invocation", transactional=False)
-def queue_friction_detection(*, agent, rows: list[dict]) -> None:
-    """Failures are checked for friction after the ingest commits (a task; eager without a broker),
-    so the ingest request only stores events."""
-    failed = [r["id"] for r in rows if r["outcome"] != "success"]
-    if failed:
-        from telemetry.tasks import detect_friction
+def drain_without_broker(*, agent, rows: list[dict]) -> None:
+    """Failures wait in the durable to-do list (`pending_derivation`) for the worker; without a
+    broker nothing else would drain it, so it is drained in-process once the ingest commits."""
+    from config.celery import app
 
-        transaction.on_commit(lambda: detect_friction.delay(agent.pk, failed))
+    if app.conf.task_always_eager and any(r["outcome"] != "success" for r in rows):
+        from telemetry.derived import derive_pending
+
+        transaction.on_commit(derive_pending)
 
 
 @transaction.atomic

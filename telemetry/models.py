@@ -109,12 +109,16 @@ class ToolInvocation(EventRecord):
     outcome = models.CharField(max_length=16, choices=Outcome.choices)
     duration_ms = models.PositiveIntegerField()
     failure_mode = models.CharField(max_length=80, blank=True)
+    # Set at ingest on failures and cleared by the worker once loop 1 has looked at the row: the
+    # durable to-do list of friction detection (see telemetry/derived.py).
+    pending_derivation = models.BooleanField(default=False)
 
     class Meta:
         constraints = EventRecord.base_constraints("toolinvocation")
         indexes = [
             models.Index(fields=["agent", "session_id"], name="toolinv_agent_session"),
             models.Index(fields=["occurred_at"], name="toolinv_occurred"),
+            models.Index(fields=["id"], condition=models.Q(pending_derivation=True), name="toolinv_pending"),
         ]
 
 
@@ -294,3 +298,14 @@ class FrictionEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tool} {self.failure_mode} ×{self.count} in {self.session_id}"
+
+
+class PeriodicClaim(models.Model):
+    """When each periodic job last started from the schedule: two beat processes sending the
+    same tick run the job once (see config/schedule.py `claim_tick`)."""
+
+    name = models.CharField(max_length=200, primary_key=True)
+    last_started_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.name} at {self.last_started_at:%Y-%m-%d %H:%M:%S}"

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.errors import ApplicationError
+from config.queue import publish_after_commit
 from improver.lifecycle import next_lifecycle
 from improver.models import AgentTemplate, ImproverAgent
 from telemetry.models import Agent
@@ -66,6 +67,6 @@ def wake_due_improvers(*, now: datetime | None = None) -> list[tuple[int, str]]:
     enqueued = []
     for pk, wake_at in due:
         period = wake_at.isoformat()
-        transaction.on_commit(lambda pk=pk, period=period: run_ritual.delay(pk, period, now.isoformat()))
+        publish_after_commit(run_ritual, pk, period, now.isoformat())
         enqueued.append((pk, period))
     return enqueued

@@ -24,15 +24,11 @@ PROMPT_MODES = ("PERM", "CONFLICT")
 
 @on_stored("friction")
 def friction_to_proposal(*, agent, rows: list[dict]) -> None:
-    """After the ingest commits, a task turns the new friction events into proposals.
-
-    Many agents hit the same pair at once; strengthening its one proposal inside every ingest
-    transaction would serialise ingestion on that row, so it happens in short transactions of its own.
-    """
-    from improver.tasks import friction_proposals
-
-    ids = [event["id"] for event in rows]
-    transaction.on_commit(lambda: friction_proposals.delay(ids))
+    """New friction events become (or strengthen) proposals in the same worker transaction that
+    detected them, so a broker outage between the two cannot lose one."""
+    events = FrictionEvent.objects.filter(pk__in=[event["id"] for event in rows]).select_related("agent")
+    for event in events.order_by("pk"):
+        friction_proposal(event=event)
 
 
 @transaction.atomic

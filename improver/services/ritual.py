@@ -9,8 +9,10 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
+from config.queue import publish_after_commit
 from improver import context as ritual_context
 from improver.classify import Classifier
 from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, RitualRun, TemplateHead
@@ -38,6 +40,10 @@ def learned_facts_for(template) -> list[str]:
     return user_stated_facts(template_id=template.pk)
 
 
+class LeaseLost(Exception):
+    """The run's lease lapsed and it was reaped while it worked: its results must not commit."""
+
+
 def ritual_run(
     *,
     improver: ImproverAgent,
@@ -46,33 +52,73 @@ def ritual_run(
     proposer: Proposer | None = None,
     classifier: Classifier | None = None,
 ) -> RitualRun | None:
-    """Run the ritual of `improver` for `period` once; None when that period already ran."""
+    """Run the ritual of `improver` for `period` once; None when that period ran or is running.
+
+    The claim is a RitualRun row (unique per improver and period unless failed) carrying a lease
+    on the real clock. All the ritual's writes commit together with its outcome, and only while
+    the run is still `running`: a run that was reaped meanwhile rolls back whole.
+    """
     now = now or timezone.now()
+    lease = timezone.now() + timedelta(seconds=settings.KAIZEN["RITUAL_LEASE_SECONDS"])
     try:
         with transaction.atomic():
-            run = RitualRun.objects.create(improver=improver, period=period, started_at=now)
+            run = RitualRun.objects.create(
+                improver=improver, period=period, started_at=now, lease_expires_at=lease
+            )
     except IntegrityError:
-        log.info("ritual of %s for %s already ran", improver, period)
+        log.info("ritual of %s for %s already ran or is running", improver, period)
         return None
     try:
         with transaction.atomic():
             _run(run, now, proposer or default_proposer(), classifier)
+    except LeaseLost:
+        log.warning("ritual of %s for %s outlived its lease and was reaped; rolled back", improver, period)
+        return None
     except Exception as exc:
         log.exception("ritual of %s for %s failed", improver, period)
-        RitualRun.objects.filter(pk=run.pk).update(
-            outcome=RitualRun.Outcome.FAILED, detail=str(exc)[:2000], finished_at=timezone.now()
-        )
-        ImproverAgent.objects.filter(pk=improver.pk).update(
-            consecutive_failure_count=improver.consecutive_failure_count + 1, ritual_state="sleeping"
-        )
+        _fail(run, str(exc))
         raise
     run.refresh_from_db()
     return run
 
 
+def _fail(run: RitualRun, reason: str) -> bool:
+    """Mark a running run failed (once) and count the failure on its improver."""
+    with transaction.atomic():
+        marked = RitualRun.objects.filter(pk=run.pk, outcome=RitualRun.Outcome.RUNNING).update(
+            outcome=RitualRun.Outcome.FAILED, detail=reason[:2000], finished_at=timezone.now()
+        )
+        if marked:
+            ImproverAgent.objects.filter(pk=run.improver_id).update(
+                consecutive_failure_count=F("consecutive_failure_count") + 1, ritual_state="sleeping"
+            )
+    return bool(marked)
+
+
+def rituals_reap(*, now: datetime | None = None) -> list[RitualRun]:
+    """Fail the runs whose lease lapsed (their worker died) and queue each wake again.
+
+    Safe to run concurrently: each run is marked failed by one conditional update only."""
+    from improver.tasks import run_ritual
+
+    now = now or timezone.now()
+    reaped = []
+    expired = RitualRun.objects.filter(outcome=RitualRun.Outcome.RUNNING, lease_expires_at__lt=now)
+    for run in expired:
+        if _fail(run, f"lease expired at {run.lease_expires_at:%Y-%m-%d %H:%M:%S} UTC: the worker stopped"):
+            log.warning("reaped the ritual of improver %s for %s", run.improver_id, run.period)
+            publish_after_commit(run_ritual, run.improver_id, run.period, run.started_at.isoformat())
+            reaped.append(run)
+    return reaped
+
+
 def _finish(run: RitualRun, outcome: str, detail: str, now: datetime, proposer: str = "") -> None:
+    finished = RitualRun.objects.filter(pk=run.pk, outcome=RitualRun.Outcome.RUNNING).update(
+        outcome=outcome, detail=detail, finished_at=now, proposer=proposer[:300]
+    )
+    if not finished:
+        raise LeaseLost(run.pk)
     run.outcome, run.detail, run.finished_at, run.proposer = outcome, detail, now, proposer[:300]
-    run.save()
 
 
 def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifier | None) -> None:

@@ -51,10 +51,11 @@ def test_friction_is_per_session_and_strengthens_the_one_open_proposal(django_ca
         failures(alice, 3, session="a2")
         failures(bob, 3, session="b1")
         failures(alice, 3, session="a3", tool="bash", mode="RUNTIME")
-    from improver.tasks import friction_proposals
-    from telemetry.models import FrictionEvent as FE
+    from telemetry.models import ToolInvocation
+    from telemetry.tasks import derive_pending
 
-    friction_proposals.apply(args=[list(FE.objects.values_list("pk", flat=True))])  # a retried task
+    ToolInvocation.objects.update(pending_derivation=True)  # as if a killed worker left them
+    derive_pending.apply()
     assert FrictionEvent.objects.count() == 4
     npm = Proposal.objects.get(dedup_key="friction:npm_install:NOTFOUND.package")
     assert npm.evidence["occurrences"] == 3 and len(npm.evidence["events"]) == 3

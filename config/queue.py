@@ -1,0 +1,29 @@
+"""Queueing a task once the current transaction commits, without letting a broker outage fail
+the caller: the work was committed, so the request (or admin action) that did it succeeds.
+
+Each task queued this way is a delivery or a nudge that also has a durable path: derived work
+is drained from stored to-do lists by beat, dispatches can be polled by the agent, and reviews
+are listed in the admin. A failed publication is logged with what was not queued.
+"""
+
+import logging
+
+from django.db import transaction
+from kombu.exceptions import OperationalError as BrokerError
+
+log = logging.getLogger(__name__)
+
+
+def publish(task, *args) -> bool:
+    """Queue `task(*args)` now; False (and a warning) when the broker cannot be reached."""
+    try:
+        task.apply_async(args=args, retry_policy={"max_retries": 1, "interval_start": 0.1})
+    except (BrokerError, ConnectionError, TimeoutError) as exc:
+        log.warning("broker unavailable, %s%r not queued: %s", task.name, args, exc)
+        return False
+    return True
+
+
+def publish_after_commit(task, *args) -> None:
+    """Queue `task(*args)` once the surrounding transaction commits (at once outside one)."""
+    transaction.on_commit(lambda: publish(task, *args))

@@ -1,0 +1,64 @@
+"""Friction is derived from a durable to-do list: with the broker unreachable, ingest still
+answers 207 and publishes nothing; the worker's next pass derives every result, once."""
+
+import pytest
+
+from config.celery import app
+from governance.models import Proposal
+from telemetry.derived import pending_count
+from telemetry.models import FrictionEvent, ToolInvocation
+from telemetry.tasks import derive_pending
+from tests.planner.helpers import client_for
+from tests.telemetry.test_loops import failures
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def broker_down():
+    """A broker configured but unreachable: any publication from the request would fail."""
+    saved = {k: app.conf[k] for k in ("broker_url", "task_always_eager")}
+    app.conf.update(broker_url="redis://127.0.0.1:1/0", task_always_eager=False)
+    yield
+    app.conf.update(saved)
+
+
+def test_ingest_during_a_broker_outage_stores_and_derives_later(
+    broker_down, django_capture_on_commit_callbacks
+):
+    _, alice = client_for("alice")
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        response = failures(alice, 3)
+    assert response.status_code == 207 and callbacks == []  # nothing queued from the request
+    assert pending_count() == 3 and not FrictionEvent.objects.exists()
+
+    assert derive_pending.apply().get() == 3  # the worker's pass once the broker is back
+    assert pending_count() == 0
+    event = FrictionEvent.objects.get()
+    assert (event.tool, event.count) == ("npm_install", 3)
+    assert (
+        Proposal.objects.get(dedup_key="friction:npm_install:NOTFOUND.package").evidence["occurrences"] == 1
+    )
+
+
+def test_a_pass_over_already_derived_rows_doubles_nothing(broker_down):
+    _, alice = client_for("alice")
+    failures(alice, 4)
+    derive_pending.apply()
+    ToolInvocation.objects.update(pending_derivation=True)  # a worker killed before its commit
+    derive_pending.apply()
+    assert FrictionEvent.objects.count() == 1
+    assert Proposal.objects.get().evidence["occurrences"] == 1
+
+
+def test_successes_never_enter_the_to_do_list(broker_down):
+    _, alice = client_for("alice")
+    batch = [
+        {
+            "type": "tool_invocation",
+            "timestamp": "2026-11-20T10:00:00Z",
+            "body": {"session_id": "s", "tool": "ls", "outcome": "success", "duration_ms": 5},
+        }
+    ]
+    alice.post("/api/v1/ingest", {"batch": batch}, format="json")
+    assert ToolInvocation.objects.count() == 1 and pending_count() == 0

@@ -1,0 +1,65 @@
+"""The beat schedule: rows written once at migrate, never rewritten by beat; one run per tick."""
+
+import json
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django_celery_beat.models import IntervalSchedule, PeriodicTask
+from django_celery_beat.schedulers import DatabaseScheduler
+
+from config.celery import app
+from config.schedule import BEAT_SCHEDULE, claim_tick
+from governance.models import ImproveCycle
+from governance.tasks import improve_cycle
+
+pytestmark = pytest.mark.django_db
+T = datetime(2030, 5, 17, 12, 0, tzinfo=UTC)
+
+
+def test_every_row_has_its_expiry_and_the_scheduled_marker():
+    for name, entry in BEAT_SCHEDULE.items():
+        row = PeriodicTask.objects.get(name=name)
+        assert row.expire_seconds == entry["options"]["expires"], name
+        assert json.loads(row.kwargs) == {"scheduled": True}, name
+
+
+@pytest.mark.django_db(transaction=True)  # the scheduler closes the connection it starts on
+def test_starting_beat_keeps_an_operators_edit_and_the_expiries():
+    row = PeriodicTask.objects.get(name="planner.fleet_health_snapshot")
+    row.interval, _ = IntervalSchedule.objects.get_or_create(every=300, period="seconds")
+    row.save()
+    scheduler = DatabaseScheduler(app=app, lazy=False)  # what `celery beat` builds at start
+    scheduler.setup_schedule()
+    row.refresh_from_db()
+    assert row.interval.every == 300
+    assert not PeriodicTask.objects.filter(name__in=list(BEAT_SCHEDULE), expire_seconds=None).exists()
+
+
+def test_a_tick_is_claimed_once_and_the_next_tick_again():
+    name = "planner.fleet_health_snapshot"  # every 60 s: two sends within 30 s are one tick
+    assert claim_tick(name, now=T) is True
+    assert claim_tick(name, now=T + timedelta(seconds=2)) is False
+    assert claim_tick(name, now=T + timedelta(seconds=29)) is False
+    assert claim_tick(name, now=T + timedelta(seconds=60)) is True
+
+
+def test_the_gap_follows_the_interval_an_operator_set():
+    row = PeriodicTask.objects.get(name="planner.fleet_health_snapshot")
+    row.interval, _ = IntervalSchedule.objects.get_or_create(every=600, period="seconds")
+    row.save()
+    name = row.name
+    assert claim_tick(name, now=T)
+    assert not claim_tick(name, now=T + timedelta(seconds=200))
+    assert claim_tick(name, now=T + timedelta(seconds=300))
+
+
+def test_two_beats_sending_the_improve_cycle_advance_it_once(time_machine):
+    time_machine.move_to(T, tick=False)
+    improve_cycle.apply(kwargs={"scheduled": True})
+    improve_cycle.apply(kwargs={"scheduled": True})  # the second beat's copy of the same tick
+    assert ImproveCycle.objects.get(name="improve").count == 1
+    time_machine.move_to(T + timedelta(minutes=10), tick=False)
+    improve_cycle.apply(kwargs={"scheduled": True})
+    assert ImproveCycle.objects.get(name="improve").count == 2
+    improve_cycle.apply()  # an operator's manual run is not a tick: it always runs
+    assert ImproveCycle.objects.get(name="improve").count == 3
