@@ -16,7 +16,8 @@ from datetime import datetime, timedelta
 
 from celery.schedules import crontab
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+
+from config import clock
 
 log = logging.getLogger(__name__)
 SCHEDULED_KWARGS = json.dumps({"scheduled": True})
@@ -114,26 +115,32 @@ def sync_periodic_tasks(apps=None, **_kwargs) -> int:
     return created
 
 
+TICK_SHARE = 0.8  # a start within 80% of the interval after the last one is the same tick
+
+
 def min_gap(name: str) -> timedelta:
-    """Half the job's interval as the operator set it (crontab jobs: CRONTAB_MIN_GAP)."""
+    """Most of the job's interval as the operator set it (crontab jobs: CRONTAB_MIN_GAP).
+
+    Two beat processes tick at their own phases; any gap shorter than the interval (minus room
+    for jitter) merges their sends into one start per interval, whatever the phase offset."""
     from django_celery_beat.models import PeriodicTask
 
     row = PeriodicTask.objects.filter(name=name).select_related("interval").first()
     if row is not None and row.interval is not None:
-        return row.interval.schedule.run_every / 2
+        return row.interval.schedule.run_every * TICK_SHARE
     schedule = BEAT_SCHEDULE.get(name, {}).get("schedule")
-    return schedule / 2 if isinstance(schedule, timedelta) else CRONTAB_MIN_GAP
+    return schedule * TICK_SHARE if isinstance(schedule, timedelta) else CRONTAB_MIN_GAP
 
 
 def claim_tick(name: str, *, now: datetime | None = None) -> bool:
     """True for the first start of job `name` in this tick; False for a second beat's duplicate.
 
     A tick is claimed by a conditional update of the job's row: it succeeds only when the last
-    start lies at least half an interval back, so concurrent claims cannot both win.
+    start lies at least `min_gap` back, so concurrent claims cannot both win.
     """
     from telemetry.models import PeriodicClaim
 
-    now = now or timezone.now()
+    now = now or clock.now()
     try:
         with transaction.atomic():
             PeriodicClaim.objects.create(name=name, last_started_at=now)

@@ -86,7 +86,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     (BASE_DIR / "var").mkdir(exist_ok=True)
     # Concurrent writers wait for the lock instead of failing at once.
     DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "var" / "test.sqlite3")}
+    DATABASES["default"]["TEST"] = {
+        "NAME": env_str("SQLITE_TEST_NAME", str(BASE_DIR / "var" / "test.sqlite3"))
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -9,8 +9,8 @@ from contextlib import suppress
 from datetime import timedelta
 
 from django.conf import settings
-from django.utils import timezone
 
+from config import clock
 from config.errors import Conflict
 from config.queue import publish_after_commit
 from governance.board import comment_add, task_create
@@ -40,7 +40,7 @@ def command_history(task: BoardTask) -> dict[str, list[bool]]:
 
 
 def on_blocked(*, task: BoardTask, now=None) -> Triage:
-    now = now or timezone.now()
+    now = now or clock.now()
     comments = list(
         task.comments.exclude(kind__in=[TaskComment.Kind.SYSTEM, TaskComment.Kind.TRIAGE])
         .order_by("-created_at", "-id")

@@ -1,8 +1,8 @@
 """Board task services: create, update (validated transitions), comment. Each is one transaction."""
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
+from config import clock
 from config.errors import ApplicationError, Conflict
 from governance.models import BoardTask, CommandRun, TaskComment
 
@@ -44,7 +44,7 @@ def task_create(
 ) -> BoardTask:
     """A new board task; a second open task with the same dedup key is refused (409)."""
     dedup_key = dedup_key[:300]
-    now = timezone.now()
+    now = clock.now()
     try:
         with transaction.atomic():
             return BoardTask.objects.create(
@@ -83,7 +83,7 @@ def comment_add(
     *, task: BoardTask, body: str, author: str = "", kind: str = TaskComment.Kind.COMMENT, at=None
 ) -> TaskComment:
     comment = TaskComment.objects.create(
-        task=task, body=body, author=author, kind=kind, created_at=at or timezone.now()
+        task=task, body=body, author=author, kind=kind, created_at=at or clock.now()
     )
     BoardTask.objects.filter(pk=task.pk).update(updated_at=comment.created_at)
     return comment
@@ -103,7 +103,7 @@ def task_update(
     from governance.blocking import on_blocked
 
     task = BoardTask.objects.select_for_update().get(pk=task.pk)
-    now = now or timezone.now()
+    now = now or clock.now()
     for run in validation_runs or []:
         CommandRun.objects.create(command=run["command"], passed=run["passed"], task=task, created_at=now)
     new_status = changes.pop("status", task.status)

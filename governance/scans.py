@@ -11,8 +11,8 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
-from django.utils import timezone
 
+from config import clock
 from config.errors import Conflict
 from governance.board import comment_add, task_create, task_update
 from governance.forge import Forge, get_forge
@@ -247,7 +247,7 @@ SCANS: dict[str, tuple[int, bool, Callable]] = {
 
 def improve_cycle_run(*, now: datetime | None = None) -> list[ScanRun]:
     """Advance the cycle and run the scans due on it; safe to run concurrently (distinct cycles)."""
-    now = now or timezone.now()
+    now = now or clock.now()
     with transaction.atomic():
         ImproveCycle.objects.get_or_create(name="improve")
         ImproveCycle.objects.filter(name="improve").update(count=F("count") + 1, last_run_at=now)
@@ -280,7 +280,7 @@ def ttl_minutes() -> dict[str, int]:
 
 def reconcile_stale_running(*, now: datetime | None = None) -> list[int]:
     """Running tasks without an update for longer than their kind's TTL move to blocked (triaged)."""
-    now = now or timezone.now()
+    now = now or clock.now()
     ttls = ttl_minutes()
     moved = []
     for task in BoardTask.objects.filter(status="running"):

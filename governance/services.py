@@ -1,8 +1,8 @@
 """Proposal lifecycle: create, approve, reject, refine, implement. Each is one transaction."""
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
+from config import clock
 from config.errors import ApplicationError, Conflict
 from governance.models import ChangeDecision, Proposal, SuppressedKey
 from governance.registry import handlers_for
@@ -100,7 +100,7 @@ def proposal_approve(*, proposal: Proposal, actor, rating: int | None = None) ->
     proposal = _locked_pending(proposal)
     handler = handlers_for(proposal.type).approve
     landed = bool(handler(proposal=proposal, actor=actor, rating=rating)) if handler else False
-    now = timezone.now()
+    now = clock.now()
     proposal.status = Status.IMPLEMENTED if landed else Status.APPROVED
     proposal.decided_by = actor if getattr(actor, "pk", None) else None
     proposal.decided_at = now
@@ -168,7 +168,7 @@ def proposal_reject(*, proposal: Proposal, actor, reason: str) -> Proposal:
     proposal = _locked_pending(proposal)
     proposal.status = Status.REJECTED
     proposal.decided_by = actor if getattr(actor, "pk", None) else None
-    proposal.decided_at = timezone.now()
+    proposal.decided_at = clock.now()
     proposal.save(update_fields=["status", "decided_by", "decided_at", "updated_at"])
     _decide(proposal, verdict=ChangeDecision.Verdict.REJECTED, actor=actor, reason=reason.strip())
     if proposal.source == Proposal.Source.AUTONOMY and proposal.dedup_key:
@@ -193,7 +193,7 @@ def proposal_refine(*, proposal: Proposal, actor, text: str) -> Proposal:
     proposal = _locked_pending(proposal)
     proposal.status = Status.SUPERSEDED
     proposal.decided_by = actor if getattr(actor, "pk", None) else None
-    proposal.decided_at = timezone.now()
+    proposal.decided_at = clock.now()
     proposal.save(update_fields=["status", "decided_by", "decided_at", "updated_at"])
     _decide(
         proposal,
@@ -209,7 +209,7 @@ def proposal_mark_implemented(*, proposal: Proposal) -> bool:
     """Move an approved proposal to implemented once its effect landed; idempotent."""
     return bool(
         Proposal.objects.filter(pk=proposal.pk, status=Status.APPROVED).update(
-            status=Status.IMPLEMENTED, implemented_at=timezone.now()
+            status=Status.IMPLEMENTED, implemented_at=clock.now()
         )
     )
 

@@ -3,8 +3,7 @@
 import random
 from datetime import datetime
 
-from django.utils import timezone
-
+from config import clock
 from planner import rules, selection
 from planner.models import DeclaredSkill, FleetSnapshot, PatternStats, SkillStats
 from planner.patterns import MULTIPLIERS, age_days, anti_pattern, criterion_weight, decay, maturity
@@ -70,7 +69,7 @@ def health_by_agent(snapshot: FleetSnapshot | None) -> dict[str, Health]:
 
 
 def pattern_view(p: PatternStats, now: datetime | None = None) -> dict:
-    now = now or timezone.now()
+    now = now or clock.now()
     r = rules.maturity_rules()
     age = age_days(p.decayed_at, now) if p.decayed_at else 0
     helpful = decay(p.decayed_helpful, age, r.half_life_days)
@@ -101,7 +100,7 @@ def patterns(
     qs = PatternStats.objects.select_related("template").order_by("name")
     if not all_templates:
         qs = qs.filter(template_id=template_id)
-    now = now or timezone.now()
+    now = now or clock.now()
     return [pattern_view(p, now) for p in qs]
 
 

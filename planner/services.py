@@ -7,8 +7,8 @@ from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
-from django.utils import timezone
 
+from config import clock
 from config.errors import ApplicationError, Conflict
 from config.queue import publish_after_commit
 from governance.models import Proposal
@@ -71,7 +71,7 @@ def agent_card_settings_apply(*, agent_name: str, card: dict) -> Agent:
 
 def fleet_snapshot_take(*, now: datetime | None = None) -> FleetSnapshot:
     """Store the fleet health of this minute (once per minute however often it runs), then act on it."""
-    now = now or timezone.now()
+    now = now or clock.now()
     minute = now.replace(second=0, microsecond=0)
     existing = FleetSnapshot.objects.filter(minute=minute).first()
     if existing is not None:
@@ -224,7 +224,7 @@ def alert_raise(*, kind: str, key: str, message: str, evidence: dict, now: datet
 
 def outcome_analysis_run(*, now: datetime | None = None) -> list[Alert]:
     """(agent, skill) pairs under 50% success over >= 10 attempts: an alert and one goal proposal."""
-    now = now or timezone.now()
+    now = now or clock.now()
     window = SkillOutcome.objects.filter(
         occurred_at__gt=now - timedelta(hours=rules.k("FLEET_WINDOW_HOURS")), occurred_at__lte=now
     )

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
 
+from config import clock
 from telemetry import hooks
 from telemetry.bulk import insert_new
 from telemetry.contract import Cleaned, Limits, validate_event
@@ -65,7 +65,7 @@ def events_ingest(*, agent: Agent, batch: list) -> list[ItemResult]:
 
     if valid:
         version_id = current_template_version_id(agent)
-        received_at = timezone.now()
+        received_at = clock.now()
         # One INSERT is atomic on its own; a transaction is needed only when more statements
         # follow (several event types in the batch, or handlers reacting to new events).
         single = len(valid) == 1 and not hooks.needs_transaction(next(iter(valid)))

@@ -2,8 +2,8 @@
 
 from django.db import transaction
 from django.db.models import F, Max, OuterRef, Subquery
-from django.utils import timezone
 
+from config import clock
 from config.errors import ApplicationError
 from telemetry import tokens
 from telemetry.models import EVENT_MODELS, Agent, ApiToken
@@ -54,7 +54,7 @@ def token_issue(*, agent: Agent | None = None, user=None, label: str = "") -> tu
 @transaction.atomic
 def token_revoke(*, token: ApiToken) -> ApiToken:
     """Revoke a token; requests with it get 401 from now on. Revoking twice is a no-op."""
-    ApiToken.objects.filter(pk=token.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
+    ApiToken.objects.filter(pk=token.pk, revoked_at__isnull=True).update(revoked_at=clock.now())
     token.refresh_from_db()
     return token
 

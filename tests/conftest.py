@@ -1,9 +1,41 @@
 import os
+from datetime import datetime
 
 import pytest
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory, agent_with_token, approver
+
+
+def pytest_configure(config):
+    """KAIZEN_TEST_NOW=<ISO instant> runs the whole session with the clock moved there (ticking),
+    so CI proves the suite passes at other dates and hours than the one it happens to run at."""
+    from django.conf import settings
+
+    # Test users need no slow key stretching (production keeps Django's default hashers).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    at = os.environ.get("KAIZEN_TEST_NOW")
+    if at:
+        import time_machine
+
+        config._kaizen_clock = time_machine.travel(datetime.fromisoformat(at), tick=True)
+        config._kaizen_clock.start()
+
+
+def pytest_unconfigure(config):
+    if getattr(config, "_kaizen_clock", None):
+        config._kaizen_clock.stop()
+
+
+FIXED_NOW = datetime.fromisoformat("2026-11-21T12:00:00+00:00")
+
+
+@pytest.fixture
+def clock(time_machine):
+    """The clock pinned at FIXED_NOW (move it with `clock.move_to`): for tests whose data is
+    dated and whose expectations depend on how old it is."""
+    time_machine.move_to(FIXED_NOW, tick=False)
+    return time_machine
 
 
 @pytest.fixture

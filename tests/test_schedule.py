@@ -36,10 +36,10 @@ def test_starting_beat_keeps_an_operators_edit_and_the_expiries():
 
 
 def test_a_tick_is_claimed_once_and_the_next_tick_again():
-    name = "planner.fleet_health_snapshot"  # every 60 s: two sends within 30 s are one tick
+    name = "planner.fleet_health_snapshot"  # every 60 s: two sends within 48 s are one tick
     assert claim_tick(name, now=T) is True
     assert claim_tick(name, now=T + timedelta(seconds=2)) is False
-    assert claim_tick(name, now=T + timedelta(seconds=29)) is False
+    assert claim_tick(name, now=T + timedelta(seconds=47)) is False
     assert claim_tick(name, now=T + timedelta(seconds=60)) is True
 
 
@@ -49,8 +49,8 @@ def test_the_gap_follows_the_interval_an_operator_set():
     row.save()
     name = row.name
     assert claim_tick(name, now=T)
-    assert not claim_tick(name, now=T + timedelta(seconds=200))
-    assert claim_tick(name, now=T + timedelta(seconds=300))
+    assert not claim_tick(name, now=T + timedelta(seconds=470))
+    assert claim_tick(name, now=T + timedelta(seconds=600))
 
 
 def test_two_beats_sending_the_improve_cycle_advance_it_once(time_machine):

@@ -5,8 +5,8 @@ from datetime import timedelta
 from django.db.models import Avg, Count, Max
 from django.db.models.functions import TruncDate, TruncHour
 from django.urls import reverse
-from django.utils import timezone
 
+from config import clock
 from governance.models import BoardTask, Proposal
 from improver.models import TemplateVersion
 from improver.selectors import version_performance
@@ -17,7 +17,7 @@ from telemetry.models import FrictionEvent
 
 def fleet_trend(*, days: int = 14, now=None) -> list[dict]:
     """Hourly fleet success rate and p95 latency from the stored snapshots."""
-    since = (now or timezone.now()) - timedelta(days=days)
+    since = (now or clock.now()) - timedelta(days=days)
     rows = (
         FleetSnapshot.objects.filter(minute__gte=since)
         .annotate(hour=TruncHour("minute"))
@@ -30,7 +30,7 @@ def fleet_trend(*, days: int = 14, now=None) -> list[dict]:
 
 def daily_cost(*, days: int = 30, now=None) -> list[dict]:
     """Per day, the largest rolling-24 h spend the snapshots saw."""
-    since = (now or timezone.now()) - timedelta(days=days)
+    since = (now or clock.now()) - timedelta(days=days)
     rows = (
         FleetSnapshot.objects.filter(minute__gte=since)
         .annotate(day=TruncDate("minute"))

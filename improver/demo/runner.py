@@ -13,8 +13,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import Count
 from django.test import Client
-from django.utils import timezone
 
+from config import clock
 from config.progress import Progress
 from governance.diff import directives_diff
 from improver.demo import simulator
@@ -268,5 +268,5 @@ class DemoRun(Scenes):
 
 def simulated_start(weeks: int) -> datetime:
     """Sessions of the simulation end today; the simulated clock starts `weeks` weeks ago."""
-    today = timezone.now().replace(hour=0, minute=0, second=0, microsecond=0)
+    today = clock.now().replace(hour=0, minute=0, second=0, microsecond=0)
     return today - timedelta(weeks=weeks)

@@ -7,8 +7,8 @@ the admin actions and the REST endpoints run exactly this code inside the decisi
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.utils import timezone
 
+from config import clock
 from config.errors import ApplicationError, Conflict
 from governance.models import Proposal
 from governance.services import proposal_create
@@ -43,7 +43,7 @@ def check_depth_policy(template: AgentTemplate) -> None:
 
 def note_add(improver: ImproverAgent, kind: str, content: str, *, session=None, at: datetime | None = None):
     return EvolutionNote.objects.create(
-        improver=improver, session=session, kind=kind, content=content, created_at=at or timezone.now()
+        improver=improver, session=session, kind=kind, content=content, created_at=at or clock.now()
     )
 
 
@@ -111,7 +111,7 @@ def on_approve(*, proposal: Proposal, actor, rating: int | None) -> bool:
             f"{session.template.slug} moved to v{head.version.number} since this proposal "
             f"(based on v{session.base_version.number}); reject it and let the improver re-propose."
         )
-    now = timezone.now()
+    now = clock.now()
     version = template_version_create(
         template=session.template,
         directives=proposal.payload["proposed_directives"],
@@ -154,7 +154,7 @@ def on_reject(*, proposal: Proposal, actor, reason: str) -> None:
     """Record the rejection and, when a smaller change remains, propose it instead."""
     session = _session_of(proposal)
     improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
-    now = timezone.now()
+    now = clock.now()
     note_add(
         improver,
         "rejection",
@@ -200,7 +200,7 @@ def on_refine(*, proposal: Proposal, actor, text: str) -> Proposal:
     """A new proposal that takes the operator's text into account."""
     session = _session_of(proposal)
     improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
-    now = timezone.now()
+    now = clock.now()
     set_state(improver, "refining")
     previous = tuple(_addition(a) for a in proposal.payload.get("additions", []))
     change = DeterministicProposer().propose(

@@ -4,8 +4,8 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
 
+from config import clock
 from config.errors import ApplicationError
 from config.queue import publish_after_commit
 from improver.lifecycle import next_lifecycle
@@ -37,7 +37,7 @@ def improver_create(
         recursion_depth=template.level + 1,
         feedback_window_days=window_days,
     )
-    improver.scheduled_wake_at = wake_at or timezone.now() + timedelta(days=improver.window_days)
+    improver.scheduled_wake_at = wake_at or clock.now() + timedelta(days=improver.window_days)
     improver.save(update_fields=["scheduled_wake_at"])
     return improver
 
@@ -58,7 +58,7 @@ def wake_due_improvers(*, now: datetime | None = None) -> list[tuple[int, str]]:
     """
     from improver.tasks import run_ritual
 
-    now = now or timezone.now()
+    now = now or clock.now()
     due = list(
         ImproverAgent.objects.filter(
             lifecycle=ImproverAgent.Lifecycle.ACTIVE, scheduled_wake_at__lte=now

@@ -10,8 +10,8 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, Max, Q
-from django.utils import timezone
 
+from config import clock
 from config.errors import ApplicationError, Conflict
 from governance.models import Proposal
 from governance.services import proposal_create, suppression_for
@@ -101,7 +101,7 @@ def maintenance_kind(failure_mode: str, success_rate: float, related_fact: bool)
 
 def maintenance_pass(*, now: datetime | None = None, window_days: int = 30, progress=None) -> list[Proposal]:
     """Failure patterns with >= 10 failures across >= 3 sessions become maintenance proposals."""
-    now = now or timezone.now()
+    now = now or clock.now()
     k = settings.KAIZEN
     since = now - timedelta(days=window_days)
     window = ToolInvocation.objects.filter(occurred_at__gt=since, occurred_at__lte=now)

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from datetime import timedelta
 
 from django.db import transaction
-from django.utils import timezone
 
+from config import clock
 from governance.models import Proposal
 from improver.models import FeedbackItem
 from telemetry.models import EVENT_MODELS, LearnedFact
@@ -80,7 +80,7 @@ def prune_events(
     progress: Callable[[str, int, int], None] | None = None,
 ) -> dict[str, int]:
     """Delete raw events older than the cutoff, batch by batch (one short transaction each)."""
-    cutoff = (now or timezone.now()) - timedelta(days=older_than_days)
+    cutoff = (now or clock.now()) - timedelta(days=older_than_days)
     keep = protected_ids()
     deleted: dict[str, int] = {}
     for event_type, model in EVENT_MODELS.items():

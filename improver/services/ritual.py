@@ -10,8 +10,8 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
-from django.utils import timezone
 
+from config import clock
 from config.queue import publish_after_commit
 from improver import context as ritual_context
 from improver.classify import Classifier
@@ -58,8 +58,8 @@ def ritual_run(
     on the real clock. All the ritual's writes commit together with its outcome, and only while
     the run is still `running`: a run that was reaped meanwhile rolls back whole.
     """
-    now = now or timezone.now()
-    lease = timezone.now() + timedelta(seconds=settings.KAIZEN["RITUAL_LEASE_SECONDS"])
+    now = now or clock.now()
+    lease = clock.now() + timedelta(seconds=settings.KAIZEN["RITUAL_LEASE_SECONDS"])
     try:
         with transaction.atomic():
             run = RitualRun.objects.create(
@@ -86,7 +86,7 @@ def _fail(run: RitualRun, reason: str) -> bool:
     """Mark a running run failed (once) and count the failure on its improver."""
     with transaction.atomic():
         marked = RitualRun.objects.filter(pk=run.pk, outcome=RitualRun.Outcome.RUNNING).update(
-            outcome=RitualRun.Outcome.FAILED, detail=reason[:2000], finished_at=timezone.now()
+            outcome=RitualRun.Outcome.FAILED, detail=reason[:2000], finished_at=clock.now()
         )
         if marked:
             ImproverAgent.objects.filter(pk=run.improver_id).update(
@@ -101,7 +101,7 @@ def rituals_reap(*, now: datetime | None = None) -> list[RitualRun]:
     Safe to run concurrently: each run is marked failed by one conditional update only."""
     from improver.tasks import run_ritual
 
-    now = now or timezone.now()
+    now = now or clock.now()
     reaped = []
     expired = RitualRun.objects.filter(outcome=RitualRun.Outcome.RUNNING, lease_expires_at__lt=now)
     for run in expired:

@@ -2,7 +2,6 @@ from datetime import timedelta
 
 import pytest
 from django.test import Client
-from django.utils import timezone
 
 from governance.board import task_create
 from governance.models import Proposal
@@ -10,11 +9,12 @@ from improver.dashboard import charts, selectors
 from improver.services.templates import template_version_create
 from planner.models import Alert, FleetSnapshot, PatternStats
 from telemetry.models import FrictionEvent
+from tests.conftest import FIXED_NOW
 from tests.factories import UserFactory, approver
 from tests.planner.helpers import client_for
 
-pytestmark = pytest.mark.django_db
-NOW = timezone.now().replace(minute=30, second=0, microsecond=0)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
+NOW = FIXED_NOW.replace(minute=30)
 
 
 def snapshot(at, success, p95, cost):

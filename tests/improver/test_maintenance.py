@@ -8,7 +8,7 @@ from governance.models import Proposal
 from improver.services.maintenance import maintenance_kind
 from tests.planner.helpers import client_for
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 
 
 def spread(client, failures: int, sessions: int, tool="npm_install", mode="NOTFOUND.package", successes=0):

@@ -7,7 +7,7 @@ from planner.models import PatternFeedback, PatternStats
 from tests.factories import approver
 from tests.planner.helpers import NOW, client_for, outcomes
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 
 
 def test_patterns_get_feedback_and_invert_into_anti_patterns_served_to_agents(db):
@@ -48,7 +48,7 @@ def test_patterns_are_scoped_to_the_agents_template(db):
     assert bob.get("/api/v1/planner/patterns").json()["patterns"] == []
 
 
-def test_old_feedback_decays(db):
+def test_old_feedback_decays(db, clock):
     _, alice = client_for("alice")
     outcomes(alice, "refactor", [True] * 4, patterns=["Old trick"], start=NOW - timedelta(days=200))
     data = alice.get("/api/v1/planner/patterns").json()["patterns"][0]

@@ -1,8 +1,8 @@
 import json as _json
 
 from django.core.management.base import BaseCommand, CommandError
-from django.utils import timezone
 
+from config import clock
 from improver.models import ImproverAgent
 from improver.services.ritual import ritual_run
 
@@ -18,7 +18,7 @@ class Command(BaseCommand):
         improver = ImproverAgent.objects.filter(active_template__slug=template).first()
         if improver is None:
             raise CommandError(f"Template '{template}' has no improver; run create_improver first.")
-        now = timezone.now()
+        now = clock.now()
         run = ritual_run(improver=improver, period=f"manual:{now:%Y-%m-%dT%H:%M}", now=now)
         result = (
             {"outcome": "already-ran", "detail": "a ritual ran for this minute already"}
