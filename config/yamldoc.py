@@ -6,6 +6,7 @@ agent tokens: an alias bomb or a deeply nested document is refused before it cos
 CPU. `Doc.mapping` and friends check shapes and raise `YamlDocError` pointing at the line.
 """
 
+import re
 from dataclasses import dataclass, field
 
 import yaml
@@ -120,6 +121,18 @@ class _LimitedLoader(yaml.SafeLoader):
             self.depth -= 1
 
 
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _bracket_depth(text: str) -> int:
+    """The deepest nesting of [ and { in the text (quoted ones too: a cheap upper bound)."""
+    depth = deepest = 0
+    for match in _BRACKETS.finditer(text):
+        depth = depth + 1 if match.group() in "[{" else max(0, depth - 1)
+        deepest = max(deepest, depth)
+    return deepest
+
+
 def safe_data(text: str, source: str = "document"):
     """The plain data of a YAML text, parsed under the same limits as `load`."""
     return load(text, source).data
@@ -135,6 +148,9 @@ def load(text: str, source: str) -> Doc:
         )
     if "\x00" in text:
         raise YamlDocError(source, None, "", "document contains a NUL character")
+    if _bracket_depth(text) > cfg["YAML_MAX_DEPTH"]:
+        # PyYAML's scanner looks far ahead inside flow collections ([[[[…): refuse before it runs.
+        raise YamlDocError(source, None, "", f"nested deeper than {cfg['YAML_MAX_DEPTH']} levels")
     loader = _LimitedLoader(text, max_depth=cfg["YAML_MAX_DEPTH"], max_nodes=cfg["YAML_MAX_NODES"])
     try:
         node = loader.get_single_node()

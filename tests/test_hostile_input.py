@@ -11,16 +11,9 @@ from rest_framework.test import APIClient
 
 from telemetry.models import SkillOutcome
 from tests.factories import agent_with_token, approver
+from tests.hostile_inputs import ALIAS_BOMB, DEEP_FLOW_YAML, DEEP_JSON, DEEP_LIST, DEEP_YAML
 from tests.telemetry.events import TS, VALID_BODIES
 
-ALIAS_BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
-    f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
-    for i in range(9)
-)
-DEEP_YAML = "goals:\n" + "".join("  " * (i + 1) + "- \n" for i in range(300))
-DEEP_FLOW_YAML = "goals: " + "[" * 5000 + "]" * 5000
-DEEP_JSON = b"[" * 100_000 + b"]" * 100_000
-DEEP_LIST = json.loads("[" * 20 + "1" + "]" * 20)
 MEMORY_BOUND = 40 * 1024 * 1024  # bytes allocated by one hostile request at most
 
 

@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -149,6 +150,7 @@ class Kaizen:
         }
         self.env.pop("KAIZEN_TEST_NOW", None)
         self.procs: list[subprocess.Popen] = []
+        self._stopping = threading.Event()
         self.logs = Path(tempfile.mkdtemp(prefix="kaizen-logs-"))
 
     def manage(self, *args: str, input: str | None = None) -> str:
@@ -211,6 +213,21 @@ class Kaizen:
             "INFO",
         )
 
+    def supervised_worker(self) -> None:
+        """A worker restarted whenever it exits, as systemd's `Restart=always` does in production
+        (celery's Redis reconnection can still crash a worker outright after a broker outage)."""
+        self.restarts = 0
+        current = [self.worker()]
+
+        def watch():
+            while not self._stopping.is_set():
+                if current[0].poll() is not None:
+                    self.restarts += 1
+                    current[0] = self.worker()
+                time.sleep(0.5)
+
+        threading.Thread(target=watch, daemon=True).start()
+
     def beat(self) -> subprocess.Popen:
         return self.spawn(
             "beat",
@@ -241,6 +258,8 @@ class Kaizen:
             proc.wait(20)
 
     def stop_all(self) -> None:
+        self._stopping.set()
+        time.sleep(0.6)  # let a supervisor thread see it before processes go away
         for proc in reversed(self.procs):
             if proc.poll() is None:
                 proc.terminate()

@@ -24,7 +24,7 @@ def test_a_broker_outage_under_load_fails_no_request_and_loses_no_derived_work(
     kaizen.manage("migrate", "--verbosity", "0")
     token = kaizen.manage("create_agent", "fault-agent").strip().splitlines()[-1]
     port = kaizen.web(workers=2)
-    kaizen.worker()
+    kaizen.supervised_worker()
     kaizen.beat()
 
     load = Load(port, token, threads=2, batch=5).start()
@@ -54,7 +54,8 @@ def test_a_broker_outage_under_load_fails_no_request_and_loses_no_derived_work(
     stored = private_pg.query("SELECT count(*) FROM telemetry_toolinvocation")[0][0]
     print(
         f"\nbroker outage: acknowledged {len(load.acknowledged)}, stored {stored}, statuses "
-        f"{dict(load.statuses)}, friction {expected}/{expected} derived {lag:.1f} s after the load stopped"
+        f"{dict(load.statuses)}, friction {expected}/{expected} derived {lag:.1f} s after the load stopped "
+        f"(worker restarts by its supervisor: {kaizen.restarts})"
     )
     assert expected > 0
     assert stored >= len(load.acknowledged)

@@ -1,0 +1,54 @@
+"""Errors Django answers itself are JSON too: a crash is a 500, a database outage a 503 with
+Retry-After (the same shape as every other API error)."""
+
+import pytest
+from django.db import OperationalError
+from rest_framework.test import APIClient
+
+from tests.factories import agent_with_token
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def agent_api():
+    _, token = agent_with_token(name="errors")
+    client = APIClient(raise_request_exception=False)
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    return client
+
+
+def test_a_crash_is_a_json_500(agent_api, monkeypatch):
+    def crash(**kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("telemetry.api.events_ingest", crash)
+    response = agent_api.post("/api/v1/ingest", {"batch": [{}]}, format="json")
+    assert response.status_code == 500
+    assert response["Content-Type"].startswith("application/json")
+    assert response.json()["message"].startswith("Internal server error")
+    assert "boom" not in response.content.decode()  # no internals leak
+
+
+def test_a_database_outage_is_a_json_503_with_retry_after(agent_api, monkeypatch):
+    def down(*args, **kwargs):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr("telemetry.auth.token_by_prefix", down)
+    response = agent_api.get("/api/v1/agents/me/directives")
+    assert response.status_code == 503
+    assert response["Retry-After"] == "5"
+    assert "database is unavailable" in response.json()["message"]
+
+
+def test_an_outage_outside_the_api_views_is_a_503_too(client, monkeypatch):
+    from django.contrib.sessions.backends.db import SessionStore
+
+    def down(self, *args, **kwargs):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(SessionStore, "load", down)
+    client.raise_request_exception = False
+    client.cookies["sessionid"] = "x" * 32
+    response = client.get("/admin/")
+    assert response.status_code == 503 and response["Retry-After"] == "5"
