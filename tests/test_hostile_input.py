@@ -231,3 +231,18 @@ def test_unknown_api_paths_are_json_404s(agent_api):
         assert response.status_code == 404
         assert response["Content-Type"].startswith("application/json")
         assert path in response.json()["message"]
+
+
+@pytest.mark.parametrize(
+    ("yaml_text", "problem"), [(ALIAS_BOMB, "anchors"), (DEEP_FLOW_YAML, "nested deeper")]
+)
+def test_yaml_commands_refuse_hostile_files_naming_the_problem(tmp_path, db, yaml_text, problem):
+    from django.core.management import CommandError, call_command
+
+    templates = tmp_path / "templates.yaml"
+    templates.write_text(yaml_text)
+    with pytest.raises(CommandError, match=problem):
+        bounded(lambda: call_command("load_templates", str(templates)))
+    (tmp_path / "goals.yaml").write_text(yaml_text)
+    with pytest.raises(CommandError, match=problem):
+        bounded(lambda: call_command("import_config", str(tmp_path)))
