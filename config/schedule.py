@@ -6,22 +6,18 @@ starts. Existing rows are left as the operator set them, and beat never rewrites
 dict is deliberately not Celery's `beat_schedule`, which the database scheduler would upsert at
 every beat start (reverting operators' edits and clearing expiries).
 
-Each row calls its task with `scheduled=True`; the task then claims its tick (`claim_tick`), so
-two beat processes sending the same tick run the job once.
+Each row calls its task with `scheduled=True`; the task then claims its tick
+(`telemetry.ticks.claim_tick`), so two beat processes sending the same tick run the job once.
 """
 
 import json
 import logging
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from celery.schedules import crontab
-from django.db import IntegrityError, transaction
-
-from config import clock
 
 log = logging.getLogger(__name__)
 SCHEDULED_KWARGS = json.dumps({"scheduled": True})
-CRONTAB_MIN_GAP = timedelta(minutes=30)  # daily and weekly jobs: two sends within this are one tick
 
 BEAT_SCHEDULE: dict[str, dict] = {
     "telemetry.derive_pending": {
@@ -115,64 +111,6 @@ def sync_periodic_tasks(apps=None, **_kwargs) -> int:
     return created
 
 
-TICK_SHARE = 0.8  # a start within 80% of the interval after the last one is the same tick
-
-
-def min_gap(name: str) -> timedelta:
-    """Most of the job's interval as the operator set it (crontab jobs: CRONTAB_MIN_GAP).
-
-    Two beat processes tick at their own phases; any gap shorter than the interval (minus room
-    for jitter) merges their sends into one start per interval, whatever the phase offset."""
-    from django_celery_beat.models import PeriodicTask
-
-    row = PeriodicTask.objects.filter(name=name).select_related("interval").first()
-    if row is not None and row.interval is not None:
-        return row.interval.schedule.run_every * TICK_SHARE
-    schedule = BEAT_SCHEDULE.get(name, {}).get("schedule")
-    return schedule * TICK_SHARE if isinstance(schedule, timedelta) else CRONTAB_MIN_GAP
-
-
-def claim_tick(name: str, *, now: datetime | None = None) -> bool:
-    """True for the first start of job `name` in this tick; False for a second beat's duplicate.
-
-    A tick is claimed by a conditional update of the job's row: it succeeds only when the last
-    start lies at least `min_gap` back, so concurrent claims cannot both win.
-    """
-    from telemetry.models import PeriodicClaim
-
-    now = now or clock.now()
-    try:
-        with transaction.atomic():
-            PeriodicClaim.objects.create(name=name, last_started_at=now)
-            return True
-    except IntegrityError:
-        pass
-    won = PeriodicClaim.objects.filter(name=name, last_started_at__lte=now - min_gap(name)).update(
-        last_started_at=now
-    )
-    if not won:
-        log.info("%s: this tick already ran (a second beat process?)", name)
-    return bool(won)
-
-
 def remove_periodic_tasks(apps, schema_editor) -> None:
     """Reverse of the data migration: drop the rows of this schedule's entries."""
     apps.get_model("django_celery_beat", "PeriodicTask").objects.filter(name__in=list(BEAT_SCHEDULE)).delete()
-
-
-def periodic(name: str):
-    """`shared_task(name=name)` for a beat entry: a call with `scheduled=True` (as every beat row
-    makes it) first claims its tick and returns None when another beat already ran it."""
-    from celery import shared_task
-
-    def register(func):
-        def run(*args, scheduled: bool = False, **kwargs):
-            if scheduled and not claim_tick(name):
-                return None
-            return func(*args, **kwargs)
-
-        run.__name__, run.__qualname__ = func.__name__, func.__qualname__
-        run.__doc__, run.__module__ = func.__doc__, func.__module__
-        return shared_task(name=name)(run)
-
-    return register

@@ -26,14 +26,14 @@ def current_cycle() -> int:
 
 def command_history(task: BoardTask) -> dict[str, list[bool]]:
     """Last 10 outcomes (True = failed) of each validation command this task ran."""
-    k = settings.KAIZEN["FLAKY_RECENT_RUNS"]
+    recent = settings.KAIZEN["FLAKY_RECENT_RUNS"]
     commands = CommandRun.objects.filter(task=task).values_list("command", flat=True).distinct()
     history = {}
     for command in commands:
         runs = list(
             CommandRun.objects.filter(command=command)
             .order_by("-created_at", "-id")
-            .values_list("passed", flat=True)[:k]
+            .values_list("passed", flat=True)[:recent]
         )
         history[command] = [not passed for passed in reversed(runs)]
     return history
@@ -140,15 +140,15 @@ def system_fix(*, task: BoardTask, classification: str, cycle: int) -> str:
 def escalate_if_recurring(*, classification: str, now) -> bool:
     """>= ESCALATION_THRESHOLD blocked events of one classification in the window: one systemic
     improve task (never two open) and a webhook POST (with a cooldown)."""
-    k = settings.KAIZEN
-    since = now - timedelta(hours=k["ESCALATION_WINDOW_HOURS"])
+    cfg = settings.KAIZEN
+    since = now - timedelta(hours=cfg["ESCALATION_WINDOW_HOURS"])
     # Lock the classification's row first: concurrent blocks then count one after another, so the
     # one that reaches the threshold always sees the events committed before it.
     Escalation.objects.get_or_create(classification=classification)
     escalation = Escalation.objects.select_for_update().get(classification=classification)
     if (
         BlockedEvent.objects.filter(classification=classification, created_at__gt=since).count()
-        < k["ESCALATION_THRESHOLD"]
+        < cfg["ESCALATION_THRESHOLD"]
     ):
         return False
     with suppress(Conflict):  # one open systemic task per classification
@@ -159,15 +159,15 @@ def escalate_if_recurring(*, classification: str, now) -> bool:
             priority="urgent",
             dedup_key=f"systemic:{classification}",
             labels=["systemic", f"triage:{classification}"],
-            body=f"{k['ESCALATION_THRESHOLD']}+ tasks were blocked on {classification} within "
-            f"{k['ESCALATION_WINDOW_HOURS']} h. Find the common cause.",
+            body=f"{cfg['ESCALATION_THRESHOLD']}+ tasks were blocked on {classification} within "
+            f"{cfg['ESCALATION_WINDOW_HOURS']} h. Find the common cause.",
         )
-    cooldown = timedelta(seconds=k["ESCALATION_COOLDOWN_SECONDS"])
+    cooldown = timedelta(seconds=cfg["ESCALATION_COOLDOWN_SECONDS"])
     if escalation.last_sent_at and now - escalation.last_sent_at < cooldown:
         return True
     escalation.last_sent_at, escalation.count = now, escalation.count + 1
     escalation.save()
-    if k["ESCALATION_WEBHOOK_URL"]:
+    if cfg["ESCALATION_WEBHOOK_URL"]:
         from governance.tasks import escalation_webhook
 
         publish_after_commit(escalation_webhook, classification, now.isoformat())

@@ -6,13 +6,13 @@ from config import clock
 from config.errors import ApplicationError, Conflict
 from governance.models import BoardTask, CommandRun, TaskComment
 
-S = BoardTask.Status
+Status = BoardTask.Status
 TRANSITIONS = {
-    S.BACKLOG: {S.RUNNING, S.BLOCKED, S.CANCELLED},
-    S.RUNNING: {S.BLOCKED, S.DONE, S.BACKLOG, S.CANCELLED},
-    S.BLOCKED: {S.BACKLOG, S.RUNNING, S.CANCELLED, S.DONE},
-    S.DONE: {S.BACKLOG},
-    S.CANCELLED: {S.BACKLOG},
+    Status.BACKLOG: {Status.RUNNING, Status.BLOCKED, Status.CANCELLED},
+    Status.RUNNING: {Status.BLOCKED, Status.DONE, Status.BACKLOG, Status.CANCELLED},
+    Status.BLOCKED: {Status.BACKLOG, Status.RUNNING, Status.CANCELLED, Status.DONE},
+    Status.DONE: {Status.BACKLOG},
+    Status.CANCELLED: {Status.BACKLOG},
 }
 
 
@@ -114,8 +114,8 @@ def task_update(
     task.updated_at = now
     if new_status != previous:
         task.status, task.status_changed_at = new_status, now
-        if new_status != S.BLOCKED:
-            task.human_attention = False if new_status in (S.DONE, S.CANCELLED) else task.human_attention
+        if new_status in (Status.DONE, Status.CANCELLED):
+            task.human_attention = False
     task.save()
     if new_status != previous:
         comment_add(
@@ -125,7 +125,7 @@ def task_update(
             kind=TaskComment.Kind.SYSTEM,
             at=now,
         )
-        if new_status == S.BLOCKED:
+        if new_status == Status.BLOCKED:
             on_blocked(task=task, now=now)
         if task.proposal_id:
             follow_proposal(task=task, human=human)
@@ -138,9 +138,9 @@ def follow_proposal(*, task: BoardTask, human: bool) -> None:
     from governance.services import proposal_mark_implemented, suppression_add
 
     proposal = task.proposal
-    if task.status == S.DONE:
+    if task.status == Status.DONE:
         proposal_mark_implemented(proposal=proposal)
-    elif task.status == S.CANCELLED and human and proposal.dedup_key:
+    elif task.status == Status.CANCELLED and human and proposal.dedup_key:
         suppression_add(
             key=proposal.dedup_key,
             proposal=proposal,

@@ -200,7 +200,7 @@ def scan_stale_autonomy(now, forge):
 def scan_priority_rescore(now, forge):
     """Backlog autonomy tasks follow the acceptance of what they come from: the proposal type and
     source when a proposal made them, otherwise the autonomy source as a whole."""
-    k = settings.KAIZEN
+    cfg = settings.KAIZEN
     by_source = acceptance_by_source().get("autonomy")
     by_type = {(r["type"], r["source"]): r for r in acceptance_by_type_and_source()}
     demoted = promoted = 0
@@ -208,18 +208,18 @@ def scan_priority_rescore(now, forge):
         rate = None
         if task.proposal_id:
             row = by_type.get((task.proposal.type, task.proposal.source))
-            if row and row["accepted"] + row["rejected"] >= k["ACCEPTANCE_MIN_SAMPLES"]:
+            if row and row["accepted"] + row["rejected"] >= cfg["ACCEPTANCE_MIN_SAMPLES"]:
                 rate = row["rate"]
-        if rate is None and by_source and by_source["decided"] >= k["ACCEPTANCE_MIN_SAMPLES"]:
+        if rate is None and by_source and by_source["decided"] >= cfg["ACCEPTANCE_MIN_SAMPLES"]:
             rate = by_source["rate"]
         if rate is None:
             continue
-        if rate < k["RESCORE_DEMOTE_BELOW"] and "signal_stale" not in task.labels:
+        if rate < cfg["RESCORE_DEMOTE_BELOW"] and "signal_stale" not in task.labels:
             task.labels = [*task.labels, "signal_stale"]
             task.priority = "low"
             task.save(update_fields=["labels", "priority"])
             demoted += 1
-        elif rate > k["RESCORE_PROMOTE_ABOVE"] and task.priority != "high":
+        elif rate > cfg["RESCORE_PROMOTE_ABOVE"] and task.priority != "high":
             task.priority = "high"
             task.save(update_fields=["priority"])
             promoted += 1

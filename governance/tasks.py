@@ -1,7 +1,7 @@
 from celery import shared_task
 
-from config.schedule import periodic
 from config.webhooks import DeliveryError
+from telemetry.ticks import periodic
 
 
 @periodic("governance.improve_cycle")

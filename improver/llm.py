@@ -74,15 +74,15 @@ class LLMClient:
 
 
 def client_from_settings() -> LLMClient | None:
-    k = settings.KAIZEN
-    if not k["LLM_BASE_URL"]:
+    cfg = settings.KAIZEN
+    if not cfg["LLM_BASE_URL"]:
         return None
     return LLMClient(
-        k["LLM_BASE_URL"],
-        k["LLM_MODEL"] or "default",
-        k["LLM_API_KEY"],
-        k["LLM_TIMEOUT_SECONDS"],
-        k["LLM_MAX_RETRIES"],
+        cfg["LLM_BASE_URL"],
+        cfg["LLM_MODEL"] or "default",
+        cfg["LLM_API_KEY"],
+        cfg["LLM_TIMEOUT_SECONDS"],
+        cfg["LLM_MAX_RETRIES"],
     )
 
 

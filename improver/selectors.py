@@ -1,10 +1,10 @@
 """Reads of templates and what an agent is told at session start."""
 
 from config.errors import ApplicationError
-from improver.models import TemplateHead
 from improver.prompt import prompt_block
 from planner import selectors as planner_selectors
 from telemetry import selectors as telemetry_selectors
+from telemetry.models import TemplateHead
 
 
 def directives_for_agent(*, agent) -> dict:
@@ -57,7 +57,7 @@ def version_performance(version_id: int) -> dict:
 
 def performance_delta(template) -> dict:
     """The head version against the one before it (plan §6.2 preparation)."""
-    from improver.models import TemplateVersion
+    from telemetry.models import TemplateVersion
 
     versions = list(
         TemplateVersion.objects.filter(template=template).order_by("-number").values("id", "number")[:2]

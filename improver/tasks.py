@@ -2,8 +2,8 @@ from datetime import datetime
 
 from celery import shared_task
 
-from config.schedule import periodic
 from config.webhooks import DeliveryError
+from telemetry.ticks import periodic
 
 
 @periodic("improver.wake_due_improvers")

@@ -178,7 +178,7 @@ class PatternStats(models.Model):
         DEPRECATED = "deprecated"
 
     template = models.ForeignKey(
-        "improver.AgentTemplate", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+        "telemetry.AgentTemplate", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
     name = models.CharField(max_length=200)
     uses = models.PositiveIntegerField(default=0)

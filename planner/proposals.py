@@ -161,16 +161,16 @@ def _apply(proposal: Proposal, name: str, text: str, actor) -> None:
 @on_stored("hitl_escalation")
 def escalations_to_goal_proposals(*, agent, rows: list[dict]) -> None:
     """3+ escalations for one target in the window: one goal proposal asking what would unblock it."""
-    k = settings.KAIZEN
+    cfg = settings.KAIZEN
     for target in sorted({r["target"] for r in rows}):
         latest = max(r["occurred_at"] for r in rows if r["target"] == target)
         window = HitlEscalation.objects.filter(
             target=target,
-            occurred_at__gt=latest - timedelta(hours=k["HITL_ESCALATION_WINDOW_HOURS"]),
+            occurred_at__gt=latest - timedelta(hours=cfg["HITL_ESCALATION_WINDOW_HOURS"]),
             occurred_at__lte=latest,
         )
         stats = window.aggregate(n=Count("id"))
-        if stats["n"] < k["HITL_ESCALATION_THRESHOLD"]:
+        if stats["n"] < cfg["HITL_ESCALATION_THRESHOLD"]:
             continue
         key = f"hitl:{target.lower()}"
         evidence = {
@@ -198,7 +198,7 @@ def escalations_to_goal_proposals(*, agent, rows: list[dict]) -> None:
                     subject=target,
                     title=f"What capability would unblock '{target}' automatically?",
                     rationale=f"Agents escalated '{target}' to a human {stats['n']} times within "
-                    f"{k['HITL_ESCALATION_WINDOW_HOURS']} h. Propose a goal or capability that removes "
+                    f"{cfg['HITL_ESCALATION_WINDOW_HOURS']} h. Propose a goal or capability that removes "
                     "the need for these hand-offs.",
                     evidence=evidence,
                     risk=Proposal.Risk.MEDIUM,

@@ -9,6 +9,7 @@ from planner.models import DeclaredSkill, FleetSnapshot, PatternStats, SkillStat
 from planner.patterns import MULTIPLIERS, age_days, anti_pattern, criterion_weight, decay, maturity
 from planner.ranking import Candidate, Ranked, rank
 from planner.selection import Health
+from telemetry.models import AgentTemplate
 
 
 def candidates(*, skill: str) -> list[Ranked]:
@@ -105,8 +106,7 @@ def patterns(
 
 
 def template_id_for_slug(slug: str) -> int | None:
-    template_model = PatternStats._meta.get_field("template").related_model
-    return template_model.objects.filter(slug=slug).values_list("pk", flat=True).first()
+    return AgentTemplate.objects.filter(slug=slug).values_list("pk", flat=True).first()
 
 
 def anti_patterns_for_template(template_id: int | None) -> list[str]:

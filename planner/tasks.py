@@ -1,8 +1,8 @@
 from celery import shared_task
 
-from config.schedule import periodic
 from config.webhooks import DeliveryError
 from planner import services
+from telemetry.ticks import periodic
 
 
 @periodic("planner.fleet_health_snapshot")

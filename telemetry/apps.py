@@ -8,6 +8,6 @@ class TelemetryConfig(AppConfig):
 
     def ready(self) -> None:
         from config.schedule import sync_periodic_tasks
-        from telemetry import loops, schema  # noqa: F401  (ingest hooks of loops 1-3; OpenAPI auth)
+        from telemetry import derived, loops, schema  # noqa: F401  (ingest hooks of loops 1-3; OpenAPI auth)
 
         post_migrate.connect(sync_periodic_tasks, sender=self, dispatch_uid="kaizen-beat-sync")

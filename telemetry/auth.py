@@ -7,11 +7,9 @@ from rest_framework import authentication, exceptions
 
 from telemetry import tokens
 from telemetry.bulk import fast_cursor
-from telemetry.models import Agent, ApiToken
+from telemetry.models import Agent, ApiToken, TemplateHead
 
-HEAD_TABLE = (
-    Agent._meta.get_field("template").related_model._meta.get_field("head").related_model._meta.db_table
-)
+HEAD_TABLE = TemplateHead._meta.db_table
 
 
 @dataclass

@@ -13,6 +13,8 @@ from collections import defaultdict
 
 from django.db import connection, transaction
 
+from telemetry import hooks
+from telemetry.loops import friction_detect
 from telemetry.models import Agent, ToolInvocation
 
 log = logging.getLogger(__name__)
@@ -36,8 +38,6 @@ def derive_pending(*, max_batches: int = 20) -> int:
 
 
 def _derive_batch() -> int:
-    from telemetry.loops import friction_detect
-
     with transaction.atomic():
         pending = ToolInvocation.objects.filter(pending_derivation=True).order_by("id")
         if connection.features.has_select_for_update_skip_locked:
@@ -60,3 +60,13 @@ def _derive_batch() -> int:
 
 def pending_count() -> int:
     return ToolInvocation.objects.filter(pending_derivation=True).count()
+
+
+@hooks.on_stored("tool_invocation", transactional=False)
+def drain_without_broker(*, agent, rows: list[dict]) -> None:
+    """Failures wait in the durable to-do list (`pending_derivation`) for the worker; without a
+    broker nothing else would drain it, so it is drained in-process once the ingest commits."""
+    from config.celery import app
+
+    if app.conf.task_always_eager and any(r["outcome"] != "success" for r in rows):
+        transaction.on_commit(derive_pending)

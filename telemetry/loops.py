@@ -24,18 +24,6 @@ from telemetry.models import (
 )
 
 
-@hooks.on_stored("tool_invocation", transactional=False)
-def drain_without_broker(*, agent, rows: list[dict]) -> None:
-    """Failures wait in the durable to-do list (`pending_derivation`) for the worker; without a
-    broker nothing else would drain it, so it is drained in-process once the ingest commits."""
-    from config.celery import app
-
-    if app.conf.task_always_eager and any(r["outcome"] != "success" for r in rows):
-        from telemetry.derived import derive_pending
-
-        transaction.on_commit(derive_pending)
-
-
 @transaction.atomic
 def friction_detect(*, agent, rows: list[dict]) -> list[dict]:
     """Fire a friction event for each (session, tool, failure mode) of `rows` that reached θ.
@@ -44,7 +32,7 @@ def friction_detect(*, agent, rows: list[dict]) -> list[dict]:
     keys = {(r["session_id"], r["tool"], r["failure_mode"]) for r in rows if r["outcome"] != "success"}
     if not keys:
         return []
-    sessions = {k[0] for k in keys}
+    sessions = {key[0] for key in keys}
     already = set(
         FrictionEvent.objects.filter(agent=agent, session_id__in=sessions).values_list(
             "session_id", "tool", "failure_mode"
@@ -56,9 +44,9 @@ def friction_detect(*, agent, rows: list[dict]) -> list[dict]:
     failing = (
         ToolInvocation.objects.filter(
             agent=agent,
-            session_id__in={k[0] for k in keys},
-            tool__in={k[1] for k in keys},
-            failure_mode__in={k[2] for k in keys},
+            session_id__in={key[0] for key in keys},
+            tool__in={key[1] for key in keys},
+            failure_mode__in={key[2] for key in keys},
         )
         .exclude(outcome="success")
         .values("session_id", "tool", "failure_mode")
@@ -109,15 +97,15 @@ def friction_detect(*, agent, rows: list[dict]) -> list[dict]:
 
 @hooks.on_stored("correction")
 def learn_from_corrections(*, agent, rows: list[dict]) -> None:
-    k = settings.KAIZEN
+    cfg = settings.KAIZEN
     for row in rows:
         candidate = corrections.detect(
             user_message=row["user_message"],
             previous_agent_response=row.get("previous_agent_response") or "",
             previous_tool_call=row.get("previous_tool_call"),
             user_tool_call=row.get("user_tool_call"),
-            edit_threshold=k["CORRECTION_EDIT_DISTANCE"],
-            rewrite_threshold=k["CORRECTION_REWRITE_RATIO"],
+            edit_threshold=cfg["CORRECTION_EDIT_DISTANCE"],
+            rewrite_threshold=cfg["CORRECTION_REWRITE_RATIO"],
         )
         if candidate is not None:
             fact_learn(agent=agent, candidate=candidate, correction_id=row["id"], at=row["occurred_at"])

@@ -6,15 +6,13 @@ from django.db.models import F, Max, OuterRef, Subquery
 from config import clock
 from config.errors import ApplicationError
 from telemetry import tokens
-from telemetry.models import EVENT_MODELS, Agent, ApiToken
-
-TemplateModel = Agent._meta.get_field("template").related_model
+from telemetry.models import EVENT_MODELS, Agent, AgentTemplate, ApiToken
 
 
 def template_by_slug(slug: str):
-    template = TemplateModel.objects.filter(slug=slug).first()
+    template = AgentTemplate.objects.filter(slug=slug).first()
     if template is None:
-        known = ", ".join(TemplateModel.objects.values_list("slug", flat=True)[:20]) or "none yet"
+        known = ", ".join(AgentTemplate.objects.values_list("slug", flat=True)[:20]) or "none yet"
         raise ApplicationError(
             f"No template '{slug}' (known: {known}).",
             {"fields": {"template": ["Unknown template."]}},

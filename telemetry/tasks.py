@@ -1,5 +1,5 @@
-from config.schedule import periodic
 from telemetry import services
+from telemetry.ticks import periodic
 
 
 @periodic("telemetry.agent_activity_refresh")

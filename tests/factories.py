@@ -3,10 +3,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
 from governance.models import Proposal
-from improver.models import AgentTemplate
-from improver.services.templates import template_version_create
-from telemetry.models import Agent
+from telemetry.models import Agent, AgentTemplate
 from telemetry.services import token_issue
+from telemetry.templates import template_version_create
 
 
 class TemplateFactory(factory.django.DjangoModelFactory):

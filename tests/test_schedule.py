@@ -8,9 +8,10 @@ from django_celery_beat.models import IntervalSchedule, PeriodicTask
 from django_celery_beat.schedulers import DatabaseScheduler
 
 from config.celery import app
-from config.schedule import BEAT_SCHEDULE, claim_tick
+from config.schedule import BEAT_SCHEDULE
 from governance.models import ImproveCycle
 from governance.tasks import improve_cycle
+from telemetry.ticks import claim_tick
 
 pytestmark = pytest.mark.django_db
 T = datetime(2030, 5, 17, 12, 0, tzinfo=UTC)

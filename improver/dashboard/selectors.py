@@ -8,11 +8,10 @@ from django.urls import reverse
 
 from config import clock
 from governance.models import BoardTask, Proposal
-from improver.models import TemplateVersion
 from improver.selectors import version_performance
 from planner.models import Alert, FleetSnapshot
 from planner.selectors import patterns
-from telemetry.models import FrictionEvent
+from telemetry.models import FrictionEvent, TemplateVersion
 
 
 def fleet_trend(*, days: int = 14, now=None) -> list[dict]:

@@ -19,15 +19,15 @@ from config.progress import Progress
 from governance.diff import directives_diff
 from improver.demo import simulator
 from improver.demo.scenes import Scenes
-from improver.models import AgentTemplate, RitualRun
+from improver.models import RitualRun
 from improver.services.improvers import improver_create, wake_due_improvers
-from improver.services.templates import template_upsert
-from improver.templates_yaml import parse_templates
 from planner.models import Alert, Dispatch, GoalState
 from planner.selectors import anti_patterns_for_template
 from planner.services import fleet_snapshot_take
-from telemetry.models import EVENT_MODELS, Agent, ToolInvocation
+from telemetry.models import EVENT_MODELS, Agent, AgentTemplate, ToolInvocation
 from telemetry.services import agent_create, token_issue
+from telemetry.templates import template_upsert
+from telemetry.templates_yaml import parse_templates
 
 TEMPLATES_FILE = Path(settings.BASE_DIR) / "examples" / "templates.yaml"
 BATCH = 200

@@ -7,10 +7,9 @@ from django.conf import settings
 from django.db.models import Count
 
 from governance.models import BoardTask, Proposal
-from improver.models import AgentTemplate
 from improver.services.maintenance import maintenance_pass
 from planner.goalbook import current_goals
-from telemetry.models import FrictionEvent, LearnedFact, SessionEnd
+from telemetry.models import AgentTemplate, FrictionEvent, LearnedFact, SessionEnd
 
 
 class Scenes:

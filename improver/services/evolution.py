@@ -13,16 +13,10 @@ from config.errors import ApplicationError, Conflict
 from governance.models import Proposal
 from governance.services import proposal_create
 from improver.lifecycle import next_ritual_state
-from improver.models import (
-    AgentTemplate,
-    EvolutionNote,
-    EvolutionSession,
-    ImproverAgent,
-    TemplateHead,
-    TemplateVersion,
-)
+from improver.models import EvolutionNote, EvolutionSession, ImproverAgent
 from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange
-from improver.services.templates import template_version_create
+from telemetry.models import AgentTemplate, TemplateHead, TemplateVersion
+from telemetry.templates import template_version_create
 
 TYPE = Proposal.Type.TEMPLATE_EVOLUTION
 

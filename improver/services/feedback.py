@@ -6,10 +6,10 @@ from django.db import transaction
 from django.db.models import Avg, Count, Q
 
 from improver.classify import Classifier, RawFeedback, RuleClassifier
-from improver.models import AgentTemplate, FeedbackItem
+from improver.models import FeedbackItem
 from planner.models import Alert
 from planner.selectors import patterns as pattern_views
-from telemetry.models import Correction, Decision, Observation, SkillOutcome, WakeRun
+from telemetry.models import AgentTemplate, Correction, Decision, Observation, SkillOutcome, WakeRun
 
 BATCH = 2000
 
@@ -19,8 +19,8 @@ def default_classifier() -> Classifier:
 
     from improver.llm import LLMClassifier, client_from_settings
 
-    k = settings.KAIZEN
-    rules = RuleClassifier(low=k["RATING_NEGATIVE_BELOW"], high=k["RATING_POSITIVE_ABOVE"])
+    cfg = settings.KAIZEN
+    rules = RuleClassifier(low=cfg["RATING_NEGATIVE_BELOW"], high=cfg["RATING_POSITIVE_ABOVE"])
     client = client_from_settings()
     return LLMClassifier(client, rules) if client else rules
 
@@ -115,8 +115,9 @@ def meta_feedback(template: AgentTemplate, since: datetime, until: datetime) -> 
     approval verdicts and ratings, directive churn (> 3 versions in the window), and the
     performance delta after each approved evolution (plan §7.3)."""
     from governance.models import ChangeDecision
-    from improver.models import EvolutionSession, TemplateVersion
+    from improver.models import EvolutionSession
     from improver.selectors import performance_delta
+    from telemetry.models import TemplateVersion
 
     sessions = EvolutionSession.objects.filter(
         improver__agent__template=template, created_at__gt=since, created_at__lte=until

@@ -102,14 +102,14 @@ def maintenance_kind(failure_mode: str, success_rate: float, related_fact: bool)
 def maintenance_pass(*, now: datetime | None = None, window_days: int = 30, progress=None) -> list[Proposal]:
     """Failure patterns with >= 10 failures across >= 3 sessions become maintenance proposals."""
     now = now or clock.now()
-    k = settings.KAIZEN
+    cfg = settings.KAIZEN
     since = now - timedelta(days=window_days)
     window = ToolInvocation.objects.filter(occurred_at__gt=since, occurred_at__lte=now)
     patterns = list(
         window.exclude(outcome="success")
         .values("tool", "failure_mode")
         .annotate(failures=Count("id"), sessions=Count("session_id", distinct=True), last=Max("occurred_at"))
-        .filter(failures__gte=k["MAINTENANCE_MIN_FAILURES"], sessions__gte=k["MAINTENANCE_MIN_SESSIONS"])
+        .filter(failures__gte=cfg["MAINTENANCE_MIN_FAILURES"], sessions__gte=cfg["MAINTENANCE_MIN_SESSIONS"])
         .order_by("-failures")
     )
     created = []

@@ -15,13 +15,14 @@ from config import clock
 from config.queue import publish_after_commit
 from improver import context as ritual_context
 from improver.classify import Classifier
-from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, RitualRun, TemplateHead
+from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, RitualRun
 from improver.proposer import DeterministicProposer, ProposalInput, Proposer
 from improver.ritual import analysis_notes, passes_gate
 from improver.selectors import feedback_groups, performance_delta
 from improver.services.evolution import evolution_proposal_create, note_add, set_state
 from improver.services.feedback import default_classifier, feedback_extract
 from planner.selectors import anti_patterns_for_template
+from telemetry.models import TemplateHead
 
 log = logging.getLogger(__name__)
 

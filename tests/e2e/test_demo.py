@@ -5,7 +5,7 @@ import io
 import pytest
 from django.core.management import call_command
 
-from improver.models import TemplateHead
+from telemetry.models import TemplateHead
 
 
 @pytest.mark.django_db(transaction=True)  # on_commit work runs as in production

@@ -6,9 +6,9 @@ from django.test import Client
 from governance.board import task_create
 from governance.models import Proposal
 from improver.dashboard import charts, selectors
-from improver.services.templates import template_version_create
 from planner.models import Alert, FleetSnapshot, PatternStats
 from telemetry.models import FrictionEvent
+from telemetry.templates import template_version_create
 from tests.conftest import FIXED_NOW
 from tests.factories import UserFactory, approver
 from tests.planner.helpers import client_for

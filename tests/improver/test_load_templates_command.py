@@ -3,7 +3,7 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
-from improver.models import AgentTemplate
+from telemetry.models import AgentTemplate
 
 pytestmark = pytest.mark.django_db
 

@@ -6,12 +6,13 @@ from django.test import Client
 from django.utils import timezone
 
 from governance.models import Proposal
-from improver.models import AgentTemplate, EvolutionSession, ImproverAgent
+from improver.models import EvolutionSession, ImproverAgent
 from improver.proposer import Addition, ProposedChange
 from improver.services.evolution import DepthPolicyError, evolution_proposal_create
 from improver.services.improvers import improver_create
 from improver.services.ritual import ritual_run
-from improver.services.templates import template_version_create
+from telemetry.models import AgentTemplate
+from telemetry.templates import template_version_create
 from tests.factories import approver
 from tests.improver.helpers import WAKE, coder_fleet, complaints
 

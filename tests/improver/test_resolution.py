@@ -7,9 +7,10 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from governance.models import ChangeDecision, Proposal
-from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, TemplateVersion
+from improver.models import EvolutionNote, EvolutionSession, ImproverAgent
 from improver.services.ritual import ritual_run
-from improver.services.templates import template_version_create
+from telemetry.models import TemplateVersion
+from telemetry.templates import template_version_create
 from tests.factories import UserFactory, approver
 from tests.improver.helpers import WAKE, coder_fleet, complaints
 
@@ -130,7 +131,7 @@ def test_rollback_from_the_admin_moves_the_head_and_is_audited(admin_client, pen
     admin_client.post(f"/admin/governance/proposal/{proposal.pk}/approve/", {})
     v1 = TemplateVersion.objects.get(template=template, number=1)
     admin_client.post(
-        "/admin/improver/templateversion/", {"action": "roll_back_to", "_selected_action": [v1.pk]}
+        "/admin/telemetry/templateversion/", {"action": "roll_back_to", "_selected_action": [v1.pk]}
     )
     assert client.get("/api/v1/agents/me/directives").json()["version"] == 1
     assert LogEntry.objects.filter(change_message="Rolled head back to v1").exists()

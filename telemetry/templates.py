@@ -4,8 +4,8 @@ from django.db import transaction
 from django.db.models import Max
 
 from config.errors import ApplicationError
-from improver.models import AgentTemplate, TemplateHead, TemplateVersion
-from improver.templates_yaml import TemplateSpec
+from telemetry.models import AgentTemplate, TemplateHead, TemplateVersion
+from telemetry.templates_yaml import TemplateSpec
 
 
 @transaction.atomic

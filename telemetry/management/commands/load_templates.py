@@ -3,8 +3,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from config.yamldoc import YamlDocError
-from improver.services.templates import template_upsert
-from improver.templates_yaml import parse_templates
+from telemetry.templates import template_upsert
+from telemetry.templates_yaml import parse_templates
 
 
 class Command(BaseCommand):

@@ -11,7 +11,7 @@ def create_rows(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("telemetry", "0004_hitlescalation"),
+        ("telemetry", "0001_initial"),
         ("django_celery_beat", "0019_alter_periodictasks_options"),
     ]
 

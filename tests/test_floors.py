@@ -1,0 +1,68 @@
+"""The floors hold in the code and in the schema: a lower app never names an upper one, neither
+by import, nor by a model's relation, nor by a migration's dependency."""
+
+import ast
+from pathlib import Path
+
+import pytest
+from django.apps import apps
+from django.db.migrations.loader import MigrationLoader
+
+ROOT = Path(__file__).resolve().parents[1]
+FLOORS = {"config": 0, "telemetry": 1, "governance": 2, "planner": 3, "improver": 4}
+COMPOSITION_ROOT = {"config/urls.py"}  # the URLconf mounts every app's views by design
+
+
+def floor_of(label: str) -> int | None:
+    return FLOORS.get(label.split(".")[0])
+
+
+def imported_apps(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text())
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+    return {name for name in names if name in FLOORS}
+
+
+@pytest.mark.parametrize("app", list(FLOORS))
+def test_modules_import_only_their_floor_or_lower(app):
+    offenders = []
+    for path in sorted((ROOT / app).rglob("*.py")):
+        relative = str(path.relative_to(ROOT))
+        if relative in COMPOSITION_ROOT:
+            continue
+        above = {other for other in imported_apps(path) if FLOORS[other] > FLOORS[app]}
+        if above:
+            offenders.append(f"{relative} imports {sorted(above)}")
+    assert not offenders
+
+
+@pytest.mark.parametrize("app", [label for label in FLOORS if label != "config"])
+def test_models_relate_only_to_their_floor_or_lower(app):
+    offenders = []
+    for model in apps.get_app_config(app).get_models():
+        for field in model._meta.get_fields():
+            target = getattr(field, "related_model", None)
+            if target is None or not field.concrete:
+                continue
+            target_floor = floor_of(target._meta.app_label)
+            if target_floor is not None and target_floor > FLOORS[app]:
+                offenders.append(f"{model.__name__}.{field.name} → {target._meta.label}")
+    assert not offenders
+
+
+@pytest.mark.parametrize("app", [label for label in FLOORS if label != "config"])
+def test_migrations_depend_only_on_their_floor_or_lower(db, app):
+    loader = MigrationLoader(None, ignore_no_migrations=True)
+    offenders = [
+        f"{name} depends on {dep_app}.{dep_name}"
+        for (label, name), migration in loader.disk_migrations.items()
+        if label == app
+        for dep_app, dep_name in migration.dependencies
+        if (floor_of(dep_app) or 0) > FLOORS[app]
+    ]
+    assert not offenders
