@@ -1,5 +1,7 @@
 """Proposal lifecycle: create, approve, reject, refine, implement. Each is one transaction."""
 
+from collections.abc import Callable
+
 from django.db import IntegrityError, transaction
 
 from config import clock
@@ -22,6 +24,10 @@ def _locked_pending(proposal: Proposal) -> Proposal:
             {"status": locked.status},
         )
     return locked
+
+
+def proposal_open(dedup_key: str) -> bool:
+    return Proposal.objects.filter(dedup_key=dedup_key[:300], status=Status.PENDING).exists()
 
 
 def suppression_for(dedup_key: str) -> SuppressedKey | None:
@@ -79,6 +85,49 @@ def proposal_create(
                 "proposal": existing.pk if existing else None,
             },
         ) from exc
+
+
+@transaction.atomic
+def proposal_raise(
+    *,
+    type: str,
+    dedup_key: str,
+    title: str,
+    evidence: dict,
+    strengthen: Callable[[dict], dict] | None = None,
+    source: str = Proposal.Source.AUTONOMY,
+    **fields,
+) -> tuple[Proposal | None, bool]:
+    """A machine raises a proposal: the one way every producer does it. Returns (proposal, created).
+
+    A suppressed key raises nothing (None). While a proposal with the key is open, it is returned
+    and, given `strengthen(open evidence) -> new evidence`, strengthened with the new evidence;
+    otherwise a new pending proposal is created. Two producers racing on one key end with one
+    proposal (the loser strengthens the winner's).
+    """
+    if suppression_for(dedup_key) is not None:
+        return None, False
+    for _ in range(2):
+        existing = (
+            Proposal.objects.select_for_update()
+            .filter(dedup_key=dedup_key[:300], status=Status.PENDING)
+            .first()
+        )
+        if existing is not None:
+            if strengthen is not None:
+                stronger = strengthen(dict(existing.evidence))
+                if stronger != existing.evidence:
+                    existing.evidence = stronger
+                    existing.save(update_fields=["evidence", "updated_at"])
+            return existing, False
+        try:
+            proposal = proposal_create(
+                type=type, dedup_key=dedup_key, title=title, evidence=evidence, source=source, **fields
+            )
+        except Conflict:
+            continue  # created a moment ago by a concurrent raise: strengthen that one
+        return proposal, True
+    return None, False
 
 
 def _decide(proposal: Proposal, *, verdict: str, actor, reason: str = "", rating=None) -> None:

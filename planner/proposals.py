@@ -1,17 +1,16 @@
 """Agent-submitted goal, action and config-change proposals: validate on submission, apply on
 approval (registered with governance), and escalations that become goal proposals."""
 
-from contextlib import suppress
 from datetime import timedelta
 
 from django.conf import settings
 from django.db.models import Count
 
-from config.errors import ApplicationError, Conflict
+from config.errors import ApplicationError
 from config.yamldoc import YamlDocError, safe_data
 from governance.models import Proposal
 from governance.registry import register
-from governance.services import proposal_create, suppression_for
+from governance.services import proposal_raise
 from planner import config_docs
 from planner.cards import parse_card, tuned_skills
 from planner.goals import parse_goals
@@ -184,25 +183,18 @@ def escalations_to_goal_proposals(*, agent, rows: list[dict]) -> None:
         }
         for e in evidence["escalations"]:
             e["occurred_at"] = e["occurred_at"].isoformat()
-        existing = Proposal.objects.filter(dedup_key=key, status=Proposal.Status.PENDING).first()
-        if existing is not None:
-            existing.evidence = evidence
-            existing.save(update_fields=["evidence", "updated_at"])
-            continue
-        if suppression_for(key) is None:
-            with suppress(Conflict):
-                proposal_create(
-                    type=Proposal.Type.GOAL,
-                    source=Proposal.Source.AUTONOMY,
-                    dedup_key=key,
-                    subject=target,
-                    title=f"What capability would unblock '{target}' automatically?",
-                    rationale=f"Agents escalated '{target}' to a human {stats['n']} times within "
-                    f"{cfg['HITL_ESCALATION_WINDOW_HOURS']} h. Propose a goal or capability that removes "
-                    "the need for these hand-offs.",
-                    evidence=evidence,
-                    risk=Proposal.Risk.MEDIUM,
-                )
+        proposal_raise(
+            type=Proposal.Type.GOAL,
+            dedup_key=key,
+            subject=target,
+            title=f"What capability would unblock '{target}' automatically?",
+            rationale=f"Agents escalated '{target}' to a human {stats['n']} times within "
+            f"{cfg['HITL_ESCALATION_WINDOW_HOURS']} h. Propose a goal or capability that removes "
+            "the need for these hand-offs.",
+            evidence=evidence,
+            strengthen=lambda _open, evidence=evidence: evidence,  # the latest window replaces the old
+            risk=Proposal.Risk.MEDIUM,
+        )
 
 
 def register_types() -> None:

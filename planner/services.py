@@ -2,17 +2,16 @@
 
 import logging
 import uuid
-from contextlib import suppress
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 
 from config import clock
-from config.errors import ApplicationError, Conflict
+from config.errors import ApplicationError
 from config.queue import publish_after_commit
 from governance.models import Proposal
-from governance.services import proposal_create, suppression_for
+from governance.services import proposal_raise
 from planner import fleet, guards, rules, selectors
 from planner.goalbook import current_actions, current_goals
 from planner.goals import violated
@@ -263,20 +262,16 @@ def outcome_analysis_run(*, now: datetime | None = None) -> list[Alert]:
             if alert is None:
                 continue
             raised.append(alert)
-            dedup = f"action-quality:{key}"
-            if suppression_for(dedup) is None:
-                with suppress(Conflict):  # one open proposal per pair is enough
-                    proposal_create(
-                        type=Proposal.Type.GOAL,
-                        source=Proposal.Source.AUTONOMY,
-                        dedup_key=dedup,
-                        subject=key,
-                        risk=Proposal.Risk.MEDIUM,
-                        evidence=evidence,
-                        title=f"Chronic failures of {p['skill']} on {p['agent__name']}",
-                        rationale=f"{key} succeeded only {rate:.0%} of {p['attempts']} attempts. "
-                        "Propose a goal or a change that makes this skill reliable, or route it elsewhere.",
-                    )
+            proposal_raise(  # one open proposal per pair is enough: an open one is left as it is
+                type=Proposal.Type.GOAL,
+                dedup_key=f"action-quality:{key}",
+                subject=key,
+                risk=Proposal.Risk.MEDIUM,
+                evidence=evidence,
+                title=f"Chronic failures of {p['skill']} on {p['agent__name']}",
+                rationale=f"{key} succeeded only {rate:.0%} of {p['attempts']} attempts. "
+                "Propose a goal or a change that makes this skill reliable, or route it elsewhere.",
+            )
     return raised
 
 

@@ -4,7 +4,6 @@ Both create human-gated proposals and never duplicate an open one: a friction ev
 that already has a pending proposal strengthens it (more evidence) instead.
 """
 
-from contextlib import suppress
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -12,9 +11,8 @@ from django.db import transaction
 from django.db.models import Count, Max, Q
 
 from config import clock
-from config.errors import ApplicationError, Conflict
 from governance.models import Proposal
-from governance.services import proposal_create, suppression_for
+from governance.services import proposal_open, proposal_raise
 from telemetry.hooks import on_stored
 from telemetry.models import FrictionEvent, LearnedFact, SessionEnd, ToolInvocation
 
@@ -31,58 +29,40 @@ def friction_to_proposal(*, agent, rows: list[dict]) -> None:
         friction_proposal(event=event)
 
 
-@transaction.atomic
 def friction_proposal(*, event: FrictionEvent) -> Proposal | None:
     """Create, or strengthen, the one open `new_tool` proposal of a (tool, failure mode) pair.
 
     Idempotent: an event already in the proposal's evidence is not counted again."""
-    key = f"friction:{event.tool}:{event.failure_mode}"
-    if suppression_for(key) is not None:
-        return None
-    existing = (
-        Proposal.objects.select_for_update().filter(dedup_key=key, status=Proposal.Status.PENDING).first()
-    )
-    event = {
-        "id": event.pk,
-        "agent": event.agent.name,
-        "session_id": event.session_id,
-        "tool": event.tool,
-        "failure_mode": event.failure_mode,
-        "count": event.count,
-        "evidence": event.evidence,
-    }
     item = {
-        "friction_event": event["id"],
-        "agent": event["agent"],
-        "session": event["session_id"],
-        "count": event["count"],
-        "records": event["evidence"],
+        "friction_event": event.pk,
+        "agent": event.agent.name,
+        "session": event.session_id,
+        "count": event.count,
+        "records": event.evidence,
     }
-    if existing is not None:
-        if any(e.get("friction_event") == event["id"] for e in existing.evidence.get("events", [])):
-            return existing
-        evidence = dict(existing.evidence)
+
+    def strengthen(evidence: dict) -> dict:
+        if any(e.get("friction_event") == event.pk for e in evidence.get("events", [])):
+            return evidence
         evidence["events"] = [*evidence.get("events", []), item][-50:]
         evidence["occurrences"] = evidence.get("occurrences", 0) + 1
-        existing.evidence = evidence
-        existing.save(update_fields=["evidence", "updated_at"])
-        return existing
-    with suppress(Conflict):
-        return proposal_create(
-            type=Proposal.Type.NEW_TOOL,
-            source=Proposal.Source.AUTONOMY,
-            dedup_key=key,
-            risk=Proposal.Risk.LOW,
-            subject=f"{event['tool']} {event['failure_mode']}",
-            title=f"Build a tool for {event['tool']} failing with {event['failure_mode']}",
-            rationale=(
-                f"{event['tool']} failed {event['count']} times with {event['failure_mode']} in one session "
-                f"of {event['agent']} (the Build-It-Now trigger). A targeted tool or wrapper would remove "
-                "this friction."
-            ),
-            evidence={"occurrences": 1, "events": [item]},
-        )
-    return None
+        return evidence
+
+    proposal, _ = proposal_raise(
+        type=Proposal.Type.NEW_TOOL,
+        dedup_key=f"friction:{event.tool}:{event.failure_mode}",
+        risk=Proposal.Risk.LOW,
+        subject=f"{event.tool} {event.failure_mode}",
+        title=f"Build a tool for {event.tool} failing with {event.failure_mode}",
+        rationale=(
+            f"{event.tool} failed {event.count} times with {event.failure_mode} in one session "
+            f"of {event.agent.name} (the Build-It-Now trigger). A targeted tool or wrapper would remove "
+            "this friction."
+        ),
+        evidence={"occurrences": 1, "events": [item]},
+        strengthen=strengthen,
+    )
+    return proposal
 
 
 def maintenance_kind(failure_mode: str, success_rate: float, related_fact: bool) -> str:
@@ -126,7 +106,7 @@ def maintenance_pass(*, now: datetime | None = None, window_days: int = 30, prog
 def _maintenance_proposal(p: dict, window, now) -> Proposal | None:
     tool, mode = p["tool"], p["failure_mode"]
     key = f"maintenance:{tool}:{mode}"
-    if suppression_for(key) is not None or Proposal.objects.filter(dedup_key=key, status="pending").exists():
+    if proposal_open(key):  # never a second one while one is open (checked before the evidence is read)
         return None
     stats = window.filter(tool=tool).aggregate(n=Count("id"), ok=Count("id", filter=Q(outcome="success")))
     success_rate = stats["ok"] / stats["n"] if stats["n"] else 0.0
@@ -148,20 +128,17 @@ def _maintenance_proposal(p: dict, window, now) -> Proposal | None:
         "learned_fact": fact.pk if fact else None,
         "maintenance_type": kind,
     }
-    try:
-        return proposal_create(
-            type=Proposal.Type.MAINTENANCE,
-            source=Proposal.Source.AUTONOMY,
-            dedup_key=key,
-            subject=tool,
-            risk=Proposal.Risk.MEDIUM if kind in ("retire-tool", "system-prompt") else Proposal.Risk.LOW,
-            title=f"[{kind}] {tool}: {p['failures']} {mode} failures across {p['sessions']} sessions",
-            rationale=_rationale(kind, tool, mode, p, success_rate, fact),
-            evidence=evidence,
-            payload={"maintenance_type": kind, "tool": tool, "failure_mode": mode},
-        )
-    except (Conflict, ApplicationError):
-        return None
+    proposal, created = proposal_raise(
+        type=Proposal.Type.MAINTENANCE,
+        dedup_key=key,
+        subject=tool,
+        risk=Proposal.Risk.MEDIUM if kind in ("retire-tool", "system-prompt") else Proposal.Risk.LOW,
+        title=f"[{kind}] {tool}: {p['failures']} {mode} failures across {p['sessions']} sessions",
+        rationale=_rationale(kind, tool, mode, p, success_rate, fact),
+        evidence=evidence,
+        payload={"maintenance_type": kind, "tool": tool, "failure_mode": mode},
+    )
+    return proposal if created else None
 
 
 def _rationale(kind, tool, mode, p, success_rate, fact) -> str:
