@@ -55,8 +55,8 @@ BEAT_SCHEDULE: dict[str, dict] = {
         "schedule": timedelta(minutes=5),
         "options": {"expires": 240},
     },
-    "improver.prune_events": {
-        "task": "improver.prune_events",
+    "telemetry.prune_events": {
+        "task": "telemetry.prune_events",
         "schedule": crontab(minute=30, hour=3),
         "options": {"expires": 6 * 3600},
     },

@@ -4,3 +4,9 @@ from django.apps import AppConfig
 class GovernanceConfig(AppConfig):
     name = "governance"
     verbose_name = "Governance"
+
+    def ready(self) -> None:
+        from governance.selectors import events_cited_by_proposals
+        from telemetry.retention import register_keeper
+
+        register_keeper(events_cited_by_proposals)  # retention keeps what a proposal cites

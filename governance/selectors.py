@@ -60,3 +60,15 @@ def acceptance_by_type_and_source() -> list[dict]:
         }
         for r in rows
     ]
+
+
+def events_cited_by_proposals() -> dict[str, set[int]]:
+    """Event ids per event type that proposals cite. Producers put them, whatever else their
+    evidence holds, under `evidence["cites"] = {event type: [ids]}`."""
+    cited: dict[str, set[int]] = {}
+    for evidence in Proposal.objects.filter(evidence__has_key="cites").values_list("evidence", flat=True):
+        cites = evidence.get("cites") if isinstance(evidence, dict) else None
+        for event_type, ids in (cites or {}).items() if isinstance(cites, dict) else ():
+            if isinstance(ids, list):
+                cited.setdefault(event_type, set()).update(i for i in ids if isinstance(i, int))
+    return cited

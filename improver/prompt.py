@@ -7,13 +7,16 @@ def prompt_block(
     version: int,
     directives: str,
     learned_facts: list[dict],
-    anti_patterns: list[str],
+    anti_patterns: list[dict],
     proven_patterns: list[str],
 ) -> str:
-    """Directives first, then what was learned and is not already in them (no line twice)."""
+    """Directives first, then what was learned and is not already in them (no line twice).
+
+    `anti_patterns` are {"pattern", "line"}: one is left out when the directives already name
+    its pattern after AVOID."""
     known = directives.lower()
     learned_facts = [f for f in learned_facts if f["content"].lower() not in known]
-    anti_patterns = [a for a in anti_patterns if a.split(". Failed")[0].lower() not in known]
+    anti_patterns = [a["line"] for a in anti_patterns if f"avoid: {a['pattern'].lower()}" not in known]
     parts = [f"# Directives ({template} v{version})", directives.strip()]
     if learned_facts:
         parts.append("## Learned facts")

@@ -30,6 +30,7 @@ def directives_for_agent(*, agent) -> dict:
         "proven_patterns": proven_patterns,
     }
     payload["prompt_block"] = prompt_block(**payload)
+    payload["anti_patterns"] = [a["line"] for a in anti_patterns]  # served as the lines themselves
     return payload
 
 
@@ -103,3 +104,32 @@ def feedback_groups(template, since=None, limit_examples: int = 3) -> dict:
             "examples": examples,
         }
     return out
+
+
+FEEDBACK_SOURCES = {  # feedback item source type → the event type it was read from
+    "observation": "observation",
+    "decision": "decision",
+    "correction": "correction",
+    "wake_rating": "wake_run",
+}
+
+
+def events_behind_cited_feedback() -> dict[str, set[int]]:
+    """The events behind feedback items that a template evolution cites (`feedback_items`)."""
+    from governance.models import Proposal
+    from improver.models import FeedbackItem
+    from telemetry.retention import as_ids
+
+    cited: set[int] = set()
+    evidence_rows = Proposal.objects.filter(type=Proposal.Type.TEMPLATE_EVOLUTION).values_list(
+        "evidence", flat=True
+    )
+    for evidence in evidence_rows.iterator(chunk_size=500):
+        if isinstance(evidence, dict):
+            cited |= as_ids(evidence.get("feedback_items"))
+    keep: dict[str, set[int]] = {}
+    sources = FeedbackItem.objects.filter(pk__in=cited).values_list("source_type", "source_id")
+    for source_type, source_id in sources.iterator(chunk_size=2000):
+        if source_type in FEEDBACK_SOURCES:
+            keep.setdefault(FEEDBACK_SOURCES[source_type], set()).update(as_ids([source_id]))
+    return keep

@@ -65,13 +65,3 @@ def maintenance_pass() -> int:
     from improver.services.maintenance import maintenance_pass as run
 
     return len(run())
-
-
-@periodic("improver.prune_events")
-def prune_events() -> dict:
-    """Daily: delete raw events older than KAIZEN_RETENTION_DAYS (proposal evidence is kept)."""
-    from django.conf import settings
-
-    from improver.services.retention import prune_events as prune
-
-    return prune(older_than_days=settings.KAIZEN["RETENTION_DAYS"])

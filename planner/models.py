@@ -153,6 +153,14 @@ class Alert(models.Model):
 
     kind = models.CharField(max_length=32, choices=Kind.choices)
     key = models.CharField(max_length=300, help_text="What the alert is about (for the cooldown).")
+    agent = models.ForeignKey(
+        "telemetry.Agent",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+        help_text="The agent the alert is about, when it is about one.",
+    )
     message = models.TextField()
     evidence = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField()

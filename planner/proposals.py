@@ -183,6 +183,7 @@ def escalations_to_goal_proposals(*, agent, rows: list[dict]) -> None:
         }
         for e in evidence["escalations"]:
             e["occurred_at"] = e["occurred_at"].isoformat()
+        evidence["cites"] = {"hitl_escalation": [e["id"] for e in evidence["escalations"]]}
         proposal_raise(
             type=Proposal.Type.GOAL,
             dedup_key=key,

@@ -109,8 +109,13 @@ def template_id_for_slug(slug: str) -> int | None:
     return AgentTemplate.objects.filter(slug=slug).values_list("pk", flat=True).first()
 
 
-def anti_patterns_for_template(template_id: int | None) -> list[str]:
-    return [p["prompt_line"] for p in patterns(template_id=template_id) if p["anti_pattern"]]
+def anti_patterns_for_template(template_id: int | None) -> list[dict]:
+    """Each pattern to avoid as fields: {"pattern": its name, "line": the AVOID line served}."""
+    return [
+        {"pattern": p["name"], "line": p["prompt_line"]}
+        for p in patterns(template_id=template_id)
+        if p["anti_pattern"]
+    ]
 
 
 def proven_patterns_for_template(template_id: int | None) -> list[str]:

@@ -211,14 +211,18 @@ def dispatch_payload(d: Dispatch) -> dict:
     }
 
 
-def alert_raise(*, kind: str, key: str, message: str, evidence: dict, now: datetime) -> Alert | None:
+def alert_raise(
+    *, kind: str, key: str, message: str, evidence: dict, now: datetime, agent_id: int | None = None
+) -> Alert | None:
     """Store an alert unless the same one was raised within the cooldown."""
     key = key[:300]
     cooldown = timedelta(seconds=rules.k("OUTCOME_ALERT_COOLDOWN_SECONDS"))
     if Alert.objects.filter(kind=kind, key=key, created_at__gt=now - cooldown).exists():
         return None
     log.warning("alert %s %s: %s", kind, key, message)
-    return Alert.objects.create(kind=kind, key=key, message=message, evidence=evidence, created_at=now)
+    return Alert.objects.create(
+        kind=kind, key=key, agent_id=agent_id, message=message, evidence=evidence, created_at=now
+    )
 
 
 def outcome_analysis_run(*, now: datetime | None = None) -> list[Alert]:
@@ -250,11 +254,19 @@ def outcome_analysis_run(*, now: datetime | None = None) -> list[Alert]:
                 .order_by("-occurred_at")
                 .values_list("correlation_id", "failure_reason")[:10]
             ),
+            "cites": {
+                "skill_outcome": list(
+                    window.filter(agent_id=p["agent_id"], skill=p["skill"], success=False)
+                    .order_by("-occurred_at")
+                    .values_list("pk", flat=True)[:10]
+                )
+            },
         }
         with transaction.atomic():
             alert = alert_raise(
                 kind=Alert.Kind.ACTION_QUALITY,
                 key=key,
+                agent_id=p["agent_id"],
                 evidence=evidence,
                 now=now,
                 message=f"{key} succeeded {p['successes']}/{p['attempts']} times ({rate:.0%}) in the window.",

@@ -13,3 +13,13 @@ def derive_pending() -> int:
     from telemetry.derived import derive_pending as drain
 
     return drain()
+
+
+@periodic("telemetry.prune_events")
+def prune_events() -> dict:
+    """Daily: delete raw events older than KAIZEN_RETENTION_DAYS (proposal evidence is kept)."""
+    from django.conf import settings
+
+    from telemetry.retention import prune_events as prune
+
+    return prune(older_than_days=settings.KAIZEN["RETENTION_DAYS"])

@@ -9,18 +9,12 @@ from rest_framework.test import APIClient
 
 from governance.models import BoardTask, Proposal
 from tests.factories import UserFactory, agent_with_token, approver
+from tests.planner.test_proposals_that_act import GOAL
 from tests.telemetry.events import TS, VALID_BODIES
 
 pytestmark = pytest.mark.django_db
 ROLES = ("anonymous", "owner", "other", "staff", "approver")
 
-GOAL = """goals:
-  - id: fleet.success_rate_floor
-    description: The fleet succeeds at least 90% of the time.
-    selector: max_failure_rate_1h
-    operator: "<="
-    threshold: 0.1
-"""
 OTLP = {"resourceSpans": []}
 INGEST = {"batch": [{"type": "observation", "timestamp": TS, "body": VALID_BODIES["observation"]}]}
 AGENTS_ONLY = {"anonymous": 401, "owner": "ok", "other": "ok", "staff": 403, "approver": 403}

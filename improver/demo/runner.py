@@ -115,7 +115,7 @@ class DemoRun(Scenes):
             self.remediate(dispatch.agent.name, now)
         for alert in Alert.objects.filter(created_at=now):
             self.say(f"  alert [{alert.kind}] {alert.message}")
-        lines = anti_patterns_for_template(Agent.objects.get(name=sim.name).template_id)
+        lines = [a["line"] for a in anti_patterns_for_template(Agent.objects.get(name=sim.name).template_id)]
         self.say("  anti-patterns served to coder agents:" if lines else "  no anti-patterns yet")
         for line in lines:
             self.say(f"    {line}")

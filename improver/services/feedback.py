@@ -101,12 +101,10 @@ def raw_feedback(template: AgentTemplate, since: datetime, until: datetime) -> l
             )
     if template.level == 1:
         items += meta_feedback(template, since, until)
-    agent_names = set(template.agents.values_list("name", flat=True))
     for a in Alert.objects.filter(
-        kind=Alert.Kind.ACTION_QUALITY, created_at__gt=since, created_at__lte=until
+        kind=Alert.Kind.ACTION_QUALITY, agent__template=template, created_at__gt=since, created_at__lte=until
     ):
-        if a.key.split(":")[0] in agent_names:
-            items.append(RawFeedback("chronic_failure", str(a.pk), a.created_at, a.message))
+        items.append(RawFeedback("chronic_failure", str(a.pk), a.created_at, a.message))
     return items
 
 

@@ -46,6 +46,8 @@ def friction_proposal(*, event: FrictionEvent) -> Proposal | None:
             return evidence
         evidence["events"] = [*evidence.get("events", []), item][-50:]
         evidence["occurrences"] = evidence.get("occurrences", 0) + 1
+        cited = evidence.get("cites", {}).get("tool_invocation", [])
+        evidence["cites"] = {"tool_invocation": sorted({*cited, *event.evidence})}
         return evidence
 
     proposal, _ = proposal_raise(
@@ -59,7 +61,7 @@ def friction_proposal(*, event: FrictionEvent) -> Proposal | None:
             f"of {event.agent.name} (the Build-It-Now trigger). A targeted tool or wrapper would remove "
             "this friction."
         ),
-        evidence={"occurrences": 1, "events": [item]},
+        evidence={"occurrences": 1, "events": [item], "cites": {"tool_invocation": list(event.evidence)}},
         strengthen=strengthen,
     )
     return proposal
@@ -128,6 +130,7 @@ def _maintenance_proposal(p: dict, window, now) -> Proposal | None:
         "learned_fact": fact.pk if fact else None,
         "maintenance_type": kind,
     }
+    evidence["cites"] = {"tool_invocation": evidence["records"], "session_end": evidence["reflections"]}
     proposal, created = proposal_raise(
         type=Proposal.Type.MAINTENANCE,
         dedup_key=key,

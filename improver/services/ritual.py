@@ -174,7 +174,7 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
     head = TemplateHead.objects.select_related("version").get(template=template)
     negative = {g["category"]: g["count"] for g in groups.values() if g["sentiment"] == "negative"}
     positive = {g["category"]: g["count"] for g in groups.values() if g["sentiment"] == "positive"}
-    anti = tuple(anti_patterns_for_template(template.pk))
+    anti = tuple(a["line"] for a in anti_patterns_for_template(template.pk))
     facts = tuple(learned_facts_for(template))
     context = ritual_context.assemble(
         {

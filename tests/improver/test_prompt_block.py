@@ -8,8 +8,8 @@ def test_the_prompt_block_joins_sections_without_repeating_the_directives():
         directives="Use pnpm.\nAVOID: Big bang. Failed 3/3 times (100% failure rate)\n",
         learned_facts=[{"content": "Use pnpm."}, {"content": "Tests live in spec/."}],
         anti_patterns=[
-            "AVOID: Big bang. Failed 4/4 times (100% failure rate)",
-            "AVOID: Yolo. Failed 3/4 times",
+            {"pattern": "Big bang", "line": "AVOID: Big bang. Failed 4/4 times (100% failure rate)"},
+            {"pattern": "Yolo", "line": "AVOID: Yolo. Failed 3/4 times"},
         ],
         proven_patterns=["Write the failing test first"],
     )

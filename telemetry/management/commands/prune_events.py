@@ -4,7 +4,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from config.progress import Progress
-from improver.services.retention import prune_events
+from telemetry.retention import prune_events
 
 
 class Command(BaseCommand):

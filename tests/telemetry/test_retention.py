@@ -47,7 +47,7 @@ def test_prune_deletes_old_raw_events_in_batches_and_keeps_evidence_and_summarie
         client, [{"type": "observation", "timestamp": timezone.now().isoformat(), "body": {"text": "recent"}}]
     )
     cited = list(ToolInvocation.objects.order_by("pk").values_list("pk", flat=True)[:2])
-    Proposal.objects.create(type="maintenance", title="t", evidence={"records": cited})
+    Proposal.objects.create(type="maintenance", title="t", evidence={"cites": {"tool_invocation": cited}})
     out = io.StringIO()
     call_command("prune_events", "--older-than", "90", "--batch-size", "5", "--json", stdout=out)
     result = json.loads(out.getvalue())
@@ -91,7 +91,7 @@ def test_feedback_cited_by_a_proposal_keeps_its_source_event():
 def test_the_daily_beat_entry_exists():
     from django_celery_beat.models import PeriodicTask
 
-    assert PeriodicTask.objects.get(name="improver.prune_events").crontab.hour == "3"
+    assert PeriodicTask.objects.get(name="telemetry.prune_events").crontab.hour == "3"
 
 
 def test_improve_cycle_command_reports_json():
@@ -99,3 +99,27 @@ def test_improve_cycle_command_reports_json():
     call_command("improve_cycle", "--json", stdout=out)
     data = json.loads(out.getvalue())
     assert data == {"stale_moved_to_blocked": [], "scans": []}
+
+
+def test_events_a_friction_proposal_cites_outlive_the_window(django_capture_on_commit_callbacks):
+    _, client = client_for("alice")
+    failures = [
+        {
+            "type": "tool_invocation",
+            "timestamp": (OLD + timedelta(minutes=i)).isoformat(),
+            "body": {
+                "session_id": "s",
+                "tool": "npm_install",
+                "outcome": "failure",
+                "failure_mode": "NOTFOUND.package",
+                "duration_ms": 5,
+            },
+        }
+        for i in range(3)
+    ]
+    with django_capture_on_commit_callbacks(execute=True):
+        ingest(client, failures)
+    proposal = Proposal.objects.get(type="new_tool")
+    assert len(proposal.evidence["cites"]["tool_invocation"]) == 3
+    call_command("prune_events", "--older-than", "30", stdout=io.StringIO())
+    assert ToolInvocation.objects.count() == 3

@@ -1,73 +1,55 @@
-"""Retention: prune raw events in bounded batches, keeping whatever a proposal cites as evidence.
+"""Retention: prune raw events in bounded batches, keeping whatever something upstairs still cites.
 
 Summary rows (stores, snapshots, friction events, facts, feedback items, proposals) are never
-touched; only the raw event tables shrink.
+touched; only the raw event tables shrink. Telemetry does not know who cites its events: the apps
+that do register a keeper at start-up (`register_keeper`), returning the ids they need per event
+type. Governance keeps what proposals cite (`evidence["cites"]`), the improver what its feedback
+items came from.
 """
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import timedelta
 
 from django.db import transaction
 
 from config import clock
-from governance.models import Proposal
-from improver.models import FeedbackItem
 from telemetry.models import EVENT_MODELS, LearnedFact
 
-FEEDBACK_SOURCES = {
-    "observation": "observation",
-    "decision": "decision",
-    "correction": "correction",
-    "wake_rating": "wake_run",
-}
+Keeper = Callable[[], dict[str, Iterable[int]]]
+_keepers: list[Keeper] = []
 
 
-def _ints(values) -> set[int]:
+def register_keeper(keeper: Keeper) -> Keeper:
+    """Register `keeper() -> {event type: ids}` (events that must outlive the retention window)."""
+    if keeper not in _keepers:
+        _keepers.append(keeper)
+    return keeper
+
+
+def as_ids(values) -> set[int]:
+    """The integers among `values` (evidence is JSON written by many producers: tolerate noise)."""
     out = set()
-    for v in values or []:
+    for value in values or []:
         try:
-            out.add(int(v))
+            out.add(int(value))
         except (TypeError, ValueError):
             continue
     return out
 
 
 def protected_ids() -> dict[str, set[int]]:
-    """Event ids (per event type) that proposals cite, directly or through feedback items."""
+    """Event ids per event type that must be kept: corrections behind active facts, and whatever
+    every registered keeper names."""
     keep: dict[str, set[int]] = defaultdict(set)
-    feedback_ids: set[int] = set()
-    correlation_ids: set[str] = set()
-    for evidence in Proposal.objects.values_list("evidence", flat=True).iterator(chunk_size=500):
-        if not isinstance(evidence, dict):
-            continue
-        keep["tool_invocation"] |= _ints(evidence.get("records"))
-        keep["session_end"] |= _ints(evidence.get("reflections"))
-        for event in evidence.get("events") or []:
-            if isinstance(event, dict):
-                keep["tool_invocation"] |= _ints(event.get("records"))
-        feedback_ids |= _ints(evidence.get("feedback_items"))
-        for failure in evidence.get("recent_failures") or []:
-            if isinstance(failure, list | tuple) and failure:
-                correlation_ids.add(str(failure[0]))
-    for source_type, source_id in (
-        FeedbackItem.objects.filter(pk__in=feedback_ids)
-        .values_list("source_type", "source_id")
-        .iterator(chunk_size=2000)
-    ):
-        if source_type in FEEDBACK_SOURCES:
-            keep[FEEDBACK_SOURCES[source_type]] |= _ints([source_id])
     keep["correction"] |= set(
         LearnedFact.objects.filter(status="active", correction__isnull=False).values_list(
             "correction_id", flat=True
         )
     )
-    if correlation_ids:
-        keep["skill_outcome"] |= set(
-            EVENT_MODELS["skill_outcome"]
-            .objects.filter(correlation_id__in=correlation_ids)
-            .values_list("pk", flat=True)
-        )
+    for keeper in _keepers:
+        for event_type, ids in keeper().items():
+            keep[event_type] |= as_ids(ids)
     return keep
 
 
