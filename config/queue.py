@@ -15,7 +15,13 @@ log = logging.getLogger(__name__)
 
 
 def publish(task, *args) -> bool:
-    """Queue `task(*args)` now; False (and a warning) when the broker cannot be reached."""
+    """Queue `task(*args)` now (a task or its registered name); False, and a warning, when the
+    broker cannot be reached. By name, a service queues its own task without importing the
+    task module that imports it back."""
+    if isinstance(task, str):
+        from celery import current_app
+
+        task = current_app.tasks[task]
     try:
         task.apply_async(args=args, retry_policy={"max_retries": 1, "interval_start": 0.1})
     except (BrokerError, ConnectionError, TimeoutError) as exc:
@@ -24,6 +30,6 @@ def publish(task, *args) -> bool:
     return True
 
 
-def publish_after_commit(task, *args) -> None:
+def publish_after_commit(task, *args) -> None:  # task: a task or its registered name
     """Queue `task(*args)` once the surrounding transaction commits (at once outside one)."""
     transaction.on_commit(lambda: publish(task, *args))

@@ -11,6 +11,7 @@ api_v1 = [
     path("ingest", IngestApi.as_view(), name="ingest"),
     path("agents/me/directives", DirectivesApi.as_view(), name="agent-directives"),
     path("", include("governance.urls")),
+    path("", include("governance.board.urls")),
     path("", include("planner.urls")),
 ]
 

@@ -8,20 +8,11 @@ from django.utils.html import format_html
 
 from config.errors import ApplicationError
 from governance import services
-from governance.board import task_update
 from governance.diff import directives_diff
 from governance.models import (
-    BlockedEvent,
-    BoardTask,
     ChangeDecision,
-    CommandRun,
-    Escalation,
-    ImproveCycle,
     Proposal,
-    ScanRun,
     SuppressedKey,
-    TaskComment,
-    TaskFeedback,
 )
 
 
@@ -275,115 +266,4 @@ class SuppressedKeyAdmin(admin.ModelAdmin):
         return False
 
 
-class CommentInline(admin.TabularInline):
-    model = TaskComment
-    extra = 1
-    fields = ["created_at", "kind", "author", "body"]
-    readonly_fields = ["created_at"]
-
-
-@admin.register(BoardTask)
-class BoardTaskAdmin(admin.ModelAdmin):
-    list_display = [
-        "id",
-        "title",
-        "kind",
-        "status",
-        "source",
-        "priority",
-        "classification",
-        "attention",
-        "updated_at",
-    ]
-    list_filter = ["status", "kind", "source", "priority", "classification", "human_attention"]
-    search_fields = ["title", "body", "result", "dedup_key"]
-    readonly_fields = [
-        "status",  # changes go through the bulk actions, which validate transitions and triage
-        "classification",
-        "triage",
-        "human_attention",
-        "created_at",
-        "updated_at",
-        "status_changed_at",
-        "created_in_cycle",
-        "proposal",
-        "created_by_agent",
-    ]
-    inlines = [CommentInline]
-    actions = ["to_backlog", "cancel", "mark_done"]
-
-    @admin.display(description="human", boolean=True, ordering="human_attention")
-    def attention(self, obj: BoardTask) -> bool:
-        return obj.human_attention
-
-    def save_formset(self, request, form, formset, change):
-        for comment in formset.save(commit=False):
-            comment.kind = comment.kind if comment.pk else TaskComment.Kind.HUMAN
-            comment.author = comment.author or request.user.username
-            comment.save()
-        formset.save_m2m()
-
-    def _move(self, request, queryset, status: str):
-        moved = 0
-        for task in queryset:
-            try:
-                task_update(
-                    task=task, changes={"status": status}, actor_label=request.user.username, human=True
-                )
-                moved += 1
-            except ApplicationError as exc:
-                self.message_user(request, f"#{task.pk}: {exc.message}", messages.ERROR)
-        self.message_user(request, f"{moved} task(s) moved to {status}.", messages.SUCCESS)
-
-    @admin.action(description="Move to backlog")
-    def to_backlog(self, request, queryset):
-        self._move(request, queryset, "backlog")
-
-    @admin.action(description="Cancel")
-    def cancel(self, request, queryset):
-        self._move(request, queryset, "cancelled")
-
-    @admin.action(description="Mark done")
-    def mark_done(self, request, queryset):
-        self._move(request, queryset, "done")
-
-
-@admin.register(ScanRun)
-class ScanRunAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "cycle", "scan", "status", "counts", "detail"]
-    list_filter = ["scan", "status"]
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-
-@admin.register(ImproveCycle)
-class ImproveCycleAdmin(admin.ModelAdmin):
-    list_display = ["name", "count", "last_run_at"]
-
-
-@admin.register(Escalation)
-class EscalationAdmin(admin.ModelAdmin):
-    list_display = ["classification", "count", "last_sent_at"]
-
-
-@admin.register(BlockedEvent)
-class BlockedEventAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "task", "classification"]
-    list_filter = ["classification"]
-
-
-@admin.register(CommandRun)
-class CommandRunAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "command", "passed", "task"]
-    list_filter = ["passed"]
-    search_fields = ["command"]
-
-
-@admin.register(TaskFeedback)
-class TaskFeedbackAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "task", "outcome", "source"]
-    list_filter = ["outcome", "source"]
+from governance.board import admin as board_admin  # noqa: E402, F401  (the board's admin pages)

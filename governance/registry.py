@@ -28,3 +28,18 @@ def register(proposal_type: str, *, approve=None, reject=None, refine=None, vali
 
 def handlers_for(proposal_type: str) -> Handlers:
     return _registry.get(proposal_type, Handlers())
+
+
+_approval_listeners: list[Callable] = []
+
+
+def on_approval(listener: Callable) -> Callable:
+    """Register `listener(*, proposal, landed)`, run inside every approval's transaction after
+    the type's own handler (the board turns approved work into a task this way)."""
+    if listener not in _approval_listeners:
+        _approval_listeners.append(listener)
+    return listener
+
+
+def approval_listeners() -> list[Callable]:
+    return list(_approval_listeners)

@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 from config import clock
 from config.errors import ApplicationError, Conflict
 from governance.models import ChangeDecision, Proposal, SuppressedKey
-from governance.registry import handlers_for
+from governance.registry import approval_listeners, handlers_for
 
 Status = Proposal.Status
 
@@ -156,28 +156,9 @@ def proposal_approve(*, proposal: Proposal, actor, rating: int | None = None) ->
     proposal.implemented_at = now if landed else None
     proposal.save(update_fields=["status", "decided_by", "decided_at", "implemented_at", "updated_at"])
     _decide(proposal, verdict=ChangeDecision.Verdict.CONFIRMED, actor=actor, rating=rating)
-    if proposal.type in WORK_TYPES and not landed:
-        work_task_create(proposal=proposal)
+    for react in approval_listeners():
+        react(proposal=proposal, landed=landed)
     return proposal
-
-
-WORK_TYPES = (Proposal.Type.NEW_TOOL, Proposal.Type.MAINTENANCE, Proposal.Type.GOAL)
-
-
-def work_task_create(*, proposal: Proposal):
-    """The one bounded board task that implements an approved proposal."""
-    from governance.board import task_create
-
-    return task_create(
-        title=f"Implement: {proposal.title}"[:300],
-        kind="goal",
-        source="autonomy",
-        proposal=proposal,
-        dedup_key=f"proposal:{proposal.pk}",
-        priority="high" if proposal.risk == "high" else "medium",
-        body=f"Approved proposal #{proposal.pk} ({proposal.type}).\n\n{proposal.rationale}\n\n"
-        "When this task is done the proposal becomes implemented.",
-    )
 
 
 @transaction.atomic

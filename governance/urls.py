@@ -1,6 +1,6 @@
 from django.urls import path
 
-from governance import api, board_api
+from governance import api
 
 urlpatterns = [
     path("proposals", api.ProposalListApi.as_view(), name="proposal-list"),
@@ -20,7 +20,4 @@ urlpatterns = [
         api.ProposalRefineApi.as_view(),
         name="proposal-refine",
     ),
-    path("board/tasks", board_api.TaskListApi.as_view(), name="task-list"),
-    path("board/tasks/<int:task_id>", board_api.TaskDetailApi.as_view(), name="task-detail"),
-    path("board/tasks/<int:task_id>/comments", board_api.TaskCommentApi.as_view(), name="task-comments"),
 ]

@@ -12,9 +12,7 @@ from governance.models import Proposal
 
 def review_pending(*, proposal_id: int) -> None:
     """Queue the notifications of a new pending proposal (runs after the ritual commits)."""
-    from improver.tasks import notify_review
-
-    publish(notify_review, proposal_id)
+    publish("improver.notify_review", proposal_id)
 
 
 def approvers_emails() -> list[str]:

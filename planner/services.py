@@ -176,9 +176,7 @@ def dispatch_for_goal(*, goal_id: str, value: float, action, now: datetime) -> t
     state.last_skip_reason = ""
     state.save()
     if agent.webhook_url:
-        from planner.tasks import dispatch_deliver
-
-        publish_after_commit(dispatch_deliver, dispatch.pk)
+        publish_after_commit("planner.dispatch_deliver", dispatch.pk)
     return dispatch, "ok"
 
 

@@ -9,8 +9,8 @@ from django_celery_beat.schedulers import DatabaseScheduler
 
 from config.celery import app
 from config.schedule import BEAT_SCHEDULE
+from governance.board.tasks import improve_cycle
 from governance.models import ImproveCycle
-from governance.tasks import improve_cycle
 from telemetry.ticks import claim_tick
 
 pytestmark = pytest.mark.django_db

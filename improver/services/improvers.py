@@ -56,8 +56,6 @@ def wake_due_improvers(*, now: datetime | None = None) -> list[tuple[int, str]]:
     The period is the scheduled wake itself, so however many times this runs (two beat
     processes, a retried task) each wake is claimed once by `ritual_run`.
     """
-    from improver.tasks import run_ritual
-
     now = now or clock.now()
     due = list(
         ImproverAgent.objects.filter(
@@ -67,6 +65,6 @@ def wake_due_improvers(*, now: datetime | None = None) -> list[tuple[int, str]]:
     enqueued = []
     for pk, wake_at in due:
         period = wake_at.isoformat()
-        publish_after_commit(run_ritual, pk, period, now.isoformat())
+        publish_after_commit("improver.run_ritual", pk, period, now.isoformat())
         enqueued.append((pk, period))
     return enqueued

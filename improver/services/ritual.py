@@ -100,15 +100,16 @@ def rituals_reap(*, now: datetime | None = None) -> list[RitualRun]:
     """Fail the runs whose lease lapsed (their worker died) and queue each wake again.
 
     Safe to run concurrently: each run is marked failed by one conditional update only."""
-    from improver.tasks import run_ritual
-
     now = now or clock.now()
     reaped = []
     expired = RitualRun.objects.filter(outcome=RitualRun.Outcome.RUNNING, lease_expires_at__lt=now)
     for run in expired:
-        if _fail(run, f"lease expired at {run.lease_expires_at:%Y-%m-%d %H:%M:%S} UTC: the worker stopped"):
+        lapsed = f"{run.lease_expires_at:%Y-%m-%d %H:%M:%S} UTC"
+        if _fail(run, f"lease expired at {lapsed}: the worker stopped"):
             log.warning("reaped the ritual of improver %s for %s", run.improver_id, run.period)
-            publish_after_commit(run_ritual, run.improver_id, run.period, run.started_at.isoformat())
+            publish_after_commit(
+                "improver.run_ritual", run.improver_id, run.period, run.started_at.isoformat()
+            )
             reaped.append(run)
     return reaped
 

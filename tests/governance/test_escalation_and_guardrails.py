@@ -1,6 +1,6 @@
 import pytest
 
-from governance.board import task_create, task_update
+from governance.board.services import task_create, task_update
 from governance.models import BoardTask, Escalation, ImproveCycle
 
 pytestmark = pytest.mark.django_db

@@ -3,9 +3,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from governance.board import comment_add, task_create, task_update
+from governance.board.scans import SCANS, improve_cycle_run, reconcile_stale_running
+from governance.board.services import comment_add, task_create, task_update
 from governance.models import BoardTask, ImproveCycle, SuppressedKey, TaskFeedback
-from governance.scans import SCANS, improve_cycle_run, reconcile_stale_running
 from tests.governance.fake_forge import FakeForge
 
 pytestmark = pytest.mark.django_db

@@ -2,7 +2,7 @@
 
 import pytest
 
-from governance.triage import CLASSES, is_flaky, triage
+from governance.board.triage import CLASSES, is_flaky, triage
 
 TABLE = [
     ("Stopped.\n<!-- kaizen:question: Which database should I target? -->", "awaiting_input", True),

@@ -3,7 +3,7 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 
-from governance.board import task_create
+from governance.board.services import task_create
 from governance.models import Proposal
 from improver.dashboard import charts, selectors
 from planner.models import Alert, FleetSnapshot, PatternStats

@@ -5,7 +5,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from governance.board import task_update
+from governance.board.services import task_update
 from governance.models import BoardTask, Proposal, SuppressedKey
 from planner.config_docs import current_text, current_version
 from planner.goalbook import current_actions, current_goals

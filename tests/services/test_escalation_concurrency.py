@@ -4,7 +4,7 @@ import threading
 
 from django.db import connection
 
-from governance.board import task_create, task_update
+from governance.board.services import task_create, task_update
 from governance.models import BoardTask, Escalation
 
 

@@ -2,7 +2,7 @@ import json as _json
 
 from django.core.management.base import BaseCommand
 
-from governance.scans import improve_cycle_run, reconcile_stale_running
+from governance.board.scans import improve_cycle_run, reconcile_stale_running
 
 
 class Command(BaseCommand):

@@ -7,14 +7,14 @@ from telemetry.ticks import periodic
 @periodic("governance.improve_cycle")
 def improve_cycle() -> int:
     """One improve cycle: the scans due on it (cycle counter persisted)."""
-    from governance.scans import improve_cycle_run
+    from governance.board.scans import improve_cycle_run
 
     return len(improve_cycle_run())
 
 
 @periodic("governance.reconcile_stale_running")
 def reconcile_stale_running() -> int:
-    from governance.scans import reconcile_stale_running as reconcile
+    from governance.board.scans import reconcile_stale_running as reconcile
 
     return len(reconcile())
 

@@ -7,7 +7,8 @@ from rest_framework.views import APIView
 
 from config.permissions import IsAgentOrStaff, request_agent
 from config.serializers import StrictSerializer
-from governance import board, board_access
+from governance.board import access as board_access
+from governance.board import services as board
 from governance.models import BoardTask, TaskComment
 from telemetry.models import Agent
 

@@ -14,8 +14,8 @@ from django.db.models import F
 
 from config import clock
 from config.errors import Conflict
-from governance.board import comment_add, task_create, task_update
-from governance.forge import Forge, get_forge
+from governance.board.forge import Forge, get_forge
+from governance.board.services import comment_add, task_create, task_update
 from governance.models import BoardTask, ImproveCycle, ScanRun, TaskComment, TaskFeedback
 from governance.selectors import acceptance_by_source, acceptance_by_type_and_source
 from governance.services import suppression_add
