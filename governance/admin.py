@@ -8,12 +8,13 @@ from django.utils.html import format_html
 
 from config.errors import ApplicationError
 from governance import services
-from governance.diff import directives_diff
+from governance.diff import text_diff
 from governance.models import (
     ChangeDecision,
     Proposal,
     SuppressedKey,
 )
+from governance.registry import review_for
 
 
 class DecisionInline(admin.TabularInline):
@@ -177,15 +178,15 @@ class ProposalAdmin(admin.ModelAdmin):
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         proposal = get_object_or_404(Proposal, pk=object_id)
+        review = review_for(proposal)  # rendered by the app that owns the proposal's type
         extra = {
             "can_decide": self.has_approve_permission(request) and proposal.status == "pending",
-            "diff_rows": directives_diff(proposal.payload),
+            "diff_rows": text_diff(review.before, review.after),
+            "diff_title": review.diff_title,
+            "panels": review.panels,
             "approve_form": ApproveForm(),
             "reject_form": RejectForm(),
             "refine_form": RefineForm(),
-            "feedback_groups": proposal.evidence.get("feedback_groups", {}),
-            "notes": proposal.evidence.get("notes", []),
-            "performance_delta": proposal.evidence.get("performance_delta"),
         }
         return super().change_view(request, object_id, form_url, {**extra, **(extra_context or {})})
 

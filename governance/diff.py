@@ -1,15 +1,16 @@
-"""Line diff of current → proposed directives, as shown to the operator (pure)."""
+"""Line diff of the text a proposal changes → the text it proposes, as shown to the operator (pure)."""
 
 import difflib
 
 
-def directives_diff(payload: dict) -> list[tuple[str, str]]:
-    """(css class, line) pairs of a unified diff of a proposal's directives, if it carries them."""
-    old, new = payload.get("current_directives"), payload.get("proposed_directives")
-    if old is None or new is None:
+def text_diff(before: str | None, after: str | None) -> list[tuple[str, str]]:
+    """(css class, line) pairs of a unified diff; empty when the proposal carries no text change."""
+    if before is None or after is None:
         return []
     rows = []
-    for line in difflib.unified_diff(old.splitlines(), new.splitlines(), "current", "proposed", lineterm=""):
+    for line in difflib.unified_diff(
+        before.splitlines(), after.splitlines(), "current", "proposed", lineterm=""
+    ):
         if line.startswith(("+++", "---", "@@")):
             css = "hdr"
         else:

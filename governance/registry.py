@@ -1,4 +1,5 @@
-"""What happens when a proposal of a given type is approved, rejected or refined.
+"""What happens when a proposal of a given type is approved, rejected or refined, and how its
+review page shows it.
 
 Governance owns the lifecycle but not the effects: the app that owns a proposal type
 registers its handlers at start-up (AppConfig.ready), so governance never imports it.
@@ -6,7 +7,27 @@ Handlers run inside the decision's transaction: an exception undoes the whole de
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One table of a proposal's review page: `rows` of cells (a cell may be a list of lines)."""
+
+    id: str
+    title: str
+    columns: list[str]
+    rows: list[list]
+
+
+@dataclass(frozen=True)
+class Review:
+    """What the review page shows of a proposal, as its owning app renders it."""
+
+    before: str | None = None  # the text the proposal changes, and the text it proposes
+    after: str | None = None
+    diff_title: str = "Current → proposed"
+    panels: list[Panel] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -17,17 +38,27 @@ class Handlers:
     validate: Callable | None = (
         None  # (data, agent) -> {title, dedup_key, subject, payload}: agent submissions
     )
+    review: Callable | None = None  # (proposal) -> Review: the diff and panels of its review page
 
 
 _registry: dict[str, Handlers] = {}
 
 
-def register(proposal_type: str, *, approve=None, reject=None, refine=None, validate=None) -> None:
-    _registry[proposal_type] = Handlers(approve=approve, reject=reject, refine=refine, validate=validate)
+def register(
+    proposal_type: str, *, approve=None, reject=None, refine=None, validate=None, review=None
+) -> None:
+    _registry[proposal_type] = Handlers(
+        approve=approve, reject=reject, refine=refine, validate=validate, review=review
+    )
 
 
 def handlers_for(proposal_type: str) -> Handlers:
     return _registry.get(proposal_type, Handlers())
+
+
+def review_for(proposal) -> Review:
+    render = handlers_for(proposal.type).review
+    return render(proposal) if render else Review()
 
 
 _approval_listeners: list[Callable] = []

@@ -231,7 +231,42 @@ def _repropose(session, improver, old: Proposal, change: ProposedChange, *, note
     return new
 
 
+def review(proposal: Proposal):
+    """The review page of a template evolution: the directives diff, the classified feedback
+    behind it, the ritual's notes and the performance delta."""
+    from governance.registry import Panel, Review
+
+    payload, evidence = proposal.payload, proposal.evidence
+    groups = evidence.get("feedback_groups", {}).values()
+    delta = evidence.get("performance_delta") or {}
+    return Review(
+        before=payload.get("current_directives"),
+        after=payload.get("proposed_directives"),
+        diff_title="Directives: current → proposed",
+        panels=[
+            Panel(
+                "feedback",
+                "Classified feedback behind it",
+                ["sentiment", "category", "items", "examples"],
+                [[g["sentiment"], g["category"], g["count"], list(g.get("examples", []))] for g in groups],
+            ),
+            Panel(
+                "notes",
+                "Evolution notes",
+                ["kind", "note"],
+                [[note["kind"], note["content"]] for note in evidence.get("notes", [])],
+            ),
+            Panel(
+                "delta",
+                "Performance delta (current vs previous version)",
+                ["measure", "value"],
+                [[key, value] for key, value in delta.items()],
+            ),
+        ],
+    )
+
+
 def register() -> None:
     from governance.registry import register as register_type
 
-    register_type(TYPE, approve=on_approve, reject=on_reject, refine=on_refine)
+    register_type(TYPE, approve=on_approve, reject=on_reject, refine=on_refine, review=review)
