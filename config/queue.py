@@ -14,14 +14,22 @@ from kombu.exceptions import OperationalError as BrokerError
 log = logging.getLogger(__name__)
 
 
+def registered(name: str):
+    """The task registered under `name`, importing the apps' task modules if this process has not
+    yet (a web process imports them only when something first queues one)."""
+    from celery import current_app
+
+    if name not in current_app.tasks:
+        current_app.loader.import_default_modules()
+    return current_app.tasks[name]
+
+
 def publish(task, *args) -> bool:
     """Queue `task(*args)` now (a task or its registered name); False, and a warning, when the
     broker cannot be reached. By name, a service queues its own task without importing the
     task module that imports it back."""
     if isinstance(task, str):
-        from celery import current_app
-
-        task = current_app.tasks[task]
+        task = registered(task)
     try:
         task.apply_async(args=args, retry_policy={"max_retries": 1, "interval_start": 0.1})
     except (BrokerError, ConnectionError, TimeoutError) as exc:

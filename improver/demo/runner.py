@@ -16,7 +16,7 @@ from django.test import Client
 
 from config import clock
 from config.progress import Progress
-from governance.diff import directives_diff
+from governance.diff import text_diff
 from improver.demo import simulator
 from improver.demo.scenes import Scenes
 from improver.models import RitualRun
@@ -141,7 +141,8 @@ class DemoRun(Scenes):
                 self.say(f"    [{note.kind}] {note.content}")
             proposal = session.proposal
             self.say(f"  proposal #{proposal.pk}: {proposal.title}")
-            for line in directives_diff(proposal.payload):
+            payload = proposal.payload
+            for line in text_diff(payload.get("current_directives"), payload.get("proposed_directives")):
                 if line[0] in ("add", "del"):
                     self.say(f"    {line[1]}")
         return runs
