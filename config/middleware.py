@@ -42,7 +42,11 @@ class RequestGuardMiddleware:
             return error(400, "The URL path contains a NUL character.")
         for key, values in request.GET.lists():
             if "\x00" in key or any("\x00" in value for value in values):
-                return error(400, f"Query parameter {key!r} contains a NUL character.", fields={key: ["NUL"]})
+                return error(
+                    400,
+                    f"Query parameter {key!r} contains a NUL character.",
+                    fields={key: ["Must not contain the NUL character."]},
+                )
         return None
 
     @staticmethod
