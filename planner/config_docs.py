@@ -11,7 +11,8 @@ from config.errors import ApplicationError, Conflict
 from config.yamldoc import YamlDocError
 from planner.cards import parse_card
 from planner.goals import parse_actions, parse_goals
-from planner.models import ConfigDocument, ConfigVersion
+from planner.models import ConfigDocument, ConfigVersion, DeclaredSkill
+from telemetry.models import Agent
 
 DEFAULTS = Path(__file__).resolve().parent / "defaults"
 CARD_PREFIX = "card:"
@@ -97,8 +98,6 @@ def rollback(*, version: ConfigVersion, actor: str) -> ConfigVersion:
 
 
 def apply_card(name: str, text: str) -> None:
-    from planner.services import agent_card_settings_apply
-
     agent_card_settings_apply(agent_name=name.removeprefix(CARD_PREFIX), card=parse_card(text, name))
 
 
@@ -111,3 +110,27 @@ def ensure_defaults(**_kwargs) -> None:
 
 def dump(data: dict) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+
+
+def agent_card_settings_apply(*, agent_name: str, card: dict) -> Agent:
+    """Make `card` the agent's live card: declared skills, webhook and tuning settings."""
+    agent = Agent.objects.select_for_update().get(name=agent_name)
+    skills = card.get("skills", [])
+    DeclaredSkill.objects.filter(agent=agent).exclude(skill__in=[s["name"] for s in skills]).delete()
+    for s in skills:
+        DeclaredSkill.objects.update_or_create(
+            agent=agent,
+            skill=s["name"],
+            defaults={
+                "confidence": s["confidence"],
+                "blast_radius": s.get("blast_radius", "low"),
+                "hitl_mode": s.get("hitl_mode", "autonomous"),
+            },
+        )
+    agent.card = {**(agent.card or {}), **card}
+    fields = ["card"]
+    if "webhook_url" in card:
+        agent.webhook_url = card["webhook_url"] or ""
+        fields.append("webhook_url")
+    agent.save(update_fields=fields)
+    return agent

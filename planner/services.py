@@ -15,7 +15,7 @@ from governance.services import proposal_raise
 from planner import fleet, guards, rules, selectors
 from planner.goalbook import current_actions, current_goals
 from planner.goals import violated
-from planner.models import Alert, DeclaredSkill, Dispatch, FleetSnapshot, GoalState, PatternStats
+from planner.models import Alert, Dispatch, FleetSnapshot, GoalState, PatternStats
 from planner.patterns import can_promote
 from telemetry.models import Agent, SkillOutcome
 
@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 @transaction.atomic
 def agent_card_update(*, agent: Agent, skills: list[dict], webhook_url: str | None = None) -> Agent:
     """The agent declares its card over the API: applied now and stored as a new card version."""
-    from planner.config_docs import CARD_PREFIX, current_text, dump, version_create
+    from planner.config_docs import CARD_PREFIX, agent_card_settings_apply, current_text, dump, version_create
 
     card = dict(agent.card or {})
     card["skills"] = [
@@ -44,30 +44,6 @@ def agent_card_update(*, agent: Agent, skills: list[dict], webhook_url: str | No
 
 
 @transaction.atomic
-def agent_card_settings_apply(*, agent_name: str, card: dict) -> Agent:
-    """Make `card` the agent's live card: declared skills, webhook and tuning settings."""
-    agent = Agent.objects.select_for_update().get(name=agent_name)
-    skills = card.get("skills", [])
-    DeclaredSkill.objects.filter(agent=agent).exclude(skill__in=[s["name"] for s in skills]).delete()
-    for s in skills:
-        DeclaredSkill.objects.update_or_create(
-            agent=agent,
-            skill=s["name"],
-            defaults={
-                "confidence": s["confidence"],
-                "blast_radius": s.get("blast_radius", "low"),
-                "hitl_mode": s.get("hitl_mode", "autonomous"),
-            },
-        )
-    agent.card = {**(agent.card or {}), **card}
-    fields = ["card"]
-    if "webhook_url" in card:
-        agent.webhook_url = card["webhook_url"] or ""
-        fields.append("webhook_url")
-    agent.save(update_fields=fields)
-    return agent
-
-
 def fleet_snapshot_take(*, now: datetime | None = None) -> FleetSnapshot:
     """Store the fleet health of this minute (once per minute however often it runs), then act on it."""
     now = now or clock.now()
