@@ -2,6 +2,7 @@ from django.contrib import admin, messages
 
 from config.audit import audit
 from config.errors import ApplicationError
+from config.versioning_admin import VersionAdmin
 from planner import selectors, services
 from planner.config_docs import rollback
 from planner.models import (
@@ -185,33 +186,13 @@ class ConfigDocumentAdmin(admin.ModelAdmin):
 
 
 @admin.register(ConfigVersion)
-class ConfigVersionAdmin(admin.ModelAdmin):
+class ConfigVersionAdmin(VersionAdmin):
     list_display = ["document", "number", "author", "reason", "created_at"]
     list_filter = ["document"]
     readonly_fields = ["document", "number", "text", "author", "reason", "proposal", "created_at"]
-    actions = ["roll_back_to"]
 
-    def has_add_permission(self, request) -> bool:
-        return False
+    def roll_back(self, version, user):
+        return rollback(version=version, actor=user.username)
 
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_approve_permission(self, request) -> bool:
-        return request.user.has_perm("governance.approve_proposal")
-
-    @admin.action(
-        description="Roll the document back to this version (as a new version)", permissions=["approve"]
-    )
-    def roll_back_to(self, request, queryset):
-        if queryset.count() != 1:
-            self.message_user(request, "Select exactly one version.", messages.ERROR)
-            return
-        version = queryset.get()
-        new = rollback(version=version, actor=request.user.username)
-        audit(request.user, version.document, f"Rolled back to v{version.number} (now v{new.number})")
-        self.message_user(
-            request,
-            f"{version.document.name} is now v{new.number} (a copy of v{version.number}).",
-            messages.SUCCESS,
-        )
+    def owner(self, version):
+        return version.document

@@ -2,6 +2,7 @@ from django.contrib import admin, messages
 
 from config.audit import audit
 from config.errors import ApplicationError
+from config.versioning_admin import VersionAdmin
 from telemetry import services
 from telemetry.models import (
     Agent,
@@ -19,7 +20,7 @@ from telemetry.models import (
     ToolInvocation,
     WakeRun,
 )
-from telemetry.templates import template_head_move
+from telemetry.templates import template_rollback
 
 
 class TokenInline(admin.TabularInline):
@@ -243,7 +244,7 @@ class AgentTemplateAdmin(admin.ModelAdmin):
 
 
 @admin.register(TemplateVersion)
-class TemplateVersionAdmin(admin.ModelAdmin):
+class TemplateVersionAdmin(VersionAdmin):
     list_display = ["template", "number", "author", "created_at"]
     list_filter = ["template", "author"]
     search_fields = ["directives", "template__slug"]
@@ -256,26 +257,12 @@ class TemplateVersionAdmin(admin.ModelAdmin):
         "provenance",
         "created_at",
     ]
-    actions = ["roll_back_to"]
 
-    def has_add_permission(self, request) -> bool:
-        return False
+    def roll_back(self, version, user):
+        return template_rollback(version=version, actor=user)
 
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_approve_permission(self, request) -> bool:
-        return request.user.has_perm("governance.approve_proposal")
-
-    @admin.action(description="Roll the template's head back to this version", permissions=["approve"])
-    def roll_back_to(self, request, queryset):
-        if queryset.count() != 1:
-            self.message_user(request, "Select exactly one version to roll back to.", messages.ERROR)
-            return
-        version = queryset.get()
-        template_head_move(template=version.template, version=version, actor=request.user)
-        audit(request.user, version.template, f"Rolled head back to v{version.number}")
-        self.message_user(request, f"{version.template.slug} now runs v{version.number}.", messages.SUCCESS)
+    def owner(self, version):
+        return version.template
 
 
 @admin.register(TemplateHead)

@@ -3,7 +3,6 @@
 from django.db import transaction
 from django.db.models import Max
 
-from config.errors import ApplicationError
 from telemetry.models import AgentTemplate, TemplateHead, TemplateVersion
 from telemetry.templates_yaml import TemplateSpec
 
@@ -34,15 +33,15 @@ def template_version_create(
     return version
 
 
-@transaction.atomic
-def template_head_move(*, template: AgentTemplate, version: TemplateVersion, actor=None) -> TemplateHead:
-    """Point the head at an existing version of the same template (used for rollback)."""
-    if version.template_id != template.pk:
-        raise ApplicationError(f"Version {version} does not belong to template '{template.slug}'.")
-    head, _ = TemplateHead.objects.select_for_update().update_or_create(
-        template=template, defaults={"version": version, "moved_by": actor}
+def template_rollback(*, version: TemplateVersion, actor=None) -> TemplateVersion:
+    """Bring an earlier version's directives back as a new version (history is never rewritten)."""
+    return template_version_create(
+        template=version.template,
+        directives=version.directives,
+        author=TemplateVersion.Author.HUMAN,
+        author_user=actor,
+        provenance={"rollback_of": version.number},
     )
-    return head
 
 
 @transaction.atomic

@@ -126,15 +126,17 @@ def test_a_stale_proposal_is_refused_and_nothing_changes(approver_client, pendin
     assert not ChangeDecision.objects.exists()
 
 
-def test_rollback_from_the_admin_moves_the_head_and_is_audited(admin_client, pending):
+def test_rollback_from_the_admin_is_a_new_version_and_is_audited(admin_client, pending):
     template, improver, client, proposal = pending
     admin_client.post(f"/admin/governance/proposal/{proposal.pk}/approve/", {})
     v1 = TemplateVersion.objects.get(template=template, number=1)
     admin_client.post(
         "/admin/telemetry/templateversion/", {"action": "roll_back_to", "_selected_action": [v1.pk]}
     )
-    assert client.get("/api/v1/agents/me/directives").json()["version"] == 1
-    assert LogEntry.objects.filter(change_message="Rolled head back to v1").exists()
+    served = client.get("/api/v1/agents/me/directives").json()
+    assert (served["version"], served["directives"]) == (3, v1.directives)  # v1's text, as v3
+    assert TemplateVersion.objects.get(template=template, number=3).provenance == {"rollback_of": 1}
+    assert LogEntry.objects.filter(change_message="Rolled back to v1 (now v3)").exists()
 
 
 def test_users_without_the_permission_and_agents_cannot_decide(pending):
