@@ -71,3 +71,21 @@ def template_upsert(*, spec: TemplateSpec, actor=None, source: str = "") -> tupl
         provenance={"source": source or "load_templates"},
     )
     return template, "created" if created else f"new version v{version.number}"
+
+
+def templates_document() -> dict:
+    """Every template with its head directives, in the templates file format (for export)."""
+    templates = AgentTemplate.objects.select_related("head__version").order_by("slug")
+    return {
+        "templates": [
+            {
+                "slug": t.slug,
+                "name": t.name,
+                "kind": t.kind,
+                "description": t.description,
+                "directives": t.head.version.directives,
+            }
+            for t in templates
+            if hasattr(t, "head")
+        ]
+    }

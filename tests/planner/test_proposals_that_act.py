@@ -293,3 +293,19 @@ def test_acceptance_per_type_and_source_is_shown_in_the_admin():
     client.force_login(approver())
     page = client.get("/admin/governance/proposal/").content.decode()
     assert 'id="kz-acceptance"' in page and "67%" in page
+
+
+def test_templates_travel_with_the_other_documents(tmp_path):
+    agent, _ = client_for("tess")  # runs a template with one version
+    template = agent.template
+    call_command("export_config", str(tmp_path), stdout=io.StringIO())
+    exported = (tmp_path / "templates.yaml").read_text()
+    assert template.slug in exported
+    call_command("import_config", str(tmp_path), stdout=(out := io.StringIO()))
+    assert f"template {template.slug}: unchanged" in out.getvalue()
+    edited = exported.replace(template.head.version.directives.splitlines()[0], "Always write a plan first.")
+    (tmp_path / "templates.yaml").write_text(edited)
+    call_command("import_config", str(tmp_path), stdout=(out := io.StringIO()))
+    assert f"template {template.slug}: new version v2" in out.getvalue()
+    template.refresh_from_db()
+    assert "Always write a plan first." in template.head.version.directives

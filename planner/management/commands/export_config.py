@@ -2,21 +2,29 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from planner.config_docs import current_text
+from planner.config_docs import current_text, dump
 from planner.models import ConfigDocument
+from telemetry.templates import templates_document
 
 
 class Command(BaseCommand):
-    help = "Write the current version of every config document (goals, actions, cards) as YAML files."
+    help = (
+        "Write the current version of every versioned document as YAML files: templates (their head "
+        "directives), goals, actions and cards."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument(
-            "directory", help="Where to write goals.yaml, actions.yaml and cards/<agent>.yaml."
+            "directory",
+            help="Where to write templates.yaml, goals.yaml, actions.yaml and cards/<agent>.yaml.",
         )
 
     def handle(self, *args, directory: str, **options):
         root = Path(directory)
         (root / "cards").mkdir(parents=True, exist_ok=True)
+        templates = root / "templates.yaml"
+        templates.write_text(dump(templates_document()), encoding="utf-8")
+        self.stdout.write(f"templates → {templates}")
         names = [
             "goals",
             "actions",

@@ -3,11 +3,17 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from config.errors import ApplicationError
+from config.yamldoc import YamlDocError
 from planner.config_docs import current_text, version_create
+from telemetry.templates import template_upsert
+from telemetry.templates_yaml import parse_templates
 
 
 class Command(BaseCommand):
-    help = "Import goals.yaml, actions.yaml and cards/<agent>.yaml as new versions (unchanged: skipped)."
+    help = (
+        "Import templates.yaml, goals.yaml, actions.yaml and cards/<agent>.yaml as new versions "
+        "(unchanged documents are skipped)."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("directory")
@@ -17,6 +23,7 @@ class Command(BaseCommand):
         root = Path(directory)
         if not root.is_dir():
             raise CommandError(f"{directory}: no such directory")
+        self.import_templates(root / "templates.yaml")
         files = [(n, root / f"{n}.yaml") for n in ("goals", "actions")]
         files += [(f"card:{p.stem}", p) for p in sorted((root / "cards").glob("*.yaml"))]
         for name, path in files:
@@ -37,3 +44,14 @@ class Command(BaseCommand):
 
                 apply_card(name, text)
             self.stdout.write(f"{name}: v{version.number}")
+
+    def import_templates(self, path: Path) -> None:
+        if not path.exists():
+            return
+        try:
+            specs = parse_templates(path.read_text(encoding="utf-8"), str(path))
+        except YamlDocError as exc:
+            raise CommandError(str(exc)) from exc
+        for spec in specs:
+            template, outcome = template_upsert(spec=spec, source=str(path))
+            self.stdout.write(f"template {template.slug}: {outcome}")
