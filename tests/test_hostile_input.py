@@ -9,6 +9,7 @@ import tracemalloc
 import pytest
 from rest_framework.test import APIClient
 
+from governance.models import BoardTask
 from telemetry.models import SkillOutcome
 from tests.factories import agent_with_token, approver
 from tests.hostile_inputs import ALIAS_BOMB, DEEP_FLOW_YAML, DEEP_JSON, DEEP_LIST, DEEP_YAML
@@ -24,7 +25,8 @@ def event(body_overrides=None, **top):
 
 @pytest.fixture
 def agent_api(db):
-    _, token = agent_with_token(name="hostile")
+    agent, token = agent_with_token(name="hostile")
+    BoardTask.objects.create(pk=7, title="the agent's own task", source="autonomy", created_by_agent=agent)
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     return client
@@ -86,6 +88,8 @@ WRITE_ENDPOINTS = [
     ("agent", "post", "/api/v1/ingest"),
     ("agent", "post", "/api/v1/proposals"),
     ("agent", "post", "/api/v1/board/tasks"),
+    ("agent", "patch", "/api/v1/board/tasks/7"),
+    ("agent", "post", "/api/v1/board/tasks/7/comments"),
     ("agent", "put", "/api/v1/agents/me/card"),
     ("agent", "post", "/api/v1/planner/select"),
     ("staff", "post", "/api/v1/board/tasks"),
@@ -106,7 +110,9 @@ def test_json_nested_beyond_the_parser_is_a_400_everywhere(agent_api, staff_api,
 @pytest.mark.parametrize("bad", ["nul\x00byte", "lone\ud800surrogate"], ids=["nul", "surrogate"])
 def test_nul_and_lone_surrogates_are_a_400_naming_the_field(agent_api, staff_api, who, method, path, bad):
     client = agent_api if who == "agent" else staff_api
-    body = json.dumps({"title": bad, "reason": "x", "yaml": "a: 1"}).encode()  # \\ud800 stays escaped
+    body = json.dumps(
+        {"title": bad, "body": bad, "reason": "x", "yaml": "a: 1"}
+    ).encode()  # \\ud800 stays escaped
     response = getattr(client, method)(path, body, content_type="application/json")
     assert_json_4xx(response)
     fields = response.json()["extra"].get("fields", {})
