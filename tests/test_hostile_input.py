@@ -26,9 +26,9 @@ def event(body_overrides=None, **top):
 @pytest.fixture
 def agent_api(db):
     agent, token = agent_with_token(name="hostile")
-    BoardTask.objects.create(pk=7, title="the agent's own task", source="autonomy", created_by_agent=agent)
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    client.task_id = BoardTask.objects.create(title="own task", source="autonomy", created_by_agent=agent).pk
     return client
 
 
@@ -88,8 +88,8 @@ WRITE_ENDPOINTS = [
     ("agent", "post", "/api/v1/ingest"),
     ("agent", "post", "/api/v1/proposals"),
     ("agent", "post", "/api/v1/board/tasks"),
-    ("agent", "patch", "/api/v1/board/tasks/7"),
-    ("agent", "post", "/api/v1/board/tasks/7/comments"),
+    ("agent", "patch", "/api/v1/board/tasks/{task}"),
+    ("agent", "post", "/api/v1/board/tasks/{task}/comments"),
     ("agent", "put", "/api/v1/agents/me/card"),
     ("agent", "post", "/api/v1/planner/select"),
     ("staff", "post", "/api/v1/board/tasks"),
@@ -102,6 +102,7 @@ WRITE_ENDPOINTS = [
 @pytest.mark.parametrize(("who", "method", "path"), WRITE_ENDPOINTS)
 def test_json_nested_beyond_the_parser_is_a_400_everywhere(agent_api, staff_api, who, method, path):
     client = agent_api if who == "agent" else staff_api
+    path = path.format(task=agent_api.task_id)
     response = bounded(lambda: getattr(client, method)(path, DEEP_JSON, content_type="application/json"))
     assert_json_4xx(response, "nested too deeply")
 
@@ -110,6 +111,7 @@ def test_json_nested_beyond_the_parser_is_a_400_everywhere(agent_api, staff_api,
 @pytest.mark.parametrize("bad", ["nul\x00byte", "lone\ud800surrogate"], ids=["nul", "surrogate"])
 def test_nul_and_lone_surrogates_are_a_400_naming_the_field(agent_api, staff_api, who, method, path, bad):
     client = agent_api if who == "agent" else staff_api
+    path = path.format(task=agent_api.task_id)
     body = json.dumps(
         {"title": bad, "body": bad, "reason": "x", "yaml": "a: 1"}
     ).encode()  # \\ud800 stays escaped
