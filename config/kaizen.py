@@ -8,7 +8,7 @@ configuration table lists the same keys (a test keeps the two in step).
 from config.env import env_typed
 
 SETTINGS: dict[str, tuple[object, str]] = {
-    # Ingestion (SPEC §3)
+    # Ingestion
     "INGEST_MAX_EVENTS": (1000, "Most events accepted in one ingest batch."),
     "INGEST_MAX_BODY_BYTES": (5 * 1024 * 1024, "Largest ingest body; larger bodies get 413."),
     "INGEST_MAX_ARGS_BYTES": (8 * 1024, "Largest `args` object of a tool invocation (JSON bytes)."),
@@ -18,7 +18,7 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "YAML_MAX_BYTES": (256 * 1024, "Largest YAML document accepted; larger ones get 400."),
     "YAML_MAX_DEPTH": (32, "Deepest nesting a YAML document may have."),
     "YAML_MAX_NODES": (20_000, "Most nodes (scalars, lists, mappings) in one YAML document."),
-    # Planner: ranking (workstacean seed)
+    # Planner: ranking
     "RANKING_WARM_MIN_SAMPLES": (5, "Samples an (agent, skill) needs before it is ranked warm."),
     "RANKING_WINDOW_SAMPLES": (200, "Most recent samples per (agent, skill) used for ranking."),
     "RANKING_W_SUCCESS": (2.0, "Weight of the success rate in the warm score."),
@@ -44,7 +44,7 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "HITL_ESCALATION_THRESHOLD": (3, "Escalations for one target in the window that raise a goal proposal."),
     "HITL_ESCALATION_WINDOW_HOURS": (24, "Window of that count."),
     "CONFIG_TUNING_MIN_SAMPLES": (50, "Samples needed before a config change may tune an agent."),
-    # Planner: implicit feedback, decay, maturity (swarm seed)
+    # Planner: implicit feedback, decay, maturity
     "FEEDBACK_HELPFUL_AT": (0.7, "Implicit score at or above which an outcome is helpful."),
     "FEEDBACK_HARMFUL_AT": (0.4, "Implicit score at or below which an outcome is harmful."),
     "DECAY_HALF_LIFE_DAYS": (90.0, "Half-life of feedback weight."),
@@ -58,7 +58,7 @@ SETTINGS: dict[str, tuple[object, str]] = {
         "Observations before a pattern can become an anti-pattern.",
     ),
     "ANTI_PATTERN_FAILURE_RATIO": (0.6, "Failure ratio that inverts a pattern into AVOID."),
-    # Telemetry loops (4-loop paper)
+    # Telemetry learning loops
     "FRICTION_THRESHOLD": (
         3,
         "Same (tool, failure mode) failures in a session that fire friction.",
@@ -85,7 +85,7 @@ SETTINGS: dict[str, tuple[object, str]] = {
     ),
     "MAX_RECURSION_DEPTH": (2, "Deepest improver level; that level is changed by humans only."),
     "META_IMPROVER_PERIOD_DAYS": (30, "Period of the level 2 meta-improver ritual."),
-    # Governance (improve-lane seed)
+    # Governance: board triage and the improve lane
     "ESCALATION_THRESHOLD": (5, "Blocked events of one class in the window that escalate."),
     "ESCALATION_WINDOW_HOURS": (24, "Escalation window."),
     "ESCALATION_COOLDOWN_SECONDS": (3600, "Quiet period between two escalation webhooks."),

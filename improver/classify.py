@@ -1,4 +1,4 @@
-"""Feedback classification on sentiment × category (plan §5.2), rule-based by default.
+"""Feedback classification on sentiment × category, rule-based by default.
 
 `Classifier` is the interface; `RuleClassifier` is deterministic and needs nothing external.
 An LLM classifier (optional) implements the same interface and falls back to this one.

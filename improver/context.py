@@ -1,4 +1,4 @@
-"""Token-budgeted ritual context (plan §6.3), pure: every section is cut to its budget."""
+"""Token-budgeted ritual context, pure: every section is cut to its budget."""
 
 import math
 from dataclasses import dataclass

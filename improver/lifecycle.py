@@ -1,4 +1,4 @@
-"""The improver's ritual state machine and lifecycle (plan §4.4), pure."""
+"""The improver's ritual state machine and lifecycle, pure."""
 
 from config.errors import Conflict
 

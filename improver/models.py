@@ -6,7 +6,7 @@ from telemetry.models import AgentTemplate, TemplateVersion
 
 
 class ImproverAgent(models.Model):
-    """The persistent state of an improver: one per template it evolves (plan §4.2)."""
+    """The persistent state of an improver: one per template it evolves."""
 
     class Lifecycle(models.TextChoices):
         CREATED = "created"

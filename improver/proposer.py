@@ -1,4 +1,4 @@
-"""Proposers turn a ritual's evidence into new directives (plan §6.2, phase 3).
+"""Proposers turn a ritual's evidence into new directives (the ritual's proposal phase).
 
 `DeterministicProposer` needs no LLM: it edits surgically — it only adds lines (AVOID lines for
 anti-patterns, user-stated learned facts, one targeted line for the most negative category,

@@ -1,4 +1,4 @@
-"""The ritual's pure decisions: the gate and the analysis notes (plan §6.2)."""
+"""The ritual's pure decisions: the gate and the analysis notes."""
 
 from collections import Counter
 

@@ -57,7 +57,7 @@ def version_performance(version_id: int) -> dict:
 
 
 def performance_delta(template) -> dict:
-    """The head version against the one before it (plan §6.2 preparation)."""
+    """The head version against the one before it (the ritual's preparation)."""
     from telemetry.models import TemplateVersion
 
     versions = list(

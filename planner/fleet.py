@@ -1,4 +1,4 @@
-"""Fleet health over a rolling window, computed in SQL (workstacean Arc 8.1).
+"""Fleet health over a rolling window, computed in SQL.
 
 Per agent: successRate, p50/p95 latency, costPerSuccessfulOutcome, totalCostUsd,
 failureRate1h, recentFailures (last N with correlation ids and reasons), totalOutcomes.

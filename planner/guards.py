@@ -1,4 +1,4 @@
-"""Dispatch guards for a violated goal (workstacean): in-flight, cooldown, loop detection. Pure."""
+"""Dispatch guards for a violated goal: in-flight, cooldown, loop detection. Pure."""
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta

@@ -174,10 +174,10 @@ class Alert(models.Model):
 
 
 class PatternStats(models.Model):
-    """Feedback on one strategy pattern within one template (swarm pattern maturity).
+    """Feedback on one strategy pattern within one template, and its maturity.
 
     Decayed counts are stored with the instant they were decayed to; new feedback first decays
-    them to its own time, then adds itself (the revalidation of the swarm seed).
+    them to its own time, then adds itself (so old feedback weighs less).
     """
 
     class Manual(models.TextChoices):

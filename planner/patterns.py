@@ -1,4 +1,4 @@
-"""Decay, criterion weight, pattern maturity and anti-pattern inversion (swarm), pure."""
+"""Decay, criterion weight, pattern maturity and anti-pattern inversion, pure."""
 
 from dataclasses import dataclass
 from datetime import datetime

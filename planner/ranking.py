@@ -1,4 +1,4 @@
-"""Candidate ranking (workstacean Arc 6.4), pure.
+"""Candidate ranking, pure.
 
 warm (>= min samples): 2.0·successRate + 0.5·avgConfidenceOnSuccess − 0.3·clamp(avgWallMs/60000, 0, 2)
 cold: the agent card's declared confidence. Observed data dominates priors once warm; ties

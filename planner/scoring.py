@@ -1,4 +1,4 @@
-"""Implicit feedback scoring of outcomes (swarm learning systems), pure.
+"""Implicit feedback scoring of outcomes, pure.
 
 raw = 0.4·success + 0.2·duration + 0.2·errors + 0.2·retries
 duration: < 5 min 1.0, 5–30 min 0.6, > 30 min 0.2; errors: 0 → 1.0, 1–2 → 0.6, ≥ 3 → 0.2;

@@ -1,4 +1,4 @@
-"""Health-weighted executor selection (workstacean Arc 8.4), pure and seedable.
+"""Health-weighted executor selection, pure and seedable.
 
 weight = successRate × 1/(1 + costPerSuccessfulOutcome); an agent with no outcomes gets 1.0
 so new agents still receive traffic. The pick is probabilistic in proportion to the weights;

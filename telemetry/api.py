@@ -11,7 +11,7 @@ from telemetry.serializers import ErrorSerializer, IngestInputSerializer, Ingest
 
 
 class IngestApi(APIView):
-    """Batched telemetry from one agent (SPEC §3); answers 207 with a result per event."""
+    """Batched telemetry from one agent; answers 207 with a result per event."""
 
     permission_classes = [IsAgent]
     parser_classes = [BatchJSONParser]

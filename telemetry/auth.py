@@ -1,4 +1,4 @@
-"""Bearer-token authentication for agents and staff tools (one scheme, SPEC §6)."""
+"""Bearer-token authentication: one scheme for agent tokens and staff tool tokens."""
 
 from dataclasses import dataclass
 

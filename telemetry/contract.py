@@ -1,4 +1,4 @@
-"""The ingest contract (SPEC §3) as plain data and one fast validator.
+"""The ingest contract (event types, their fields and limits) as plain data and one fast validator.
 
 Pure Python, no ORM: a hot path that validates up to 1,000 events per request, so it is a
 table of field rules walked by a small loop rather than one DRF serializer per event.

@@ -1,4 +1,4 @@
-"""Loop 2: structural correction signals → learned facts (4-loop paper §6.2–6.3), pure.
+"""Loop 2: structural correction signals → learned facts , pure.
 
 Signals, strongest first (one fact per correction):
 - negation phrase in the user's message → user-stated fact, confidence 1.0, scope project;
@@ -46,7 +46,7 @@ def levenshtein(a: str, b: str) -> int:
 
 
 def normalised_distance(message: str, previous: str) -> float:
-    """d_L(m, prev) / |prev| (the paper's definition); 1.0 when there is no previous response."""
+    """d_L(m, prev) / |prev| (normalised by the previous response); 1.0 when there is no previous response."""
     if not previous:
         return 1.0
     return levenshtein(message, previous) / len(previous)

@@ -1,4 +1,4 @@
-"""Loop 3 telemetry digest of one session (4-loop paper §7), pure over aggregated rows."""
+"""Loop 3 telemetry digest of one session , pure over aggregated rows."""
 
 
 def digest(rows: list[dict], first_at, last_at, corrections: int, observations: int) -> dict:

@@ -1,4 +1,4 @@
-"""Loop 1 friction detection (FRICTION-DETECT, 4-loop paper §5.2), pure.
+"""Loop 1 friction detection: the same failure repeated in one session fires once, pure.
 
 Within one session, the same (tool, failure mode) failing θ times fires a BIN event, once per
 pair: later failures of a pair that already fired do not fire again.

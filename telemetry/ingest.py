@@ -1,4 +1,4 @@
-"""The batched ingest service (SPEC §3): validate, store new events, report per item."""
+"""The batched ingest service: validate each event, store the new ones, report per item."""
 
 from collections import defaultdict
 from contextlib import nullcontext

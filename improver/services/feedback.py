@@ -1,4 +1,4 @@
-"""Feedback extraction for a template over a window (plan §5.3), stored classified."""
+"""Feedback extraction for a template over a window, stored classified."""
 
 from datetime import datetime
 
@@ -111,7 +111,7 @@ def raw_feedback(template: AgentTemplate, since: datetime, until: datetime) -> l
 def meta_feedback(template: AgentTemplate, since: datetime, until: datetime) -> list[RawFeedback]:
     """Feedback on an improver template (level 1), read off the sessions of improvers running it:
     approval verdicts and ratings, directive churn (> 3 versions in the window), and the
-    performance delta after each approved evolution (plan §7.3)."""
+    performance delta after each approved evolution."""
     from governance.models import ChangeDecision
     from improver.models import EvolutionSession
     from improver.selectors import performance_delta

@@ -1,4 +1,4 @@
-"""Loop 1 friction → `new_tool` proposals, and the loop 4 maintenance pass (4-loop paper §8).
+"""Loop 1 friction → `new_tool` proposals, and the loop 4 maintenance pass.
 
 Both create human-gated proposals and never duplicate an open one: a friction event for a pair
 that already has a pending proposal strengthens it (more evidence) instead.
@@ -58,8 +58,8 @@ def friction_proposal(*, event: FrictionEvent) -> Proposal | None:
         title=f"Build a tool for {event.tool} failing with {event.failure_mode}",
         rationale=(
             f"{event.tool} failed {event.count} times with {event.failure_mode} in one session "
-            f"of {event.agent.name} (the Build-It-Now trigger). A targeted tool or wrapper would remove "
-            "this friction."
+            f"of {event.agent.name}: a missing tool shows up as repeated friction. A targeted tool or "
+            "wrapper would remove it."
         ),
         evidence={"occurrences": 1, "events": [item], "cites": {"tool_invocation": list(event.evidence)}},
         strengthen=strengthen,

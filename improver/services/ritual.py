@@ -1,4 +1,4 @@
-"""The weekly one-on-one (plan §6.2): preparation, gate, analysis, proposal.
+"""The weekly one-on-one: preparation, gate, analysis, proposal.
 
 `ritual_run` is single-flight per (improver, period): the RitualRun row's unique constraint is
 claimed first, so two beat processes or a retried task cannot run the same ritual twice.

@@ -1,15 +1,15 @@
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
 
 from governance.board.scans import SCANS, improve_cycle_run, reconcile_stale_running
 from governance.board.services import comment_add, task_create, task_update
 from governance.models import BoardTask, ImproveCycle, SuppressedKey, TaskFeedback
+from tests.conftest import FIXED_NOW
 from tests.governance.fake_forge import FakeForge
 
-pytestmark = pytest.mark.django_db
-NOW = timezone.now()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
+NOW = FIXED_NOW
 
 
 @pytest.fixture
@@ -152,7 +152,7 @@ def test_priority_rescore_uses_acceptance(merged, closed, effect):
     assert run.counts["acceptance"] == pytest.approx(merged / (merged + closed))
 
 
-def test_awaiting_input_requeues_with_the_human_answer():
+def test_awaiting_input_requeues_with_the_human_answer(clock):
     task = task_create(title="Migrate")
     task_update(task=task, changes={"status": "running"})
     task_update(
@@ -163,6 +163,7 @@ def test_awaiting_input_requeues_with_the_human_answer():
         },
     )
     assert run_cycle(8)["awaiting_input"].counts == {"checked": 1, "requeued": 0}
+    clock.move_to(NOW + timedelta(minutes=5), tick=False)  # the human answers a little later
     comment_add(task=task, body="Postgres, please.", author="ops", kind="human")
     assert run_cycle(16)["awaiting_input"].counts == {"checked": 1, "requeued": 1}
     task.refresh_from_db()

@@ -1,4 +1,4 @@
-"""Table-driven tests of the planner's pure formulas, with the numbers of SPEC.md and the seeds."""
+"""Table-driven tests of the planner's pure formulas, with hand-computed numbers."""
 
 import random
 from datetime import UTC, datetime, timedelta
@@ -13,7 +13,7 @@ W = ranking.Weights()
 @pytest.mark.parametrize(
     ("samples", "success", "conf", "wall", "declared", "regime", "score"),
     [
-        (20, 0.95, 0.0, 1000, 0.5, "warm", 2.0 * 0.95 - 0.3 * 1000 / 60000),  # SPEC example: 1.895
+        (20, 0.95, 0.0, 1000, 0.5, "warm", 2.0 * 0.95 - 0.3 * 1000 / 60000),  # worked example: 1.895
         (5, 1.0, 0.8, 0, 0.1, "warm", 2.4),  # exactly 5 samples is warm
         (4, 1.0, 0.8, 0, 0.7, "cold", 0.7),  # 4 samples: the card's confidence
         (10, 0.5, 1.0, 60_000, 0.9, "warm", 1.0 + 0.5 - 0.3),

@@ -1,4 +1,4 @@
-"""Learning loops 1-3 through the ingest API, and the pure correction rules with the paper's numbers."""
+"""Learning loops 1-3 through the ingest API, and the pure correction rules with worked numbers."""
 
 import pytest
 

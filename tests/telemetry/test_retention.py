@@ -4,15 +4,15 @@ from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
-from django.utils import timezone
 
 from governance.models import Proposal
 from planner.models import SkillStats
 from telemetry.models import Observation, SkillOutcome, ToolInvocation
+from tests.conftest import FIXED_NOW
 from tests.planner.helpers import client_for
 
-pytestmark = pytest.mark.django_db
-OLD = timezone.now() - timedelta(days=120)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
+OLD = FIXED_NOW - timedelta(days=120)
 
 
 def ingest(client, events):
@@ -43,9 +43,7 @@ def test_prune_deletes_old_raw_events_in_batches_and_keeps_evidence_and_summarie
             for i in range(5)
         ],
     )
-    ingest(
-        client, [{"type": "observation", "timestamp": timezone.now().isoformat(), "body": {"text": "recent"}}]
-    )
+    ingest(client, [{"type": "observation", "timestamp": FIXED_NOW.isoformat(), "body": {"text": "recent"}}])
     cited = list(ToolInvocation.objects.order_by("pk").values_list("pk", flat=True)[:2])
     Proposal.objects.create(type="maintenance", title="t", evidence={"cites": {"tool_invocation": cited}})
     out = io.StringIO()
