@@ -2,7 +2,7 @@
 
 import sys
 
-from django.db import DatabaseError, InterfaceError, OperationalError
+from django.db import InterfaceError, OperationalError
 from django.views.defaults import page_not_found
 
 from config.middleware import API_PREFIXES, error
@@ -19,17 +19,19 @@ def not_found(request, exception=None):
 
 def server_error(request):
     """A 503 with Retry-After while the database is unreachable; any other crash a JSON 500."""
-    exc = sys.exc_info()[1]
-    if database_unavailable(exc):
-        response = error(503, "The database is unavailable; retry shortly.", retry_after=RETRY_AFTER_SECONDS)
-        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
-        return response
+    if database_unavailable(sys.exc_info()[1]):
+        return unavailable()
     return error(500, "Internal server error; it has been logged.")
 
 
+def unavailable():
+    """503 while the database is unreachable, with when to retry (used by DRF's handler too)."""
+    response = error(503, "The database is unavailable; retry shortly.", retry_after=RETRY_AFTER_SECONDS)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
 def database_unavailable(exc) -> bool:
-    """An outage (connection refused, dropped, server shutting down), not a bad query."""
-    if isinstance(exc, OperationalError | InterfaceError):
-        return True
-    cause = getattr(exc, "__cause__", None)
-    return isinstance(exc, DatabaseError) and type(cause).__name__ in {"OperationalError", "InterfaceError"}
+    """An outage (connection refused, dropped, server shutting down), not a bad query: Django
+    raises those as OperationalError or InterfaceError, whatever the driver."""
+    return isinstance(exc, OperationalError | InterfaceError)

@@ -11,6 +11,8 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from config.error_views import database_unavailable, unavailable
+
 
 class ApplicationError(Exception):
     """A refusal a service can explain to its caller (mapped to HTTP 400 by the API)."""
@@ -48,14 +50,8 @@ def exception_handler(exc, context):
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()
 
-    from config.error_views import RETRY_AFTER_SECONDS, database_unavailable
-
     if database_unavailable(exc):
-        body = {
-            "message": "The database is unavailable; retry shortly.",
-            "extra": {"retry_after": RETRY_AFTER_SECONDS},
-        }
-        return Response(body, status=503, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+        return unavailable()
     if isinstance(exc, ApplicationError):
         return Response({"message": exc.message, "extra": exc.extra}, status=exc.status_code)
 

@@ -11,12 +11,10 @@ Each row calls its task with `scheduled=True`; the task then claims its tick
 """
 
 import json
-import logging
 from datetime import timedelta
 
 from celery.schedules import crontab
 
-log = logging.getLogger(__name__)
 SCHEDULED_KWARGS = json.dumps({"scheduled": True})
 
 BEAT_SCHEDULE: dict[str, dict] = {

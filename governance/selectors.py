@@ -3,6 +3,7 @@
 from django.db.models import QuerySet
 
 from governance.models import Proposal
+from telemetry.retention import as_ids
 
 
 def proposal_list(*, status: str | None = None, type: str | None = None) -> QuerySet[Proposal]:
@@ -66,9 +67,8 @@ def events_cited_by_proposals() -> dict[str, set[int]]:
     """Event ids per event type that proposals cite. Producers put them, whatever else their
     evidence holds, under `evidence["cites"] = {event type: [ids]}`."""
     cited: dict[str, set[int]] = {}
-    for evidence in Proposal.objects.filter(evidence__has_key="cites").values_list("evidence", flat=True):
-        cites = evidence.get("cites") if isinstance(evidence, dict) else None
-        for event_type, ids in (cites or {}).items() if isinstance(cites, dict) else ():
-            if isinstance(ids, list):
-                cited.setdefault(event_type, set()).update(i for i in ids if isinstance(i, int))
+    rows = Proposal.objects.filter(evidence__has_key="cites").values_list("evidence__cites", flat=True)
+    for cites in rows.iterator(chunk_size=500):
+        for event_type, ids in cites.items() if isinstance(cites, dict) else ():
+            cited.setdefault(event_type, set()).update(as_ids(ids if isinstance(ids, list) else []))
     return cited

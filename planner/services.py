@@ -217,24 +217,19 @@ def outcome_analysis_run(*, now: datetime | None = None) -> list[Alert]:
         if rate >= threshold:
             continue
         key = f"{p['agent__name']}:{p['skill']}"
+        failures = list(
+            window.filter(agent_id=p["agent_id"], skill=p["skill"], success=False)
+            .order_by("-occurred_at")
+            .values_list("pk", "correlation_id", "failure_reason")[:10]
+        )
         evidence = {
             "agent": p["agent__name"],
             "skill": p["skill"],
             "attempts": p["attempts"],
             "successes": p["successes"],
             "success_rate": round(rate, 4),
-            "recent_failures": list(
-                window.filter(agent_id=p["agent_id"], skill=p["skill"], success=False)
-                .order_by("-occurred_at")
-                .values_list("correlation_id", "failure_reason")[:10]
-            ),
-            "cites": {
-                "skill_outcome": list(
-                    window.filter(agent_id=p["agent_id"], skill=p["skill"], success=False)
-                    .order_by("-occurred_at")
-                    .values_list("pk", flat=True)[:10]
-                )
-            },
+            "recent_failures": [[correlation, reason] for _, correlation, reason in failures],
+            "cites": {"skill_outcome": [pk for pk, *_ in failures]},
         }
         with transaction.atomic():
             alert = alert_raise(

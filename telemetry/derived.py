@@ -68,5 +68,5 @@ def drain_without_broker(*, agent, rows: list[dict]) -> None:
     broker nothing else would drain it, so it is drained in-process once the ingest commits."""
     from config.celery import app
 
-    if app.conf.task_always_eager and any(r["outcome"] != "success" for r in rows):
+    if app.conf.task_always_eager and any(needs_derivation("tool_invocation", r) for r in rows):
         transaction.on_commit(derive_pending)

@@ -8,9 +8,11 @@ import logging
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
+from django_celery_beat.models import PeriodicTask
 
 from config import clock
 from config.schedule import BEAT_SCHEDULE
+from telemetry.models import PeriodicClaim
 
 log = logging.getLogger(__name__)
 CRONTAB_MIN_GAP = timedelta(minutes=30)  # daily and weekly jobs: two sends within this are one tick
@@ -24,8 +26,6 @@ def min_gap(name: str) -> timedelta:
 
     Two beat processes tick at their own phases; any gap shorter than the interval (minus room
     for jitter) merges their sends into one start per interval, whatever the phase offset."""
-    from django_celery_beat.models import PeriodicTask
-
     row = PeriodicTask.objects.filter(name=name).select_related("interval").first()
     if row is not None and row.interval is not None:
         return row.interval.schedule.run_every * TICK_SHARE
@@ -39,8 +39,6 @@ def claim_tick(name: str, *, now: datetime | None = None) -> bool:
     A tick is claimed by a conditional update of the job's row: it succeeds only when the last
     start lies at least `min_gap` back, so concurrent claims cannot both win.
     """
-    from telemetry.models import PeriodicClaim
-
     now = now or clock.now()
     try:
         with transaction.atomic():

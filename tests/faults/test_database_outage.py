@@ -38,7 +38,6 @@ def test_a_database_restart_under_load_loses_nothing_and_recovers(private_pg, ka
     assert load.statuses[503] > 0  # the outage was seen, and answered as an outage
     assert not [s for s in load.statuses if isinstance(s, int) and s >= 500 and s != 503]
     assert not load.bad_bodies, load.bad_bodies[:3]
-    assert recovery < 5
 
 
 def assert_chunked_bodies_are_read(port: int, token: str) -> None:
