@@ -36,6 +36,8 @@ INSTALLED_APPS = [
     "governance",
     "planner",
     "improver",
+    "dashboard",
+    "demo",
 ]
 
 MIDDLEWARE = [

@@ -2,8 +2,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from dashboard.views import dashboard
 from improver.api import DirectivesApi
-from improver.dashboard.views import dashboard
 from telemetry.api import IngestApi
 from telemetry.otlp_api import OtlpTracesApi
 

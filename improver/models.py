@@ -2,7 +2,7 @@
 
 from django.db import models
 
-from telemetry.models import AgentTemplate, TemplateVersion
+from telemetry.models import AgentTemplate, DocumentVersion
 
 
 class ImproverAgent(models.Model):
@@ -102,9 +102,9 @@ class EvolutionSession(models.Model):
     run = models.OneToOneField(
         RitualRun, null=True, blank=True, on_delete=models.SET_NULL, related_name="session"
     )
-    base_version = models.ForeignKey(TemplateVersion, on_delete=models.PROTECT, related_name="+")
+    base_version = models.ForeignKey(DocumentVersion, on_delete=models.PROTECT, related_name="+")
     new_version = models.ForeignKey(
-        TemplateVersion, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+        DocumentVersion, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     proposal = models.ForeignKey(
         "governance.Proposal",

@@ -4,27 +4,24 @@ from config.errors import ApplicationError
 from improver.prompt import prompt_block
 from planner import selectors as planner_selectors
 from telemetry import selectors as telemetry_selectors
-from telemetry.models import TemplateHead
+from telemetry.models import AgentTemplate
 
 
 def directives_for_agent(*, agent) -> dict:
     """The head version of the agent's template plus what Kaizen learned, as one payload."""
     if agent.template_id is None:
         raise ApplicationError(f"Agent '{agent.name}' runs no template; assign one in the admin.")
-    head = (
-        TemplateHead.objects.select_related("template", "version")
-        .filter(template_id=agent.template_id)
-        .first()
-    )
+    template = AgentTemplate.objects.select_related("document__head").get(pk=agent.template_id)
+    head = template.document.head
     if head is None:
         raise ApplicationError(f"Template of agent '{agent.name}' has no version yet.")
     learned_facts = telemetry_selectors.learned_facts(template_id=agent.template_id)
     anti_patterns = planner_selectors.anti_patterns_for_template(agent.template_id)
     proven_patterns = planner_selectors.proven_patterns_for_template(agent.template_id)
     payload = {
-        "template": head.template.slug,
-        "version": head.version.number,
-        "directives": head.version.directives,
+        "template": template.slug,
+        "version": head.number,
+        "directives": head.text,
         "learned_facts": learned_facts,
         "anti_patterns": anti_patterns,
         "proven_patterns": proven_patterns,
@@ -58,10 +55,12 @@ def version_performance(version_id: int) -> dict:
 
 def performance_delta(template) -> dict:
     """The head version against the one before it (the ritual's preparation)."""
-    from telemetry.models import TemplateVersion
+    from telemetry.models import DocumentVersion
 
     versions = list(
-        TemplateVersion.objects.filter(template=template).order_by("-number").values("id", "number")[:2]
+        DocumentVersion.objects.filter(document=template.document_id)
+        .order_by("-number")
+        .values("id", "number")[:2]
     )
     if not versions:
         return {}

@@ -2,13 +2,9 @@ from django.contrib import admin, messages
 
 from config.audit import audit
 from config.errors import ApplicationError
-from config.versioning_admin import VersionAdmin
 from planner import selectors, services
-from planner.config_docs import rollback
 from planner.models import (
     Alert,
-    ConfigDocument,
-    ConfigVersion,
     DeclaredSkill,
     Dispatch,
     FleetSnapshot,
@@ -160,39 +156,3 @@ class PatternStatsAdmin(admin.ModelAdmin):
     @admin.action(description="Reset to computed maturity")
     def reset(self, request, queryset):
         self._set(request, queryset, "", "Reset")
-
-
-class ConfigVersionInline(admin.TabularInline):
-    model = ConfigVersion
-    extra = 0
-    can_delete = False
-    fields = ["number", "author", "reason", "proposal", "created_at"]
-    readonly_fields = fields
-    show_change_link = True
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-
-@admin.register(ConfigDocument)
-class ConfigDocumentAdmin(admin.ModelAdmin):
-    list_display = ["name", "current", "updated_at"]
-    search_fields = ["name"]
-    readonly_fields = ["name", "current", "updated_at"]
-    inlines = [ConfigVersionInline]
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-
-@admin.register(ConfigVersion)
-class ConfigVersionAdmin(VersionAdmin):
-    list_display = ["document", "number", "author", "reason", "created_at"]
-    list_filter = ["document"]
-    readonly_fields = ["document", "number", "text", "author", "reason", "proposal", "created_at"]
-
-    def roll_back(self, version, user):
-        return rollback(version=version, actor=user.username)
-
-    def owner(self, version):
-        return version.document

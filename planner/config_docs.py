@@ -1,18 +1,18 @@
-"""Versioned config documents (goals, actions, agent cards): read, write, validate, roll back."""
+"""The planner's versioned documents (goals, actions, agent cards): read, validate, write."""
 
 from pathlib import Path
 
 import yaml
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Max
 
-from config.errors import ApplicationError, Conflict
+from config.errors import ApplicationError
 from config.yamldoc import YamlDocError
 from planner.cards import parse_card
 from planner.goals import parse_actions, parse_goals
-from planner.models import ConfigDocument, ConfigVersion, DeclaredSkill
-from telemetry.models import Agent
+from planner.models import DeclaredSkill
+from telemetry.documents import document_for, document_version_append, head_version, on_head_moved
+from telemetry.models import Agent, Document, DocumentVersion
 
 DEFAULTS = Path(__file__).resolve().parent / "defaults"
 CARD_PREFIX = "card:"
@@ -26,13 +26,12 @@ def default_text(name: str) -> str | None:
     return None
 
 
-def current_version(name: str) -> ConfigVersion | None:
-    document = ConfigDocument.objects.filter(name=name).select_related("current").first()
-    return document.current if document else None
+def current_version(name: str) -> DocumentVersion | None:
+    return head_version(name)
 
 
 def current_text(name: str) -> str | None:
-    version = current_version(name)
+    version = head_version(name)
     return version.text if version else default_text(name)
 
 
@@ -57,44 +56,34 @@ def version_create(
     *,
     name: str,
     text: str,
-    author: str = "",
+    actor=None,
     reason: str = "",
-    proposal=None,
+    provenance: dict | None = None,
     expect_base: int | None = None,
     source: str | None = None,
-) -> ConfigVersion:
-    """A new immutable version that becomes current; refused when `expect_base` is no longer current."""
+) -> DocumentVersion:
+    """Validate `text` as document `name`, then append it as the new head (see document_version_append)."""
     try:
         validate(name, text, source)
     except YamlDocError as exc:
         raise exc.as_api_error() from exc
-    document, _ = ConfigDocument.objects.get_or_create(name=name)
-    document = ConfigDocument.objects.select_for_update().get(pk=document.pk)
-    current = document.current.number if document.current_id else 0
-    if expect_base is not None and expect_base != current:
-        raise Conflict(
-            f"The change no longer applies: {name} moved from v{expect_base} to v{current} since it "
-            "was proposed. Reject it and propose again against the current version.",
-            {"document": name, "base_version": expect_base, "current_version": current},
-        )
-    number = (document.versions.aggregate(n=Max("number"))["n"] or 0) + 1
-    version = ConfigVersion.objects.create(
-        document=document, number=number, text=text, author=author, reason=reason, proposal=proposal
+    return document_version_append(
+        document=document_for(name),
+        text=text,
+        author_user=actor,
+        reason=reason,
+        provenance=provenance,
+        expect_base=expect_base,
     )
-    document.current = version
-    document.save(update_fields=["current", "updated_at"])
-    return version
 
 
-@transaction.atomic
-def rollback(*, version: ConfigVersion, actor: str) -> ConfigVersion:
-    """Make an earlier version current again, as a new version (history is never rewritten)."""
-    new = version_create(
-        name=version.document.name, text=version.text, author=actor, reason=f"rollback to v{version.number}"
-    )
-    if version.document.name.startswith(CARD_PREFIX):
-        apply_card(version.document.name, version.text)
-    return new
+def _card_head_moved(document: Document, version: DocumentVersion) -> None:
+    apply_card(document.name, version.text)
+
+
+def register() -> None:
+    """At start-up: a card applies to its agent whenever its head moves (a change or a rollback)."""
+    on_head_moved(CARD_PREFIX, _card_head_moved)
 
 
 def apply_card(name: str, text: str) -> None:
@@ -104,8 +93,13 @@ def apply_card(name: str, text: str) -> None:
 def ensure_defaults(**_kwargs) -> None:
     """After migrate: the shipped goals and actions become v1 of their documents when missing."""
     for name in ("goals", "actions"):
-        if not ConfigDocument.objects.filter(name=name, current__isnull=False).exists():
-            version_create(name=name, text=default_text(name), author="import", reason="shipped defaults")
+        if head_version(name) is None:
+            version_create(
+                name=name,
+                text=default_text(name),
+                reason="shipped defaults",
+                provenance={"source": "defaults"},
+            )
 
 
 def dump(data: dict) -> str:

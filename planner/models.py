@@ -1,4 +1,6 @@
-"""Planner state: declared skills, cost/confidence stores, snapshots, dispatches, patterns."""
+"""Planner state: declared skills, cost/confidence stores, snapshots, dispatches, patterns.
+
+Its goals, actions and agent cards are versioned documents on the ground floor (telemetry)."""
 
 from django.db import models
 from django.db.models import Q
@@ -225,45 +227,3 @@ class PatternFeedback(models.Model):
 
     def __str__(self) -> str:
         return f"{self.verdict} feedback on {self.pattern_id} from outcome {self.outcome_id}"
-
-
-class ConfigDocument(models.Model):
-    """A versioned YAML document the planner runs on: `goals`, `actions`, or `card:<agent>`."""
-
-    name = models.CharField(max_length=150, unique=True)
-    current = models.ForeignKey(
-        "ConfigVersion", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["name"]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class ConfigVersion(models.Model):
-    """One immutable version of a config document, with who made it and why."""
-
-    document = models.ForeignKey(ConfigDocument, on_delete=models.CASCADE, related_name="versions")
-    number = models.PositiveIntegerField()
-    text = models.TextField(help_text="The YAML as stored.")
-    author = models.CharField(max_length=150, blank=True)
-    reason = models.TextField(blank=True)
-    proposal = models.ForeignKey(
-        "governance.Proposal", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["document", "-number"]
-        constraints = [models.UniqueConstraint(fields=["document", "number"], name="config_version_unique")]
-
-    def __str__(self) -> str:
-        return f"{self.document.name} v{self.number}"
-
-    def save(self, *args, **kwargs):
-        if self.pk is not None:
-            raise ValueError("Config versions are immutable; create a new version instead.")
-        super().save(*args, **kwargs)

@@ -132,9 +132,7 @@ def approve_action(*, proposal: Proposal, actor, rating) -> bool:
 
 def approve_config_change(*, proposal: Proposal, actor, rating) -> bool:
     name = proposal.payload["document"]
-    _apply(proposal, name, proposal.payload["yaml"], actor)
-    if name.startswith(config_docs.CARD_PREFIX):
-        config_docs.apply_card(name, proposal.payload["yaml"])
+    _apply(proposal, name, proposal.payload["yaml"], actor)  # a card applies to its agent as it lands
     return True
 
 
@@ -143,9 +141,9 @@ def _apply(proposal: Proposal, name: str, text: str, actor) -> None:
     version = config_docs.version_create(
         name=name,
         text=text,
-        author=getattr(actor, "username", str(actor)),
+        actor=actor if getattr(actor, "pk", None) else None,
         reason=f"proposal #{proposal.pk}",
-        proposal=proposal,
+        provenance={"proposal": proposal.pk},
         expect_base=proposal.payload.get("base_version"),
     )
     proposal.payload = {

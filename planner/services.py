@@ -39,7 +39,7 @@ def agent_card_update(*, agent: Agent, skills: list[dict], webhook_url: str | No
         {k: v for k, v in agent.card.items() if k in ("skills", "model", "max_cost_usd", "webhook_url")}
     )
     if current_text(name) != text:
-        version_create(name=name, text=text, author=f"agent:{agent.name}", reason="declared by the agent")
+        version_create(name=name, text=text, reason="declared by the agent", provenance={"agent": agent.name})
     return agent
 
 

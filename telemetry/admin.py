@@ -1,26 +1,27 @@
 from django.contrib import admin, messages
+from django.urls import reverse
+from django.utils.html import format_html
 
 from config.audit import audit
 from config.errors import ApplicationError
-from config.versioning_admin import VersionAdmin
 from telemetry import services
+from telemetry.documents import document_rollback
 from telemetry.models import (
     Agent,
     AgentTemplate,
     ApiToken,
     Correction,
     Decision,
+    Document,
+    DocumentVersion,
     FrictionEvent,
     LearnedFact,
     Observation,
     SessionEnd,
     SkillOutcome,
-    TemplateHead,
-    TemplateVersion,
     ToolInvocation,
     WakeRun,
 )
-from telemetry.templates import template_rollback
 
 
 class TokenInline(admin.TabularInline):
@@ -219,15 +220,76 @@ class FrictionEventAdmin(admin.ModelAdmin):
 
 
 class VersionInline(admin.TabularInline):
-    model = TemplateVersion
+    model = DocumentVersion
     extra = 0
     can_delete = False
-    fields = ["number", "author", "created_at", "provenance"]
+    fields = ["number", "author", "author_user", "reason", "created_at"]
     readonly_fields = fields
     show_change_link = True
+    ordering = ["-number"]
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
+
+
+@admin.register(Document)
+class DocumentAdmin(admin.ModelAdmin):
+    """Every versioned text: template directives (`template:<slug>`), goals, actions, cards."""
+
+    list_display = ["name", "head", "moved_at", "moved_by"]
+    search_fields = ["name"]
+    readonly_fields = ["name", "head", "moved_at", "moved_by"]
+    inlines = [VersionInline]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(DocumentVersion)
+class DocumentVersionAdmin(admin.ModelAdmin):
+    """Versions are immutable and read-only; an approver rolls a document back by selecting one
+    version, which becomes the newest version again (a copy: history is never rewritten), audited."""
+
+    list_display = ["document", "number", "author", "author_user", "reason", "created_at"]
+    list_filter = ["author", "document"]
+    search_fields = ["text", "document__name"]
+    readonly_fields = [
+        "document",
+        "number",
+        "text",
+        "author",
+        "author_user",
+        "reason",
+        "provenance",
+        "created_at",
+    ]
+    actions = ["roll_back_to"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_approve_permission(self, request) -> bool:
+        return request.user.has_perm("governance.approve_proposal")
+
+    @admin.action(description="Roll back to this version (as a new version)", permissions=["approve"])
+    def roll_back_to(self, request, queryset):
+        if queryset.count() != 1:
+            self.message_user(request, "Select exactly one version to roll back to.", messages.ERROR)
+            return
+        version = queryset.select_related("document").get()
+        new = document_rollback(version=version, actor=request.user)
+        audit(request.user, version.document, f"Rolled back to v{version.number} (now v{new.number})")
+        self.message_user(
+            request,
+            f"{version.document} is now v{new.number} (a copy of v{version.number}).",
+            messages.SUCCESS,
+        )
 
 
 @admin.register(AgentTemplate)
@@ -235,40 +297,22 @@ class AgentTemplateAdmin(admin.ModelAdmin):
     list_display = ["slug", "name", "kind", "head_version", "created_at"]
     list_filter = ["kind"]
     search_fields = ["slug", "name"]
-    inlines = [VersionInline]
+    readonly_fields = ["directives_document", "head_directives"]
+    list_select_related = ["document__head"]
 
     @admin.display(description="head")
     def head_version(self, obj: AgentTemplate):
-        head = TemplateHead.objects.filter(template=obj).select_related("version").first()
-        return f"v{head.version.number}" if head else "—"
+        head = obj.document.head if obj.document_id else None
+        return f"v{head.number}" if head else "—"
 
+    @admin.display(description="directives (versions and rollback)")
+    def directives_document(self, obj: AgentTemplate):
+        if not obj.document_id:
+            return "—"
+        url = reverse("admin:telemetry_document_change", args=[obj.document_id])
+        return format_html('<a href="{}">{}</a>', url, obj.document.name)
 
-@admin.register(TemplateVersion)
-class TemplateVersionAdmin(VersionAdmin):
-    list_display = ["template", "number", "author", "created_at"]
-    list_filter = ["template", "author"]
-    search_fields = ["directives", "template__slug"]
-    readonly_fields = [
-        "template",
-        "number",
-        "directives",
-        "author",
-        "author_user",
-        "provenance",
-        "created_at",
-    ]
-
-    def roll_back(self, version, user):
-        return template_rollback(version=version, actor=user)
-
-    def owner(self, version):
-        return version.template
-
-
-@admin.register(TemplateHead)
-class TemplateHeadAdmin(admin.ModelAdmin):
-    list_display = ["template", "version", "moved_at", "moved_by"]
-    readonly_fields = ["template", "version", "moved_at", "moved_by"]
-
-    def has_add_permission(self, request) -> bool:
-        return False
+    @admin.display(description="head directives")
+    def head_directives(self, obj: AgentTemplate):
+        head = obj.document.head if obj.document_id else None
+        return format_html("<pre>{}</pre>", head.text) if head else "—"

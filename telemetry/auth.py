@@ -7,9 +7,7 @@ from rest_framework import authentication, exceptions
 
 from telemetry import tokens
 from telemetry.bulk import fast_cursor
-from telemetry.models import Agent, ApiToken, TemplateHead
-
-HEAD_TABLE = TemplateHead._meta.db_table
+from telemetry.models import Agent, AgentTemplate, ApiToken, Document
 
 
 @dataclass
@@ -51,10 +49,11 @@ def token_by_prefix(prefix: str) -> ApiToken | None:
     agent_fields = list(Agent._meta.concrete_fields)
     columns = ", ".join(f'a."{f.column}"' for f in agent_fields)
     sql = (
-        f'SELECT t."id", t."digest", t."agent_id", t."user_id", t."revoked_at", h."version_id", '
+        f'SELECT t."id", t."digest", t."agent_id", t."user_id", t."revoked_at", d."head_id", '
         f"{columns} FROM {ApiToken._meta.db_table} t "
         f"LEFT JOIN {Agent._meta.db_table} a ON a.id = t.agent_id "
-        f"LEFT JOIN {HEAD_TABLE} h ON h.template_id = a.template_id "
+        f"LEFT JOIN {AgentTemplate._meta.db_table} tt ON tt.id = a.template_id "
+        f"LEFT JOIN {Document._meta.db_table} d ON d.id = tt.document_id "
         "WHERE t.prefix = %s"
     )
     with fast_cursor() as cursor:

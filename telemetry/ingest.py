@@ -42,7 +42,7 @@ def current_template_version_id(agent: Agent) -> int | None:
         return None
     if hasattr(agent, "current_version_id"):  # read with the token: no extra query
         return agent.current_version_id
-    return Agent.objects.filter(pk=agent.pk).values_list("template__head__version_id", flat=True).first()
+    return Agent.objects.filter(pk=agent.pk).values_list("template__document__head_id", flat=True).first()
 
 
 def events_ingest(*, agent: Agent, batch: list) -> list[ItemResult]:

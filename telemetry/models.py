@@ -1,12 +1,75 @@
-"""Agents and what they run (templates, their immutable versions, one head each), their API
-tokens, and the raw telemetry events (one table per event type)."""
+"""Agents and what they run (templates, whose directives are versioned documents like the
+planner's goals, actions and cards), their API tokens, and the raw telemetry events (one table per
+event type)."""
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
 
+class Document(models.Model):
+    """A named text kept as immutable versions with one head: a template's directives
+    (`template:<slug>`), the planner's `goals` and `actions`, an agent's card (`card:<agent>`).
+
+    Nothing rewrites history: a rollback appends a copy of an earlier version.
+    """
+
+    TEMPLATE_PREFIX = "template:"
+
+    name = models.CharField(max_length=150, unique=True)
+    head = models.ForeignKey(
+        "DocumentVersion", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    moved_at = models.DateTimeField(auto_now=True)
+    moved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class DocumentVersion(models.Model):
+    """One immutable version of a document, with who wrote it and why."""
+
+    class Author(models.TextChoices):
+        HUMAN = "human"
+        IMPROVER = "improver"
+
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    text = models.TextField()
+    author = models.CharField(max_length=16, choices=Author.choices, default=Author.HUMAN)
+    author_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reason = models.TextField(blank=True)
+    provenance = models.JSONField(
+        default=dict, blank=True, help_text="Where the text came from: a proposal, a rollback, a file."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["document", "-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["document", "number"], name="document_version_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.document.name} v{self.number}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise ValueError("Document versions are immutable; create a new version instead.")
+        super().save(*args, **kwargs)
+
+
 class AgentTemplate(models.Model):
+    """What agents of one kind run; its directives are the document `template:<slug>`."""
+
     class Kind(models.TextChoices):
         TASK_AGENT = "task_agent"  # level 0, evolved weekly by an improver
         TEMPLATE_IMPROVER = "template_improver"  # level 1, evolved monthly by a meta-improver
@@ -18,6 +81,9 @@ class AgentTemplate(models.Model):
     name = models.CharField(max_length=200)
     kind = models.CharField(max_length=32, choices=Kind.choices, default=Kind.TASK_AGENT)
     description = models.TextField(blank=True)
+    document = models.OneToOneField(
+        Document, on_delete=models.PROTECT, related_name="template", editable=False
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -26,57 +92,14 @@ class AgentTemplate(models.Model):
     def __str__(self) -> str:
         return self.slug
 
+    def save(self, *args, **kwargs):
+        if self.document_id is None:  # a template always has its directives document
+            self.document, _ = Document.objects.get_or_create(name=f"{Document.TEMPLATE_PREFIX}{self.slug}")
+        super().save(*args, **kwargs)
+
     @property
     def level(self) -> int:
         return self.LEVELS[self.kind]
-
-
-class TemplateVersion(models.Model):
-    """One immutable version of a template's directives, with who wrote it and why."""
-
-    class Author(models.TextChoices):
-        HUMAN = "human"
-        IMPROVER = "improver"
-
-    template = models.ForeignKey(AgentTemplate, on_delete=models.CASCADE, related_name="versions")
-    number = models.PositiveIntegerField()
-    directives = models.TextField()
-    author = models.CharField(max_length=16, choices=Author.choices, default=Author.HUMAN)
-    author_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    provenance = models.JSONField(default=dict, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["template", "-number"]
-        constraints = [
-            models.UniqueConstraint(fields=["template", "number"], name="version_number_unique"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.template.slug} v{self.number}"
-
-    def save(self, *args, **kwargs):
-        if self.pk is not None:
-            raise ValueError("Template versions are immutable; create a new version instead.")
-        super().save(*args, **kwargs)
-
-
-class TemplateHead(models.Model):
-    """The version agents of a template run now; one per template (the primary key)."""
-
-    template = models.OneToOneField(
-        AgentTemplate, on_delete=models.CASCADE, primary_key=True, related_name="head"
-    )
-    version = models.ForeignKey(TemplateVersion, on_delete=models.PROTECT, related_name="+")
-    moved_at = models.DateTimeField(auto_now=True)
-    moved_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-
-    def __str__(self) -> str:
-        return f"{self.template.slug} → v{self.version.number}"
 
 
 class Agent(models.Model):
@@ -147,8 +170,8 @@ class EventRecord(models.Model):
     """Columns every stored event has. `dedup_key` is the client id, or the event's SHA-256."""
 
     agent = models.ForeignKey(Agent, on_delete=models.PROTECT, related_name="+")
-    template_version = models.ForeignKey(
-        TemplateVersion,
+    template_version = models.ForeignKey(  # the directives served to the agent when it sent this
+        DocumentVersion,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,

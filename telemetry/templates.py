@@ -1,46 +1,31 @@
-"""Template versions and heads: create a version, move or roll back the head."""
+"""Templates: their directives are a versioned document; create, update and export them."""
+
+from pathlib import Path
 
 from django.db import transaction
-from django.db.models import Max
 
-from telemetry.models import AgentTemplate, TemplateHead, TemplateVersion
-from telemetry.templates_yaml import TemplateSpec
+from telemetry.documents import document_version_append
+from telemetry.models import AgentTemplate, DocumentVersion
+from telemetry.templates_yaml import TemplateSpec, parse_templates
 
 
-@transaction.atomic
 def template_version_create(
     *,
     template: AgentTemplate,
     directives: str,
-    author: str = TemplateVersion.Author.HUMAN,
+    author: str = DocumentVersion.Author.HUMAN,
     author_user=None,
+    reason: str = "",
     provenance: dict | None = None,
-) -> TemplateVersion:
-    """Append a new immutable version and move the template's head to it."""
-    AgentTemplate.objects.select_for_update().get(pk=template.pk)  # serialise numbering
-    last = template.versions.aggregate(n=Max("number"))["n"] or 0
-    version = TemplateVersion.objects.create(
-        template=template,
-        number=last + 1,
-        directives=directives,
+) -> DocumentVersion:
+    """New directives for `template`: a new version of its document, which agents run from now on."""
+    return document_version_append(
+        document=template.document,
+        text=directives,
         author=author,
         author_user=author_user,
-        provenance=provenance or {},
-    )
-    TemplateHead.objects.update_or_create(
-        template=template, defaults={"version": version, "moved_by": author_user}
-    )
-    return version
-
-
-def template_rollback(*, version: TemplateVersion, actor=None) -> TemplateVersion:
-    """Bring an earlier version's directives back as a new version (history is never rewritten)."""
-    return template_version_create(
-        template=version.template,
-        directives=version.directives,
-        author=TemplateVersion.Author.HUMAN,
-        author_user=actor,
-        provenance={"rollback_of": version.number},
+        reason=reason,
+        provenance=provenance,
     )
 
 
@@ -60,22 +45,28 @@ def template_upsert(*, spec: TemplateSpec, actor=None, source: str = "") -> tupl
             setattr(template, f, getattr(spec, f))
         if changed:
             template.save(update_fields=changed)
-    head = TemplateHead.objects.filter(template=template).select_related("version").first()
-    if head is not None and head.version.directives == spec.directives:
+    head = template.document.head
+    if head is not None and head.text == spec.directives:
         return template, "created" if created else "unchanged"
     version = template_version_create(
         template=template,
         directives=spec.directives,
-        author=TemplateVersion.Author.HUMAN,
         author_user=actor,
+        reason="loaded from a templates file",
         provenance={"source": source or "load_templates"},
     )
     return template, "created" if created else f"new version v{version.number}"
 
 
+def templates_load(path: Path, *, actor=None) -> list[tuple[AgentTemplate, str]]:
+    """Upsert every template of a templates file; YamlDocError names the line at fault."""
+    specs = parse_templates(path.read_text(encoding="utf-8"), str(path))
+    return [template_upsert(spec=spec, actor=actor, source=str(path)) for spec in specs]
+
+
 def templates_document() -> dict:
     """Every template with its head directives, in the templates file format (for export)."""
-    templates = AgentTemplate.objects.select_related("head__version").order_by("slug")
+    templates = AgentTemplate.objects.select_related("document__head").order_by("slug")
     return {
         "templates": [
             {
@@ -83,9 +74,9 @@ def templates_document() -> dict:
                 "name": t.name,
                 "kind": t.kind,
                 "description": t.description,
-                "directives": t.head.version.directives,
+                "directives": t.document.head.text,
             }
             for t in templates
-            if hasattr(t, "head")
+            if t.document.head_id
         ]
     }

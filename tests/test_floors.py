@@ -9,7 +9,15 @@ from django.apps import apps
 from django.db.migrations.loader import MigrationLoader
 
 ROOT = Path(__file__).resolve().parents[1]
-FLOORS = {"config": 0, "telemetry": 1, "governance": 2, "planner": 3, "improver": 4}
+FLOORS = {
+    "config": 0,
+    "telemetry": 1,
+    "governance": 2,
+    "planner": 3,
+    "improver": 4,
+    "dashboard": 5,
+    "demo": 5,
+}
 COMPOSITION_ROOT = {"config/urls.py"}  # the URLconf mounts every app's views by design
 
 

@@ -15,7 +15,7 @@ from governance.services import proposal_create
 from improver.lifecycle import next_ritual_state
 from improver.models import EvolutionNote, EvolutionSession, ImproverAgent
 from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange
-from telemetry.models import AgentTemplate, TemplateHead, TemplateVersion
+from telemetry.models import AgentTemplate, Document, DocumentVersion
 from telemetry.templates import template_version_create
 
 TYPE = Proposal.Type.TEMPLATE_EVOLUTION
@@ -74,7 +74,7 @@ def evolution_proposal_create(
             "template": template.slug,
             "base_version": base.number,
             "base_version_id": base.pk,
-            "current_directives": base.directives,
+            "current_directives": base.text,
             "proposed_directives": change.directives,
             "proposer": change.proposer,
             "additions": [
@@ -99,17 +99,22 @@ def _session_of(proposal: Proposal) -> EvolutionSession:
 def on_approve(*, proposal: Proposal, actor, rating: int | None) -> bool:
     """New immutable version, head moved, session completed, improver back to sleep."""
     session = _session_of(proposal)
-    head = TemplateHead.objects.select_for_update().get(template=session.template)
-    if head.version_id != session.base_version_id:
+    document = (
+        Document.objects.select_for_update(of=("self",))
+        .select_related("head")
+        .get(pk=session.template.document_id)
+    )
+    if document.head_id != session.base_version_id:
         raise Conflict(
-            f"{session.template.slug} moved to v{head.version.number} since this proposal "
+            f"{session.template.slug} moved to v{document.head.number} since this proposal "
             f"(based on v{session.base_version.number}); reject it and let the improver re-propose."
         )
     now = clock.now()
     version = template_version_create(
         template=session.template,
         directives=proposal.payload["proposed_directives"],
-        author=TemplateVersion.Author.IMPROVER,
+        author=DocumentVersion.Author.IMPROVER,
+        reason=f"evolution proposal #{proposal.pk}",
         author_user=actor if getattr(actor, "pk", None) else None,
         provenance={
             "proposal": proposal.pk,
@@ -173,7 +178,7 @@ def on_reject(*, proposal: Proposal, actor, reason: str) -> None:
             at=now,
         )
         return
-    base = session.base_version.directives.rstrip("\n")
+    base = session.base_version.text.rstrip("\n")
     change = ProposedChange(
         directives=base + "\n" + "\n".join(a["text"] for a in keep) + "\n",
         additions=tuple(_addition(a) for a in keep),

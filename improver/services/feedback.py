@@ -27,7 +27,7 @@ def default_classifier() -> Classifier:
 
 def raw_feedback(template: AgentTemplate, since: datetime, until: datetime) -> list[RawFeedback]:
     """Every feedback source of the template's agents in (since, until], unclassified."""
-    events = Q(template_version__template=template, occurred_at__gt=since, occurred_at__lte=until)
+    events = Q(template_version__document__template=template, occurred_at__gt=since, occurred_at__lte=until)
     items: list[RawFeedback] = []
     for o in Observation.objects.filter(events).values(
         "id", "agent_id", "occurred_at", "text", "sentiment", "category"
@@ -115,7 +115,7 @@ def meta_feedback(template: AgentTemplate, since: datetime, until: datetime) -> 
     from governance.models import ChangeDecision
     from improver.models import EvolutionSession
     from improver.selectors import performance_delta
-    from telemetry.models import TemplateVersion
+    from telemetry.models import DocumentVersion
 
     sessions = EvolutionSession.objects.filter(
         improver__agent__template=template, created_at__gt=since, created_at__lte=until
@@ -139,8 +139,8 @@ def meta_feedback(template: AgentTemplate, since: datetime, until: datetime) -> 
         )
     evolved = {s.template for s in sessions}
     for t in evolved:
-        versions = TemplateVersion.objects.filter(
-            template=t, created_at__gt=since, created_at__lte=until
+        versions = DocumentVersion.objects.filter(
+            document=t.document_id, created_at__gt=since, created_at__lte=until
         ).count()
         if versions > 3:
             items.append(

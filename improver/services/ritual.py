@@ -22,7 +22,7 @@ from improver.selectors import feedback_groups, performance_delta
 from improver.services.evolution import evolution_proposal_create, note_add, set_state
 from improver.services.feedback import default_classifier, feedback_extract
 from planner.selectors import anti_patterns_for_template
-from telemetry.models import TemplateHead
+from telemetry.models import DocumentVersion
 
 log = logging.getLogger(__name__)
 
@@ -172,7 +172,7 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
     set_state(improver, "analyzing")
     groups = feedback_groups(template, since=now - window)
     delta = performance_delta(template)
-    head = TemplateHead.objects.select_related("version").get(template=template)
+    head = DocumentVersion.objects.get(pk=template.document.head_id)
     negative = {g["category"]: g["count"] for g in groups.values() if g["sentiment"] == "negative"}
     positive = {g["category"]: g["count"] for g in groups.values() if g["sentiment"] == "positive"}
     anti = tuple(a["line"] for a in anti_patterns_for_template(template.pk))
@@ -181,7 +181,7 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
         {
             "system": f"You are the improver of the '{template.slug}' template. Propose surgical, evidenced "
             "changes; never remove a directive that positive feedback confirms.",
-            "directives": head.version.directives,
+            "directives": head.text,
             "negative_feedback": _lines(g for g in groups.values() if g["sentiment"] == "negative"),
             "positive_feedback": _lines(g for g in groups.values() if g["sentiment"] == "positive"),
             "patterns": "\n".join(anti),
@@ -189,7 +189,7 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
             "notes": "\n".join(f"{n.kind}: {n.content}" for n in improver.notes.order_by("-created_at")[:20]),
             "versions": "\n".join(
                 f"v{v.number} ({v.author}, {v.created_at:%Y-%m-%d})"
-                for v in template.versions.order_by("-number")[:3]
+                for v in template.document.versions.order_by("-number")[:3]
             ),
         }
     )
@@ -199,7 +199,7 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
     change = proposer.propose(
         ProposalInput(
             template=template.slug,
-            directives=head.version.directives,
+            directives=head.text,
             negative_by_category=negative,
             positive_by_category=positive,
             anti_patterns=anti,
@@ -223,7 +223,7 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
         improver=improver,
         template=template,
         run=run,
-        base_version=head.version,
+        base_version=head,
         feedback_count=new_items,
         performance_delta=delta,
         context_tokens=context.tokens,

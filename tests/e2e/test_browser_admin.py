@@ -4,7 +4,7 @@ import pytest
 
 from governance.models import Proposal
 from improver.services.ritual import ritual_run
-from telemetry.models import TemplateHead
+from telemetry.models import AgentTemplate
 from tests.e2e.conftest import shot
 from tests.factories import approver
 from tests.improver.helpers import WAKE, coder_fleet, complaints
@@ -41,8 +41,7 @@ def test_an_operator_approves_an_evolution_and_the_head_moves(page, live_server)
     page.click("#kz-decide input[name=approve]")
     page.wait_for_selector(".messagelist .success")
     assert "implemented" in page.locator(".messagelist").inner_text()
-    head = TemplateHead.objects.get(template__slug="coder")
-    assert head.version.number == 2
+    assert AgentTemplate.objects.get(slug="coder").document.head.number == 2
     page.goto(f"{live_server.url}/admin/telemetry/agenttemplate/")
     assert "v2" in page.locator("#result_list").inner_text()
     shot(page, "evolution-approved")

@@ -5,7 +5,7 @@ import io
 import pytest
 from django.core.management import call_command
 
-from telemetry.models import TemplateHead
+from telemetry.models import AgentTemplate
 
 
 @pytest.mark.django_db(transaction=True)  # on_commit work runs as in production
@@ -25,4 +25,4 @@ def test_the_demo_drives_the_whole_loop():
         "Demo finished.",
     ):
         assert marker in text, marker
-    assert TemplateHead.objects.get(template__slug="coder").version.number == 2
+    assert AgentTemplate.objects.get(slug="coder").document.head.number == 2

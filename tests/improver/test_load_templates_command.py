@@ -28,9 +28,9 @@ def test_it_creates_templates_and_versions_only_on_change(tmp_path):
     assert "coder: unchanged" in load(tmp_path, GOOD)
     assert "coder: new version v2" in load(tmp_path, GOOD.replace("Read", "Always read"))
     template = AgentTemplate.objects.get(slug="coder")
-    assert template.versions.count() == 2
-    assert template.head.version.number == 2
-    assert template.head.version.directives == "Always read before editing.\n"
+    assert template.document.versions.count() == 2
+    assert template.document.head.number == 2
+    assert template.document.head.text == "Always read before editing.\n"
 
 
 @pytest.mark.parametrize(

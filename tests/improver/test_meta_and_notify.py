@@ -34,7 +34,7 @@ def test_the_service_layer_refuses_automated_proposals_for_level_two_templates()
     assert not Proposal.objects.exists()
     # a human still can: a new version through the normal template service
     template_version_create(template=meta, directives="Review improvers weekly.\n")
-    assert meta.versions.count() == 2
+    assert meta.document.versions.count() == 2
 
 
 def test_the_meta_improver_evolves_an_improver_template_monthly_from_session_outcomes():

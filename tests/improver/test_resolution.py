@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 from governance.models import ChangeDecision, Proposal
 from improver.models import EvolutionNote, EvolutionSession, ImproverAgent
 from improver.services.ritual import ritual_run
-from telemetry.models import TemplateVersion
+from telemetry.models import DocumentVersion
 from telemetry.templates import template_version_create
 from tests.factories import UserFactory, approver
 from tests.improver.helpers import WAKE, coder_fleet, complaints
@@ -59,9 +59,9 @@ def test_approving_in_the_admin_makes_a_version_moves_the_head_and_completes_the
     admin_client.post(f"/admin/governance/proposal/{proposal.pk}/approve/", {"rating": "5"})
     proposal.refresh_from_db()
     assert proposal.status == "implemented"
-    version = TemplateVersion.objects.get(template=template, number=2)
+    version = DocumentVersion.objects.get(document__template=template, number=2)
     assert version.author == "improver" and version.provenance["proposal"] == proposal.pk
-    assert version.directives == proposal.payload["proposed_directives"]
+    assert version.text == proposal.payload["proposed_directives"]
     session = EvolutionSession.objects.get()
     assert (session.status, session.rating, session.new_version) == ("completed", 5, version)
     improver.refresh_from_db()
@@ -122,20 +122,20 @@ def test_a_stale_proposal_is_refused_and_nothing_changes(approver_client, pendin
     response = approver_client.post(f"/api/v1/proposals/{proposal.pk}/approve", {}, format="json")
     assert response.status_code == 409 and "moved to v2" in response.json()["message"]
     proposal.refresh_from_db()
-    assert proposal.status == "pending" and template.versions.count() == 2
+    assert proposal.status == "pending" and template.document.versions.count() == 2
     assert not ChangeDecision.objects.exists()
 
 
 def test_rollback_from_the_admin_is_a_new_version_and_is_audited(admin_client, pending):
     template, improver, client, proposal = pending
     admin_client.post(f"/admin/governance/proposal/{proposal.pk}/approve/", {})
-    v1 = TemplateVersion.objects.get(template=template, number=1)
+    v1 = DocumentVersion.objects.get(document__template=template, number=1)
     admin_client.post(
-        "/admin/telemetry/templateversion/", {"action": "roll_back_to", "_selected_action": [v1.pk]}
+        "/admin/telemetry/documentversion/", {"action": "roll_back_to", "_selected_action": [v1.pk]}
     )
     served = client.get("/api/v1/agents/me/directives").json()
-    assert (served["version"], served["directives"]) == (3, v1.directives)  # v1's text, as v3
-    assert TemplateVersion.objects.get(template=template, number=3).provenance == {"rollback_of": 1}
+    assert (served["version"], served["directives"]) == (3, v1.text)  # v1's text, as v3
+    assert DocumentVersion.objects.get(document__template=template, number=3).provenance == {"rollback_of": 1}
     assert LogEntry.objects.filter(change_message="Rolled back to v1 (now v3)").exists()
 
 

@@ -9,8 +9,9 @@ from governance.board.services import task_update
 from governance.models import BoardTask, Proposal, SuppressedKey
 from planner.config_docs import current_text, current_version
 from planner.goalbook import current_actions, current_goals
-from planner.models import ConfigVersion, DeclaredSkill, Dispatch
+from planner.models import DeclaredSkill, Dispatch
 from planner.services import fleet_snapshot_take
+from telemetry.models import DocumentVersion
 from tests.factories import approver
 from tests.planner.helpers import NOW, client_for, declare, outcomes
 
@@ -65,7 +66,7 @@ def test_the_planners_next_evaluation_uses_an_approved_action(approver_client):
     text = current_text("actions").replace("goal: fleet.no_agent_stuck", "goal: fleet.cost_under_budget", 1)
     from planner.config_docs import version_create
 
-    version_create(name="actions", text=text, author="test")
+    version_create(name="actions", text=text, reason="test")
     proposal = Proposal.objects.get(pk=proposal_id)
     proposal.payload["base_version"] = current_version("actions").number
     proposal.save()
@@ -179,7 +180,7 @@ def test_a_change_whose_base_moved_is_refused_and_nothing_is_applied(approver_cl
     pid = submit(bot, type="config_change", document="goals", yaml=GOAL).json()["id"]
     from planner.config_docs import version_create
 
-    version_create(name="goals", text=current_text("goals") + "\n# edited by a human\n", author="human")
+    version_create(name="goals", text=current_text("goals") + "\n# edited by a human\n", reason="human")
     response = approver_client.post(f"{URL}/{pid}/approve", {}, format="json")
     assert response.status_code == 409 and "moved from v1 to v2" in response.json()["message"]
     assert Proposal.objects.get(pk=pid).status == "pending"
@@ -219,13 +220,31 @@ def test_config_rollback_in_the_admin_is_audited(approver_client):
     _, bot = client_for("ava")
     pid = submit(bot, type="goal", yaml=GOAL).json()["id"]
     approver_client.post(f"{URL}/{pid}/approve", {}, format="json")
-    v1 = ConfigVersion.objects.get(document__name="goals", number=1)
+    v1 = DocumentVersion.objects.get(document__name="goals", number=1)
     client = Client()
     client.force_login(approver("admin2"))
-    client.post("/admin/planner/configversion/", {"action": "roll_back_to", "_selected_action": [v1.pk]})
+    client.post("/admin/telemetry/documentversion/", {"action": "roll_back_to", "_selected_action": [v1.pk]})
     assert current_version("goals").number == 3 and current_text("goals") == v1.text
     assert "fleet.success_rate_floor" not in {g.id for g in current_goals()}
     assert LogEntry.objects.filter(change_message__startswith="Rolled back to v1").exists()
+
+
+def test_rolling_back_a_card_in_the_admin_applies_the_earlier_card_to_the_agent():
+    quinn, quinn_client = client_for("quinn")
+    declare(quinn_client, "pr_review", confidence=0.8)
+    declare(quinn_client, "pr_review", "triage", confidence=0.4)
+    assert set(DeclaredSkill.objects.filter(agent=quinn).values_list("skill", flat=True)) == {
+        "pr_review",
+        "triage",
+    }
+    v1 = DocumentVersion.objects.get(document__name="card:quinn", number=1)
+    client = Client()
+    client.force_login(approver("admin3"))
+    client.post("/admin/telemetry/documentversion/", {"action": "roll_back_to", "_selected_action": [v1.pk]})
+    assert current_version("card:quinn").number == 3
+    assert list(DeclaredSkill.objects.filter(agent=quinn).values_list("skill", "confidence")) == [
+        ("pr_review", 0.8)
+    ]
 
 
 def test_export_and_import_round_trip(tmp_path):
@@ -303,9 +322,9 @@ def test_templates_travel_with_the_other_documents(tmp_path):
     assert template.slug in exported
     call_command("import_config", str(tmp_path), stdout=(out := io.StringIO()))
     assert f"template {template.slug}: unchanged" in out.getvalue()
-    edited = exported.replace(template.head.version.directives.splitlines()[0], "Always write a plan first.")
+    edited = exported.replace(template.document.head.text.splitlines()[0], "Always write a plan first.")
     (tmp_path / "templates.yaml").write_text(edited)
     call_command("import_config", str(tmp_path), stdout=(out := io.StringIO()))
     assert f"template {template.slug}: new version v2" in out.getvalue()
     template.refresh_from_db()
-    assert "Always write a plan first." in template.head.version.directives
+    assert "Always write a plan first." in template.document.head.text

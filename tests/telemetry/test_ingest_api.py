@@ -29,7 +29,7 @@ def test_it_stores_each_event_type(agent_client, event_type):
     assert response.json()["results"] == [{"index": 0, "id": f"{event_type}-1", "status": 201}]
     stored = EVENT_MODELS[event_type].objects.get()
     assert stored.agent == agent
-    assert stored.template_version == agent.template.head.version
+    assert stored.template_version == agent.template.document.head
     assert stored.dedup_key == f"{event_type}-1"
     assert len(stored.sha256) == 64
 

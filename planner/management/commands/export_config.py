@@ -3,7 +3,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand
 
 from planner.config_docs import current_text, dump
-from planner.models import ConfigDocument
+from telemetry.models import Document
 from telemetry.templates import templates_document
 
 
@@ -28,7 +28,7 @@ class Command(BaseCommand):
         names = [
             "goals",
             "actions",
-            *ConfigDocument.objects.filter(name__startswith="card:")
+            *Document.objects.filter(name__startswith="card:")
             .order_by("name")
             .values_list("name", flat=True),
         ]

@@ -5,8 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from config.errors import ApplicationError
 from config.yamldoc import YamlDocError
 from planner.config_docs import current_text, version_create
-from telemetry.templates import template_upsert
-from telemetry.templates_yaml import parse_templates
+from telemetry.templates import templates_load
 
 
 class Command(BaseCommand):
@@ -34,24 +33,19 @@ class Command(BaseCommand):
                 self.stdout.write(f"{name}: unchanged")
                 continue
             try:
-                version = version_create(
-                    name=name, text=text, author="import_config", reason=reason, source=str(path)
+                version = version_create(  # a card applies to its agent as it lands
+                    name=name, text=text, reason=reason, provenance={"source": str(path)}, source=str(path)
                 )
             except ApplicationError as exc:
                 raise CommandError(exc.message) from exc
-            if name.startswith("card:"):
-                from planner.config_docs import apply_card
-
-                apply_card(name, text)
             self.stdout.write(f"{name}: v{version.number}")
 
     def import_templates(self, path: Path) -> None:
         if not path.exists():
             return
         try:
-            specs = parse_templates(path.read_text(encoding="utf-8"), str(path))
+            loaded = templates_load(path)
         except YamlDocError as exc:
             raise CommandError(str(exc)) from exc
-        for spec in specs:
-            template, outcome = template_upsert(spec=spec, source=str(path))
+        for template, outcome in loaded:
             self.stdout.write(f"template {template.slug}: {outcome}")

@@ -3,8 +3,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from config.yamldoc import YamlDocError
-from telemetry.templates import template_upsert
-from telemetry.templates_yaml import parse_templates
+from telemetry.templates import templates_load
 
 
 class Command(BaseCommand):
@@ -18,10 +17,9 @@ class Command(BaseCommand):
         if not path.is_file():
             raise CommandError(f"{file}: no such file")
         try:
-            specs = parse_templates(path.read_text(encoding="utf-8"), str(path))
+            loaded = templates_load(path)
         except YamlDocError as exc:
             raise CommandError(str(exc)) from exc
-        for spec in specs:
-            template, outcome = template_upsert(spec=spec, source=str(path))
+        for template, outcome in loaded:
             self.stdout.write(f"{template.slug}: {outcome}")
-        self.stdout.write(self.style.SUCCESS(f"{len(specs)} template(s) loaded from {path}"))
+        self.stdout.write(self.style.SUCCESS(f"{len(loaded)} template(s) loaded from {path}"))

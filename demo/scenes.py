@@ -176,5 +176,5 @@ class Scenes:
             f"({BoardTask.objects.filter(human_attention=True).count()} need a human)"
         )
         for template in AgentTemplate.objects.order_by("slug"):
-            head = template.head.version
+            head = template.document.head
             self.say(f"  template {template.slug:<15} v{head.number} ({head.author})")

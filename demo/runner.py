@@ -16,9 +16,9 @@ from django.test import Client
 
 from config import clock
 from config.progress import Progress
+from demo import simulator
+from demo.scenes import Scenes
 from governance.diff import text_diff
-from improver.demo import simulator
-from improver.demo.scenes import Scenes
 from improver.models import RitualRun
 from improver.services.improvers import improver_create, wake_due_improvers
 from planner.models import Alert, Dispatch, GoalState

@@ -11,7 +11,7 @@ from governance.models import BoardTask, Proposal
 from improver.selectors import version_performance
 from planner.models import Alert, FleetSnapshot
 from planner.selectors import patterns
-from telemetry.models import FrictionEvent, TemplateVersion
+from telemetry.models import DocumentVersion, FrictionEvent
 
 
 def fleet_trend(*, days: int = 14, now=None) -> list[dict]:
@@ -43,13 +43,16 @@ def daily_cost(*, days: int = 30, now=None) -> list[dict]:
 def template_timelines() -> list[dict]:
     """Per template, its versions; each improver-made version with success and rating before/after."""
     timelines: dict[str, dict] = {}
-    versions = TemplateVersion.objects.select_related("template").order_by("template__slug", "number")
+    versions = DocumentVersion.objects.filter(document__template__isnull=False).select_related(
+        "document__template"
+    )
     previous: dict[int, int] = {}
-    for v in versions:
-        entry = timelines.setdefault(v.template.slug, {"template": v.template.slug, "versions": []})
+    for v in versions.order_by("document__template__slug", "number"):
+        slug = v.document.template.slug
+        entry = timelines.setdefault(slug, {"template": slug, "versions": []})
         row = {"number": v.number, "author": v.author, "created_at": v.created_at, "evolution": None}
-        if v.author == TemplateVersion.Author.IMPROVER and v.template_id in previous:
-            before, after = version_performance(previous[v.template_id]), version_performance(v.pk)
+        if v.author == DocumentVersion.Author.IMPROVER and v.document_id in previous:
+            before, after = version_performance(previous[v.document_id]), version_performance(v.pk)
             row["evolution"] = {
                 "success_before": before["success_rate"],
                 "success_after": after["success_rate"],
@@ -58,7 +61,7 @@ def template_timelines() -> list[dict]:
                 "rating": (v.provenance or {}).get("rating"),
             }
         entry["versions"].append(row)
-        previous[v.template_id] = v.pk
+        previous[v.document_id] = v.pk
     return list(timelines.values())
 
 

@@ -3,9 +3,9 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 
+from dashboard import charts, selectors
 from governance.board.services import task_create
 from governance.models import Proposal
-from improver.dashboard import charts, selectors
 from planner.models import Alert, FleetSnapshot, PatternStats
 from telemetry.models import FrictionEvent
 from telemetry.templates import template_version_create

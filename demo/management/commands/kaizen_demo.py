@@ -4,8 +4,8 @@ from datetime import timedelta
 from django.core.management.base import BaseCommand
 from django.db import connection
 
-from improver.demo.runner import DemoRun, simulated_start
-from improver.demo.simulator import install_failure_rate
+from demo.runner import DemoRun, simulated_start
+from demo.simulator import install_failure_rate
 
 
 class Command(BaseCommand):

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.admin.views.decorators import staff_member_required
 from django.shortcuts import render
 
-from improver.dashboard import charts, selectors
+from dashboard import charts, selectors
 
 
 @staff_member_required

@@ -1,0 +1,95 @@
+"""Versioned documents: append a version and move the head, roll back, read the head.
+
+Every versioned text (a template's directives, the planner's goals and actions, an agent's card)
+goes through here. The app that owns a kind of document may register what must happen when its
+head moves (an agent's card, for instance, is applied to the agent at once).
+"""
+
+from collections.abc import Callable
+
+from django.db import transaction
+from django.db.models import Max
+
+from config.errors import Conflict
+from telemetry.models import Document, DocumentVersion
+
+HeadListener = Callable[[Document, DocumentVersion], None]
+_listeners: dict[str, HeadListener] = {}
+
+
+def on_head_moved(prefix: str, listener: HeadListener) -> None:
+    """Call `listener` inside the transaction whenever a document named `prefix…` gets a new head."""
+    _listeners[prefix] = listener
+
+
+def document_for(name: str) -> Document:
+    return Document.objects.get_or_create(name=name)[0]
+
+
+def head_version(name: str) -> DocumentVersion | None:
+    document = Document.objects.filter(name=name).select_related("head").first()
+    return document.head if document else None
+
+
+def head_text(name: str) -> str | None:
+    version = head_version(name)
+    return version.text if version else None
+
+
+@transaction.atomic
+def document_version_append(
+    *,
+    document: Document,
+    text: str,
+    author: str = DocumentVersion.Author.HUMAN,
+    author_user=None,
+    reason: str = "",
+    provenance: dict | None = None,
+    expect_base: int | None = None,
+) -> DocumentVersion:
+    """Append an immutable version and make it the head.
+
+    With `expect_base`, refused (409) unless the head is still that version number: a change
+    prepared against an older head must be prepared again.
+    """
+    given, document = (
+        document,
+        Document.objects.select_for_update(of=("self",)).select_related("head").get(pk=document.pk),
+    )
+    current = document.head.number if document.head_id else 0
+    if expect_base is not None and expect_base != current:
+        raise Conflict(
+            f"The change no longer applies: {document.name} moved from v{expect_base} to v{current} "
+            "since it was proposed. Reject it and propose again against the current version.",
+            {"document": document.name, "base_version": expect_base, "current_version": current},
+        )
+    number = (document.versions.aggregate(n=Max("number"))["n"] or 0) + 1
+    version = DocumentVersion.objects.create(
+        document=document,
+        number=number,
+        text=text,
+        author=author,
+        author_user=author_user,
+        reason=reason,
+        provenance=provenance or {},
+    )
+    document.head = version
+    document.moved_by = author_user
+    document.save(update_fields=["head", "moved_by", "moved_at"])
+    given.head, given.moved_by, given.moved_at = version, author_user, document.moved_at
+    for prefix, listener in _listeners.items():
+        if document.name.startswith(prefix):
+            listener(document, version)
+    return version
+
+
+def document_rollback(*, version: DocumentVersion, actor=None) -> DocumentVersion:
+    """Bring an earlier version's text back as a new version (history is never rewritten)."""
+    return document_version_append(
+        document=version.document,
+        text=version.text,
+        author=DocumentVersion.Author.HUMAN,
+        author_user=actor,
+        reason=f"rollback to v{version.number}",
+        provenance={"rollback_of": version.number},
+    )
