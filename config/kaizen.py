@@ -29,6 +29,14 @@ SETTINGS: dict[str, tuple[object, str]] = {
     # Planner: fleet health, goals, dispatch
     "FLEET_WINDOW_HOURS": (24, "Rolling window of fleet health."),
     "FLEET_RECENT_FAILURES": (10, "Recent failures listed per agent in fleet health."),
+    "FLEET_SCOPE": (
+        "autonomous",
+        "Outcomes fleet health counts: `autonomous` (not marked `autonomous: false`; improvers apart) or `all`.",
+    ),
+    "SELECTION_SEED": (
+        "",
+        "Seed of the health-weighted executor pick (an integer); empty = a fresh random pick each time.",
+    ),
     "GOAL_COOLDOWN_SECONDS": (90, "Quiet period of a goal after a successful remediation."),
     "LOOP_DETECT_FAILURES": (3, "Failed dispatches of one goal that count as a loop."),
     "LOOP_DETECT_WINDOW_SECONDS": (300, "Window in which those failures must fall."),

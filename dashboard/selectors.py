@@ -111,3 +111,16 @@ def recent_escalations(limit: int = 10) -> list[dict]:
         .order_by("-created_at")
         .values("id", "title", "status", "priority", "created_at")[:limit]
     )
+
+
+def latest_fleet() -> dict | None:
+    """The newest snapshot's counts: what fleet health counted, out of every outcome."""
+    snapshot = FleetSnapshot.objects.order_by("-minute").first()
+    if snapshot is None:
+        return None
+    return {
+        "scope": snapshot.scope,
+        "counted": snapshot.total_outcomes,
+        "all": snapshot.all_outcomes,
+        "system_actors": snapshot.system_actors,
+    }

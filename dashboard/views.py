@@ -43,5 +43,6 @@ def dashboard(request):
         "chronic": selectors.chronic_failures(),
         "board": board,
         "escalations": selectors.recent_escalations(),
+        "latest": selectors.latest_fleet(),
     }
     return render(request, "dashboard/index.html", context)

@@ -108,12 +108,15 @@ class PatternStatsAdmin(admin.ModelAdmin):
     list_display = [
         "name",
         "template",
-        "state",
+        "current_state",
         "uses",
         "failures",
         "helpful",
         "harmful",
         "manual_state",
+        "promoted_at",
+        "deprecated_at",
+        "last_validated_at",
     ]
     list_filter = ["template", "manual_state"]
     search_fields = ["name"]
@@ -127,14 +130,19 @@ class PatternStatsAdmin(admin.ModelAdmin):
         "harmful",
         "decayed_helpful",
         "decayed_harmful",
+        "decayed_helpful_score",
+        "decayed_harmful_score",
         "decayed_at",
         "manual_state",
         "manual_reason",
+        "promoted_at",
+        "deprecated_at",
+        "last_validated_at",
     ]
     actions = ["promote", "deprecate", "reset"]
 
     @admin.display(description="state")
-    def state(self, obj: PatternStats) -> str:
+    def current_state(self, obj: PatternStats) -> str:
         return selectors.pattern_view(obj)["state"]
 
     def _set(self, request, queryset, state: str, label: str):

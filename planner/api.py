@@ -184,6 +184,11 @@ class FleetHealthApi(APIView):
         fleet_p95_latency_ms = serializers.FloatField(allow_null=True)
         total_outcomes = serializers.IntegerField()
         agents = serializers.ListField(child=serializers.DictField())
+        scope = serializers.CharField(help_text="`autonomous` or `all`: which outcomes were counted.")
+        all_outcomes = serializers.IntegerField(help_text="Every outcome of the window, whatever the scope.")
+        system_actors = serializers.ListField(
+            child=serializers.DictField(), help_text="The improvers' own health, kept apart."
+        )
 
     @extend_schema(responses=OutputSerializer)
     def get(self, request):

@@ -15,7 +15,7 @@ from django.db.models import Aggregate, Count, F, FloatField, Q, Sum
 from django.db.models.expressions import Window
 from django.db.models.functions import Coalesce, RowNumber
 
-from telemetry.models import SkillOutcome
+from telemetry.models import Agent, SkillOutcome
 
 
 class PercentileCont(Aggregate):
@@ -39,9 +39,30 @@ def _offset_percentile(qs, q: float, n: int) -> float | None:
     return values[0] + (values[1] - values[0]) * (pos - lo)
 
 
-def compute(now: datetime, window_hours: int, recent_failures: int) -> dict:
-    start, hour_ago = now - timedelta(hours=window_hours), now - timedelta(hours=1)
-    window = SkillOutcome.objects.filter(occurred_at__gt=start, occurred_at__lte=now)
+SYSTEM_KINDS = (Agent.Kind.TEMPLATE_IMPROVER, Agent.Kind.META_IMPROVER)
+
+
+def compute(now: datetime, window_hours: int, recent_failures: int, scope: str = "autonomous") -> dict:
+    """Fleet health of the window. With scope `autonomous`, only outcomes the agents produced on
+    their own count, and system actors (the improvers) are reported apart in `system_actors`;
+    with `all`, every outcome counts. `all_outcomes` always counts everything in the window."""
+    start = now - timedelta(hours=window_hours)
+    everything = SkillOutcome.objects.filter(occurred_at__gt=start, occurred_at__lte=now)
+    if scope == "all":
+        data = _health(everything, now, recent_failures)
+        data["system_actors"] = []
+    else:
+        system = everything.filter(agent__kind__in=SYSTEM_KINDS)
+        data = _health(
+            everything.filter(autonomous=True).exclude(agent__kind__in=SYSTEM_KINDS), now, recent_failures
+        )
+        data["system_actors"] = _health(system, now, recent_failures)["agents"]
+    data.update(window_hours=window_hours, scope=scope, all_outcomes=everything.count())
+    return data
+
+
+def _health(window, now: datetime, recent_failures: int) -> dict:
+    hour_ago = now - timedelta(hours=1)
     postgres = connection.vendor == "postgresql"
     aggregates = {
         "total": Count("id"),
@@ -115,7 +136,6 @@ def compute(now: datetime, window_hours: int, recent_failures: int) -> dict:
     )
     return {
         "generated_at": now,
-        "window_hours": window_hours,
         "max_failure_rate_1h": max((a["failure_rate_1h"] for a in agents), default=0.0),
         "total_cost_usd_1d": round(sum(a["total_cost_usd"] for a in agents), 6),
         "orphaned_skill_count": len(orphaned),

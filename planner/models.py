@@ -88,6 +88,9 @@ class FleetSnapshot(models.Model):
     total_outcomes = models.PositiveIntegerField()
     agents = models.JSONField(default=list)
     orphaned_skills = models.JSONField(default=list)
+    scope = models.CharField(max_length=16, default="autonomous", help_text="Which outcomes counted.")
+    all_outcomes = models.PositiveIntegerField(default=0, help_text="Every outcome of the window.")
+    system_actors = models.JSONField(default=list, help_text="Health of the improvers, kept apart.")
 
     class Meta:
         ordering = ["-minute"]
@@ -196,11 +199,23 @@ class PatternStats(models.Model):
     helpful = models.PositiveIntegerField(default=0)
     neutral = models.PositiveIntegerField(default=0)
     harmful = models.PositiveIntegerField(default=0)
-    decayed_helpful = models.FloatField(default=0)
-    decayed_harmful = models.FloatField(default=0)
+    decayed_helpful = models.FloatField(default=0, help_text="Helpful outcomes, each decayed by its age.")
+    decayed_harmful = models.FloatField(default=0, help_text="Harmful outcomes, each decayed by its age.")
+    decayed_helpful_score = models.FloatField(
+        default=0, help_text="Σ implicit score × decay over helpful outcomes (for the weight)."
+    )
+    decayed_harmful_score = models.FloatField(
+        default=0, help_text="Σ implicit score × decay over harmful outcomes (for the weight)."
+    )
     decayed_at = models.DateTimeField(null=True, blank=True)
     manual_state = models.CharField(max_length=16, choices=Manual.choices, blank=True, default="")
     manual_reason = models.TextField(blank=True)
+    promoted_at = models.DateTimeField(null=True, blank=True, help_text="When it last became proven.")
+    deprecated_at = models.DateTimeField(null=True, blank=True, help_text="When it last became deprecated.")
+    last_validated_at = models.DateTimeField(
+        null=True, blank=True, help_text="When an outcome last confirmed it (helpful feedback)."
+    )
+    state = models.CharField(max_length=16, default="candidate", help_text="Maturity at the last feedback.")
 
     class Meta:
         verbose_name_plural = "pattern stats"

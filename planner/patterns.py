@@ -18,9 +18,9 @@ class MaturityRules:
     anti_failure_ratio: float = 0.6
 
 
-def age_days(since: datetime, until: datetime) -> int:
-    """Whole days from `since` to `until` (0 when `until` is earlier): ages count in days."""
-    return max(0, int((until - since).total_seconds() // 86400))
+def age_days(since: datetime, until: datetime) -> float:
+    """The exact age in (fractional) days from `since` to `until`; 0 when `until` is earlier."""
+    return max(0.0, (until - since).total_seconds() / 86400)
 
 
 def decay(value: float, age_days: float, half_life_days: float = 90.0) -> float:
@@ -29,6 +29,7 @@ def decay(value: float, age_days: float, half_life_days: float = 90.0) -> float:
 
 
 def criterion_weight(helpful: float, harmful: float, floor: float = 0.1) -> float:
+    """max(floor, Σ helpful raw·decay / Σ (helpful + harmful) raw·decay); 1.0 without feedback."""
     total = helpful + harmful
     if total <= 0:
         return 1.0
@@ -48,6 +49,12 @@ def maturity(decayed_helpful: float, decayed_harmful: float, rules: MaturityRule
     if total >= rules.established_min:
         return "established"
     return "candidate"
+
+
+def pattern_score(weight: float, state: str) -> float:
+    """What a pattern weighs when patterns are ordered: its weight times its maturity multiplier
+    (a proven pattern counts 1.5×, a candidate 0.5×, a deprecated one not at all)."""
+    return weight * MULTIPLIERS[state]
 
 
 def can_promote(state: str) -> bool:

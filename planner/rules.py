@@ -14,6 +14,12 @@ def k(name: str):
     return settings.KAIZEN[name]
 
 
+def selection_seed() -> int | None:
+    """The seed of executor picks: None (a fresh random pick each time) unless configured."""
+    value = k("SELECTION_SEED")
+    return int(value) if str(value).strip() else None
+
+
 def ranking_weights() -> Weights:
     return Weights(
         success=k("RANKING_W_SUCCESS"),

@@ -6,7 +6,15 @@ from datetime import datetime
 from config import clock
 from planner import rules, selection
 from planner.models import DeclaredSkill, FleetSnapshot, PatternStats, SkillStats
-from planner.patterns import MULTIPLIERS, age_days, anti_pattern, criterion_weight, decay, maturity
+from planner.patterns import (
+    MULTIPLIERS,
+    age_days,
+    anti_pattern,
+    criterion_weight,
+    decay,
+    maturity,
+    pattern_score,
+)
 from planner.ranking import Candidate, Ranked, rank
 from planner.selection import Health
 from telemetry.models import AgentTemplate
@@ -57,6 +65,9 @@ def snapshot_payload(snapshot: FleetSnapshot) -> dict:
         "fleet_p95_latency_ms": snapshot.fleet_p95_latency_ms,
         "total_outcomes": snapshot.total_outcomes,
         "agents": snapshot.agents,
+        "scope": snapshot.scope,
+        "all_outcomes": snapshot.all_outcomes,
+        "system_actors": snapshot.system_actors,
     }
 
 
@@ -72,10 +83,15 @@ def health_by_agent(snapshot: FleetSnapshot | None) -> dict[str, Health]:
 def pattern_view(p: PatternStats, now: datetime | None = None) -> dict:
     now = now or clock.now()
     r = rules.maturity_rules()
-    age = age_days(p.decayed_at, now) if p.decayed_at else 0
+    age = age_days(p.decayed_at, now) if p.decayed_at else 0.0
     helpful = decay(p.decayed_helpful, age, r.half_life_days)
     harmful = decay(p.decayed_harmful, age, r.half_life_days)
     state = maturity(helpful, harmful, r, p.manual_state)
+    weight = criterion_weight(
+        decay(p.decayed_helpful_score, age, r.half_life_days),
+        decay(p.decayed_harmful_score, age, r.half_life_days),
+        r.weight_floor,
+    )
     line = anti_pattern(p.name, p.failures, p.uses, r)
     return {
         "name": p.name,
@@ -88,8 +104,12 @@ def pattern_view(p: PatternStats, now: datetime | None = None) -> dict:
         "harmful": p.harmful,
         "decayed_helpful": round(helpful, 3),
         "decayed_harmful": round(harmful, 3),
-        "weight": round(criterion_weight(helpful, harmful, r.weight_floor), 4),
+        "weight": round(weight, 4),
         "multiplier": MULTIPLIERS[state],
+        "score": round(pattern_score(weight, state), 4),
+        "promoted_at": p.promoted_at,
+        "deprecated_at": p.deprecated_at,
+        "last_validated_at": p.last_validated_at,
         "anti_pattern": line is not None,
         "prompt_line": line or "",
     }
@@ -119,11 +139,11 @@ def anti_patterns_for_template(template_id: int | None) -> list[dict]:
 
 
 def proven_patterns_for_template(template_id: int | None) -> list[str]:
-    return [
-        p["name"]
-        for p in patterns(template_id=template_id)
-        if p["state"] == "proven" and not p["anti_pattern"]
+    """Proven patterns served in prompts, strongest first (weight × maturity multiplier)."""
+    proven = [
+        p for p in patterns(template_id=template_id) if p["state"] == "proven" and not p["anti_pattern"]
     ]
+    return [p["name"] for p in sorted(proven, key=lambda p: (-p["score"], p["name"]))]
 
 
 def skill_summary(*, agent_id: int, skill: str) -> dict:
@@ -149,11 +169,14 @@ def skill_summary(*, agent_id: int, skill: str) -> dict:
     }
 
 
-def executor_pick(*, skill: str, seed: int | None = None) -> dict:
-    """Health-weighted pick among the agents ranked for `skill`."""
-    ranked = candidates(skill=skill)
+def executor_pick(*, skill: str, seed: int | None = None, ranked: list[Ranked] | None = None) -> dict:
+    """Health-weighted random pick among the agents that declare `skill` (best-ranked first):
+    weight = success rate × 1/(1 + cost per successful outcome), 1.0 without data. Every weight
+    is returned with the pick, so a choice can be explained and replayed with its seed."""
+    ranked = candidates(skill=skill) if ranked is None else ranked
     names = [r.candidate.agent for r in ranked]
     health = health_by_agent(latest_snapshot())
     weights = {n: round(selection.health_weight(health.get(n)), 6) for n in names}
-    agent = selection.choose(names, weights, random.Random(seed))
+    rng = random.Random(seed if seed is not None else rules.selection_seed())
+    agent = selection.choose(names, weights, rng)
     return {"skill": skill, "agent": agent, "weights": weights}

@@ -17,6 +17,7 @@ from planner.goalbook import current_actions, current_goals
 from planner.goals import violated
 from planner.models import Alert, Dispatch, FleetSnapshot, GoalState, PatternStats
 from planner.patterns import can_promote
+from planner.stores import stamp_state
 from telemetry.models import Agent, SkillOutcome
 
 log = logging.getLogger(__name__)
@@ -51,7 +52,9 @@ def fleet_snapshot_take(*, now: datetime | None = None) -> FleetSnapshot:
     existing = FleetSnapshot.objects.filter(minute=minute).first()
     if existing is not None:
         return existing
-    data = fleet.compute(now, rules.k("FLEET_WINDOW_HOURS"), rules.k("FLEET_RECENT_FAILURES"))
+    data = fleet.compute(
+        now, rules.k("FLEET_WINDOW_HOURS"), rules.k("FLEET_RECENT_FAILURES"), rules.k("FLEET_SCOPE")
+    )
     try:
         with transaction.atomic():
             snapshot = FleetSnapshot.objects.create(
@@ -66,6 +69,9 @@ def fleet_snapshot_take(*, now: datetime | None = None) -> FleetSnapshot:
                 fleet_p95_latency_ms=data["fleet_p95_latency_ms"],
                 total_outcomes=data["total_outcomes"],
                 agents=data["agents"],
+                scope=data["scope"],
+                all_outcomes=data["all_outcomes"],
+                system_actors=data["system_actors"],
             )
     except IntegrityError:  # a concurrent run stored this minute first
         return FleetSnapshot.objects.get(minute=minute)
@@ -133,7 +139,8 @@ def dispatch_for_goal(*, goal_id: str, value: float, action, now: datetime) -> t
         state.last_skip_reason = "no_agent"
         state.save()
         return None, "no_agent"
-    agent = Agent.objects.get(name=ranked[0].candidate.agent)
+    pick = selectors.executor_pick(skill=action.skill, ranked=ranked)  # health-weighted, not greedy
+    agent = Agent.objects.get(name=pick["agent"])
     try:
         with transaction.atomic():
             dispatch = Dispatch.objects.create(
@@ -143,7 +150,12 @@ def dispatch_for_goal(*, goal_id: str, value: float, action, now: datetime) -> t
                 agent=agent,
                 correlation_id=f"dispatch-{uuid.uuid4().hex}",
                 created_at=now,
-                context={"goal": goal_id, "value": value, "action": action.description},
+                context={
+                    "goal": goal_id,
+                    "value": value,
+                    "action": action.description,
+                    "selection": {"weights": pick["weights"]},
+                },
             )
     except IntegrityError:  # another evaluator dispatched this goal a moment ago
         state.last_skip_reason = "in_flight"
@@ -263,5 +275,6 @@ def pattern_set_state(*, pattern: PatternStats, state: str, reason: str = "") ->
     if state == "proven" and not can_promote(selectors.pattern_view(pattern)["state"]):
         raise ApplicationError(f"Pattern '{pattern.name}' is deprecated; reset it before promoting.")
     pattern.manual_state, pattern.manual_reason = state, reason
-    pattern.save(update_fields=["manual_state", "manual_reason"])
+    stamp_state(pattern, selectors.pattern_view(pattern)["state"], clock.now())
+    pattern.save(update_fields=["manual_state", "manual_reason", "state", "promoted_at", "deprecated_at"])
     return pattern

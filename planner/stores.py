@@ -6,11 +6,12 @@ feedback event, and close the dispatch whose correlation id the outcome carries.
 """
 
 from collections import defaultdict
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from planner import rules, scoring
 from planner.models import Dispatch, GoalState, PatternFeedback, PatternStats, SkillStats
 from planner.patterns import age_days, decay
+from planner.patterns import maturity as maturity_of
 from telemetry.hooks import on_stored
 
 
@@ -70,6 +71,20 @@ def update_store(agent, skill: str, rows: list[dict]) -> SkillStats:
     return stats
 
 
+DECAYED_FIELDS = ("decayed_helpful", "decayed_harmful", "decayed_helpful_score", "decayed_harmful_score")
+
+
+def stamp_state(stats: PatternStats, state: str, at: datetime) -> None:
+    """Record a maturity change with its time (promoted, deprecated)."""
+    if state == stats.state:
+        return
+    stats.state = state
+    if state == "proven":
+        stats.promoted_at = at
+    elif state == "deprecated":
+        stats.deprecated_at = at
+
+
 def record_pattern_feedback(agent, rows: list[dict]) -> None:
     thresholds, maturity = rules.feedback_thresholds(), rules.maturity_rules()
     by_pattern: dict[str, list[tuple[dict, float, str]]] = defaultdict(list)
@@ -92,23 +107,32 @@ def record_pattern_feedback(agent, rows: list[dict]) -> None:
             at = row["occurred_at"]
             if stats.decayed_at is None:
                 stats.decayed_at = at
-            days = age_days(stats.decayed_at, at)
-            if days > 0:  # move the stored counts forward by whole days
-                stats.decayed_helpful = decay(stats.decayed_helpful, days, maturity.half_life_days)
-                stats.decayed_harmful = decay(stats.decayed_harmful, days, maturity.half_life_days)
-                stats.decayed_at += timedelta(days=days)
+            if at > stats.decayed_at:  # move the stored sums forward to this event's time
+                age = age_days(stats.decayed_at, at)
+                for field in DECAYED_FIELDS:
+                    setattr(stats, field, decay(getattr(stats, field), age, maturity.half_life_days))
+                stats.decayed_at = at
             # an event older than the decay instant counts with its own age
             weight = decay(1.0, age_days(at, stats.decayed_at), maturity.half_life_days)
             stats.uses += 1
-            stats.failures += 0 if row["success"] else 1
+            # a pattern succeeds when the outcome was helpful, not merely successful
+            stats.failures += 0 if verdict == "helpful" else 1
             if verdict == "helpful":
                 stats.helpful += 1
                 stats.decayed_helpful += weight
+                stats.decayed_helpful_score += score * weight
+                stats.last_validated_at = max(filter(None, (stats.last_validated_at, at)))
             elif verdict == "harmful":
                 stats.harmful += 1
                 stats.decayed_harmful += weight
+                stats.decayed_harmful_score += score * weight
             else:
                 stats.neutral += 1
+            stamp_state(
+                stats,
+                maturity_of(stats.decayed_helpful, stats.decayed_harmful, maturity, stats.manual_state),
+                at,
+            )
             feedback.append(
                 PatternFeedback(
                     pattern=stats,

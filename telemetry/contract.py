@@ -94,6 +94,7 @@ SCHEMAS: dict[str, dict[str, Rule]] = {
         "patterns": Rule("str_list", max_items=20),
         "failure_reason": Rule("text"),
         "goal": Rule("str"),
+        "autonomous": Rule("bool"),
     },
     "observation": {
         "text": Rule("text", required=True),

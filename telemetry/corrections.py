@@ -11,16 +11,11 @@ import difflib
 import re
 from dataclasses import dataclass
 
-STARTS = ("no,", "no ", "no.", "nope")
-NEGATION_PHRASES = (
-    "don't",
-    "do not",
-    "stop",
-    "instead",
-    "actually",
-    "that's wrong",
-    "that is wrong",
-    "use x not y",
+# A correction begins with or contains one of these phrases, anywhere in the message
+# ("Well no, use pnpm here." counts). "use X not Y" is any "use <thing> not <thing>".
+NEGATION = re.compile(
+    r"^no\b|\bno,|\bnope\b|\bdon't\b|\bdo not\b|\bstop\b|\binstead\b|\bactually\b"
+    r"|\bthat's wrong\b|\bthat is wrong\b|\buse \S+(?: \S+)? not \S+",
 )
 
 
@@ -63,8 +58,7 @@ def line_change_ratio(message: str, previous: str) -> float:
 
 
 def has_negation(message: str) -> bool:
-    lowered = message.lower().strip().replace("’", "'")
-    return lowered.startswith(STARTS) or any(phrase in lowered for phrase in NEGATION_PHRASES)
+    return NEGATION.search(message.lower().strip().replace("’", "'")) is not None
 
 
 def _target(call: dict | None) -> str:

@@ -23,7 +23,12 @@ FIELDS = ("id", "agent_id", "session_id", "tool", "failure_mode", "outcome", "oc
 
 
 def needs_derivation(event_type: str, row: dict) -> bool:
-    return event_type == "tool_invocation" and row.get("outcome") != ToolInvocation.Outcome.SUCCESS
+    """Only failures that carry a failure mode count towards friction (not timeouts or cancellations)."""
+    return (
+        event_type == "tool_invocation"
+        and row.get("outcome") == ToolInvocation.Outcome.FAILURE
+        and bool(row.get("failure_mode"))
+    )
 
 
 def derive_pending(*, max_batches: int = 20) -> int:

@@ -28,8 +28,14 @@ from telemetry.models import (
 def friction_detect(*, agent, rows: list[dict]) -> list[dict]:
     """Fire a friction event for each (session, tool, failure mode) of `rows` that reached θ.
 
-    Idempotent: a pair fires once per session (a unique constraint), however often this runs."""
-    keys = {(r["session_id"], r["tool"], r["failure_mode"]) for r in rows if r["outcome"] != "success"}
+    Only `outcome = failure` invocations with a failure mode count: a timeout or a cancellation
+    is not friction. Idempotent: a pair fires once per session (a unique constraint), however
+    often this runs."""
+    keys = {
+        (r["session_id"], r["tool"], r["failure_mode"])
+        for r in rows
+        if r["outcome"] == ToolInvocation.Outcome.FAILURE and r["failure_mode"]
+    }
     if not keys:
         return []
     sessions = {key[0] for key in keys}
@@ -47,8 +53,8 @@ def friction_detect(*, agent, rows: list[dict]) -> list[dict]:
             session_id__in={key[0] for key in keys},
             tool__in={key[1] for key in keys},
             failure_mode__in={key[2] for key in keys},
+            outcome=ToolInvocation.Outcome.FAILURE,
         )
-        .exclude(outcome="success")
         .values("session_id", "tool", "failure_mode")
         .annotate(n=Count("id"))
     )
@@ -60,8 +66,9 @@ def friction_detect(*, agent, rows: list[dict]) -> list[dict]:
     new_events = []
     for session_id, tool, mode in friction.fired(counts, set(), settings.KAIZEN["FRICTION_THRESHOLD"]):
         evidence = list(
-            ToolInvocation.objects.filter(agent=agent, session_id=session_id, tool=tool, failure_mode=mode)
-            .exclude(outcome="success")
+            ToolInvocation.objects.filter(
+                agent=agent, session_id=session_id, tool=tool, failure_mode=mode, outcome="failure"
+            )
             .order_by("occurred_at")
             .values_list("id", flat=True)[:50]
         )

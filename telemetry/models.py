@@ -234,6 +234,10 @@ class SkillOutcome(EventRecord):
     patterns = models.JSONField(default=list, blank=True)
     failure_reason = models.TextField(blank=True)
     goal = models.CharField(max_length=200, blank=True)
+    autonomous = models.BooleanField(
+        default=True,
+        help_text="The agent did this on its own (false: a human drove it); fleet health counts only these.",
+    )
 
     class Meta:
         constraints = EventRecord.base_constraints("skilloutcome")

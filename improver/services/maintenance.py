@@ -89,6 +89,7 @@ def maintenance_pass(*, now: datetime | None = None, window_days: int = 30, prog
     window = ToolInvocation.objects.filter(occurred_at__gt=since, occurred_at__lte=now)
     patterns = list(
         window.exclude(outcome="success")
+        .exclude(failure_mode="")  # a pattern is a tool and a failure mode: unnamed failures are not one
         .values("tool", "failure_mode")
         .annotate(failures=Count("id"), sessions=Count("session_id", distinct=True), last=Max("occurred_at"))
         .filter(failures__gte=cfg["MAINTENANCE_MIN_FAILURES"], sessions__gte=cfg["MAINTENANCE_MIN_SESSIONS"])

@@ -60,7 +60,8 @@ def test_old_feedback_decays(db, clock):
 def test_manual_promote_deprecate_and_the_no_promote_rule_in_the_admin(db):
     _, alice = client_for("alice")
     outcomes(alice, "refactor", [True] * 3, patterns=["Good"])
-    outcomes(alice, "refactor", [False] * 3, patterns=["Bad"], error_count=4, retry_count=3)
+    # four harmful outcomes: three decayed by even a few minutes weigh just under the 3 needed
+    outcomes(alice, "refactor", [False] * 4, patterns=["Bad"], error_count=4, retry_count=3)
     client = Client()
     client.force_login(approver())
     good, bad = PatternStats.objects.get(name="Good"), PatternStats.objects.get(name="Bad")
