@@ -31,11 +31,16 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "FLEET_RECENT_FAILURES": (10, "Recent failures listed per agent in fleet health."),
     "FLEET_SCOPE": (
         "autonomous",
-        "Outcomes fleet health counts: `autonomous` (not marked `autonomous: false`; improvers apart) or `all`.",
+        "Outcomes fleet health counts: `autonomous` (not marked `autonomous: false`; improvers apart) "
+        "or `all`.",
     ),
     "SELECTION_SEED": (
         "",
         "Seed of the health-weighted executor pick (an integer); empty = a fresh random pick each time.",
+    ),
+    "HITL_VETO_SECONDS": (
+        300,
+        "Veto-mode dispatches wait this long for a human veto before they are sent.",
     ),
     "GOAL_COOLDOWN_SECONDS": (90, "Quiet period of a goal after a successful remediation."),
     "LOOP_DETECT_FAILURES": (3, "Failed dispatches of one goal that count as a loop."),

@@ -1,4 +1,5 @@
 from django.contrib import admin, messages
+from django.utils.html import format_html
 
 from config.audit import audit
 from config.errors import ApplicationError
@@ -81,6 +82,9 @@ class GoalStateAdmin(admin.ModelAdmin):
     ]
 
 
+SEVERITY_COLOURS = {"low": "#2e7d32", "medium": "#f9a825", "high": "#ef6c00", "critical": "#c62828"}
+
+
 @admin.register(Dispatch)
 class DispatchAdmin(admin.ModelAdmin):
     list_display = [
@@ -89,11 +93,43 @@ class DispatchAdmin(admin.ModelAdmin):
         "action_id",
         "agent",
         "status",
+        "hitl_mode",
+        "severity",
+        "release_at",
         "delivery_attempts",
         "closed_at",
     ]
-    list_filter = ["status", "goal_id"]
+    list_filter = ["status", "hitl_mode", "blast_radius", "goal_id"]
     search_fields = ["correlation_id", "agent__name"]
+    actions = ["approve", "veto"]
+
+    @admin.display(description="blast radius", ordering="blast_radius")
+    def severity(self, obj: Dispatch):
+        return format_html(
+            '<span style="color:{}">{}</span>',
+            SEVERITY_COLOURS.get(obj.blast_radius, "#555"),
+            obj.blast_radius,
+        )
+
+    def has_approve_permission(self, request) -> bool:
+        return request.user.has_perm("governance.approve_proposal")
+
+    def _decide(self, request, queryset, approve: bool, label: str):
+        for dispatch in queryset:
+            try:
+                services.dispatch_decide(dispatch=dispatch, approve=approve, actor=request.user.username)
+                audit(request.user, dispatch, label)
+                self.message_user(request, f"Dispatch {dispatch.pk}: {label.lower()}.", messages.SUCCESS)
+            except ApplicationError as exc:
+                self.message_user(request, exc.message, messages.ERROR)
+
+    @admin.action(description="Approve: send the selected dispatches now", permissions=["approve"])
+    def approve(self, request, queryset):
+        self._decide(request, queryset, True, "Approved")
+
+    @admin.action(description="Veto: stop the selected dispatches", permissions=["approve"])
+    def veto(self, request, queryset):
+        self._decide(request, queryset, False, "Vetoed")
 
 
 @admin.register(Alert)

@@ -222,7 +222,13 @@ class DispatchListApi(APIView):
 
     @extend_schema(parameters=[OpenApiParameter("status", str)], responses=OutputSerializer(many=True))
     def get(self, request):
-        qs = Dispatch.objects.filter(agent=request_agent(request)).order_by("closed_at", "-created_at")
+        qs = (
+            Dispatch.objects.filter(agent=request_agent(request))
+            .exclude(
+                status__in=[Dispatch.Status.AWAITING_APPROVAL, Dispatch.Status.HELD, Dispatch.Status.VETOED]
+            )
+            .order_by("closed_at", "-created_at")
+        )
         status = request.query_params.get("status")
         if status:
             if status not in Dispatch.Status.values:

@@ -5,7 +5,10 @@ from dataclasses import dataclass, field
 
 from config.yamldoc import Doc, load
 
-SELECTORS = ("max_failure_rate_1h", "total_cost_usd_1d", "orphaned_skill_count")
+FLEET_SELECTORS = ("max_failure_rate_1h", "total_cost_usd_1d", "orphaned_skill_count")
+# Read from the forge provider: goals on them stay disabled until one is configured.
+FORGE_SELECTORS = ("ci_success_rate", "stuck_pr_count")
+SELECTORS = FLEET_SELECTORS + FORGE_SELECTORS
 OPERATORS = {
     "<=": operator.le,
     "<": operator.lt,

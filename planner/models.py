@@ -117,19 +117,29 @@ class Dispatch(models.Model):
     """Remediation work sent to an agent for a violated goal."""
 
     class Status(models.TextChoices):
+        AWAITING_APPROVAL = "awaiting_approval"  # gated: nothing is sent until a human approves
+        HELD = "held"  # veto: sent when the veto window passes unless a human vetoes it
         PENDING = "pending"  # waiting for the agent to poll
         DELIVERED = "delivered"  # posted to the agent's webhook
         SUCCEEDED = "succeeded"
         FAILED = "failed"
+        VETOED = "vetoed"  # a human stopped it before it was sent
 
-    OPEN = (Status.PENDING, Status.DELIVERED)
+    OPEN = (Status.AWAITING_APPROVAL, Status.HELD, Status.PENDING, Status.DELIVERED)
+    SENT = (Status.PENDING, Status.DELIVERED)  # what the agent sees and works on
 
     goal_id = models.CharField(max_length=200)
     action_id = models.CharField(max_length=200)
     skill = models.CharField(max_length=200)
     agent = models.ForeignKey("telemetry.Agent", on_delete=models.CASCADE, related_name="dispatches")
     correlation_id = models.CharField(max_length=128, unique=True)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
+    hitl_mode = models.CharField(
+        max_length=16, default="autonomous", help_text="From the agent's card: how humans take part."
+    )
+    blast_radius = models.CharField(max_length=16, default="low", help_text="From the agent's card.")
+    release_at = models.DateTimeField(null=True, blank=True, help_text="Veto mode: sent at this time.")
+    decided_by = models.CharField(max_length=150, blank=True, help_text="Who approved or vetoed it.")
     context = models.JSONField(default=dict, blank=True)
     delivery_attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
@@ -141,7 +151,7 @@ class Dispatch(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["goal_id"],
-                condition=Q(status__in=["pending", "delivered"]),
+                condition=Q(status__in=["awaiting_approval", "held", "pending", "delivered"]),
                 name="one_in_flight_dispatch_per_goal",
             ),
         ]

@@ -2,11 +2,13 @@
 
 warm (>= min samples): 2.0·successRate + 0.5·avgConfidenceOnSuccess − 0.3·clamp(avgWallMs/60000, 0, 2)
 cold: the agent card's declared confidence. Observed data dominates priors once warm; ties
-break on declared confidence (descending), then on the agent name, so identical inputs always
-give the same order.
+break on the smaller blast radius, then declared confidence (descending), then the agent name,
+so identical inputs always give the same order.
 """
 
 from dataclasses import dataclass
+
+from planner.hitl import blast_rank
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,7 @@ class Candidate:
     success_rate: float = 0.0
     avg_confidence_on_success: float = 0.0
     avg_wall_ms: float = 0.0
+    blast_radius: str = "low"
 
 
 @dataclass(frozen=True)
@@ -54,4 +57,12 @@ def score(c: Candidate, w: Weights) -> Ranked:
 
 def rank(candidates: list[Candidate], w: Weights) -> list[Ranked]:
     scored = [score(c, w) for c in candidates]
-    return sorted(scored, key=lambda r: (-r.score, -r.candidate.declared_confidence, r.candidate.agent))
+    return sorted(
+        scored,
+        key=lambda r: (
+            -r.score,
+            blast_rank(r.candidate.blast_radius),
+            -r.candidate.declared_confidence,
+            r.candidate.agent,
+        ),
+    )

@@ -24,7 +24,7 @@ def candidates(*, skill: str) -> list[Ranked]:
     """Active agents that declare `skill`, ranked warm or cold (two indexed queries)."""
     declared = list(
         DeclaredSkill.objects.filter(skill=skill, agent__is_active=True).values(
-            "agent_id", "agent__name", "confidence"
+            "agent_id", "agent__name", "confidence", "blast_radius"
         )
     )
     stats = {
@@ -44,6 +44,7 @@ def candidates(*, skill: str) -> list[Ranked]:
                 success_rate=s.success_rate if s else 0.0,
                 avg_confidence_on_success=s.avg_confidence_on_success if s else 0.0,
                 avg_wall_ms=s.avg_wall_ms if s else 0.0,
+                blast_radius=d["blast_radius"],
             )
         )
     return rank(rows, rules.ranking_weights())

@@ -10,12 +10,13 @@ from django.db.models import Count, Q
 from config import clock
 from config.errors import ApplicationError
 from config.queue import publish_after_commit
+from governance.board.forge import get_forge
 from governance.models import Proposal
 from governance.services import proposal_raise
-from planner import fleet, guards, rules, selectors
+from planner import fleet, guards, hitl, rules, selectors
 from planner.goalbook import current_actions, current_goals
 from planner.goals import violated
-from planner.models import Alert, Dispatch, FleetSnapshot, GoalState, PatternStats
+from planner.models import Alert, DeclaredSkill, Dispatch, FleetSnapshot, GoalState, PatternStats
 from planner.patterns import can_promote
 from planner.stores import stamp_state
 from telemetry.models import Agent, SkillOutcome
@@ -75,9 +76,27 @@ def fleet_snapshot_take(*, now: datetime | None = None) -> FleetSnapshot:
             )
     except IntegrityError:  # a concurrent run stored this minute first
         return FleetSnapshot.objects.get(minute=minute)
+    dispatches_release(now=now)
     goals_evaluate(snapshot=snapshot, now=now)
     outcome_analysis_run(now=now)
     return snapshot
+
+
+def forge_values() -> dict[str, float]:
+    """The CI and pull-request selectors, when a forge provider is configured and answers."""
+    forge = get_forge()
+    if forge is None:
+        return {}
+    values: dict[str, float] = {}
+    try:
+        rate = forge.ci_success_rate() if hasattr(forge, "ci_success_rate") else None
+        if rate is not None:
+            values["ci_success_rate"] = float(rate)
+        if hasattr(forge, "stuck_pull_requests"):
+            values["stuck_pr_count"] = float(len(forge.stuck_pull_requests()))
+    except Exception:  # the forge is another system: its outage must not stop the fleet goals
+        log.exception("forge provider failed; CI and pull-request goals skipped this time")
+    return values
 
 
 def goals_evaluate(*, snapshot: FleetSnapshot, now: datetime) -> list[dict]:
@@ -86,6 +105,7 @@ def goals_evaluate(*, snapshot: FleetSnapshot, now: datetime) -> list[dict]:
         "max_failure_rate_1h": snapshot.max_failure_rate_1h,
         "total_cost_usd_1d": snapshot.total_cost_usd_1d,
         "orphaned_skill_count": snapshot.orphaned_skill_count,
+        **forge_values(),
     }
     actions = current_actions()
     results = []
@@ -141,6 +161,9 @@ def dispatch_for_goal(*, goal_id: str, value: float, action, now: datetime) -> t
         return None, "no_agent"
     pick = selectors.executor_pick(skill=action.skill, ranked=ranked)  # health-weighted, not greedy
     agent = Agent.objects.get(name=pick["agent"])
+    card = DeclaredSkill.objects.filter(agent=agent, skill=action.skill).first()
+    mode = card.hitl_mode if card else DeclaredSkill.HitlMode.AUTONOMOUS
+    status, release_at = hitl.first_status(mode, now, timedelta(seconds=rules.k("HITL_VETO_SECONDS")))
     try:
         with transaction.atomic():
             dispatch = Dispatch.objects.create(
@@ -149,6 +172,10 @@ def dispatch_for_goal(*, goal_id: str, value: float, action, now: datetime) -> t
                 skill=action.skill,
                 agent=agent,
                 correlation_id=f"dispatch-{uuid.uuid4().hex}",
+                status=status,
+                hitl_mode=mode,
+                blast_radius=card.blast_radius if card else DeclaredSkill.BlastRadius.LOW,
+                release_at=release_at,
                 created_at=now,
                 context={
                     "goal": goal_id,
@@ -163,9 +190,49 @@ def dispatch_for_goal(*, goal_id: str, value: float, action, now: datetime) -> t
         return None, "in_flight"
     state.last_skip_reason = ""
     state.save()
-    if agent.webhook_url:
+    if hitl.notifies(mode):
+        publish_after_commit("planner.dispatch_notify", dispatch.pk)
+    if status == Dispatch.Status.PENDING and agent.webhook_url:
         publish_after_commit("planner.dispatch_deliver", dispatch.pk)
     return dispatch, "ok"
+
+
+@transaction.atomic
+def dispatch_decide(*, dispatch: Dispatch, approve: bool, actor: str) -> Dispatch:
+    """A human approves (sends now) or vetoes (stops) a dispatch that waits for one."""
+    dispatch = Dispatch.objects.select_for_update().select_related("agent").get(pk=dispatch.pk)
+    if dispatch.status not in (Dispatch.Status.AWAITING_APPROVAL, Dispatch.Status.HELD):
+        raise ApplicationError(f"Dispatch {dispatch.pk} is {dispatch.status}: there is nothing to decide.")
+    if approve:
+        _send(dispatch)
+    else:
+        dispatch.status, dispatch.closed_at = Dispatch.Status.VETOED, clock.now()
+    dispatch.decided_by = actor
+    dispatch.save(update_fields=["status", "closed_at", "decided_by"])
+    return dispatch
+
+
+def dispatches_release(*, now: datetime) -> int:
+    """Send the held (veto-mode) dispatches whose veto window has passed without a veto."""
+    released = 0
+    due = Dispatch.objects.filter(status=Dispatch.Status.HELD, release_at__lte=now).values_list(
+        "pk", flat=True
+    )
+    for pk in list(due):
+        with transaction.atomic():
+            dispatch = Dispatch.objects.select_for_update().select_related("agent").get(pk=pk)
+            if dispatch.status != Dispatch.Status.HELD:  # vetoed or released meanwhile
+                continue
+            _send(dispatch)
+            dispatch.save(update_fields=["status"])
+            released += 1
+    return released
+
+
+def _send(dispatch: Dispatch) -> None:
+    dispatch.status = Dispatch.Status.PENDING
+    if dispatch.agent.webhook_url:
+        publish_after_commit("planner.dispatch_deliver", dispatch.pk)
 
 
 def dispatch_deliver(*, dispatch_id: int) -> bool:
@@ -182,6 +249,35 @@ def dispatch_deliver(*, dispatch_id: int) -> bool:
         status=Dispatch.Status.DELIVERED, last_error=""
     )
     return True
+
+
+def dispatch_notify(*, dispatch_id: int) -> bool:
+    """POST a dispatch that needs human attention to the notification webhook (if configured)."""
+    from config.webhooks import post_json
+
+    url = rules.k("NOTIFY_WEBHOOK_URL")
+    dispatch = Dispatch.objects.select_related("agent").filter(pk=dispatch_id).first()
+    if not url or dispatch is None:
+        return False
+    body = {
+        **dispatch_payload(dispatch),
+        "agent": dispatch.agent.name,
+        "hitl_mode": dispatch.hitl_mode,
+        "blast_radius": dispatch.blast_radius,
+        "release_at": dispatch.release_at,
+        "message": hitl_message(dispatch),
+    }
+    post_json(url, body, event="dispatch.attention")
+    return True
+
+
+def hitl_message(d: Dispatch) -> str:
+    what = f"{d.skill} for goal {d.goal_id} → {d.agent.name} (blast radius {d.blast_radius})"
+    if d.status == Dispatch.Status.AWAITING_APPROVAL:
+        return f"Approval needed: {what}. Nothing is sent until a human approves it in the admin."
+    if d.status == Dispatch.Status.HELD:
+        return f"Veto window: {what} is sent at {d.release_at:%H:%M:%S} UTC unless vetoed in the admin."
+    return f"Dispatched: {what}."
 
 
 def dispatch_payload(d: Dispatch) -> dict:

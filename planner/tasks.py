@@ -11,6 +11,15 @@ def fleet_health_snapshot() -> int:
     return services.fleet_snapshot_take().pk
 
 
+@shared_task(name="planner.dispatch_notify", bind=True, max_retries=5)
+def dispatch_notify(self, dispatch_id: int) -> bool:
+    """Tell humans about a dispatch whose HITL mode asks for it (notification, veto, gated)."""
+    try:
+        return services.dispatch_notify(dispatch_id=dispatch_id)
+    except DeliveryError as exc:
+        raise self.retry(exc=exc, countdown=min(600, 10 * 2**self.request.retries)) from exc
+
+
 @shared_task(name="planner.dispatch_deliver", bind=True, max_retries=5)
 def dispatch_deliver(self, dispatch_id: int) -> bool:
     try:

@@ -27,6 +27,11 @@ class Forge(Protocol):
 
     def workspace_healthy(self, name: str) -> bool: ...
 
+    # Read by the planner's CI and pull-request goals (optional: without them those goals stay idle).
+    def ci_success_rate(self) -> float | None: ...  # main-branch CI runs that passed, recent window
+
+    def stuck_pull_requests(self) -> list[str]: ...  # PRs whose branch update keeps failing (422)
+
 
 def get_forge() -> Forge | None:
     path = settings.KAIZEN["FORGE_CLASS"]

@@ -4,25 +4,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('planner', '0002_pattern_weights_and_timestamps'),
+        ("planner", "0002_pattern_weights_and_timestamps"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='fleetsnapshot',
-            name='all_outcomes',
-            field=models.PositiveIntegerField(default=0, help_text='Every outcome of the window.'),
+            model_name="fleetsnapshot",
+            name="all_outcomes",
+            field=models.PositiveIntegerField(default=0, help_text="Every outcome of the window."),
         ),
         migrations.AddField(
-            model_name='fleetsnapshot',
-            name='scope',
-            field=models.CharField(default='autonomous', help_text='Which outcomes counted.', max_length=16),
+            model_name="fleetsnapshot",
+            name="scope",
+            field=models.CharField(default="autonomous", help_text="Which outcomes counted.", max_length=16),
         ),
         migrations.AddField(
-            model_name='fleetsnapshot',
-            name='system_actors',
-            field=models.JSONField(default=list, help_text='Health of the improvers, kept apart.'),
+            model_name="fleetsnapshot",
+            name="system_actors",
+            field=models.JSONField(default=list, help_text="Health of the improvers, kept apart."),
         ),
     ]

@@ -4,15 +4,17 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('telemetry', '0002_periodic_tasks'),
+        ("telemetry", "0002_periodic_tasks"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='skilloutcome',
-            name='autonomous',
-            field=models.BooleanField(default=True, help_text='The agent did this on its own (false: a human drove it); fleet health counts only these.'),
+            model_name="skilloutcome",
+            name="autonomous",
+            field=models.BooleanField(
+                default=True,
+                help_text="The agent did this on its own (false: a human drove it); fleet health counts only these.",
+            ),
         ),
     ]

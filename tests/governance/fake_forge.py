@@ -5,6 +5,8 @@ class FakeForge:
     prs: dict[str, dict] = {}
     workspaces_state: dict[str, bool] = {}
     closed: list[str] = []
+    ci_rate: float | None = None
+    stuck: list[str] = []
 
     def _pr(self, url):
         return self.prs.get(url, {})
@@ -32,3 +34,9 @@ class FakeForge:
 
     def workspace_healthy(self, name):
         return self.workspaces_state[name]
+
+    def ci_success_rate(self):
+        return self.ci_rate
+
+    def stuck_pull_requests(self):
+        return list(self.stuck)

@@ -7,7 +7,17 @@ from planner.goals import parse_actions, parse_goals, violated
 
 def test_the_shipped_goals_and_actions_load(db):
     goals = {g.id: g for g in current_goals()}
-    assert set(goals) == {"fleet.no_agent_stuck", "fleet.cost_under_budget", "fleet.no_skill_orphaned"}
+    assert set(goals) == {
+        "fleet.no_agent_stuck",
+        "fleet.cost_under_budget",
+        "fleet.no_skill_orphaned",
+        "ci.success_rate_floor",
+        "prs.none_stuck",
+    }
+    assert (goals["ci.success_rate_floor"].selector, goals["ci.success_rate_floor"].threshold) == (
+        "ci_success_rate",
+        0.7,
+    )
     assert (goals["fleet.cost_under_budget"].operator, goals["fleet.cost_under_budget"].threshold) == (
         "<=",
         50,
