@@ -13,6 +13,9 @@ from planner.goals import parse_actions, parse_goals
 from planner.models import DeclaredSkill
 from telemetry.documents import document_for, document_version_append, head_version, on_head_moved
 from telemetry.models import Agent, Document, DocumentVersion
+from telemetry.pricing import DEFAULTS as PRICE_DEFAULTS
+from telemetry.pricing import DOCUMENT as PRICES
+from telemetry.pricing import parse_prices
 
 DEFAULTS = Path(__file__).resolve().parent / "defaults"
 CARD_PREFIX = "card:"
@@ -23,6 +26,8 @@ def default_text(name: str) -> str | None:
         return Path(settings.KAIZEN["GOALS_FILE"] or DEFAULTS / "goals.yaml").read_text(encoding="utf-8")
     if name == "actions":
         return Path(settings.KAIZEN["ACTIONS_FILE"] or DEFAULTS / "actions.yaml").read_text(encoding="utf-8")
+    if name == PRICES:
+        return PRICE_DEFAULTS.read_text(encoding="utf-8")
     return None
 
 
@@ -45,8 +50,10 @@ def validate(name: str, text: str, source: str | None = None) -> object:
         return parse_actions(text, source, goal_ids=goal_ids)
     if name.startswith(CARD_PREFIX):
         return parse_card(text, source)
+    if name == PRICES:
+        return parse_prices(text, source)
     raise ApplicationError(
-        f"Unknown config document '{name}' (goals, actions or card:<agent>).",
+        f"Unknown config document '{name}' (goals, actions, prices or card:<agent>).",
         {"fields": {"document": ["Unknown document."]}},
     )
 

@@ -95,6 +95,7 @@ SCHEMAS: dict[str, dict[str, Rule]] = {
         "failure_reason": Rule("text"),
         "goal": Rule("str"),
         "autonomous": Rule("bool"),
+        "model": Rule("str"),
     },
     "observation": {
         "text": Rule("text", required=True),

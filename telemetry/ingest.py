@@ -13,6 +13,7 @@ from telemetry.bulk import insert_new
 from telemetry.contract import Cleaned, Limits, validate_event
 from telemetry.derived import needs_derivation
 from telemetry.models import EVENT_MODELS, Agent
+from telemetry.pricing import current_prices
 
 BODY_COLUMNS = {"reflection"}  # body keys stored under a column of the same name
 
@@ -75,6 +76,17 @@ def events_ingest(*, agent: Agent, batch: list) -> list[ItemResult]:
     return results  # type: ignore[return-value]
 
 
+def price_tokens(agent, row: dict) -> None:
+    """An outcome that reports tokens but no cost is priced with the price table."""
+    if row.get("cost_usd") is not None or (
+        row.get("input_tokens") is None and row.get("output_tokens") is None
+    ):
+        return
+    model = row.get("model") or (agent.card or {}).get("model") or ""
+    row["cost_usd"] = current_prices().cost(model, row.get("input_tokens"), row.get("output_tokens"))
+    row["cost_estimated"] = True
+
+
 def _store(agent, event_type, items, version_id, received_at, results) -> None:
     model = EVENT_MODELS[event_type]
     rows: dict[str, dict] = {}
@@ -83,6 +95,8 @@ def _store(agent, event_type, items, version_id, received_at, results) -> None:
         if key in rows:
             continue  # the same event twice in one batch: the first copy decides
         row = dict(cleaned.body)
+        if event_type == "skill_outcome":
+            price_tokens(agent, row)
         if needs_derivation(event_type, row):
             row["pending_derivation"] = True
         row.update(

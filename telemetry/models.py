@@ -234,6 +234,10 @@ class SkillOutcome(EventRecord):
     patterns = models.JSONField(default=list, blank=True)
     failure_reason = models.TextField(blank=True)
     goal = models.CharField(max_length=200, blank=True)
+    model = models.CharField(max_length=200, blank=True, help_text="The LLM that did the work, if any.")
+    cost_estimated = models.BooleanField(
+        default=False, help_text="cost_usd was priced from the tokens with the price table."
+    )
     autonomous = models.BooleanField(
         default=True,
         help_text="The agent did this on its own (false: a human drove it); fleet health counts only these.",

@@ -10,13 +10,13 @@ from telemetry.templates import templates_document
 class Command(BaseCommand):
     help = (
         "Write the current version of every versioned document as YAML files: templates (their head "
-        "directives), goals, actions and cards."
+        "directives), goals, actions, the price table and cards."
     )
 
     def add_arguments(self, parser):
         parser.add_argument(
             "directory",
-            help="Where to write templates.yaml, goals.yaml, actions.yaml and cards/<agent>.yaml.",
+            help="Where to write templates.yaml, goals.yaml, actions.yaml, prices.yaml, cards/<agent>.yaml.",
         )
 
     def handle(self, *args, directory: str, **options):
@@ -28,6 +28,7 @@ class Command(BaseCommand):
         names = [
             "goals",
             "actions",
+            "prices",
             *Document.objects.filter(name__startswith="card:")
             .order_by("name")
             .values_list("name", flat=True),

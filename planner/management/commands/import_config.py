@@ -10,7 +10,7 @@ from telemetry.templates import templates_load
 
 class Command(BaseCommand):
     help = (
-        "Import templates.yaml, goals.yaml, actions.yaml and cards/<agent>.yaml as new versions "
+        "Import templates.yaml, goals.yaml, actions.yaml, prices.yaml and cards/<agent>.yaml as new versions "
         "(unchanged documents are skipped)."
     )
 
@@ -23,7 +23,7 @@ class Command(BaseCommand):
         if not root.is_dir():
             raise CommandError(f"{directory}: no such directory")
         self.import_templates(root / "templates.yaml")
-        files = [(n, root / f"{n}.yaml") for n in ("goals", "actions")]
+        files = [(n, root / f"{n}.yaml") for n in ("goals", "actions", "prices")]
         files += [(f"card:{p.stem}", p) for p in sorted((root / "cards").glob("*.yaml"))]
         for name, path in files:
             if not path.exists():
