@@ -4,20 +4,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('telemetry', '0003_autonomous_outcomes'),
+        ("telemetry", "0003_autonomous_outcomes"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='skilloutcome',
-            name='cost_estimated',
-            field=models.BooleanField(default=False, help_text='cost_usd was priced from the tokens with the price table.'),
+            model_name="skilloutcome",
+            name="cost_estimated",
+            field=models.BooleanField(
+                default=False, help_text="cost_usd was priced from the tokens with the price table."
+            ),
         ),
         migrations.AddField(
-            model_name='skilloutcome',
-            name='model',
-            field=models.CharField(blank=True, help_text='The LLM that did the work, if any.', max_length=200),
+            model_name="skilloutcome",
+            name="model",
+            field=models.CharField(
+                blank=True, help_text="The LLM that did the work, if any.", max_length=200
+            ),
         ),
     ]
