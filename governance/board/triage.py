@@ -137,7 +137,8 @@ RULES = (
             r"unknown revision",
             r"executable file not found",
             r"is not recognized as an internal or external command",
-            r"(cannot|can't|could not|couldn't|unable to) (find|locate|resolve|load) (the )?(module|package|artifact|crate|gem|library|plugin|dependency)",
+            r"(cannot|can't|could not|couldn't|unable to) (find|locate|resolve|load) (the )?"
+            r"(module|package|artifact|crate|gem|library|plugin|dependency)",
             r"no matching version found",
             r"is not in (the|this) (npm )?registry",
             r"could not find gem",
@@ -269,7 +270,8 @@ RULES = (
             r"configparser",
             r"no section headers",
             r"\.(ya?ml|json|toml|ini|cfg|conf)\b.{0,60}(invalid|unexpected|malformed|not valid|line \d)",
-            r"(config|configuration|manifest|settings)( file)? .{0,30}(invalid|not valid|malformed|could not be (read|parsed))",
+            r"(config|configuration|manifest|settings)( file)? .{0,30}"
+            r"(invalid|not valid|malformed|could not be (read|parsed))",
             r"invalid .{0,20}(config|configuration|manifest)",
             r"invalid (value|argument|option) .{0,40}for '?--",
             r"unrecognized (arguments?|option)",
