@@ -17,6 +17,7 @@ CATEGORY_WORDS: list[tuple[str, tuple[str, ...]]] = [
         "communication",
         (
             "verbose",
+            "verbosity",
             "too long",
             "wordy",
             "tone",
@@ -27,14 +28,48 @@ CATEGORY_WORDS: list[tuple[str, tuple[str, ...]]] = [
             "rambling",
             "concise",
             "jargon",
+            "report",
         ),
     ),
     (
         "timeliness",
-        ("slow", "late", "took too long", "timeout", "waiting", "delay", "quick", "fast", "on time", "wake"),
+        (
+            "slow",
+            "late",
+            "took too long",
+            "timeout",
+            "waiting",
+            "delay",
+            "quick",
+            "fast",
+            "on time",
+            "wake",
+            "woke",
+            "latency",
+            "timing",
+        ),
     ),
-    ("tooling", ("tool", "npm", "pnpm", "install", "command", "cli", "api", "package", "script", "lockfile")),
-    ("prioritization", ("priority", "prioriti", "focus", "first", "order", "important", "backlog")),
+    (
+        "tooling",
+        (
+            "tool",
+            "npm",
+            "pnpm",
+            "install",
+            "command",
+            "cli",
+            "api",
+            "package",
+            "script",
+            "lockfile",
+            "proposal",
+            "redundant",
+        ),
+    ),
+    (
+        "prioritization",
+        ("priority", "prioriti", "focus", "first", "order", "important", "backlog", "checklist"),
+    ),
     (
         "accuracy",
         (
@@ -44,8 +79,11 @@ CATEGORY_WORDS: list[tuple[str, tuple[str, ...]]] = [
             "inaccurate",
             "bug",
             "broke",
-            "estimate",
+            "estimat",
             "fact",
+            "status",
+            "label",
+            "accura",
             "hallucinat",
             "error",
         ),
@@ -63,6 +101,9 @@ POSITIVE_WORDS = (
     "well done",
     "nice",
     "appreciate",
+    "accurate",
+    "confirmed",
+    "spot on",
 )
 NEGATIVE_WORDS = (
     "complain",
@@ -81,6 +122,10 @@ NEGATIVE_WORDS = (
     "useless",
     "no,",
     "stop",
+    "reject",
+    "inaccurate",
+    "too many",
+    "aggressive",
 )
 OBSERVATION_KIND_SENTIMENT = {
     "praise": "positive",
@@ -119,18 +164,23 @@ def _words(text: str) -> str:
     return " " + re.sub(r"\s+", " ", text.lower()) + " "
 
 
+def _has(text: str, word: str) -> bool:
+    """`word` starts a word of `text` ("accurate" is not found in "inaccurate")."""
+    return re.search(r"(?<![a-z])" + re.escape(word), text) is not None
+
+
 def category_of(text: str, default: str = "general") -> tuple[str, bool]:
     lowered = _words(text)
     for category, words in CATEGORY_WORDS:
-        if any(w in lowered for w in words):
+        if any(_has(lowered, w) for w in words):
             return category, True
     return default, False
 
 
 def sentiment_of(text: str) -> tuple[str, bool]:
     lowered = _words(text)
-    pos = sum(w in lowered for w in POSITIVE_WORDS)
-    neg = sum(w in lowered for w in NEGATIVE_WORDS)
+    pos = sum(_has(lowered, w) for w in POSITIVE_WORDS)
+    neg = sum(_has(lowered, w) for w in NEGATIVE_WORDS)
     if pos > neg:
         return "positive", True
     if neg > pos:
