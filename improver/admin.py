@@ -1,9 +1,17 @@
 from django import forms
 from django.contrib import admin, messages
+from django.utils.html import format_html
 
 from config.audit import audit
 from config.errors import ApplicationError
-from improver.models import EvolutionNote, EvolutionSession, FeedbackItem, ImproverAgent, RitualRun
+from improver.models import (
+    EvolutionNote,
+    EvolutionSession,
+    FeedbackItem,
+    ImproverAgent,
+    ImproverReport,
+    RitualRun,
+)
 from improver.services.improvers import improver_create, improver_set_lifecycle
 
 
@@ -135,4 +143,25 @@ class FeedbackItemAdmin(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(ImproverReport)
+class ImproverReportAdmin(admin.ModelAdmin):
+    """Each ritual's weekly report: reviewed, proposed, decided, the last evolution's effect."""
+
+    list_display = ["created_at", "improver", "scope", "confidence", "summary"]
+    list_filter = ["improver"]
+    readonly_fields = ["improver", "run", "scope", "report", "confidence", "provenance", "created_at"]
+    exclude = ["content"]
+
+    @admin.display(description="report")
+    def report(self, obj: ImproverReport):
+        return format_html("<pre>{}</pre>", obj.content)
+
+    @admin.display(description="summary")
+    def summary(self, obj: ImproverReport) -> str:
+        return next((ln[3:] for ln in obj.content.splitlines() if ln.startswith("## Reviewed")), "")
+
+    def has_add_permission(self, request) -> bool:
         return False

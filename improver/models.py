@@ -201,3 +201,22 @@ class FeedbackItem(models.Model):
 
     def __str__(self) -> str:
         return f"{self.sentiment}/{self.category}: {self.detail[:60]}"
+
+
+class ImproverReport(models.Model):
+    """The improver's weekly summary of one ritual: what it reviewed, proposed and saw decided,
+    and the measured effect of the last evolution (markdown, one per ritual run)."""
+
+    improver = models.ForeignKey(ImproverAgent, on_delete=models.CASCADE, related_name="reports")
+    run = models.OneToOneField(RitualRun, on_delete=models.CASCADE, related_name="report")
+    scope = models.CharField(max_length=32, default="weekly_summary")
+    content = models.TextField(help_text="Markdown.")
+    confidence = models.FloatField(help_text="How much evidence stands behind it (0–1).")
+    provenance = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.scope} of {self.improver} at {self.created_at:%Y-%m-%d}"

@@ -29,9 +29,18 @@ def approvers_emails() -> list[str]:
     return sorted(set(users.values_list("email", flat=True)))
 
 
+def weekly_report(proposal: Proposal) -> str:
+    """The report of the ritual that raised `proposal` (empty for other proposals)."""
+    from improver.models import ImproverReport
+
+    found = ImproverReport.objects.filter(run__session__proposal=proposal).values_list("content", flat=True)
+    return found.first() or ""
+
+
 def review_message(proposal: Proposal) -> dict:
     path = reverse("admin:governance_proposal_change", args=[proposal.pk])
     return {
+        "report": weekly_report(proposal),
         "proposal": proposal.pk,
         "type": proposal.type,
         "title": proposal.title,
@@ -49,7 +58,7 @@ def send_review_email(proposal: Proposal) -> int:
     body = (
         f"A one-on-one is ready for review: {proposal.title}\n\n{proposal.rationale}\n\n"
         f"Review it in the admin: {msg['admin_path']}\n"
-        f"Pending reviews: {msg['pending_reviews']}\n"
+        f"Pending reviews: {msg['pending_reviews']}\n" + (f"\n{msg['report']}" if msg["report"] else "")
     )
     return send_mail(
         f"[Kaizen] Review pending: {proposal.title}", body, settings.DEFAULT_FROM_EMAIL, recipients

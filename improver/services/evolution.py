@@ -267,8 +267,15 @@ def review(proposal: Proposal):
                 ["measure", "value"],
                 [[key, value] for key, value in delta.items()],
             ),
+            Panel("report", "The improver's weekly report", ["report"], [[_report_lines(proposal)]]),
         ],
     )
+
+
+def _report_lines(proposal: Proposal) -> list[str]:
+    from improver.notify import weekly_report
+
+    return weekly_report(proposal).splitlines() or ["(no report)"]
 
 
 def register() -> None:

@@ -21,6 +21,7 @@ from improver.ritual import analysis_notes, passes_gate
 from improver.selectors import feedback_groups, performance_delta
 from improver.services.evolution import evolution_proposal_create, note_add, set_state
 from improver.services.feedback import default_classifier, feedback_extract
+from improver.services.reports import report_write
 from planner.selectors import anti_patterns_for_template
 from telemetry.models import DocumentVersion
 
@@ -166,7 +167,11 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
             f"{since:%Y-%m-%d %H:%M}; {minimum} needed. Nothing to review this week.",
             at=now,
         )
-        return _finish(run, RitualRun.Outcome.NOOP, f"{new_items} new feedback item(s) < {minimum}", now)
+        reason = f"{new_items} new feedback item(s) < {minimum}"
+        report_write(
+            run=run, improver=improver, template=template, since=since, until=now, no_change_reason=reason
+        )
+        return _finish(run, RitualRun.Outcome.NOOP, reason, now)
 
     # Phase 2: analysis
     set_state(improver, "analyzing")
@@ -212,6 +217,14 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
         improver.save()
         for kind, content in notes:
             note_add(improver, kind, content, at=now)
+        report_write(
+            run=run,
+            improver=improver,
+            template=template,
+            since=since,
+            until=now,
+            no_change_reason="the evidence calls for no change",
+        )
         return _finish(
             run,
             RitualRun.Outcome.NOOP,
@@ -252,6 +265,15 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
     session.save(update_fields=["proposal"])
     set_state(improver, "awaiting_review")
     improver.save()
+    report_write(
+        run=run,
+        improver=improver,
+        template=template,
+        since=since,
+        until=now,
+        proposal=proposal,
+        additions=tuple(a.text for a in change.additions),
+    )
     _finish(
         run,
         RitualRun.Outcome.PROPOSED,

@@ -1,0 +1,71 @@
+"""The improver's weekly report: produced after each ritual, shown in the admin, sent with the
+review notification."""
+
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+from django.test import Client
+from rest_framework.test import APIClient
+
+from improver.models import ImproverReport
+from improver.services.ritual import ritual_run
+from tests.factories import approver
+from tests.improver.helpers import WAKE, coder_fleet, complaints
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_ritual_writes_its_report_and_the_review_email_carries_it(
+    settings, django_capture_on_commit_callbacks
+):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    user = approver()
+    user.email = "ops@example.com"
+    user.save()
+    _, improver, client = coder_fleet()
+    complaints(client, 3)
+    with django_capture_on_commit_callbacks(execute=True):
+        ritual_run(improver=improver, period="w1", now=WAKE)
+    report = ImproverReport.objects.get()
+    assert "## Reviewed: 3 feedback item(s)\n- negative · communication: 3" in report.content
+    assert "## Proposed\n- Evolve coder v1" in report.content
+    assert "- no decisions" in report.content
+    assert "not measurable yet: the template has one version" in report.content
+    assert report.confidence == 0.5  # exactly the 3-item minimum
+    [message] = mail.outbox
+    assert report.content in message.body
+    admin = Client()
+    admin.force_login(user)
+    assert (
+        "negative · communication: 3"
+        in admin.get(f"/admin/improver/improverreport/{report.pk}/change/").content.decode()
+    )
+    proposal_page = admin.get(f"/admin/governance/proposal/{report.provenance['proposal']}/change/")
+    assert "The improver&#x27;s weekly report" in proposal_page.content.decode()
+
+
+def test_next_weeks_report_tells_the_decision_and_the_measured_effect():
+    _, improver, client = coder_fleet()
+    complaints(client, 3)
+    ritual_run(improver=improver, period="w1", now=WAKE)
+    first = ImproverReport.objects.get()
+    reviewer = APIClient()
+    reviewer.force_authenticate(approver())
+    pid = first.provenance["proposal"]
+    assert reviewer.post(f"/api/v1/proposals/{pid}/approve", {"rating": 4}, format="json").status_code == 200
+    complaints(client, 1, at=WAKE + timedelta(days=2))
+    ritual_run(improver=improver, period="w2", now=WAKE + timedelta(days=7))
+    second = ImproverReport.objects.exclude(pk=first.pk).get()
+    assert "## Reviewed: 1 feedback item(s) (fewer than 3: no review)" in second.content
+    assert f"- proposal #{pid} approved, rated 4/5" in second.content
+    assert "- v1 → v2: success" in second.content
+    assert second.confidence == 0.3
+
+
+def test_running_the_same_ritual_twice_writes_one_report():
+    _, improver, client = coder_fleet()
+    complaints(client, 3)
+    ritual_run(improver=improver, period="w1", now=WAKE)
+    ritual_run(improver=improver, period="w1", now=WAKE)
+    assert ImproverReport.objects.count() == 1
