@@ -9,7 +9,8 @@ from django.urls import reverse
 from config import clock
 from governance.models import BoardTask, Proposal
 from improver.selectors import version_performance
-from planner.models import Alert, FleetSnapshot
+from planner.hitl import SEVERITY_COLOURS
+from planner.models import Alert, Dispatch, FleetSnapshot
 from planner.selectors import patterns
 from telemetry.models import DocumentVersion, FrictionEvent
 
@@ -124,3 +125,13 @@ def latest_fleet() -> dict | None:
         "all": snapshot.all_outcomes,
         "system_actors": snapshot.system_actors,
     }
+
+
+def open_dispatches(limit: int = 20) -> list[dict]:
+    """Remediation in flight or waiting for a human, coloured by the skill's blast radius."""
+    rows = (
+        Dispatch.objects.filter(status__in=Dispatch.OPEN)
+        .order_by("-created_at")
+        .values("id", "goal_id", "skill", "agent__name", "status", "hitl_mode", "blast_radius")[:limit]
+    )
+    return [{**r, "colour": SEVERITY_COLOURS.get(r["blast_radius"], "#555")} for r in rows]

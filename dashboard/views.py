@@ -44,5 +44,6 @@ def dashboard(request):
         "board": board,
         "escalations": selectors.recent_escalations(),
         "latest": selectors.latest_fleet(),
+        "dispatches": selectors.open_dispatches(),
     }
     return render(request, "dashboard/index.html", context)

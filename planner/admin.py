@@ -4,6 +4,7 @@ from django.utils.html import format_html
 from config.audit import audit
 from config.errors import ApplicationError
 from planner import selectors, services
+from planner.hitl import SEVERITY_COLOURS
 from planner.models import (
     Alert,
     DeclaredSkill,
@@ -80,9 +81,6 @@ class GoalStateAdmin(admin.ModelAdmin):
         "paused_until",
         "last_skip_reason",
     ]
-
-
-SEVERITY_COLOURS = {"low": "#2e7d32", "medium": "#f9a825", "high": "#ef6c00", "critical": "#c62828"}
 
 
 @admin.register(Dispatch)

@@ -31,3 +31,7 @@ BLAST_ORDER = {"low": 0, "medium": 1, "high": 2, "critical": 3}
 def blast_rank(radius: str) -> int:
     """Lower blast radius first when ranking scores tie; unknown values sort last."""
     return BLAST_ORDER.get(radius, len(BLAST_ORDER))
+
+
+# How the admin and the dashboard colour a blast radius (severity).
+SEVERITY_COLOURS = {"low": "#2e7d32", "medium": "#f9a825", "high": "#ef6c00", "critical": "#c62828"}

@@ -172,6 +172,10 @@ def test_a_gated_skill_is_never_dispatched_without_a_human_approval():
     fleet_snapshot_take(now=NOW + timedelta(hours=2))  # time alone never releases it
     dispatch = Dispatch.objects.get()
     assert (dispatch.status, dispatch.blast_radius, polled(carol)) == ("awaiting_approval", "high", [])
+    staff = Client()
+    staff.force_login(approver("viewer"))
+    dashboard = staff.get("/dashboard/").content.decode()
+    assert 'style="color:#ef6c00">&#9679; high</span>' in dashboard  # severity coloured by blast radius
     admin_action("approve", dispatch)
     dispatch.refresh_from_db()
     assert (dispatch.status, dispatch.decided_by, polled(carol)) == ("pending", "approver", ["pending"])
