@@ -15,7 +15,8 @@ class LearnedFactSerializer(serializers.Serializer):
 
 
 class DirectivesApi(APIView):
-    """What an agent reads at session start: its template's head version and what was learned."""
+    """What an agent reads at session start: the version of its template it is served (during a
+    rollout, its arm's: `candidate` or `champion`) and what was learned."""
 
     permission_classes = [IsAgent]
 
@@ -23,6 +24,7 @@ class DirectivesApi(APIView):
     class OutputSerializer(serializers.Serializer):
         template = serializers.CharField()
         version = serializers.IntegerField()
+        arm = serializers.ChoiceField(choices=["champion", "candidate"])
         directives = serializers.CharField()
         learned_facts = LearnedFactSerializer(many=True)
         anti_patterns = serializers.ListField(child=serializers.CharField())

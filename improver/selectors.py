@@ -4,15 +4,18 @@ from config.errors import ApplicationError
 from improver.prompt import prompt_block
 from planner import selectors as planner_selectors
 from telemetry import selectors as telemetry_selectors
-from telemetry.models import AgentTemplate
+from telemetry.documents import agent_version_id
+from telemetry.models import AgentTemplate, DocumentVersion
 
 
 def directives_for_agent(*, agent) -> dict:
-    """The head version of the agent's template plus what Kaizen learned, as one payload."""
+    """The version of the agent's template it is served (its canary arm's during a rollout) plus
+    what Kaizen learned, as one payload."""
     if agent.template_id is None:
         raise ApplicationError(f"Agent '{agent.name}' runs no template; assign one in the admin.")
-    template = AgentTemplate.objects.select_related("document__head").get(pk=agent.template_id)
-    head = template.document.head
+    template = AgentTemplate.objects.select_related("document").get(pk=agent.template_id)
+    version_id = getattr(agent, "current_version_id", None) or agent_version_id(agent)
+    head = DocumentVersion.objects.filter(pk=version_id).first() if version_id else None
     if head is None:
         raise ApplicationError(f"Template of agent '{agent.name}' has no version yet.")
     learned_facts = telemetry_selectors.learned_facts(template_id=agent.template_id)
@@ -21,12 +24,13 @@ def directives_for_agent(*, agent) -> dict:
     payload = {
         "template": template.slug,
         "version": head.number,
+        "arm": "candidate" if head.pk == template.document.candidate_id else "champion",
         "directives": head.text,
         "learned_facts": learned_facts,
         "anti_patterns": anti_patterns,
         "proven_patterns": proven_patterns,
     }
-    payload["prompt_block"] = prompt_block(**payload)
+    payload["prompt_block"] = prompt_block(**{k: v for k, v in payload.items() if k != "arm"})
     payload["anti_patterns"] = [a["line"] for a in anti_patterns]  # served as the lines themselves
     return payload
 

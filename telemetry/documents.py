@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import Max
 
 from config.errors import Conflict
+from telemetry.arms import canary_pick, served_version_id
 from telemetry.models import Document, DocumentVersion
 
 HeadListener = Callable[[Document, DocumentVersion], None]
@@ -46,8 +47,10 @@ def document_version_append(
     reason: str = "",
     provenance: dict | None = None,
     expect_base: int | None = None,
+    as_candidate: bool = False,
 ) -> DocumentVersion:
-    """Append an immutable version and make it the head.
+    """Append an immutable version and make it the head (or, `as_candidate`, leave the head
+    where it is: the version is then served through a canary, see candidate_start).
 
     With `expect_base`, refused (409) unless the head is still that version number: a change
     prepared against an older head must be prepared again.
@@ -73,6 +76,8 @@ def document_version_append(
         reason=reason,
         provenance=provenance or {},
     )
+    if as_candidate:
+        return version
     document.head = version
     document.moved_by = author_user
     document.save(update_fields=["head", "moved_by", "moved_at"])
@@ -92,4 +97,64 @@ def document_rollback(*, version: DocumentVersion, actor=None) -> DocumentVersio
         author_user=actor,
         reason=f"rollback to v{version.number}",
         provenance={"rollback_of": version.number},
+    )
+
+
+@transaction.atomic
+def candidate_start(
+    *, document: Document, version: DocumentVersion, agent_ids: list[int], share: float, at
+) -> list[int]:
+    """Serve `version` (already appended, not the head) to a canary share of `agent_ids`."""
+    document = Document.objects.select_for_update().get(pk=document.pk)
+    if version.document_id != document.pk:
+        raise Conflict(f"v{version.number} is not a version of {document.name}.")
+    canary = canary_pick(agent_ids, version.pk, share)
+    document.candidate, document.canary_agents = version, canary
+    document.candidate_share, document.candidate_since = share, at
+    document.save(update_fields=["candidate", "canary_agents", "candidate_share", "candidate_since"])
+    return canary
+
+
+@transaction.atomic
+def candidate_end(*, document: Document, promote: bool, actor=None) -> DocumentVersion | None:
+    """Stop the canary: promoted, the candidate becomes the head for everyone; else it is dropped."""
+    document = Document.objects.select_for_update().select_related("candidate").get(pk=document.pk)
+    candidate = document.candidate
+    document.candidate, document.canary_agents, document.candidate_share, document.candidate_since = (
+        None,
+        [],
+        0,
+        None,
+    )
+    fields = ["candidate", "canary_agents", "candidate_share", "candidate_since"]
+    if promote and candidate is not None:
+        document.head, document.moved_by = candidate, actor
+        fields += ["head", "moved_by", "moved_at"]
+    document.save(update_fields=fields)
+    if promote and candidate is not None:
+        for prefix, listener in _listeners.items():
+            if document.name.startswith(prefix):
+                listener(document, candidate)
+    return candidate
+
+
+def agent_version_id(agent) -> int | None:
+    """The id of the version `agent` is served now (None without a template)."""
+    if agent.template_id is None:
+        return None
+    document = (
+        Document.objects.filter(template__pk=agent.template_id)
+        .values("head_id", "candidate_id", "canary_agents", "candidate_share", "candidate_since")
+        .first()
+    )
+    if document is None:
+        return None
+    return served_version_id(
+        agent_id=agent.pk,
+        agent_created_at=agent.created_at,
+        head_id=document["head_id"],
+        candidate_id=document["candidate_id"],
+        canary_agents=document["canary_agents"] or [],
+        share=document["candidate_share"],
+        since=document["candidate_since"],
     )

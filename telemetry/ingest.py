@@ -12,6 +12,7 @@ from telemetry import hooks
 from telemetry.bulk import insert_new
 from telemetry.contract import Cleaned, Limits, validate_event
 from telemetry.derived import needs_derivation
+from telemetry.documents import agent_version_id
 from telemetry.models import EVENT_MODELS, Agent
 from telemetry.pricing import current_prices
 
@@ -38,12 +39,12 @@ def limits() -> Limits:
 
 
 def current_template_version_id(agent: Agent) -> int | None:
-    """The id of the head version of the agent's template, read once per batch."""
+    """The id of the version the agent is served (its canary arm's), read once per batch."""
     if agent.template_id is None:
         return None
     if hasattr(agent, "current_version_id"):  # read with the token: no extra query
         return agent.current_version_id
-    return Agent.objects.filter(pk=agent.pk).values_list("template__document__head_id", flat=True).first()
+    return agent_version_id(agent)
 
 
 def events_ingest(*, agent: Agent, batch: list) -> list[ItemResult]:

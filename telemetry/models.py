@@ -24,6 +24,13 @@ class Document(models.Model):
     moved_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # A canary: a newer version served to some agents only, until it is promoted or withdrawn.
+    candidate = models.ForeignKey(
+        "DocumentVersion", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    canary_agents = models.JSONField(default=list, blank=True, help_text="Agent ids served the candidate.")
+    candidate_share = models.FloatField(default=0, help_text="Share of agents created later that get it.")
+    candidate_since = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["name"]

@@ -1,0 +1,64 @@
+"""The sequential test behind canary rollouts: valid under repeated looks, and it finds effects."""
+
+import random
+from datetime import timedelta
+
+import pytest
+
+from improver.canary import Arm, CanaryRules, decide, interval
+
+RULES = CanaryRules()
+
+
+def simulate(p_candidate: float, p_champion: float, seed: int, looks: int = 40, per_look: int = 5) -> str:
+    """Sessions arrive in small batches; the test looks after every batch, as the beat task does."""
+    rng = random.Random(seed)
+    cand = champ = Arm(0, 0)
+    for look in range(looks):
+        cand = Arm(
+            cand.n + per_look, cand.failures + sum(rng.random() < p_candidate for _ in range(per_look))
+        )
+        champ = Arm(
+            champ.n + 4 * per_look,
+            champ.failures + sum(rng.random() < p_champion for _ in range(4 * per_look)),
+        )
+        verdict = decide({"session_failure": (cand, champ)}, timedelta(days=look / 4), RULES)
+        if verdict.action != "continue":
+            return verdict.action
+    return "continue"
+
+
+@pytest.mark.parametrize("rate", [0.1, 0.3, 0.5])
+def test_false_rollbacks_stay_under_alpha_with_no_difference(rate):
+    runs = 400
+    rolled_back = sum(simulate(rate, rate, seed) == "roll_back" for seed in range(runs))
+    assert rolled_back / runs <= RULES.alpha
+
+
+def test_a_harmful_candidate_is_rolled_back():
+    assert sum(simulate(0.45, 0.15, seed) == "roll_back" for seed in range(100)) >= 95
+
+
+def test_a_candidate_that_halves_failures_is_promoted_and_never_rolled_back():
+    outcomes = [simulate(0.15, 0.30, seed) for seed in range(100)]
+    assert outcomes.count("roll_back") == 0 and outcomes.count("promote") >= 95
+
+
+@pytest.mark.parametrize(
+    ("cand", "champ", "diff"),
+    [((30, 3), (120, 12), 0.0), ((40, 20), (160, 40), 0.25), ((50, 5), (50, 15), -0.2)],
+)
+def test_the_interval_is_centred_on_the_observed_difference_and_shrinks_with_data(cand, champ, diff):
+    small = interval(Arm(*cand), Arm(*champ), 0.05, 0.1)
+    large = interval(Arm(cand[0] * 10, cand[1] * 10), Arm(champ[0] * 10, champ[1] * 10), 0.05, 0.1)
+    assert small.diff == pytest.approx(diff) and large.diff == pytest.approx(diff)
+    assert small.low < diff < small.high and (large.high - large.low) < (small.high - small.low)
+
+
+def test_no_decision_before_the_minimum_and_a_human_after_the_maximum():
+    few = {"session_failure": (Arm(8, 0), Arm(30, 15))}
+    assert decide(few, timedelta(days=1), RULES).action == "continue"
+    even = {"session_failure": (Arm(40, 8), Arm(160, 32))}
+    assert decide(even, timedelta(days=15), RULES).action in ("promote", "hand_over")
+    unclear = {"session_failure": (Arm(20, 5), Arm(80, 18))}
+    assert decide(unclear, timedelta(days=15), RULES).action == "hand_over"
