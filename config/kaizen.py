@@ -84,6 +84,15 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "FEEDBACK_WINDOW_DAYS": (7, "Default feedback window and ritual period of an improver."),
     "RITUAL_MIN_FEEDBACK": (3, "New feedback items the ritual needs; fewer is a no-op."),
     "RITUAL_CONTEXT_TOKENS": (10_000, "Token budget of the context assembled for a proposal."),
+    "CANARY_SHARE": (
+        0.2,
+        "Share of a template's agents served an approved evolution first (at least one); 0 = all at once.",
+    ),
+    "CANARY_MIN_SESSIONS": (30, "Sessions per arm before a canary can be promoted."),
+    "CANARY_MARGIN": (0.05, "A candidate this much worse (absolute failure rate) is still promoted."),
+    "CANARY_ALPHA": (0.05, "Error rate of the canary's sequential test (1 − confidence)."),
+    "CANARY_TAU": (0.1, "Effect size the sequential test is tuned for (its mixing standard deviation)."),
+    "CANARY_MAX_DAYS": (14, "Days after which an undecided canary is handed to a human."),
     "RITUAL_LEASE_SECONDS": (
         900,
         "How long a ritual may run; a run still going after that is reaped as failed and run again.",

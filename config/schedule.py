@@ -43,6 +43,11 @@ BEAT_SCHEDULE: dict[str, dict] = {
         "schedule": timedelta(seconds=60),
         "options": {"expires": 55},
     },
+    "improver.check_rollouts": {
+        "task": "improver.check_rollouts",
+        "schedule": timedelta(minutes=10),
+        "options": {"expires": 540},
+    },
     "governance.improve_cycle": {
         "task": "governance.improve_cycle",
         "schedule": timedelta(minutes=10),

@@ -3,13 +3,12 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from dashboard.views import dashboard
-from improver.api import DirectivesApi
 from telemetry.api import IngestApi
 from telemetry.otlp_api import OtlpTracesApi
 
 api_v1 = [
     path("ingest", IngestApi.as_view(), name="ingest"),
-    path("agents/me/directives", DirectivesApi.as_view(), name="agent-directives"),
+    path("", include("improver.urls")),
     path("", include("governance.urls")),
     path("", include("governance.board.urls")),
     path("", include("planner.urls")),

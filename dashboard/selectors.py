@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from config import clock
 from governance.models import BoardTask, Proposal
+from improver.models import Rollout
 from improver.selectors import version_performance
 from planner.hitl import SEVERITY_COLOURS
 from planner.models import Alert, Dispatch, FleetSnapshot
@@ -135,3 +136,32 @@ def open_dispatches(limit: int = 20) -> list[dict]:
         .values("id", "goal_id", "skill", "agent__name", "status", "hitl_mode", "blast_radius")[:limit]
     )
     return [{**r, "colour": SEVERITY_COLOURS.get(r["blast_radius"], "#555")} for r in rows]
+
+
+def rollouts(limit: int = 5) -> list[dict]:
+    """Recent canary rollouts: each arm's session failure rate per check, sessions, the test's
+    interval and the decision."""
+    rows = []
+    for rollout in Rollout.objects.select_related("template", "champion", "candidate")[:limit]:
+        series = {"candidate": [], "champion": []}
+        for check in rollout.history:
+            arms = check.get("arms", {}).get("session_failure", {})
+            for arm in series:
+                n, failed = arms.get(arm, [0, 0])
+                series[arm].append((check["at"][5:16].replace("T", " "), failed / n if n else None))
+        last = rollout.last_check or {}
+        sessions = last.get("arms", {}).get("session_failure", {})
+        rows.append(
+            {
+                "id": rollout.pk,
+                "template": rollout.template.slug,
+                "versions": f"v{rollout.champion.number} → v{rollout.candidate.number}",
+                "status": rollout.status,
+                "decided_by": rollout.decided_by,
+                "reason": rollout.reason or last.get("reason", ""),
+                "sessions": {arm: sessions.get(arm, [0, 0])[0] for arm in ("candidate", "champion")},
+                "interval": last.get("intervals", {}).get("session_failure"),
+                "series": series,
+            }
+        )
+    return rows

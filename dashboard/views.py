@@ -45,5 +45,21 @@ def dashboard(request):
         "escalations": selectors.recent_escalations(),
         "latest": selectors.latest_fleet(),
         "dispatches": selectors.open_dispatches(),
+        "rollouts": [
+            {
+                **r,
+                "candidate_chart": charts.line_chart(
+                    r["series"]["candidate"],
+                    title=f"{r['template']} canary: sessions with a failure",
+                    chart_id=f"chart-rollout-{r['id']}-candidate",
+                ),
+                "champion_chart": charts.line_chart(
+                    r["series"]["champion"],
+                    title=f"{r['template']} champion: sessions with a failure",
+                    chart_id=f"chart-rollout-{r['id']}-champion",
+                ),
+            }
+            for r in selectors.rollouts()
+        ],
     }
     return render(request, "dashboard/index.html", context)

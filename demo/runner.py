@@ -19,8 +19,9 @@ from config.progress import Progress
 from demo import simulator
 from demo.scenes import Scenes
 from governance.diff import text_diff
-from improver.models import RitualRun
+from improver.models import RitualRun, Rollout
 from improver.services.improvers import improver_create, wake_due_improvers
+from improver.services.rollouts import rollouts_check
 from planner.models import Alert, Dispatch, GoalState
 from planner.selectors import anti_patterns_for_template
 from planner.services import fleet_snapshot_take
@@ -170,9 +171,21 @@ class DemoRun(Scenes):
             f"  POST /api/v1/proposals/{proposal_id}/approve {{rating: {rating}}} → "
             f"{response.status_code} {response.json().get('status')}"
         )
-        sim = next(s for s in self.sim_agents if s.template == run.improver.active_template.slug)
+        slug = run.improver.active_template.slug
+        rollout = Rollout.objects.filter(proposal_id=proposal_id).first()
+        if rollout is not None:
+            canary = ", ".join(
+                Agent.objects.filter(pk__in=rollout.canary_agents).values_list("name", flat=True)
+            )
+            self.say(
+                f"  {slug} v{rollout.candidate.number} starts as a canary: {canary} run it, the other "
+                f"{slug} agents keep v{rollout.champion.number} until the sequential test decides"
+            )
+        sim = next(s for s in self.sim_agents if s.template == slug and s.name in canary_names(rollout))
         directives = self.http.get("/api/v1/agents/me/directives", **self.auth(sim)).json()
-        self.say(f"  {sim.name} now reads {directives['template']} v{directives['version']}:")
+        self.say(
+            f"  {sim.name} now reads {directives['template']} v{directives['version']} ({directives['arm']}):"
+        )
         for line in directives["prompt_block"].splitlines():
             self.say(f"    | {line}")
 
@@ -210,13 +223,17 @@ class DemoRun(Scenes):
         )
         return response.json()["directives"]
 
-    def simulate_days(self, start: datetime, days: int, label: str) -> list[dict]:
-        """Every agent works `sessions_per_day` sessions a day; events go through ingest."""
+    def simulate_days(self, start: datetime, days: int, label: str, rollouts: bool = False) -> list[dict]:
+        """Every agent works `sessions_per_day` sessions a day; events go through ingest. With
+        `rollouts`, the canary check runs at the end of each day (what the beat entry does)."""
         all_events: list[dict] = []
         plan = [(day, sim) for day in range(days) for sim in self.sim_agents]
         progress = Progress(self.out, len(plan), label)
         directives = {sim.name: self.directives_of(sim) for sim in self.sim_agents}
-        for day, sim in plan:
+        for index, (day, sim) in enumerate(plan):
+            if rollouts and index and sim is self.sim_agents[0]:  # a new day: yesterday's check
+                self.check_rollouts(start + timedelta(days=day))
+                directives = {sim.name: self.directives_of(sim) for sim in self.sim_agents}
             events: list[dict] = []
             for s in range(self.sessions_per_day):
                 self.session_no += 1
@@ -227,6 +244,21 @@ class DemoRun(Scenes):
             progress.advance()
         progress.finish()
         return all_events
+
+    def check_rollouts(self, now: datetime) -> None:
+        """Run the canary's sequential test as the beat entry would, and say what it decided."""
+        running = {r.pk: r for r in Rollout.objects.filter(status=Rollout.Status.RUNNING)}
+        rollouts_check()  # arrival time: the sessions just posted count
+        for rollout in Rollout.objects.filter(pk__in=list(running)).select_related("template", "candidate"):
+            if rollout.status == Rollout.Status.RUNNING:
+                continue
+            arms = rollout.last_check["arms"]["session_failure"]
+            (cn, cf), (bn, bf) = arms["candidate"], arms["champion"]
+            self.say(
+                f"  {now:%Y-%m-%d}: rollout of {rollout.template.slug} v{rollout.candidate.number} "
+                f"{rollout.status.replace('_', ' ')} by {rollout.decided_by} — sessions with a failure: "
+                f"canary {cf}/{cn}, champion {bf}/{bn}; {rollout.reason}"
+            )
 
     def post(self, sim: simulator.SimAgent, events: list[dict]) -> list[dict]:
         results: list[dict] = []
@@ -265,6 +297,12 @@ class DemoRun(Scenes):
         self.say("  most frequent tool failures:")
         for row in top:
             self.say(f"    {row['tool']} {row['failure_mode']}: {row['n']}")
+
+
+def canary_names(rollout) -> set[str]:
+    if rollout is None:
+        return set(Agent.objects.values_list("name", flat=True))
+    return set(Agent.objects.filter(pk__in=rollout.canary_agents).values_list("name", flat=True))
 
 
 def simulated_start(weeks: int) -> datetime:

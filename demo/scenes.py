@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db.models import Count
 
 from governance.models import BoardTask, Proposal
+from improver.models import Rollout
 from improver.services.maintenance import maintenance_pass
 from planner.goalbook import current_goals
 from telemetry.models import AgentTemplate, FrictionEvent, LearnedFact, SessionEnd
@@ -178,3 +179,8 @@ class Scenes:
         for template in AgentTemplate.objects.order_by("slug"):
             head = template.document.head
             self.say(f"  template {template.slug:<15} v{head.number} ({head.author})")
+        for rollout in Rollout.objects.select_related("template", "candidate").order_by("pk"):
+            self.say(
+                f"  rollout of {rollout.template.slug} v{rollout.candidate.number}: {rollout.status} "
+                f"by {rollout.decided_by or '—'} ({rollout.reason or 'still running'})"
+            )

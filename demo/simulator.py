@@ -4,7 +4,9 @@ The injected behaviours are what the loop should find: a package install that ke
 with NOTFOUND (friction, maintenance), a strategy that fails most of the time (anti-pattern),
 users correcting the agent ("No, use pnpm instead of npm"), complaints about verbosity, and
 rejected tool suggestions. Agents whose directives already carry the fix make the mistake
-far less often, which is how the demo shows an approved evolution paying off.
+far less often, which is how the demo shows an approved evolution paying off. Researchers react
+badly to being told to keep reports concise (their sources go missing): that evolution is the
+harmful one the canary catches.
 """
 
 import random
@@ -72,7 +74,8 @@ def session_events(
     terse = knows_fix(directives, "concise")
 
     # Recurring install failure: npm cannot find the workspace package; pnpm can.
-    install_failures = 0 if uses_pnpm and rng.random() < 0.85 else rng.choice((0, 1, 3, 3, 4))
+    coding = agent.template == "coder"
+    install_failures = 0 if not coding or (uses_pnpm and rng.random() < 0.85) else rng.choice((0, 1, 3, 3, 4))
     for _ in range(install_failures):
         add(
             "tool_invocation",
@@ -85,8 +88,20 @@ def session_events(
                 "failure_mode": "NOTFOUND.package",
             },
         )
+    if agent.template == "researcher" and terse and rng.random() < 0.7:
+        add(
+            "tool_invocation",
+            {
+                "session_id": sid,
+                "tool": "cite_sources",
+                "args": {},
+                "outcome": "failure",
+                "duration_ms": rng.randint(50, 400),
+                "failure_mode": "RUNTIME.missing_sources",
+            },
+        )
     for _ in range(rng.randint(3, 7)):
-        ok = rng.random() < 0.9
+        ok = rng.random() < 0.96
         add(
             "tool_invocation",
             {

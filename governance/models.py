@@ -87,6 +87,12 @@ class ChangeDecision(models.Model):
         REJECTED = "rejected"
         DEFERRED = "deferred"
         RETRACTED = "retracted"
+        # what became of an approved change rolled out gradually
+        PROMOTED = "promoted"
+        ROLLED_BACK = "rolled_back"
+        ABORTED = "aborted"
+        PINNED = "pinned"
+        HANDED_OVER = "handed_over"
 
     proposal = models.ForeignKey(Proposal, on_delete=models.CASCADE, related_name="decisions")
     verdict = models.CharField(max_length=16, choices=Verdict.choices)

@@ -141,6 +141,11 @@ def _decide(proposal: Proposal, *, verdict: str, actor, reason: str = "", rating
     )
 
 
+def decision_record(*, proposal: Proposal, verdict: str, actor=None, reason: str = "") -> None:
+    """Record what became of an approved change (promoted, rolled back …); no actor = the system."""
+    _decide(proposal, verdict=verdict, actor=actor, reason=reason)
+
+
 @transaction.atomic
 def proposal_approve(*, proposal: Proposal, actor, rating: int | None = None) -> Proposal:
     """Approve a pending proposal and run what its type registered; all or nothing."""

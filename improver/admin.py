@@ -11,8 +11,10 @@ from improver.models import (
     ImproverAgent,
     ImproverReport,
     RitualRun,
+    Rollout,
 )
 from improver.services.improvers import improver_create, improver_set_lifecycle
+from improver.services.rollouts import rollout_decide
 
 
 class NoteInline(admin.TabularInline):
@@ -165,3 +167,70 @@ class ImproverReportAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:
         return False
+
+
+@admin.register(Rollout)
+class RolloutAdmin(admin.ModelAdmin):
+    """Canary rollouts: the sequential test's last check, and the human's promote / abort / pin."""
+
+    list_display = ["started_at", "template", "versions", "status", "arms", "verdict", "decided_by"]
+    list_filter = ["status", "template"]
+    readonly_fields = [
+        "template",
+        "proposal",
+        "champion",
+        "candidate",
+        "share",
+        "canary_agents",
+        "status",
+        "started_at",
+        "decided_at",
+        "decided_by",
+        "reason",
+        "last_check",
+    ]
+    exclude = ["history"]
+    actions = ["promote", "abort", "pin"]
+
+    @admin.display(description="versions")
+    def versions(self, obj: Rollout) -> str:
+        return f"v{obj.champion.number} → v{obj.candidate.number}"
+
+    @admin.display(description="sessions (failed) candidate / champion")
+    def arms(self, obj: Rollout) -> str:
+        arms = (obj.last_check or {}).get("arms", {}).get("session_failure")
+        if not arms:
+            return "—"
+        (cn, cf), (bn, bf) = arms["candidate"], arms["champion"]
+        return f"{cn} ({cf}) / {bn} ({bf})"
+
+    @admin.display(description="last verdict")
+    def verdict(self, obj: Rollout) -> str:
+        return (obj.last_check or {}).get("reason", "")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_approve_permission(self, request) -> bool:
+        return request.user.has_perm("governance.approve_proposal")
+
+    def _decide(self, request, queryset, action: str):
+        for rollout in queryset:
+            try:
+                rollout_decide(rollout=rollout, action=action, actor=request.user)
+                audit(request.user, rollout, f"Rollout {action}")
+                self.message_user(request, f"Rollout {rollout.pk}: {action}.", messages.SUCCESS)
+            except ApplicationError as exc:
+                self.message_user(request, exc.message, messages.ERROR)
+
+    @admin.action(description="Promote: serve the candidate to every agent", permissions=["approve"])
+    def promote(self, request, queryset):
+        self._decide(request, queryset, "promote")
+
+    @admin.action(description="Abort: every agent back to the champion", permissions=["approve"])
+    def abort(self, request, queryset):
+        self._decide(request, queryset, "abort")
+
+    @admin.action(description="Pin: keep the split, no automatic action", permissions=["approve"])
+    def pin(self, request, queryset):
+        self._decide(request, queryset, "pin")

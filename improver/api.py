@@ -1,10 +1,14 @@
-from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.permissions import IsAgent, request_agent
+from config.errors import field_error
+from config.permissions import CanApproveProposals, IsAgent, IsStaff, request_agent
+from improver.models import Rollout
 from improver.selectors import directives_for_agent
+from improver.services.rollouts import rollout_decide
 
 
 class LearnedFactSerializer(serializers.Serializer):
@@ -34,3 +38,79 @@ class DirectivesApi(APIView):
     @extend_schema(responses=OutputSerializer)
     def get(self, request):
         return Response(self.OutputSerializer(directives_for_agent(agent=request_agent(request))).data)
+
+
+class RolloutOutputSerializer(serializers.ModelSerializer):
+    template = serializers.CharField(source="template.slug")
+    champion_version = serializers.IntegerField(source="champion.number")
+    candidate_version = serializers.IntegerField(source="candidate.number")
+
+    class Meta:
+        model = Rollout
+        fields = [
+            "id",
+            "template",
+            "proposal",
+            "champion_version",
+            "candidate_version",
+            "share",
+            "canary_agents",
+            "status",
+            "started_at",
+            "decided_at",
+            "decided_by",
+            "reason",
+            "last_check",
+        ]
+
+
+class RolloutListApi(APIView):
+    """Canary rollouts of approved evolutions, newest first (`?status=running` to filter)."""
+
+    permission_classes = [IsStaff]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("status", str, enum=list(Rollout.Status.values))],
+        responses=RolloutOutputSerializer(many=True),
+    )
+    def get(self, request):
+        rollouts = Rollout.objects.select_related("template", "champion", "candidate")
+        status = request.query_params.get("status")
+        if status:
+            if status not in Rollout.Status.values:
+                raise field_error("status", f"Must be one of {', '.join(Rollout.Status.values)}.")
+            rollouts = rollouts.filter(status=status)
+        return Response(RolloutOutputSerializer(rollouts[:100], many=True).data)
+
+
+class RolloutActionApi(APIView):
+    """A human promotes, aborts or pins a rollout. `version` (optional) must be the candidate's
+    number: a stale view of the rollout is refused (409) and nothing changes."""
+
+    permission_classes = [CanApproveProposals]
+
+    @extend_schema_serializer(component_name="RolloutActionInput")
+    class InputSerializer(serializers.Serializer):
+        version = serializers.IntegerField(min_value=1, required=False)
+        template = serializers.SlugField(required=False)
+        reason = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+
+    @extend_schema(request=InputSerializer, responses=RolloutOutputSerializer)
+    def post(self, request, rollout_id: int, action: str):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        rollout = get_object_or_404(Rollout.objects.select_related("template"), pk=rollout_id)
+        slug = data.validated_data.get("template")
+        if slug and slug != rollout.template.slug:
+            raise field_error(
+                "template", f"Rollout {rollout.pk} belongs to {rollout.template.slug}, not {slug}."
+            )
+        rollout = rollout_decide(
+            rollout=rollout,
+            action=action,
+            actor=request.user,
+            reason=data.validated_data.get("reason", ""),
+            version=data.validated_data.get("version"),
+        )
+        rollout = Rollout.objects.select_related("template", "champion", "candidate").get(pk=rollout.pk)
+        return Response(RolloutOutputSerializer(rollout).data)

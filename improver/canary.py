@@ -9,10 +9,10 @@ always-valid confidence sequence
     θ̂ ± sqrt( 2·V·(V + τ²)/τ² · ( log(1/α) + ½·log((V + τ²)/V) ) )
 
 which may be looked at after every session without inflating the error rate: the chance that it
-ever excludes the true θ is at most α. The canary is rolled back as soon as the whole interval lies
-above 0 (worse, with confidence 1 − α), promoted once both arms have the minimum number of
-sessions and the whole interval lies under the margin (not worse by more than the margin), and
-handed to a human when neither happens within the maximum duration.
+ever excludes the true θ is at most α. The canary is rolled back as soon as the whole interval of
+any metric lies above 0 (worse, with confidence 1 − α); promoted once both arms have the minimum
+number of sessions and the whole interval of the session failure rate lies under the margin (not
+worse by more than the margin); handed to a human when neither happens within the maximum duration.
 """
 
 import math
@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 METRICS = ("session_failure", "skill_failure")  # share of sessions with a failure; failed outcomes
+PRIMARY = "session_failure"
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ def interval(candidate: Arm, champion: Arm, alpha: float, tau: float) -> Interva
     )
     t2 = tau * tau
     radius = math.sqrt(2 * var * (var + t2) / t2 * (math.log(1 / alpha) + 0.5 * math.log((var + t2) / var)))
-    return Interval(round(diff, 6), round(diff - radius, 6), round(diff + radius, 6))
+    return Interval(round(diff, 6), round(max(-1.0, diff - radius), 6), round(min(1.0, diff + radius), 6))
 
 
 @dataclass(frozen=True)
@@ -83,18 +84,14 @@ def decide(arms: dict[str, tuple[Arm, Arm]], age: timedelta, rules: CanaryRules)
                 f"α = {rules.alpha})",
                 intervals,
             )
-    sessions = arms.get("session_failure")
+    # Promotion is judged on the primary metric (sessions); the others only guard against harm.
+    sessions = arms.get(PRIMARY)
     enough = sessions is not None and min(sessions[0].n, sessions[1].n) >= rules.min_sessions
-    if enough and all(
-        ci.high < rules.margin
-        for metric, ci in intervals.items()
-        if min(arms[metric][0].n, arms[metric][1].n) >= rules.min_sessions
-    ):
-        worst = max(ci.high for ci in intervals.values())
+    if enough and intervals[PRIMARY].high < rules.margin:
         return Verdict(
             "promote",
-            f"not worse than the {rules.margin:.0%} margin (upper bound {worst:+.1%}) after "
-            f"{min(sessions[0].n, sessions[1].n)} sessions per arm",
+            f"not worse than the {rules.margin:.0%} margin (upper bound {intervals[PRIMARY].high:+.1%}) "
+            f"after {min(sessions[0].n, sessions[1].n)} sessions per arm",
             intervals,
         )
     if age > rules.max_age:

@@ -220,3 +220,47 @@ class ImproverReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} of {self.improver} at {self.created_at:%Y-%m-%d}"
+
+
+class Rollout(models.Model):
+    """An approved evolution served to a canary share of the template's agents until the
+    sequential test (or a human) promotes it to everyone or rolls it back."""
+
+    class Status(models.TextChoices):
+        RUNNING = "running"
+        PINNED = "pinned"  # a human holds it as it is: no automatic action
+        NEEDS_HUMAN = "needs_human"  # no decision within the maximum duration
+        PROMOTED = "promoted"
+        ROLLED_BACK = "rolled_back"  # by the test
+        ABORTED = "aborted"  # by a human
+
+    OPEN = (Status.RUNNING, Status.PINNED, Status.NEEDS_HUMAN)
+
+    template = models.ForeignKey(AgentTemplate, on_delete=models.CASCADE, related_name="rollouts")
+    proposal = models.ForeignKey(
+        "governance.Proposal", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    champion = models.ForeignKey(DocumentVersion, on_delete=models.PROTECT, related_name="+")
+    candidate = models.ForeignKey(DocumentVersion, on_delete=models.PROTECT, related_name="+")
+    share = models.FloatField()
+    canary_agents = models.JSONField(default=list)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)
+    started_at = models.DateTimeField()
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.CharField(max_length=150, blank=True, help_text="`system` or the user.")
+    reason = models.TextField(blank=True)
+    last_check = models.JSONField(default=dict, blank=True, help_text="Arms, intervals and verdict.")
+    history = models.JSONField(default=list, blank=True, help_text="Each check, for the charts.")
+
+    class Meta:
+        ordering = ["-started_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["template"],
+                condition=models.Q(status__in=["running", "pinned", "needs_human"]),
+                name="one_open_rollout_per_template",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.template.slug} v{self.candidate.number} ({self.status})"

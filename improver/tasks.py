@@ -65,3 +65,11 @@ def maintenance_pass() -> int:
     from improver.services.maintenance import maintenance_pass as run
 
     return len(run())
+
+
+@periodic("improver.check_rollouts")
+def check_rollouts() -> dict:
+    """Every 10 minutes: run the sequential test on each running rollout and act on it."""
+    from improver.services.rollouts import rollouts_check
+
+    return rollouts_check()

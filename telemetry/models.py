@@ -223,6 +223,7 @@ class ToolInvocation(EventRecord):
             models.Index(fields=["agent", "session_id"], name="toolinv_agent_session"),
             models.Index(fields=["occurred_at"], name="toolinv_occurred"),
             models.Index(fields=["id"], condition=models.Q(pending_derivation=True), name="toolinv_pending"),
+            models.Index(fields=["template_version", "received_at"], name="toolinv_version_received"),
         ]
 
 
@@ -257,6 +258,7 @@ class SkillOutcome(EventRecord):
             models.Index(fields=["agent", "occurred_at"], name="skillout_agent_time"),
             models.Index(fields=["skill", "occurred_at"], name="skillout_skill_time"),
             models.Index(fields=["correlation_id"], name="skillout_correlation"),
+            models.Index(fields=["template_version", "received_at"], name="skillout_version_received"),
         ]
 
 

@@ -17,8 +17,10 @@ def template_version_create(
     author_user=None,
     reason: str = "",
     provenance: dict | None = None,
+    as_candidate: bool = False,
 ) -> DocumentVersion:
-    """New directives for `template`: a new version of its document, which agents run from now on."""
+    """New directives for `template`: a new version of its document, which agents run from now on
+    (or, `as_candidate`, which a canary rollout serves first)."""
     return document_version_append(
         document=template.document,
         text=directives,
@@ -26,6 +28,7 @@ def template_version_create(
         author_user=author_user,
         reason=reason,
         provenance=provenance,
+        as_candidate=as_candidate,
     )
 
 

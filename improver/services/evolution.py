@@ -15,6 +15,7 @@ from governance.services import proposal_create
 from improver.lifecycle import next_ritual_state
 from improver.models import EvolutionNote, EvolutionSession, ImproverAgent
 from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange
+from improver.services.rollouts import canary_share, rollout_start, template_agent_ids
 from telemetry.models import AgentTemplate, Document, DocumentVersion
 from telemetry.templates import template_version_create
 
@@ -97,7 +98,9 @@ def _session_of(proposal: Proposal) -> EvolutionSession:
 
 
 def on_approve(*, proposal: Proposal, actor, rating: int | None) -> bool:
-    """New immutable version, head moved, session completed, improver back to sleep."""
+    """New immutable version, session completed, improver back to sleep. With a canary share and
+    at least two agents on the template, the version starts a rollout (a canary share runs it
+    until the sequential test decides); otherwise the head moves for everyone at once."""
     session = _session_of(proposal)
     document = (
         Document.objects.select_for_update(of=("self",))
@@ -109,9 +112,16 @@ def on_approve(*, proposal: Proposal, actor, rating: int | None) -> bool:
             f"{session.template.slug} moved to v{document.head.number} since this proposal "
             f"(based on v{session.base_version.number}); reject it and let the improver re-propose."
         )
+    if document.candidate_id is not None:
+        raise Conflict(
+            f"{session.template.slug} has a rollout in progress; promote or abort it "
+            "before approving another."
+        )
     now = clock.now()
+    canary = canary_share() > 0 and len(template_agent_ids(session.template)) >= 2
     version = template_version_create(
         template=session.template,
+        as_candidate=canary,
         directives=proposal.payload["proposed_directives"],
         author=DocumentVersion.Author.IMPROVER,
         reason=f"evolution proposal #{proposal.pk}",
@@ -142,10 +152,21 @@ def on_approve(*, proposal: Proposal, actor, rating: int | None) -> bool:
     note_add(
         improver,
         "decision",
-        f"Approved as v{version.number}" + (f" (rating {rating})" if rating else ""),
+        f"Approved as v{version.number}"
+        + (f" (rating {rating})" if rating else "")
+        + (", rolled out to a canary first" if canary else ""),
         session=session,
         at=now,
     )
+    if canary:
+        rollout_start(
+            template=session.template,
+            proposal=proposal,
+            champion=session.base_version,
+            candidate=version,
+            at=now,
+        )
+        return False  # implemented when the rollout is promoted
     return True
 
 

@@ -14,7 +14,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--seed", type=int, default=7)
         parser.add_argument("--agents", type=int, default=4, help="Agents per task template.")
-        parser.add_argument("--sessions-per-day", type=int, default=2)
+        parser.add_argument("--sessions-per-day", type=int, default=4)
 
     def handle(self, *args, seed: int, agents: int, sessions_per_day: int, **options):
         for noisy in ("celery", "kombu", "django.request"):  # eager tasks log every run at INFO
@@ -24,10 +24,11 @@ class Command(BaseCommand):
         run.load_templates()
         run.create_fleet()
         run.declare_cards()
-        start = simulated_start(weeks=2)
+        start = simulated_start(weeks=3)
         week = timedelta(days=7)
         run.heading("Improvers")
         run.create_improver("coder", wake_at=start + week)
+        run.create_improver("researcher", wake_at=start + week)
         run.heading("Week 1: the fleet works")
         week1 = run.simulate_days(start, 7, "week 1 sessions")
         run.show_ingest_summary(week1)
@@ -36,18 +37,22 @@ class Command(BaseCommand):
         run.board_report()
         run.proposals_that_act(start + week)
         rituals = run.wake(start + week)
-        proposed = [r for r in rituals if r.outcome == "proposed"]
-        if proposed:
-            run.operator_approves(proposed[0])
-        run.heading("Week 2: the fleet works with the new directives")
-        week2 = run.simulate_days(start + week, 7, "week 2 sessions")
+        for ritual in [r for r in rituals if r.outcome == "proposed"]:
+            run.operator_approves(ritual)
+        run.heading("Weeks 2 and 3: canaries run the new directives; the sequential test decides daily")
+        later = run.simulate_days(start + week, 14, "weeks 2-3 sessions", rollouts=True)
+        run.check_rollouts(start + 3 * week)
         run.heading("Did it help?")
         coder = [e for e in week1 if e["agent"].startswith("coder")]
-        coder2 = [e for e in week2 if e["agent"].startswith("coder")]
+        week3 = [
+            e
+            for e in later
+            if e["agent"].startswith("coder") and e["timestamp"] >= (start + 2 * week).isoformat()
+        ]
         self.stdout.write(
             f"  coder sessions with npm install failures: week 1 "
-            f"{install_failure_rate(coder):.0%} → week 2 {install_failure_rate(coder2):.0%}"
+            f"{install_failure_rate(coder):.0%} → week 3 {install_failure_rate(week3):.0%}"
         )
-        run.planner_report(start + timedelta(days=13, hours=13))
+        run.planner_report(start + timedelta(days=20, hours=13))
         run.summary()
         self.stdout.write(self.style.SUCCESS("\nDemo finished."))

@@ -1,0 +1,215 @@
+"""Canary rollouts of approved evolutions: start, check with the sequential test, decide.
+
+Every transition is a ChangeDecision on the evolution's proposal, by `system` or by a user. An
+automatic action never overrides a human: a pinned rollout or one handed to a human is only
+decided by a human.
+"""
+
+from datetime import datetime
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Count, Q
+
+from config import clock
+from config.errors import ApplicationError, Conflict
+from governance.models import ChangeDecision
+from governance.services import decision_record, proposal_mark_implemented
+from improver.canary import Arm, CanaryRules, decide
+from improver.models import Rollout
+from telemetry.documents import candidate_end, candidate_start
+from telemetry.models import Agent, SkillOutcome, ToolInvocation
+
+SYSTEM = "system"
+HISTORY_MAX = 500
+
+
+def rules() -> CanaryRules:
+    from datetime import timedelta
+
+    k = settings.KAIZEN
+    return CanaryRules(
+        min_sessions=k["CANARY_MIN_SESSIONS"],
+        margin=k["CANARY_MARGIN"],
+        alpha=k["CANARY_ALPHA"],
+        tau=k["CANARY_TAU"],
+        max_age=timedelta(days=k["CANARY_MAX_DAYS"]),
+    )
+
+
+def canary_share() -> float:
+    return float(settings.KAIZEN["CANARY_SHARE"])
+
+
+def template_agent_ids(template) -> list[int]:
+    return list(Agent.objects.filter(template=template, is_active=True).values_list("pk", flat=True))
+
+
+@transaction.atomic
+def rollout_start(*, template, proposal, champion, candidate, at: datetime) -> Rollout:
+    """Serve `candidate` to the canary share of the template's agents; the rest keep `champion`."""
+    share = canary_share()
+    canary = candidate_start(
+        document=template.document,
+        version=candidate,
+        agent_ids=template_agent_ids(template),
+        share=share,
+        at=at,
+    )
+    return Rollout.objects.create(
+        template=template,
+        proposal=proposal,
+        champion=champion,
+        candidate=candidate,
+        share=share,
+        canary_agents=canary,
+        started_at=at,
+    )
+
+
+def arms_since(rollout: Rollout) -> dict[str, tuple[Arm, Arm]]:
+    """Sessions (with any failing tool call) and skill outcomes per arm since the start, in SQL.
+
+    "Since the start" is by arrival (`received_at`): the champion's version stamps events from
+    before the rollout too, and agents may report events that happened earlier."""
+    versions = [rollout.candidate_id, rollout.champion_id]
+    sessions = {
+        row["template_version_id"]: Arm(row["n"], row["failed"])
+        for row in ToolInvocation.objects.filter(
+            template_version_id__in=versions, received_at__gte=rollout.started_at
+        )
+        .values("template_version_id")
+        .annotate(
+            n=Count("session_id", distinct=True),
+            failed=Count("session_id", distinct=True, filter=Q(outcome=ToolInvocation.Outcome.FAILURE)),
+        )
+    }
+    skills = {
+        row["template_version_id"]: Arm(row["n"], row["failed"])
+        for row in SkillOutcome.objects.filter(
+            template_version_id__in=versions, received_at__gte=rollout.started_at
+        )
+        .values("template_version_id")
+        .annotate(n=Count("id"), failed=Count("id", filter=Q(success=False)))
+    }
+    empty = Arm(0, 0)
+    return {
+        metric: (counts.get(rollout.candidate_id, empty), counts.get(rollout.champion_id, empty))
+        for metric, counts in (("session_failure", sessions), ("skill_failure", skills))
+    }
+
+
+def rollout_check(*, rollout: Rollout, now: datetime | None = None) -> str:
+    """Run the sequential test on a running rollout and act on it; return the action taken."""
+    now = now or clock.now()
+    with transaction.atomic():
+        rollout = Rollout.objects.select_for_update().get(pk=rollout.pk)
+        if rollout.status != Rollout.Status.RUNNING:  # pinned, handed over or decided: hands off
+            return "none"
+        arms = arms_since(rollout)
+        verdict = decide(arms, now - rollout.started_at, rules())
+        check = {
+            "at": now.isoformat(),
+            "arms": {
+                m: {"candidate": [c.n, c.failures], "champion": [b.n, b.failures]}
+                for m, (c, b) in arms.items()
+            },
+            "intervals": {m: [ci.diff, ci.low, ci.high] for m, ci in verdict.intervals.items()},
+            "action": verdict.action,
+            "reason": verdict.reason,
+        }
+        rollout.last_check, rollout.history = check, (rollout.history + [check])[-HISTORY_MAX:]
+        rollout.save(update_fields=["last_check", "history"])
+        if verdict.action == "promote":
+            _promote(rollout, None, verdict.reason, now)
+        elif verdict.action == "roll_back":
+            _end(
+                rollout,
+                None,
+                Rollout.Status.ROLLED_BACK,
+                ChangeDecision.Verdict.ROLLED_BACK,
+                verdict.reason,
+                now,
+            )
+        elif verdict.action == "hand_over":
+            _mark(
+                rollout,
+                None,
+                Rollout.Status.NEEDS_HUMAN,
+                ChangeDecision.Verdict.HANDED_OVER,
+                verdict.reason,
+                now,
+            )
+        return verdict.action
+
+
+def rollouts_check(*, now: datetime | None = None) -> dict[str, int]:
+    """Check every running rollout (the beat entry); safe to run twice or concurrently."""
+    counts: dict[str, int] = {}
+    for rollout in Rollout.objects.filter(status=Rollout.Status.RUNNING).order_by("pk"):
+        action = rollout_check(rollout=rollout, now=now)
+        counts[action] = counts.get(action, 0) + 1
+    return counts
+
+
+@transaction.atomic
+def rollout_decide(
+    *, rollout: Rollout, action: str, actor, reason: str = "", version: int | None = None
+) -> Rollout:
+    """A human promotes, aborts or pins a rollout (admin or REST); refused once it is decided."""
+    rollout = Rollout.objects.select_for_update().select_related("candidate", "template").get(pk=rollout.pk)
+    if action not in ("promote", "abort", "pin"):
+        raise ApplicationError(
+            f"Unknown rollout action '{action}' (promote, abort or pin).",
+            {"fields": {"action": ["Must be promote, abort or pin."]}},
+        )
+    if rollout.status not in Rollout.OPEN:
+        raise Conflict(
+            f"Rollout {rollout.pk} of {rollout.template.slug} is already {rollout.status}; "
+            "nothing was changed.",
+            {"status": rollout.status},
+        )
+    if version is not None and version != rollout.candidate.number:
+        raise Conflict(
+            f"Rollout {rollout.pk} serves v{rollout.candidate.number}, not v{version}; nothing was changed.",
+            {"candidate_version": rollout.candidate.number},
+        )
+    now = clock.now()
+    why = reason or f"{action} by {getattr(actor, 'username', actor)}"
+    if action == "promote":
+        _promote(rollout, actor, why, now)
+    elif action == "abort":
+        _end(rollout, actor, Rollout.Status.ABORTED, ChangeDecision.Verdict.ABORTED, why, now)
+    else:
+        _mark(rollout, actor, Rollout.Status.PINNED, ChangeDecision.Verdict.PINNED, why, now)
+    return rollout
+
+
+def _label(actor) -> str:
+    return getattr(actor, "username", "") or SYSTEM
+
+
+def _mark(rollout, actor, status, verdict, reason, now) -> None:
+    rollout.status, rollout.reason = status, reason
+    rollout.decided_by = _label(actor)
+    rollout.save(update_fields=["status", "reason", "decided_by"])
+    if rollout.proposal_id:
+        decision_record(proposal=rollout.proposal, verdict=verdict, actor=actor, reason=reason)
+
+
+def _end(rollout, actor, status, verdict, reason, now) -> None:
+    candidate_end(document=rollout.template.document, promote=False, actor=None)
+    rollout.decided_at = now
+    rollout.save(update_fields=["decided_at"])
+    _mark(rollout, actor, status, verdict, reason, now)
+
+
+def _promote(rollout, actor, reason, now) -> None:
+    candidate_end(
+        document=rollout.template.document, promote=True, actor=actor if getattr(actor, "pk", None) else None
+    )
+    rollout.decided_at = now
+    rollout.save(update_fields=["decided_at"])
+    _mark(rollout, actor, Rollout.Status.PROMOTED, ChangeDecision.Verdict.PROMOTED, reason, now)
+    if rollout.proposal_id:
+        proposal_mark_implemented(proposal=rollout.proposal)

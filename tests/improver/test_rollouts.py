@@ -1,0 +1,227 @@
+"""Canary rollouts: an approved evolution reaches a sticky share of the agents first; the
+sequential test promotes or rolls it back; humans promote, abort or pin, and win."""
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from governance.models import ChangeDecision, Proposal
+from improver.models import Rollout
+from improver.services.ritual import ritual_run
+from improver.services.rollouts import rollouts_check
+from telemetry.models import ToolInvocation
+from telemetry.services import agent_create
+from tests.conftest import FIXED_NOW
+from tests.factories import approver
+from tests.improver.helpers import WAKE, coder_fleet, complaints
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
+START = FIXED_NOW + timedelta(hours=1)  # approvals happen at FIXED_NOW; sessions come after
+
+
+def fleet_of(n: int):
+    """A template with `n` agents, a pending evolution of it, and an approver's client."""
+    template, improver, first = coder_fleet()
+    clients = {first_agent_id(): first}
+    for i in range(2, n + 1):
+        agent, token = agent_create(name=f"coder-{i}", template_slug="coder")
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+        clients[agent.pk] = client
+    complaints(first, 3)
+    ritual_run(improver=improver, period="w1", now=WAKE)
+    reviewer = APIClient()
+    reviewer.force_authenticate(approver())
+    return template, clients, Proposal.objects.get(), reviewer
+
+
+def first_agent_id() -> int:
+    from telemetry.models import Agent
+
+    return Agent.objects.get(name="coder-1").pk
+
+
+def approve(reviewer, proposal):
+    response = reviewer.post(f"/api/v1/proposals/{proposal.pk}/approve", {"rating": 4}, format="json")
+    assert response.status_code == 200, response.json()
+    return Rollout.objects.get()
+
+
+def served(client) -> tuple[int, str]:
+    data = client.get("/api/v1/agents/me/directives").json()
+    return data["version"], data["arm"]
+
+
+def sessions(client, n: int, failing: int, tag: str, at=START):
+    """`n` sessions of one tool call each, the first `failing` of them failing."""
+    batch = []
+    for i in range(n):
+        body = {
+            "tool": "run_tests",
+            "outcome": "failure" if i < failing else "success",
+            "session_id": f"{tag}-{i}",
+            "duration_ms": 100,
+        }
+        if i < failing:
+            body["failure_mode"] = "RUNTIME"
+        batch.append(
+            {"type": "tool_invocation", "timestamp": (at + timedelta(minutes=i)).isoformat(), "body": body}
+        )
+    results = client.post("/api/v1/ingest", {"batch": batch}, format="json").json()["results"]
+    assert {r["status"] for r in results} == {201}, results
+
+
+def arms(rollout, clients):
+    canary = [clients[a] for a in rollout.canary_agents]
+    champions = [c for a, c in clients.items() if a not in rollout.canary_agents]
+    return canary, champions
+
+
+def test_approval_starts_a_sticky_canary_and_each_agent_is_served_its_arm():
+    template, clients, proposal, reviewer = fleet_of(5)
+    rollout = approve(reviewer, proposal)
+    assert len(rollout.canary_agents) == 1  # ceil(20% of 5)
+    canary, champions = arms(rollout, clients)
+    assert served(canary[0]) == (2, "candidate")
+    assert {served(c) for c in champions} == {(1, "champion")}
+    assert Proposal.objects.get(pk=proposal.pk).status == "approved"  # implemented once promoted
+    template.document.refresh_from_db()
+    assert template.document.head.number == 1
+    sessions(canary[0], 1, 0, "c")
+    sessions(champions[0], 1, 0, "b")
+    stamped = dict(ToolInvocation.objects.values_list("session_id", "template_version__number"))
+    assert stamped == {"c-0": 2, "b-0": 1}  # telemetry carries the version each agent was served
+
+
+def test_a_harmful_candidate_is_rolled_back_by_the_test_and_nobody_else_ever_got_it():
+    template, clients, proposal, reviewer = fleet_of(5)
+    rollout = approve(reviewer, proposal)
+    canary, champions = arms(rollout, clients)
+    sessions(canary[0], 12, 10, "c")  # 83% of the canary's sessions fail
+    for i, client in enumerate(champions):
+        sessions(client, 12, 1, f"b{i}")  # 8% of the champion's
+    assert rollouts_check(now=START + timedelta(hours=3)) == {"roll_back": 1}
+    rollout.refresh_from_db()
+    assert rollout.status == "rolled_back" and rollout.decided_by == "system"
+    assert {served(c) for c in clients.values()} == {(1, "champion")}
+    decision = ChangeDecision.objects.get(proposal=proposal, verdict="rolled_back")
+    assert decision.actor is None and decision.actor_label == "system"
+    stamped = set(
+        ToolInvocation.objects.filter(session_id__startswith="b").values_list(
+            "template_version__number", flat=True
+        )
+    )
+    assert stamped == {1}
+
+
+def test_a_better_candidate_is_promoted_to_every_agent():
+    template, clients, proposal, reviewer = fleet_of(5)
+    rollout = approve(reviewer, proposal)
+    canary, champions = arms(rollout, clients)
+    sessions(canary[0], 40, 0, "c")
+    for i, client in enumerate(champions):
+        sessions(client, 40, 20, f"b{i}")  # the champion fails half its sessions
+    rollouts_check(now=START + timedelta(days=2))
+    rollout.refresh_from_db()
+    assert rollout.status == "promoted", rollout.last_check
+    assert {served(c) for c in clients.values()} == {(2, "champion")}
+    assert Proposal.objects.get(pk=proposal.pk).status == "implemented"
+    assert ChangeDecision.objects.filter(proposal=proposal, verdict="promoted", actor_label="system").exists()
+    staff = Client()
+    staff.force_login(approver("viewer"))
+    page = staff.get("/dashboard/").content.decode()
+    assert "coder v1 → v2: promoted by system" in page and "sessions: canary 40, champion 160" in page
+    assert 'id="chart-rollout-' in page
+
+
+def test_undecided_after_the_maximum_goes_to_a_human_and_the_test_then_keeps_its_hands_off():
+    template, clients, proposal, reviewer = fleet_of(5)
+    rollout = approve(reviewer, proposal)
+    assert rollouts_check(now=rollout.started_at + timedelta(days=15)) == {"hand_over": 1}
+    canary, champions = arms(rollout, clients)
+    sessions(canary[0], 12, 12, "c", at=rollout.started_at + timedelta(days=15))
+    for i, client in enumerate(champions):
+        sessions(client, 12, 0, f"b{i}", at=rollout.started_at + timedelta(days=15))
+    assert rollouts_check(now=rollout.started_at + timedelta(days=16)) == {}  # not running any more
+    rollout.refresh_from_db()
+    assert rollout.status == "needs_human"
+    response = reviewer.post(
+        f"/api/v1/rollouts/{rollout.pk}/abort", {"reason": "not convinced"}, format="json"
+    )
+    assert response.status_code == 200 and response.json()["status"] == "aborted"
+    assert {served(c) for c in clients.values()} == {(1, "champion")}
+    assert ChangeDecision.objects.get(proposal=proposal, verdict="aborted").actor_label == "approver"
+
+
+def test_a_pinned_rollout_is_not_rolled_back_by_the_test():
+    template, clients, proposal, reviewer = fleet_of(5)
+    rollout = approve(reviewer, proposal)
+    admin = Client()
+    admin.force_login(approver("admin2"))
+    admin.post("/admin/improver/rollout/", {"action": "pin", "_selected_action": [rollout.pk]})
+    canary, champions = arms(rollout, clients)
+    sessions(canary[0], 12, 12, "c")
+    for i, client in enumerate(champions):
+        sessions(client, 12, 0, f"b{i}")
+    rollouts_check(now=START + timedelta(hours=3))
+    rollout.refresh_from_db()
+    assert rollout.status == "pinned" and rollout.decided_by == "admin2"
+    assert served(canary[0]) == (2, "candidate")
+    promoted = reviewer.post(f"/api/v1/rollouts/{rollout.pk}/promote", {"version": 2}, format="json")
+    assert promoted.json()["status"] == "promoted"
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "says"),
+    [
+        ("promote", {"version": 7}, 409, "serves v2, not v7"),
+        ("promote", {"template": "someone-else"}, 400, "belongs to coder"),
+        ("explode", {}, 400, "Unknown rollout action"),
+    ],
+)
+def test_bad_rollout_actions_are_refused_and_change_nothing(path, body, status, says):
+    template, clients, proposal, reviewer = fleet_of(3)
+    rollout = approve(reviewer, proposal)
+    response = reviewer.post(f"/api/v1/rollouts/{rollout.pk}/{path}", body, format="json")
+    assert response.status_code == status and says in response.json()["message"]
+    rollout.refresh_from_db()
+    assert rollout.status == "running" and not ChangeDecision.objects.exclude(verdict="confirmed").exists()
+
+
+def test_an_action_on_a_finished_rollout_is_a_conflict():
+    template, clients, proposal, reviewer = fleet_of(3)
+    rollout = approve(reviewer, proposal)
+    assert reviewer.post(f"/api/v1/rollouts/{rollout.pk}/abort", {}, format="json").status_code == 200
+    again = reviewer.post(f"/api/v1/rollouts/{rollout.pk}/promote", {}, format="json")
+    assert again.status_code == 409 and "already aborted" in again.json()["message"]
+    assert {served(c) for c in clients.values()} == {(1, "champion")}
+
+
+def test_a_second_evolution_cannot_be_approved_while_a_rollout_runs():
+    template, clients, proposal, reviewer = fleet_of(3)
+    approve(reviewer, proposal)
+    from improver.models import ImproverAgent
+
+    improver = ImproverAgent.objects.get()
+    complaints(clients[first_agent_id()], 3, at=WAKE + timedelta(days=2))
+    ritual_run(improver=improver, period="w2", now=WAKE + timedelta(days=7))
+    second = Proposal.objects.exclude(pk=proposal.pk).get(type="template_evolution")
+    response = reviewer.post(f"/api/v1/proposals/{second.pk}/approve", {}, format="json")
+    assert response.status_code == 409 and "rollout in progress" in response.json()["message"]
+    assert Proposal.objects.get(pk=second.pk).status == "pending"
+
+
+def test_a_single_agent_template_gets_the_evolution_at_once():
+    template, improver, client = coder_fleet()
+    complaints(client, 3)
+    ritual_run(improver=improver, period="w1", now=WAKE)
+    reviewer = APIClient()
+    reviewer.force_authenticate(approver())
+    proposal = Proposal.objects.get()
+    assert (
+        reviewer.post(f"/api/v1/proposals/{proposal.pk}/approve", {}, format="json").json()["status"]
+        == "implemented"
+    )
+    assert served(client) == (2, "champion") and not Rollout.objects.exists()
