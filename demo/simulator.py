@@ -151,7 +151,8 @@ def session_events(
             "observation",
             {
                 "session_id": sid,
-                "text": "The user complained the summary was too long and verbose.",
+                "text": "The user complained the summary was too long and verbose. "
+                "Keep it concise: lead with the answer.",
                 "sentiment": "negative",
                 "category": "complaint",
             },

@@ -14,8 +14,8 @@ from typing import Protocol
 CATEGORY_FIXES = {
     "communication": "Keep reports concise: lead with the result, then at most three short points.",
     "accuracy": "Verify results before reporting them (run the check, re-read the output); say when unsure.",
-    "tooling": "Use the project's own tooling: check the lockfile (pnpm-lock.yaml, yarn.lock, "
-    "package-lock.json) before installing packages, and never install globally.",
+    "tooling": "Use the tools and commands the project documents; check how it builds and runs "
+    "before reaching for another tool.",
     "prioritization": "Start with the most important open item and say why it comes first.",
     "timeliness": "Report progress early and often; do not go silent on long-running work.",
     "general": "Ask one clarifying question when a request is ambiguous instead of guessing.",
@@ -28,6 +28,8 @@ class Addition:
     text: str
     reason: str
     evidence: int
+    sources: tuple[str, ...] = ()  # the rows it was derived from ("observation:12", …)
+    origin: str = ""  # remedy | fact | anti_pattern | friction | category | operator
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,8 @@ class ProposalInput:
     operator_guidance: str = ""
     exclude: tuple[str, ...] = ()  # additions a human already rejected
     max_additions: int = 6
+    remedies: tuple = ()  # improver.remedies.Remedy: what negative feedback says would help
+    friction: tuple[dict, ...] = ()  # chronic (tool, failure_mode, sessions) pairs
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,52 @@ def _pattern_name(avoid_line: str) -> str:
     return match.group(1) if match else avoid_line
 
 
+def _tool_words(tool: str) -> set[str]:
+    return {w for w in re.split(r"[^a-z0-9]+", tool.lower()) if len(w) >= 3}
+
+
+def evidence_additions(data: ProposalInput) -> list[Addition]:
+    """Lines derived from this template's own evidence, each citing where it came from."""
+    out: list[Addition] = []
+    for line in data.anti_patterns:
+        out.append(Addition(line, f"anti-pattern '{_pattern_name(line)}'", 100, origin="anti_pattern"))
+    for fact in data.learned_facts:
+        out.append(Addition(f"Remember: {fact.strip()}", "user-stated learned fact", 50, origin="fact"))
+    used: set[str] = set()
+    for pair in data.friction:
+        words = _tool_words(pair["tool"])
+        remedy = next((r for r in data.remedies if words & set(_norm(r.text).split())), None)
+        text = f"When {pair['tool']} fails with {pair['failure_mode']}, do not retry it unchanged"
+        text += f": {remedy.text[0].lower()}{remedy.text[1:]}" if remedy else "; change approach and say why."
+        if remedy:
+            used.add(remedy.text)
+        sources = (f"friction:{pair['tool']}:{pair['failure_mode']}",) + (
+            remedy.sources[:20] if remedy else ()
+        )
+        out.append(
+            Addition(
+                text if text.endswith(".") else text + ".",
+                f"chronic friction: {pair['tool']} {pair['failure_mode']} in {pair['sessions']} sessions",
+                30 + pair["sessions"],
+                sources,
+                "friction",
+            )
+        )
+    for remedy in data.remedies:
+        if remedy.text in used:
+            continue
+        out.append(
+            Addition(
+                remedy.text,
+                f"said {remedy.count} times in {remedy.sessions} sessions of negative feedback",
+                20 + remedy.count,
+                remedy.sources[:20],
+                "remedy",
+            )
+        )
+    return out
+
+
 class DeterministicProposer:
     name = "deterministic"
 
@@ -75,17 +125,22 @@ class DeterministicProposer:
         candidates: list[Addition] = []
         if data.operator_guidance:
             candidates.append(
-                Addition(f"Operator guidance: {data.operator_guidance.strip()}", "operator refinement", 1_000)
+                Addition(
+                    f"Operator guidance: {data.operator_guidance.strip()}",
+                    "operator refinement",
+                    1_000,
+                    origin="operator",
+                )
             )
-        for line in data.anti_patterns:
-            name = _pattern_name(line)
-            candidates.append(Addition(line, f"anti-pattern '{name}'", 100))
-        for fact in data.learned_facts:
-            candidates.append(Addition(f"Remember: {fact.strip()}", "user-stated learned fact", 50))
+        candidates += evidence_additions(data)
         negatives = {c: n for c, n in data.negative_by_category.items() if n > 0}
-        if negatives:
+        if negatives and not any(a.origin != "operator" for a in candidates):  # fallback: no evidence
             top = max(negatives, key=lambda c: (negatives[c], -CATEGORY_ORDER.index(c)))
-            candidates.append(Addition(CATEGORY_FIXES[top], f"most negative category: {top}", negatives[top]))
+            candidates.append(
+                Addition(
+                    CATEGORY_FIXES[top], f"most negative category: {top}", negatives[top], origin="category"
+                )
+            )
 
         chosen: list[Addition] = []
         for addition in sorted(candidates, key=lambda a: -a.evidence):

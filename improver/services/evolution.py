@@ -79,7 +79,14 @@ def evolution_proposal_create(
             "proposed_directives": change.directives,
             "proposer": change.proposer,
             "additions": [
-                {"text": a.text, "reason": a.reason, "evidence": a.evidence} for a in change.additions
+                {
+                    "text": a.text,
+                    "reason": a.reason,
+                    "evidence": a.evidence,
+                    "sources": list(a.sources),
+                    "origin": a.origin,
+                }
+                for a in change.additions
             ],
         },
     )
@@ -241,7 +248,9 @@ def on_refine(*, proposal: Proposal, actor, text: str) -> Proposal:
 
 
 def _addition(data: dict) -> Addition:
-    return Addition(data["text"], data["reason"], data["evidence"])
+    return Addition(
+        data["text"], data["reason"], data["evidence"], tuple(data.get("sources", ())), data.get("origin", "")
+    )
 
 
 def _repropose(session, improver, old: Proposal, change: ProposedChange, *, note: str, at) -> Proposal:

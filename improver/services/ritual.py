@@ -19,6 +19,7 @@ from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, Ritu
 from improver.proposer import DeterministicProposer, ProposalInput, Proposer
 from improver.ritual import analysis_notes, passes_gate
 from improver.selectors import feedback_groups, performance_delta
+from improver.services import evidence as ritual_evidence
 from improver.services.evolution import evolution_proposal_create, note_add, set_state
 from improver.services.feedback import default_classifier, feedback_extract
 from improver.services.reports import report_write
@@ -209,6 +210,8 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
             positive_by_category=positive,
             anti_patterns=anti,
             learned_facts=facts,
+            remedies=tuple(ritual_evidence.remedies(template, now - window, now)),
+            friction=tuple(ritual_evidence.chronic_friction(template, now - window, now)),
         )
     )
     notes = analysis_notes(groups, delta, [a.text for a in change.additions] if change else [])

@@ -32,7 +32,16 @@ def observation(i: int, text: str, at=None, **body) -> dict:
     }
 
 
-def complaints(client, n: int, at=None, text="The summary was too long and verbose.") -> None:
-    batch = [observation(i, text, at, sentiment="negative", category="complaint") for i in range(n)]
+def complaints(
+    client,
+    n: int,
+    at=None,
+    text="The summary was too long and verbose. Keep reports concise: lead with the result.",
+) -> None:
+    """`n` complaints, each in its own session, that name their remedy (the last sentence)."""
+    batch = [
+        observation(i, text, at, sentiment="negative", category="complaint", session_id=f"s{i}")
+        for i in range(n)
+    ]
     response = client.post("/api/v1/ingest", {"batch": batch}, format="json")
     assert all(r["status"] == 201 for r in response.json()["results"]), response.json()

@@ -34,7 +34,14 @@ def test_three_new_items_make_a_session_and_a_proposal_with_its_evidence():
     assert session.proposal == proposal and session.feedback_count == 3
     assert (proposal.type, proposal.status, proposal.source) == ("template_evolution", "pending", "improver")
     assert proposal.payload["current_directives"] == DIRECTIVES
-    assert proposal.payload["proposed_directives"] == DIRECTIVES + CATEGORY_FIXES["communication"] + "\n"
+    # the remedy the three complaints state, not a canned category line
+    assert (
+        proposal.payload["proposed_directives"]
+        == DIRECTIVES + "Keep reports concise: lead with the result.\n"
+    )
+    [addition] = proposal.payload["additions"]
+    assert addition["origin"] == "remedy" and len(addition["sources"]) == 3
+    assert CATEGORY_FIXES["communication"] not in proposal.payload["proposed_directives"]
     ids = set(FeedbackItem.objects.filter(template=template).values_list("pk", flat=True))
     assert set(proposal.evidence["feedback_items"]) == ids and len(ids) == 3
     assert proposal.evidence["feedback_groups"]["negative/communication"]["count"] == 3

@@ -1,0 +1,96 @@
+"""Remedies stated in negative feedback, grouped across sessions (pure).
+
+Users and agents often say what would have helped: "Please cite the source for every number".
+Sentences that read as a remedy are grouped with their near-duplicates, and a group seen at
+least `min_count` times across at least `min_sessions` sessions yields its most representative
+sentence (the one most similar to the rest of its group).
+
+Similarity is rapidfuzz's token-set ratio over the content words (stop words such as "please",
+"you", "should", "always" removed, plurals folded). Measured on paraphrase sets of realistic
+feedback: raw token-set ratio ≥ 70 joins 7 of 14 same-remedy pairs; over content words, ≥ 65
+joins 14 of 14 and 0 of 77 pairs of different remedies.
+"""
+
+import re
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+
+THRESHOLD = 65
+STOP_WORDS = """
+a an the you your i me my we our us please should always never must to for of in on at be is are
+was it its this that these those every each any before after again forgot do does did with without
+first then and or but so just make sure can could would will
+"""
+STOP = frozenset(STOP_WORDS.split())
+CUES = re.compile(
+    r"\b(should|always|never|please|use|don't|do not|make sure|instead|prefer|avoid|must|need to|"
+    r"remember|ask|keep|cite|check|run|stop)\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Said:
+    text: str
+    session: str  # where it was said (a session id, or agent and day when there is none)
+    source: str  # "observation:12", "correction:7" …
+
+
+@dataclass(frozen=True)
+class Remedy:
+    text: str
+    count: int
+    sessions: int
+    sources: tuple[str, ...]
+
+
+def content(text: str) -> str:
+    words = re.findall(r"[a-z0-9]+", text.lower())
+    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words if w not in STOP)
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in re.split(r"(?<=[.!?;])\s+|\n+", text) if s.strip()]
+
+
+def is_remedy(sentence: str) -> bool:
+    words = len(sentence.split())
+    return 3 <= words <= 30 and CUES.search(sentence) is not None
+
+
+def similarity(a: str, b: str) -> float:
+    return fuzz.token_set_ratio(content(a), content(b))
+
+
+def group(
+    said: list[Said], *, min_count: int = 3, min_sessions: int = 2, threshold: int = THRESHOLD
+) -> list[Remedy]:
+    """Groups of near-duplicate remedy sentences that recur; strongest first."""
+    clusters: list[list[Said]] = []
+    for item in said:
+        for sentence in sentences(item.text):
+            if not is_remedy(sentence):
+                continue
+            one = Said(sentence, item.session, item.source)
+            home = next(
+                (c for c in clusters if any(similarity(sentence, m.text) >= threshold for m in c)), None
+            )
+            if home is None:
+                clusters.append([one])
+            else:
+                home.append(one)
+    remedies = []
+    for members in clusters:
+        sessions = {m.session for m in members}
+        if len(members) < min_count or len(sessions) < min_sessions:
+            continue
+        best = max(
+            members,
+            key=lambda m: (sum(similarity(m.text, o.text) for o in members), -len(m.text)),
+        )
+        text = best.text.rstrip(" .!;") + "."
+        remedies.append(
+            Remedy(text[0].upper() + text[1:], len(members), len(sessions), tuple(m.source for m in members))
+        )
+    return sorted(remedies, key=lambda r: (-r.count, r.text))

@@ -1,0 +1,67 @@
+"""The evidence a template's evolution is derived from: remedies said in negative feedback and
+chronic friction pairs, read from the template's telemetry in a window."""
+
+from datetime import datetime
+
+from django.db.models import Count, Max, Q
+
+from improver.remedies import Remedy, Said, group
+from telemetry.models import Correction, Decision, FrictionEvent, Observation, SessionEnd
+
+NEGATIVE_KINDS = (
+    "complaint",
+    "venting",
+    "accuracy",
+    "communication",
+    "prioritization",
+    "tooling",
+    "timeliness",
+)
+ROWS = 2000  # per source and window: plenty for grouping, bounded for memory
+
+
+def said_in_negative_feedback(template, since: datetime, until: datetime) -> list[Said]:
+    """Observation texts, correction messages, decision reasons and reflection failures."""
+    window = Q(template_version__document__template=template, occurred_at__gt=since, occurred_at__lte=until)
+    said: list[Said] = []
+    negative = Q(sentiment="negative") | Q(category__in=NEGATIVE_KINDS)
+    for o in (
+        Observation.objects.filter(window)
+        .filter(negative)
+        .values("id", "text", "session_id", "agent_id", "occurred_at")[:ROWS]
+    ):
+        said.append(Said(o["text"], o["session_id"] or _day(o), f"observation:{o['id']}"))
+    for c in Correction.objects.filter(window).values(
+        "id", "user_message", "session_id", "agent_id", "occurred_at"
+    )[:ROWS]:
+        said.append(Said(c["user_message"], c["session_id"] or _day(c), f"correction:{c['id']}"))
+    for d in (
+        Decision.objects.filter(window, verdict="rejected")
+        .exclude(reason="")
+        .values("id", "reason", "agent_id", "occurred_at")[:ROWS]
+    ):
+        said.append(Said(d["reason"], _day(d), f"decision:{d['id']}"))
+    for s in SessionEnd.objects.filter(window).values("id", "reflection", "session_id")[:ROWS]:
+        for failure in (s["reflection"] or {}).get("failures", [])[:10]:
+            if isinstance(failure, str):
+                said.append(Said(failure, s["session_id"], f"session_end:{s['id']}"))
+    return said
+
+
+def _day(row: dict) -> str:
+    return f"agent {row['agent_id']} on {row['occurred_at']:%Y-%m-%d}"
+
+
+def remedies(template, since: datetime, until: datetime) -> list[Remedy]:
+    return group(said_in_negative_feedback(template, since, until))
+
+
+def chronic_friction(template, since: datetime, until: datetime, min_sessions: int = 2) -> list[dict]:
+    """(tool, failure mode) pairs that fired friction in at least `min_sessions` sessions."""
+    return list(
+        FrictionEvent.objects.filter(template=template, occurred_at__gt=since, occurred_at__lte=until)
+        .values("tool", "failure_mode")
+        .annotate(sessions=Count("session_id", distinct=True), last=Max("occurred_at"), first_id=Max("id"))
+        .filter(sessions__gte=min_sessions)
+        .order_by("-sessions", "tool")[:10]
+    )

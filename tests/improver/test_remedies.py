@@ -1,0 +1,85 @@
+"""Evolutions derived from evidence: remedies stated in negative feedback, chronic friction."""
+
+import pytest
+
+from improver.proposer import CATEGORY_FIXES, DeterministicProposer, ProposalInput
+from improver.remedies import Remedy, Said, group, similarity
+
+SAME = [
+    ("Please cite the source for every number you report.", "You should cite a source for each number."),
+    ("Run the linter before opening the pull request.", "Please run the linter before you open a PR."),
+    ("Ask before deleting any customer data.", "Never delete customer data without asking first."),
+    ("Use the staging database, not production.", "Always use staging instead of the production database."),
+]
+DIFFERENT = [
+    (
+        "Please cite the source for every number you report.",
+        "Run the linter before opening the pull request.",
+    ),
+    ("Ask before deleting any customer data.", "Use the staging database, not production."),
+    ("Keep the summary under five lines.", "Cite the source for each number."),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), SAME)
+def test_paraphrases_of_one_remedy_are_near_duplicates(a, b):
+    assert similarity(a, b) >= 65
+
+
+@pytest.mark.parametrize(("a", "b"), DIFFERENT)
+def test_different_remedies_are_not(a, b):
+    assert similarity(a, b) < 65
+
+
+def said(text, session, i):
+    return Said(text, session, f"observation:{i}")
+
+
+def test_a_remedy_needs_three_mentions_in_two_sessions():
+    texts = [s for pair in SAME[:1] for s in pair] + ["Always cite sources for the numbers in the report."]
+    one_session = [said(t, "s1", i) for i, t in enumerate(texts)]
+    assert group(one_session) == []
+    two_sessions = [said(t, f"s{i % 2}", i) for i, t in enumerate(texts)]
+    [remedy] = group(two_sessions)
+    assert (remedy.count, remedy.sessions, len(remedy.sources)) == (3, 2, 3)
+    assert "cite" in remedy.text.lower()
+
+
+def test_complaints_without_a_remedy_yield_nothing():
+    texts = ["This was bad.", "Terrible answer.", "Too slow again."]
+    assert group([said(t, f"s{i}", i) for i, t in enumerate(texts)]) == []
+
+
+BASE = "Answer from the documentation.\n"
+CITE = Remedy("Cite the source for every number.", 4, 3, ("observation:1", "observation:2"))
+
+
+def test_a_chronic_friction_pair_gets_a_line_with_the_remedy_that_names_its_tool():
+    fix = Remedy("Use pnpm instead of npm in this repo.", 3, 2, ("correction:5",))
+    change = DeterministicProposer().propose(
+        ProposalInput(
+            template="coder",
+            directives=BASE,
+            negative_by_category={"tooling": 9},
+            remedies=(fix, CITE),
+            friction=({"tool": "npm_install", "failure_mode": "NOTFOUND.package", "sessions": 4},),
+        )
+    )
+    lines = change.directives.splitlines()
+    assert (
+        "When npm_install fails with NOTFOUND.package, do not retry it unchanged: use pnpm instead of npm in this repo."
+        in lines
+    )
+    assert "Cite the source for every number." in lines
+    assert CATEGORY_FIXES["tooling"] not in lines  # evidence exists: no canned line
+    friction = next(a for a in change.additions if a.origin == "friction")
+    assert friction.sources == ("friction:npm_install:NOTFOUND.package", "correction:5")
+
+
+def test_without_evidence_the_domain_neutral_category_line_is_the_fallback():
+    change = DeterministicProposer().propose(
+        ProposalInput(template="support", directives=BASE, negative_by_category={"tooling": 3})
+    )
+    assert change.additions[0].origin == "category"
+    for words in ("npm", "pnpm", "lockfile", "package"):
+        assert all(words not in line.lower() for line in CATEGORY_FIXES.values())
