@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from improver.remedies import similarity
+
 CATEGORY_FIXES = {
     "communication": "Keep reports concise: lead with the result, then at most three short points.",
     "accuracy": "Verify results before reporting them (run the check, re-read the output); say when unsure.",
@@ -148,8 +150,8 @@ class DeterministicProposer:
             subject = _norm(_pattern_name(addition.text))
             if key in excluded or key in existing or (subject and subject in existing):
                 continue
-            if any(_norm(c.text) == key for c in chosen):
-                continue
+            if any(_norm(c.text) == key or similarity(c.text, addition.text) >= 80 for c in chosen):
+                continue  # the same thing said twice (a fact and the remedy it repeats)
             chosen.append(addition)
         chosen = chosen[: data.max_additions]
         if not chosen:

@@ -89,7 +89,7 @@ def group(
             members,
             key=lambda m: (sum(similarity(m.text, o.text) for o in members), -len(m.text)),
         )
-        text = best.text.rstrip(" .!;") + "."
+        text = re.sub(r"^(no|nope|actually|well)\b[,.!]?\s+", "", best.text, flags=re.I).rstrip(" .!;") + "."
         remedies.append(
             Remedy(text[0].upper() + text[1:], len(members), len(sessions), tuple(m.source for m in members))
         )
