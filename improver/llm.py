@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from django.conf import settings
 
 from improver.classify import CATEGORIES, Classified, RawFeedback, RuleClassifier
+from improver.context import RITUAL_SYSTEM
 from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange
 
 log = logging.getLogger(__name__)
@@ -142,10 +143,12 @@ class LLMClassifier:
 
 
 PROPOSE_SYSTEM = (
-    "You improve an AI agent template's directives from evidence. Make small, surgical changes; "
-    "never remove an existing directive. Answer with a JSON object "
-    '{"directives": "full new text", "rationale": "why", "additions": [{"text": "...", '
-    '"reason": "..."}]}.'
+    "{ritual}\n\nThe user message holds the ritual's context (sections: directives, negative and "
+    "positive feedback grouped by sentiment and category, patterns and remedies, metrics, "
+    "decisions, reports, notes, version history with each version's measured effect, delta) and "
+    "the same facts as JSON. Never remove an existing directive. Answer with a JSON object "
+    '{{"directives": "full new text", "rationale": "why", "additions": [{{"text": "...", '
+    '"reason": "the evidence it comes from"}}]}}.'
 )
 
 
@@ -176,7 +179,7 @@ class LLMProposer:
         self.last_path = "llm"
 
     def propose(self, data: ProposalInput) -> ProposedChange | None:
-        prompt = json.dumps(
+        facts = json.dumps(
             {
                 "template": data.template,
                 "directives": data.directives,
@@ -184,11 +187,19 @@ class LLMProposer:
                 "positive_feedback_by_category": data.positive_by_category,
                 "anti_patterns": list(data.anti_patterns),
                 "learned_facts": list(data.learned_facts),
+                "remedies": [
+                    {"text": r.text, "count": r.count, "sessions": r.sessions} for r in data.remedies
+                ],
+                "chronic_friction": list(data.friction),
                 "operator_guidance": data.operator_guidance,
-            }
+                "rejected_lines": list(data.exclude),
+            },
+            default=str,
         )
+        prompt = f"{data.context}\n\n## facts (JSON)\n{facts}" if data.context else facts
+        system = PROPOSE_SYSTEM.format(ritual=RITUAL_SYSTEM.format(template=data.template))
         try:
-            reply = self.client.chat_json(PROPOSE_SYSTEM, prompt, _check_proposal(data.directives))
+            reply = self.client.chat_json(system, prompt, _check_proposal(data.directives))
         except LLMError as exc:
             self.last_path = f"deterministic (llm fallback: {exc})"
             change = self.fallback.propose(data)

@@ -47,6 +47,7 @@ class ProposalInput:
     max_additions: int = 6
     remedies: tuple = ()  # improver.remedies.Remedy: what negative feedback says would help
     friction: tuple[dict, ...] = ()  # chronic (tool, failure_mode, sessions) pairs
+    context: str = ""  # the ritual's token-budgeted context, every section (what an LLM reads)
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class ProposedChange:
     additions: tuple[Addition, ...]
     rationale: str
     proposer: str
+    alternatives: tuple[Addition, ...] = ()  # evidence-backed lines not proposed this time
 
 
 class Proposer(Protocol):
@@ -136,13 +138,16 @@ class DeterministicProposer:
             )
         candidates += evidence_additions(data)
         negatives = {c: n for c, n in data.negative_by_category.items() if n > 0}
-        if negatives and not any(a.origin != "operator" for a in candidates):  # fallback: no evidence
+        fallback: list[Addition] = []
+        if negatives:
             top = max(negatives, key=lambda c: (negatives[c], -CATEGORY_ORDER.index(c)))
-            candidates.append(
+            fallback.append(
                 Addition(
                     CATEGORY_FIXES[top], f"most negative category: {top}", negatives[top], origin="category"
                 )
             )
+        if not any(a.origin != "operator" for a in candidates):  # the category line only without evidence
+            candidates, fallback = candidates + fallback, []
 
         chosen: list[Addition] = []
         for addition in sorted(candidates, key=lambda a: -a.evidence):
@@ -153,11 +158,11 @@ class DeterministicProposer:
             if any(_norm(c.text) == key or similarity(c.text, addition.text) >= 80 for c in chosen):
                 continue  # the same thing said twice (a fact and the remedy it repeats)
             chosen.append(addition)
-        chosen = chosen[: data.max_additions]
+        chosen, rest = chosen[: data.max_additions], chosen[data.max_additions :] + fallback
         if not chosen:
             return None
         body = data.directives.rstrip("\n")
         new = body + "\n" + "\n".join(a.text for a in chosen) + "\n"
         rationale = "Adds: " + "; ".join(f"{a.text!r} ({a.reason}, evidence {a.evidence})" for a in chosen)
         rationale += ". Nothing was removed: every existing directive is kept."
-        return ProposedChange(new, tuple(chosen), rationale, self.name)
+        return ProposedChange(new, tuple(chosen), rationale, self.name, tuple(rest))

@@ -54,6 +54,7 @@ def evolution_proposal_create(
     evidence: dict,
     parent: Proposal | None = None,
     title_suffix: str = "",
+    rejected: tuple[str, ...] = (),
 ) -> Proposal:
     """The pending proposal of a session (automated: refused for human-only templates)."""
     template = session.template
@@ -78,16 +79,9 @@ def evolution_proposal_create(
             "current_directives": base.text,
             "proposed_directives": change.directives,
             "proposer": change.proposer,
-            "additions": [
-                {
-                    "text": a.text,
-                    "reason": a.reason,
-                    "evidence": a.evidence,
-                    "sources": list(a.sources),
-                    "origin": a.origin,
-                }
-                for a in change.additions
-            ],
+            "alternatives": [_as_dict(a) for a in change.alternatives],
+            "rejected_lines": list(rejected),
+            "additions": [_as_dict(a) for a in change.additions],
         },
     )
 
@@ -192,6 +186,46 @@ def on_reject(*, proposal: Proposal, actor, reason: str) -> None:
     set_state(improver, "refining")
     additions = proposal.payload.get("additions", [])
     keep = [a for a in additions if a["text"].lower() not in reason.lower()][: max(1, len(additions) // 2)]
+    if len(additions) == 1:  # nothing smaller: the next evidence-backed line instead, if any
+        rejected = (*proposal.payload.get("rejected_lines", []), additions[0]["text"])
+        keep = [a for a in proposal.payload.get("alternatives", []) if a["text"] not in rejected][:1]
+        if keep:
+            base = session.base_version.text.rstrip("\n")
+            change = ProposedChange(
+                directives=base + "\n" + keep[0]["text"] + "\n",
+                additions=(_addition(keep[0]),),
+                proposer=proposal.payload.get("proposer", "deterministic"),
+                rationale=f"Refined after rejection ('{reason}'): the next best-evidenced change instead.",
+                alternatives=tuple(
+                    _addition(a)
+                    for a in proposal.payload.get("alternatives", [])
+                    if a["text"] not in rejected
+                )[1:],
+            )
+            _repropose(
+                session,
+                improver,
+                proposal,
+                change,
+                note=f"Refined after rejection: proposing '{keep[0]['text']}' instead.",
+                at=now,
+                rejected=rejected,
+            )
+            return
+        set_state(improver, "proposing", "sleeping")
+        improver.scheduled_wake_at = now + timedelta(days=improver.window_days)
+        improver.save()
+        session.status = EvolutionSession.Status.ABANDONED
+        session.save(update_fields=["status"])
+        note_add(
+            improver,
+            "decision",
+            f"Nothing left to propose: the only evidence-backed change ('{additions[0]['text']}') was "
+            "rejected and no other line has evidence yet; waiting for next week's feedback.",
+            session=session,
+            at=now,
+        )
+        return
     if not keep or len(keep) == len(additions):
         set_state(improver, "proposing", "sleeping")
         improver.scheduled_wake_at = now + timedelta(days=improver.window_days)
@@ -247,17 +281,34 @@ def on_refine(*, proposal: Proposal, actor, text: str) -> Proposal:
     return _repropose(session, improver, proposal, change, note=f"Refinement requested: {text}", at=now)
 
 
+def _as_dict(a: Addition) -> dict:
+    return {
+        "text": a.text,
+        "reason": a.reason,
+        "evidence": a.evidence,
+        "sources": list(a.sources),
+        "origin": a.origin,
+    }
+
+
 def _addition(data: dict) -> Addition:
     return Addition(
         data["text"], data["reason"], data["evidence"], tuple(data.get("sources", ())), data.get("origin", "")
     )
 
 
-def _repropose(session, improver, old: Proposal, change: ProposedChange, *, note: str, at) -> Proposal:
+def _repropose(
+    session, improver, old: Proposal, change: ProposedChange, *, note: str, at, rejected: tuple[str, ...] = ()
+) -> Proposal:
     note_add(improver, "refinement", note, session=session, at=at)
     set_state(improver, "proposing")
     new = evolution_proposal_create(
-        session=session, change=change, evidence=old.evidence, parent=old, title_suffix=" (refined)"
+        session=session,
+        change=change,
+        evidence=old.evidence,
+        parent=old,
+        title_suffix=" (refined)",
+        rejected=rejected or tuple(old.payload.get("rejected_lines", [])),
     )
     session.proposal = new
     session.save(update_fields=["proposal"])

@@ -13,7 +13,6 @@ from django.db.models import F
 
 from config import clock
 from config.queue import publish_after_commit
-from improver import context as ritual_context
 from improver.classify import Classifier
 from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, RitualRun
 from improver.proposer import DeterministicProposer, ProposalInput, Proposer
@@ -23,6 +22,7 @@ from improver.services import evidence as ritual_evidence
 from improver.services.evolution import evolution_proposal_create, note_add, set_state
 from improver.services.feedback import default_classifier, feedback_extract
 from improver.services.reports import report_write
+from improver.services.ritual_context import build as build_context
 from planner.selectors import anti_patterns_for_template
 from telemetry.models import DocumentVersion
 
@@ -183,21 +183,24 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
     positive = {g["category"]: g["count"] for g in groups.values() if g["sentiment"] == "positive"}
     anti = tuple(a["line"] for a in anti_patterns_for_template(template.pk))
     facts = tuple(learned_facts_for(template))
-    context = ritual_context.assemble(
-        {
-            "system": f"You are the improver of the '{template.slug}' template. Propose surgical, evidenced "
-            "changes; never remove a directive that positive feedback confirms.",
-            "directives": head.text,
-            "negative_feedback": _lines(g for g in groups.values() if g["sentiment"] == "negative"),
-            "positive_feedback": _lines(g for g in groups.values() if g["sentiment"] == "positive"),
-            "patterns": "\n".join(anti),
-            "metrics": "\n".join(f"{k}: {v}" for k, v in delta.items()),
-            "notes": "\n".join(f"{n.kind}: {n.content}" for n in improver.notes.order_by("-created_at")[:20]),
-            "versions": "\n".join(
-                f"v{v.number} ({v.author}, {v.created_at:%Y-%m-%d})"
-                for v in template.document.versions.order_by("-number")[:3]
+    remedies = tuple(ritual_evidence.remedies(template, now - window, now))
+    friction = tuple(ritual_evidence.chronic_friction(template, now - window, now))
+    context = build_context(
+        template=template,
+        improver=improver,
+        head=head,
+        groups=groups,
+        delta=delta,
+        evidence_lines=[
+            *anti,
+            *(f"remedy said {r.count}× in {r.sessions} sessions: {r.text}" for r in remedies),
+            *(
+                f"chronic friction: {f['tool']} {f['failure_mode']} in {f['sessions']} sessions"
+                for f in friction
             ),
-        }
+            *(f"learned fact: {fact}" for fact in facts),
+        ],
+        total=settings.KAIZEN["RITUAL_CONTEXT_TOKENS"],
     )
 
     # Phase 3: proposal
@@ -210,8 +213,9 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
             positive_by_category=positive,
             anti_patterns=anti,
             learned_facts=facts,
-            remedies=tuple(ritual_evidence.remedies(template, now - window, now)),
-            friction=tuple(ritual_evidence.chronic_friction(template, now - window, now)),
+            remedies=remedies,
+            friction=friction,
+            context=context.text,
         )
     )
     notes = analysis_notes(groups, delta, [a.text for a in change.additions] if change else [])

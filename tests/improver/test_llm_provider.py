@@ -19,6 +19,7 @@ class FakeOpenAI:
 
     def __init__(self):
         self.calls = 0
+        self.requests: list[dict] = []
         self.mode = "ok"
         self.content = {}
         fake = self
@@ -26,7 +27,7 @@ class FakeOpenAI:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):  # noqa: N802
                 fake.calls += 1
-                json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                fake.requests.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
                 if fake.mode == "slow":
                     time.sleep(1.0)
                 content = "this is not json {" if fake.mode == "malformed" else json.dumps(fake.content)
@@ -142,3 +143,36 @@ def test_the_ritual_completes_on_every_path_and_says_which(fake, settings, mode)
     else:
         assert run.proposer.startswith("deterministic (llm fallback")
         assert "classified by rules (llm fallback" in run.detail
+
+
+@pytest.mark.django_db
+def test_the_proposer_prompt_carries_every_section_of_the_ritual_context(fake, settings):
+    settings.KAIZEN = {**settings.KAIZEN, "LLM_BASE_URL": fake.url, "LLM_MODEL": "fake", "LLM_MAX_RETRIES": 1}
+    fake.content = {
+        "items": [{"index": i, "sentiment": "negative", "category": "communication"} for i in range(3)],
+        "directives": DIRECTIVES + "Be brief.\n",
+        "rationale": "rambling",
+        "additions": [],
+    }
+    _, improver, client_ = coder_fleet()
+    complaints(client_, 3)
+    ritual_run(improver=improver, period="w1", now=WAKE)
+    proposing = [r for r in fake.requests if "template evolution agent" in r["messages"][0]["content"]]
+    [request] = proposing
+    system, user = request["messages"][0]["content"], request["messages"][1]["content"]
+    assert "Never remove a directive that positive feedback" in system
+    assert "A single complaint is an anecdote" in system or "one complaint is an anecdote" in system
+    for section in (
+        "## system",
+        "## directives",
+        "## negative_feedback",
+        "## patterns",
+        "## metrics",
+        "## versions",
+        "## facts (JSON)",
+    ):
+        assert section in user, section
+    assert "negative · communication ×3" in user  # the classified texts, grouped
+    assert "Keep reports concise: lead with the result." in user  # the remedy they state
+    assert "v1 by human" in user  # version history with its measured effect
+    # the sections without content this week (no notes yet, no reports) are left out, not padded

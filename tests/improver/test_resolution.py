@@ -158,3 +158,29 @@ def test_classified_feedback_is_searchable_in_the_admin(admin_client, pending):
         "/admin/improver/feedbackitem/?sentiment__exact=negative&category__exact=communication&q=verbose"
     ).content.decode()
     assert "too long and verbose" in page
+
+
+def single_change_pending():
+    """A pending evolution with one evidence-backed line (the remedy three complaints state)."""
+    template, improver, client = coder_fleet()
+    complaints(client, 3)
+    ritual_run(improver=improver, period="w1", now=WAKE)
+    proposal = Proposal.objects.get()
+    assert len(proposal.payload["additions"]) == 1
+    return improver, proposal
+
+
+def test_rejecting_a_single_change_proposes_the_next_evidence_line_then_says_nothing_is_left(approver_client):
+    improver, proposal = single_change_pending()
+    approver_client.post(f"/api/v1/proposals/{proposal.pk}/reject", {"reason": "not this"}, format="json")
+    refined = Proposal.objects.get(parent=proposal)
+    [line] = refined.payload["additions"]
+    assert line["origin"] == "category" and refined.payload["rejected_lines"] == [
+        "Keep reports concise: lead with the result."
+    ]
+    approver_client.post(f"/api/v1/proposals/{refined.pk}/reject", {"reason": "no"}, format="json")
+    assert not Proposal.objects.filter(parent=refined).exists()
+    note = EvolutionNote.objects.filter(kind="decision").order_by("-id").first()
+    assert note.content.startswith("Nothing left to propose")
+    improver.refresh_from_db()
+    assert improver.ritual_state == "sleeping"
