@@ -60,5 +60,5 @@ def test_telemetry_becomes_a_reviewed_directive_that_agents_read(tmp_path):
 
     directives = agent.get("/api/v1/agents/me/directives").json()
     assert directives["version"] == 2
-    assert "lockfile" in directives["directives"]  # the tooling fix the evidence asked for
+    assert "use pnpm instead of npm" in directives["directives"]  # learned from the corrections
     assert directives["prompt_block"].startswith("# Directives (coder v2)")
