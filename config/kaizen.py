@@ -84,6 +84,11 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "FEEDBACK_WINDOW_DAYS": (7, "Default feedback window and ritual period of an improver."),
     "RITUAL_MIN_FEEDBACK": (3, "New feedback items the ritual needs; fewer is a no-op."),
     "RITUAL_CONTEXT_TOKENS": (10_000, "Token budget of the context assembled for a proposal."),
+    "DIRECTIVE_MIN_SESSIONS": (
+        30,
+        "Sessions with and without an improver's line before its effect is judged (removal if none).",
+    ),
+    "PROMPT_TOKEN_BUDGET": (1200, "Most tokens the directives may take; the lowest-value lines go first."),
     "CANARY_SHARE": (
         0.2,
         "Share of a template's agents served an approved evolution first (at least one); 0 = all at once.",

@@ -1,5 +1,7 @@
 """How the directives an agent reads are joined into one prompt block (pure)."""
 
+from improver.context import estimate_tokens
+
 
 def prompt_block(
     *,
@@ -9,6 +11,7 @@ def prompt_block(
     learned_facts: list[dict],
     anti_patterns: list[dict],
     proven_patterns: list[str],
+    budget: int | None = None,
 ) -> str:
     """Directives first, then what was learned and is not already in them (no line twice).
 
@@ -27,4 +30,10 @@ def prompt_block(
     if proven_patterns:
         parts.append("## Proven patterns")
         parts.extend(f"- {line}" for line in proven_patterns)
+    # within the token budget: what was learned goes from the end (the directives themselves are
+    # kept to the budget by the improver's pruning)
+    while budget and estimate_tokens("\n".join(parts)) > budget and len(parts) > 2:
+        parts.pop()
+        if parts[-1].startswith("## "):
+            parts.pop()
     return "\n".join(parts) + "\n"

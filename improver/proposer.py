@@ -57,6 +57,7 @@ class ProposedChange:
     rationale: str
     proposer: str
     alternatives: tuple[Addition, ...] = ()  # evidence-backed lines not proposed this time
+    removals: tuple[dict, ...] = ()  # lines pruned: {"text", "action": remove|merge, "reason", "into"}
 
 
 class Proposer(Protocol):

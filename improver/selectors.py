@@ -1,5 +1,7 @@
 """Reads of templates and what an agent is told at session start."""
 
+from django.conf import settings
+
 from config.errors import ApplicationError
 from improver.prompt import prompt_block
 from planner import selectors as planner_selectors
@@ -30,7 +32,9 @@ def directives_for_agent(*, agent) -> dict:
         "anti_patterns": anti_patterns,
         "proven_patterns": proven_patterns,
     }
-    payload["prompt_block"] = prompt_block(**{k: v for k, v in payload.items() if k != "arm"})
+    payload["prompt_block"] = prompt_block(
+        **{k: v for k, v in payload.items() if k != "arm"}, budget=settings.KAIZEN["PROMPT_TOKEN_BUDGET"]
+    )
     payload["anti_patterns"] = [a["line"] for a in anti_patterns]  # served as the lines themselves
     return payload
 

@@ -80,6 +80,7 @@ def evolution_proposal_create(
             "proposed_directives": change.directives,
             "proposer": change.proposer,
             "alternatives": [_as_dict(a) for a in change.alternatives],
+            "removals": list(change.removals),
             "rejected_lines": list(rejected),
             "additions": [_as_dict(a) for a in change.additions],
         },
@@ -347,6 +348,21 @@ def review(proposal: Proposal):
                 "Performance delta (current vs previous version)",
                 ["measure", "value"],
                 [[key, value] for key, value in delta.items()],
+            ),
+            Panel(
+                "removals",
+                "Lines removed or merged (shown as deletions in the diff)",
+                ["line", "action", "why"],
+                [
+                    [r["text"], r["action"] + (f" into '{r['into']}'" if r.get("into") else ""), r["reason"]]
+                    for r in payload.get("removals", [])
+                ],
+            ),
+            Panel(
+                "suggested",
+                "Lines a human wrote that the evidence questions (not removed: only a human edits them)",
+                ["line", "why"],
+                [[r["text"], r["reason"]] for r in evidence.get("suggested_removals", [])],
             ),
             Panel("report", "The improver's weekly report", ["report"], [[_report_lines(proposal)]]),
         ],

@@ -15,9 +15,10 @@ from config import clock
 from config.queue import publish_after_commit
 from improver.classify import Classifier
 from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, RitualRun
-from improver.proposer import DeterministicProposer, ProposalInput, Proposer
+from improver.proposer import DeterministicProposer, ProposalInput, ProposedChange, Proposer
 from improver.ritual import analysis_notes, passes_gate
 from improver.selectors import feedback_groups, performance_delta
+from improver.services import directive_review
 from improver.services import evidence as ritual_evidence
 from improver.services.evolution import evolution_proposal_create, note_add, set_state
 from improver.services.feedback import default_classifier, feedback_extract
@@ -218,7 +219,15 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
             context=context.text,
         )
     )
+    change, suggested = prune(template, head, change, proposer)
     notes = analysis_notes(groups, delta, [a.text for a in change.additions] if change else [])
+    notes += [
+        ("decision", f"Prune ({r['action']}): {r['text']} — {r['reason']}")
+        for r in (change.removals if change else ())
+    ]
+    notes += [
+        ("hypothesis", f"A human's line may no longer help: {r['text']} — {r['reason']}") for r in suggested
+    ]
     if change is None:
         set_state(improver, "sleeping")
         improver.save()
@@ -260,6 +269,7 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
         "anti_patterns": list(anti),
         "learned_facts": list(facts),
         "classifier": classified_by,
+        "suggested_removals": suggested,
         "proposer": change.proposer,
         "feedback_items": list(
             template.feedback.filter(occurred_at__gt=now - window)
@@ -291,6 +301,38 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
     from improver.notify import review_pending
 
     transaction.on_commit(lambda: review_pending(proposal_id=proposal.pk))
+
+
+def prune(
+    template, head, change: ProposedChange | None, proposer
+) -> tuple[ProposedChange | None, list[dict]]:
+    """Fold the directive lifecycle into the change: improver lines that did not help, repeats and
+    lines over the token budget come out; a human's lines are only suggested."""
+    _, _, prunings = directive_review.review(template)
+    as_dicts = [
+        {"text": p.line.text, "action": p.action, "reason": p.reason, "into": p.into, "author": p.line.author}
+        for p in prunings
+    ]
+    auto = [p for p in prunings if p.line.author != "human"]
+    suggested = [d for d in as_dicts if d["author"] == "human"]
+    if not auto:
+        return change, suggested
+    removals = tuple(d for d in as_dicts if d["author"] != "human")
+    text = directive_review.apply(change.directives if change else head.text, auto)
+    why = "Prunes " + "; ".join(f"'{r['text']}' ({r['reason']})" for r in removals) + "."
+    if change is None:
+        return ProposedChange(text, (), why, getattr(proposer, "name", "lifecycle"), (), removals), suggested
+    return (
+        ProposedChange(
+            text,
+            change.additions,
+            f"{change.rationale} {why}",
+            change.proposer,
+            change.alternatives,
+            removals,
+        ),
+        suggested,
+    )
 
 
 def _lines(groups) -> str:

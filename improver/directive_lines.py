@@ -1,0 +1,144 @@
+"""Directive lines with an identity across versions, their measured effect, and what to prune
+(pure).
+
+A line is identified by its normalised text: it keeps the version it was added in, who wrote it
+(a human or the improver), where it came from (a remedy, a fact, an anti-pattern, a friction
+pair, a category line) and the failure it targets. Its effect is the rate of that failure in
+sessions served a version with the line against sessions served versions without it.
+"""
+
+import re
+from dataclasses import dataclass, field
+
+from improver.context import estimate_tokens
+from improver.remedies import similarity
+
+MERGE_AT = 80  # similarity of two lines that say the same thing
+
+
+def line_key(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    added_in: int
+    author: str  # human | improver
+    origin: str = "human"
+    target: dict = field(default_factory=dict)  # {"tool", "failure_mode"} or {} (any failure)
+    sources: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> str:
+        return line_key(self.text)
+
+
+def target_of(addition: dict) -> dict:
+    """The failure an added line targets: its friction pair, or any failure."""
+    if addition.get("origin") == "friction":
+        for source in addition.get("sources", []):
+            if source.startswith("friction:"):
+                _, tool, mode = source.split(":", 2)
+                return {"tool": tool, "failure_mode": mode}
+    return {}
+
+
+def history(versions: list[dict]) -> list[Line]:
+    """The lines of the newest version with their identity. `versions` are oldest first:
+    {"number", "text", "author", "additions": [the proposal's additions, if any]}."""
+    known: dict[str, Line] = {}
+    for v in versions:
+        added = {line_key(a["text"]): a for a in v.get("additions") or []}
+        current = {}
+        for text in v["text"].splitlines():
+            if not text.strip():
+                continue
+            key = line_key(text)
+            if key in known:
+                current[key] = known[key]
+                continue
+            a = added.get(key, {})
+            author = "improver" if a else "human"
+            current[key] = Line(
+                text.strip(),
+                v["number"],
+                author,
+                a.get("origin") or author,
+                target_of(a),
+                tuple(a.get("sources", [])),
+            )
+        known = current
+    return list(known.values())
+
+
+@dataclass(frozen=True)
+class Effect:
+    with_sessions: int
+    with_failures: int
+    without_sessions: int
+    without_failures: int
+
+    @property
+    def rate_with(self) -> float | None:
+        return self.with_failures / self.with_sessions if self.with_sessions else None
+
+    @property
+    def rate_without(self) -> float | None:
+        return self.without_failures / self.without_sessions if self.without_sessions else None
+
+
+@dataclass(frozen=True)
+class Pruning:
+    line: Line
+    action: str  # remove | merge
+    reason: str
+    into: str = ""  # merge: the line that stays
+
+
+def judge(line: Line, effect: Effect, min_sessions: int, min_drop: float = 0.0) -> Pruning | None:
+    """Remove an improver line whose target did not fall after `min_sessions`, or that rose."""
+    if effect.with_sessions < min_sessions or effect.without_sessions < min_sessions:
+        return None
+    before, after = effect.rate_without, effect.rate_with
+    if after > before:
+        return Pruning(
+            line, "remove", f"its target rose: {before:.0%} of sessions without it, {after:.0%} with it"
+        )
+    if before - after <= min_drop:
+        return Pruning(
+            line,
+            "remove",
+            f"its target did not fall after {effect.with_sessions} sessions "
+            f"({before:.0%} without it, {after:.0%} with it)",
+        )
+    return None
+
+
+def merges(lines: list[Line]) -> list[Pruning]:
+    """Near-duplicate lines: the later one is merged into the earlier one."""
+    out, gone = [], set()
+    for i, a in enumerate(lines):
+        for b in lines[i + 1 :]:
+            if b.key in gone or a.key in gone:
+                continue
+            if similarity(a.text, b.text) >= MERGE_AT:
+                out.append(Pruning(b, "merge", f"says what '{a.text}' says", into=a.text))
+                gone.add(b.key)
+    return out
+
+
+def over_budget(lines: list[Line], value: dict[str, float], budget: int) -> list[Pruning]:
+    """Lines to drop, lowest value first, until the directives fit `budget` tokens (human lines last)."""
+    total = estimate_tokens("\n".join(line.text for line in lines))
+    out = []
+    for line in sorted(lines, key=lambda ln: (ln.author == "human", value.get(ln.key, 0.0), -ln.added_in)):
+        if total <= budget:
+            break
+        out.append(
+            Pruning(
+                line, "remove", f"the directives are over the {budget}-token budget; it has the least value"
+            )
+        )
+        total -= estimate_tokens(line.text) + 1
+    return out

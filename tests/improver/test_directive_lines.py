@@ -1,0 +1,120 @@
+"""The directive lifecycle: line identity across versions, measured effect, pruning."""
+
+from datetime import timedelta
+
+import pytest
+
+from governance.models import Proposal
+from improver import directive_lines as dl
+from improver.services.ritual import ritual_run
+from telemetry.models import DocumentVersion
+from telemetry.templates import template_version_create
+from tests.improver.helpers import WAKE, coder_fleet, complaints
+
+FRICTION = {
+    "text": "When npm_install fails with NOTFOUND, do not retry it unchanged.",
+    "origin": "friction",
+    "sources": ["friction:npm_install:NOTFOUND", "correction:3"],
+}
+
+
+def test_a_line_keeps_its_identity_author_origin_and_target_across_versions():
+    versions = [
+        {"number": 1, "text": "Read first.\n", "additions": []},
+        {"number": 2, "text": "Read first.\n" + FRICTION["text"] + "\n", "additions": [FRICTION]},
+        {"number": 3, "text": "Read first.\n" + FRICTION["text"] + "\nBe brief.\n", "additions": []},
+    ]
+    lines = {ln.text: ln for ln in dl.history(versions)}
+    assert (lines["Read first."].added_in, lines["Read first."].author) == (1, "human")
+    friction = lines[FRICTION["text"]]
+    assert (friction.added_in, friction.author, friction.origin) == (2, "improver", "friction")
+    assert friction.target == {"tool": "npm_install", "failure_mode": "NOTFOUND"}
+    assert lines["Be brief."].author == "human"  # added without a proposal: a person wrote it
+
+
+LINE = dl.Line("Do X.", 2, "improver")
+
+
+@pytest.mark.parametrize(
+    ("effect", "action"),
+    [
+        (dl.Effect(40, 10, 40, 20), None),  # 25% with it against 50% without: it helps
+        (dl.Effect(40, 20, 40, 20), "did not fall"),
+        (dl.Effect(40, 30, 40, 20), "rose"),
+        (dl.Effect(20, 20, 40, 10), None),  # fewer than 30 sessions with it: not judged yet
+    ],
+)
+def test_an_improver_line_is_judged_on_its_target_after_the_minimum(effect, action):
+    verdict = dl.judge(LINE, effect, min_sessions=30)
+    assert (verdict is None) if action is None else (action in verdict.reason and verdict.action == "remove")
+
+
+def test_near_duplicates_merge_into_the_earlier_line():
+    lines = [
+        dl.Line("Please cite the source for every number you report.", 1, "human"),
+        dl.Line("Keep reports short.", 2, "improver"),
+        dl.Line("You should cite a source for each number.", 3, "improver"),
+    ]
+    [merge] = dl.merges(lines)
+    assert merge.line.added_in == 3 and merge.into == lines[0].text
+
+
+def test_over_budget_the_lowest_value_improver_lines_go_first_and_human_lines_last():
+    lines = [
+        dl.Line("h " * 40, 1, "human"),
+        dl.Line("a " * 40, 2, "improver"),
+        dl.Line("b " * 40, 3, "improver"),
+    ]
+    value = {lines[1].key: 0.3, lines[2].key: 0.01}
+    out = dl.over_budget(lines, value, budget=25)  # each line is about 20 tokens
+    assert [p.line.added_in for p in out] == [3, 2]  # b (least value), then a; the human line stays
+
+
+def sessions(client, n, failing, tag, at):
+    batch = []
+    for i in range(n):
+        body = {"tool": "npm_install", "outcome": "success", "session_id": f"{tag}{i}", "duration_ms": 5}
+        if i < failing:
+            body.update(outcome="failure", failure_mode="NOTFOUND")
+        batch.append(
+            {"type": "tool_invocation", "timestamp": (at + timedelta(minutes=i)).isoformat(), "body": body}
+        )
+    assert client.post("/api/v1/ingest", {"batch": batch}, format="json").status_code == 207
+
+
+@pytest.mark.django_db
+def test_the_ritual_proposes_to_remove_an_improver_line_that_did_not_help():
+    template, improver, client = coder_fleet()
+    sessions(client, 40, 20, "before", WAKE - timedelta(days=6))  # v1: half the sessions fail
+    template_version_create(
+        template=template,
+        directives=template.document.head.text + FRICTION["text"] + "\n",
+        author=DocumentVersion.Author.IMPROVER,
+        provenance={"additions": [FRICTION]},
+    )
+    sessions(client, 40, 21, "after", WAKE - timedelta(days=3))  # v2: no better
+    complaints(client, 3)
+    ritual_run(improver=improver, period="w1", now=WAKE)
+    proposal = Proposal.objects.get()
+    [removal] = proposal.payload["removals"]
+    assert removal["text"] == FRICTION["text"] and removal["action"] == "remove"
+    assert "did not fall" in removal["reason"] or "rose" in removal["reason"]
+    assert FRICTION["text"] not in proposal.payload["proposed_directives"]
+    assert "Run the tests before reporting done." in proposal.payload["proposed_directives"]  # a human's line
+
+
+def test_the_served_prompt_block_stays_within_the_token_budget():
+    from improver.context import estimate_tokens
+    from improver.prompt import prompt_block
+
+    facts = [{"content": f"Fact number {i} about the repository layout and its tools."} for i in range(200)]
+    block = prompt_block(
+        template="coder",
+        version=3,
+        directives="Read first.\n",
+        learned_facts=facts,
+        anti_patterns=[],
+        proven_patterns=["Write the failing test first"],
+        budget=1200,
+    )
+    assert estimate_tokens(block) <= 1200 and block.startswith("# Directives (coder v3)\nRead first.")
