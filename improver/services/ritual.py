@@ -14,7 +14,7 @@ from django.db.models import F
 from config import clock
 from config.queue import publish_after_commit
 from improver.classify import Classifier
-from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, RitualRun
+from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, RitualRun, Rollout
 from improver.proposer import DeterministicProposer, ProposalInput, ProposedChange, Proposer
 from improver.ritual import analysis_notes, passes_gate
 from improver.selectors import feedback_groups, performance_delta
@@ -217,6 +217,7 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
             remedies=remedies,
             friction=friction,
             context=context.text,
+            exclude=withdrawn_lines(template),
         )
     )
     change, suggested = prune(template, head, change, proposer)
@@ -333,6 +334,14 @@ def prune(
         ),
         suggested,
     )
+
+
+def withdrawn_lines(template) -> tuple[str, ...]:
+    """Lines of evolutions the canary rolled back or a human aborted: not proposed again."""
+    proposals = Rollout.objects.filter(
+        template=template, status__in=[Rollout.Status.ROLLED_BACK, Rollout.Status.ABORTED]
+    ).values_list("proposal__payload", flat=True)
+    return tuple(a["text"] for payload in proposals if payload for a in payload.get("additions", []))
 
 
 def _lines(groups) -> str:
