@@ -25,7 +25,7 @@ first then and or but so just make sure can could would will
 STOP = frozenset(STOP_WORDS.split())
 CUES = re.compile(
     r"\b(should|always|never|please|use|don't|do not|make sure|instead|prefer|avoid|must|need to|"
-    r"remember|ask|keep|cite|check|run|stop)\b",
+    r"remember|ask|keep|cite|check|run|stop|skip|close|include|confirm)\b",
     re.I,
 )
 
