@@ -118,7 +118,9 @@ def candidate_start(
 @transaction.atomic
 def candidate_end(*, document: Document, promote: bool, actor=None) -> DocumentVersion | None:
     """Stop the canary: promoted, the candidate becomes the head for everyone; else it is dropped."""
-    document = Document.objects.select_for_update().select_related("candidate").get(pk=document.pk)
+    document = (
+        Document.objects.select_for_update(of=("self",)).select_related("candidate").get(pk=document.pk)
+    )
     candidate = document.candidate
     document.candidate, document.canary_agents, document.candidate_share, document.candidate_since = (
         None,

@@ -213,34 +213,17 @@ def on_reject(*, proposal: Proposal, actor, reason: str) -> None:
                 rejected=rejected,
             )
             return
-        set_state(improver, "proposing", "sleeping")
-        improver.scheduled_wake_at = now + timedelta(days=improver.window_days)
-        improver.save()
-        session.status = EvolutionSession.Status.ABANDONED
-        session.save(update_fields=["status"])
-        note_add(
+        return _give_up(
+            session,
             improver,
-            "decision",
             f"Nothing left to propose: the only evidence-backed change ('{additions[0]['text']}') was "
             "rejected and no other line has evidence yet; waiting for next week's feedback.",
-            session=session,
-            at=now,
+            now,
         )
-        return
     if not keep or len(keep) == len(additions):
-        set_state(improver, "proposing", "sleeping")
-        improver.scheduled_wake_at = now + timedelta(days=improver.window_days)
-        improver.save()
-        session.status = EvolutionSession.Status.ABANDONED
-        session.save(update_fields=["status"])
-        note_add(
-            improver,
-            "decision",
-            "No smaller change left to propose; waiting for next week's feedback.",
-            session=session,
-            at=now,
+        return _give_up(
+            session, improver, "No smaller change left to propose; waiting for next week's feedback.", now
         )
-        return
     base = session.base_version.text.rstrip("\n")
     change = ProposedChange(
         directives=base + "\n" + "\n".join(a["text"] for a in keep) + "\n",
@@ -256,6 +239,16 @@ def on_reject(*, proposal: Proposal, actor, reason: str) -> None:
         note=f"Refined after rejection: kept {len(keep)} of {len(additions)} additions.",
         at=now,
     )
+
+
+def _give_up(session, improver, note: str, now) -> None:
+    """The session ends without a change; the improver sleeps until its next wake."""
+    set_state(improver, "proposing", "sleeping")
+    improver.scheduled_wake_at = now + timedelta(days=improver.window_days)
+    improver.save()
+    session.status = EvolutionSession.Status.ABANDONED
+    session.save(update_fields=["status"])
+    note_add(improver, "decision", note, session=session, at=now)
 
 
 def on_refine(*, proposal: Proposal, actor, text: str) -> Proposal:

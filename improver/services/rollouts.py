@@ -157,7 +157,11 @@ def rollout_decide(
     *, rollout: Rollout, action: str, actor, reason: str = "", version: int | None = None
 ) -> Rollout:
     """A human promotes, aborts or pins a rollout (admin or REST); refused once it is decided."""
-    rollout = Rollout.objects.select_for_update().select_related("candidate", "template").get(pk=rollout.pk)
+    rollout = (
+        Rollout.objects.select_for_update(of=("self",))
+        .select_related("candidate", "template")
+        .get(pk=rollout.pk)
+    )
     if action not in ("promote", "abort", "pin"):
         raise ApplicationError(
             f"Unknown rollout action '{action}' (promote, abort or pin).",
