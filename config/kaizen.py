@@ -134,6 +134,7 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "RESCORE_PROMOTE_ABOVE": (0.75, "Acceptance above which backlog autonomy tasks are promoted."),
     # Operations
     "WEBHOOK_SECRET": ("", "Key that signs outgoing webhooks (HMAC-SHA256); empty = unsigned."),
+    "METRICS_TOKEN": ("", "Bearer token that /metrics requires; empty = /metrics is off."),
     "NOTIFY_WEBHOOK_URL": ("", "Webhook called when a review is pending; empty = off."),
     "ESCALATION_WEBHOOK_URL": ("", "Webhook called on a systemic escalation; empty = off."),
     "RETENTION_DAYS": (90, "Age after which raw events are pruned."),

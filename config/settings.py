@@ -31,6 +31,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's assets, served by the app (no CDN)
     "django_celery_beat",
     "telemetry",
     "governance",
@@ -41,6 +42,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.metrics.MetricsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.middleware.RequestGuardMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -138,6 +140,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Telemetry ingest, directives, planner, fleet health, board and proposals.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {
         "TaskKindEnum": "governance.models.BoardTask.Kind",

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from dashboard import ops
 from dashboard.views import dashboard
 from telemetry.api import IngestApi
 from telemetry.otlp_api import OtlpTracesApi
@@ -20,6 +21,9 @@ handler500 = "config.error_views.server_error"
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("dashboard/", dashboard, name="dashboard"),
+    path("healthz", ops.healthz, name="healthz"),
+    path("readyz", ops.readyz, name="readyz"),
+    path("metrics", ops.metrics, name="metrics"),
     path("api/v1/", include(api_v1)),
     path("v1/traces", OtlpTracesApi.as_view(), name="otlp-traces"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

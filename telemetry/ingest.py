@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import transaction
 
 from config import clock
+from config.metrics import count_ingest
 from telemetry import hooks
 from telemetry.bulk import insert_new
 from telemetry.contract import Cleaned, Limits, validate_event
@@ -62,6 +63,8 @@ def events_ingest(*, agent: Agent, batch: list) -> list[ItemResult]:
         client_id = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else ""
         if errors:
             results[index] = ItemResult(index, client_id, 400, errors)
+            kind = raw.get("type") if isinstance(raw, dict) else None
+            count_ingest(kind if kind in EVENT_MODELS else "unknown", 400, errors)
         else:
             valid[cleaned.type].append((index, cleaned))
 
@@ -117,6 +120,7 @@ def _store(agent, event_type, items, version_id, received_at, results) -> None:
         row_id = new_ids.get((agent.id, key))
         is_new = row_id is not None and key not in claimed
         results[index] = ItemResult(index, cleaned.client_id or cleaned.sha256, 201 if is_new else 200, {})
+        count_ingest(event_type, 201 if is_new else 200, {})
         if is_new:
             claimed.add(key)
             stored.append({**rows[key], "id": row_id})

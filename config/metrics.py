@@ -1,0 +1,54 @@
+"""Prometheus metrics of the process: ingest outcomes and request latency (prometheus-client).
+
+Counters live in the process that counts them. Under gunicorn with several workers, set
+PROMETHEUS_MULTIPROC_DIR to a writable directory so the workers' counts are summed at scrape
+time (the client library's multiprocess mode); the database-backed gauges need nothing.
+"""
+
+import time
+
+from django.urls import resolve
+from prometheus_client import Counter, Histogram
+
+FIELDS = {"type", "timestamp", "body", "id"}
+EVENTS = Counter(
+    "kaizen_ingest_events_total", "Events received by ingest, by type and result.", ["type", "result"]
+)
+REJECTED = Counter(
+    "kaizen_ingest_rejected_total",
+    "Events rejected by ingest, by type and the field at fault.",
+    ["type", "field"],
+)
+LATENCY = Histogram(
+    "kaizen_request_seconds",
+    "Request latency by route, method and status class.",
+    ["route", "method", "status"],
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+)
+
+
+def count_ingest(event_type: str, status: int, errors: dict) -> None:
+    result = {201: "stored", 200: "duplicate"}.get(status, "rejected")
+    EVENTS.labels(event_type or "unknown", result).inc()
+    for field in errors or {}:
+        top = field.split(".")[0]  # bounded labels: a client's unknown keys never become one
+        REJECTED.labels(event_type or "unknown", top if top in FIELDS else "other").inc()
+
+
+class MetricsMiddleware:
+    """Times every request under its route's name (not its path: ids would explode the labels)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        started = time.perf_counter()
+        response = self.get_response(request)
+        try:
+            route = resolve(request.path_info).url_name or "unnamed"
+        except Exception:  # unknown path (a 404)
+            route = "unmatched"
+        LATENCY.labels(route, request.method, f"{response.status_code // 100}xx").observe(
+            time.perf_counter() - started
+        )
+        return response

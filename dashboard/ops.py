@@ -1,0 +1,104 @@
+"""Operations endpoints: liveness, readiness and Prometheus metrics (plain Django views)."""
+
+import hmac
+
+from django.conf import settings
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.migrations.executor import MigrationExecutor
+from django.db.models import Count
+from django.http import HttpResponse, JsonResponse
+from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
+from prometheus_client.core import GaugeMetricFamily
+
+from config.error_views import database_unavailable
+
+
+def healthz(request):
+    """The process answers: nothing else is checked."""
+    return JsonResponse({"status": "alive"})
+
+
+def readyz(request):
+    """Database reachable with every migration applied, and the broker reachable (when one is set)."""
+    checks = {"database": _database(), "migrations": _migrations(), "broker": _broker()}
+    ready = all(c == "ok" for c in checks.values())
+    return JsonResponse(
+        {"status": "ready" if ready else "not ready", "checks": checks}, status=200 if ready else 503
+    )
+
+
+def _database() -> str:
+    try:
+        with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
+            cursor.execute("SELECT 1")
+        return "ok"
+    except Exception as exc:  # any failure here means not ready; say which
+        return f"unreachable: {type(exc).__name__}" if database_unavailable(exc) else f"error: {exc}"
+
+
+def _migrations() -> str:
+    try:
+        executor = MigrationExecutor(connections[DEFAULT_DB_ALIAS])
+        plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
+    except Exception as exc:
+        return f"unknown: {type(exc).__name__}"
+    return "ok" if not plan else f"{len(plan)} unapplied"
+
+
+def _broker() -> str:
+    if not settings.CELERY_BROKER_URL:
+        return "ok"  # no broker configured: tasks run in-process
+    from kombu import Connection
+
+    try:
+        with Connection(settings.CELERY_BROKER_URL, connect_timeout=2) as conn:
+            conn.ensure_connection(max_retries=1, timeout=2)
+        return "ok"
+    except Exception as exc:
+        return f"unreachable: {type(exc).__name__}"
+
+
+class FleetCollector:
+    """Gauges read from the database at scrape time (cheap, indexed counts)."""
+
+    def collect(self):
+        from governance.models import Proposal
+        from improver.models import RitualRun, Rollout
+        from telemetry.models import ToolInvocation
+
+        pending = GaugeMetricFamily("kaizen_pending_reviews", "Proposals waiting for a human.")
+        pending.add_metric([], Proposal.objects.filter(status=Proposal.Status.PENDING).count())
+        yield pending
+        queue = GaugeMetricFamily("kaizen_derived_work_pending", "Failures waiting for friction detection.")
+        queue.add_metric([], ToolInvocation.objects.filter(pending_derivation=True).count())
+        yield queue
+        rituals = GaugeMetricFamily("kaizen_rituals", "Ritual runs by outcome.", labels=["outcome"])
+        for row in RitualRun.objects.values("outcome").annotate(n=Count("id")):
+            rituals.add_metric([row["outcome"]], row["n"])
+        yield rituals
+        rollouts = GaugeMetricFamily("kaizen_rollouts", "Canary rollouts by status.", labels=["status"])
+        for row in Rollout.objects.values("status").annotate(n=Count("id")):
+            rollouts.add_metric([row["status"]], row["n"])
+        yield rollouts
+
+
+_registered = False
+
+
+def metrics(request):
+    """Prometheus exposition; 404 unless KAIZEN_METRICS_TOKEN is set, then it is the bearer token."""
+    global _registered
+    token = settings.KAIZEN["METRICS_TOKEN"]
+    if not token:
+        return JsonResponse(
+            {"message": "Metrics are off: set KAIZEN_METRICS_TOKEN to turn them on."}, status=404
+        )
+    given = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
+    if not hmac.compare_digest(given.encode(), token.encode()):
+        return JsonResponse(
+            {"message": "Metrics need 'Authorization: Bearer <KAIZEN_METRICS_TOKEN>'."}, status=401
+        )
+    if not _registered:
+        REGISTRY.register(FleetCollector())
+        _registered = True
+    return HttpResponse(generate_latest(REGISTRY), content_type=CONTENT_TYPE_LATEST)

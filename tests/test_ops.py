@@ -1,0 +1,43 @@
+"""Operations endpoints: liveness, readiness, Prometheus metrics behind a token."""
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+
+def test_liveness():
+    response = Client().get("/healthz")
+    assert response.status_code == 200 and response.json() == {"status": "alive"}
+
+
+def test_readiness_checks_database_migrations_and_broker(settings):
+    ready = Client().get("/readyz")
+    assert ready.status_code == 200
+    assert ready.json() == {"status": "ready", "checks": {"database": "ok", "migrations": "ok", "broker": "ok"}}
+    settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"  # nothing listens there
+    not_ready = Client().get("/readyz")
+    assert not_ready.status_code == 503 and not_ready.json()["checks"]["broker"].startswith("unreachable")
+
+
+def test_metrics_are_off_without_a_token_and_need_it_when_on(settings, agent_client):
+    assert Client().get("/metrics").status_code == 404
+    settings.KAIZEN = {**settings.KAIZEN, "METRICS_TOKEN": "s3cret"}
+    assert Client().get("/metrics", HTTP_AUTHORIZATION="Bearer wrong").status_code == 401
+    _, agent = agent_client
+    batch = [
+        {"type": "observation", "timestamp": "2026-11-21T10:00:00Z", "body": {"text": "ok"}},
+        {"type": "observation", "timestamp": "2026-11-21T10:00:00Z", "body": {"text": ""}},
+        {"type": "no_such_type", "timestamp": "2026-11-21T10:00:00Z", "body": {}},
+    ]
+    agent.post("/api/v1/ingest", {"batch": batch}, format="json")
+    body = Client().get("/metrics", HTTP_AUTHORIZATION="Bearer s3cret").content.decode()
+    assert 'kaizen_ingest_events_total{result="stored",type="observation"}' in body
+    assert 'kaizen_ingest_events_total{result="rejected",type="unknown"}' in body  # never the raw name
+    assert "kaizen_pending_reviews 0.0" in body and "kaizen_derived_work_pending 0.0" in body
+    assert 'kaizen_request_seconds_bucket{le="0.005",method="POST",route="ingest",status="2xx"}' in body
+
+
+def test_the_api_docs_load_their_assets_from_the_app_not_a_cdn():
+    page = Client().get("/api/docs/").content.decode()
+    assert "cdn" not in page.lower() and "/static/drf_spectacular_sidecar/swagger-ui-dist/" in page
