@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from config.untrusted import first_problem
+from telemetry.failure_modes import derive as derive_failure_mode
 
 FAILURE_MODES = (
     "PERM",
@@ -78,6 +79,7 @@ SCHEMAS: dict[str, dict[str, Rule]] = {
         "outcome": Rule("enum", required=True, choices=("success", "failure", "timeout", "cancelled")),
         "duration_ms": _DURATION,
         "failure_mode": Rule("failure_mode", max_len=80),
+        "error": Rule("text"),
     },
     "skill_outcome": {
         "skill": Rule("str", required=True),
@@ -273,9 +275,7 @@ def validate_event(raw, limits: Limits) -> tuple[Cleaned | None, dict[str, list[
             message = _check(rule, body[name], limits)
             if message:
                 errors[f"body.{name}"] = [message]
-        if event_type == "tool_invocation":
-            _check_tool_invocation(body, errors)
-        elif event_type == "session_end" and isinstance(body.get("reflection"), dict):
+        if event_type == "session_end" and isinstance(body.get("reflection"), dict):
             _check_reflection(body["reflection"], errors)
 
     if errors:
@@ -283,14 +283,21 @@ def validate_event(raw, limits: Limits) -> tuple[Cleaned | None, dict[str, list[
     clean_body = {k: v for k, v in body.items() if v is not None}
     if event_type == "session_end" and "reflection" in clean_body:
         clean_body["reflection"] = clean_reflection(clean_body["reflection"])
+    if event_type == "tool_invocation":
+        derive_mode(clean_body)
     cleaned = Cleaned(type=event_type, client_id=client_id, occurred_at=occurred_at, body=clean_body)
     cleaned.sha256 = canonical_sha256(event_type, occurred_at, clean_body)
     return cleaned, {}
 
 
-def _check_tool_invocation(body: dict, errors: dict) -> None:
-    if body.get("outcome") == "failure" and not body.get("failure_mode"):
-        errors.setdefault("body.failure_mode", ["Required when outcome is failure."])
+def derive_mode(body: dict) -> None:
+    """A failure may say what went wrong in words (`error`): without an explicit `failure_mode`,
+    the mode is derived from that text (kept as sent); a failure with neither has no mode."""
+    if body.get("failure_mode") or not body.get("error") or body.get("outcome") == "success":
+        return
+    mode = derive_failure_mode(body["error"])
+    if mode:
+        body["failure_mode"] = mode
 
 
 def _check_reflection(reflection: dict, errors: dict) -> None:

@@ -213,6 +213,7 @@ class ToolInvocation(EventRecord):
     outcome = models.CharField(max_length=16, choices=Outcome.choices)
     duration_ms = models.PositiveIntegerField()
     failure_mode = models.CharField(max_length=80, blank=True)
+    error = models.TextField(blank=True, help_text="What the tool said went wrong, as reported.")
     # Set at ingest on failures and cleared by the worker once loop 1 has looked at the row: the
     # durable to-do list of friction detection (see telemetry/derived.py).
     pending_derivation = models.BooleanField(default=False)

@@ -14,7 +14,10 @@ def test_liveness():
 def test_readiness_checks_database_migrations_and_broker(settings):
     ready = Client().get("/readyz")
     assert ready.status_code == 200
-    assert ready.json() == {"status": "ready", "checks": {"database": "ok", "migrations": "ok", "broker": "ok"}}
+    assert ready.json() == {
+        "status": "ready",
+        "checks": {"database": "ok", "migrations": "ok", "broker": "ok"},
+    }
     settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"  # nothing listens there
     not_ready = Client().get("/readyz")
     assert not_ready.status_code == 503 and not_ready.json()["checks"]["broker"].startswith("unreachable")

@@ -76,10 +76,6 @@ INVALID = [
     ({"id": "x" * 129}, "id"),
     ({"extra": 1}, "extra"),
     ({"body": "text"}, "body"),
-    (
-        {"body": {"session_id": "s", "tool": "t", "outcome": "failure", "duration_ms": 1}},
-        "body.failure_mode",
-    ),
     ({"body": {**VALID_BODIES["tool_invocation"], "outcome": "exploded"}}, "body.outcome"),
     ({"body": {**VALID_BODIES["tool_invocation"], "failure_mode": "OOPS"}}, "body.failure_mode"),
     ({"body": {**VALID_BODIES["tool_invocation"], "duration_ms": -1}}, "body.duration_ms"),
