@@ -7,13 +7,18 @@ STAMP := $(VENV)/.installed-dev
 PG_URL ?= postgres://postgres@127.0.0.1:5432/kaizen
 REDIS_URL ?= redis://127.0.0.1:6379/14
 
-.PHONY: demo test test-sqlite test-clock test-services lint format bench clean
+.PHONY: run demo test test-sqlite test-clock test-services lint format bench clean
 
 $(STAMP): pyproject.toml sdk/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[dev]" -e ./sdk
 	touch $(STAMP)
+
+# The real service on this machine: web, worker and beat on SQLite with a file broker.
+run: $(STAMP)
+	DATABASE_URL=$${DATABASE_URL:-sqlite:///var/kaizen.sqlite3} CELERY_BROKER_URL=filesystem:// \
+		$(BIN)/python manage.py run_local
 
 demo: $(STAMP)
 	rm -f var/demo.sqlite3

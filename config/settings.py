@@ -169,6 +169,16 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # (Redis keeps it unacknowledged until then). Longer than any task should run; rituals that
 # outlive their own lease are reaped and re-queued sooner by `improver.reap_rituals`.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 1800)}
+if CELERY_BROKER_URL.startswith("filesystem://"):
+    # a broker that needs no server (`make run`): messages are files in one shared folder
+    _queue = Path(env_str("CELERY_BROKER_FOLDER", str(BASE_DIR / "var" / "broker")))
+    (_queue / "processed").mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS.update(
+        data_folder_in=str(_queue),
+        data_folder_out=str(_queue),
+        processed_folder=str(_queue / "processed"),
+        control_folder=str(_queue / "control"),
+    )
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"

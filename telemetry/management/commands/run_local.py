@@ -1,0 +1,84 @@
+"""Run the whole service on this machine with embedded defaults: web, a worker and beat on
+SQLite, with a broker that needs no server (messages are files). Ctrl-C stops all of it."""
+
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import time
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+from telemetry.models import Agent
+from telemetry.services import agent_create, token_issue
+
+
+class Command(BaseCommand):
+    help = "Start web, worker and beat locally (SQLite, file broker); print the admin login and a demo token."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--port", type=int, default=8000)
+        parser.add_argument("--admin", default="admin", help="Username of the admin user to create.")
+
+    def handle(self, *args, port: int, admin: str, **options):
+        if not settings.CELERY_BROKER_URL.startswith("filesystem://"):
+            self.stderr.write("run_local expects CELERY_BROKER_URL=filesystem:// (make run sets it).")
+            sys.exit(2)
+        call_command("migrate", verbosity=0)
+        base = f"http://127.0.0.1:{port}"
+        user, created = get_user_model().objects.get_or_create(
+            username=admin, defaults={"is_staff": True, "is_superuser": True}
+        )
+        if created:
+            password = secrets.token_urlsafe(12)
+            user.set_password(password)
+            user.save()
+            self.stdout.write(f"admin user '{admin}', password {password} (shown once)")
+        else:
+            self.stdout.write(f"admin user '{admin}' already exists (password unchanged)")
+        agent = Agent.objects.filter(name="demo-agent").first() or agent_create(name="demo-agent")[0]
+        _, token = token_issue(agent=agent, label="make run")
+        self.stdout.write(
+            f"admin:     {base}/admin/   dashboard: {base}/dashboard/   API docs: {base}/api/docs/"
+        )
+        self.stdout.write(f"demo agent token: {token}")
+        body = (
+            """{"batch": [{"type": "skill_outcome", "timestamp": "'"$(date -u +%Y-%m-%dT%H:%M:%SZ)"'", """
+            """"body": {"skill": "hello", "success": true, "duration_ms": 900}}]}"""
+        )
+        self.stdout.write(
+            f"try: curl -s -X POST {base}/api/v1/ingest -H 'Authorization: Bearer {token}' "
+            f"-H 'Content-Type: application/json' -d '{body}'"
+        )
+        self.stdout.flush()
+        manage = [sys.executable, "manage.py"]
+        celery = [sys.executable, "-m", "celery", "-A", "config"]
+        processes = [
+            subprocess.Popen([*manage, "runserver", f"127.0.0.1:{port}", "--noreload"]),
+            subprocess.Popen([*celery, "worker", "--pool=solo", "--loglevel=WARNING"]),
+            subprocess.Popen([*celery, "beat", "--loglevel=WARNING", "--schedule", os.devnull]),
+        ]
+        self.stdout.write("web, worker and beat are running; Ctrl-C stops them.")
+        self.stdout.flush()
+
+        def stop(*_):
+            for process in processes:
+                if process.poll() is None:
+                    process.terminate()
+            for process in processes:
+                try:
+                    process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+            sys.exit(0)
+
+        signal.signal(signal.SIGTERM, stop)
+        signal.signal(signal.SIGINT, stop)
+        while all(process.poll() is None for process in processes):
+            time.sleep(0.5)
+        self.stderr.write("a process stopped; stopping the others")
+        stop()
