@@ -1,5 +1,5 @@
 """Python client for Kaizen (no Django needed)."""
 
-from kaizen_client.client import KaizenClient, KaizenError, Session
+from kaizen_client.client import AsyncKaizenClient, KaizenClient, KaizenError, Session
 
-__all__ = ["KaizenClient", "KaizenError", "Session"]
+__all__ = ["AsyncKaizenClient", "KaizenClient", "KaizenError", "Session"]

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import atexit
+import json
 import logging
 import queue
 import random
+import sqlite3
 import threading
 import time
 import uuid
@@ -41,7 +43,13 @@ class KaizenClient:
     Events go into a bounded queue; a background thread sends them in batches when
     `batch_size` are waiting or `flush_interval` seconds have passed, and on `close()` / exit.
     When the queue is full new events are dropped (counted in `dropped`) rather than blocking
-    the agent. Invalid events come back in `rejected` (and to `on_rejected`).
+    the agent. Invalid events are logged at WARNING with the server's field errors, counted and
+    kept in `rejected` (and passed to `on_rejected`).
+
+    With `spool` (a file path), every event is first written to an on-disk SQLite spool and only
+    removed once Kaizen answered for it: an outage or a restart loses nothing, and the spool is
+    drained in order (the client ids make resending safe). `close()` never raises for network
+    trouble: it sends what it can within its timeout and reports what is left.
     """
 
     def __init__(
@@ -57,6 +65,7 @@ class KaizenClient:
         backoff: float = 0.5,
         transport: httpx.BaseTransport | None = None,
         on_rejected: Callable[[dict, dict], None] | None = None,
+        spool: str | None = None,
     ):
         if not 1 <= batch_size <= 1000:
             raise ValueError("batch_size must be 1..1000 (the server's batch limit)")
@@ -73,6 +82,7 @@ class KaizenClient:
             headers={"Authorization": f"Bearer {token}", "User-Agent": "kaizen-client/0.1"},
         )
         self._queue: queue.Queue[dict] = queue.Queue(maxsize=max_queue)
+        self._spool = Spool(spool) if spool else None
         self._lock = threading.Lock()  # one batch in flight at a time
         self._stop = threading.Event()
         self._wake = threading.Event()
@@ -206,6 +216,10 @@ class KaizenClient:
             "timestamp": timestamp or _now(),
             "body": _drop_none(body),
         }
+        if self._spool is not None:
+            if self._spool.add(event) >= self.batch_size:
+                self._wake.set()
+            return event["id"]
         try:
             self._queue.put_nowait(event)
         except queue.Full:
@@ -235,23 +249,58 @@ class KaizenClient:
 
     # --- sending ----------------------------------------------------------------------------
     def flush(self) -> None:
-        """Send everything queued now (blocks until done)."""
+        """Send everything queued now (blocks until done; raises KaizenError if Kaizen is down)."""
         while True:
+            if self._spool is not None:
+                with self._lock:
+                    batch = self._spool.oldest(self.batch_size)
+                    if not batch:
+                        return
+                    self._send_spooled(batch)
+                continue
             batch = self._take(self.batch_size)
             if not batch:
                 return
             self._send(batch)
 
-    def close(self) -> None:
+    @property
+    def pending(self) -> int:
+        """Events not yet answered by Kaizen (in the spool or the queue)."""
+        return self._spool.count() if self._spool is not None else self._queue.qsize()
+
+    def close(self, timeout: float = 30.0) -> dict:
+        """Send what is left within `timeout` seconds; never raises for network trouble.
+
+        Returns {"sent", "rejected", "pending", "dropped"}; with a spool, pending events stay on
+        disk for the next run, without one they are lost (and said so at WARNING)."""
         if self._stop.is_set():
-            return
+            return self._summary()
         self._stop.set()
         self._wake.set()
-        self._thread.join(timeout=30)
+        self._thread.join(timeout=timeout)
+        retries = self.max_retries
+        self.max_retries = 0  # one attempt per batch now: close must not outlive its timeout
         try:
             self.flush()
+        except KaizenError as exc:
+            where = "kept in the spool for the next run" if self._spool is not None else "lost"
+            log.warning("kaizen close: %s event(s) not delivered (%s): %s", self.pending, where, exc)
         finally:
+            self.max_retries = retries
+            self._left = self.pending
             self._http.close()
+            if self._spool is not None:
+                self._spool.close()
+        return self._summary()
+
+    def _summary(self) -> dict:
+        left = getattr(self, "_left", None)
+        return {
+            "sent": self.sent,
+            "rejected": len(self.rejected),
+            "pending": self.pending if left is None else left,
+            "dropped": self.dropped,
+        }
 
     def __enter__(self) -> KaizenClient:
         return self
@@ -289,14 +338,26 @@ class KaizenClient:
                         except queue.Full:
                             self.dropped += 1
                 raise
-            for result in response.json()["results"]:
-                if result["status"] == 400:
-                    event = batch[result["index"]]
-                    self.rejected.append((event, result.get("errors", {})))
-                    if self.on_rejected:
-                        self.on_rejected(event, result.get("errors", {}))
-                else:
-                    self.sent += 1
+            self._answered(batch, response.json()["results"])
+
+    def _send_spooled(self, batch: list[tuple[int, dict]]) -> None:
+        """Send the oldest spooled events; they leave the spool only once Kaizen answered."""
+        events = [event for _, event in batch]
+        response = self._request("POST", "/api/v1/ingest", json={"batch": events})
+        self._answered(events, response.json()["results"])
+        self._spool.remove([seq for seq, _ in batch])
+
+    def _answered(self, batch: list[dict], results: list[dict]) -> None:
+        for result in results:
+            if result["status"] == 400:
+                event = batch[result["index"]]
+                errors = result.get("errors", {})
+                self.rejected.append((event, errors))
+                log.warning("kaizen rejected a %s event (%s): %s", event["type"], event["id"], errors)
+                if self.on_rejected:
+                    self.on_rejected(event, errors)
+            else:
+                self.sent += 1
 
     def _request(self, method: str, path: str, **kwargs) -> httpx.Response:
         last: str = ""
@@ -321,6 +382,46 @@ class KaizenClient:
             f"{method} {path} failed after {self.max_retries + 1} attempts: {last}",
             status if last and last[:3].isdigit() else None,
         )
+
+
+class Spool:
+    """Events waiting for Kaizen, in a SQLite file: written before `emit` returns, removed once
+    answered, read back oldest first (also by the next process that opens the same file)."""
+
+    def __init__(self, path: str):
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute(
+            "CREATE TABLE IF NOT EXISTS spool "
+            "(seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT UNIQUE, event TEXT)"
+        )
+        self._mutex = threading.Lock()
+        self.closed = False
+
+    def add(self, event: dict) -> int:
+        with self._mutex:
+            self._db.execute(
+                "INSERT OR IGNORE INTO spool (id, event) VALUES (?, ?)", (event["id"], json.dumps(event))
+            )
+            return self._db.execute("SELECT COUNT(*) FROM spool").fetchone()[0]
+
+    def oldest(self, n: int) -> list[tuple[int, dict]]:
+        with self._mutex:
+            rows = self._db.execute("SELECT seq, event FROM spool ORDER BY seq LIMIT ?", (n,)).fetchall()
+        return [(seq, json.loads(text)) for seq, text in rows]
+
+    def remove(self, seqs: list[int]) -> None:
+        with self._mutex:
+            self._db.executemany("DELETE FROM spool WHERE seq = ?", [(seq,) for seq in seqs])
+
+    def count(self) -> int:
+        with self._mutex:
+            return self._db.execute("SELECT COUNT(*) FROM spool").fetchone()[0]
+
+    def close(self) -> None:
+        with self._mutex:
+            self._db.close()
+            self.closed = True
 
 
 def _body(response: httpx.Response):
@@ -354,3 +455,36 @@ class Session:
 
     def reflection(self) -> dict:
         return {"successes": self.successes, "failures": self.failures, "proposals": self.proposals}
+
+
+class AsyncKaizenClient:
+    """The same client for asyncio agents: `emit` and the typed helpers never block (they queue or
+    spool); flushing, reading directives and closing run the blocking work in a thread."""
+
+    def __init__(self, url: str, token: str, **options):
+        self._client = KaizenClient(url, token, **options)
+
+    def __getattr__(self, name: str):
+        # emit, tool_invocation, skill_outcome, … queue without I/O (or write the spool): safe in a loop
+        return getattr(self._client, name)
+
+    async def flush(self) -> None:
+        import asyncio
+
+        await asyncio.to_thread(self._client.flush)
+
+    async def directives(self) -> dict:
+        import asyncio
+
+        return await asyncio.to_thread(self._client.directives)
+
+    async def aclose(self, timeout: float = 30.0) -> dict:
+        import asyncio
+
+        return await asyncio.to_thread(self._client.close, timeout)
+
+    async def __aenter__(self) -> AsyncKaizenClient:
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.aclose()
