@@ -26,6 +26,7 @@ urlpatterns = [
     path("metrics", ops.metrics, name="metrics"),
     path("api/v1/", include(api_v1)),
     path("v1/traces", OtlpTracesApi.as_view(), name="otlp-traces"),
+    path("api/public/otel/v1/traces", OtlpTracesApi.as_view(), name="otlp-traces-langfuse"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
 ]

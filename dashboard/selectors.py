@@ -13,7 +13,7 @@ from improver.selectors import version_performance
 from planner.hitl import SEVERITY_COLOURS
 from planner.models import Alert, Dispatch, FleetSnapshot
 from planner.selectors import patterns
-from telemetry.models import DocumentVersion, FrictionEvent
+from telemetry.models import DocumentVersion, FrictionEvent, UnmappedSpan
 
 
 def fleet_trend(*, days: int = 14, now=None) -> list[dict]:
@@ -165,3 +165,10 @@ def rollouts(limit: int = 5) -> list[dict]:
             }
         )
     return rows
+
+
+def unmapped_spans(limit: int = 10) -> list[dict]:
+    """OpenTelemetry spans that mapped to nothing, most frequent first."""
+    return list(
+        UnmappedSpan.objects.order_by("-count").values("agent__name", "reason", "count", "example")[:limit]
+    )

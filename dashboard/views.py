@@ -45,6 +45,7 @@ def dashboard(request):
         "escalations": selectors.recent_escalations(),
         "latest": selectors.latest_fleet(),
         "dispatches": selectors.open_dispatches(),
+        "unmapped": selectors.unmapped_spans(),
         "rollouts": [
             {
                 **r,

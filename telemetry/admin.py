@@ -20,6 +20,7 @@ from telemetry.models import (
     SessionEnd,
     SkillOutcome,
     ToolInvocation,
+    UnmappedSpan,
     WakeRun,
 )
 
@@ -204,6 +205,18 @@ class LearnedFactAdmin(admin.ModelAdmin):
         for fact in queryset:
             services.fact_set_status(fact=fact, status=LearnedFact.Status.ACTIVE)
             audit(request.user, fact, "Restored")
+
+
+@admin.register(UnmappedSpan)
+class UnmappedSpanAdmin(admin.ModelAdmin):
+    """OpenTelemetry spans that mapped to no event, per agent and reason."""
+
+    list_display = ["agent", "reason", "count", "example", "last_seen_at"]
+    list_filter = ["reason"]
+    readonly_fields = ["agent", "reason", "count", "example", "last_seen_at"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
 
 
 @admin.register(FrictionEvent)

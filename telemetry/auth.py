@@ -1,5 +1,6 @@
 """Bearer-token authentication: one scheme for agent tokens and staff tool tokens."""
 
+import base64
 from dataclasses import dataclass
 
 from django.db import connection
@@ -124,3 +125,23 @@ class BearerTokenAuthentication(authentication.BaseAuthentication):
 
     def authenticate_header(self, request) -> str:
         return f'{self.keyword} realm="kaizen"'
+
+
+class BasicTokenAuthentication(BearerTokenAuthentication):
+    """`Authorization: Basic base64(anything:token)`: the token as the password (what Langfuse's
+    SDK sends, with the agent token as its secret key)."""
+
+    keyword = "Basic"
+
+    def authenticate(self, request):
+        header = authentication.get_authorization_header(request).split()
+        if not header or header[0].lower() != b"basic":
+            return None
+        try:
+            _, _, secret = base64.b64decode(header[1]).decode().partition(":")
+        except (IndexError, ValueError, UnicodeError) as exc:
+            raise exceptions.AuthenticationFailed("Malformed Basic credentials.") from exc
+        return self.authenticate_token(secret)
+
+    def authenticate_header(self, request) -> str:
+        return 'Basic realm="kaizen"'

@@ -7,13 +7,13 @@ import re
 RULES: tuple[tuple[str, str], ...] = (
     (
         "PERM",
-        r"permission denied|forbidden|unauthori[sz]ed|access denied|\beacces\b|\beperm\b|\b40[13]\b|"
+        r"permission|forbidden|unauthori[sz]ed|access denied|\beacces\b|\beperm\b|\b40[13]\b|"
         r"not permitted",
     ),
     ("TIMEOUT", r"timed? ?out|timeout|deadline exceeded|\betimedout\b"),
     (
         "NETWORK",
-        r"connection (refused|reset|aborted|error)|econnrefused|econnreset|network|name resolution|"
+        r"connection|econnrefused|econnreset|network|name resolution|"
         r"could not resolve host|unreachable|ssl|tls|\b50[234]\b",
     ),
     (

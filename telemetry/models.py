@@ -415,6 +415,22 @@ class FrictionEvent(models.Model):
         return f"{self.tool} {self.failure_mode} ×{self.count} in {self.session_id}"
 
 
+class UnmappedSpan(models.Model):
+    """OpenTelemetry spans that mapped to no event, counted per agent and reason."""
+
+    agent = models.ForeignKey(Agent, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=200)
+    count = models.PositiveBigIntegerField(default=0)
+    example = models.CharField(max_length=200, blank=True, help_text="The name of one such span.")
+    last_seen_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["agent", "reason"], name="unmapped_span_once")]
+
+    def __str__(self) -> str:
+        return f"{self.agent}: {self.count} × {self.reason}"
+
+
 class PeriodicClaim(models.Model):
     """When each periodic job last started from the schedule: two beat processes sending the
     same tick run the job once (see config/schedule.py `claim_tick`)."""

@@ -1,14 +1,43 @@
-"""OpenTelemetry GenAI spans → Kaizen events (pure).
+"""OpenTelemetry spans → Kaizen events (pure), following the instrumentations agents really use.
 
-`execute_tool` spans become tool invocations; `invoke_agent` and `chat` spans become skill
-outcomes with their `gen_ai.usage.*` tokens; `gen_ai.conversation.id` is the session id.
-Anything else is counted as unmapped and reported back to the exporter.
+Three attribute families are understood: the GenAI semantic conventions (`gen_ai.operation.name`,
+`gen_ai.tool.name`, `gen_ai.agent.name`, `gen_ai.usage.*`, `gen_ai.conversation.id`),
+OpenInference (`openinference.span.kind` LLM / TOOL / AGENT / CHAIN / EMBEDDING, `tool.name`,
+`llm.token_count.*`, `llm.model_name`, `session.id`) and Langfuse (`langfuse.observation.type`,
+`langfuse.session.id`, `session.id`). Tool spans become tool invocations and agent spans skill
+outcomes. An LLM call is not a skill: its tokens and model roll up into the agent span that
+contains it or, with none in the batch, into an outcome of the skill `session`. A conversation or
+session id set on an ancestor applies to its descendants. Container spans (chains, plain Langfuse
+spans) carry context only; anything else is unmapped and reported with its reason.
 """
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from telemetry.failure_modes import derive
+
 STATUS_ERROR = 2
+SESSION_KEYS = ("gen_ai.conversation.id", "session.id", "langfuse.session.id")
+GENAI = {
+    "execute_tool": "tool",
+    "invoke_agent": "agent",
+    "create_agent": "agent",
+    "chat": "llm",
+    "text_completion": "llm",
+    "generate_content": "llm",
+    "embeddings": "llm",
+}
+OPENINFERENCE = {"TOOL": "tool", "AGENT": "agent", "LLM": "llm", "EMBEDDING": "llm", "CHAIN": "chain"}
+LANGFUSE = {
+    "tool": "tool",
+    "agent": "agent",
+    "generation": "llm",
+    "embedding": "llm",
+    "chain": "chain",
+    "span": "chain",
+    "event": "context",
+    "retriever": "tool",
+}
 
 
 @dataclass(frozen=True)
@@ -21,25 +50,35 @@ class SpanView:
     status_code: int
     status_message: str = ""
     attributes: dict = field(default_factory=dict)
+    parent_id: str = ""
 
 
-def _operation(span: SpanView) -> str:
-    return str(span.attributes.get("gen_ai.operation.name") or span.name.split(" ")[0])
+@dataclass
+class Mapped:
+    events: list[dict] = field(default_factory=list)
+    unmapped: list[tuple[str, str]] = field(default_factory=list)  # (span name, reason)
+    context: int = 0  # container spans: no event of their own, nothing lost
+    sessions: dict[str, str] = field(default_factory=dict)  # trace id → session id seen in it
+
+
+def kind_of(span: SpanView) -> str | None:
+    a = span.attributes
+    op = a.get("gen_ai.operation.name")
+    if op in GENAI:
+        return GENAI[op]
+    oi = str(a.get("openinference.span.kind") or "").upper()
+    if oi in OPENINFERENCE:
+        return OPENINFERENCE[oi]
+    lf = str(a.get("langfuse.observation.type") or "").lower()
+    if lf in LANGFUSE:
+        return LANGFUSE[lf]
+    if not op and span.name.split(" ")[0] in GENAI:  # older instrumentations: only the span name
+        return GENAI[span.name.split(" ")[0]]
+    return None
 
 
 def failure_mode(error_type: str, message: str) -> str:
-    text = f"{error_type} {message}".lower()
-    if "timeout" in text or "timed out" in text:
-        return "TIMEOUT"
-    if any(w in text for w in ("not_found", "notfound", "not found", "404")):
-        return "NOTFOUND"
-    if any(w in text for w in ("permission", "forbidden", "401", "403", "unauthori")):
-        return "PERM"
-    if any(w in text for w in ("argument", "invalid_param", "validation")):
-        return "ARGS"
-    if any(w in text for w in ("connection", "network", "dns")):
-        return "NETWORK"
-    return "RUNTIME"
+    return derive(f"{error_type} {message}") or "RUNTIME"
 
 
 def _ts(ns: int) -> str:
@@ -53,42 +92,130 @@ def _int(value) -> int | None:
         return None
 
 
-def to_event(span: SpanView) -> dict | None:
-    """The Kaizen event of one span, or None when the span has no GenAI mapping."""
-    op, a = _operation(span), span.attributes
-    duration = max(0, (span.end_ns - span.start_ns) // 1_000_000)
-    failed = span.status_code == STATUS_ERROR
-    base = {"id": f"otel:{span.trace_id}:{span.span_id}", "timestamp": _ts(span.start_ns)}
-    session = str(a.get("gen_ai.conversation.id") or span.trace_id)
-    error_type = str(a.get("error.type") or "")
-    if op == "execute_tool":
-        tool = a.get("gen_ai.tool.name") or span.name.removeprefix("execute_tool").strip() or "unknown_tool"
-        body = {
-            "session_id": session[:128],
-            "tool": str(tool)[:200],
-            "duration_ms": duration,
-            "outcome": "success",
-            "args": {k: a[k] for k in ("gen_ai.tool.call.id",) if k in a},
-        }
-        if failed:
-            mode = failure_mode(error_type, span.status_message)
-            body.update(outcome="timeout" if mode == "TIMEOUT" else "failure", failure_mode=mode)
-        return {**base, "type": "tool_invocation", "body": body}
-    if op in ("invoke_agent", "chat"):
-        skill = a.get("gen_ai.agent.name") if op == "invoke_agent" else None
-        skill = skill or f"{op}:{a.get('gen_ai.request.model') or a.get('gen_ai.response.model') or 'model'}"
-        body = {
-            "skill": str(skill)[:200],
-            "success": not failed,
-            "duration_ms": duration,
-            "input_tokens": _int(a.get("gen_ai.usage.input_tokens")),
-            "output_tokens": _int(a.get("gen_ai.usage.output_tokens")),
-            "correlation_id": span.span_id,
-        }
-        if failed:
-            body["failure_reason"] = (span.status_message or error_type or "error")[:2000]
-        return {**base, "type": "skill_outcome", "body": {k: v for k, v in body.items() if v is not None}}
-    return None
+def _tokens(a: dict) -> tuple[int | None, int | None]:
+    inp = a.get(
+        "gen_ai.usage.input_tokens", a.get("gen_ai.usage.prompt_tokens", a.get("llm.token_count.prompt"))
+    )
+    out = a.get(
+        "gen_ai.usage.output_tokens",
+        a.get("gen_ai.usage.completion_tokens", a.get("llm.token_count.completion")),
+    )
+    return _int(inp), _int(out)
+
+
+def _model(a: dict) -> str:
+    return str(
+        a.get("gen_ai.response.model")
+        or a.get("gen_ai.request.model")
+        or a.get("llm.model_name")
+        or a.get("langfuse.observation.model.name")
+        or ""
+    )[:200]
+
+
+def to_events(spans: list[SpanView]) -> Mapped:
+    """Map a batch of spans; ancestors in the same batch lend their session id and collect
+    the tokens of the LLM calls beneath them."""
+    by_id = {(s.trace_id, s.span_id): s for s in spans}
+    kinds = {(s.trace_id, s.span_id): kind_of(s) for s in spans}
+
+    def ancestors(span: SpanView):
+        seen, parent = set(), by_id.get((span.trace_id, span.parent_id))
+        while parent is not None and parent.span_id not in seen:
+            seen.add(parent.span_id)
+            yield parent
+            parent = by_id.get((parent.trace_id, parent.parent_id))
+
+    def session_of(span: SpanView) -> str:
+        for candidate in (span, *ancestors(span)):
+            for key in SESSION_KEYS:
+                if candidate.attributes.get(key):
+                    return str(candidate.attributes[key])[:128]
+        return span.trace_id
+
+    out, agents = Mapped(), {}
+    for span in spans:
+        session = session_of(span)
+        if session != span.trace_id:
+            out.sessions[span.trace_id] = session
+        kind, a = kinds[(span.trace_id, span.span_id)], span.attributes
+        duration = max(0, (span.end_ns - span.start_ns) // 1_000_000)
+        failed = span.status_code == STATUS_ERROR
+        error = str(a.get("error.type") or a.get("exception.type") or "")
+        base = {"id": f"otel:{span.trace_id}:{span.span_id}", "timestamp": _ts(span.start_ns)}
+        if kind == "tool":
+            tool = (
+                a.get("gen_ai.tool.name")
+                or a.get("tool.name")
+                or span.name.removeprefix("execute_tool").strip()
+            )
+            body = {"session_id": session, "tool": str(tool or "unknown_tool")[:200], "duration_ms": duration}
+            body["outcome"] = "success"
+            if failed:
+                mode = failure_mode(error, span.status_message)
+                body.update(outcome="timeout" if mode == "TIMEOUT" else "failure", failure_mode=mode)
+                body["error"] = (span.status_message or error)[:2000]
+            out.events.append({**base, "type": "tool_invocation", "body": body})
+        elif kind == "agent" or (kind == "chain" and not span.parent_id):
+            skill = (
+                a.get("gen_ai.agent.name")
+                or a.get("agent.name")
+                or span.name.removeprefix("invoke_agent").strip()
+            )
+            inp, outp = _tokens(a)
+            body = {
+                "skill": str(skill or span.name or "agent")[:200],
+                "success": not failed,
+                "duration_ms": duration,
+                "input_tokens": inp,
+                "output_tokens": outp,
+                "model": _model(a) or None,
+                "correlation_id": span.span_id[:128],
+            }
+            if failed:
+                body["failure_reason"] = (span.status_message or error or "error")[:2000]
+            event = {**base, "type": "skill_outcome", "body": body}
+            agents[(span.trace_id, span.span_id)] = event
+            out.events.append(event)
+        elif kind in ("chain", "context"):
+            out.context += 1
+        elif kind != "llm":
+            out.unmapped.append((span.name, "no GenAI, OpenInference or Langfuse kind"))
+    for span in spans:  # LLM calls roll up into the agent above them, or stand for the session
+        if kinds[(span.trace_id, span.span_id)] != "llm":
+            continue
+        inp, outp = _tokens(span.attributes)
+        owner = next(
+            (agents[(p.trace_id, p.span_id)] for p in ancestors(span) if (p.trace_id, p.span_id) in agents),
+            None,
+        )
+        if owner is None:
+            owner = {
+                "id": f"otel:{span.trace_id}:{span.span_id}",
+                "timestamp": _ts(span.start_ns),
+                "type": "skill_outcome",
+                "body": {
+                    "skill": "session",
+                    "success": span.status_code != STATUS_ERROR,
+                    "duration_ms": max(0, (span.end_ns - span.start_ns) // 1_000_000),
+                    "correlation_id": session_of(span),
+                },
+            }
+            if span.status_code == STATUS_ERROR:
+                owner["body"]["failure_reason"] = (span.status_message or "LLM call failed")[:2000]
+            out.events.append(owner)
+        body = owner["body"]
+        own = body.get(
+            "_own_tokens", body.get("input_tokens") is not None or body.get("output_tokens") is not None
+        )
+        body["_own_tokens"] = own
+        if not own:  # an agent that reports its own totals is not counted twice
+            body["input_tokens"] = (body.get("input_tokens") or 0) + (inp or 0)
+            body["output_tokens"] = (body.get("output_tokens") or 0) + (outp or 0)
+        body["model"] = body.get("model") or _model(span.attributes) or None
+    for event in out.events:
+        event["body"] = {k: v for k, v in event["body"].items() if v is not None and not k.startswith("_")}
+    return out
 
 
 def _any_value(value: dict):
@@ -116,6 +243,7 @@ def spans_from_json(data: dict) -> list[SpanView]:
                         int(status.get("code", 0)),
                         str(status.get("message", "")),
                         attrs,
+                        str(s.get("parentSpanId", "")),
                     )
                 )
     return spans
@@ -144,6 +272,7 @@ def spans_from_protobuf(payload: bytes) -> list[SpanView]:
                         s.status.code,
                         s.status.message,
                         attrs,
+                        s.parent_span_id.hex(),
                     )
                 )
     return spans

@@ -13,7 +13,9 @@ from rest_framework.views import APIView
 from config.errors import ApplicationError
 from config.permissions import IsAgent, request_agent
 from telemetry import otlp
+from telemetry.auth import BasicTokenAuthentication, BearerTokenAuthentication
 from telemetry.ingest import events_ingest
+from telemetry.services import otel_sessions_apply, unmapped_count
 
 log = logging.getLogger(__name__)
 
@@ -26,9 +28,12 @@ class RawParser(BaseParser):
 
 
 class OtlpTracesApi(APIView):
-    """OTLP/HTTP traces (protobuf or JSON, optionally gzip) mapped to Kaizen events."""
+    """OTLP/HTTP traces (protobuf or JSON, optionally gzip) mapped to Kaizen events. Also served at
+    Langfuse's path (`/api/public/otel/v1/traces`) with its Basic auth, the agent token as the
+    secret key, so the Langfuse SDK works by changing only its host."""
 
     permission_classes = [IsAgent]
+    authentication_classes = [BearerTokenAuthentication, BasicTokenAuthentication]
     parser_classes = [RawParser]
 
     @extend_schema(
@@ -61,10 +66,11 @@ class OtlpTracesApi(APIView):
             raise ApplicationError(
                 f"Could not decode the OTLP {'JSON' if is_json else 'protobuf'} body: {exc}"
             ) from exc
-        events, unmapped = [], []
-        for span in spans:
-            event = otlp.to_event(span)
-            (events.append(event) if event else unmapped.append(span.name))
+        mapped = otlp.to_events(spans)
+        events, unmapped = mapped.events, [name for name, _ in mapped.unmapped]
+        agent = request_agent(request)
+        otel_sessions_apply(agent=agent, sessions=mapped.sessions)
+        unmapped_count(agent=agent, unmapped=mapped.unmapped)
         results = []
         for start in range(0, len(events), settings.KAIZEN["INGEST_MAX_EVENTS"]):
             results += events_ingest(agent=request_agent(request), batch=events[start : start + 1000])
@@ -75,7 +81,7 @@ class OtlpTracesApi(APIView):
         if unmapped:
             names = ", ".join(sorted(set(unmapped))[:10])
             message = (
-                f"{len(unmapped)} span(s) have no GenAI mapping (execute_tool, invoke_agent, chat): {names}"
+                f"{len(unmapped)} span(s) map to no event (no GenAI, OpenInference or Langfuse kind): {names}"
             )
         if invalid:
             message += (
@@ -88,6 +94,7 @@ class OtlpTracesApi(APIView):
             "mapped": len(events),
             "stored": stored,
             "unmapped": len(unmapped),
+            "context": mapped.context,
             "invalid": len(invalid),
         }
         if is_json:

@@ -6,7 +6,7 @@ from django.db.models import F, Max, OuterRef, Subquery
 from config import clock
 from config.errors import ApplicationError
 from telemetry import tokens
-from telemetry.models import EVENT_MODELS, Agent, AgentTemplate, ApiToken
+from telemetry.models import EVENT_MODELS, Agent, AgentTemplate, ApiToken, ToolInvocation, UnmappedSpan
 
 
 def template_by_slug(slug: str):
@@ -97,3 +97,28 @@ def fact_set_status(*, fact, status: str):
     type(fact).objects.filter(pk=fact.pk).update(status=status)
     fact.refresh_from_db()
     return fact
+
+
+def otel_sessions_apply(*, agent: Agent, sessions: dict[str, str]) -> int:
+    """A conversation id seen on a span applies to the whole trace: tool calls stored earlier
+    under the trace id (their ancestor came in a later export) move to that session."""
+    moved = 0
+    for trace_id, session_id in sessions.items():
+        moved += ToolInvocation.objects.filter(agent=agent, session_id=trace_id).update(session_id=session_id)
+    return moved
+
+
+def unmapped_count(*, agent: Agent, unmapped: list[tuple[str, str]]) -> None:
+    """Count spans that mapped to no event, per agent and reason (shown in the admin and dashboard)."""
+    by_reason: dict[str, list[str]] = {}
+    for name, reason in unmapped:
+        by_reason.setdefault(reason, []).append(name)
+    for reason, names in by_reason.items():
+        row, _ = UnmappedSpan.objects.get_or_create(
+            agent=agent,
+            reason=reason[:200],
+            defaults={"last_seen_at": clock.now(), "example": names[0][:200]},
+        )
+        UnmappedSpan.objects.filter(pk=row.pk).update(
+            count=F("count") + len(names), last_seen_at=clock.now(), example=names[-1][:200]
+        )

@@ -110,17 +110,19 @@ def test_json_intake_reports_unmapped_spans_and_deduplicates(api):
     body = json.dumps({"resourceSpans": [{"scopeSpans": [{"spans": [span, other]}]}]})
     response = api.post("/v1/traces", data=body, content_type="application/json")
     data = response.json()
-    assert data["kaizen"] == {"spans": 2, "mapped": 1, "stored": 1, "unmapped": 1, "invalid": 0}
+    assert data["kaizen"] == {"spans": 2, "mapped": 1, "stored": 1, "unmapped": 1, "context": 0, "invalid": 0}
     assert (
         data["partialSuccess"]["rejectedSpans"] == "1"
         and "db.query" in data["partialSuccess"]["errorMessage"]
     )
     outcome = SkillOutcome.objects.get()
-    assert (outcome.skill, outcome.success, outcome.duration_ms, outcome.input_tokens) == (
-        "chat:gpt-4o",
+    # an LLM call is not a skill: with no agent span above it, it stands for the session
+    assert (outcome.skill, outcome.success, outcome.duration_ms, outcome.input_tokens, outcome.model) == (
+        "session",
         False,
         1500,
         42,
+        "gpt-4o",
     )
     again = api.post(
         "/v1/traces",
