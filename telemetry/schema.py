@@ -14,3 +14,111 @@ class BearerTokenScheme(OpenApiAuthenticationExtension):
             "bearerFormat": "kz_<prefix>_<secret>",
             "description": "Agent token (create_agent) or staff token (create_staff_token).",
         }
+
+
+def _field_schema(rule) -> dict:
+    """The JSON schema of one body field, from the same rule the server validates with."""
+    from django.conf import settings
+
+    from telemetry.contract import FAILURE_MODE_RE
+
+    kind = rule.kind
+    if kind in ("str", "text", "failure_mode"):
+        schema = {
+            "type": "string",
+            "maxLength": settings.KAIZEN["INGEST_MAX_TEXT_CHARS"] if kind == "text" else rule.max_len,
+        }
+        if rule.required:
+            schema["minLength"] = 1
+        if kind == "failure_mode":
+            schema["pattern"] = FAILURE_MODE_RE.pattern
+        return schema
+    if kind == "enum":
+        return {"type": "string", "enum": list(rule.choices)}
+    if kind == "bool":
+        return {"type": "boolean"}
+    if kind in ("int", "number"):
+        schema = {"type": "integer" if kind == "int" else "number"}
+        if rule.lo is not None:
+            schema["minimum"] = rule.lo
+        if rule.hi is not None:
+            schema["maximum"] = rule.hi
+        return schema
+    if kind == "object":
+        return {"type": "object", "additionalProperties": True}
+    if kind == "str_list":
+        item = {"type": "string", "minLength": 1, "maxLength": rule.max_len}
+        return {"type": "array", "items": item, "maxItems": rule.max_items}
+    raise AssertionError(kind)
+
+
+def event_schemas(result, generator, request, public):
+    """Postprocessing hook: the ingest request as one schema per event type, discriminated on
+    `type`, each body with its fields, bounds and `additionalProperties: false`."""
+    from django.conf import settings
+
+    from telemetry.contract import MAX_ID, SCHEMAS
+
+    components = result.setdefault("components", {}).setdefault("schemas", {})
+    refs = {}
+    for event_type, rules in SCHEMAS.items():
+        name = "".join(part.title() for part in event_type.split("_")) + "Event"
+        body = {
+            "type": "object",
+            "properties": {field: _field_schema(rule) for field, rule in rules.items()},
+            "additionalProperties": False,
+        }
+        required = [field for field, rule in rules.items() if rule.required]
+        if required:
+            body["required"] = required
+        components[name] = {
+            "type": "object",
+            "properties": {
+                "id": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": MAX_ID,
+                    "description": "Client id; optional.",
+                },
+                "type": {"type": "string", "enum": [event_type]},
+                "timestamp": {"type": "string", "format": "date-time"},
+                "body": body,
+            },
+            "required": ["type", "timestamp", "body"],
+            "additionalProperties": False,
+        }
+        refs[event_type] = f"#/components/schemas/{name}"
+    ingest = {
+        "type": "object",
+        "properties": {
+            "batch": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": settings.KAIZEN["INGEST_MAX_EVENTS"],
+                "items": {
+                    "oneOf": [{"$ref": ref} for ref in refs.values()],
+                    "discriminator": {"propertyName": "type", "mapping": refs},
+                },
+            }
+        },
+        "required": ["batch"],
+        "additionalProperties": False,
+    }
+    for name in ("IngestInput", "IngestInputRequest"):  # the request component (split or not)
+        if name in components:
+            components[name] = ingest
+    for name in ("Event", "EventRequest"):
+        components.pop(name, None)
+    return result
+
+
+class BasicTokenScheme(OpenApiAuthenticationExtension):
+    target_class = "telemetry.auth.BasicTokenAuthentication"
+    name = "basicToken"
+
+    def get_security_definition(self, auto_schema):
+        return {
+            "type": "http",
+            "scheme": "basic",
+            "description": "Langfuse-style: any user name, the agent token as the password.",
+        }

@@ -1,4 +1,5 @@
-"""Shapes of the ingest API, used for the OpenAPI schema (validation is telemetry.contract)."""
+"""Shapes of the ingest API, used for the OpenAPI schema (validation is telemetry.contract; the
+request's per-type event schemas are generated from it in telemetry.schema.event_schemas)."""
 
 from rest_framework import serializers
 

@@ -44,3 +44,18 @@ def test_metrics_are_off_without_a_token_and_need_it_when_on(settings, agent_cli
 def test_the_api_docs_load_their_assets_from_the_app_not_a_cdn():
     page = Client().get("/api/docs/").content.decode()
     assert "cdn" not in page.lower() and "/static/drf_spectacular_sidecar/swagger-ui-dist/" in page
+
+
+def test_the_schema_has_one_event_schema_per_type_discriminated_on_type():
+    from telemetry.contract import SCHEMAS
+
+    schema = Client().get("/api/schema/", {"format": "json"}).json()
+    components = schema["components"]["schemas"]
+    batch = components["IngestInputRequest"]["properties"]["batch"]
+    assert (batch["minItems"], batch["maxItems"]) == (1, 1000)
+    assert set(batch["items"]["discriminator"]["mapping"]) == set(SCHEMAS)
+    tool = components["ToolInvocationEvent"]
+    assert tool["additionalProperties"] is False and tool["properties"]["body"]["additionalProperties"] is False
+    assert tool["properties"]["type"]["enum"] == ["tool_invocation"]
+    assert set(tool["properties"]["body"]["required"]) == {"session_id", "tool", "outcome", "duration_ms"}
+    assert "pattern" in tool["properties"]["body"]["properties"]["failure_mode"]
