@@ -8,12 +8,13 @@ from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.parsers import BaseParser
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from config.errors import ApplicationError
 from config.permissions import IsAgent, request_agent
 from telemetry import otlp
-from telemetry.auth import BasicTokenAuthentication, BearerTokenAuthentication
+from telemetry.auth import BasicTokenAuthentication
 from telemetry.ingest import events_ingest
 from telemetry.services import otel_sessions_apply, unmapped_count
 
@@ -33,7 +34,7 @@ class OtlpTracesApi(APIView):
     secret key, so the Langfuse SDK works by changing only its host."""
 
     permission_classes = [IsAgent]
-    authentication_classes = [BearerTokenAuthentication, BasicTokenAuthentication]
+    authentication_classes = [*api_settings.DEFAULT_AUTHENTICATION_CLASSES, BasicTokenAuthentication]
     parser_classes = [RawParser]
 
     @extend_schema(

@@ -55,7 +55,9 @@ def test_the_schema_has_one_event_schema_per_type_discriminated_on_type():
     assert (batch["minItems"], batch["maxItems"]) == (1, 1000)
     assert set(batch["items"]["discriminator"]["mapping"]) == set(SCHEMAS)
     tool = components["ToolInvocationEvent"]
-    assert tool["additionalProperties"] is False and tool["properties"]["body"]["additionalProperties"] is False
+    assert (
+        tool["additionalProperties"] is False and tool["properties"]["body"]["additionalProperties"] is False
+    )
     assert tool["properties"]["type"]["enum"] == ["tool_invocation"]
     assert set(tool["properties"]["body"]["required"]) == {"session_id", "tool", "outcome", "duration_ms"}
     assert "pattern" in tool["properties"]["body"]["properties"]["failure_mode"]

@@ -84,7 +84,10 @@ def test_the_async_client_gives_the_same_guarantees(live_server, tmp_path):
             assert (await kaizen.directives())["version"] >= 1
         return kaizen._client._summary()
 
-    summary = asyncio.run(agent())
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:  # a loop of its own, whatever else runs in this thread
+        summary = pool.submit(asyncio.run, agent()).result()
     assert summary["sent"] == 5 and summary["pending"] == 0
     deadline = time.monotonic() + 5
     while Observation.objects.count() < 5 and time.monotonic() < deadline:
