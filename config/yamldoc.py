@@ -151,7 +151,10 @@ def load(text: str, source: str) -> Doc:
     if _bracket_depth(text) > cfg["YAML_MAX_DEPTH"]:
         # PyYAML's scanner looks far ahead inside flow collections ([[[[…): refuse before it runs.
         raise YamlDocError(source, None, "", f"nested deeper than {cfg['YAML_MAX_DEPTH']} levels")
-    loader = _LimitedLoader(text, max_depth=cfg["YAML_MAX_DEPTH"], max_nodes=cfg["YAML_MAX_NODES"])
+    try:  # the reader refuses control characters while it is built
+        loader = _LimitedLoader(text, max_depth=cfg["YAML_MAX_DEPTH"], max_nodes=cfg["YAML_MAX_NODES"])
+    except yaml.YAMLError as exc:
+        raise YamlDocError(source, None, "", f"invalid YAML: {getattr(exc, 'reason', None) or exc}") from exc
     try:
         node = loader.get_single_node()
     except RecursionError as exc:

@@ -68,8 +68,9 @@ def assert_json_4xx(response, *words):
         (DEEP_FLOW_YAML, "nested deeper"),
         ("goals: [" + "1," * 25_000 + "1]", "nodes"),
         ("goals: " + "9" * 5000, "invalid yaml value"),
+        ("goals: x\u0005\u0013", "special characters are not allowed"),  # found by schemathesis
     ],
-    ids=["alias-bomb", "anchor", "deep-block", "deep-flow", "too-many-nodes", "huge-int"],
+    ids=["alias-bomb", "anchor", "deep-block", "deep-flow", "too-many-nodes", "huge-int", "control-char"],
 )
 @pytest.mark.parametrize("proposal_type", ["goal", "action", "config_change"])
 def test_hostile_yaml_in_proposals_is_a_400_naming_the_problem(agent_api, yaml_text, problem, proposal_type):
