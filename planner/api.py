@@ -1,4 +1,4 @@
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer, inline_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -220,7 +220,10 @@ class DispatchListApi(APIView):
                 "closed_at",
             ]
 
-    @extend_schema(parameters=[OpenApiParameter("status", str)], responses=OutputSerializer(many=True))
+    @extend_schema(
+        parameters=[OpenApiParameter("status", str, enum=list(Dispatch.Status.values))],
+        responses=inline_serializer("DispatchList", {"dispatches": OutputSerializer(many=True)}),
+    )
     def get(self, request):
         qs = (
             Dispatch.objects.filter(agent=request_agent(request))
