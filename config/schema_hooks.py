@@ -19,7 +19,11 @@ WHY = {
 
 
 def document_errors(result, generator, request, public):
-    result.setdefault("components", {}).setdefault("schemas", {})["Error"] = ERROR
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    schemas["Error"] = ERROR
+    for name, schema in schemas.items():  # request bodies: unknown keys are refused (400)
+        if name.endswith("Request") and schema.get("type") == "object":
+            schema.setdefault("additionalProperties", False)
     ref = {"$ref": "#/components/schemas/Error"}
     for path_item in result.get("paths", {}).values():
         for method, operation in path_item.items():

@@ -2,7 +2,7 @@
 
 from django.conf import settings
 
-from config.errors import ApplicationError
+from config.errors import Conflict
 from improver.prompt import prompt_block
 from planner import selectors as planner_selectors
 from telemetry import selectors as telemetry_selectors
@@ -14,12 +14,12 @@ def directives_for_agent(*, agent) -> dict:
     """The version of the agent's template it is served (its canary arm's during a rollout) plus
     what Kaizen learned, as one payload."""
     if agent.template_id is None:
-        raise ApplicationError(f"Agent '{agent.name}' runs no template; assign one in the admin.")
+        raise Conflict(f"Agent '{agent.name}' runs no template; assign one in the admin.")
     template = AgentTemplate.objects.select_related("document").get(pk=agent.template_id)
     version_id = getattr(agent, "current_version_id", None) or agent_version_id(agent)
     head = DocumentVersion.objects.filter(pk=version_id).first() if version_id else None
     if head is None:
-        raise ApplicationError(f"Template of agent '{agent.name}' has no version yet.")
+        raise Conflict(f"Template of agent '{agent.name}' has no version yet.")
     learned_facts = telemetry_selectors.learned_facts(template_id=agent.template_id)
     anti_patterns = planner_selectors.anti_patterns_for_template(agent.template_id)
     proven_patterns = planner_selectors.proven_patterns_for_template(agent.template_id)

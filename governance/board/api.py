@@ -1,5 +1,5 @@
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer, inline_serializer
 from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
@@ -94,11 +94,20 @@ class TaskListApi(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("status", str),
-            OpenApiParameter("kind", str),
+            OpenApiParameter("status", str, enum=list(BoardTask.Status.values)),
+            OpenApiParameter("kind", str, enum=list(BoardTask.Kind.values)),
             OpenApiParameter("page", int),
         ],
-        responses=TaskOutputSerializer(many=True),
+        operation_id="api_v1_board_tasks_list",
+        responses=inline_serializer(
+            "BoardTaskPage",
+            {
+                "count": serializers.IntegerField(),
+                "next": serializers.URLField(allow_null=True),
+                "previous": serializers.URLField(allow_null=True),
+                "results": TaskOutputSerializer(many=True),
+            },
+        ),
     )
     def get(self, request):
         filters = self.FilterSerializer(data=request.query_params)

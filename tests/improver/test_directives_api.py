@@ -18,12 +18,12 @@ def test_it_returns_the_head_version_and_a_prompt_block(agent_client):
     assert data["prompt_block"].startswith(f"# Directives ({agent.template.slug} v2)\nCite sources.")
 
 
-def test_an_agent_without_a_template_gets_a_clear_400(agent_client):
+def test_an_agent_without_a_template_gets_a_clear_409(agent_client):
     agent, client = agent_client
     agent.template = None
     agent.save()
     response = client.get(URL)
-    assert response.status_code == 400
+    assert response.status_code == 409  # the agent's state, not its request, is at fault
     assert "runs no template" in response.json()["message"]
 
 
