@@ -27,7 +27,7 @@ class CommentSerializer(serializers.ModelSerializer):
 
 @extend_schema_serializer(component_name="BoardTask")
 class TaskOutputSerializer(serializers.ModelSerializer):
-    assignee = serializers.SlugRelatedField(slug_field="name", read_only=True)
+    assignee = serializers.SlugRelatedField(slug_field="name", read_only=True, allow_null=True)
 
     class Meta:
         model = BoardTask
