@@ -64,7 +64,7 @@ def events_ingest(*, agent: Agent, batch: list) -> list[ItemResult]:
         if errors:
             results[index] = ItemResult(index, client_id, 400, errors)
             kind = raw.get("type") if isinstance(raw, dict) else None
-            count_ingest(kind if kind in EVENT_MODELS else "unknown", 400, errors)
+            count_ingest(kind if isinstance(kind, str) and kind in EVENT_MODELS else "unknown", 400, errors)
         else:
             valid[cleaned.type].append((index, cleaned))
 

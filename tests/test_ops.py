@@ -32,8 +32,9 @@ def test_metrics_are_off_without_a_token_and_need_it_when_on(settings, agent_cli
         {"type": "observation", "timestamp": "2026-11-21T10:00:00Z", "body": {"text": "ok"}},
         {"type": "observation", "timestamp": "2026-11-21T10:00:00Z", "body": {"text": ""}},
         {"type": "no_such_type", "timestamp": "2026-11-21T10:00:00Z", "body": {}},
+        {"type": {}, "timestamp": "2026-11-21T10:00:00Z", "body": {}},  # found by schemathesis: was a 500
     ]
-    agent.post("/api/v1/ingest", {"batch": batch}, format="json")
+    assert agent.post("/api/v1/ingest", {"batch": batch}, format="json").status_code == 207
     body = Client().get("/metrics", HTTP_AUTHORIZATION="Bearer s3cret").content.decode()
     assert 'kaizen_ingest_events_total{result="stored",type="observation"}' in body
     assert 'kaizen_ingest_events_total{result="rejected",type="unknown"}' in body  # never the raw name
