@@ -1,5 +1,5 @@
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer, inline_serializer
 from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
@@ -76,11 +76,20 @@ class ProposalListApi(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("status", str),
-            OpenApiParameter("type", str),
+            OpenApiParameter("status", str, enum=list(Proposal.Status.values)),
+            OpenApiParameter("type", str, enum=list(Proposal.Type.values)),
             OpenApiParameter("page", int),
         ],
-        responses=ProposalOutputSerializer(many=True),
+        operation_id="api_v1_proposals_list",
+        responses=inline_serializer(
+            "ProposalPage",
+            {
+                "count": serializers.IntegerField(),
+                "next": serializers.URLField(allow_null=True),
+                "previous": serializers.URLField(allow_null=True),
+                "results": ProposalOutputSerializer(many=True),
+            },
+        ),
     )
     def get(self, request):
         filters = self.FilterSerializer(data=request.query_params)
