@@ -82,9 +82,7 @@ def document_version_append(
     document.moved_by = author_user
     document.save(update_fields=["head", "moved_by", "moved_at"])
     given.head, given.moved_by, given.moved_at = version, author_user, document.moved_at
-    for prefix, listener in _listeners.items():
-        if document.name.startswith(prefix):
-            listener(document, version)
+    _head_moved(document, version)
     return version
 
 
@@ -134,10 +132,14 @@ def candidate_end(*, document: Document, promote: bool, actor=None) -> DocumentV
         fields += ["head", "moved_by", "moved_at"]
     document.save(update_fields=fields)
     if promote and candidate is not None:
-        for prefix, listener in _listeners.items():
-            if document.name.startswith(prefix):
-                listener(document, candidate)
+        _head_moved(document, candidate)
     return candidate
+
+
+def _head_moved(document: Document, version: DocumentVersion) -> None:
+    for prefix, listener in _listeners.items():
+        if document.name.startswith(prefix):
+            listener(document, version)
 
 
 def agent_version_id(agent) -> int | None:

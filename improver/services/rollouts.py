@@ -5,7 +5,7 @@ automatic action never overrides a human: a pinned rollout or one handed to a hu
 decided by a human.
 """
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -25,8 +25,6 @@ HISTORY_MAX = 500
 
 
 def rules() -> CanaryRules:
-    from datetime import timedelta
-
     k = settings.KAIZEN
     return CanaryRules(
         min_sessions=k["CANARY_MIN_SESSIONS"],
