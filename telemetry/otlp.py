@@ -4,13 +4,14 @@ Three attribute families are understood: the GenAI semantic conventions (`gen_ai
 `gen_ai.tool.name`, `gen_ai.agent.name`, `gen_ai.usage.*`, `gen_ai.conversation.id`),
 OpenInference (`openinference.span.kind` LLM / TOOL / AGENT / CHAIN / EMBEDDING, `tool.name`,
 `llm.token_count.*`, `llm.model_name`, `session.id`) and Langfuse (`langfuse.observation.type`,
-`langfuse.session.id`, `session.id`). Tool spans become tool invocations and agent spans skill
-outcomes. An LLM call is not a skill: its tokens and model roll up into the agent span that
+`langfuse.session.id`, `session.id`, `langfuse.observation.usage_details`). Tool spans become tool
+invocations and agent spans skill outcomes. An LLM call is not a skill: its tokens and model roll up into the agent span that
 contains it or, with none in the batch, into an outcome of the skill `session`. A conversation or
 session id set on an ancestor applies to its descendants. Container spans (chains, plain Langfuse
 spans) carry context only; anything else is unmapped and reported with its reason.
 """
 
+import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -92,13 +93,30 @@ def _int(value) -> int | None:
         return None
 
 
+def _langfuse_usage(a: dict) -> dict:
+    """Langfuse's `usage_details` is a JSON object: {"input", "output"} or OpenAI's own names."""
+    raw = a.get("langfuse.observation.usage_details")
+    try:
+        usage = json.loads(raw) if isinstance(raw, str) else {}
+    except ValueError:
+        return {}
+    if not isinstance(usage, dict):
+        return {}
+    return {
+        "input": usage.get("input", usage.get("prompt_tokens", usage.get("input_tokens"))),
+        "output": usage.get("output", usage.get("completion_tokens", usage.get("output_tokens"))),
+    }
+
+
 def _tokens(a: dict) -> tuple[int | None, int | None]:
+    usage = _langfuse_usage(a)
     inp = a.get(
-        "gen_ai.usage.input_tokens", a.get("gen_ai.usage.prompt_tokens", a.get("llm.token_count.prompt"))
+        "gen_ai.usage.input_tokens",
+        a.get("gen_ai.usage.prompt_tokens", a.get("llm.token_count.prompt", usage.get("input"))),
     )
     out = a.get(
         "gen_ai.usage.output_tokens",
-        a.get("gen_ai.usage.completion_tokens", a.get("llm.token_count.completion")),
+        a.get("gen_ai.usage.completion_tokens", a.get("llm.token_count.completion", usage.get("output"))),
     )
     return _int(inp), _int(out)
 

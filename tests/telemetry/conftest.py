@@ -1,0 +1,1 @@
+from tests.telemetry.fake_openai import fake_openai  # noqa: F401  (fixture)

@@ -1,0 +1,40 @@
+"""A local OpenAI-compatible server for the instrumentation tests: every chat completion answers
+`done` and reports 1,200 prompt and 300 completion tokens of `gpt-4o-mini`."""
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+COMPLETION = {
+    "id": "chatcmpl-1",
+    "object": "chat.completion",
+    "created": 1763700000,
+    "model": "gpt-4o-mini",
+    "choices": [{"index": 0, "message": {"role": "assistant", "content": "done"}, "finish_reason": "stop"}],
+    "usage": {"prompt_tokens": 1200, "completion_tokens": 300, "total_tokens": 1500},
+}
+# gpt-4o-mini in the shipped price table: $0.15 / $0.60 per million input / output tokens.
+COST = (1200 * 0.15 + 300 * 0.6) / 1e6
+
+
+@pytest.fixture
+def fake_openai():
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self):  # noqa: N802
+            self.rfile.read(int(self.headers["Content-Length"]))
+            body = json.dumps(COMPLETION).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_port}/v1"
+    server.shutdown()
