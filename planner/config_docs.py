@@ -11,11 +11,17 @@ from config.yamldoc import YamlDocError
 from planner.cards import parse_card
 from planner.goals import parse_actions, parse_goals
 from planner.models import DeclaredSkill
-from telemetry.documents import document_for, document_version_append, head_version, on_head_moved
+from telemetry.documents import (
+    document_for,
+    document_version_append,
+    head_version,
+    on_head_moved,
+    on_validate,
+    validator_for,
+)
 from telemetry.models import Agent, Document, DocumentVersion
 from telemetry.pricing import DEFAULTS as PRICE_DEFAULTS
 from telemetry.pricing import DOCUMENT as PRICES
-from telemetry.pricing import parse_prices
 
 DEFAULTS = Path(__file__).resolve().parent / "defaults"
 CARD_PREFIX = "card:"
@@ -42,20 +48,18 @@ def current_text(name: str) -> str | None:
 
 def validate(name: str, text: str, source: str | None = None) -> object:
     """Parse `text` as document `name`; YamlDocError names the line and key at fault."""
-    source = source or name
-    if name == "goals":
-        return parse_goals(text, source)
-    if name == "actions":
-        goal_ids = {g.id for g in parse_goals(current_text("goals"), "goals")}
-        return parse_actions(text, source, goal_ids=goal_ids)
-    if name.startswith(CARD_PREFIX):
-        return parse_card(text, source)
-    if name == PRICES:
-        return parse_prices(text, source)
-    raise ApplicationError(
-        f"Unknown config document '{name}' (goals, actions, prices or card:<agent>).",
-        {"fields": {"document": ["Unknown document."]}},
-    )
+    validator = validator_for(name)
+    if validator is None:
+        raise ApplicationError(
+            f"Unknown config document '{name}' (goals, actions, prices or card:<agent>).",
+            {"fields": {"document": ["Unknown document."]}},
+        )
+    return validator(text, source or name)
+
+
+def _actions(text: str, source: str):
+    goal_ids = {g.id for g in parse_goals(current_text("goals"), "goals")}
+    return parse_actions(text, source, goal_ids=goal_ids)
 
 
 @transaction.atomic
@@ -89,7 +93,11 @@ def _card_head_moved(document: Document, version: DocumentVersion) -> None:
 
 
 def register() -> None:
-    """At start-up: a card applies to its agent whenever its head moves (a change or a rollback)."""
+    """At start-up: goals, actions and cards are edited by people (checked by their parsers), and
+    a card applies to its agent whenever its head moves (a change or a rollback)."""
+    on_validate("goals", parse_goals)
+    on_validate("actions", _actions)
+    on_validate(CARD_PREFIX, parse_card)
     on_head_moved(CARD_PREFIX, _card_head_moved)
 
 

@@ -1,11 +1,13 @@
+from django import forms
 from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html
 
 from config.audit import audit
 from config.errors import ApplicationError
+from config.yamldoc import YamlDocError
 from telemetry import services
-from telemetry.documents import document_rollback
+from telemetry.documents import document_rollback, document_version_append, validator_for
 from telemetry.models import (
     Agent,
     AgentTemplate,
@@ -245,9 +247,47 @@ class VersionInline(admin.TabularInline):
         return False
 
 
+class DocumentEditForm(forms.ModelForm):
+    """Edit a document people may edit (the price table, goals, actions, cards): the text is
+    checked by its owner's parser and saved as a new version on top of the head it was edited
+    from; directives change only through reviewed proposals."""
+
+    text = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 24, "cols": 100, "style": "font-family: monospace"}),
+        strip=False,
+        help_text="Saved as a new version; earlier versions stay and can be rolled back to.",
+    )
+    reason = forms.CharField(max_length=500, required=False)
+    base = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    class Meta:
+        model = Document
+        fields: list[str] = []
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        head = self.instance.head if self.instance.pk else None
+        self.fields["text"].initial = head.text if head else ""
+        self.fields["base"].initial = head.number if head else None
+
+    def clean(self):
+        data = super().clean()
+        head = Document.objects.select_related("head").get(pk=self.instance.pk).head
+        if (head.number if head else None) != data.get("base"):
+            raise forms.ValidationError(
+                "Someone saved a new version while you were editing: reload and edit again."
+            )
+        try:
+            validator_for(self.instance.name)(data.get("text", ""), self.instance.name)
+        except YamlDocError as exc:
+            self.add_error("text", str(exc))
+        return data
+
+
 @admin.register(Document)
 class DocumentAdmin(admin.ModelAdmin):
-    """Every versioned text: template directives (`template:<slug>`), goals, actions, cards."""
+    """Every versioned text: template directives (`template:<slug>`), goals, actions, cards,
+    prices. Those their owner declared editable get a text box (approvers only)."""
 
     list_display = ["name", "head", "moved_at", "moved_by"]
     search_fields = ["name"]
@@ -259,6 +299,33 @@ class DocumentAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        editable = obj is None or validator_for(obj.name) is not None
+        return editable and request.user.has_perm("governance.approve_proposal")
+
+    def get_form(self, request, obj=None, **kwargs):
+        if obj is not None and validator_for(obj.name) is not None:
+            kwargs["form"] = DocumentEditForm
+            kwargs["fields"] = ["text", "reason", "base"]
+        return super().get_form(request, obj, **kwargs)
+
+    def get_fields(self, request, obj=None):
+        editable = obj is not None and validator_for(obj.name) is not None
+        return [*self.readonly_fields, *(["text", "reason", "base"] if editable else [])]
+
+    def save_model(self, request, obj, form, change):
+        text = form.cleaned_data["text"]
+        if obj.head_id and obj.head.text == text:
+            return  # nothing changed: no new version
+        version = document_version_append(
+            document=obj,
+            text=text,
+            author_user=request.user,
+            reason=form.cleaned_data.get("reason") or "edited in the admin",
+            expect_base=form.cleaned_data.get("base"),
+        )
+        audit(request.user, obj, f"Edited in the admin (now v{version.number})")
 
 
 @admin.register(DocumentVersion)

@@ -1,8 +1,9 @@
 """Versioned documents: append a version and move the head, roll back, read the head.
 
-Every versioned text (a template's directives, the planner's goals and actions, an agent's card)
-goes through here. The app that owns a kind of document may register what must happen when its
-head moves (an agent's card, for instance, is applied to the agent at once).
+Every versioned text (a template's directives, the planner's goals and actions, an agent's card,
+the price table) goes through here. The app that owns a kind of document may register how its
+text is checked (which makes it editable in the admin) and what must happen when its head moves
+(an agent's card, for instance, is applied to the agent at once).
 """
 
 from collections.abc import Callable
@@ -15,12 +16,29 @@ from telemetry.arms import canary_pick, served_version_id
 from telemetry.models import Document, DocumentVersion
 
 HeadListener = Callable[[Document, DocumentVersion], None]
+Validator = Callable[[str, str], object]  # (text, source) → parsed; raises YamlDocError
 _listeners: dict[str, HeadListener] = {}
+_validators: dict[str, Validator] = {}
 
 
 def on_head_moved(prefix: str, listener: HeadListener) -> None:
     """Call `listener` inside the transaction whenever a document named `prefix…` gets a new head."""
     _listeners[prefix] = listener
+
+
+def on_validate(prefix: str, validator: Validator) -> None:
+    """Declare the document `prefix` (or, ending in ':', every document named `prefix…`) editable
+    by people, and how its text is checked."""
+    _validators[prefix] = validator
+
+
+def validator_for(name: str) -> Validator | None:
+    """How a document's text is checked, or None when people do not edit it directly (template
+    directives change through reviewed proposals)."""
+    for prefix, validator in _validators.items():
+        if name == prefix or (prefix.endswith(":") and name.startswith(prefix)):
+            return validator
+    return None
 
 
 def document_for(name: str) -> Document:

@@ -10,7 +10,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 
 from config.yamldoc import load
-from telemetry.documents import head_version
+from telemetry.documents import document_for, document_version_append, head_version
 
 DOCUMENT = "prices"
 DEFAULTS = Path(__file__).resolve().parent / "defaults" / "prices.yaml"
@@ -77,3 +77,15 @@ def current_prices() -> PriceTable:
         text = version.text if version else DEFAULTS.read_text(encoding="utf-8")
         _cache["table"], _cache["version"] = parse_prices(text, DOCUMENT), version_id
     return _cache["table"]  # type: ignore[return-value]
+
+
+def ensure_default(**_kwargs) -> None:
+    """After migrate: the shipped table becomes v1 of the `prices` document when missing, so it
+    can be edited in the admin like any other version."""
+    if head_version(DOCUMENT) is None:
+        document_version_append(
+            document=document_for(DOCUMENT),
+            text=DEFAULTS.read_text(encoding="utf-8"),
+            reason="shipped defaults",
+            provenance={"source": "defaults"},
+        )
