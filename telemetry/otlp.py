@@ -5,10 +5,11 @@ Three attribute families are understood: the GenAI semantic conventions (`gen_ai
 OpenInference (`openinference.span.kind` LLM / TOOL / AGENT / CHAIN / EMBEDDING, `tool.name`,
 `llm.token_count.*`, `llm.model_name`, `session.id`) and Langfuse (`langfuse.observation.type`,
 `langfuse.session.id`, `session.id`, `langfuse.observation.usage_details`). Tool spans become tool
-invocations and agent spans skill outcomes. An LLM call is not a skill: its tokens and model roll up into the agent span that
-contains it or, with none in the batch, into an outcome of the skill `session`. A conversation or
-session id set on an ancestor applies to its descendants. Container spans (chains, plain Langfuse
-spans) carry context only; anything else is unmapped and reported with its reason.
+invocations and agent spans skill outcomes. An LLM call is not a skill: its tokens and model roll
+up into the agent span that contains it or, with none in the batch, into an outcome of the skill
+`session`. A conversation or session id set on an ancestor applies to its descendants. Container
+spans (chains, plain Langfuse spans) carry context only; anything else is unmapped and reported
+with its reason.
 """
 
 import json
