@@ -37,6 +37,12 @@ class Forbidden(ApplicationError):
     status_code = 403
 
 
+class NotFound(ApplicationError):
+    """Something the request names does not exist (HTTP 404); the message names it."""
+
+    status_code = 404
+
+
 def field_error(field: str, message: str) -> ApplicationError:
     return ApplicationError(f"{field}: {message}", {"fields": {field: [message]}})
 

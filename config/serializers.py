@@ -12,3 +12,12 @@ class StrictSerializer(serializers.Serializer):
             if unknown:
                 raise serializers.ValidationError({key: ["Unknown field."] for key in unknown})
         return super().to_internal_value(data)
+
+
+class NumberField(serializers.FloatField):
+    """A JSON number: true and false are refused (Python would read them as 1 and 0)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool):
+            self.fail("invalid")
+        return super().to_internal_value(data)

@@ -1,13 +1,36 @@
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_serializer,
+    inline_serializer,
+)
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.errors import field_error
+from config.errors import NotFound, field_error
 from config.permissions import IsAgent, IsAgentOrStaff, request_agent
-from config.serializers import StrictSerializer
+from config.serializers import NumberField, StrictSerializer
 from planner import selectors, services
 from planner.models import DeclaredSkill, Dispatch
+
+
+@extend_schema_serializer(component_name="CardSkill")
+class CardSkillSerializer(serializers.Serializer):
+    name = serializers.RegexField(r"^[A-Za-z0-9_.\-]{1,200}$")
+    confidence = NumberField(min_value=0, max_value=1)
+    blast_radius = serializers.ChoiceField(choices=DeclaredSkill.BlastRadius.choices, default="low")
+    hitl_mode = serializers.ChoiceField(choices=DeclaredSkill.HitlMode.choices, default="autonomous")
+
+
+@extend_schema_field(CardSkillSerializer(many=True))
+class CardSkillsField(serializers.ListField):
+    """Validated item by item in CardApi (errors keyed by index); documented as CardSkill[]."""
+
+
+# A required query parameter must have something in it: blank is refused like absent.
+REQUIRED = {"required": True, "allow_blank": False, "pattern": r"\S"}
 
 
 class CardApi(APIView):
@@ -15,22 +38,15 @@ class CardApi(APIView):
 
     permission_classes = [IsAgent]
 
-    @extend_schema_serializer(component_name="CardSkill")
-    class SkillSerializer(serializers.Serializer):
-        name = serializers.RegexField(r"^[A-Za-z0-9_.\-]{1,200}$")
-        confidence = serializers.FloatField(min_value=0, max_value=1)
-        blast_radius = serializers.ChoiceField(choices=DeclaredSkill.BlastRadius.choices, default="low")
-        hitl_mode = serializers.ChoiceField(choices=DeclaredSkill.HitlMode.choices, default="autonomous")
-
     @extend_schema_serializer(component_name="CardInput")
     class InputSerializer(StrictSerializer):
-        skills = serializers.ListField(child=serializers.DictField(), max_length=200)
+        skills = CardSkillsField(child=serializers.DictField(), max_length=200)
         webhook_url = serializers.URLField(required=False, allow_blank=True)
 
         def validate_skills(self, skills):
             cleaned, errors, names = [], {}, set()
             for i, raw in enumerate(skills):
-                item = CardApi.SkillSerializer(data=raw)
+                item = CardSkillSerializer(data=raw)
                 unknown = set(raw) - set(item.fields)
                 if not item.is_valid() or unknown:
                     errs = dict(item.errors)
@@ -78,7 +94,7 @@ class CandidateListApi(APIView):
         skill = serializers.CharField()
         candidates = CandidateSerializer(many=True)
 
-    @extend_schema(parameters=[OpenApiParameter("skill", str, required=True)], responses=OutputSerializer)
+    @extend_schema(parameters=[OpenApiParameter("skill", str, **REQUIRED)], responses=OutputSerializer)
     def get(self, request):
         skill = request.query_params.get("skill", "").strip()
         if not skill:
@@ -106,7 +122,7 @@ class SelectApi(APIView):
     permission_classes = [IsAgentOrStaff]
 
     @extend_schema_serializer(component_name="SelectInput")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictSerializer):
         skill = serializers.CharField(max_length=200)
         seed = serializers.IntegerField(required=False)
 
@@ -259,8 +275,8 @@ class SkillSummaryApi(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("agent", str, required=True),
-            OpenApiParameter("skill", str, required=True),
+            OpenApiParameter("agent", str, **REQUIRED),
+            OpenApiParameter("skill", str, **REQUIRED),
         ],
         responses=OutputSerializer,
     )
@@ -275,7 +291,7 @@ class SkillSummaryApi(APIView):
                 raise field_error(field, "This query parameter is required.")
         agent = Agent.objects.filter(name=name).first()
         if agent is None:
-            raise field_error("agent", f"No agent '{name}'.")
+            raise NotFound(f"agent: No agent '{name}'.", {"fields": {"agent": [f"No agent '{name}'."]}})
         summary = selectors.skill_summary(agent_id=agent.pk, skill=skill)
         summary.update(
             agent=name,

@@ -107,3 +107,17 @@ def test_bad_input_is_a_4xx_never_a_500(method, url, body):
         r = getattr(c, method)(url, body, format="json")
     assert 400 <= r.status_code < 500 or r.status_code == 207, (r.status_code, r.content[:300])
     assert "message" in r.json() or "results" in r.json()
+
+
+def test_what_the_schema_refuses_the_server_refuses(agent_client):
+    """Found by schemathesis: requests the API schema calls invalid are refused, naming the field."""
+    _, client = agent_client
+    blank = client.get("/api/v1/board/tasks?kind=")
+    assert blank.status_code == 400 and "kind" in blank.json()["extra"]["fields"]
+    unknown = client.post("/api/v1/planner/select", {"skill": "x", "colour": 1}, format="json")
+    assert unknown.status_code == 400 and "colour" in unknown.json()["extra"]["fields"]
+    card = {"skills": [{"name": "triage", "confidence": False}]}
+    boolean = client.put("/api/v1/agents/me/card", card, format="json")
+    assert boolean.status_code == 400 and "confidence" in str(boolean.json()["extra"]["fields"])
+    spaces = client.get("/api/v1/planner/candidates?skill=%20")
+    assert spaces.status_code == 400 and "skill" in spaces.json()["extra"]["fields"]

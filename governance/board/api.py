@@ -5,6 +5,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.errors import field_error
 from config.permissions import IsAgentOrStaff, request_agent
 from config.serializers import StrictSerializer
 from governance.board import access as board_access
@@ -110,6 +111,9 @@ class TaskListApi(APIView):
         ),
     )
     def get(self, request):
+        for name in ("status", "kind"):  # form-style parsing would read `kind=` as "no filter"
+            if request.query_params.get(name) == "":
+                raise field_error(name, "Must be one of the documented values, not blank.")
         filters = self.FilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         visible = board_access.visible_tasks(agent=request_agent(request))

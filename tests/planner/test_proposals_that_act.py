@@ -152,11 +152,10 @@ def test_tuning_an_agent_needs_fifty_samples(samples, accepted):
 
 
 def test_summary_validates_its_parameters(approver_client):
-    assert "agent" in approver_client.get("/api/v1/planner/summary?skill=x").json()["extra"]["fields"]
-    assert (
-        "agent"
-        in approver_client.get("/api/v1/planner/summary?agent=nobody&skill=x").json()["extra"]["fields"]
-    )
+    missing = approver_client.get("/api/v1/planner/summary?skill=x")
+    assert missing.status_code == 400 and "agent" in missing.json()["extra"]["fields"]
+    unknown = approver_client.get("/api/v1/planner/summary?agent=nobody&skill=x")
+    assert unknown.status_code == 404 and "agent" in unknown.json()["extra"]["fields"]
 
 
 def test_an_approved_card_change_applies_live_with_before_and_after(approver_client):
