@@ -20,8 +20,8 @@ SCHEDULED_KWARGS = json.dumps({"scheduled": True})
 BEAT_SCHEDULE: dict[str, dict] = {
     "telemetry.derive_pending": {
         "task": "telemetry.derive_pending",
-        "schedule": timedelta(seconds=5),
-        "options": {"expires": 5},
+        "schedule": timedelta(seconds=2),
+        "options": {"expires": 2},
     },
     "telemetry.agent_activity_refresh": {
         "task": "telemetry.agent_activity_refresh",

@@ -64,14 +64,19 @@ class FleetCollector:
     def collect(self):
         from governance.models import Proposal
         from improver.models import RitualRun, Rollout
-        from telemetry.models import ToolInvocation
+        from telemetry.derived import lag_seconds, pending_count
 
         pending = GaugeMetricFamily("kaizen_pending_reviews", "Proposals waiting for a human.")
         pending.add_metric([], Proposal.objects.filter(status=Proposal.Status.PENDING).count())
         yield pending
-        queue = GaugeMetricFamily("kaizen_derived_work_pending", "Failures waiting for friction detection.")
-        queue.add_metric([], ToolInvocation.objects.filter(pending_derivation=True).count())
+        queue = GaugeMetricFamily("kaizen_derived_pending", "Stored events waiting for their derived work.")
+        queue.add_metric([], pending_count())
         yield queue
+        lag = GaugeMetricFamily(
+            "kaizen_derived_lag_seconds", "How long the oldest event waiting for derived work has waited."
+        )
+        lag.add_metric([], lag_seconds())
+        yield lag
         rituals = GaugeMetricFamily("kaizen_rituals", "Ritual runs by outcome.", labels=["outcome"])
         for row in RitualRun.objects.values("outcome").annotate(n=Count("id")):
             rituals.add_metric([row["outcome"]], row["n"])

@@ -1,77 +1,93 @@
-"""Derived work that must survive a broker or worker outage: friction detection (loop 1).
+"""Derived work, off the request path and durable through broker or worker outages.
 
-Ingest marks each failed tool invocation `pending_derivation` in the same INSERT that stores it,
-so the to-do list is exactly as durable as the events. The worker drains it in bounded batches
-(beat runs `telemetry.derive_pending` every few seconds); rows leave the list in the same
-transaction that derives from them, and friction fires once per (session, tool, mode) by a
-unique constraint, so a killed worker or a second concurrent run doubles nothing. Without a
-broker (tests, the demo) the list is drained in-process right after the ingest commits.
+Ingest marks each event a handler wants (telemetry/hooks.py) `pending_derivation` in the same
+INSERT that stores it, so the to-do list is exactly as durable as the events. The worker drains
+it in bounded batches per event type (beat runs `telemetry.derive_pending` every 2 s, and each
+run drains until the list is empty or its time is up): rows leave the list in the same
+transaction that derives from them, concurrent runs split the work (SKIP LOCKED), and every
+handler is idempotent or guarded by a unique constraint, so a killed worker or a second run
+doubles nothing. Without a broker (tests, the demo) the list is drained in-process right after
+the ingest stores its rows.
+
+`lag_seconds` is how long the oldest waiting row has waited: the derived-work lag, exported on
+/metrics and printed by the ingest benchmark.
 """
 
 import logging
+import time
 from collections import defaultdict
 
 from django.db import connection, transaction
+from django.db.models import Min
 
+from config import clock
 from telemetry import hooks
-from telemetry.loops import friction_detect
-from telemetry.models import Agent, ToolInvocation
+from telemetry.models import EVENT_MODELS, Agent
 
 log = logging.getLogger(__name__)
 BATCH_ROWS = 500
-FIELDS = ("id", "agent_id", "session_id", "tool", "failure_mode", "outcome", "occurred_at")
+TIME_BUDGET_S = 20.0
 
 
 def needs_derivation(event_type: str, row: dict) -> bool:
-    """Only failures that carry a failure mode count towards friction (not timeouts or cancellations)."""
-    return (
-        event_type == "tool_invocation"
-        and row.get("outcome") == ToolInvocation.Outcome.FAILURE
-        and bool(row.get("failure_mode"))
-    )
+    return hooks.wanted(event_type, row)
 
 
-def derive_pending(*, max_batches: int = 20) -> int:
-    """Run loop 1 over pending failures, at most `max_batches` batches; return the rows drained."""
-    drained = 0
-    for _ in range(max_batches):
-        done = _derive_batch()
-        drained += done
-        if done < BATCH_ROWS:
-            break
+def derive_pending(*, max_batches: int = 1000, types: list[str] | None = None) -> int:
+    """Hand pending rows to their handlers, batch by batch, until none is left, `max_batches`
+    batches or TIME_BUDGET_S have passed; return the rows drained."""
+    drained, started = 0, time.monotonic()
+    for event_type in types or hooks.handled_types(EVENT_MODELS):
+        for _ in range(max_batches):
+            done = _derive_batch(event_type)
+            drained += done
+            if done < BATCH_ROWS or time.monotonic() - started > TIME_BUDGET_S:
+                break
     return drained
 
 
-def _derive_batch() -> int:
+def _derive_batch(event_type: str) -> int:
+    model = EVENT_MODELS[event_type]
     with transaction.atomic():
-        pending = ToolInvocation.objects.filter(pending_derivation=True).order_by("id")
+        pending = model.objects.filter(pending_derivation=True).order_by("id")
         if connection.features.has_select_for_update_skip_locked:
             pending = pending.select_for_update(skip_locked=True)  # concurrent runs split the work
-        rows = list(pending.values(*FIELDS)[:BATCH_ROWS])
+        rows = list(pending.values()[:BATCH_ROWS])
         if not rows:
             return 0
         by_agent: dict[int, list[dict]] = defaultdict(list)
         for row in rows:
             by_agent[row["agent_id"]].append(row)
-        for agent in Agent.objects.filter(pk__in=by_agent):
+        for agent in Agent.objects.filter(pk__in=by_agent).order_by("pk"):
             try:
                 with transaction.atomic():
-                    friction_detect(agent=agent, rows=by_agent[agent.pk])
+                    hooks.dispatch(event_type, agent=agent, rows=by_agent[agent.pk])
             except Exception:  # one agent's bad data must not hold back everyone's
-                log.exception("friction detection failed for agent %s; its rows are skipped", agent.pk)
-        ToolInvocation.objects.filter(pk__in=[r["id"] for r in rows]).update(pending_derivation=False)
+                log.exception("%s handlers failed for agent %s; its rows are skipped", event_type, agent.pk)
+        model.objects.filter(pk__in=[r["id"] for r in rows]).update(pending_derivation=False)
     return len(rows)
 
 
 def pending_count() -> int:
-    return ToolInvocation.objects.filter(pending_derivation=True).count()
+    return sum(
+        EVENT_MODELS[t].objects.filter(pending_derivation=True).count()
+        for t in hooks.handled_types(EVENT_MODELS)
+    )
 
 
-@hooks.on_stored("tool_invocation", transactional=False)
-def drain_without_broker(*, agent, rows: list[dict]) -> None:
-    """Failures wait in the durable to-do list (`pending_derivation`) for the worker; without a
-    broker nothing else would drain it, so it is drained in-process once the ingest commits."""
+def lag_seconds() -> float:
+    """Age of the oldest event still waiting for its derived work (0 when none waits)."""
+    oldest = [
+        EVENT_MODELS[t].objects.filter(pending_derivation=True).aggregate(at=Min("received_at"))["at"]
+        for t in hooks.handled_types(EVENT_MODELS)
+    ]
+    oldest = [at for at in oldest if at is not None]
+    return max(0.0, (clock.now() - min(oldest)).total_seconds()) if oldest else 0.0
+
+
+def drain_in_process(types: list[str]) -> None:
+    """Without a broker nothing else would drain the list: do it now, in this process."""
     from config.celery import app
 
-    if app.conf.task_always_eager and any(needs_derivation("tool_invocation", r) for r in rows):
-        transaction.on_commit(derive_pending)
+    if app.conf.task_always_eager:
+        derive_pending(types=types)

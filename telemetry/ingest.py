@@ -9,10 +9,9 @@ from django.db import transaction
 
 from config import clock
 from config.metrics import count_ingest
-from telemetry import hooks
 from telemetry.bulk import insert_new
 from telemetry.contract import Cleaned, Limits, validate_event
-from telemetry.derived import needs_derivation
+from telemetry.derived import drain_in_process, needs_derivation
 from telemetry.documents import agent_version_id
 from telemetry.models import EVENT_MODELS, Agent
 from telemetry.pricing import current_prices
@@ -71,27 +70,35 @@ def events_ingest(*, agent: Agent, batch: list) -> list[ItemResult]:
     if valid:
         version_id = current_template_version_id(agent)
         received_at = clock.now()
-        # One INSERT is atomic on its own; a transaction is needed only when more statements
-        # follow (several event types in the batch, or handlers reacting to new events).
-        single = len(valid) == 1 and not hooks.needs_transaction(next(iter(valid)))
-        with nullcontext() if single else transaction.atomic():
-            for event_type, items in valid.items():
-                _store(agent, event_type, items, version_id, received_at, results)
+        prices = current_prices() if "skill_outcome" in valid else None
+        # One INSERT is atomic on its own; several event types share one transaction. Derived
+        # work is not done here: the rows that need it are marked and the worker drains them.
+        with nullcontext() if len(valid) == 1 else transaction.atomic():
+            derived = [
+                event_type
+                for event_type, items in valid.items()
+                if _store(agent, event_type, items, version_id, received_at, results, prices)
+            ]
+        if derived:
+            drain_in_process(derived)
     return results  # type: ignore[return-value]
 
 
-def price_tokens(agent, row: dict) -> None:
+def price_tokens(agent, row: dict, prices=None) -> None:
     """An outcome that reports tokens but no cost is priced with the price table."""
     if row.get("cost_usd") is not None or (
         row.get("input_tokens") is None and row.get("output_tokens") is None
     ):
         return
     model = row.get("model") or (agent.card or {}).get("model") or ""
-    row["cost_usd"] = current_prices().cost(model, row.get("input_tokens"), row.get("output_tokens"))
+    row["cost_usd"] = (prices or current_prices()).cost(
+        model, row.get("input_tokens"), row.get("output_tokens")
+    )
     row["cost_estimated"] = True
 
 
-def _store(agent, event_type, items, version_id, received_at, results) -> None:
+def _store(agent, event_type, items, version_id, received_at, results, prices) -> bool:
+    """INSERT the new events of one type; True when some of them wait for derived work."""
     model = EVENT_MODELS[event_type]
     rows: dict[str, dict] = {}
     for _, cleaned in items:
@@ -100,7 +107,7 @@ def _store(agent, event_type, items, version_id, received_at, results) -> None:
             continue  # the same event twice in one batch: the first copy decides
         row = dict(cleaned.body)
         if event_type == "skill_outcome":
-            price_tokens(agent, row)
+            price_tokens(agent, row, prices)
         if needs_derivation(event_type, row):
             row["pending_derivation"] = True
         row.update(
@@ -113,7 +120,6 @@ def _store(agent, event_type, items, version_id, received_at, results) -> None:
         )
         rows[key] = row
     new_ids = insert_new(model, list(rows.values()), ("agent", "dedup_key"))
-    stored: list[dict] = []
     claimed: set[str] = set()
     for index, cleaned in items:
         key = cleaned.dedup_key
@@ -123,6 +129,4 @@ def _store(agent, event_type, items, version_id, received_at, results) -> None:
         count_ingest(event_type, 201 if is_new else 200, {})
         if is_new:
             claimed.add(key)
-            stored.append({**rows[key], "id": row_id})
-    if stored:
-        hooks.dispatch(event_type, agent=agent, rows=stored)
+    return any(rows[key].get("pending_derivation") for key in claimed)

@@ -1,7 +1,8 @@
 """Learning loops 1–3: friction (tool_invocation), facts (correction), digests (session_end).
 
-Facts and digests are ingest hooks that run inside the ingest transaction, only for newly stored
-events. Friction runs in the worker over the durable to-do list of failures (telemetry/derived.py).
+All three are handlers of newly stored events: the worker runs them in batches over the durable
+to-do list (telemetry/derived.py), never in the ingest request. Friction looks only at failures
+that carry a failure mode.
 
 Telemetry stops at its own tables: a new friction event is dispatched as the `friction` hook,
 which the improver turns into a governance proposal.
@@ -24,6 +25,12 @@ from telemetry.models import (
 )
 
 
+def counts_as_friction(row: dict) -> bool:
+    """Only failures that carry a failure mode count (not timeouts, cancellations or bare failures)."""
+    return row.get("outcome") == ToolInvocation.Outcome.FAILURE and bool(row.get("failure_mode"))
+
+
+@hooks.on_stored("tool_invocation", when=counts_as_friction)
 @transaction.atomic
 def friction_detect(*, agent, rows: list[dict]) -> list[dict]:
     """Fire a friction event for each (session, tool, failure mode) of `rows` that reached θ.

@@ -188,6 +188,9 @@ class EventRecord(models.Model):
     sha256 = models.CharField(max_length=64)
     occurred_at = models.DateTimeField()
     received_at = models.DateTimeField()
+    # Set at ingest when a handler wants the row and cleared by the worker once the handlers have
+    # seen it: the durable to-do list of derived work (telemetry/derived.py).
+    pending_derivation = models.BooleanField(default=False)
 
     class Meta:
         abstract = True
@@ -214,9 +217,6 @@ class ToolInvocation(EventRecord):
     duration_ms = models.PositiveIntegerField()
     failure_mode = models.CharField(max_length=80, blank=True)
     error = models.TextField(blank=True, help_text="What the tool said went wrong, as reported.")
-    # Set at ingest on failures and cleared by the worker once loop 1 has looked at the row: the
-    # durable to-do list of friction detection (see telemetry/derived.py).
-    pending_derivation = models.BooleanField(default=False)
 
     class Meta:
         constraints = EventRecord.base_constraints("toolinvocation")
@@ -260,6 +260,7 @@ class SkillOutcome(EventRecord):
             models.Index(fields=["skill", "occurred_at"], name="skillout_skill_time"),
             models.Index(fields=["correlation_id"], name="skillout_correlation"),
             models.Index(fields=["template_version", "received_at"], name="skillout_version_received"),
+            models.Index(fields=["id"], condition=models.Q(pending_derivation=True), name="skillout_pending"),
         ]
 
 
@@ -283,7 +284,12 @@ class Correction(EventRecord):
 
     class Meta:
         constraints = EventRecord.base_constraints("correction")
-        indexes = [models.Index(fields=["agent", "occurred_at"], name="correction_agent_time")]
+        indexes = [
+            models.Index(fields=["agent", "occurred_at"], name="correction_agent_time"),
+            models.Index(
+                fields=["id"], condition=models.Q(pending_derivation=True), name="correction_pending"
+            ),
+        ]
 
 
 class Decision(EventRecord):
@@ -308,7 +314,12 @@ class SessionEnd(EventRecord):
 
     class Meta:
         constraints = EventRecord.base_constraints("sessionend")
-        indexes = [models.Index(fields=["agent", "session_id"], name="sessionend_agent_session")]
+        indexes = [
+            models.Index(fields=["agent", "session_id"], name="sessionend_agent_session"),
+            models.Index(
+                fields=["id"], condition=models.Q(pending_derivation=True), name="sessionend_pending"
+            ),
+        ]
 
 
 class WakeRun(EventRecord):
@@ -334,7 +345,10 @@ class HitlEscalation(EventRecord):
 
     class Meta:
         constraints = EventRecord.base_constraints("hitlescalation")
-        indexes = [models.Index(fields=["target", "occurred_at"], name="hitl_target_time")]
+        indexes = [
+            models.Index(fields=["target", "occurred_at"], name="hitl_target_time"),
+            models.Index(fields=["id"], condition=models.Q(pending_derivation=True), name="hitl_pending"),
+        ]
 
 
 EVENT_MODELS: dict[str, type[EventRecord]] = {

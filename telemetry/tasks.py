@@ -9,7 +9,7 @@ def agent_activity_refresh() -> int:
 
 @periodic("telemetry.derive_pending")
 def derive_pending() -> int:
-    """Every few seconds: loop 1 over stored failures not yet looked at (idempotent, bounded)."""
+    """Every 2 s: the handlers of new events over the rows waiting for them (idempotent, bounded)."""
     from telemetry.derived import derive_pending as drain
 
     return drain()

@@ -38,7 +38,8 @@ def test_metrics_are_off_without_a_token_and_need_it_when_on(settings, agent_cli
     body = Client().get("/metrics", HTTP_AUTHORIZATION="Bearer s3cret").content.decode()
     assert 'kaizen_ingest_events_total{result="stored",type="observation"}' in body
     assert 'kaizen_ingest_events_total{result="rejected",type="unknown"}' in body  # never the raw name
-    assert "kaizen_pending_reviews 0.0" in body and "kaizen_derived_work_pending 0.0" in body
+    assert "kaizen_pending_reviews 0.0" in body and "kaizen_derived_pending 0.0" in body
+    assert "kaizen_derived_lag_seconds 0.0" in body
     assert 'kaizen_request_seconds_bucket{le="0.005",method="POST",route="ingest",status="2xx"}' in body
 
 
@@ -62,3 +63,22 @@ def test_the_schema_has_one_event_schema_per_type_discriminated_on_type():
     assert tool["properties"]["type"]["enum"] == ["tool_invocation"]
     assert set(tool["properties"]["body"]["required"]) == {"session_id", "tool", "outcome", "duration_ms"}
     assert "pattern" in tool["properties"]["body"]["properties"]["failure_mode"]
+
+
+def test_metrics_show_the_derived_work_waiting_and_its_lag(settings, agent_client, clock):
+    """With no worker draining it, the to-do list grows and its oldest row ages with the clock."""
+    from config.celery import app
+
+    settings.KAIZEN = {**settings.KAIZEN, "METRICS_TOKEN": "s3cret"}
+    _, agent = agent_client
+    outcome = {"skill": "triage", "success": True, "duration_ms": 10}
+    batch = [{"type": "skill_outcome", "timestamp": "2026-11-21T10:00:00Z", "body": outcome}]
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = False  # a broker is configured: the worker, not the request, derives
+    try:
+        assert agent.post("/api/v1/ingest", {"batch": batch}, format="json").status_code == 207
+    finally:
+        app.conf.task_always_eager = eager
+    clock.shift(7)
+    body = Client().get("/metrics", HTTP_AUTHORIZATION="Bearer s3cret").content.decode()
+    assert "kaizen_derived_pending 1.0" in body and "kaizen_derived_lag_seconds 7.0" in body
