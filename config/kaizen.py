@@ -13,6 +13,11 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "INGEST_MAX_BODY_BYTES": (5 * 1024 * 1024, "Largest ingest body; larger bodies get 413."),
     "INGEST_MAX_ARGS_BYTES": (8 * 1024, "Largest `args` object of a tool invocation (JSON bytes)."),
     "INGEST_MAX_TEXT_CHARS": (20_000, "Longest free-text field of an event."),
+    "INGEST_CACHE_SECONDS": (
+        5,
+        "How long a process reuses a verified agent token and the price table; a revoked token "
+        "or an edit takes effect everywhere within this time (0 = no reuse).",
+    ),
     "API_MAX_BODY_BYTES": (1024 * 1024, "Largest body of any other API request; larger bodies get 413."),
     # Untrusted YAML (proposals, goals, actions, cards, templates)
     "YAML_MAX_BYTES": (256 * 1024, "Largest YAML document accepted; larger ones get 400."),

@@ -1,8 +1,9 @@
 """What the planner learns from each new skill_outcome (registered as an ingest hook).
 
-Runs inside the ingest transaction, once per stored event (never for duplicates): update the
-(agent, skill) cost/confidence store, score the outcome and give each pattern it names a
-feedback event, and close the dispatch whose correlation id the outcome carries.
+Runs in the worker over batches of new outcomes (telemetry/derived.py), one agent at a time:
+update each (agent, skill) cost/confidence store once per batch, score the outcomes and give
+each pattern they name its feedback events (one INSERT per batch), and close the dispatches
+whose correlation ids the outcomes carry.
 """
 
 from collections import defaultdict
@@ -12,6 +13,7 @@ from planner import rules, scoring
 from planner.models import Dispatch, GoalState, PatternFeedback, PatternStats, SkillStats
 from planner.patterns import age_days, decay
 from planner.patterns import maturity as maturity_of
+from telemetry.bulk import insert_new
 from telemetry.hooks import on_stored
 
 
@@ -134,18 +136,18 @@ def record_pattern_feedback(agent, rows: list[dict]) -> None:
                 at,
             )
             feedback.append(
-                PatternFeedback(
-                    pattern=stats,
-                    agent=agent,
-                    outcome_id=row["id"],
-                    score=score,
-                    verdict=verdict,
-                    success=row["success"],
-                    occurred_at=at,
-                )
+                {
+                    "pattern_id": stats.pk,
+                    "agent_id": agent.pk,
+                    "outcome_id": row["id"],
+                    "score": score,
+                    "verdict": verdict,
+                    "success": row["success"],
+                    "occurred_at": at,
+                }
             )
         stats.save()
-    PatternFeedback.objects.bulk_create(feedback, ignore_conflicts=True)
+    insert_new(PatternFeedback, feedback, ("pattern", "outcome_id"))  # one statement, never twice
 
 
 def close_dispatches(rows: list[dict]) -> int:

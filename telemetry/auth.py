@@ -1,12 +1,13 @@
 """Bearer-token authentication: one scheme for agent tokens and staff tool tokens."""
 
 import base64
+import hmac
 from dataclasses import dataclass
 
 from django.db import connection
 from rest_framework import authentication, exceptions
 
-from telemetry import tokens
+from telemetry import hot_cache, tokens
 from telemetry.arms import served_version_id
 from telemetry.bulk import fast_cursor
 from telemetry.models import Agent, AgentTemplate, ApiToken, Document
@@ -109,10 +110,15 @@ class BearerTokenAuthentication(authentication.BaseAuthentication):
         return self.authenticate_token(raw)
 
     def authenticate_token(self, raw: str):
-        prefix = tokens.split_prefix(raw)
-        token = token_by_prefix(prefix) if prefix else None
-        if token is None or not tokens.matches(raw, token.digest):
-            raise exceptions.AuthenticationFailed("Invalid token.")
+        digest = tokens.digest(raw)
+        token = hot_cache.token_get(digest)
+        if token is None:
+            prefix = tokens.split_prefix(raw)
+            token = token_by_prefix(prefix) if prefix else None
+            if token is None or not hmac.compare_digest(digest, token.digest):
+                raise exceptions.AuthenticationFailed("Invalid token.")
+            if token.agent_id is not None and token.revoked_at is None and token.agent.is_active:
+                hot_cache.token_put(digest, token)  # only agent tokens that authenticate
         if token.revoked_at is not None:
             raise exceptions.AuthenticationFailed("This token has been revoked.")
         if token.agent_id is not None:

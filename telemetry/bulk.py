@@ -92,3 +92,26 @@ def _values_insert(table, columns, fields, defaults, chunk):
             params.append(f.get_db_prep_save(value, connection))
     placeholder = "(" + ", ".join(["%s"] * len(fields)) + ")"
     return f"INSERT INTO {table} ({columns}) VALUES {', '.join([placeholder] * len(chunk))}", params
+
+
+def update_by_id(model, field_name: str, values: dict[int, object]) -> None:
+    """Set one column of many rows, each to its own value, in one statement per chunk (on
+    PostgreSQL an UPDATE … FROM unnest; elsewhere Django's bulk_update)."""
+    if not values:
+        return
+    field = model._meta.get_field(field_name)
+    if connection.vendor != "postgresql":
+        objects = [model(pk=pk, **{field.attname: value}) for pk, value in values.items()]
+        model.objects.bulk_update(objects, [field_name], batch_size=CHUNK_ROWS)
+        return
+    quote = connection.ops.quote_name
+    cast = _array_casts((field,))
+    sql = (
+        f"UPDATE {quote(model._meta.db_table)} AS t SET {quote(field.column)} = v.value "
+        f"FROM unnest(%s::bigint[], {cast}) AS v(id, value) WHERE t.id = v.id"
+    )
+    ids = list(values)
+    with fast_cursor() as cursor:
+        for start in range(0, len(ids), CHUNK_ROWS):
+            chunk = ids[start : start + CHUNK_ROWS]
+            cursor.execute(sql, [chunk, [_prepare(field, values[pk]) for pk in chunk]])

@@ -25,7 +25,7 @@ from telemetry import hooks
 from telemetry.models import EVENT_MODELS, Agent
 
 log = logging.getLogger(__name__)
-BATCH_ROWS = 500
+BATCH_ROWS = 2000
 TIME_BUDGET_S = 20.0
 
 

@@ -13,8 +13,10 @@ from collections import defaultdict
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, Max, Min, Q, Sum
+from django.db.models.functions import Upper
 
 from telemetry import corrections, digest, friction, hooks
+from telemetry.bulk import update_by_id
 from telemetry.models import (
     Correction,
     FrictionEvent,
@@ -111,8 +113,11 @@ def friction_detect(*, agent, rows: list[dict]) -> list[dict]:
 
 @hooks.on_stored("correction")
 def learn_from_corrections(*, agent, rows: list[dict]) -> None:
+    """Facts from a batch of corrections: the template's facts already known are read in one
+    query, and only new ones are learned (a repeated fact changes nothing, as fact_learn says)."""
     cfg = settings.KAIZEN
-    for row in rows:
+    found = []
+    for row in rows:  # in the order they were stored
         candidate = corrections.detect(
             user_message=row["user_message"],
             previous_agent_response=row.get("previous_agent_response") or "",
@@ -122,7 +127,20 @@ def learn_from_corrections(*, agent, rows: list[dict]) -> None:
             rewrite_threshold=cfg["CORRECTION_REWRITE_RATIO"],
         )
         if candidate is not None:
-            fact_learn(agent=agent, candidate=candidate, correction_id=row["id"], at=row["occurred_at"])
+            found.append((row, candidate))
+    if not found:
+        return
+    known = set(
+        LearnedFact.objects.filter(template_id=agent.template_id, status=LearnedFact.Status.ACTIVE)
+        .annotate(key=Upper("content"))
+        .filter(key__in={c.content.upper() for _, c in found})
+        .values_list("key", flat=True)
+    )
+    for row, candidate in found:
+        if candidate.content.upper() in known:
+            continue
+        known.add(candidate.content.upper())
+        fact_learn(agent=agent, candidate=candidate, correction_id=row["id"], at=row["occurred_at"])
 
 
 def fact_learn(*, agent, candidate: corrections.FactCandidate, correction_id=None, at=None) -> LearnedFact:
@@ -180,16 +198,16 @@ def digest_sessions(*, agent, rows: list[dict]) -> None:
             .annotate(n=Count("id"))
         ):
             side[(r["session_id"], name)] = r["n"]
+    digests = {}
     for row in rows:
         tools = per_tool.get(row["session_id"], [])
         first = min((t["first"] for t in tools), default=None)
         last = max([t["last"] for t in tools] + [row["occurred_at"]]) if tools else None
-        SessionEnd.objects.filter(pk=row["id"]).update(
-            digest=digest.digest(
-                tools,
-                first,
-                last,
-                side.get((row["session_id"], "corrections"), 0),
-                side.get((row["session_id"], "observations"), 0),
-            )
+        digests[row["id"]] = digest.digest(
+            tools,
+            first,
+            last,
+            side.get((row["session_id"], "corrections"), 0),
+            side.get((row["session_id"], "observations"), 0),
         )
+    update_by_id(SessionEnd, "digest", digests)  # one statement per batch

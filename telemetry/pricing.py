@@ -10,6 +10,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 
 from config.yamldoc import load
+from telemetry import hot_cache
 from telemetry.documents import document_for, document_version_append, head_version
 
 DOCUMENT = "prices"
@@ -70,12 +71,17 @@ _cache: dict[str, object] = {"version": object(), "table": None}
 
 
 def current_prices() -> PriceTable:
-    """The head of the `prices` document (the shipped defaults until one is imported)."""
+    """The head of the `prices` document (the shipped defaults until one is imported), checked
+    at most every KAIZEN_INGEST_CACHE_SECONDS and parsed again only when the head moved."""
+    fresh = hot_cache.value_get(DOCUMENT)
+    if fresh is not None:
+        return fresh
     version = head_version(DOCUMENT)
     version_id = version.pk if version else None
-    if _cache["version"] != version_id:
+    if _cache["version"] != version_id or _cache["table"] is None:
         text = version.text if version else DEFAULTS.read_text(encoding="utf-8")
         _cache["table"], _cache["version"] = parse_prices(text, DOCUMENT), version_id
+    hot_cache.value_put(DOCUMENT, _cache["table"])
     return _cache["table"]  # type: ignore[return-value]
 
 

@@ -5,7 +5,7 @@ from django.db.models import F, Max, OuterRef, Subquery
 
 from config import clock
 from config.errors import ApplicationError
-from telemetry import tokens
+from telemetry import hot_cache, tokens
 from telemetry.models import EVENT_MODELS, Agent, AgentTemplate, ApiToken, ToolInvocation, UnmappedSpan
 
 
@@ -53,6 +53,7 @@ def token_issue(*, agent: Agent | None = None, user=None, label: str = "") -> tu
 def token_revoke(*, token: ApiToken) -> ApiToken:
     """Revoke a token; requests with it get 401 from now on. Revoking twice is a no-op."""
     ApiToken.objects.filter(pk=token.pk, revoked_at__isnull=True).update(revoked_at=clock.now())
+    hot_cache.forget(token_id=token.pk)  # this process at once; others within the cache's time
     token.refresh_from_db()
     return token
 

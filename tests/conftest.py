@@ -27,6 +27,14 @@ def pytest_unconfigure(config):
         config._kaizen_clock.stop()
 
 
+@pytest.fixture(autouse=True)
+def _fresh_hot_cache():
+    """Each test starts with nothing reused from another's tokens or price table."""
+    from telemetry import hot_cache
+
+    hot_cache.clear()
+
+
 FIXED_NOW = datetime.fromisoformat("2026-11-21T12:00:00+00:00")
 
 
