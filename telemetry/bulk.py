@@ -15,6 +15,7 @@ from django.db import connection
 from django.db.models import JSONField
 
 CHUNK_ROWS = 500
+SMALL_ROWS = 4
 
 
 def _prepare(field, value):
@@ -40,7 +41,8 @@ def insert_new(model, rows: list[dict], conflict_fields: tuple[str, ...]) -> dic
     with fast_cursor() as cursor:
         for start in range(0, len(rows), CHUNK_ROWS):
             chunk = rows[start : start + CHUNK_ROWS]
-            build = _unnest_insert if postgres else _values_insert
+            # A few rows go as a plain VALUES list (cheaper to plan); many as column arrays.
+            build = _unnest_insert if postgres and len(chunk) > SMALL_ROWS else _values_insert
             sql, params = build(table, columns, fields, defaults, chunk)
             cursor.execute(f"{sql} ON CONFLICT ({conflict}) DO NOTHING RETURNING {returning}", params)
             for row_id, *key in cursor.fetchall():
