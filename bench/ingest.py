@@ -174,8 +174,9 @@ def start(args, env: dict) -> list[subprocess.Popen]:
         cwd=ROOT, env=env,
     )  # fmt: skip
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "-B", "--concurrency", "1",
-         "--loglevel", "warning", "-s", os.path.join(tempfile.mkdtemp(), "beat")],
+        ["nice", "-n", str(args.worker_nice), sys.executable, "-m", "celery", "-A", "config",
+         "worker", "-B", "--concurrency", "1", "--loglevel", "warning",
+         "-s", os.path.join(tempfile.mkdtemp(), "beat")],
         cwd=ROOT, env=env,
     )  # fmt: skip
     for _ in range(200):
@@ -267,6 +268,7 @@ def main() -> None:
     parser.add_argument(
         "--workers", type=int, default=4, help="gunicorn workers (shipped config: 2 per core)"
     )
+    parser.add_argument("--worker-nice", type=int, default=10, help="CPU niceness of the worker")
     parser.add_argument("--broker", default="redis://127.0.0.1:6379/13", help="Celery broker for the worker")
     args = parser.parse_args()
     if shutil.which("wrk") is None:

@@ -2,9 +2,11 @@
 
 Django's bulk_create(ignore_conflicts=True) cannot say which rows were new, and the ingest
 contract must answer 201 or 200 per event and run side effects only for new ones; the unique
-constraint decides, so concurrent replays cannot insert twice. On PostgreSQL the rows travel
-as one array per column (`unnest`), which keeps the statement tiny whatever the batch size;
-SQLite gets a plain multi-row VALUES list.
+constraint decides, so concurrent replays cannot insert twice. On PostgreSQL many rows travel
+as one JSON array parameter unpacked by the server (`jsonb_to_recordset`): the statement stays
+tiny whatever the batch size and the rows are encoded by json.dumps at C speed (adapting one
+array per column in Python cost a fifth of a 500-event request). A few rows, and SQLite, get a
+plain multi-row VALUES list.
 """
 
 import functools
@@ -42,7 +44,7 @@ def insert_new(model, rows: list[dict], conflict_fields: tuple[str, ...]) -> dic
         for start in range(0, len(rows), CHUNK_ROWS):
             chunk = rows[start : start + CHUNK_ROWS]
             # A few rows go as a plain VALUES list (cheaper to plan); many as column arrays.
-            build = _unnest_insert if postgres and len(chunk) > SMALL_ROWS else _values_insert
+            build = _recordset_insert if postgres and len(chunk) > SMALL_ROWS else _values_insert
             sql, params = build(table, columns, fields, defaults, chunk)
             cursor.execute(f"{sql} ON CONFLICT ({conflict}) DO NOTHING RETURNING {returning}", params)
             for row_id, *key in cursor.fetchall():
@@ -80,10 +82,28 @@ def _array_casts(fields: tuple) -> str:
     return ", ".join(casts)
 
 
-def _unnest_insert(table, columns, fields, defaults, chunk):
-    arrays = [[_prepare(f, row.get(f.attname, defaults[f.attname])) for row in chunk] for f in fields]
-    casts = _array_casts(tuple(fields))
-    return f"INSERT INTO {table} ({columns}) SELECT * FROM unnest({casts})", arrays
+@functools.cache
+def _recordset(fields: tuple) -> str:
+    quote = connection.ops.quote_name
+    return ", ".join(f"{quote(f.attname)} {f.db_type(connection)}" for f in fields)
+
+
+def _json_default(value):
+    return value.isoformat()  # datetimes: the only non-JSON values rows carry
+
+
+def _recordset_insert(table, columns, fields, defaults, chunk):
+    """Many rows as one JSON array parameter, unpacked by the server (jsonb_to_recordset): one
+    C-speed json.dumps instead of one array per column to adapt in Python."""
+    names = [f.attname for f in fields]
+    rows = [{name: row.get(name, defaults[name]) for name in names} for row in chunk]
+    payload = json.dumps(rows, default=_json_default, separators=(",", ":"))
+    select = ", ".join(connection.ops.quote_name(name) for name in names)
+    sql = (
+        f"INSERT INTO {table} ({columns}) SELECT {select} "
+        f"FROM jsonb_to_recordset(%s::jsonb) AS r({_recordset(tuple(fields))})"
+    )
+    return sql, [payload]
 
 
 def _values_insert(table, columns, fields, defaults, chunk):

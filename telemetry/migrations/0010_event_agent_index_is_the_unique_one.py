@@ -5,50 +5,89 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('telemetry', '0009_derived_work_to_do_list'),
+        ("telemetry", "0009_derived_work_to_do_list"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='correction',
-            name='agent',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='telemetry.agent'),
+            model_name="correction",
+            name="agent",
+            field=models.ForeignKey(
+                db_index=False,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to="telemetry.agent",
+            ),
         ),
         migrations.AlterField(
-            model_name='decision',
-            name='agent',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='telemetry.agent'),
+            model_name="decision",
+            name="agent",
+            field=models.ForeignKey(
+                db_index=False,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to="telemetry.agent",
+            ),
         ),
         migrations.AlterField(
-            model_name='hitlescalation',
-            name='agent',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='telemetry.agent'),
+            model_name="hitlescalation",
+            name="agent",
+            field=models.ForeignKey(
+                db_index=False,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to="telemetry.agent",
+            ),
         ),
         migrations.AlterField(
-            model_name='observation',
-            name='agent',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='telemetry.agent'),
+            model_name="observation",
+            name="agent",
+            field=models.ForeignKey(
+                db_index=False,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to="telemetry.agent",
+            ),
         ),
         migrations.AlterField(
-            model_name='sessionend',
-            name='agent',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='telemetry.agent'),
+            model_name="sessionend",
+            name="agent",
+            field=models.ForeignKey(
+                db_index=False,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to="telemetry.agent",
+            ),
         ),
         migrations.AlterField(
-            model_name='skilloutcome',
-            name='agent',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='telemetry.agent'),
+            model_name="skilloutcome",
+            name="agent",
+            field=models.ForeignKey(
+                db_index=False,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to="telemetry.agent",
+            ),
         ),
         migrations.AlterField(
-            model_name='toolinvocation',
-            name='agent',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='telemetry.agent'),
+            model_name="toolinvocation",
+            name="agent",
+            field=models.ForeignKey(
+                db_index=False,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to="telemetry.agent",
+            ),
         ),
         migrations.AlterField(
-            model_name='wakerun',
-            name='agent',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='telemetry.agent'),
+            model_name="wakerun",
+            name="agent",
+            field=models.ForeignKey(
+                db_index=False,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to="telemetry.agent",
+            ),
         ),
     ]
