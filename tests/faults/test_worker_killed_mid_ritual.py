@@ -82,8 +82,9 @@ def test_a_ritual_whose_worker_is_killed_completes_exactly_once(private_pg, priv
 
         # The reaper runs every few seconds from beat here (every minute by default).
         private_pg.query(
-            "UPDATE django_celery_beat_periodictask SET interval_id = "
-            "(SELECT id FROM django_celery_beat_intervalschedule WHERE every = 5 AND period = 'seconds' LIMIT 1) "
+            "WITH every5 AS (INSERT INTO django_celery_beat_intervalschedule (every, period) "
+            "VALUES (5, 'seconds') RETURNING id) "
+            "UPDATE django_celery_beat_periodictask SET interval_id = (SELECT id FROM every5) "
             "WHERE name = 'improver.reap_rituals' RETURNING id"
         )
         kaizen.worker()
