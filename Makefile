@@ -58,7 +58,7 @@ format: $(STAMP)
 	$(BIN)/ruff format . && $(BIN)/ruff check --fix .
 
 bench: $(STAMP)
-	$(BIN)/python bench/ingest.py
+	$(BIN)/python bench/ingest.py --runs 3
 
 clean:
 	rm -rf $(VENV) var

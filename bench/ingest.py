@@ -175,9 +175,8 @@ def start(args, env: dict) -> list[subprocess.Popen]:
     )  # fmt: skip
     worker = subprocess.Popen(
         ["nice", "-n", str(args.worker_nice), sys.executable, "-m", "celery", "-A", "config",
-         "worker", "-B", "--concurrency", "1", "--loglevel", "warning",
-         "-s", os.path.join(tempfile.mkdtemp(), "beat")],
-        cwd=ROOT, env=env,
+         "worker", "-B", "--loglevel", "warning", "-s", os.path.join(tempfile.mkdtemp(), "beat")],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
     )  # fmt: skip
     for _ in range(200):
         try:
