@@ -1,7 +1,7 @@
 """Ingest through gunicorn on PostgreSQL with a realistic event mix, against the plain way of
 writing it and a raw COPY of the same rows, with the derived-work lag of the real worker.
 
-    .venv/bin/python bench/ingest.py [--seconds 10] [--runs 1]
+    .venv/bin/python bench/ingest.py [--seconds 10] [--runs 1] [--profile]
 
 The load comes from wrk (Debian package `wrk`; 2 threads, 8 connections) with bench/ingest.lua:
 per 20 events 12 tool invocations (one in five events a failure with a mode), 4 skill outcomes
@@ -167,6 +167,19 @@ def wrk(path: str, batch: int, seconds: int, tokens_file: str, run: str) -> dict
     return result
 
 
+FLAME = os.path.join(tempfile.gettempdir(), "kaizen-ingest-flame.txt")
+OWN_FRAMES = r"telemetry/|config/|IngestApi|insert_new|Connection.wait|authenticate|parse|Response.write"
+
+
+def profile(pid: int, seconds: int) -> subprocess.Popen:
+    """py-spy over gunicorn and its workers while wrk sends single events (needs py-spy)."""
+    return subprocess.Popen(
+        [str(ROOT / ".venv" / "bin" / "py-spy"), "record", "-p", str(pid), "--subprocesses",
+         "-d", str(seconds), "-r", "100", "-f", "raw", "-o", FLAME, "--nonblocking"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+
+
 def start(args, env: dict) -> list[subprocess.Popen]:
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "config.wsgi:application", "-c", "gunicorn.conf.py",
@@ -209,7 +222,10 @@ def one_run(args, n: int) -> list[dict]:
         sampler.thread.start()
         for batch in (1, 100, 500):
             first = len(sampler.samples)
+            spy = profile(processes[0].pid, args.seconds) if args.profile and batch == 1 else None
             kaizen = wrk("/api/v1/ingest", batch, args.seconds, tokens_file, f"k{n}b{batch}")
+            if spy is not None:
+                spy.wait()
             deadline = time.monotonic() + 60
             while sampler.pending() and time.monotonic() < deadline:  # until the worker caught up
                 time.sleep(0.2)
@@ -267,6 +283,7 @@ def main() -> None:
     parser.add_argument(
         "--workers", type=int, default=4, help="gunicorn workers (shipped config: 2 per core)"
     )
+    parser.add_argument("--profile", action="store_true", help="py-spy the single-event run")
     parser.add_argument("--worker-nice", type=int, default=10, help="CPU niceness of the worker")
     parser.add_argument("--broker", default="redis://127.0.0.1:6379/13", help="Celery broker for the worker")
     args = parser.parse_args()
@@ -275,6 +292,10 @@ def main() -> None:
     for n in range(args.runs):
         print(f"== run {n + 1}: gunicorn ({args.workers} workers) + worker/beat on PostgreSQL, wrk -t2 -c8")
         report(one_run(args, n))
+        if args.profile:
+            from bench.flame import report as flame
+
+            flame(FLAME, OWN_FRAMES)
 
 
 if __name__ == "__main__":
