@@ -4,10 +4,10 @@ Ingest marks each event a handler wants (telemetry/hooks.py) `pending_derivation
 INSERT that stores it, so the to-do list is exactly as durable as the events. The worker drains
 it in bounded batches per event type (beat runs `telemetry.derive_pending` every 2 s, and each
 run drains until the list is empty or its time is up): rows leave the list in the same
-transaction that derives from them, concurrent runs split the work (SKIP LOCKED), and every
-handler is idempotent or guarded by a unique constraint, so a killed worker or a second run
-doubles nothing. Without a broker (tests, the demo) the list is drained in-process right after
-the ingest stores its rows.
+transaction that derives from them, one process derives at a time (a second run leaves at once),
+and a deadlock or lost connection rolls the batch back for the next pass, so a killed worker or
+a second run doubles nothing and loses nothing. Without a broker (tests, the demo) the list is
+drained in-process right after the ingest stores its rows.
 
 `lag_seconds` is how long the oldest waiting row has waited: the derived-work lag, exported on
 /metrics and printed by the ingest benchmark.
@@ -16,8 +16,9 @@ the ingest stores its rows.
 import logging
 import time
 from collections import defaultdict
+from contextlib import contextmanager
 
-from django.db import connection, transaction
+from django.db import OperationalError, connection, transaction
 from django.db.models import Min
 
 from config import clock
@@ -27,6 +28,7 @@ from telemetry.models import EVENT_MODELS, Agent
 log = logging.getLogger(__name__)
 BATCH_ROWS = 2000
 TIME_BUDGET_S = 20.0
+ADVISORY_LOCK = 0x4B5A_0001  # derive_pending's PostgreSQL advisory lock key
 
 
 def needs_derivation(event_type: str, row: dict) -> bool:
@@ -35,15 +37,38 @@ def needs_derivation(event_type: str, row: dict) -> bool:
 
 def derive_pending(*, max_batches: int = 1000, types: list[str] | None = None) -> int:
     """Hand pending rows to their handlers, batch by batch, until none is left, `max_batches`
-    batches or TIME_BUDGET_S have passed; return the rows drained."""
+    batches or TIME_BUDGET_S have passed; return the rows drained.
+
+    One process derives at a time (a PostgreSQL advisory lock; a second run finds it taken and
+    leaves at once): handlers of different batches update the same stores and pattern rows, and
+    two of them in parallel would deadlock, not go faster."""
     drained, started = 0, time.monotonic()
-    for event_type in types or hooks.handled_types(EVENT_MODELS):
-        for _ in range(max_batches):
-            done = _derive_batch(event_type)
-            drained += done
-            if done < BATCH_ROWS or time.monotonic() - started > TIME_BUDGET_S:
-                break
+    with _one_at_a_time() as mine:
+        if not mine:
+            return 0
+        for event_type in types or hooks.handled_types(EVENT_MODELS):
+            for _ in range(max_batches):
+                done = _derive_batch(event_type)
+                drained += done
+                if done < BATCH_ROWS or time.monotonic() - started > TIME_BUDGET_S:
+                    break
     return drained
+
+
+@contextmanager
+def _one_at_a_time():
+    if connection.vendor != "postgresql" or connection.in_atomic_block:
+        yield True  # SQLite has one writer anyway; inside a transaction the caller serialises
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_lock(%s)", [ADVISORY_LOCK])
+        mine = cursor.fetchone()[0]
+    try:
+        yield mine
+    finally:
+        if mine:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_unlock(%s)", [ADVISORY_LOCK])
 
 
 def _derive_batch(event_type: str) -> int:
@@ -62,6 +87,8 @@ def _derive_batch(event_type: str) -> int:
             try:
                 with transaction.atomic():
                     hooks.dispatch(event_type, agent=agent, rows=by_agent[agent.pk])
+            except OperationalError:
+                raise  # the database, not the data: roll the batch back, the next pass retries it
             except Exception:  # one agent's bad data must not hold back everyone's
                 log.exception("%s handlers failed for agent %s; its rows are skipped", event_type, agent.pk)
         model.objects.filter(pk__in=[r["id"] for r in rows]).update(pending_derivation=False)

@@ -1,6 +1,8 @@
 """Friction is derived from a durable to-do list: with the broker unreachable, ingest still
 answers 207 and publishes nothing; the worker's next pass derives every result, once."""
 
+import os
+
 import pytest
 
 from config.celery import app
@@ -62,3 +64,27 @@ def test_successes_never_enter_the_to_do_list(broker_down):
     ]
     alice.post("/api/v1/ingest", {"batch": batch}, format="json")
     assert ToolInvocation.objects.count() == 1 and pending_count() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="PostgreSQL's advisory lock"
+)
+def test_one_process_derives_at_a_time(broker_down):
+    """A second derive pass while one runs leaves at once: handlers of two batches update the same
+    store and pattern rows, and in parallel they deadlocked."""
+    import psycopg
+    from django.db import connection
+
+    from telemetry.derived import ADVISORY_LOCK
+
+    _, alice = client_for("alice")
+    failures(alice, 3)
+    other = psycopg.connect(**connection.get_connection_params(), autocommit=True)
+    try:
+        other.execute("SELECT pg_advisory_lock(%s)", [ADVISORY_LOCK])  # a pass running elsewhere
+        assert derive_pending.apply().get() == 0 and pending_count() == 3
+        other.execute("SELECT pg_advisory_unlock(%s)", [ADVISORY_LOCK])
+        assert derive_pending.apply().get() == 3 and pending_count() == 0
+    finally:
+        other.close()
