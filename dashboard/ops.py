@@ -64,18 +64,19 @@ class FleetCollector:
     def collect(self):
         from governance.models import Proposal
         from improver.models import RitualRun, Rollout
-        from telemetry.derived import lag_seconds, pending_count
+        from telemetry.derived import backlog
 
         pending = GaugeMetricFamily("kaizen_pending_reviews", "Proposals waiting for a human.")
         pending.add_metric([], Proposal.objects.filter(status=Proposal.Status.PENDING).count())
         yield pending
         queue = GaugeMetricFamily("kaizen_derived_pending", "Stored events waiting for their derived work.")
-        queue.add_metric([], pending_count())
+        waiting = backlog()
+        queue.add_metric([], waiting.pending)
         yield queue
         lag = GaugeMetricFamily(
             "kaizen_derived_lag_seconds", "How long the oldest event waiting for derived work has waited."
         )
-        lag.add_metric([], lag_seconds())
+        lag.add_metric([], waiting.lag_seconds)
         yield lag
         rituals = GaugeMetricFamily("kaizen_rituals", "Ritual runs by outcome.", labels=["outcome"])
         for row in RitualRun.objects.values("outcome").annotate(n=Count("id")):

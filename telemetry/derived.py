@@ -9,17 +9,18 @@ and a deadlock or lost connection rolls the batch back for the next pass, so a k
 a second run doubles nothing and loses nothing. Without a broker (tests, the demo) the list is
 drained in-process right after the ingest stores its rows.
 
-`lag_seconds` is how long the oldest waiting row has waited: the derived-work lag, exported on
-/metrics and printed by the ingest benchmark.
+`backlog()` is the list's size and how long its oldest row has waited (the derived-work lag),
+exported on /metrics (the ingest benchmark samples the same age with its own query).
 """
 
 import logging
 import time
 from collections import defaultdict
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from django.db import OperationalError, connection, transaction
-from django.db.models import Min
+from django.db.models import Count, Min
 
 from config import clock
 from telemetry import hooks
@@ -29,10 +30,6 @@ log = logging.getLogger(__name__)
 BATCH_ROWS = 2000
 TIME_BUDGET_S = 20.0
 ADVISORY_LOCK = 0x4B5A_0001  # derive_pending's PostgreSQL advisory lock key
-
-
-def needs_derivation(event_type: str, row: dict) -> bool:
-    return hooks.wanted(event_type, row)
 
 
 def derive_pending(*, max_batches: int = 1000, types: list[str] | None = None) -> int:
@@ -74,10 +71,7 @@ def _one_at_a_time():
 def _derive_batch(event_type: str) -> int:
     model = EVENT_MODELS[event_type]
     with transaction.atomic():
-        pending = model.objects.filter(pending_derivation=True).order_by("id")
-        if connection.features.has_select_for_update_skip_locked:
-            pending = pending.select_for_update(skip_locked=True)  # concurrent runs split the work
-        rows = list(pending.values()[:BATCH_ROWS])
+        rows = list(model.objects.filter(pending_derivation=True).order_by("id").values()[:BATCH_ROWS])
         if not rows:
             return 0
         by_agent: dict[int, list[dict]] = defaultdict(list)
@@ -95,21 +89,26 @@ def _derive_batch(event_type: str) -> int:
     return len(rows)
 
 
-def pending_count() -> int:
-    return sum(
-        EVENT_MODELS[t].objects.filter(pending_derivation=True).count()
-        for t in hooks.handled_types(EVENT_MODELS)
-    )
+@dataclass(frozen=True)
+class Backlog:
+    pending: int  # events waiting for their derived work
+    lag_seconds: float  # how long the oldest of them has waited (0 when none waits)
 
 
-def lag_seconds() -> float:
-    """Age of the oldest event still waiting for its derived work (0 when none waits)."""
-    oldest = [
-        EVENT_MODELS[t].objects.filter(pending_derivation=True).aggregate(at=Min("received_at"))["at"]
-        for t in hooks.handled_types(EVENT_MODELS)
-    ]
-    oldest = [at for at in oldest if at is not None]
-    return max(0.0, (clock.now() - min(oldest)).total_seconds()) if oldest else 0.0
+def backlog() -> Backlog:
+    """The to-do list's size and age: one aggregate per event type, on its partial index."""
+    pending, oldest = 0, []
+    for event_type in hooks.handled_types(EVENT_MODELS):
+        row = (
+            EVENT_MODELS[event_type]
+            .objects.filter(pending_derivation=True)
+            .aggregate(n=Count("id"), at=Min("received_at"))
+        )
+        pending += row["n"]
+        if row["at"] is not None:
+            oldest.append(row["at"])
+    lag = max(0.0, (clock.now() - min(oldest)).total_seconds()) if oldest else 0.0
+    return Backlog(pending, lag)
 
 
 def drain_in_process(types: list[str]) -> None:

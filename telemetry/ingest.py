@@ -9,9 +9,10 @@ from django.db import transaction
 
 from config import clock
 from config.metrics import count_ingest
+from telemetry import hooks
 from telemetry.bulk import insert_new
 from telemetry.contract import Cleaned, Limits, validate_event
-from telemetry.derived import drain_in_process, needs_derivation
+from telemetry.derived import drain_in_process
 from telemetry.documents import agent_version_id
 from telemetry.models import EVENT_MODELS, Agent
 from telemetry.pricing import current_prices
@@ -108,7 +109,7 @@ def _store(agent, event_type, items, version_id, received_at, results, prices) -
         row = dict(cleaned.body)
         if event_type == "skill_outcome":
             price_tokens(agent, row, prices)
-        if needs_derivation(event_type, row):
+        if hooks.wanted(event_type, row):
             row["pending_derivation"] = True
         row.update(
             agent_id=agent.id,

@@ -1,8 +1,8 @@
 """The model price table: what tokens cost when an event reports usage but no cost.
 
 The table is a versioned document named `prices` (shipped defaults in
-telemetry/defaults/prices.yaml). `parse_prices` is pure; `current_prices` reads the head once
-and keeps the parsed table until the head moves.
+telemetry/defaults/prices.yaml). `parse_prices` is pure; `current_prices` reuses the parsed
+head for KAIZEN_INGEST_CACHE_SECONDS (telemetry/hot_cache.py).
 """
 
 from dataclasses import dataclass
@@ -67,22 +67,16 @@ def parse_prices(text: str, source: str = DOCUMENT) -> PriceTable:
     return PriceTable(_rate(doc, ("default",), root["default"]), tuple(models))
 
 
-_cache: dict[str, object] = {"version": object(), "table": None}
-
-
 def current_prices() -> PriceTable:
-    """The head of the `prices` document (the shipped defaults until one is imported), checked
-    at most every KAIZEN_INGEST_CACHE_SECONDS and parsed again only when the head moved."""
-    fresh = hot_cache.value_get(DOCUMENT)
-    if fresh is not None:
-        return fresh
-    version = head_version(DOCUMENT)
-    version_id = version.pk if version else None
-    if _cache["version"] != version_id or _cache["table"] is None:
+    """The head of the `prices` document (the shipped defaults until one is imported), read and
+    parsed at most every KAIZEN_INGEST_CACHE_SECONDS (at once after a head move here)."""
+    table = hot_cache.value_get(DOCUMENT)
+    if table is None:
+        version = head_version(DOCUMENT)
         text = version.text if version else DEFAULTS.read_text(encoding="utf-8")
-        _cache["table"], _cache["version"] = parse_prices(text, DOCUMENT), version_id
-    hot_cache.value_put(DOCUMENT, _cache["table"])
-    return _cache["table"]  # type: ignore[return-value]
+        table = parse_prices(text, DOCUMENT)
+        hot_cache.value_put(DOCUMENT, table)
+    return table
 
 
 def ensure_default(**_kwargs) -> None:

@@ -38,3 +38,17 @@ def fake_openai():
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_port}/v1"
     server.shutdown()
+
+
+def exporting_to(base_url: str, token: str):
+    """A tracer provider that exports every span to Kaizen's OTLP endpoint with the agent token."""
+    from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import BatchSpanProcessor
+
+    provider = TracerProvider()
+    exporter = OTLPSpanExporter(
+        endpoint=f"{base_url}/v1/traces", headers={"Authorization": f"Bearer {token}"}
+    )
+    provider.add_span_processor(BatchSpanProcessor(exporter))
+    return provider

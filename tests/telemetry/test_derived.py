@@ -7,7 +7,7 @@ import pytest
 
 from config.celery import app
 from governance.models import Proposal
-from telemetry.derived import pending_count
+from telemetry.derived import backlog
 from telemetry.models import FrictionEvent, ToolInvocation
 from telemetry.tasks import derive_pending
 from tests.planner.helpers import client_for
@@ -32,10 +32,10 @@ def test_ingest_during_a_broker_outage_stores_and_derives_later(
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         response = failures(alice, 3)
     assert response.status_code == 207 and callbacks == []  # nothing queued from the request
-    assert pending_count() == 3 and not FrictionEvent.objects.exists()
+    assert backlog().pending == 3 and not FrictionEvent.objects.exists()
 
     assert derive_pending.apply().get() == 3  # the worker's pass once the broker is back
-    assert pending_count() == 0
+    assert backlog().pending == 0
     event = FrictionEvent.objects.get()
     assert (event.tool, event.count) == ("npm_install", 3)
     assert (
@@ -63,7 +63,7 @@ def test_successes_never_enter_the_to_do_list(broker_down):
         }
     ]
     alice.post("/api/v1/ingest", {"batch": batch}, format="json")
-    assert ToolInvocation.objects.count() == 1 and pending_count() == 0
+    assert ToolInvocation.objects.count() == 1 and backlog().pending == 0
 
 
 @pytest.mark.django_db(transaction=True)
@@ -83,8 +83,8 @@ def test_one_process_derives_at_a_time(broker_down):
     other = psycopg.connect(**connection.get_connection_params(), autocommit=True)
     try:
         other.execute("SELECT pg_advisory_lock(%s)", [ADVISORY_LOCK])  # a pass running elsewhere
-        assert derive_pending.apply().get() == 0 and pending_count() == 3
+        assert derive_pending.apply().get() == 0 and backlog().pending == 3
         other.execute("SELECT pg_advisory_unlock(%s)", [ADVISORY_LOCK])
-        assert derive_pending.apply().get() == 3 and pending_count() == 0
+        assert derive_pending.apply().get() == 3 and backlog().pending == 0
     finally:
         other.close()

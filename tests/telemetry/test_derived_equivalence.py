@@ -125,12 +125,12 @@ def test_the_worker_derives_what_the_request_used_to(monkeypatch, django_capture
     try:
         with django_capture_on_commit_callbacks(execute=True):
             feed("later-", per_request=25)
-            waiting = derived.pending_count()
+            waiting = derived.backlog().pending
             assert waiting and not FrictionEvent.objects.filter(agent__name__startswith="later-")
             derived.derive_pending()
     finally:
         app.conf.task_always_eager = eager
-    assert derived.pending_count() == 0
+    assert derived.backlog().pending == 0
     later = snapshot("later-")
 
     assert now["friction"] and now["stores"] and now["patterns"] and now["facts"] and now["digests"]

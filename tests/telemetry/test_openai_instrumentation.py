@@ -2,13 +2,10 @@
 to Kaizen: the LLM call's tokens land on the agent's session, priced, and no `chat:<model>` skill."""
 
 import pytest
-from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
-from opentelemetry.sdk.trace import TracerProvider
-from opentelemetry.sdk.trace.export import BatchSpanProcessor
 
 from telemetry.models import SkillOutcome, UnmappedSpan
 from tests.factories import agent_with_token
-from tests.telemetry.fake_openai import COST
+from tests.telemetry.fake_openai import COST, exporting_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -18,14 +15,7 @@ def test_openai_v2_instrumentation_rolls_the_call_into_the_agent(live_server, fa
     from opentelemetry.instrumentation.openai_v2 import OpenAIInstrumentor
 
     agent, token = agent_with_token(name="openai-agent")
-    provider = TracerProvider()
-    provider.add_span_processor(
-        BatchSpanProcessor(
-            OTLPSpanExporter(
-                endpoint=f"{live_server.url}/v1/traces", headers={"Authorization": f"Bearer {token}"}
-            )
-        )
-    )
+    provider = exporting_to(live_server.url, token)
     instrumentor = OpenAIInstrumentor()
     instrumentor.instrument(tracer_provider=provider)
     try:

@@ -4,14 +4,11 @@ a TOOL beneath it and an LLM call; the session id set on the agent span applies 
 call's tokens roll into the agent outcome, priced, and nothing is rejected or left unmapped."""
 
 import pytest
-from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
-from opentelemetry.sdk.trace import TracerProvider
-from opentelemetry.sdk.trace.export import BatchSpanProcessor
 from opentelemetry.trace import Status, StatusCode
 
 from telemetry.models import SkillOutcome, ToolInvocation, UnmappedSpan
 from tests.factories import agent_with_token
-from tests.telemetry.fake_openai import COST
+from tests.telemetry.fake_openai import COST, exporting_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -21,11 +18,7 @@ def test_openinference_agent_tool_and_llm_spans(live_server, fake_openai):
     from openinference.instrumentation.openai import OpenAIInstrumentor
 
     agent, token = agent_with_token(name="phoenix-agent")
-    provider = TracerProvider()
-    exporter = OTLPSpanExporter(
-        endpoint=f"{live_server.url}/v1/traces", headers={"Authorization": f"Bearer {token}"}
-    )
-    provider.add_span_processor(BatchSpanProcessor(exporter))
+    provider = exporting_to(live_server.url, token)
     instrumentor = OpenAIInstrumentor()
     instrumentor.instrument(tracer_provider=provider)
     try:
