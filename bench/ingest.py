@@ -37,7 +37,6 @@ from bench.reference_table import CREATE  # noqa: E402
 PORT = 8931
 AGENTS = 50
 MODES = ["RUNTIME", "NOTFOUND.package", "PERM", "TIMEOUT.network"]
-PENDING_TABLES = ["toolinvocation", "skilloutcome", "correction", "sessionend", "hitlescalation"]
 MAKE_AGENTS = f"""
 from telemetry.services import agent_create
 for n in range({AGENTS}):
@@ -63,7 +62,6 @@ def mix_event(n: int, agent_id: int) -> tuple[str, dict]:
             if failed
             else "",
             "error": "exit status 2" if failed else "",
-            "pending_derivation": failed,  # as Kaizen stores them: marked for the worker
         }
     if k < 16:
         return "skilloutcome", {
@@ -85,7 +83,6 @@ def mix_event(n: int, agent_id: int) -> tuple[str, dict]:
             "model": "gpt-4o-mini",
             "cost_estimated": True,
             "autonomous": True,
-            "pending_derivation": True,
         }
     if k < 18:
         text = "The user accepted the summary."
@@ -95,7 +92,6 @@ def mix_event(n: int, agent_id: int) -> tuple[str, dict]:
             "session_id": session,
             "sentiment": "positive",
             "category": "praise",
-            "pending_derivation": False,
         }
     if k == 18:
         return "correction", {
@@ -103,9 +99,8 @@ def mix_event(n: int, agent_id: int) -> tuple[str, dict]:
             "user_message": "No, use pnpm instead.",
             "previous_agent_response": "npm install",
             "session_id": session,
-            "pending_derivation": True,
         }
-    return "sessionend", {**base, "session_id": session, "digest": "{}", "pending_derivation": True}
+    return "sessionend", {**base, "session_id": session, "digest": "{}"}
 
 
 def copy_rate(database_url: str, n: int) -> float:
@@ -131,9 +126,7 @@ def copy_rate(database_url: str, n: int) -> float:
 class LagSampler:
     """Samples the age of the oldest pending event every 200 ms (the derived-work lag)."""
 
-    SQL = " UNION ALL ".join(
-        f"SELECT min(received_at) FROM telemetry_{t} WHERE pending_derivation" for t in PENDING_TABLES
-    )
+    SQL = "SELECT min(received_at) FROM telemetry_pendingderivation"
 
     def __init__(self, database_url: str):
         self.url, self.samples, self.stop = database_url, [], threading.Event()
@@ -148,11 +141,8 @@ class LagSampler:
                 self.stop.wait(0.2)
 
     def pending(self) -> int:
-        sql = " + ".join(
-            f"(SELECT count(*) FROM telemetry_{t} WHERE pending_derivation)" for t in PENDING_TABLES
-        )
         with psycopg.connect(self.url) as conn:
-            return conn.execute(f"SELECT {sql}").fetchone()[0]
+            return conn.execute("SELECT count(*) FROM telemetry_pendingderivation").fetchone()[0]
 
 
 def wrk(path: str, batch: int, seconds: int, tokens_file: str, run: str) -> dict:

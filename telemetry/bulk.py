@@ -11,9 +11,9 @@ plain multi-row VALUES list.
 
 import functools
 import json
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import JSONField
 
 CHUNK_ROWS = 500
@@ -26,8 +26,14 @@ def _prepare(field, value):
     return value
 
 
-def insert_new(model, rows: list[dict], conflict_fields: tuple[str, ...]) -> dict[tuple, int]:
-    """Insert `rows` (attname → value) skipping conflicts; return {conflict key: new id}."""
+def insert_new(
+    model, rows: list[dict], conflict_fields: tuple[str, ...], *, enqueue: tuple[str, set] | None = None
+) -> dict[tuple, int]:
+    """Insert `rows` (attname → value) skipping conflicts; return {conflict key: new id}.
+
+    With `enqueue=(event_type, keys)`, the new rows whose conflict key is in `keys` also enter
+    the derived-work to-do list (PendingDerivation), on PostgreSQL in the same statement.
+    """
     if not rows:
         return {}
     opts = model._meta
@@ -36,20 +42,57 @@ def insert_new(model, rows: list[dict], conflict_fields: tuple[str, ...]) -> dic
     quote = connection.ops.quote_name
     table = quote(opts.db_table)
     columns = ", ".join(quote(f.column) for f in fields)
-    conflict = ", ".join(quote(opts.get_field(name).column) for name in conflict_fields)
-    returning = ", ".join(["id", *(quote(opts.get_field(n).column) for n in conflict_fields)])
+    key_fields = [opts.get_field(name) for name in conflict_fields]
+    conflict = ", ".join(quote(f.column) for f in key_fields)
     inserted: dict[tuple, int] = {}
     postgres = connection.vendor == "postgresql"
-    with fast_cursor() as cursor:
+    several = len(rows) > CHUNK_ROWS or (enqueue is not None and not postgres)
+    with transaction.atomic() if several else nullcontext(), fast_cursor() as cursor:
         for start in range(0, len(rows), CHUNK_ROWS):
             chunk = rows[start : start + CHUNK_ROWS]
-            # A few rows go as a plain VALUES list (cheaper to plan); many as column arrays.
+            # A few rows go as a plain VALUES list (cheaper to plan); many as one JSON array.
             build = _recordset_insert if postgres and len(chunk) > SMALL_ROWS else _values_insert
             sql, params = build(table, columns, fields, defaults, chunk)
-            cursor.execute(f"{sql} ON CONFLICT ({conflict}) DO NOTHING RETURNING {returning}", params)
+            sql = f"{sql} ON CONFLICT ({conflict}) DO NOTHING RETURNING id, {conflict}"
+            if enqueue is not None and postgres:
+                sql, params = _with_enqueue(sql, params, key_fields, *enqueue)
+            cursor.execute(sql, params)
             for row_id, *key in cursor.fetchall():
                 inserted[tuple(key)] = row_id
+        if enqueue is not None and not postgres:
+            _enqueue(model, rows, inserted, conflict_fields, *enqueue)
     return inserted
+
+
+def _with_enqueue(insert_sql, params, key_fields, event_type, keys):
+    """The INSERT as a data-modifying CTE whose new rows also enter the to-do list."""
+    from telemetry.models import PendingDerivation
+
+    quote = connection.ops.quote_name
+    conflict = ", ".join(quote(f.column) for f in key_fields)
+    sql = (
+        f"WITH new AS ({insert_sql}, received_at), "
+        f"todo AS (INSERT INTO {quote(PendingDerivation._meta.db_table)} (event_type, row_id, received_at) "
+        f"SELECT %s, id, received_at FROM new "
+        f"WHERE ({conflict}) IN (SELECT * FROM unnest({_array_casts(tuple(key_fields))}))) "
+        f"SELECT id, {conflict} FROM new"
+    )
+    columns = list(zip(*keys, strict=True)) if keys else [[] for _ in key_fields]
+    return sql, [*params, event_type, *(list(c) for c in columns)]
+
+
+def _enqueue(model, rows, inserted, conflict_fields, event_type, keys) -> None:
+    from telemetry.models import PendingDerivation
+
+    attnames = [model._meta.get_field(name).attname for name in conflict_fields]
+    todo = []
+    for row in rows:
+        key = tuple(row[a] for a in attnames)
+        if key in keys and key in inserted:
+            todo.append(
+                PendingDerivation(event_type=event_type, row_id=inserted[key], received_at=row["received_at"])
+            )
+    PendingDerivation.objects.bulk_create(todo)
 
 
 @contextmanager

@@ -1,15 +1,16 @@
 """Derived work, off the request path and durable through broker or worker outages.
 
-Ingest marks each event a handler wants (telemetry/hooks.py) `pending_derivation` in the same
-INSERT that stores it, so the to-do list is exactly as durable as the events. The worker drains
-it in bounded batches per event type (beat runs `telemetry.derive_pending` every 2 s, and each
-run drains until the list is empty or its time is up): rows leave the list in the same
-transaction that derives from them, one process derives at a time (a second run leaves at once),
-and a deadlock or lost connection rolls the batch back for the next pass, so a killed worker or
-a second run doubles nothing and loses nothing. Without a broker (tests, the demo) the list is
-drained in-process right after the ingest stores its rows.
+The statement that stores an event some handler wants (telemetry/hooks.py) also writes it to
+the to-do list (PendingDerivation), so the list is exactly as durable as the events, and the
+event tables are never updated after their INSERT. The worker drains the list in bounded
+batches, oldest first (beat runs `telemetry.derive_pending` every 2 s, and each run drains
+until the list is empty or its time is up): entries leave the list in the same transaction that
+derives from them, one process derives at a time (a second run leaves at once), and a deadlock
+or lost connection rolls the batch back for the next pass, so a killed worker or a second run
+doubles nothing and loses nothing. Without a broker (tests, the demo) the list is drained
+in-process right after the ingest stores its rows.
 
-`backlog()` is the list's size and how long its oldest row has waited (the derived-work lag),
+`backlog()` is the list's size and how long its oldest entry has waited (the derived-work lag),
 exported on /metrics (the ingest benchmark samples the same age with its own query).
 """
 
@@ -24,7 +25,7 @@ from django.db.models import Count, Min
 
 from config import clock
 from telemetry import hooks
-from telemetry.models import EVENT_MODELS, Agent
+from telemetry.models import EVENT_MODELS, Agent, PendingDerivation
 
 log = logging.getLogger(__name__)
 BATCH_ROWS = 2000
@@ -33,8 +34,8 @@ ADVISORY_LOCK = 0x4B5A_0001  # derive_pending's PostgreSQL advisory lock key
 
 
 def derive_pending(*, max_batches: int = 1000, types: list[str] | None = None) -> int:
-    """Hand pending rows to their handlers, batch by batch, until none is left, `max_batches`
-    batches or TIME_BUDGET_S have passed; return the rows drained.
+    """Hand the to-do list to the handlers, batch by batch, until it is empty, `max_batches`
+    batches or TIME_BUDGET_S have passed; return the entries drained.
 
     One process derives at a time (a PostgreSQL advisory lock; a second run finds it taken and
     leaves at once): handlers of different batches update the same stores and pattern rows, and
@@ -43,12 +44,11 @@ def derive_pending(*, max_batches: int = 1000, types: list[str] | None = None) -
     with _one_at_a_time() as mine:
         if not mine:
             return 0
-        for event_type in types or hooks.handled_types(EVENT_MODELS):
-            for _ in range(max_batches):
-                done = _derive_batch(event_type)
-                drained += done
-                if done < BATCH_ROWS or time.monotonic() - started > TIME_BUDGET_S:
-                    break
+        for _ in range(max_batches):
+            done = _derive_batch(types)
+            drained += done
+            if done < BATCH_ROWS or time.monotonic() - started > TIME_BUDGET_S:
+                break
     return drained
 
 
@@ -68,25 +68,37 @@ def _one_at_a_time():
                 cursor.execute("SELECT pg_advisory_unlock(%s)", [ADVISORY_LOCK])
 
 
-def _derive_batch(event_type: str) -> int:
-    model = EVENT_MODELS[event_type]
+def _derive_batch(types: list[str] | None) -> int:
+    """Derive from the oldest BATCH_ROWS entries (of `types`), type by type, and delete them."""
     with transaction.atomic():
-        rows = list(model.objects.filter(pending_derivation=True).order_by("id").values()[:BATCH_ROWS])
-        if not rows:
+        todo = PendingDerivation.objects.order_by("id")
+        if types is not None:
+            todo = todo.filter(event_type__in=types)
+        entries = list(todo.values_list("id", "event_type", "row_id")[:BATCH_ROWS])
+        if not entries:
             return 0
-        by_agent: dict[int, list[dict]] = defaultdict(list)
-        for row in rows:
-            by_agent[row["agent_id"]].append(row)
-        for agent in Agent.objects.filter(pk__in=by_agent).order_by("pk"):
-            try:
-                with transaction.atomic():
-                    hooks.dispatch(event_type, agent=agent, rows=by_agent[agent.pk])
-            except OperationalError:
-                raise  # the database, not the data: roll the batch back, the next pass retries it
-            except Exception:  # one agent's bad data must not hold back everyone's
-                log.exception("%s handlers failed for agent %s; its rows are skipped", event_type, agent.pk)
-        model.objects.filter(pk__in=[r["id"] for r in rows]).update(pending_derivation=False)
-    return len(rows)
+        ids_by_type: dict[str, list[int]] = defaultdict(list)
+        for _, event_type, row_id in entries:
+            ids_by_type[event_type].append(row_id)
+        for event_type in hooks.handled_types(ids_by_type):
+            _dispatch(event_type, ids_by_type[event_type])
+        PendingDerivation.objects.filter(id__in=[entry[0] for entry in entries]).delete()
+    return len(entries)
+
+
+def _dispatch(event_type: str, row_ids: list[int]) -> None:
+    rows = EVENT_MODELS[event_type].objects.filter(pk__in=row_ids).order_by("id").values()
+    by_agent: dict[int, list[dict]] = defaultdict(list)
+    for row in rows:
+        by_agent[row["agent_id"]].append(row)
+    for agent in Agent.objects.filter(pk__in=by_agent).order_by("pk"):
+        try:
+            with transaction.atomic():
+                hooks.dispatch(event_type, agent=agent, rows=by_agent[agent.pk])
+        except OperationalError:
+            raise  # the database, not the data: roll the batch back, the next pass retries it
+        except Exception:  # one agent's bad data must not hold back everyone's
+            log.exception("%s handlers failed for agent %s; its rows are skipped", event_type, agent.pk)
 
 
 @dataclass(frozen=True)
@@ -96,19 +108,10 @@ class Backlog:
 
 
 def backlog() -> Backlog:
-    """The to-do list's size and age: one aggregate per event type, on its partial index."""
-    pending, oldest = 0, []
-    for event_type in hooks.handled_types(EVENT_MODELS):
-        row = (
-            EVENT_MODELS[event_type]
-            .objects.filter(pending_derivation=True)
-            .aggregate(n=Count("id"), at=Min("received_at"))
-        )
-        pending += row["n"]
-        if row["at"] is not None:
-            oldest.append(row["at"])
-    lag = max(0.0, (clock.now() - min(oldest)).total_seconds()) if oldest else 0.0
-    return Backlog(pending, lag)
+    """The to-do list's size and age, in one aggregate."""
+    row = PendingDerivation.objects.aggregate(n=Count("id"), at=Min("received_at"))
+    lag = max(0.0, (clock.now() - row["at"]).total_seconds()) if row["at"] else 0.0
+    return Backlog(row["n"], lag)
 
 
 def drain_in_process(types: list[str]) -> None:

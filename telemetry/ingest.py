@@ -73,7 +73,8 @@ def events_ingest(*, agent: Agent, batch: list) -> list[ItemResult]:
         received_at = clock.now()
         prices = current_prices() if "skill_outcome" in valid else None
         # One INSERT is atomic on its own; several event types share one transaction. Derived
-        # work is not done here: the rows that need it are marked and the worker drains them.
+        # work is not done here: the rows that need it enter the to-do list in the same INSERT
+        # statement, and the worker drains it.
         with nullcontext() if len(valid) == 1 else transaction.atomic():
             derived = [
                 event_type
@@ -102,6 +103,7 @@ def _store(agent, event_type, items, version_id, received_at, results, prices) -
     """INSERT the new events of one type; True when some of them wait for derived work."""
     model = EVENT_MODELS[event_type]
     rows: dict[str, dict] = {}
+    wanted: set[tuple] = set()
     for _, cleaned in items:
         key = cleaned.dedup_key
         if key in rows:
@@ -110,7 +112,7 @@ def _store(agent, event_type, items, version_id, received_at, results, prices) -
         if event_type == "skill_outcome":
             price_tokens(agent, row, prices)
         if hooks.wanted(event_type, row):
-            row["pending_derivation"] = True
+            wanted.add((agent.id, key))
         row.update(
             agent_id=agent.id,
             template_version_id=version_id,
@@ -120,7 +122,8 @@ def _store(agent, event_type, items, version_id, received_at, results, prices) -
             received_at=received_at,
         )
         rows[key] = row
-    new_ids = insert_new(model, list(rows.values()), ("agent", "dedup_key"))
+    enqueue = (event_type, wanted) if wanted else None
+    new_ids = insert_new(model, list(rows.values()), ("agent", "dedup_key"), enqueue=enqueue)
     claimed: set[str] = set()
     for index, cleaned in items:
         key = cleaned.dedup_key
@@ -130,4 +133,4 @@ def _store(agent, event_type, items, version_id, received_at, results, prices) -
         count_ingest(event_type, 201 if is_new else 200, {})
         if is_new:
             claimed.add(key)
-    return any(rows[key].get("pending_derivation") for key in claimed)
+    return any((agent.id, key) in wanted for key in claimed)

@@ -190,9 +190,6 @@ class EventRecord(models.Model):
     sha256 = models.CharField(max_length=64)
     occurred_at = models.DateTimeField()
     received_at = models.DateTimeField()
-    # Set at ingest when a handler wants the row and cleared by the worker once the handlers have
-    # seen it: the durable to-do list of derived work (telemetry/derived.py).
-    pending_derivation = models.BooleanField(default=False)
 
     class Meta:
         abstract = True
@@ -225,7 +222,6 @@ class ToolInvocation(EventRecord):
         indexes = [
             models.Index(fields=["agent", "session_id"], name="toolinv_agent_session"),
             models.Index(fields=["occurred_at"], name="toolinv_occurred"),
-            models.Index(fields=["id"], condition=models.Q(pending_derivation=True), name="toolinv_pending"),
             models.Index(fields=["template_version", "received_at"], name="toolinv_version_received"),
         ]
 
@@ -262,7 +258,6 @@ class SkillOutcome(EventRecord):
             models.Index(fields=["skill", "occurred_at"], name="skillout_skill_time"),
             models.Index(fields=["correlation_id"], name="skillout_correlation"),
             models.Index(fields=["template_version", "received_at"], name="skillout_version_received"),
-            models.Index(fields=["id"], condition=models.Q(pending_derivation=True), name="skillout_pending"),
         ]
 
 
@@ -288,9 +283,6 @@ class Correction(EventRecord):
         constraints = EventRecord.base_constraints("correction")
         indexes = [
             models.Index(fields=["agent", "occurred_at"], name="correction_agent_time"),
-            models.Index(
-                fields=["id"], condition=models.Q(pending_derivation=True), name="correction_pending"
-            ),
         ]
 
 
@@ -318,9 +310,6 @@ class SessionEnd(EventRecord):
         constraints = EventRecord.base_constraints("sessionend")
         indexes = [
             models.Index(fields=["agent", "session_id"], name="sessionend_agent_session"),
-            models.Index(
-                fields=["id"], condition=models.Q(pending_derivation=True), name="sessionend_pending"
-            ),
         ]
 
 
@@ -349,7 +338,6 @@ class HitlEscalation(EventRecord):
         constraints = EventRecord.base_constraints("hitlescalation")
         indexes = [
             models.Index(fields=["target", "occurred_at"], name="hitl_target_time"),
-            models.Index(fields=["id"], condition=models.Q(pending_derivation=True), name="hitl_pending"),
         ]
 
 
@@ -363,6 +351,21 @@ EVENT_MODELS: dict[str, type[EventRecord]] = {
     "wake_run": WakeRun,
     "hitl_escalation": HitlEscalation,
 }
+
+
+class PendingDerivation(models.Model):
+    """A stored event some handler has not seen yet: the durable to-do list of derived work.
+
+    Written by the statement that stores the event and deleted by the transaction that derives
+    from it (telemetry/derived.py), so the event tables are never updated after their INSERT.
+    """
+
+    event_type = models.CharField(max_length=32)
+    row_id = models.BigIntegerField(help_text="The event's id in its own table.")
+    received_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.event_type} {self.row_id}"
 
 
 class LearnedFact(models.Model):

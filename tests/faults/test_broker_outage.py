@@ -39,7 +39,7 @@ def test_a_broker_outage_under_load_fails_no_request_and_loses_no_derived_work(
     expected = expected_friction(load.acknowledged, load.session_size)
 
     def counts():
-        pending = private_pg.query("SELECT count(*) FROM telemetry_toolinvocation WHERE pending_derivation")
+        pending = private_pg.query("SELECT count(*) FROM telemetry_pendingderivation")
         friction = private_pg.query("SELECT count(*) FROM telemetry_frictionevent")
         return pending[0][0], friction[0][0]
 

@@ -11,7 +11,7 @@ from telemetry.derived import backlog
 from telemetry.models import FrictionEvent, ToolInvocation
 from telemetry.tasks import derive_pending
 from tests.planner.helpers import client_for
-from tests.telemetry.test_loops import failures
+from tests.telemetry.test_loops import failures, requeue_tool_invocations
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +47,7 @@ def test_a_pass_over_already_derived_rows_doubles_nothing(broker_down):
     _, alice = client_for("alice")
     failures(alice, 4)
     derive_pending.apply()
-    ToolInvocation.objects.update(pending_derivation=True)  # a worker killed before its commit
+    requeue_tool_invocations()
     derive_pending.apply()
     assert FrictionEvent.objects.count() == 1
     assert Proposal.objects.get().evidence["occurrences"] == 1

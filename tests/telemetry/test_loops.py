@@ -10,6 +10,17 @@ from tests.planner.helpers import client_for
 pytestmark = pytest.mark.django_db
 
 
+def requeue_tool_invocations() -> None:
+    """Put every stored tool invocation back on the to-do list, as a worker killed before its
+    commit would have left them."""
+    from telemetry.models import PendingDerivation, ToolInvocation
+
+    PendingDerivation.objects.bulk_create(
+        PendingDerivation(event_type="tool_invocation", row_id=row.id, received_at=row.received_at)
+        for row in ToolInvocation.objects.all()
+    )
+
+
 def failures(client, n: int, session="s1", tool="npm_install", mode="NOTFOUND.package", start=0):
     batch = [
         {
@@ -51,10 +62,9 @@ def test_friction_is_per_session_and_strengthens_the_one_open_proposal(django_ca
         failures(alice, 3, session="a2")
         failures(bob, 3, session="b1")
         failures(alice, 3, session="a3", tool="bash", mode="RUNTIME")
-    from telemetry.models import ToolInvocation
     from telemetry.tasks import derive_pending
 
-    ToolInvocation.objects.update(pending_derivation=True)  # as if a killed worker left them
+    requeue_tool_invocations()
     derive_pending.apply()
     assert FrictionEvent.objects.count() == 4
     npm = Proposal.objects.get(dedup_key="friction:npm_install:NOTFOUND.package")
