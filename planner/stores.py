@@ -1,19 +1,21 @@
 """What the planner learns from each new skill_outcome (registered as an ingest hook).
 
-Runs in the worker over batches of new outcomes (telemetry/derived.py), one agent at a time:
-update each (agent, skill) cost/confidence store once per batch, score the outcomes and give
-each pattern they name its feedback events (one INSERT per batch), and close the dispatches
-whose correlation ids the outcomes carry.
+Runs in the worker over batches of new outcomes of every agent (telemetry/derived.py): update
+each (agent, skill) cost/confidence store once per batch, score the outcomes and give each
+pattern they name its feedback events, and close the dispatches whose correlation ids the
+outcomes carry: each table is read once and written once per batch, whatever the number of
+agents.
 """
 
 from collections import defaultdict
 from datetime import datetime
 
+from config import clock
 from planner import rules, scoring
 from planner.models import Dispatch, GoalState, PatternFeedback, PatternStats, SkillStats
 from planner.patterns import age_days, decay
 from planner.patterns import maturity as maturity_of
-from telemetry.bulk import insert_new
+from telemetry.bulk import insert_new, update_rows
 from telemetry.hooks import on_stored
 
 
@@ -48,29 +50,77 @@ def summarise(window: list[list]) -> dict:
     }
 
 
-def update_store(agent, skill: str, rows: list[dict]) -> SkillStats:
+STORE_FIELDS = [
+    "window",
+    "samples",
+    "success_rate",
+    "avg_confidence_on_success",
+    "avg_wall_ms",
+    "avg_cost_usd",
+    "calibration_error",
+    "total_samples",
+    "total_cost_usd",
+    "last_sample_at",
+    "updated_at",
+]
+
+
+def _locked_rows(model, keys: list[tuple], fields: tuple[str, str]) -> dict[tuple, object]:
+    """The rows of `model` for `keys` (values of `fields`), created where missing, locked.
+
+    A key holding None (a pattern of an agent without a template) is not covered by the unique
+    constraint, so it is fetched or created on its own."""
+    first, second = fields
+    rows = {}
+    for key in [k for k in keys if None in k]:
+        rows[key], _ = model.objects.select_for_update().get_or_create(**dict(zip(fields, key, strict=True)))
+    keys = [k for k in keys if None not in k]
+    if not keys:
+        return rows
+    model.objects.bulk_create(
+        [model(**dict(zip(fields, key, strict=True))) for key in keys], ignore_conflicts=True
+    )
+    wanted = set(keys)
+    candidates = model.objects.select_for_update().filter(
+        **{f"{first}__in": {k[0] for k in keys}, f"{second}__in": {k[1] for k in keys}}
+    )
+    for row in candidates.order_by("pk"):
+        key = (getattr(row, first), getattr(row, second))
+        if key in wanted:
+            rows[key] = row
+    return rows
+
+
+def update_stores(rows: list[dict]) -> None:
+    """Fold the outcomes into their (agent, skill) stores: one read and one write per batch."""
     limit = rules.k("RANKING_WINDOW_SAMPLES")
-    stats, _ = SkillStats.objects.select_for_update().get_or_create(agent=agent, skill=skill)
-    samples = [
-        [
-            _ts(r["occurred_at"]),
-            bool(r["success"]),
-            r.get("confidence"),
-            int(r["duration_ms"]),
-            r.get("cost_usd"),
+    by_key: dict[tuple, list[dict]] = defaultdict(list)
+    for row in rows:
+        by_key[(row["agent_id"], row["skill"])].append(row)
+    stores = _locked_rows(SkillStats, sorted(by_key), ("agent_id", "skill"))
+    now = clock.now()
+    for key, key_rows in by_key.items():
+        stats = stores[key]
+        samples = [
+            [
+                _ts(r["occurred_at"]),
+                bool(r["success"]),
+                r.get("confidence"),
+                int(r["duration_ms"]),
+                r.get("cost_usd"),
+            ]
+            for r in key_rows
         ]
-        for r in rows
-    ]
-    window = sorted(stats.window + samples, key=lambda s: s[0])[-limit:]
-    for key, value in summarise(window).items():
-        setattr(stats, key, value)
-    stats.window = window
-    stats.total_samples += len(rows)
-    stats.total_cost_usd += sum(r.get("cost_usd") or 0 for r in rows)
-    newest = max(r["occurred_at"] for r in rows)
-    stats.last_sample_at = max(stats.last_sample_at, newest) if stats.last_sample_at else newest
-    stats.save()
-    return stats
+        window = sorted(stats.window + samples, key=lambda s: s[0])[-limit:]
+        for field, value in summarise(window).items():
+            setattr(stats, field, value)
+        stats.window = window
+        stats.total_samples += len(key_rows)
+        stats.total_cost_usd += sum(r.get("cost_usd") or 0 for r in key_rows)
+        newest = max(r["occurred_at"] for r in key_rows)
+        stats.last_sample_at = max(stats.last_sample_at, newest) if stats.last_sample_at else newest
+        stats.updated_at = now
+    update_rows(SkillStats, list(stores.values()), STORE_FIELDS)
 
 
 DECAYED_FIELDS = ("decayed_helpful", "decayed_harmful", "decayed_helpful_score", "decayed_harmful_score")
@@ -87,9 +137,26 @@ def stamp_state(stats: PatternStats, state: str, at: datetime) -> None:
         stats.deprecated_at = at
 
 
-def record_pattern_feedback(agent, rows: list[dict]) -> None:
+PATTERN_FIELDS = [
+    "uses",
+    "failures",
+    "helpful",
+    "neutral",
+    "harmful",
+    *DECAYED_FIELDS,
+    "decayed_at",
+    "promoted_at",
+    "deprecated_at",
+    "last_validated_at",
+    "state",
+]
+
+
+def record_pattern_feedback(agents: dict, rows: list[dict]) -> None:
+    """Score each outcome and fold it into the stats of every pattern it names (per template);
+    one read and one write of the stats and one INSERT of feedback events per batch."""
     thresholds, maturity = rules.feedback_thresholds(), rules.maturity_rules()
-    by_pattern: dict[str, list[tuple[dict, float, str]]] = defaultdict(list)
+    by_pattern: dict[tuple, list[tuple[dict, float, str]]] = defaultdict(list)
     for row in rows:
         score = scoring.implicit_score(
             success=row["success"],
@@ -98,56 +165,62 @@ def record_pattern_feedback(agent, rows: list[dict]) -> None:
             retries=row.get("retry_count") or 0,
         )
         verdict = scoring.verdict(score, thresholds)
+        template_id = agents[row["agent_id"]].template_id
         for name in dict.fromkeys(row.get("patterns") or []):
-            by_pattern[name.strip()].append((row, score, verdict))
+            by_pattern[(template_id, name.strip())].append((row, score, verdict))
+    if not by_pattern:
+        return
+    all_stats = _locked_rows(
+        PatternStats, sorted(by_pattern, key=lambda k: (k[0] or 0, k[1])), ("template_id", "name")
+    )
     feedback = []
-    for name, items in by_pattern.items():
-        stats, _ = PatternStats.objects.select_for_update().get_or_create(
-            template_id=agent.template_id, name=name
-        )
-        for row, score, verdict in sorted(items, key=lambda i: i[0]["occurred_at"]):
-            at = row["occurred_at"]
-            if stats.decayed_at is None:
-                stats.decayed_at = at
-            if at > stats.decayed_at:  # move the stored sums forward to this event's time
-                age = age_days(stats.decayed_at, at)
-                for field in DECAYED_FIELDS:
-                    setattr(stats, field, decay(getattr(stats, field), age, maturity.half_life_days))
-                stats.decayed_at = at
-            # an event older than the decay instant counts with its own age
-            weight = decay(1.0, age_days(at, stats.decayed_at), maturity.half_life_days)
-            stats.uses += 1
-            # a pattern succeeds when the outcome was helpful, not merely successful
-            stats.failures += 0 if verdict == "helpful" else 1
-            if verdict == "helpful":
-                stats.helpful += 1
-                stats.decayed_helpful += weight
-                stats.decayed_helpful_score += score * weight
-                stats.last_validated_at = max(filter(None, (stats.last_validated_at, at)))
-            elif verdict == "harmful":
-                stats.harmful += 1
-                stats.decayed_harmful += weight
-                stats.decayed_harmful_score += score * weight
-            else:
-                stats.neutral += 1
-            stamp_state(
-                stats,
-                maturity_of(stats.decayed_helpful, stats.decayed_harmful, maturity, stats.manual_state),
-                at,
-            )
+    for key, items in by_pattern.items():
+        stats = all_stats[key]
+        for row, score, verdict in sorted(items, key=lambda i: (i[0]["occurred_at"], i[0]["id"])):
+            fold(stats, row["occurred_at"], score, verdict, maturity)
             feedback.append(
                 {
                     "pattern_id": stats.pk,
-                    "agent_id": agent.pk,
+                    "agent_id": row["agent_id"],
                     "outcome_id": row["id"],
                     "score": score,
                     "verdict": verdict,
                     "success": row["success"],
-                    "occurred_at": at,
+                    "occurred_at": row["occurred_at"],
                 }
             )
-        stats.save()
+    update_rows(PatternStats, list(all_stats.values()), PATTERN_FIELDS)
     insert_new(PatternFeedback, feedback, ("pattern", "outcome_id"))  # one statement, never twice
+
+
+def fold(stats: PatternStats, at: datetime, score: float, verdict: str, maturity) -> None:
+    """One outcome's feedback into a pattern's counts and decayed sums (in memory)."""
+    if stats.decayed_at is None:
+        stats.decayed_at = at
+    if at > stats.decayed_at:  # move the stored sums forward to this event's time
+        age = age_days(stats.decayed_at, at)
+        for field in DECAYED_FIELDS:
+            setattr(stats, field, decay(getattr(stats, field), age, maturity.half_life_days))
+        stats.decayed_at = at
+    # an event older than the decay instant counts with its own age
+    weight = decay(1.0, age_days(at, stats.decayed_at), maturity.half_life_days)
+    stats.uses += 1
+    # a pattern succeeds when the outcome was helpful, not merely successful
+    stats.failures += 0 if verdict == "helpful" else 1
+    if verdict == "helpful":
+        stats.helpful += 1
+        stats.decayed_helpful += weight
+        stats.decayed_helpful_score += score * weight
+        stats.last_validated_at = max(filter(None, (stats.last_validated_at, at)))
+    elif verdict == "harmful":
+        stats.harmful += 1
+        stats.decayed_harmful += weight
+        stats.decayed_harmful_score += score * weight
+    else:
+        stats.neutral += 1
+    stamp_state(
+        stats, maturity_of(stats.decayed_helpful, stats.decayed_harmful, maturity, stats.manual_state), at
+    )
 
 
 def close_dispatches(rows: list[dict]) -> int:
@@ -172,12 +245,8 @@ def close_dispatches(rows: list[dict]) -> int:
     return closed
 
 
-@on_stored("skill_outcome")
-def on_skill_outcomes(*, agent, rows: list[dict]) -> None:
-    by_skill: dict[str, list[dict]] = defaultdict(list)
-    for row in rows:
-        by_skill[row["skill"]].append(row)
-    for skill, skill_rows in sorted(by_skill.items()):
-        update_store(agent, skill, skill_rows)
-    record_pattern_feedback(agent, rows)
+@on_stored("skill_outcome", whole_batch=True)
+def on_skill_outcomes(*, agents: dict, rows: list[dict]) -> None:
+    update_stores(rows)
+    record_pattern_feedback(agents, rows)
     close_dispatches(rows)

@@ -180,3 +180,30 @@ def update_by_id(model, field_name: str, values: dict[int, object]) -> None:
         for start in range(0, len(ids), CHUNK_ROWS):
             chunk = ids[start : start + CHUNK_ROWS]
             cursor.execute(sql, [chunk, [_prepare(field, values[pk]) for pk in chunk]])
+
+
+def update_rows(model, objects: list, field_names: list[str]) -> None:
+    """Save `field_names` of many loaded `objects` in one statement per chunk: on PostgreSQL an
+    UPDATE … FROM one JSON array parameter (Django's bulk_update compiles a CASE per field and
+    row, slower than the work it saves); elsewhere bulk_update."""
+    if not objects:
+        return
+    if connection.vendor != "postgresql":
+        model.objects.bulk_update(objects, field_names, batch_size=CHUNK_ROWS)
+        return
+    quote = connection.ops.quote_name
+    fields = [model._meta.get_field(name) for name in field_names]
+    pk = model._meta.pk
+    assignments = ", ".join(f"{quote(f.column)} = v.{quote(f.attname)}" for f in fields)
+    sql = (
+        f"UPDATE {quote(model._meta.db_table)} AS t SET {assignments} "
+        f"FROM jsonb_to_recordset(%s::jsonb) AS v({_recordset((pk, *fields))}) "
+        f"WHERE t.{quote(pk.column)} = v.{quote(pk.attname)}"
+    )
+    with fast_cursor() as cursor:
+        for start in range(0, len(objects), CHUNK_ROWS):
+            chunk = [
+                {f.attname: getattr(obj, f.attname) for f in (pk, *fields)}
+                for obj in objects[start : start + CHUNK_ROWS]
+            ]
+            cursor.execute(sql, [json.dumps(chunk, default=_json_default, separators=(",", ":"))])

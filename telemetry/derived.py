@@ -87,18 +87,32 @@ def _derive_batch(types: list[str] | None) -> int:
 
 
 def _dispatch(event_type: str, row_ids: list[int]) -> None:
-    rows = EVENT_MODELS[event_type].objects.filter(pk__in=row_ids).order_by("id").values()
-    by_agent: dict[int, list[dict]] = defaultdict(list)
-    for row in rows:
-        by_agent[row["agent_id"]].append(row)
-    for agent in Agent.objects.filter(pk__in=by_agent).order_by("pk"):
-        try:
-            with transaction.atomic():
-                hooks.dispatch(event_type, agent=agent, rows=by_agent[agent.pk])
-        except OperationalError:
-            raise  # the database, not the data: roll the batch back, the next pass retries it
-        except Exception:  # one agent's bad data must not hold back everyone's
-            log.exception("%s handlers failed for agent %s; its rows are skipped", event_type, agent.pk)
+    rows = list(EVENT_MODELS[event_type].objects.filter(pk__in=row_ids).order_by("id").values())
+    agents = Agent.objects.in_bulk({row["agent_id"] for row in rows})
+    for registration in hooks.registrations(event_type):
+        chosen = [row for row in rows if registration.accepts(row)]
+        if not chosen:
+            continue
+        if registration.whole_batch and _isolated(registration, agents, chosen, "the whole batch"):
+            continue
+        by_agent: dict[int, list[dict]] = defaultdict(list)
+        for row in chosen:
+            by_agent[row["agent_id"]].append(row)
+        for agent_id in sorted(by_agent):  # again agent by agent: one agent's bad data holds back no one
+            _isolated(registration, {agent_id: agents[agent_id]}, by_agent[agent_id], f"agent {agent_id}")
+
+
+def _isolated(registration, agents: dict, rows: list[dict], whose: str) -> bool:
+    """Run a handler in a savepoint; False (logged) when it failed on the data."""
+    try:
+        with transaction.atomic():
+            registration.call(agents, rows)
+        return True
+    except OperationalError:
+        raise  # the database, not the data: roll the batch back, the next pass retries it
+    except Exception:
+        log.exception("%s failed on the rows of %s", registration.handler.__name__, whose)
+        return False
 
 
 @dataclass(frozen=True)

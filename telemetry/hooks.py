@@ -1,11 +1,15 @@
 """Reactions to newly stored events, registered by the apps that build on telemetry.
 
 Telemetry imports no other app; planner and improver register here at start-up (in their
-AppConfig.ready) what they do with an event type. None of it runs in the ingest request: ingest
-marks each event a handler wants `pending_derivation` in the INSERT that stores it, and the
-worker hands those rows to the handlers in batches (telemetry/derived.py), clearing the mark in
+AppConfig.ready) what they do with an event type. None of it runs in the ingest request: the
+statement that stores an event a handler wants also puts it on the to-do list, and the worker
+hands the listed rows to the handlers in batches (telemetry/derived.py), deleting the entries in
 the same transaction. So a replayed batch triggers nothing twice, a failing handler loses
 nothing, and the request pays for one INSERT only.
+
+A handler sees one agent's rows (`handler(*, agent, rows)`), or with `whole_batch=True` every
+agent's rows of a batch at once (`handler(*, agents, rows)`, agents by id), so that it can
+write with one statement per table instead of one per agent.
 
 `dispatch` also serves derived events that never cross the API (a new friction event), and
 runs at once.
@@ -13,38 +17,66 @@ runs at once.
 
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import dataclass
 
 EventHandler = Callable[..., None]
 RowFilter = Callable[[dict], bool]
-_handlers: dict[str, list[EventHandler]] = defaultdict(list)
-_filters: dict[str, list[RowFilter]] = defaultdict(list)
 
 
-def on_stored(event_type: str, *, when: RowFilter | None = None) -> Callable[[EventHandler], EventHandler]:
-    """Register `handler(*, agent, rows)` for new events of `event_type` (rows are dicts of the
-    stored columns, `id` included). With `when`, only rows it accepts wait for the handler."""
+@dataclass(frozen=True)
+class Registration:
+    handler: EventHandler
+    accepts: RowFilter
+    whole_batch: bool
+
+    def call(self, agents: dict, rows: list[dict]) -> None:
+        """Run the handler on `rows` of `agents` (whole-batch handlers once, others per agent)."""
+        if self.whole_batch:
+            self.handler(agents=agents, rows=rows)
+            return
+        by_agent: dict[int, list[dict]] = defaultdict(list)
+        for row in rows:
+            by_agent[row["agent_id"]].append(row)
+        for agent_id in sorted(by_agent):
+            self.handler(agent=agents[agent_id], rows=by_agent[agent_id])
+
+
+_registered: dict[str, list[Registration]] = defaultdict(list)
+
+
+def on_stored(
+    event_type: str, *, when: RowFilter | None = None, whole_batch: bool = False
+) -> Callable[[EventHandler], EventHandler]:
+    """Register a handler for new events of `event_type` (rows are dicts of the stored
+    columns, `id` included). With `when`, only rows it accepts wait for the handler."""
 
     def register(handler: EventHandler) -> EventHandler:
-        if handler not in _handlers[event_type]:
-            _handlers[event_type].append(handler)
-            _filters[event_type].append(when or (lambda row: True))
+        if all(r.handler is not handler for r in _registered[event_type]):
+            _registered[event_type].append(Registration(handler, when or (lambda row: True), whole_batch))
         return handler
 
     return register
 
 
+def registrations(event_type: str) -> list[Registration]:
+    return list(_registered.get(event_type, ()))
+
+
 def wanted(event_type: str, row: dict) -> bool:
     """Whether some handler wants this new row (it then enters the to-do list)."""
-    return any(accepts(row) for accepts in _filters.get(event_type, ()))
+    return any(r.accepts(row) for r in _registered.get(event_type, ()))
 
 
 def handled_types(stored: set[str] | dict) -> list[str]:
     """The stored event types (of `stored`) some handler waits for."""
-    return sorted(t for t, handlers in _handlers.items() if handlers and t in stored)
+    return sorted(t for t, regs in _registered.items() if regs and t in stored)
 
 
 def dispatch(event_type: str, *, agent, rows: list[dict]) -> None:
-    for handler, accepts in zip(_handlers.get(event_type, ()), _filters.get(event_type, ()), strict=True):
-        chosen = [row for row in rows if accepts(row)]
-        if chosen:
-            handler(agent=agent, rows=chosen)
+    """Run every handler of `event_type` on `rows` of one agent, now."""
+    for registration in registrations(event_type):
+        chosen = [row for row in rows if registration.accepts(row)]
+        if chosen and registration.whole_batch:
+            registration.handler(agents={agent.pk: agent}, rows=chosen)
+        elif chosen:
+            registration.handler(agent=agent, rows=chosen)

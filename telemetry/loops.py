@@ -32,48 +32,53 @@ def counts_as_friction(row: dict) -> bool:
     return row.get("outcome") == ToolInvocation.Outcome.FAILURE and bool(row.get("failure_mode"))
 
 
-@hooks.on_stored("tool_invocation", when=counts_as_friction)
+@hooks.on_stored("tool_invocation", when=counts_as_friction, whole_batch=True)
 @transaction.atomic
-def friction_detect(*, agent, rows: list[dict]) -> list[dict]:
-    """Fire a friction event for each (session, tool, failure mode) of `rows` that reached θ.
+def friction_detect(*, agents: dict, rows: list[dict]) -> list[dict]:
+    """Fire a friction event for each (agent, session, tool, failure mode) of `rows` that
+    reached θ: what already fired and the failure counts are one query each for the batch.
 
     Only `outcome = failure` invocations with a failure mode count: a timeout or a cancellation
     is not friction. Idempotent: a pair fires once per session (a unique constraint), however
     often this runs."""
     keys = {
-        (r["session_id"], r["tool"], r["failure_mode"])
+        (r["agent_id"], r["session_id"], r["tool"], r["failure_mode"])
         for r in rows
         if r["outcome"] == ToolInvocation.Outcome.FAILURE and r["failure_mode"]
     }
     if not keys:
         return []
-    sessions = {key[0] for key in keys}
-    already = set(
-        FrictionEvent.objects.filter(agent=agent, session_id__in=sessions).values_list(
-            "session_id", "tool", "failure_mode"
+
+    def scope(keys: set[tuple]) -> dict:
+        return {
+            "agent_id__in": {k[0] for k in keys},
+            "session_id__in": {k[1] for k in keys},
+            "tool__in": {k[2] for k in keys},
+            "failure_mode__in": {k[3] for k in keys},
+        }
+
+    keys -= set(  # a pair fires once per session: nothing left to count for those
+        FrictionEvent.objects.filter(**scope(keys)).values_list(
+            "agent_id", "session_id", "tool", "failure_mode"
         )
     )
-    keys -= already  # a pair fires once per session: nothing left to count for those
     if not keys:
         return []
     failing = (
-        ToolInvocation.objects.filter(
-            agent=agent,
-            session_id__in={key[0] for key in keys},
-            tool__in={key[1] for key in keys},
-            failure_mode__in={key[2] for key in keys},
-            outcome=ToolInvocation.Outcome.FAILURE,
-        )
-        .values("session_id", "tool", "failure_mode")
+        ToolInvocation.objects.filter(**scope(keys), outcome=ToolInvocation.Outcome.FAILURE)
+        .values("agent_id", "session_id", "tool", "failure_mode")
         .annotate(n=Count("id"))
     )
     counts = {
-        (f["session_id"], f["tool"], f["failure_mode"]): f["n"]
+        key: f["n"]
         for f in failing
-        if (f["session_id"], f["tool"], f["failure_mode"]) in keys
+        if (key := (f["agent_id"], f["session_id"], f["tool"], f["failure_mode"])) in keys
     }
-    new_events = []
-    for session_id, tool, mode in friction.fired(counts, set(), settings.KAIZEN["FRICTION_THRESHOLD"]):
+    new_events = defaultdict(list)
+    for agent_id, session_id, tool, mode in friction.fired(
+        counts, set(), settings.KAIZEN["FRICTION_THRESHOLD"]
+    ):
+        agent = agents[agent_id]
         evidence = list(
             ToolInvocation.objects.filter(
                 agent=agent, session_id=session_id, tool=tool, failure_mode=mode, outcome="failure"
@@ -81,21 +86,25 @@ def friction_detect(*, agent, rows: list[dict]) -> list[dict]:
             .order_by("occurred_at")
             .values_list("id", flat=True)[:50]
         )
-        at = max(r["occurred_at"] for r in rows if (r["session_id"], r["tool"]) == (session_id, tool))
+        at = max(
+            r["occurred_at"]
+            for r in rows
+            if (r["agent_id"], r["session_id"], r["tool"]) == (agent_id, session_id, tool)
+        )
         event, created = FrictionEvent.objects.get_or_create(
             agent=agent,
             session_id=session_id,
             tool=tool,
             failure_mode=mode,
             defaults={
-                "count": counts[(session_id, tool, mode)],
+                "count": counts[(agent_id, session_id, tool, mode)],
                 "evidence": evidence,
                 "occurred_at": at,
                 "template_id": agent.template_id,
             },
         )
         if created:
-            new_events.append(
+            new_events[agent_id].append(
                 {
                     "id": event.pk,
                     "tool": tool,
@@ -106,9 +115,9 @@ def friction_detect(*, agent, rows: list[dict]) -> list[dict]:
                     "occurred_at": at,
                 }
             )
-    if new_events:
-        hooks.dispatch("friction", agent=agent, rows=new_events)
-    return new_events
+    for agent_id, events in sorted(new_events.items()):
+        hooks.dispatch("friction", agent=agents[agent_id], rows=events)
+    return [event for events in new_events.values() for event in events]
 
 
 @hooks.on_stored("correction")
@@ -173,13 +182,16 @@ def fact_learn(*, agent, candidate: corrections.FactCandidate, correction_id=Non
     return fact
 
 
-@hooks.on_stored("session_end")
-def digest_sessions(*, agent, rows: list[dict]) -> None:
-    sessions = [r["session_id"] for r in rows]
+@hooks.on_stored("session_end", whole_batch=True)
+def digest_sessions(*, agents: dict, rows: list[dict]) -> None:
+    """Each ended session's digest, for every agent of the batch at once: one aggregate per
+    table (SQL) and one UPDATE of the digests."""
+    keys = {(r["agent_id"], r["session_id"]) for r in rows}
+    scope = {"agent_id__in": {k[0] for k in keys}, "session_id__in": {k[1] for k in keys}}
     per_tool = defaultdict(list)
     for r in (
-        ToolInvocation.objects.filter(agent=agent, session_id__in=sessions)
-        .values("session_id", "tool")
+        ToolInvocation.objects.filter(**scope)
+        .values("agent_id", "session_id", "tool")
         .annotate(
             calls=Count("id"),
             failures=Count("id", filter=~Q(outcome="success")),
@@ -187,27 +199,22 @@ def digest_sessions(*, agent, rows: list[dict]) -> None:
             first=Min("occurred_at"),
             last=Max("occurred_at"),
         )
-        .order_by("session_id", "tool")
+        .order_by("agent_id", "session_id", "tool")
     ):
-        per_tool[r["session_id"]].append(r)
+        key = (r.pop("agent_id"), r.pop("session_id"))
+        if key in keys:
+            per_tool[key].append(r)
     side = {}
     for model, name in ((Correction, "corrections"), (Observation, "observations")):
-        for r in (
-            model.objects.filter(agent=agent, session_id__in=sessions)
-            .values("session_id")
-            .annotate(n=Count("id"))
-        ):
-            side[(r["session_id"], name)] = r["n"]
+        for r in model.objects.filter(**scope).values("agent_id", "session_id").annotate(n=Count("id")):
+            side[(r["agent_id"], r["session_id"], name)] = r["n"]
     digests = {}
     for row in rows:
-        tools = per_tool.get(row["session_id"], [])
+        key = (row["agent_id"], row["session_id"])
+        tools = per_tool.get(key, [])
         first = min((t["first"] for t in tools), default=None)
         last = max([t["last"] for t in tools] + [row["occurred_at"]]) if tools else None
         digests[row["id"]] = digest.digest(
-            tools,
-            first,
-            last,
-            side.get((row["session_id"], "corrections"), 0),
-            side.get((row["session_id"], "observations"), 0),
+            tools, first, last, side.get((*key, "corrections"), 0), side.get((*key, "observations"), 0)
         )
     update_by_id(SessionEnd, "digest", digests)  # one statement per batch
