@@ -7,7 +7,6 @@ time (the client library's multiprocess mode); the database-backed gauges need n
 
 import time
 
-from django.urls import resolve
 from prometheus_client import Counter, Histogram
 
 FIELDS = {"type", "timestamp", "body", "id"}
@@ -44,10 +43,8 @@ class MetricsMiddleware:
     def __call__(self, request):
         started = time.perf_counter()
         response = self.get_response(request)
-        try:
-            route = resolve(request.path_info).url_name or "unnamed"
-        except Exception:  # unknown path (a 404)
-            route = "unmatched"
+        match = getattr(request, "resolver_match", None)  # set by the URL resolution Django did
+        route = (match.url_name or "unnamed") if match else "unmatched"
         LATENCY.labels(route, request.method, f"{response.status_code // 100}xx").observe(
             time.perf_counter() - started
         )

@@ -150,11 +150,13 @@ def _recordset_insert(table, columns, fields, defaults, chunk):
 
 
 def _values_insert(table, columns, fields, defaults, chunk):
+    # psycopg adapts the cleaned values itself (JSON goes as text); elsewhere Django prepares them
+    postgres = connection.vendor == "postgresql"
     params: list = []
     for row in chunk:
         for f in fields:
             value = row[f.attname] if f.attname in row else defaults[f.attname]
-            params.append(f.get_db_prep_save(value, connection))
+            params.append(_prepare(f, value) if postgres else f.get_db_prep_save(value, connection))
     placeholder = "(" + ", ".join(["%s"] * len(fields)) + ")"
     return f"INSERT INTO {table} ({columns}) VALUES {', '.join([placeholder] * len(chunk))}", params
 
