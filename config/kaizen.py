@@ -13,6 +13,12 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "INGEST_MAX_BODY_BYTES": (5 * 1024 * 1024, "Largest ingest body; larger bodies get 413."),
     "INGEST_MAX_ARGS_BYTES": (8 * 1024, "Largest `args` object of a tool invocation (JSON bytes)."),
     "INGEST_MAX_TEXT_CHARS": (20_000, "Longest free-text field of an event."),
+    "DERIVE_FOLLOW_SECONDS": (
+        10,
+        "How long one pass of the derived-work task keeps watching the to-do list after emptying "
+        "it (polling every 0.25 s), so new events wait a fraction of a second rather than for the "
+        "next 2-second beat; 0 = stop as soon as it is empty. One worker process is busy meanwhile.",
+    ),
     "INGEST_CACHE_SECONDS": (
         5,
         "How long a process reuses a verified agent token and the price table; a revoked token "

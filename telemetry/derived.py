@@ -3,8 +3,8 @@
 The statement that stores an event some handler wants (telemetry/hooks.py) also writes it to
 the to-do list (PendingDerivation), so the list is exactly as durable as the events, and the
 event tables are never updated after their INSERT. The worker drains the list in bounded
-batches, oldest first (beat runs `telemetry.derive_pending` every 2 s, and each run drains
-until the list is empty or its time is up): entries leave the list in the same transaction that
+batches, oldest first (beat runs `telemetry.derive_pending` every 2 s; each run drains the
+list and keeps polling it for KAIZEN_DERIVE_FOLLOW_SECONDS, or until its time is up): entries leave the list in the same transaction that
 derives from them, one process derives at a time (a second run leaves at once), and a deadlock
 or lost connection rolls the batch back for the next pass, so a killed worker or a second run
 doubles nothing and loses nothing. Without a broker (tests, the demo) the list is drained
@@ -30,12 +30,16 @@ from telemetry.models import EVENT_MODELS, Agent, PendingDerivation
 log = logging.getLogger(__name__)
 BATCH_ROWS = 2000
 TIME_BUDGET_S = 20.0
+POLL_S = 0.25
 ADVISORY_LOCK = 0x4B5A_0001  # derive_pending's PostgreSQL advisory lock key
 
 
-def derive_pending(*, max_batches: int = 1000, types: list[str] | None = None) -> int:
+def derive_pending(
+    *, max_batches: int = 1000, types: list[str] | None = None, follow_seconds: float = 0
+) -> int:
     """Hand the to-do list to the handlers, batch by batch, until it is empty, `max_batches`
-    batches or TIME_BUDGET_S have passed; return the entries drained.
+    batches or TIME_BUDGET_S have passed; return the entries drained. With `follow_seconds`,
+    an empty list is polled every POLL_S until that long after the start.
 
     One process derives at a time (a PostgreSQL advisory lock; a second run finds it taken and
     leaves at once): handlers of different batches update the same stores and pattern rows, and
@@ -47,8 +51,13 @@ def derive_pending(*, max_batches: int = 1000, types: list[str] | None = None) -
         for _ in range(max_batches):
             done = _derive_batch(types)
             drained += done
-            if done < BATCH_ROWS or time.monotonic() - started > TIME_BUDGET_S:
+            elapsed = time.monotonic() - started
+            if elapsed > TIME_BUDGET_S:
                 break
+            if done < BATCH_ROWS:
+                if elapsed + POLL_S > follow_seconds:
+                    break
+                time.sleep(POLL_S)
     return drained
 
 

@@ -9,10 +9,13 @@ def agent_activity_refresh() -> int:
 
 @periodic("telemetry.derive_pending")
 def derive_pending() -> int:
-    """Every 2 s: the handlers of new events over the rows waiting for them (idempotent, bounded)."""
+    """Every 2 s: the handlers of new events over the rows waiting for them (idempotent, bounded),
+    following the to-do list for KAIZEN_DERIVE_FOLLOW_SECONDS."""
+    from django.conf import settings
+
     from telemetry.derived import derive_pending as drain
 
-    return drain()
+    return drain(follow_seconds=settings.KAIZEN["DERIVE_FOLLOW_SECONDS"])
 
 
 @periodic("telemetry.prune_events")

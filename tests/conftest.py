@@ -28,6 +28,13 @@ def pytest_unconfigure(config):
 
 
 @pytest.fixture(autouse=True)
+def _derive_without_following(settings):
+    """A derive pass run by a test returns once the to-do list is empty (tests/telemetry/
+    test_derived.py covers following)."""
+    settings.KAIZEN = {**settings.KAIZEN, "DERIVE_FOLLOW_SECONDS": 0}
+
+
+@pytest.fixture(autouse=True)
 def _fresh_hot_cache():
     """Each test starts with nothing reused from another's tokens or price table."""
     from telemetry import hot_cache

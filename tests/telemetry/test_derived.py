@@ -88,3 +88,42 @@ def test_one_process_derives_at_a_time(broker_down):
         assert derive_pending.apply().get() == 3 and backlog().pending == 0
     finally:
         other.close()
+
+
+class SteppedTime:
+    """Stands in for the time module in telemetry.derived: sleeping advances it and lets
+    `arrive` run (events stored while a following pass waits)."""
+
+    def __init__(self, arrive):
+        self.now, self.arrive, self.sleeps = 0.0, arrive, 0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+        self.sleeps += 1
+        if self.sleeps == 1:
+            self.arrive()
+
+
+def test_a_following_pass_drains_what_arrives_while_it_waits(broker_down, monkeypatch):
+    from telemetry import derived
+
+    _, alice = client_for("alice")
+    failures(alice, 1)
+    stepped = SteppedTime(lambda: failures(alice, 2, start=1))
+    monkeypatch.setattr(derived, "time", stepped)
+
+    assert derived.derive_pending(follow_seconds=1.0) == 3  # one before, two while following
+    assert backlog().pending == 0
+    assert FrictionEvent.objects.get().count == 3  # the late two completed the pair's θ = 3
+    assert stepped.sleeps == int(1.0 / derived.POLL_S) and stepped.now <= 1.0
+
+
+def test_without_following_a_pass_stops_at_an_empty_list(broker_down, monkeypatch):
+    from telemetry import derived
+
+    stepped = SteppedTime(lambda: None)
+    monkeypatch.setattr(derived, "time", stepped)
+    assert derived.derive_pending() == 0 and stepped.sleeps == 0
