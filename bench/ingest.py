@@ -173,7 +173,8 @@ def profile(pid: int, seconds: int) -> subprocess.Popen:
 def start(args, env: dict) -> list[subprocess.Popen]:
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "config.wsgi:application", "-c", "gunicorn.conf.py",
-         "--bind", f"127.0.0.1:{PORT}", "--workers", str(args.workers), "--log-level", "warning"],
+         "--bind", f"127.0.0.1:{PORT}", "--log-level", "warning",
+         *(["--workers", str(args.workers)] if args.workers else [])],
         cwd=ROOT, env=env,
     )  # fmt: skip
     worker = subprocess.Popen(
@@ -271,7 +272,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=10, help="wrk duration per measurement")
     parser.add_argument("--runs", type=int, default=1, help="consecutive runs, each on a fresh database")
     parser.add_argument(
-        "--workers", type=int, default=4, help="gunicorn workers (shipped config: 2 per core)"
+        "--workers", type=int, help="gunicorn workers (default: the shipped config's, 4 per core)"
     )
     parser.add_argument("--profile", action="store_true", help="py-spy the single-event run")
     parser.add_argument("--worker-nice", type=int, default=10, help="CPU niceness of the worker")
@@ -280,7 +281,8 @@ def main() -> None:
     if shutil.which("wrk") is None:
         sys.exit("wrk is not installed: apt-get install wrk")
     for n in range(args.runs):
-        print(f"== run {n + 1}: gunicorn ({args.workers} workers) + worker/beat on PostgreSQL, wrk -t2 -c8")
+        workers = args.workers or f"{os.cpu_count() * 4}"
+        print(f"== run {n + 1}: gunicorn ({workers} workers) + worker/beat on PostgreSQL, wrk -t2 -c8")
         report(one_run(args, n))
         if args.profile:
             from bench.flame import report as flame

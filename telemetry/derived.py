@@ -4,11 +4,12 @@ The statement that stores an event some handler wants (telemetry/hooks.py) also 
 the to-do list (PendingDerivation), so the list is exactly as durable as the events, and the
 event tables are never updated after their INSERT. The worker drains the list in bounded
 batches, oldest first (beat runs `telemetry.derive_pending` every 2 s; each run drains the
-list and keeps polling it for KAIZEN_DERIVE_FOLLOW_SECONDS, or until its time is up): entries leave the list in the same transaction that
-derives from them, one process derives at a time (a second run leaves at once), and a deadlock
-or lost connection rolls the batch back for the next pass, so a killed worker or a second run
-doubles nothing and loses nothing. Without a broker (tests, the demo) the list is drained
-in-process right after the ingest stores its rows.
+list and keeps polling it for KAIZEN_DERIVE_FOLLOW_SECONDS, or until its time is up).
+Entries leave the list in the same transaction that derives from them, one process derives at
+a time (a second run leaves at once), and a deadlock or lost connection rolls the batch back
+for the next pass, so a killed worker or a second run doubles nothing and loses nothing.
+Without a broker (tests, the demo) the list is drained in-process right after the ingest
+stores its rows.
 
 `backlog()` is the list's size and how long its oldest entry has waited (the derived-work lag),
 exported on /metrics (the ingest benchmark samples the same age with its own query).
