@@ -281,8 +281,8 @@ def main() -> None:
     if shutil.which("wrk") is None:
         sys.exit("wrk is not installed: apt-get install wrk")
     for n in range(args.runs):
-        workers = args.workers or f"{os.cpu_count() * 4}"
-        print(f"== run {n + 1}: gunicorn ({workers} workers) + worker/beat on PostgreSQL, wrk -t2 -c8")
+        workers = f"{args.workers} workers" if args.workers else "the shipped config's workers"
+        print(f"== run {n + 1}: gunicorn ({workers}) + worker/beat on PostgreSQL, wrk -t2 -c8")
         report(one_run(args, n))
         if args.profile:
             from bench.flame import report as flame

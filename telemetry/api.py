@@ -48,11 +48,11 @@ class IngestApi(APIView):
             return None
         try:
             principal = BearerTokenAuthentication().authenticate(request)
+            if principal is None or not isinstance(principal[0], AgentPrincipal):
+                return None
             batch = batch_of(loads(request.body))
         except (APIException, ApplicationError):
             return None  # the full path says what is wrong
-        if principal is None or not isinstance(principal[0], AgentPrincipal):
-            return None
         results = events_ingest(agent=principal[0].agent, batch=batch)
         body = JSONRenderer().render({"results": [r.as_dict() for r in results]})
         return HttpResponse(body, status=207, content_type="application/json", headers={"Vary": "Accept"})

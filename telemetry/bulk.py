@@ -36,6 +36,8 @@ def insert_new(
     """
     if not rows:
         return {}
+    if enqueue is not None and not enqueue[1]:
+        enqueue = None
     opts = model._meta
     fields = [f for f in opts.concrete_fields if not f.primary_key]
     defaults = {f.attname: f.get_default() for f in fields}
@@ -55,7 +57,7 @@ def insert_new(
             sql, params = build(table, columns, fields, defaults, chunk)
             sql = f"{sql} ON CONFLICT ({conflict}) DO NOTHING RETURNING id, {conflict}"
             if enqueue is not None and postgres:
-                sql, params = _with_enqueue(sql, params, key_fields, *enqueue)
+                sql, params = _with_enqueue(sql, params, key_fields, conflict, *enqueue)
             cursor.execute(sql, params)
             for row_id, *key in cursor.fetchall():
                 inserted[tuple(key)] = row_id
@@ -64,12 +66,11 @@ def insert_new(
     return inserted
 
 
-def _with_enqueue(insert_sql, params, key_fields, event_type, keys):
-    """The INSERT as a data-modifying CTE whose new rows also enter the to-do list."""
+def _with_enqueue(insert_sql, params, key_fields, conflict, event_type, keys):
+    """The INSERT as a data-modifying CTE whose new rows (of `keys`) also enter the to-do list."""
     from telemetry.models import PendingDerivation
 
     quote = connection.ops.quote_name
-    conflict = ", ".join(quote(f.column) for f in key_fields)
     sql = (
         f"WITH new AS ({insert_sql}, received_at), "
         f"todo AS (INSERT INTO {quote(PendingDerivation._meta.db_table)} (event_type, row_id, received_at) "
@@ -77,8 +78,7 @@ def _with_enqueue(insert_sql, params, key_fields, event_type, keys):
         f"WHERE ({conflict}) IN (SELECT * FROM unnest({_array_casts(tuple(key_fields))}))) "
         f"SELECT id, {conflict} FROM new"
     )
-    columns = list(zip(*keys, strict=True)) if keys else [[] for _ in key_fields]
-    return sql, [*params, event_type, *(list(c) for c in columns)]
+    return sql, [*params, event_type, *(list(column) for column in zip(*keys, strict=True))]
 
 
 def _enqueue(model, rows, inserted, conflict_fields, event_type, keys) -> None:
@@ -118,11 +118,7 @@ def fast_cursor():
 
 @functools.cache
 def _array_casts(fields: tuple) -> str:
-    casts = []
-    for f in fields:
-        db_type = f.db_type(connection)
-        casts.append("%s::text[]::jsonb[]" if db_type == "jsonb" else f"%s::{db_type}[]")
-    return ", ".join(casts)
+    return ", ".join(f"%s::{f.db_type(connection)}[]" for f in fields)
 
 
 @functools.cache
@@ -162,26 +158,9 @@ def _values_insert(table, columns, fields, defaults, chunk):
 
 
 def update_by_id(model, field_name: str, values: dict[int, object]) -> None:
-    """Set one column of many rows, each to its own value, in one statement per chunk (on
-    PostgreSQL an UPDATE … FROM unnest; elsewhere Django's bulk_update)."""
-    if not values:
-        return
-    field = model._meta.get_field(field_name)
-    if connection.vendor != "postgresql":
-        objects = [model(pk=pk, **{field.attname: value}) for pk, value in values.items()]
-        model.objects.bulk_update(objects, [field_name], batch_size=CHUNK_ROWS)
-        return
-    quote = connection.ops.quote_name
-    cast = _array_casts((field,))
-    sql = (
-        f"UPDATE {quote(model._meta.db_table)} AS t SET {quote(field.column)} = v.value "
-        f"FROM unnest(%s::bigint[], {cast}) AS v(id, value) WHERE t.id = v.id"
-    )
-    ids = list(values)
-    with fast_cursor() as cursor:
-        for start in range(0, len(ids), CHUNK_ROWS):
-            chunk = ids[start : start + CHUNK_ROWS]
-            cursor.execute(sql, [chunk, [_prepare(field, values[pk]) for pk in chunk]])
+    """Set one column of many rows, each to its own value (`values`: id → value)."""
+    attname = model._meta.get_field(field_name).attname
+    update_rows(model, [model(pk=pk, **{attname: value}) for pk, value in values.items()], [field_name])
 
 
 def update_rows(model, objects: list, field_names: list[str]) -> None:

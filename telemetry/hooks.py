@@ -30,15 +30,13 @@ class Registration:
     whole_batch: bool
 
     def call(self, agents: dict, rows: list[dict]) -> None:
-        """Run the handler on `rows` of `agents` (whole-batch handlers once, others per agent)."""
+        """Run the handler on `rows` of `agents` (by id): a whole-batch handler on all of them,
+        any other on the one agent `agents` then holds."""
         if self.whole_batch:
             self.handler(agents=agents, rows=rows)
-            return
-        by_agent: dict[int, list[dict]] = defaultdict(list)
-        for row in rows:
-            by_agent[row["agent_id"]].append(row)
-        for agent_id in sorted(by_agent):
-            self.handler(agent=agents[agent_id], rows=by_agent[agent_id])
+        else:
+            [agent] = agents.values()
+            self.handler(agent=agent, rows=rows)
 
 
 _registered: dict[str, list[Registration]] = defaultdict(list)
@@ -76,7 +74,5 @@ def dispatch(event_type: str, *, agent, rows: list[dict]) -> None:
     """Run every handler of `event_type` on `rows` of one agent, now."""
     for registration in registrations(event_type):
         chosen = [row for row in rows if registration.accepts(row)]
-        if chosen and registration.whole_batch:
-            registration.handler(agents={agent.pk: agent}, rows=chosen)
-        elif chosen:
-            registration.handler(agent=agent, rows=chosen)
+        if chosen:
+            registration.call({agent.pk: agent}, chosen)

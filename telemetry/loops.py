@@ -74,6 +74,10 @@ def friction_detect(*, agents: dict, rows: list[dict]) -> list[dict]:
         for f in failing
         if (key := (f["agent_id"], f["session_id"], f["tool"], f["failure_mode"])) in keys
     }
+    latest: dict[tuple, object] = {}  # (agent, session, tool) → its newest failure in the batch
+    for r in rows:
+        pair = (r["agent_id"], r["session_id"], r["tool"])
+        latest[pair] = max(latest.get(pair, r["occurred_at"]), r["occurred_at"])
     new_events = defaultdict(list)
     for agent_id, session_id, tool, mode in friction.fired(
         counts, set(), settings.KAIZEN["FRICTION_THRESHOLD"]
@@ -86,11 +90,7 @@ def friction_detect(*, agents: dict, rows: list[dict]) -> list[dict]:
             .order_by("occurred_at")
             .values_list("id", flat=True)[:50]
         )
-        at = max(
-            r["occurred_at"]
-            for r in rows
-            if (r["agent_id"], r["session_id"], r["tool"]) == (agent_id, session_id, tool)
-        )
+        at = latest[(agent_id, session_id, tool)]
         event, created = FrictionEvent.objects.get_or_create(
             agent=agent,
             session_id=session_id,

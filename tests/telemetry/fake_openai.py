@@ -3,6 +3,7 @@
 
 import json
 import threading
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -52,3 +53,19 @@ def exporting_to(base_url: str, token: str):
     )
     provider.add_span_processor(BatchSpanProcessor(exporter))
     return provider
+
+
+@contextmanager
+def instrumented(instrumentor, base_url: str, token: str, openai_url: str):
+    """(tracer, OpenAI client) with `instrumentor` tracing the client's calls, every span exported
+    to Kaizen; flushed on leaving, and the instrumentation undone whatever happens."""
+    from openai import OpenAI
+
+    provider = exporting_to(base_url, token)
+    instrumentor.instrument(tracer_provider=provider)
+    try:
+        yield provider.get_tracer("agent"), OpenAI(base_url=openai_url, api_key="sk-test")
+        provider.force_flush()
+    finally:
+        instrumentor.uninstrument()
+        provider.shutdown()

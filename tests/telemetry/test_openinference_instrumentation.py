@@ -8,39 +8,31 @@ from opentelemetry.trace import Status, StatusCode
 
 from telemetry.models import SkillOutcome, ToolInvocation, UnmappedSpan
 from tests.factories import agent_with_token
-from tests.telemetry.fake_openai import COST, exporting_to
+from tests.telemetry.fake_openai import COST, instrumented
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_openinference_agent_tool_and_llm_spans(live_server, fake_openai):
-    from openai import OpenAI
     from openinference.instrumentation.openai import OpenAIInstrumentor
 
     agent, token = agent_with_token(name="phoenix-agent")
-    provider = exporting_to(live_server.url, token)
-    instrumentor = OpenAIInstrumentor()
-    instrumentor.instrument(tracer_provider=provider)
-    try:
-        tracer = provider.get_tracer("agent")
-        client = OpenAI(base_url=fake_openai, api_key="sk-test")
-        with tracer.start_as_current_span(
+    with (
+        instrumented(OpenAIInstrumentor(), live_server.url, token, fake_openai) as (tracer, client),
+        tracer.start_as_current_span(
             "researcher",
             attributes={"openinference.span.kind": "AGENT", "agent.name": "research", "session.id": "s-42"},
+        ),
+    ):
+        client.chat.completions.create(model="gpt-4o-mini", messages=[{"role": "user", "content": "go"}])
+        with tracer.start_as_current_span(
+            "web_search", attributes={"openinference.span.kind": "TOOL", "tool.name": "web_search"}
         ):
-            client.chat.completions.create(model="gpt-4o-mini", messages=[{"role": "user", "content": "go"}])
-            with tracer.start_as_current_span(
-                "web_search", attributes={"openinference.span.kind": "TOOL", "tool.name": "web_search"}
-            ):
-                pass
-            with tracer.start_as_current_span(
-                "fetch", attributes={"openinference.span.kind": "TOOL", "tool.name": "fetch_page"}
-            ) as failing:
-                failing.set_status(Status(StatusCode.ERROR, "connection timed out after 30s"))
-        provider.force_flush()
-    finally:
-        instrumentor.uninstrument()
-        provider.shutdown()
+            pass
+        with tracer.start_as_current_span(
+            "fetch", attributes={"openinference.span.kind": "TOOL", "tool.name": "fetch_page"}
+        ) as failing:
+            failing.set_status(Status(StatusCode.ERROR, "connection timed out after 30s"))
 
     [outcome] = SkillOutcome.objects.filter(agent=agent)
     assert (outcome.skill, outcome.input_tokens, outcome.output_tokens, outcome.model) == (
