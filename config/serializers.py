@@ -21,3 +21,18 @@ class NumberField(serializers.FloatField):
         if isinstance(data, bool):
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+def page_of(name: str, item: type[serializers.Serializer]) -> serializers.Serializer:
+    """The documented shape of one page of a paginated list of `item`s."""
+    from drf_spectacular.utils import inline_serializer
+
+    return inline_serializer(
+        name,
+        {
+            "count": serializers.IntegerField(),
+            "next": serializers.URLField(allow_null=True),
+            "previous": serializers.URLField(allow_null=True),
+            "results": item(many=True),  # made last: fields keep their creation order
+        },
+    )

@@ -1,12 +1,12 @@
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.permissions import CanApproveProposals, IsAgent, IsStaff, request_agent
-from config.serializers import StrictSerializer
+from config.serializers import StrictSerializer, page_of
 from governance import services
 from governance.models import Proposal
 from governance.selectors import proposal_list
@@ -81,15 +81,7 @@ class ProposalListApi(APIView):
             OpenApiParameter("page", int),
         ],
         operation_id="api_v1_proposals_list",
-        responses=inline_serializer(
-            "ProposalPage",
-            {
-                "count": serializers.IntegerField(),
-                "next": serializers.URLField(allow_null=True),
-                "previous": serializers.URLField(allow_null=True),
-                "results": ProposalOutputSerializer(many=True),
-            },
-        ),
+        responses=page_of("ProposalPage", ProposalOutputSerializer),
     )
     def get(self, request):
         filters = self.FilterSerializer(data=request.query_params)

@@ -1,5 +1,5 @@
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
@@ -7,7 +7,7 @@ from rest_framework.views import APIView
 
 from config.errors import field_error
 from config.permissions import IsAgentOrStaff, request_agent
-from config.serializers import StrictSerializer
+from config.serializers import StrictSerializer, page_of
 from governance.board import access as board_access
 from governance.board import services as board
 from governance.models import BoardTask, TaskComment
@@ -100,15 +100,7 @@ class TaskListApi(APIView):
             OpenApiParameter("page", int),
         ],
         operation_id="api_v1_board_tasks_list",
-        responses=inline_serializer(
-            "BoardTaskPage",
-            {
-                "count": serializers.IntegerField(),
-                "next": serializers.URLField(allow_null=True),
-                "previous": serializers.URLField(allow_null=True),
-                "results": TaskOutputSerializer(many=True),
-            },
-        ),
+        responses=page_of("BoardTaskPage", TaskOutputSerializer),
     )
     def get(self, request):
         for name in ("status", "kind"):  # form-style parsing would read `kind=` as "no filter"
