@@ -26,9 +26,11 @@ LATENCY = Histogram(
 )
 
 
-def count_ingest(event_type: str, status: int, errors: dict) -> None:
+def count_ingest(event_type: str, status: int, errors: dict, n: int = 1) -> None:
+    if not n:
+        return
     result = {201: "stored", 200: "duplicate"}.get(status, "rejected")
-    EVENTS.labels(event_type or "unknown", result).inc()
+    EVENTS.labels(event_type or "unknown", result).inc(n)
     for field in errors or {}:
         top = field.split(".")[0]  # bounded labels: a client's unknown keys never become one
         REJECTED.labels(event_type or "unknown", top if top in FIELDS else "other").inc()

@@ -8,7 +8,7 @@ from rest_framework.views import APIView
 
 from config.errors import ApplicationError, field_error
 from config.permissions import IsAgent, request_agent
-from config.untrusted import BatchJSONParser, loads
+from config.untrusted import BatchJSONParser, loads, strings_are_safe
 from telemetry.auth import AgentPrincipal, BearerTokenAuthentication
 from telemetry.ingest import events_ingest
 from telemetry.serializers import ErrorSerializer, IngestInputSerializer, IngestOutputSerializer
@@ -53,7 +53,8 @@ class IngestApi(APIView):
             batch = batch_of(loads(request.body))
         except (APIException, ApplicationError):
             return None  # the full path says what is wrong
-        results = events_ingest(agent=principal[0].agent, batch=batch)
+        safe = strings_are_safe(request.body)
+        results = events_ingest(agent=principal[0].agent, batch=batch, strings_checked=safe)
         body = JSONRenderer().render({"results": [r.as_dict() for r in results]})
         return HttpResponse(body, status=207, content_type="application/json", headers={"Vary": "Accept"})
 

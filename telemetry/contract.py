@@ -52,6 +52,7 @@ class Rule:
 class Limits:
     max_text: int = 20_000
     max_args_bytes: int = 8 * 1024
+    check_strings: bool = True  # False: the raw text was vouched for (config.untrusted.strings_are_safe)
 
 
 @dataclass
@@ -233,7 +234,7 @@ def validate_event(raw, limits: Limits) -> tuple[Cleaned | None, dict[str, list[
     """Validate one raw event of a batch; return (cleaned, {}) or (None, errors)."""
     if not isinstance(raw, dict):
         return None, {"non_field_errors": ["Each event must be an object."]}
-    unsafe = first_problem(raw, max_depth=MAX_EVENT_DEPTH)
+    unsafe = first_problem(raw, max_depth=MAX_EVENT_DEPTH, check_strings=limits.check_strings)
     if unsafe:
         return None, {unsafe[0]: [unsafe[1]]}
     errors: dict[str, list[str]] = {}

@@ -34,9 +34,13 @@ class ItemResult:
         return data
 
 
-def limits() -> Limits:
+def limits(*, check_strings: bool = True) -> Limits:
     cfg = settings.KAIZEN
-    return Limits(max_text=cfg["INGEST_MAX_TEXT_CHARS"], max_args_bytes=cfg["INGEST_MAX_ARGS_BYTES"])
+    return Limits(
+        max_text=cfg["INGEST_MAX_TEXT_CHARS"],
+        max_args_bytes=cfg["INGEST_MAX_ARGS_BYTES"],
+        check_strings=check_strings,
+    )
 
 
 def current_template_version_id(agent: Agent) -> int | None:
@@ -48,14 +52,15 @@ def current_template_version_id(agent: Agent) -> int | None:
     return agent_version_id(agent)
 
 
-def events_ingest(*, agent: Agent, batch: list) -> list[ItemResult]:
+def events_ingest(*, agent: Agent, batch: list, strings_checked: bool = False) -> list[ItemResult]:
     """Store the valid events of `batch` for `agent`; each is stored whole, once, or not at all.
 
     Invalid events get 400 with field errors, events already stored (same client id or, without
     one, same canonical SHA-256) get 200, new ones 201. A database unique constraint decides
-    what is new, so concurrent replays cannot store an event twice.
+    what is new, so concurrent replays cannot store an event twice. `strings_checked`: the raw
+    body was found free of NUL and unpaired surrogates (config.untrusted.strings_are_safe).
     """
-    event_limits = limits()
+    event_limits = limits(check_strings=not strings_checked)
     results: list[ItemResult | None] = [None] * len(batch)
     valid: dict[str, list[tuple[int, Cleaned]]] = defaultdict(list)
     for index, raw in enumerate(batch):
@@ -130,7 +135,8 @@ def _store(agent, event_type, items, version_id, received_at, results, prices) -
         row_id = new_ids.get((agent.id, key))
         is_new = row_id is not None and key not in claimed
         results[index] = ItemResult(index, cleaned.client_id or cleaned.sha256, 201 if is_new else 200, {})
-        count_ingest(event_type, 201 if is_new else 200, {})
         if is_new:
             claimed.add(key)
+    count_ingest(event_type, 201, {}, n=len(claimed))
+    count_ingest(event_type, 200, {}, n=len(items) - len(claimed))
     return any((agent.id, key) in wanted for key in claimed)

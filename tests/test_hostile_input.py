@@ -155,6 +155,35 @@ def test_one_bad_event_never_costs_its_siblings(agent_api, bad_event, field, wor
     assert SkillOutcome.objects.count() == 2
 
 
+def test_a_raw_utf8_surrogate_in_an_event_is_refused_by_the_ingest_fast_path(agent_api):
+    batch = {"batch": [event(id="good-1"), event({"goal": "lone \ud800"}, id="bad")]}
+    body = json.dumps(batch, ensure_ascii=False).encode("utf-8", "surrogatepass")  # bytes ED A0 80
+    response = agent_api.post("/api/v1/ingest", body, content_type="application/json")
+    assert [r["status"] for r in response.json()["results"]] == [201, 400]
+    assert "surrogate" in json.dumps(response.json()["results"][1]["errors"]).lower()
+
+
+@pytest.mark.parametrize(
+    ("text", "safe"),
+    [
+        (b'{"a": "plain", "b": ["x", 1]}', True),
+        (b'{"a": "caf\\u00e9"}', True),  # an escape, but not a NUL or a surrogate
+        ('{"a": "café"}'.encode(), True),
+        (b'{"a": "nul \\u0000"}', False),
+        (b'{"a": "\\ud83d\\ude00"}', False),  # a valid pair is checked in full all the same
+        (b'{"a": "\\uDC00"}', False),
+        ('{"a": "lone \ud800"}'.encode("utf-8", "surrogatepass"), False),
+        ('{"a": "한"}'.encode(), False),  # 0xED-led, valid: checked in full
+        (b'{"a": "\\\\u0000"}', False),  # an escaped backslash: checked in full
+        ('{"a": "x"}'.encode("utf-16"), False),  # not UTF-8: checked in full
+    ],
+)
+def test_strings_are_safe_vouches_only_for_text_without_a_risky_escape_or_byte(text, safe):
+    from config.untrusted import strings_are_safe
+
+    assert strings_are_safe(text) is safe
+
+
 def test_a_nul_in_the_query_string_is_a_400(staff_api):
     response = staff_api.get("/api/v1/board/tasks?status=open%00")
     assert_json_4xx(response, "NUL")
