@@ -120,10 +120,11 @@ def friction_detect(*, agents: dict, rows: list[dict]) -> list[dict]:
     return [event for events in new_events.values() for event in events]
 
 
-@hooks.on_stored("correction")
-def learn_from_corrections(*, agent, rows: list[dict]) -> None:
-    """Facts from a batch of corrections: the template's facts already known are read in one
-    query, and only new ones are learned (a repeated fact changes nothing, as fact_learn says)."""
+@hooks.on_stored("correction", whole_batch=True)
+def learn_from_corrections(*, agents: dict, rows: list[dict]) -> None:
+    """Facts from a batch of corrections of every agent: the facts their templates already know
+    are read in one query, and only new ones are learned (a repeated fact changes nothing, as
+    fact_learn says)."""
     cfg = settings.KAIZEN
     found = []
     for row in rows:  # in the order they were stored
@@ -136,19 +137,22 @@ def learn_from_corrections(*, agent, rows: list[dict]) -> None:
             rewrite_threshold=cfg["CORRECTION_REWRITE_RATIO"],
         )
         if candidate is not None:
-            found.append((row, candidate))
+            found.append((agents[row["agent_id"]], row, candidate))
     if not found:
         return
     known = set(
-        LearnedFact.objects.filter(template_id=agent.template_id, status=LearnedFact.Status.ACTIVE)
+        LearnedFact.objects.filter(
+            template_id__in={agent.template_id for agent, _, _ in found}, status=LearnedFact.Status.ACTIVE
+        )
         .annotate(key=Upper("content"))
-        .filter(key__in={c.content.upper() for _, c in found})
-        .values_list("key", flat=True)
+        .filter(key__in={c.content.upper() for _, _, c in found})
+        .values_list("template_id", "key")
     )
-    for row, candidate in found:
-        if candidate.content.upper() in known:
+    for agent, row, candidate in found:
+        key = (agent.template_id, candidate.content.upper())
+        if key in known:
             continue
-        known.add(candidate.content.upper())
+        known.add(key)
         fact_learn(agent=agent, candidate=candidate, correction_id=row["id"], at=row["occurred_at"])
 
 
