@@ -6,6 +6,7 @@ a 400 can name the field.
 """
 
 import json
+import math
 import re
 
 from rest_framework.exceptions import ParseError, ValidationError
@@ -70,10 +71,23 @@ def strings_are_safe(raw: bytes) -> bool:
     return json.detect_encoding(raw).startswith("utf-8") and _RISKY_TEXT.search(raw) is None
 
 
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError(f"number {text if len(text) <= 20 else text[:20] + '…'} is too large")
+    return value
+
+
 def loads(raw: bytes | str):
-    """json.loads that turns nesting beyond the interpreter's limit into a ParseError."""
+    """json.loads that refuses what is not JSON but Python's json accepts (NaN, Infinity, and
+    numbers too large for a float, which PostgreSQL's jsonb cannot hold) and turns nesting
+    beyond the interpreter's limit into a ParseError."""
     try:
-        return json.loads(raw)
+        return json.loads(raw, parse_constant=_no_constant, parse_float=_finite)
     except RecursionError as exc:
         raise ParseError("JSON parse error: nested too deeply.") from exc
     except ValueError as exc:

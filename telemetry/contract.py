@@ -6,12 +6,12 @@ table of field rules walked by a small loop rather than one DRF serializer per e
 """
 
 import hashlib
-import json
 import math
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from config import jsonbytes
 from config.untrusted import first_problem
 from telemetry.failure_modes import derive as derive_failure_mode
 
@@ -153,7 +153,7 @@ REFLECTION_KEYS = ("successes", "failures", "proposals")
 
 
 def _json_size(value) -> int:
-    return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())
+    return len(jsonbytes.compact(value))
 
 
 def _check(rule: Rule, value, limits: Limits) -> str | None:
@@ -221,13 +221,8 @@ def parse_timestamp(value) -> datetime | None:
 
 def canonical_sha256(event_type: str, occurred_at: datetime, body: dict) -> str:
     """The content address of an event: SHA-256 of its canonical JSON (sorted keys, UTC time)."""
-    canonical = json.dumps(
-        {"type": event_type, "timestamp": occurred_at.isoformat(), "body": body},
-        sort_keys=True,
-        separators=(",", ":"),
-        ensure_ascii=False,
-    )
-    return hashlib.sha256(canonical.encode()).hexdigest()
+    canonical = jsonbytes.canonical({"type": event_type, "timestamp": occurred_at.isoformat(), "body": body})
+    return hashlib.sha256(canonical).hexdigest()
 
 
 def validate_event(raw, limits: Limits) -> tuple[Cleaned | None, dict[str, list[str]]]:

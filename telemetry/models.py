@@ -173,19 +173,20 @@ class ApiToken(models.Model):
         return self.revoked_at is None
 
 
+def _version_field(*, db_index: bool = True) -> models.ForeignKey:
+    """The directives served to the agent when it sent the event."""
+    return models.ForeignKey(
+        DocumentVersion, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_index=db_index
+    )
+
+
 class EventRecord(models.Model):
     """Columns every stored event has. `dedup_key` is the client id, or the event's SHA-256."""
 
     # No index of its own: every event table's unique (agent, dedup key) index leads with it, and
     # each index less is less work on every INSERT.
     agent = models.ForeignKey(Agent, on_delete=models.PROTECT, related_name="+", db_index=False)
-    template_version = models.ForeignKey(  # the directives served to the agent when it sent this
-        DocumentVersion,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
+    template_version = _version_field()
     dedup_key = models.CharField(max_length=128)
     sha256 = models.CharField(max_length=64)
     occurred_at = models.DateTimeField()
@@ -216,6 +217,8 @@ class ToolInvocation(EventRecord):
     duration_ms = models.PositiveIntegerField()
     failure_mode = models.CharField(max_length=80, blank=True)
     error = models.TextField(blank=True, help_text="What the tool said went wrong, as reported.")
+    # its (template_version, received_at) index serves every lookup by version: none of its own
+    template_version = _version_field(db_index=False)
 
     class Meta:
         constraints = EventRecord.base_constraints("toolinvocation")
@@ -249,6 +252,8 @@ class SkillOutcome(EventRecord):
         default=True,
         help_text="The agent did this on its own (false: a human drove it); fleet health counts only these.",
     )
+    # its (template_version, received_at) index serves every lookup by version: none of its own
+    template_version = _version_field(db_index=False)
 
     class Meta:
         constraints = EventRecord.base_constraints("skilloutcome")

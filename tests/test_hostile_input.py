@@ -108,6 +108,30 @@ def test_json_nested_beyond_the_parser_is_a_400_everywhere(agent_api, staff_api,
     assert_json_4xx(response, "nested too deeply")
 
 
+@pytest.mark.parametrize(("who", "method", "path"), WRITE_ENDPOINTS)
+@pytest.mark.parametrize("number", ["NaN", "-Infinity", "1e400", "-" + "9" * 400 + ".0"])
+def test_numbers_json_cannot_hold_are_a_400_everywhere(agent_api, staff_api, who, method, path, number):
+    """Python's json reads NaN, Infinity and overflowing floats; PostgreSQL's jsonb refuses them."""
+    client = agent_api if who == "agent" else staff_api
+    path = path.format(task=agent_api.task_id)
+    text = json.dumps({"batch": [event()], "title": "t"}).replace(
+        '"success": true', f'"success": true, "n": {number}'
+    )
+    assert number in text
+    response = getattr(client, method)(path, text.encode(), content_type="application/json")
+    assert_json_4xx(response, "JSON parse error")
+    assert SkillOutcome.objects.count() == 0
+
+
+def test_a_non_finite_number_inside_free_form_args_is_a_400_not_a_server_error(agent_api):
+    good = json.dumps({"type": "tool_invocation", "timestamp": TS, "body": VALID_BODIES["tool_invocation"]})
+    for number in ("NaN", "1e999"):
+        bad = good.replace('"args": {"cmd": "ls"}', f'"args": {{"x": {number}}}')
+        assert number in bad
+        response = agent_api.post("/api/v1/ingest", f'{{"batch": [{bad}]}}', content_type="application/json")
+        assert_json_4xx(response, "JSON parse error")
+
+
 @pytest.mark.parametrize(("who", "method", "path"), WRITE_ENDPOINTS[1:])
 @pytest.mark.parametrize("bad", ["nul\x00byte", "lone\ud800surrogate"], ids=["nul", "surrogate"])
 def test_nul_and_lone_surrogates_are_a_400_naming_the_field(agent_api, staff_api, who, method, path, bad):
