@@ -238,7 +238,10 @@ class PatternStats(models.Model):
 class PatternFeedback(models.Model):
     """One implicit-feedback event: an outcome that used a pattern, scored."""
 
-    pattern = models.ForeignKey(PatternStats, on_delete=models.CASCADE, related_name="feedback")
+    # the unique (pattern, outcome) index serves lookups by pattern: no index of its own
+    pattern = models.ForeignKey(
+        PatternStats, on_delete=models.CASCADE, related_name="feedback", db_index=False
+    )
     agent = models.ForeignKey("telemetry.Agent", on_delete=models.CASCADE, related_name="+")
     outcome_id = models.BigIntegerField(help_text="telemetry SkillOutcome id")
     score = models.FloatField()

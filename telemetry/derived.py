@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from django.db import OperationalError, connection, transaction
 from django.db.models import Count, Min
+from django.db.models.expressions import RawSQL
 
 from config import clock
 from telemetry import hooks
@@ -79,25 +80,40 @@ def _one_at_a_time():
 
 
 def _derive_batch(types: list[str] | None) -> int:
-    """Derive from the oldest BATCH_ROWS entries (of `types`), type by type, and delete them."""
+    """Derive from the oldest BATCH_ROWS entries (of `types`), type by type; they leave the list
+    in the same transaction (a failure puts them back)."""
     with transaction.atomic():
-        todo = PendingDerivation.objects.order_by("id")
-        if types is not None:
-            todo = todo.filter(event_type__in=types)
-        entries = list(todo.values_list("id", "event_type", "row_id")[:BATCH_ROWS])
+        entries = _claim(types)
         if not entries:
             return 0
         ids_by_type: dict[str, list[int]] = defaultdict(list)
-        for _, event_type, row_id in entries:
+        for event_type, row_id in entries:
             ids_by_type[event_type].append(row_id)
         for event_type in hooks.handled_types(ids_by_type):
-            _dispatch(event_type, ids_by_type[event_type])
-        PendingDerivation.objects.filter(id__in=[entry[0] for entry in entries]).delete()
+            _dispatch(event_type, sorted(ids_by_type[event_type]))
     return len(entries)
 
 
+def _claim(types: list[str] | None) -> list[tuple[str, int]]:
+    """Delete the oldest BATCH_ROWS entries (of `types`) and return their (type, row id): one
+    statement, the ids travelling as one array parameter on PostgreSQL rather than thousands of
+    placeholders."""
+    table = connection.ops.quote_name(PendingDerivation._meta.db_table)
+    where, params = "", []
+    if types is not None:
+        where = f"WHERE event_type IN ({', '.join(['%s'] * len(types))})"
+        params = list(types)
+    sql = (
+        f"DELETE FROM {table} WHERE id IN (SELECT id FROM {table} {where} ORDER BY id LIMIT %s) "
+        "RETURNING event_type, row_id"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, BATCH_ROWS])
+        return cursor.fetchall()
+
+
 def _dispatch(event_type: str, row_ids: list[int]) -> None:
-    rows = list(EVENT_MODELS[event_type].objects.filter(pk__in=row_ids).order_by("id").values())
+    rows = list(_rows(EVENT_MODELS[event_type], row_ids).values())
     agents = Agent.objects.in_bulk({row["agent_id"] for row in rows})
     for registration in hooks.registrations(event_type):
         chosen = [row for row in rows if registration.accepts(row)]
@@ -110,6 +126,14 @@ def _dispatch(event_type: str, row_ids: list[int]) -> None:
             by_agent[row["agent_id"]].append(row)
         for agent_id in sorted(by_agent):  # again agent by agent: one agent's bad data holds back no one
             _isolated(registration, {agent_id: agents[agent_id]}, by_agent[agent_id], f"agent {agent_id}")
+
+
+def _rows(model, row_ids: list[int]):
+    """The rows of `row_ids`, in id order; on PostgreSQL the ids go as one array parameter."""
+    if connection.vendor == "postgresql":
+        ids = RawSQL("SELECT unnest(%s::bigint[])", [row_ids])
+        return model.objects.filter(pk__in=ids).order_by("id")
+    return model.objects.filter(pk__in=row_ids).order_by("id")
 
 
 def _isolated(registration, agents: dict, rows: list[dict], whose: str) -> bool:
