@@ -238,11 +238,15 @@ class PatternStats(models.Model):
 class PatternFeedback(models.Model):
     """One implicit-feedback event: an outcome that used a pattern, scored."""
 
-    # the unique (pattern, outcome) index serves lookups by pattern: no index of its own
+    # Thousands of these are written per derived batch: the unique (pattern, outcome) index
+    # serves lookups by pattern, and neither key is a database constraint (each cost a trigger
+    # query per row); the ORM still deletes the feedback of a deleted pattern or agent.
     pattern = models.ForeignKey(
-        PatternStats, on_delete=models.CASCADE, related_name="feedback", db_index=False
+        PatternStats, on_delete=models.CASCADE, related_name="feedback", db_index=False, db_constraint=False
     )
-    agent = models.ForeignKey("telemetry.Agent", on_delete=models.CASCADE, related_name="+")
+    agent = models.ForeignKey(
+        "telemetry.Agent", on_delete=models.CASCADE, related_name="+", db_constraint=False
+    )
     outcome_id = models.BigIntegerField(help_text="telemetry SkillOutcome id")
     score = models.FloatField()
     verdict = models.CharField(max_length=8)

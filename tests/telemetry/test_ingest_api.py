@@ -290,3 +290,16 @@ def test_a_staff_user_cannot_ingest(staff_client):
     response = post(staff_client, [event("wake_run")])
     assert response.status_code == 403
     assert response.json()["message"] == "This endpoint needs an agent token."
+
+
+def test_an_agent_with_stored_events_cannot_be_deleted_in_the_admin(agent_client, client):
+    """The event tables hold the agent's key without a database constraint: the ORM protects it."""
+    from django.contrib.auth import get_user_model
+
+    agent, api = agent_client
+    assert post(api, [event("observation", text="kept")]).status_code == 207
+    client.force_login(get_user_model().objects.create_superuser("root", "root@example.com", "pw-root-1"))
+    response = client.post(f"/admin/telemetry/agent/{agent.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 200 and b"protected" in response.content.lower()
+    assert type(agent).objects.filter(pk=agent.pk).exists()
+    assert EVENT_MODELS["observation"].objects.get().agent_id == agent.pk
