@@ -12,6 +12,9 @@ worker_class = "gthread"
 threads = int(os.environ.get("GUNICORN_THREADS", 1))
 keepalive = 5
 timeout = 60
-max_requests = 5000
-max_requests_jitter = 500
+# Workers fork from a master that has already imported Django and the app, so a recycled worker
+# serves at once instead of spending a second of CPU on imports in the middle of the load.
+preload_app = True
+max_requests = 20000
+max_requests_jitter = 2000
 accesslog = os.environ.get("GUNICORN_ACCESSLOG") or None

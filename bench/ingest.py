@@ -276,7 +276,7 @@ def main() -> None:
         "--workers", type=int, help="gunicorn workers (default: the shipped config's, 4 per core)"
     )
     parser.add_argument("--profile", action="store_true", help="py-spy the single-event run")
-    parser.add_argument("--worker-nice", type=int, default=10, help="CPU niceness of the worker")
+    parser.add_argument("--worker-nice", type=int, default=0, help="CPU niceness of the worker")
     parser.add_argument("--broker", default="redis://127.0.0.1:6379/13", help="Celery broker for the worker")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
