@@ -115,10 +115,11 @@ def test_a_following_pass_drains_what_arrives_while_it_waits(broker_down, monkey
     stepped = SteppedTime(lambda: failures(alice, 2, start=1))
     monkeypatch.setattr(derived, "time", stepped)
 
-    assert derived.derive_pending(follow_seconds=1.0) == 3  # one before, two while following
+    follow = 3 * derived.POLL_S
+    assert derived.derive_pending(follow_seconds=follow) == 3  # one before, two while following
     assert backlog().pending == 0
     assert FrictionEvent.objects.get().count == 3  # the late two completed the pair's θ = 3
-    assert stepped.sleeps == int(1.0 / derived.POLL_S) and stepped.now <= 1.0
+    assert stepped.sleeps == 3 and stepped.now <= follow
 
 
 def test_without_following_a_pass_stops_at_an_empty_list(broker_down, monkeypatch):
