@@ -4,7 +4,7 @@
 -- 4 skill outcomes with tokens, a model and patterns (priced, no cost), 2 observations,
 -- 1 correction and 1 session end; 50 agents, a new session every 40 events of an agent.
 -- bench/ingest.py builds the same rows in Python for the COPY comparison (mix_event).
--- done() prints one JSON line: requests, seconds, p50/p99 latency (ms), non-2xx responses.
+-- done() prints one JSON line: requests, seconds, non-2xx responses and the latency quantiles (ms).
 
 local threads = {}
 local counter = 0
@@ -80,8 +80,10 @@ end
 function done(summary, latency, requests)
   local errors = 0
   for _, thread in ipairs(threads) do errors = errors + thread:get("non2xx") end
-  io.write(string.format('{"requests":%d,"seconds":%.3f,"p50_ms":%.2f,"p99_ms":%.2f,"non2xx":%d,' ..
-    '"socket_errors":%d}\n', summary.requests, summary.duration / 1e6, latency:percentile(50) / 1000,
-    latency:percentile(99) / 1000, errors, summary.errors.connect + summary.errors.read +
-    summary.errors.write + summary.errors.timeout))
+  local quantiles = {}  -- latency at every 0.1 % of requests, so slices can be merged
+  for i = 1, 1000 do quantiles[i] = string.format("%.3f", latency:percentile(i / 10) / 1000) end
+  io.write(string.format('{"requests":%d,"seconds":%.3f,"non2xx":%d,"socket_errors":%d,' ..
+    '"quantiles_ms":[%s]}\n', summary.requests, summary.duration / 1e6, errors,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
+    table.concat(quantiles, ",")))
 end
