@@ -11,6 +11,7 @@ plain multi-row VALUES list.
 
 import functools
 from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
 
 from django.db import connection, transaction
 from django.db.models import JSONField
@@ -39,32 +40,54 @@ def insert_new(
         return {}
     if enqueue is not None and not enqueue[1]:
         enqueue = None
-    opts = model._meta
-    fields = [f for f in opts.concrete_fields if not f.primary_key]
-    defaults = {f.attname: f.get_default() for f in fields}
-    quote = connection.ops.quote_name
-    table = quote(opts.db_table)
-    columns = ", ".join(quote(f.column) for f in fields)
-    key_fields = [opts.get_field(name) for name in conflict_fields]
-    conflict = ", ".join(quote(f.column) for f in key_fields)
+    vendor = connection.vendor
+    postgres = vendor == "postgresql"
+    t = _table(model, conflict_fields, vendor)
     inserted: dict[tuple, int] = {}
-    postgres = connection.vendor == "postgresql"
     several = len(rows) > CHUNK_ROWS or (enqueue is not None and not postgres)
     with transaction.atomic() if several else nullcontext(), fast_cursor() as cursor:
         for start in range(0, len(rows), CHUNK_ROWS):
             chunk = rows[start : start + CHUNK_ROWS]
             # A few rows go as a plain VALUES list (cheaper to plan); many as one JSON array.
             build = _recordset_insert if postgres and len(chunk) > SMALL_ROWS else _values_insert
-            sql, params = build(table, columns, fields, defaults, chunk)
-            sql = f"{sql} ON CONFLICT ({conflict}) DO NOTHING RETURNING id, {conflict}"
+            sql, params = build(t.table, t.columns, t.fields, t.defaults, chunk)
+            sql = f"{sql} ON CONFLICT ({t.conflict}) DO NOTHING RETURNING id, {t.conflict}"
             if enqueue is not None and postgres:
-                sql, params = _with_enqueue(sql, params, key_fields, conflict, *enqueue)
+                sql, params = _with_enqueue(sql, params, t.key_fields, t.conflict, *enqueue)
             cursor.execute(sql, params)
             for row_id, *key in cursor.fetchall():
                 inserted[tuple(key)] = row_id
         if enqueue is not None and not postgres:
             _enqueue(model, rows, inserted, conflict_fields, *enqueue)
     return inserted
+
+
+@dataclass(frozen=True)
+class _Table:
+    """What every INSERT into one table needs, worked out once per process."""
+
+    fields: tuple  # the concrete columns but the primary key
+    defaults: dict  # attname → default value (only ever serialised, never mutated)
+    table: str
+    columns: str
+    key_fields: tuple
+    conflict: str
+
+
+@functools.cache
+def _table(model, conflict_fields: tuple[str, ...], vendor: str) -> _Table:
+    quote = connection.ops.quote_name
+    opts = model._meta
+    fields = tuple(f for f in opts.concrete_fields if not f.primary_key)
+    key_fields = tuple(opts.get_field(name) for name in conflict_fields)
+    return _Table(
+        fields=fields,
+        defaults={f.attname: f.get_default() for f in fields},
+        table=quote(opts.db_table),
+        columns=", ".join(quote(f.column) for f in fields),
+        key_fields=key_fields,
+        conflict=", ".join(quote(f.column) for f in key_fields),
+    )
 
 
 def _with_enqueue(insert_sql, params, key_fields, conflict, event_type, keys):
@@ -76,7 +99,7 @@ def _with_enqueue(insert_sql, params, key_fields, conflict, event_type, keys):
         f"WITH new AS ({insert_sql}, received_at), "
         f"todo AS (INSERT INTO {quote(PendingDerivation._meta.db_table)} (event_type, row_id, received_at) "
         f"SELECT %s, id, received_at FROM new "
-        f"WHERE ({conflict}) IN (SELECT * FROM unnest({_array_casts(tuple(key_fields))}))) "
+        f"WHERE ({conflict}) IN (SELECT * FROM unnest({_array_casts(key_fields)}))) "
         f"SELECT id, {conflict} FROM new"
     )
     return sql, [*params, event_type, *(list(column) for column in zip(*keys, strict=True))]
