@@ -4,6 +4,40 @@ trigger queries per stored event. The ORM still protects agents and clears versi
 import django.db.models.deletion
 from django.db import migrations, models
 
+EVENT_TABLES = [
+    "correction",
+    "decision",
+    "hitlescalation",
+    "observation",
+    "sessionend",
+    "skilloutcome",
+    "toolinvocation",
+    "wakerun",
+]
+VERSION_INDEX_IN_COMPOSITE = {"skilloutcome", "toolinvocation"}  # see 0012
+
+
+def _agent():
+    return models.ForeignKey(
+        db_constraint=False,
+        db_index=False,
+        on_delete=django.db.models.deletion.PROTECT,
+        related_name="+",
+        to="telemetry.agent",
+    )
+
+
+def _version(model_name: str):
+    return models.ForeignKey(
+        blank=True,
+        db_constraint=False,
+        db_index=model_name not in VERSION_INDEX_IN_COMPOSITE,
+        null=True,
+        on_delete=django.db.models.deletion.SET_NULL,
+        related_name="+",
+        to="telemetry.documentversion",
+    )
+
 
 class Migration(migrations.Migration):
     dependencies = [
@@ -11,190 +45,10 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterField(
-            model_name="correction",
-            name="agent",
-            field=models.ForeignKey(
-                db_constraint=False,
-                db_index=False,
-                on_delete=django.db.models.deletion.PROTECT,
-                related_name="+",
-                to="telemetry.agent",
-            ),
-        ),
-        migrations.AlterField(
-            model_name="correction",
-            name="template_version",
-            field=models.ForeignKey(
-                blank=True,
-                db_constraint=False,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="+",
-                to="telemetry.documentversion",
-            ),
-        ),
-        migrations.AlterField(
-            model_name="decision",
-            name="agent",
-            field=models.ForeignKey(
-                db_constraint=False,
-                db_index=False,
-                on_delete=django.db.models.deletion.PROTECT,
-                related_name="+",
-                to="telemetry.agent",
-            ),
-        ),
-        migrations.AlterField(
-            model_name="decision",
-            name="template_version",
-            field=models.ForeignKey(
-                blank=True,
-                db_constraint=False,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="+",
-                to="telemetry.documentversion",
-            ),
-        ),
-        migrations.AlterField(
-            model_name="hitlescalation",
-            name="agent",
-            field=models.ForeignKey(
-                db_constraint=False,
-                db_index=False,
-                on_delete=django.db.models.deletion.PROTECT,
-                related_name="+",
-                to="telemetry.agent",
-            ),
-        ),
-        migrations.AlterField(
-            model_name="hitlescalation",
-            name="template_version",
-            field=models.ForeignKey(
-                blank=True,
-                db_constraint=False,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="+",
-                to="telemetry.documentversion",
-            ),
-        ),
-        migrations.AlterField(
-            model_name="observation",
-            name="agent",
-            field=models.ForeignKey(
-                db_constraint=False,
-                db_index=False,
-                on_delete=django.db.models.deletion.PROTECT,
-                related_name="+",
-                to="telemetry.agent",
-            ),
-        ),
-        migrations.AlterField(
-            model_name="observation",
-            name="template_version",
-            field=models.ForeignKey(
-                blank=True,
-                db_constraint=False,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="+",
-                to="telemetry.documentversion",
-            ),
-        ),
-        migrations.AlterField(
-            model_name="sessionend",
-            name="agent",
-            field=models.ForeignKey(
-                db_constraint=False,
-                db_index=False,
-                on_delete=django.db.models.deletion.PROTECT,
-                related_name="+",
-                to="telemetry.agent",
-            ),
-        ),
-        migrations.AlterField(
-            model_name="sessionend",
-            name="template_version",
-            field=models.ForeignKey(
-                blank=True,
-                db_constraint=False,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="+",
-                to="telemetry.documentversion",
-            ),
-        ),
-        migrations.AlterField(
-            model_name="skilloutcome",
-            name="agent",
-            field=models.ForeignKey(
-                db_constraint=False,
-                db_index=False,
-                on_delete=django.db.models.deletion.PROTECT,
-                related_name="+",
-                to="telemetry.agent",
-            ),
-        ),
-        migrations.AlterField(
-            model_name="skilloutcome",
-            name="template_version",
-            field=models.ForeignKey(
-                blank=True,
-                db_constraint=False,
-                db_index=False,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="+",
-                to="telemetry.documentversion",
-            ),
-        ),
-        migrations.AlterField(
-            model_name="toolinvocation",
-            name="agent",
-            field=models.ForeignKey(
-                db_constraint=False,
-                db_index=False,
-                on_delete=django.db.models.deletion.PROTECT,
-                related_name="+",
-                to="telemetry.agent",
-            ),
-        ),
-        migrations.AlterField(
-            model_name="toolinvocation",
-            name="template_version",
-            field=models.ForeignKey(
-                blank=True,
-                db_constraint=False,
-                db_index=False,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="+",
-                to="telemetry.documentversion",
-            ),
-        ),
-        migrations.AlterField(
-            model_name="wakerun",
-            name="agent",
-            field=models.ForeignKey(
-                db_constraint=False,
-                db_index=False,
-                on_delete=django.db.models.deletion.PROTECT,
-                related_name="+",
-                to="telemetry.agent",
-            ),
-        ),
-        migrations.AlterField(
-            model_name="wakerun",
-            name="template_version",
-            field=models.ForeignKey(
-                blank=True,
-                db_constraint=False,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="+",
-                to="telemetry.documentversion",
-            ),
-        ),
+        operation
+        for name in EVENT_TABLES
+        for operation in (
+            migrations.AlterField(model_name=name, name="agent", field=_agent()),
+            migrations.AlterField(model_name=name, name="template_version", field=_version(name)),
+        )
     ]
