@@ -98,6 +98,13 @@ def _claim(types: list[str] | None) -> list[tuple[str, int]]:
     """Delete the oldest BATCH_ROWS entries (of `types`) and return their (type, row id): one
     statement, the ids travelling as one array parameter on PostgreSQL rather than thousands of
     placeholders."""
+    if not connection.features.can_return_rows_from_bulk_insert:  # SQLite before 3.35
+        todo = PendingDerivation.objects.order_by("id")
+        if types is not None:
+            todo = todo.filter(event_type__in=types)
+        entries = list(todo.values_list("id", "event_type", "row_id")[:BATCH_ROWS])
+        PendingDerivation.objects.filter(id__in=[entry[0] for entry in entries]).delete()
+        return [(event_type, row_id) for _, event_type, row_id in entries]
     table = connection.ops.quote_name(PendingDerivation._meta.db_table)
     where, params = "", []
     if types is not None:

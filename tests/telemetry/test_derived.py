@@ -53,6 +53,21 @@ def test_a_pass_over_already_derived_rows_doubles_nothing(broker_down):
     assert Proposal.objects.get().evidence["occurrences"] == 1
 
 
+@pytest.mark.parametrize("returning", [True, False], ids=["delete-returning", "sqlite-before-3.35"])
+def test_a_batch_is_claimed_oldest_first_and_leaves_the_list(broker_down, monkeypatch, returning):
+    from django.db import connection
+
+    from telemetry import derived
+
+    monkeypatch.setattr(type(connection.features), "can_return_rows_from_bulk_insert", returning)
+    monkeypatch.setattr(derived, "BATCH_ROWS", 2)
+    _, alice = client_for("alice")
+    failures(alice, 3)
+    assert derive_pending.apply().get() == 3  # two batches: two oldest, then the last
+    assert backlog().pending == 0
+    assert FrictionEvent.objects.get().count == 3
+
+
 def test_successes_never_enter_the_to_do_list(broker_down):
     _, alice = client_for("alice")
     batch = [
