@@ -40,9 +40,8 @@ def insert_new(
         return {}
     if enqueue is not None and not enqueue[1]:
         enqueue = None
-    vendor = connection.vendor
-    postgres = vendor == "postgresql"
-    t = _table(model, conflict_fields, vendor)
+    postgres = connection.vendor == "postgresql"
+    t = _table(model, conflict_fields, connection.vendor)
     inserted: dict[tuple, int] = {}
     several = len(rows) > CHUNK_ROWS or (enqueue is not None and not postgres)
     with transaction.atomic() if several else nullcontext(), fast_cursor() as cursor:
@@ -50,15 +49,15 @@ def insert_new(
             chunk = rows[start : start + CHUNK_ROWS]
             # A few rows go as a plain VALUES list (cheaper to plan); many as one JSON array.
             build = _recordset_insert if postgres and len(chunk) > SMALL_ROWS else _values_insert
-            sql, params = build(t.table, t.columns, t.fields, t.defaults, chunk)
+            sql, params = build(t, chunk)
             sql = f"{sql} ON CONFLICT ({t.conflict}) DO NOTHING RETURNING id, {t.conflict}"
             if enqueue is not None and postgres:
-                sql, params = _with_enqueue(sql, params, t.key_fields, t.conflict, *enqueue)
+                sql, params = _with_enqueue(t, sql, params, *enqueue)
             cursor.execute(sql, params)
             for row_id, *key in cursor.fetchall():
                 inserted[tuple(key)] = row_id
         if enqueue is not None and not postgres:
-            _enqueue(model, rows, inserted, conflict_fields, *enqueue)
+            _enqueue(t, rows, inserted, *enqueue)
     return inserted
 
 
@@ -67,10 +66,12 @@ class _Table:
     """What every INSERT into one table needs, worked out once per process."""
 
     fields: tuple  # the concrete columns but the primary key
+    attnames: tuple  # theirs
     defaults: dict  # attname → default value (only ever serialised, never mutated)
-    table: str
-    columns: str
-    key_fields: tuple
+    insert: str  # INSERT INTO table (columns)
+    recordset: str  # SELECT the columns FROM one JSON array parameter
+    key_attnames: tuple
+    key_casts: str  # one typed array parameter per conflict column
     conflict: str
 
 
@@ -82,15 +83,20 @@ def _table(model, conflict_fields: tuple[str, ...], vendor: str) -> _Table:
     key_fields = tuple(opts.get_field(name) for name in conflict_fields)
     return _Table(
         fields=fields,
+        attnames=tuple(f.attname for f in fields),
         defaults={f.attname: f.get_default() for f in fields},
-        table=quote(opts.db_table),
-        columns=", ".join(quote(f.column) for f in fields),
-        key_fields=key_fields,
+        insert=f"INSERT INTO {quote(opts.db_table)} ({', '.join(quote(f.column) for f in fields)})",
+        recordset=(
+            f"SELECT {', '.join(quote(f.attname) for f in fields)} "
+            f"FROM jsonb_to_recordset(%s::jsonb) AS r({_recordset(fields)})"
+        ),
+        key_attnames=tuple(f.attname for f in key_fields),
+        key_casts=", ".join(f"%s::{f.db_type(connection)}[]" for f in key_fields),
         conflict=", ".join(quote(f.column) for f in key_fields),
     )
 
 
-def _with_enqueue(insert_sql, params, key_fields, conflict, event_type, keys):
+def _with_enqueue(t: _Table, insert_sql, params, event_type, keys):
     """The INSERT as a data-modifying CTE whose new rows (of `keys`) also enter the to-do list."""
     from telemetry.models import PendingDerivation
 
@@ -99,19 +105,18 @@ def _with_enqueue(insert_sql, params, key_fields, conflict, event_type, keys):
         f"WITH new AS ({insert_sql}, received_at), "
         f"todo AS (INSERT INTO {quote(PendingDerivation._meta.db_table)} (event_type, row_id, received_at) "
         f"SELECT %s, id, received_at FROM new "
-        f"WHERE ({conflict}) IN (SELECT * FROM unnest({_array_casts(key_fields)}))) "
-        f"SELECT id, {conflict} FROM new"
+        f"WHERE ({t.conflict}) IN (SELECT * FROM unnest({t.key_casts}))) "
+        f"SELECT id, {t.conflict} FROM new"
     )
     return sql, [*params, event_type, *(list(column) for column in zip(*keys, strict=True))]
 
 
-def _enqueue(model, rows, inserted, conflict_fields, event_type, keys) -> None:
+def _enqueue(t: _Table, rows, inserted, event_type, keys) -> None:
     from telemetry.models import PendingDerivation
 
-    attnames = [model._meta.get_field(name).attname for name in conflict_fields]
     todo = []
     for row in rows:
-        key = tuple(row[a] for a in attnames)
+        key = tuple(row[a] for a in t.key_attnames)
         if key in keys and key in inserted:
             todo.append(
                 PendingDerivation(event_type=event_type, row_id=inserted[key], received_at=row["received_at"])
@@ -140,41 +145,29 @@ def fast_cursor():
             yield cursor
 
 
-@functools.cache
-def _array_casts(fields: tuple) -> str:
-    return ", ".join(f"%s::{f.db_type(connection)}[]" for f in fields)
-
-
-@functools.cache
 def _recordset(fields: tuple) -> str:
     quote = connection.ops.quote_name
     return ", ".join(f"{quote(f.attname)} {f.db_type(connection)}" for f in fields)
 
 
-def _recordset_insert(table, columns, fields, defaults, chunk):
+def _recordset_insert(t: _Table, chunk):
     """Many rows as one JSON array parameter, unpacked by the server (jsonb_to_recordset): one
     C-speed encoding instead of one array per column to adapt in Python."""
-    names = [f.attname for f in fields]
-    rows = [{name: row.get(name, defaults[name]) for name in names} for row in chunk]
-    payload = jsonbytes.compact(rows).decode()
-    select = ", ".join(connection.ops.quote_name(name) for name in names)
-    sql = (
-        f"INSERT INTO {table} ({columns}) SELECT {select} "
-        f"FROM jsonb_to_recordset(%s::jsonb) AS r({_recordset(tuple(fields))})"
-    )
-    return sql, [payload]
+    defaults = t.defaults
+    rows = [{name: row.get(name, defaults[name]) for name in t.attnames} for row in chunk]
+    return f"{t.insert} {t.recordset}", [jsonbytes.compact(rows).decode()]
 
 
-def _values_insert(table, columns, fields, defaults, chunk):
+def _values_insert(t: _Table, chunk):
     # psycopg adapts the cleaned values itself (JSON goes as text); elsewhere Django prepares them
     postgres = connection.vendor == "postgresql"
     params: list = []
     for row in chunk:
-        for f in fields:
-            value = row[f.attname] if f.attname in row else defaults[f.attname]
+        for f in t.fields:
+            value = row[f.attname] if f.attname in row else t.defaults[f.attname]
             params.append(_prepare(f, value) if postgres else f.get_db_prep_save(value, connection))
-    placeholder = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    return f"INSERT INTO {table} ({columns}) VALUES {', '.join([placeholder] * len(chunk))}", params
+    placeholder = "(" + ", ".join(["%s"] * len(t.fields)) + ")"
+    return f"{t.insert} VALUES {', '.join([placeholder] * len(chunk))}", params
 
 
 def update_by_id(model, field_name: str, values: dict[int, object]) -> None:

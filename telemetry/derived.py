@@ -90,7 +90,7 @@ def _derive_batch(types: list[str] | None) -> int:
         for event_type, row_id in entries:
             ids_by_type[event_type].append(row_id)
         for event_type in hooks.handled_types(ids_by_type):
-            _dispatch(event_type, sorted(ids_by_type[event_type]))
+            _dispatch(event_type, ids_by_type[event_type])
     return len(entries)
 
 

@@ -192,8 +192,8 @@ class EventRecord(models.Model):
     # No index of its own: every event table's unique (agent, dedup key) index leads with it, and
     # each index less is less work on every INSERT. No database constraint either, as for the
     # version: the ingest writes only the id of the agent whose token it checked and of the
-    # version that agent is served, and a constraint cost two trigger queries per stored event
-    # (a third of the database's work on a 500-event batch). Deleting an agent or a version
+    # version that agent is served, and the constraints cost two trigger queries per stored event
+    # (most of the commit of a 500-event batch). Deleting an agent or a version
     # still goes through the ORM, which protects or clears the events as on_delete says.
     agent = models.ForeignKey(
         Agent, on_delete=models.PROTECT, related_name="+", db_index=False, db_constraint=False

@@ -8,7 +8,7 @@ import pytest
 from config.celery import app
 from governance.models import Proposal
 from telemetry.derived import backlog
-from telemetry.models import FrictionEvent, ToolInvocation
+from telemetry.models import FrictionEvent, PendingDerivation, ToolInvocation
 from telemetry.tasks import derive_pending
 from tests.planner.helpers import client_for
 from tests.telemetry.test_loops import failures, requeue_tool_invocations
@@ -63,7 +63,10 @@ def test_a_batch_is_claimed_oldest_first_and_leaves_the_list(broker_down, monkey
     monkeypatch.setattr(derived, "BATCH_ROWS", 2)
     _, alice = client_for("alice")
     failures(alice, 3)
-    assert derive_pending.apply().get() == 3  # two batches: two oldest, then the last
+    newest = PendingDerivation.objects.latest("id").row_id
+    assert derived.derive_pending(max_batches=1) == 2  # the two oldest
+    assert list(PendingDerivation.objects.values_list("row_id", flat=True)) == [newest]
+    assert derived.derive_pending() == 1
     assert backlog().pending == 0
     assert FrictionEvent.objects.get().count == 3
 

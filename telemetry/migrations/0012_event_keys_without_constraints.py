@@ -1,5 +1,8 @@
-"""Event tables keep their agent and version keys without database constraints: each cost two
-trigger queries per stored event. The ORM still protects agents and clears versions on delete."""
+"""Event tables keep their agent and version keys without database constraints: each cost a
+trigger query per stored event at commit. The ORM still protects agents and clears versions on
+delete. Tool invocations and skill outcomes also lose the version key's own index: their
+(template_version, received_at) index serves every lookup by version. Dropping a constraint
+re-validates nothing."""
 
 import django.db.models.deletion
 from django.db import migrations, models
@@ -14,7 +17,7 @@ EVENT_TABLES = [
     "toolinvocation",
     "wakerun",
 ]
-VERSION_INDEX_IN_COMPOSITE = {"skilloutcome", "toolinvocation"}  # see 0012
+VERSION_INDEX_IN_COMPOSITE = {"skilloutcome", "toolinvocation"}
 
 
 def _agent():
@@ -41,7 +44,7 @@ def _version(model_name: str):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("telemetry", "0012_event_version_index_in_composite"),
+        ("telemetry", "0011_derived_work_in_its_own_table"),
     ]
 
     operations = [

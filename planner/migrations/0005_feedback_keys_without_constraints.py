@@ -1,5 +1,7 @@
-"""Pattern feedback keeps its pattern and agent keys without database constraints (a trigger
-query per key and row, thousands of rows per derived batch); the ORM still cascades deletes."""
+"""Pattern feedback (thousands of rows per derived batch) keeps its pattern and agent keys
+without database constraints, a trigger query per key and row; the ORM still cascades deletes.
+The pattern key loses its own index too: the unique (pattern, outcome) index serves lookups by
+pattern."""
 
 import django.db.models.deletion
 from django.db import migrations, models
@@ -7,8 +9,8 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("planner", "0005_feedback_pattern_index_in_unique"),
-        ("telemetry", "0013_event_foreign_keys_without_constraints"),
+        ("planner", "0004_dispatch_hitl"),
+        ("telemetry", "0012_event_keys_without_constraints"),
     ]
 
     operations = [
