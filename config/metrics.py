@@ -36,6 +36,10 @@ def count_ingest(event_type: str, status: int, errors: dict, n: int = 1) -> None
         REJECTED.labels(event_type or "unknown", top if top in FIELDS else "other").inc()
 
 
+def observe_request(route: str, method: str, status: int, seconds: float) -> None:
+    LATENCY.labels(route, method, f"{status // 100}xx").observe(seconds)
+
+
 class MetricsMiddleware:
     """Times every request under its route's name (not its path: ids would explode the labels)."""
 
@@ -47,7 +51,5 @@ class MetricsMiddleware:
         response = self.get_response(request)
         match = getattr(request, "resolver_match", None)  # set by the URL resolution Django did
         route = (match.url_name or "unnamed") if match else "unmatched"
-        LATENCY.labels(route, request.method, f"{response.status_code // 100}xx").observe(
-            time.perf_counter() - started
-        )
+        observe_request(route, request.method, response.status_code, time.perf_counter() - started)
         return response
