@@ -230,7 +230,7 @@ def close_dispatches(rows: list[dict]) -> int:
         return 0
     closed = 0
     open_dispatches = Dispatch.objects.select_for_update().filter(
-        correlation_id__in=list(outcome_by_id), status__in=Dispatch.SENT
+        correlation_id__any_of=list(outcome_by_id), status__in=Dispatch.SENT
     )
     for dispatch in open_dispatches:
         row = outcome_by_id[dispatch.correlation_id]

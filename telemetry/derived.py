@@ -23,7 +23,6 @@ from dataclasses import dataclass
 
 from django.db import OperationalError, connection, transaction
 from django.db.models import Count, Min
-from django.db.models.expressions import RawSQL
 
 from config import clock
 from telemetry import hooks
@@ -136,11 +135,8 @@ def _dispatch(event_type: str, row_ids: list[int]) -> None:
 
 
 def _rows(model, row_ids: list[int]):
-    """The rows of `row_ids`, in id order; on PostgreSQL the ids go as one array parameter."""
-    if connection.vendor == "postgresql":
-        ids = RawSQL("SELECT unnest(%s::bigint[])", [row_ids])
-        return model.objects.filter(pk__in=ids).order_by("id")
-    return model.objects.filter(pk__in=row_ids).order_by("id")
+    """The rows of `row_ids`, in id order (on PostgreSQL the ids go as one array parameter)."""
+    return model.objects.filter(pk__any_of=row_ids).order_by("id")
 
 
 def _isolated(registration, agents: dict, rows: list[dict], whose: str) -> bool:

@@ -52,7 +52,7 @@ def friction_detect(*, agents: dict, rows: list[dict]) -> list[dict]:
     def scope(keys: set[tuple]) -> dict:
         return {
             "agent_id__in": {k[0] for k in keys},
-            "session_id__in": {k[1] for k in keys},
+            "session_id__any_of": {k[1] for k in keys},
             "tool__in": {k[2] for k in keys},
             "failure_mode__in": {k[3] for k in keys},
         }
@@ -191,7 +191,7 @@ def digest_sessions(*, agents: dict, rows: list[dict]) -> None:
     """Each ended session's digest, for every agent of the batch at once: one aggregate per
     table (SQL) and one UPDATE of the digests."""
     keys = {(r["agent_id"], r["session_id"]) for r in rows}
-    scope = {"agent_id__in": {k[0] for k in keys}, "session_id__in": {k[1] for k in keys}}
+    scope = {"agent_id__in": {k[0] for k in keys}, "session_id__any_of": {k[1] for k in keys}}
     per_tool = defaultdict(list)
     for r in (
         ToolInvocation.objects.filter(**scope)
