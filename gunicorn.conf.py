@@ -18,3 +18,9 @@ preload_app = True
 max_requests = 20000
 max_requests_jitter = 2000
 accesslog = os.environ.get("GUNICORN_ACCESSLOG") or None
+
+
+def pre_fork(server, worker):
+    import gc
+
+    gc.freeze()
