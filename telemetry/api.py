@@ -9,8 +9,9 @@ from rest_framework.views import APIView
 from config.errors import ApplicationError, field_error
 from config.permissions import IsAgent, request_agent
 from config.untrusted import BatchJSONParser, loads, strings_are_safe
+from telemetry import typed_batch
 from telemetry.auth import AgentPrincipal, BearerTokenAuthentication
-from telemetry.ingest import events_ingest
+from telemetry.ingest import cleaned_ingest, events_ingest, limits
 from telemetry.serializers import ErrorSerializer, IngestInputSerializer, IngestOutputSerializer
 
 
@@ -42,11 +43,18 @@ def plain_batch(request) -> HttpResponse | None:
         principal = BearerTokenAuthentication().authenticate(request)
         if principal is None or not isinstance(principal[0], AgentPrincipal):
             return None
-        batch = batch_of(loads(request.body))
+        agent, raw = principal[0].agent, request.body
+        safe = strings_are_safe(raw)
+        # A batch of valid events is decoded and checked whole in C; any other is parsed and
+        # checked event by event, so that each invalid one gets its own errors.
+        cleaned = typed_batch.decode(raw, limits(), settings.KAIZEN["INGEST_MAX_EVENTS"]) if safe else None
+        batch = None if cleaned is not None else batch_of(loads(raw))
     except (APIException, ApplicationError):
         return None
-    safe = strings_are_safe(request.body)
-    results = events_ingest(agent=principal[0].agent, batch=batch, strings_checked=safe)
+    if cleaned is not None:
+        results = cleaned_ingest(agent=agent, events=cleaned)
+    else:
+        results = events_ingest(agent=agent, batch=batch, strings_checked=safe)
     body = JSONRenderer().render({"results": [r.as_dict() for r in results]})
     return HttpResponse(body, status=207, content_type="application/json", headers={"Vary": "Accept"})
 

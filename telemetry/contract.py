@@ -156,7 +156,7 @@ def _json_size(value) -> int:
     return len(jsonbytes.compact(value))
 
 
-def _check(rule: Rule, value, limits: Limits) -> str | None:
+def check_value(rule: Rule, value, limits: Limits) -> str | None:
     """Return an error message for `value` under `rule`, or None when it is valid."""
     kind = rule.kind
     if kind in ("str", "text", "failure_mode"):
@@ -268,7 +268,7 @@ def validate_event(raw, limits: Limits) -> tuple[Cleaned | None, dict[str, list[
                 if rule.required:
                     errors[f"body.{name}"] = ["This field is required."]
                 continue
-            message = _check(rule, body[name], limits)
+            message = check_value(rule, body[name], limits)
             if message:
                 errors[f"body.{name}"] = [message]
         if event_type == "session_end" and isinstance(body.get("reflection"), dict):

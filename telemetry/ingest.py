@@ -72,7 +72,18 @@ def events_ingest(*, agent: Agent, batch: list, strings_checked: bool = False) -
             count_ingest(kind if isinstance(kind, str) and kind in EVENT_MODELS else "unknown", 400, errors)
         else:
             valid[cleaned.type].append((index, cleaned))
+    return _store_valid(agent, valid, results)
 
+
+def cleaned_ingest(*, agent: Agent, events: list[Cleaned]) -> list[ItemResult]:
+    """`events_ingest` for a batch already validated and cleaned whole (telemetry.typed_batch)."""
+    valid: dict[str, list[tuple[int, Cleaned]]] = defaultdict(list)
+    for index, cleaned in enumerate(events):
+        valid[cleaned.type].append((index, cleaned))
+    return _store_valid(agent, valid, [None] * len(events))
+
+
+def _store_valid(agent, valid: dict[str, list[tuple[int, Cleaned]]], results: list) -> list[ItemResult]:
     if valid:
         version_id = current_template_version_id(agent)
         received_at = clock.now()
@@ -88,7 +99,7 @@ def events_ingest(*, agent: Agent, batch: list, strings_checked: bool = False) -
             ]
         if derived:
             drain_in_process(derived)
-    return results  # type: ignore[return-value]
+    return results
 
 
 def price_tokens(agent, row: dict, prices=None) -> None:
