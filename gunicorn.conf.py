@@ -21,6 +21,10 @@ accesslog = os.environ.get("GUNICORN_ACCESSLOG") or None
 
 
 def pre_fork(server, worker):
+    """The objects the preloaded app created live as long as the worker: frozen out of the
+    collector's reach, each collection walks only what requests create (a full collection of
+    the Django heap cost about 2 ms inside a 500-event batch), and forked workers keep sharing
+    those pages instead of writing to them."""
     import gc
 
     gc.freeze()
