@@ -33,7 +33,7 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.clickjacking import XFrameOptionsMiddleware
 from django.middleware.common import CommonMiddleware
 from django.middleware.security import SecurityMiddleware
-from django.urls import reverse, set_script_prefix
+from django.urls import NoReverseMatch, reverse, set_script_prefix
 
 from config.metrics import observe_request
 from config.middleware import body_limit
@@ -65,9 +65,13 @@ class HotRoutes:
         """(method, path) → (URL name, handler), resolved on first use (the URLconf is loaded
         after the apps register)."""
         if self._routes is None:
-            self._routes = {
-                (method, reverse(name)): (name, handler) for name, (method, handler) in _registered.items()
-            }
+            routes = {}
+            for name, (method, handler) in _registered.items():
+                try:
+                    routes[(method, reverse(name))] = (name, handler)
+                except NoReverseMatch:  # not served by this URLconf: nothing to answer in front
+                    continue
+            self._routes = routes
         return self._routes
 
     def __call__(self, environ, start_response):

@@ -210,3 +210,10 @@ def test_requests_answered_in_front_are_timed_under_the_ingest_route(served):
     both(served, batch(EVENTS[:1]))
     assert count() == before + 2  # the front's request and Django's
     assert served[2].calls == 0
+
+
+def test_a_route_the_urlconf_does_not_serve_is_left_to_django(served, settings):
+    settings.ROOT_URLCONF = "tests.urls_without_ingest"
+    front, _, django = applications(WSGIHandler())
+    response = front.post(URL, content=batch(), headers={"Content-Type": "application/json"})
+    assert response.status_code == 404 and django.calls == 1
