@@ -219,7 +219,7 @@ class AnyOf(Lookup):
     def as_sql(self, compiler, connection):
         lhs, params = self.process_lhs(compiler, connection)
         if not self.rhs:
-            return "FALSE" if connection.vendor == "postgresql" else "0 = 1", []
+            return "0 = 1", []
         if connection.vendor == "postgresql":
-            return f"{lhs} = ANY(%s)", [*params, list(self.rhs)]
+            return f"{lhs} = ANY(%s)", [*params, self.rhs]
         return f"{lhs} IN ({', '.join(['%s'] * len(self.rhs))})", [*params, *self.rhs]

@@ -279,11 +279,17 @@ def validate_event(raw, limits: Limits) -> tuple[Cleaned | None, dict[str, list[
     clean_body = {k: v for k, v in body.items() if v is not None}
     if event_type == "session_end" and "reflection" in clean_body:
         clean_body["reflection"] = clean_reflection(clean_body["reflection"])
+    return cleaned_event(event_type, client_id, occurred_at, clean_body), {}
+
+
+def cleaned_event(event_type: str, client_id: str, occurred_at: datetime, body: dict) -> Cleaned:
+    """A valid event's last steps, whichever validator found it valid: the failure mode derived
+    from a failure's text, and the content address (SHA-256) of the result."""
     if event_type == "tool_invocation":
-        derive_mode(clean_body)
-    cleaned = Cleaned(type=event_type, client_id=client_id, occurred_at=occurred_at, body=clean_body)
-    cleaned.sha256 = canonical_sha256(event_type, occurred_at, clean_body)
-    return cleaned, {}
+        derive_mode(body)
+    cleaned = Cleaned(type=event_type, client_id=client_id, occurred_at=occurred_at, body=body)
+    cleaned.sha256 = canonical_sha256(event_type, occurred_at, body)
+    return cleaned
 
 
 def derive_mode(body: dict) -> None:

@@ -26,9 +26,8 @@ from telemetry.contract import (
     Cleaned,
     Limits,
     Rule,
-    canonical_sha256,
     check_value,
-    derive_mode,
+    cleaned_event,
     parse_timestamp,
 )
 
@@ -127,9 +126,5 @@ def decode(raw: bytes, limits: Limits, max_events: int) -> list[Cleaned] | None:
                 or first_problem(value, max_depth=OBJECT_DEPTH, check_strings=False)
             ):
                 return None
-        if event_type == "tool_invocation":
-            derive_mode(body)
-        item = Cleaned(type=event_type, client_id=event.id or "", occurred_at=occurred_at, body=body)
-        item.sha256 = canonical_sha256(event_type, occurred_at, body)
-        cleaned.append(item)
+        cleaned.append(cleaned_event(event_type, event.id or "", occurred_at, body))
     return cleaned
