@@ -22,6 +22,7 @@ import argparse
 import http.client
 import json
 import os
+import resource
 import shutil
 import signal
 import subprocess
@@ -29,11 +30,13 @@ import sys
 import tempfile
 import threading
 import time
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
 import psycopg
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from bench import cpu  # noqa: E402
 from bench.common import ROOT, fresh_database, manage, percentile  # noqa: E402
 from bench.reference_table import CREATE  # noqa: E402
 
@@ -106,8 +109,9 @@ def mix_event(n: int, agent_id: int) -> tuple[str, dict]:
     return "sessionend", {**base, "session_id": session, "digest": "{}"}
 
 
-def copy_rate(database_url: str, n: int) -> float:
-    """Rows/s of COPYing `n` rows of the mix straight into Kaizen's tables, in one transaction."""
+def copy_rate(database_url: str, n: int) -> tuple[float, dict[str, float]]:
+    """Rows/s of COPYing `n` rows of the mix straight into Kaizen's tables, in one transaction,
+    and the CPU seconds per row of this client and of PostgreSQL."""
     with psycopg.connect(database_url) as conn:
         agent_id = conn.execute("SELECT id FROM telemetry_agent ORDER BY id LIMIT 1").fetchone()[0]
         by_table: dict[str, list[dict]] = {}
@@ -115,6 +119,8 @@ def copy_rate(database_url: str, n: int) -> float:
         for i in range(n):
             table, row = mix_event(i, agent_id)
             by_table.setdefault(table, []).append({**row, "received_at": now})
+        roots = {"db": cpu.postmaster_pid()}
+        before, client = cpu.seconds(roots), _own_cpu()
         started = time.perf_counter()
         with conn.cursor() as cur:
             for table, rows in by_table.items():
@@ -123,7 +129,19 @@ def copy_rate(database_url: str, n: int) -> float:
                     for row in rows:
                         copy.write_row([row[c] for c in columns])
         conn.commit()
-        return n / (time.perf_counter() - started)
+        rate = n / (time.perf_counter() - started)
+        used = {"client": _own_cpu() - client, **cpu.spent(before, cpu.seconds(roots))}
+        return rate, {name: seconds / n for name, seconds in used.items()}
+
+
+def _own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _wrk_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)  # wrk, once it has exited
+    return usage.ru_utime + usage.ru_stime
 
 
 class LagSampler:
@@ -167,6 +185,16 @@ def wrk(path: str, batch: int, seconds: int, tokens_file: str, run: str) -> dict
         capture_output=True, text=True, check=True,
     )  # fmt: skip
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+@contextmanager
+def counted(totals: dict[str, float], roots: dict[str, int | None]):
+    """Add the CPU seconds each process tree (and wrk) spends meanwhile to `totals`."""
+    before, load = cpu.seconds(roots), _wrk_cpu()
+    yield
+    for name, seconds in cpu.spent(before, cpu.seconds(roots)).items():
+        totals[name] += seconds
+    totals["wrk"] += _wrk_cpu() - load
 
 
 def merged(slices: list[dict], batch: int) -> dict:
@@ -243,6 +271,7 @@ def one_run(args, n: int) -> list[dict]:
     env = {**os.environ, "DATABASE_URL": url, "DATABASE_CONN_MAX_AGE": "600"}
     env.update(CELERY_BROKER_URL=args.broker, DJANGO_SETTINGS_MODULE="bench.settings")
     processes = start(args, env)
+    roots = {"web": processes[0].pid, "db": cpu.postmaster_pid(), "worker": processes[1].pid}
     sampler = LagSampler(url)
     rows = []
     try:
@@ -259,19 +288,22 @@ def one_run(args, n: int) -> list[dict]:
             # (a noisy neighbour) falls on both; after each Kaizen slice the worker catches up
             # first, so the reference never shares the cores with Kaizen's derived work.
             first, kaizen, reference = len(sampler.samples), [], []
+            used = {side: dict.fromkeys([*roots, "wrk"], 0.0) for side in ("kaizen", "reference")}
             slice_s = max(1, args.seconds // args.slices)  # wrk takes whole seconds
             for part in range(args.slices):
                 profiled = args.profile and batch == 1 and part == 0
                 spy = profile(processes[0].pid, slice_s) if profiled else None
                 sampler.active.set()
-                kaizen.append(wrk("/api/v1/ingest", batch, slice_s, tokens_file, f"k{n}b{batch}s{part}"))
-                if spy is not None:
-                    spy.wait()
-                caught_up(sampler)
+                with counted(used["kaizen"], roots):  # its derived work included
+                    kaizen.append(wrk("/api/v1/ingest", batch, slice_s, tokens_file, f"k{n}b{batch}s{part}"))
+                    if spy is not None:
+                        spy.wait()
+                    caught_up(sampler)
                 sampler.active.clear()
-                reference.append(
-                    wrk("/bench/reference/ingest", batch, slice_s, tokens_file, f"r{n}b{batch}s{part}")
-                )
+                with counted(used["reference"], roots):
+                    reference.append(
+                        wrk("/bench/reference/ingest", batch, slice_s, tokens_file, f"r{n}b{batch}s{part}")
+                    )
             lag = sampler.samples[first:] or [0.0]
             rows.append(
                 {
@@ -279,6 +311,7 @@ def one_run(args, n: int) -> list[dict]:
                     "kaizen": merged(kaizen, batch),
                     "reference": merged(reference, batch),
                     "lag_p99": percentile(lag, 0.99),
+                    "cpu": used,
                     "kaizen_slices": kaizen,
                     "reference_slices": reference,
                 }
@@ -289,9 +322,9 @@ def one_run(args, n: int) -> list[dict]:
             p.send_signal(signal.SIGTERM)
         for p in processes:
             p.wait(timeout=60)
-    raw = copy_rate(url, 100_000)
+    raw, copy_cpu = copy_rate(url, 100_000)
     for row in rows:
-        row["copy"] = raw
+        row["copy"], row["copy_cpu"] = raw, copy_cpu
     import redis
 
     redis.Redis.from_url(args.broker).flushdb()
@@ -320,6 +353,16 @@ def report(rows: list[dict], per_slice: bool = False) -> None:
                 [f"{s['quantiles_ms'][989]:.0f}" for s in r["reference_slices"]],
             )
     print(f"COPY of the same mix: {rows[0]['copy']:.0f} rows/s")
+    print("CPU per event, us (both cores; Kaizen's derived work included): web db worker wrk = total")
+    for r in rows:
+        for side in ("kaizen", "reference"):
+            events = r[side]["requests"] * r["batch"]
+            parts = {name: seconds / events * 1e6 for name, seconds in r["cpu"][side].items()}
+            shown = " ".join(f"{parts[name]:7.1f}" for name in ("web", "db", "worker", "wrk"))
+            print(f"{r['batch']:>5} {side:>9} {shown} = {sum(parts.values()):7.1f}")
+    copy_cpu = {name: seconds * 1e6 for name, seconds in rows[0]["copy_cpu"].items()}
+    print(f"  COPY per row: client {copy_cpu['client']:.1f}, db {copy_cpu['db']:.1f} = "
+          f"{sum(copy_cpu.values()):.1f}")  # fmt: skip
     by_size, checks = {r["batch"]: r for r in rows}, []
     if 1 in by_size:
         single, ratio = by_size[1]["kaizen"], by_size[1]["kaizen"]["req_s"] / by_size[1]["reference"]["req_s"]

@@ -1,0 +1,58 @@
+"""CPU seconds spent by process trees, read from /proc (Linux): where a benchmark's time goes.
+
+A tree's time is its processes' own user and system time plus what they reaped from children
+that have exited (cutime, cstime), so a gunicorn worker recycled or a PostgreSQL backend closed
+in the middle of a measurement is still counted, once.
+"""
+
+import os
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def _processes() -> dict[int, tuple[int, float, str]]:
+    """pid → (parent pid, CPU seconds including reaped children, command line)."""
+    found = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as f:
+                stat = f.read()
+            with open(f"/proc/{name}/cmdline", "rb") as f:
+                cmdline = f.read().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:  # gone meanwhile
+            continue
+        fields = stat.rsplit(")", 1)[1].split()  # after the command name, which may hold spaces
+        utime, stime, cutime, cstime = (int(v) for v in fields[11:15])
+        found[int(name)] = (int(fields[1]), (utime + stime + cutime + cstime) / TICK, cmdline)
+    return found
+
+
+def postmaster_pid() -> int | None:
+    """The PostgreSQL server's main process on this machine (its backends are its children)."""
+    for pid, (_, _, cmdline) in _processes().items():
+        if cmdline.startswith("/") and "/bin/postgres" in cmdline.split(" ", 1)[0]:
+            return pid
+    return None
+
+
+def seconds(roots: dict[str, int | None]) -> dict[str, float]:
+    """CPU seconds so far of each named tree (name → root pid); a missing root counts 0."""
+    processes = _processes()
+    children: dict[int, list[int]] = {}
+    for pid, (parent, _, _) in processes.items():
+        children.setdefault(parent, []).append(pid)
+    totals = {}
+    for name, root in roots.items():
+        total, todo = 0.0, [root] if root in processes else []
+        while todo:
+            pid = todo.pop()
+            total += processes[pid][1]
+            todo.extend(children.get(pid, ()))
+        totals[name] = total
+    return totals
+
+
+def spent(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+    return {name: after[name] - before.get(name, 0.0) for name in after}
