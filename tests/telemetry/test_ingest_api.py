@@ -303,3 +303,20 @@ def test_an_agent_with_stored_events_cannot_be_deleted_in_the_admin(agent_client
     assert response.status_code == 200 and b"protected" in response.content.lower()
     assert type(agent).objects.filter(pk=agent.pk).exists()
     assert EVENT_MODELS["observation"].objects.get().agent_id == agent.pk
+
+
+def test_on_postgresql_repeated_ingests_run_a_prepared_insert_and_answer_alike(agent_client):
+    """After five runs on a connection the ingest INSERT is prepared by the server; answers,
+    duplicates included, are the same before and after."""
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    _, client = agent_client
+    for n in range(8):
+        body = [event("observation", id=f"p-{n}", text="hi")]
+        assert post(client, body).json()["results"][0]["status"] == 201
+        assert post(client, body).json()["results"][0]["status"] == 200
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any("INSERT INTO" in sql and "telemetry_observation" in sql for sql in prepared)
+    assert SkillOutcome.objects.count() == 0 and EVENT_MODELS["observation"].objects.count() == 8
