@@ -14,7 +14,8 @@ from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
 from django.db import connection, transaction
-from django.db.models import Field, JSONField, Lookup
+from django.db.models import BooleanField, Field, JSONField, Lookup, Q
+from django.db.models.expressions import RawSQL
 
 from config import jsonbytes
 
@@ -224,3 +225,25 @@ class AnyOf(Lookup):
         if connection.vendor == "postgresql":
             return f"{lhs} = ANY(%s)", [*params, self.rhs]
         return f"{lhs} IN ({', '.join(['%s'] * len(self.rhs))})", [*params, *self.rhs]
+
+
+def pairs_in(model, fields: tuple[str, str], pairs: set[tuple]) -> Q:
+    """A filter for rows whose two `fields` are one of `pairs` (an agent's sessions, say).
+
+    On PostgreSQL it is exact: `(a, b) IN (SELECT * FROM unnest(%s, %s))`, one index probe per
+    pair. Filtering each field by its own list instead probes every combination (every agent
+    with every session of the batch): the session digest's aggregate took 27 ms where the pairs
+    take 6. Elsewhere it is that looser filter (both lists), so callers keep only the pairs they
+    asked for.
+    """
+    first, second = fields
+    if connection.vendor != "postgresql":
+        return Q(**{f"{first}__in": {p[0] for p in pairs}, f"{second}__any_of": {p[1] for p in pairs}})
+    opts, quote = model._meta, connection.ops.quote_name
+    a, b = (opts.get_field(name) for name in fields)
+    sql = (
+        f"({quote(opts.db_table)}.{quote(a.column)}, {quote(opts.db_table)}.{quote(b.column)}) "
+        f"IN (SELECT * FROM unnest(%s::{a.db_type(connection)}[], %s::{b.db_type(connection)}[]))"
+    )
+    ordered = list(pairs)
+    return Q(RawSQL(sql, ([p[0] for p in ordered], [p[1] for p in ordered]), output_field=BooleanField()))

@@ -16,7 +16,7 @@ from django.db.models import Count, Max, Min, Q, Sum
 from django.db.models.functions import Upper
 
 from telemetry import corrections, digest, friction, hooks
-from telemetry.bulk import update_by_id
+from telemetry.bulk import pairs_in, update_by_id
 from telemetry.models import (
     Correction,
     FrictionEvent,
@@ -49,23 +49,23 @@ def friction_detect(*, agents: dict, rows: list[dict]) -> list[dict]:
     if not keys:
         return []
 
-    def scope(keys: set[tuple]) -> dict:
-        return {
-            "agent_id__in": {k[0] for k in keys},
-            "session_id__any_of": {k[1] for k in keys},
-            "tool__in": {k[2] for k in keys},
-            "failure_mode__in": {k[3] for k in keys},
-        }
+    def scope(model, keys: set[tuple]):
+        """`model`'s rows of the keys' sessions, tools and modes (elsewhere than on PostgreSQL a
+        superset: what is counted is kept by key)."""
+        return model.objects.filter(
+            pairs_in(model, ("agent_id", "session_id"), {k[:2] for k in keys}),
+            tool__in={k[2] for k in keys},
+            failure_mode__in={k[3] for k in keys},
+        )
 
     keys -= set(  # a pair fires once per session: nothing left to count for those
-        FrictionEvent.objects.filter(**scope(keys)).values_list(
-            "agent_id", "session_id", "tool", "failure_mode"
-        )
+        scope(FrictionEvent, keys).values_list("agent_id", "session_id", "tool", "failure_mode")
     )
     if not keys:
         return []
     failing = (
-        ToolInvocation.objects.filter(**scope(keys), outcome=ToolInvocation.Outcome.FAILURE)
+        scope(ToolInvocation, keys)
+        .filter(outcome=ToolInvocation.Outcome.FAILURE)
         .values("agent_id", "session_id", "tool", "failure_mode")
         .annotate(n=Count("id"))
     )
@@ -191,10 +191,9 @@ def digest_sessions(*, agents: dict, rows: list[dict]) -> None:
     """Each ended session's digest, for every agent of the batch at once: one aggregate per
     table (SQL) and one UPDATE of the digests."""
     keys = {(r["agent_id"], r["session_id"]) for r in rows}
-    scope = {"agent_id__in": {k[0] for k in keys}, "session_id__any_of": {k[1] for k in keys}}
     per_tool = defaultdict(list)
     for r in (
-        ToolInvocation.objects.filter(**scope)
+        ToolInvocation.objects.filter(pairs_in(ToolInvocation, ("agent_id", "session_id"), keys))
         .values("agent_id", "session_id", "tool")
         .annotate(
             calls=Count("id"),
@@ -210,7 +209,8 @@ def digest_sessions(*, agents: dict, rows: list[dict]) -> None:
             per_tool[key].append(r)
     side = {}
     for model, name in ((Correction, "corrections"), (Observation, "observations")):
-        for r in model.objects.filter(**scope).values("agent_id", "session_id").annotate(n=Count("id")):
+        in_sessions = model.objects.filter(pairs_in(model, ("agent_id", "session_id"), keys))
+        for r in in_sessions.values("agent_id", "session_id").annotate(n=Count("id")):
             side[(r["agent_id"], r["session_id"], name)] = r["n"]
     digests = {}
     for row in rows:
