@@ -320,3 +320,29 @@ def test_on_postgresql_repeated_ingests_run_a_prepared_insert_and_answer_alike(a
         prepared = [row[0] for row in cursor.fetchall()]
     assert any("INSERT INTO" in sql and "telemetry_observation" in sql for sql in prepared)
     assert SkillOutcome.objects.count() == 0 and EVENT_MODELS["observation"].objects.count() == 8
+
+
+AWKWARD = [
+    'quote " and \\ backslash',
+    "line\nbreak\ttab",
+    "émoji 🎉 and 中文",
+    "\u2028 separators \u2029",
+    "{}",
+    "null",
+]
+
+
+def test_a_batch_of_awkward_texts_is_stored_exactly_as_sent(agent_client):
+    """Many rows travel as one JSON text unpacked by the server: escapes, non-ASCII and JSON-looking
+    strings come back unchanged, in text columns and inside a JSON column."""
+    _, client = agent_client
+    batch = [event("observation", id=f"awk-{n}", text=text) for n, text in enumerate(AWKWARD)]
+    batch += [
+        event("tool_invocation", id=f"awk-args-{n}", args={"cmd": text, "nested": [text, {"k": text}]})
+        for n, text in enumerate(AWKWARD)
+    ]
+    assert {r["status"] for r in post(client, batch).json()["results"]} == {201}
+    stored = dict(EVENT_MODELS["observation"].objects.values_list("dedup_key", "text"))
+    assert stored == {f"awk-{n}": text for n, text in enumerate(AWKWARD)}
+    args = dict(ToolInvocation.objects.values_list("dedup_key", "args"))
+    assert args == {f"awk-args-{n}": {"cmd": t, "nested": [t, {"k": t}]} for n, t in enumerate(AWKWARD)}
