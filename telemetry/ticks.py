@@ -37,21 +37,25 @@ def claim_tick(name: str, *, now: datetime | None = None) -> bool:
     """True for the first start of job `name` in this tick; False for a second beat's duplicate.
 
     A tick is claimed by a conditional update of the job's row: it succeeds only when the last
-    start lies at least `min_gap` back, so concurrent claims cannot both win.
+    start lies at least `min_gap` back, so concurrent claims cannot both win. The row is created
+    by the job's first start ever (a unique name decides between two first starts); every later
+    tick is the one UPDATE, with no failed INSERT for the database to log as an error.
     """
     now = now or clock.now()
-    try:
-        with transaction.atomic():
-            PeriodicClaim.objects.create(name=name, last_started_at=now)
-            return True
-    except IntegrityError:
-        pass
     won = PeriodicClaim.objects.filter(name=name, last_started_at__lte=now - min_gap(name)).update(
         last_started_at=now
     )
-    if not won:
-        log.info("%s: this tick already ran (a second beat process?)", name)
-    return bool(won)
+    if won:
+        return True
+    if not PeriodicClaim.objects.filter(name=name).exists():
+        try:
+            with transaction.atomic():
+                PeriodicClaim.objects.create(name=name, last_started_at=now)
+                return True
+        except IntegrityError:
+            pass  # another first start created it a moment ago
+    log.info("%s: this tick already ran (a second beat process?)", name)
+    return False
 
 
 def periodic(name: str):

@@ -44,6 +44,20 @@ def test_a_tick_is_claimed_once_and_the_next_tick_again():
     assert claim_tick(name, now=T + timedelta(seconds=60)) is True
 
 
+def test_a_later_tick_is_claimed_without_a_failing_insert():
+    """Only the job's first start creates its row: later ticks leave no unique-key error in the
+    database's log every few seconds."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    name = "planner.fleet_health_snapshot"
+    assert claim_tick(name, now=T) is True
+    with CaptureQueriesContext(connection) as queries:
+        assert claim_tick(name, now=T + timedelta(seconds=60)) is True
+        assert claim_tick(name, now=T + timedelta(seconds=61)) is False
+    assert not [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith("INSERT")]
+
+
 def test_the_gap_follows_the_interval_an_operator_set():
     row = PeriodicTask.objects.get(name="planner.fleet_health_snapshot")
     row.interval, _ = IntervalSchedule.objects.get_or_create(every=600, period="seconds")
