@@ -120,7 +120,7 @@ def copy_rate(database_url: str, n: int) -> tuple[float, dict[str, float]]:
             table, row = mix_event(i, agent_id)
             by_table.setdefault(table, []).append({**row, "received_at": now})
         roots = {"db": cpu.postmaster_pid()}
-        before, client = cpu.seconds(roots), _own_cpu()
+        before, client = cpu.seconds(roots), _cpu(resource.RUSAGE_SELF)
         started = time.perf_counter()
         with conn.cursor() as cur:
             for table, rows in by_table.items():
@@ -130,17 +130,13 @@ def copy_rate(database_url: str, n: int) -> tuple[float, dict[str, float]]:
                         copy.write_row([row[c] for c in columns])
         conn.commit()
         rate = n / (time.perf_counter() - started)
-        used = {"client": _own_cpu() - client, **cpu.spent(before, cpu.seconds(roots))}
+        used = {"client": _cpu(resource.RUSAGE_SELF) - client, **cpu.spent(before, cpu.seconds(roots))}
         return rate, {name: seconds / n for name, seconds in used.items()}
 
 
-def _own_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
-
-
-def _wrk_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)  # wrk, once it has exited
+def _cpu(who: int) -> float:
+    """CPU seconds of this process (RUSAGE_SELF) or of its exited children (RUSAGE_CHILDREN: wrk)."""
+    usage = resource.getrusage(who)
     return usage.ru_utime + usage.ru_stime
 
 
@@ -190,11 +186,11 @@ def wrk(path: str, batch: int, seconds: int, tokens_file: str, run: str) -> dict
 @contextmanager
 def counted(totals: dict[str, float], roots: dict[str, int | None]):
     """Add the CPU seconds each process tree (and wrk) spends meanwhile to `totals`."""
-    before, load = cpu.seconds(roots), _wrk_cpu()
+    before, load = cpu.seconds(roots), _cpu(resource.RUSAGE_CHILDREN)
     yield
     for name, seconds in cpu.spent(before, cpu.seconds(roots)).items():
         totals[name] += seconds
-    totals["wrk"] += _wrk_cpu() - load
+    totals["wrk"] += _cpu(resource.RUSAGE_CHILDREN) - load
 
 
 def merged(slices: list[dict], batch: int) -> dict:

@@ -4,6 +4,8 @@ import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
 from django_celery_beat.schedulers import DatabaseScheduler
 
@@ -47,9 +49,6 @@ def test_a_tick_is_claimed_once_and_the_next_tick_again():
 def test_a_later_tick_is_claimed_without_a_failing_insert():
     """Only the job's first start creates its row: later ticks leave no unique-key error in the
     database's log every few seconds."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
     name = "planner.fleet_health_snapshot"
     assert claim_tick(name, now=T) is True
     with CaptureQueriesContext(connection) as queries:
