@@ -22,8 +22,8 @@ def inclusive_shares(path: str) -> tuple[int, list[tuple[str, float]]]:
     return busy, [(name, n / busy) for name, n in counts.most_common()] if busy else []
 
 
-def report(path: str, pattern: str, limit: int = 15) -> None:
+def report(path: str, pattern: str, what: str, limit: int = 15) -> None:
     busy, shares = inclusive_shares(path)
-    print(f"py-spy, single-event ingest ({busy} busy samples), inclusive share of request time:")
+    print(f"py-spy, {what} ({busy} busy samples), inclusive share of request time:")
     for name, share in [s for s in shares if re.search(pattern, s[0])][:limit]:
         print(f"  {share:6.1%}  {name[:100]}")

@@ -219,15 +219,20 @@ def merged(slices: list[dict], batch: int) -> dict:
     }
 
 
-FLAME = os.path.join(tempfile.gettempdir(), "kaizen-ingest-flame.txt")
+def flame_file(batch: int, side: str = "web") -> str:
+    return os.path.join(tempfile.gettempdir(), f"kaizen-ingest-flame-{side}-{batch}.txt")
+
+
+WORKER_FRAMES = r"telemetry/|planner/|improver/|config/|execute|fetch"
 OWN_FRAMES = r"telemetry/|config/|IngestApi|insert_new|Connection.wait|authenticate|parse|Response.write"
 
 
-def profile(pid: int, seconds: int) -> subprocess.Popen:
-    """py-spy over gunicorn and its workers while wrk sends single events (needs py-spy)."""
+def profile(pid: int, seconds: int, batch: int, side: str) -> subprocess.Popen:
+    """py-spy over a process tree (gunicorn, or the Celery worker) during Kaizen's first slice of
+    a batch size (the worker's catching up after it included)."""
     return subprocess.Popen(
         [str(ROOT / ".venv" / "bin" / "py-spy"), "record", "-p", str(pid), "--subprocesses",
-         "-d", str(seconds), "-r", "100", "-f", "raw", "-o", FLAME, "--nonblocking"],
+         "-d", str(seconds), "-r", "100", "-f", "raw", "-o", flame_file(batch, side), "--nonblocking"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
 
@@ -253,6 +258,30 @@ def start(args, env: dict) -> list[subprocess.Popen]:
         except OSError:
             time.sleep(0.1)
     return [server, worker]
+
+
+def apart(worker, roots, sampler, batch: int, seconds: int, tokens_file: str, run: str) -> dict:
+    """Ingest and derived work measured one without the other: a slice with the worker stopped
+    (SIGSTOP: its transaction, if any, stays open and holds nothing ingest needs), then the
+    worker alone draining what that slice stored. Their CPU per event added up says what rate
+    the two cores could sustain with the derived work keeping up."""
+    ingest, derive = dict.fromkeys([*roots, "wrk"], 0.0), dict.fromkeys([*roots, "wrk"], 0.0)
+    worker.send_signal(signal.SIGSTOP)
+    try:
+        with counted(ingest, roots):
+            load = wrk("/api/v1/ingest", batch, seconds, tokens_file, run)
+    finally:
+        worker.send_signal(signal.SIGCONT)
+    started = time.perf_counter()
+    with counted(derive, roots):
+        caught_up(sampler)
+    events = load["requests"] * batch
+    return {
+        "ingest_events_s": events / load["seconds"],
+        "derive_events_s": events / (time.perf_counter() - started),
+        "ingest_us": {name: ingest[name] / events * 1e6 for name in ("web", "db", "wrk")},
+        "derive_us": {name: derive[name] / events * 1e6 for name in ("worker", "db")},
+    }
 
 
 def one_run(args, n: int) -> list[dict]:
@@ -287,12 +316,14 @@ def one_run(args, n: int) -> list[dict]:
             used = {side: dict.fromkeys([*roots, "wrk"], 0.0) for side in ("kaizen", "reference")}
             slice_s = max(1, args.seconds // args.slices)  # wrk takes whole seconds
             for part in range(args.slices):
-                profiled = args.profile and batch == 1 and part == 0
-                spy = profile(processes[0].pid, slice_s) if profiled else None
+                spies = []
+                if args.profile and part == 0:
+                    spies = [profile(processes[0].pid, slice_s, batch, "web"),
+                             profile(processes[1].pid, slice_s + 3, batch, "worker")]  # fmt: skip
                 sampler.active.set()
                 with counted(used["kaizen"], roots):  # its derived work included
                     kaizen.append(wrk("/api/v1/ingest", batch, slice_s, tokens_file, f"k{n}b{batch}s{part}"))
-                    if spy is not None:
+                    for spy in spies:
                         spy.wait()
                     caught_up(sampler)
                 sampler.active.clear()
@@ -301,6 +332,7 @@ def one_run(args, n: int) -> list[dict]:
                         wrk("/bench/reference/ingest", batch, slice_s, tokens_file, f"r{n}b{batch}s{part}")
                     )
             lag = sampler.samples[first:] or [0.0]
+            alone = apart(processes[1], roots, sampler, batch, slice_s, tokens_file, f"a{n}b{batch}")
             rows.append(
                 {
                     "batch": batch,
@@ -310,6 +342,7 @@ def one_run(args, n: int) -> list[dict]:
                     "cpu": used,
                     "kaizen_slices": kaizen,
                     "reference_slices": reference,
+                    "apart": alone,
                 }
             )
     finally:
@@ -359,6 +392,20 @@ def report(rows: list[dict], per_slice: bool = False) -> None:
     copy_cpu = {name: seconds * 1e6 for name, seconds in rows[0]["copy_cpu"].items()}
     print(f"  COPY per row: client {copy_cpu['client']:.1f}, db {copy_cpu['db']:.1f} = "
           f"{sum(copy_cpu.values()):.1f}")  # fmt: skip
+    print("Apart: a slice with the worker stopped, then the worker alone draining it; CPU per event, us")
+    print(f"{'batch':>5} {'ingest ev/s':>11} {'/COPY':>6} {'web':>6} {'db':>6} {'wrk':>6} | "
+          f"{'derive ev/s':>11} {'worker':>6} {'db':>6} | {'2 cores / all':>13} {'/COPY':>6}")  # fmt: skip
+    for r in rows:
+        a = r["apart"]
+        per_event = sum(a["ingest_us"].values()) + sum(a["derive_us"].values())
+        ceiling = 2 / (per_event / 1e6)  # both cores busy, derived work keeping up
+        print(
+            f"{r['batch']:>5} {a['ingest_events_s']:>11.0f} {a['ingest_events_s'] / r['copy']:>6.2f} "
+            + " ".join(f"{a['ingest_us'][name]:>6.1f}" for name in ("web", "db", "wrk"))
+            + f" | {a['derive_events_s']:>11.0f} "
+            + " ".join(f"{a['derive_us'][name]:>6.1f}" for name in ("worker", "db"))
+            + f" | {ceiling:>13.0f} {ceiling / r['copy']:>6.2f}"
+        )
     by_size, checks = {r["batch"]: r for r in rows}, []
     if 1 in by_size:
         single, ratio = by_size[1]["kaizen"], by_size[1]["kaizen"]["req_s"] / by_size[1]["reference"]["req_s"]
@@ -380,7 +427,7 @@ def main() -> None:
     parser.add_argument(
         "--workers", type=int, help="gunicorn workers (default: the shipped config's, 4 per core)"
     )
-    parser.add_argument("--profile", action="store_true", help="py-spy the single-event run")
+    parser.add_argument("--profile", action="store_true", help="py-spy each batch size's first slice")
     parser.add_argument("--per-slice", action="store_true", help="print each slice's p99 too")
     parser.add_argument(
         "--batches",
@@ -400,7 +447,9 @@ def main() -> None:
         if args.profile:
             from bench.flame import report as flame
 
-            flame(FLAME, OWN_FRAMES)
+            for batch in args.batches:
+                flame(flame_file(batch), OWN_FRAMES, f"web, {batch}-event batches")
+                flame(flame_file(batch, "worker"), WORKER_FRAMES, f"worker, {batch}-event batches")
 
 
 if __name__ == "__main__":

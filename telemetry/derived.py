@@ -26,6 +26,7 @@ from django.db.models import Count, Min
 
 from config import clock
 from telemetry import hooks
+from telemetry.bulk import rows_by_id
 from telemetry.models import EVENT_MODELS, Agent, PendingDerivation
 
 log = logging.getLogger(__name__)
@@ -119,7 +120,7 @@ def _claim(types: list[str] | None) -> list[tuple[str, int]]:
 
 
 def _dispatch(event_type: str, row_ids: list[int]) -> None:
-    rows = list(_rows(EVENT_MODELS[event_type], row_ids).values())
+    rows = rows_by_id(EVENT_MODELS[event_type], row_ids)
     agents = Agent.objects.in_bulk({row["agent_id"] for row in rows})
     for registration in hooks.registrations(event_type):
         chosen = [row for row in rows if registration.accepts(row)]
@@ -132,11 +133,6 @@ def _dispatch(event_type: str, row_ids: list[int]) -> None:
             by_agent[row["agent_id"]].append(row)
         for agent_id in sorted(by_agent):  # again agent by agent: one agent's bad data holds back no one
             _isolated(registration, {agent_id: agents[agent_id]}, by_agent[agent_id], f"agent {agent_id}")
-
-
-def _rows(model, row_ids: list[int]):
-    """The rows of `row_ids`, in id order (on PostgreSQL the ids go as one array parameter)."""
-    return model.objects.filter(pk__any_of=row_ids).order_by("id")
 
 
 def _isolated(registration, agents: dict, rows: list[dict], whose: str) -> bool:
