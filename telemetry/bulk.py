@@ -6,10 +6,13 @@ constraint decides, so concurrent replays cannot insert twice. On PostgreSQL man
 as one JSON array parameter unpacked by the server (`json_to_recordset`): the statement stays
 tiny whatever the batch size and the rows are encoded at C speed (config.jsonbytes; adapting one
 array per column in Python cost a fifth of a 500-event request). A few rows, and SQLite, get a
-plain multi-row VALUES list.
+plain multi-row VALUES list. Ingest stores a batch's many new events of one type by COPY instead
+(`copy_new`), with the unique constraint still deciding.
 """
 
 import functools
+import operator
+import re
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
@@ -62,6 +65,60 @@ def insert_new(
     return inserted
 
 
+def copy_new(
+    model, rows: list[dict], conflict_fields: tuple[str, ...], *, enqueue: tuple[str, set] | None = None
+) -> dict[tuple, int]:
+    """`insert_new` by COPY, for many rows on PostgreSQL inside the caller's transaction.
+
+    One statement finds which conflict keys are stored already and draws ids for the others;
+    the new rows (and their to-do entries) then travel by binary COPY, which writes them several
+    to a page instead of one by one: the benchmark's mix costs the server 10.5 against 15 µs an
+    event. The unique constraint still decides: a row a concurrent
+    transaction stored meanwhile makes the COPY fail with an IntegrityError, which spoils the
+    caller's transaction; the caller rolls it back and stores the batch again with `insert_new`.
+    """
+    from psycopg.types.json import set_json_dumps
+
+    if not rows:
+        return {}
+    t = _table(model, conflict_fields, connection.vendor)
+    unique: dict[tuple, dict] = {}
+    for row in rows:
+        unique.setdefault(tuple(row[a] for a in t.key_attnames), row)  # the first copy decides
+    with fast_cursor() as cursor:
+        inserted = draw_ids(cursor, t, list(unique))
+        if not inserted:
+            return {}
+        set_json_dumps(jsonbytes.compact, cursor)  # JSON values as orjson writes them
+        defaults, values = t.defaults, t.values
+        with cursor.copy(t.copy) as copy:
+            copy.set_types(t.copy_types)  # binary: every value dumped in C, JSON but the text
+            write = copy.write_row
+            for key, row_id in inserted.items():
+                write((row_id, *values({**defaults, **unique[key]})))
+        if enqueue is not None and enqueue[1]:
+            _copy_todo(cursor, enqueue[0], [(inserted[k], unique[k]) for k in inserted if k in enqueue[1]])
+    return inserted
+
+
+def draw_ids(cursor, t: "_Table", keys: list[tuple]) -> dict[tuple, int]:
+    """{key: a new id} for the conflict `keys` not stored yet, in one statement."""
+    cursor.execute(t.fresh_ids, [list(column) for column in zip(*keys, strict=True)])
+    return {key: row_id for key, (row_id,) in zip(keys, cursor.fetchall(), strict=True) if row_id}
+
+
+def _copy_todo(cursor, event_type: str, new: list[tuple[int, dict]]) -> None:
+    from telemetry.models import PendingDerivation
+
+    if not new:
+        return
+    table = connection.ops.quote_name(PendingDerivation._meta.db_table)
+    with cursor.copy(f"COPY {table} (event_type, row_id, received_at) FROM STDIN (FORMAT BINARY)") as copy:
+        copy.set_types(["varchar", "int8", "timestamptz"])
+        for row_id, row in new:
+            copy.write_row([event_type, row_id, row["received_at"]])
+
+
 @dataclass(frozen=True)
 class _Table:
     """What every INSERT into one table needs, worked out once per process."""
@@ -74,6 +131,10 @@ class _Table:
     key_attnames: tuple
     key_casts: str  # one typed array parameter per conflict column
     conflict: str
+    copy_types: tuple  # the PostgreSQL types of the id and the columns, for a binary COPY
+    values: operator.itemgetter  # a row's values in column order
+    fresh_ids: str  # per conflict key in order: NULL when stored, else a new id (PostgreSQL)
+    copy: str  # COPY table (id, columns) FROM STDIN
 
 
 @functools.cache
@@ -94,6 +155,26 @@ def _table(model, conflict_fields: tuple[str, ...], vendor: str) -> _Table:
         key_attnames=tuple(f.attname for f in key_fields),
         key_casts=", ".join(f"%s::{f.db_type(connection)}[]" for f in key_fields),
         conflict=", ".join(quote(f.column) for f in key_fields),
+        copy_types=tuple(re.sub(r"\(.*\)", "", f.db_type(connection)) for f in (opts.pk, *fields)),
+        values=operator.itemgetter(*(f.attname for f in fields)),
+        fresh_ids=_fresh_ids(opts, key_fields),
+        copy=f"COPY {quote(opts.db_table)} ({quote(opts.pk.column)}, "
+        f"{', '.join(quote(f.column) for f in fields)}) FROM STDIN (FORMAT BINARY)",
+    )
+
+
+def _fresh_ids(opts, key_fields) -> str:
+    """One row per conflict key, in the order given: NULL for a key already stored, else an id
+    drawn from the primary key's sequence (CASE draws it only for the keys that need one)."""
+    quote, table = connection.ops.quote_name, connection.ops.quote_name(opts.db_table)
+    names = [f"k{i}" for i in range(len(key_fields))]
+    stored = " AND ".join(f"t.{quote(f.column)} = k.{n}" for f, n in zip(key_fields, names, strict=True))
+    sequence = f"(SELECT pg_get_serial_sequence('{opts.db_table}', '{opts.pk.column}')::regclass)"  # once
+    return (
+        f"SELECT CASE WHEN EXISTS (SELECT FROM {table} t WHERE {stored}) THEN NULL "
+        f"ELSE nextval({sequence}) END "
+        f"FROM unnest({', '.join(f'%s::{f.db_type(connection)}[]' for f in key_fields)}) "
+        f"WITH ORDINALITY AS k({', '.join(names)}, position) ORDER BY k.position"
     )
 
 

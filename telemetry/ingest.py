@@ -5,12 +5,12 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, connection, transaction
 
 from config import clock
 from config.metrics import count_ingest
 from telemetry import hooks
-from telemetry.bulk import insert_new
+from telemetry.bulk import copy_new, insert_new
 from telemetry.contract import Cleaned, Limits, validate_event
 from telemetry.derived import drain_in_process
 from telemetry.documents import agent_version_id
@@ -18,6 +18,8 @@ from telemetry.models import EVENT_MODELS, Agent
 from telemetry.pricing import current_prices
 
 BODY_COLUMNS = {"reflection"}  # body keys stored under a column of the same name
+# From this many rows of one type a batch's new events travel by COPY (PostgreSQL)
+COPY_ROWS = 20
 
 
 @dataclass
@@ -83,25 +85,6 @@ def cleaned_ingest(*, agent: Agent, events: list[Cleaned]) -> list[ItemResult]:
     return _store_valid(agent, valid, [None] * len(events))
 
 
-def _store_valid(agent, valid: dict[str, list[tuple[int, Cleaned]]], results: list) -> list[ItemResult]:
-    if valid:
-        version_id = current_template_version_id(agent)
-        received_at = clock.now()
-        prices = current_prices() if "skill_outcome" in valid else None
-        # One INSERT is atomic on its own; several event types share one transaction. Derived
-        # work is not done here: the rows that need it enter the to-do list in the same INSERT
-        # statement, and the worker drains it.
-        with nullcontext() if len(valid) == 1 else transaction.atomic():
-            derived = [
-                event_type
-                for event_type, items in valid.items()
-                if _store(agent, event_type, items, version_id, received_at, results, prices)
-            ]
-        if derived:
-            drain_in_process(derived)
-    return results
-
-
 def price_tokens(agent, row: dict, prices=None) -> None:
     """An outcome that reports tokens but no cost is priced with the price table."""
     if row.get("cost_usd") is not None or (
@@ -115,9 +98,56 @@ def price_tokens(agent, row: dict, prices=None) -> None:
     row["cost_estimated"] = True
 
 
-def _store(agent, event_type, items, version_id, received_at, results, prices) -> bool:
-    """INSERT the new events of one type; True when some of them wait for derived work."""
-    model = EVENT_MODELS[event_type]
+def _store_valid(agent, valid: dict[str, list[tuple[int, Cleaned]]], results: list) -> list[ItemResult]:
+    if valid:
+        version_id = current_template_version_id(agent)
+        received_at = clock.now()
+        prices = current_prices() if "skill_outcome" in valid else None
+        tables = [
+            _new_rows(agent, event_type, items, version_id, received_at, prices)
+            for event_type, items in valid.items()
+        ]
+        copying = connection.vendor == "postgresql" and any(len(t.rows) >= COPY_ROWS for t in tables)
+        try:
+            stored = _insert(tables, copying)
+        except IntegrityError:
+            if not copying:
+                raise
+            stored = _insert(tables, copying=False)  # a concurrent request stored some of them first
+        derived = [
+            table.event_type
+            for table, new_ids in zip(tables, stored, strict=True)
+            if _answer(agent, table, valid[table.event_type], new_ids, results)
+        ]
+        if derived:
+            drain_in_process(derived)
+    return results
+
+
+@dataclass
+class _Rows:
+    """One event type's rows of a batch, ready to store."""
+
+    event_type: str
+    rows: list[dict]
+    wanted: set[tuple]  # the conflict keys of the rows some handler wants
+
+
+def _insert(tables: list[_Rows], copying: bool) -> list[dict[tuple, int]]:
+    """Store every table's new rows; {conflict key: new id} per table. Derived work is not done
+    here: the rows that need it enter the to-do list in the same transaction (with one INSERT,
+    in the same statement), and the worker drains it. One INSERT is atomic on its own; several
+    statements share one transaction."""
+    stored = []
+    with transaction.atomic() if copying or len(tables) > 1 else nullcontext():
+        for t in tables:
+            store = copy_new if copying and len(t.rows) >= COPY_ROWS else insert_new
+            enqueue = (t.event_type, t.wanted) if t.wanted else None
+            stored.append(store(EVENT_MODELS[t.event_type], t.rows, ("agent", "dedup_key"), enqueue=enqueue))
+    return stored
+
+
+def _new_rows(agent, event_type, items, version_id, received_at, prices) -> _Rows:
     rows: dict[str, dict] = {}
     wanted: set[tuple] = set()
     for _, cleaned in items:
@@ -138,8 +168,12 @@ def _store(agent, event_type, items, version_id, received_at, results, prices) -
             received_at=received_at,
         )
         rows[key] = row
-    enqueue = (event_type, wanted) if wanted else None
-    new_ids = insert_new(model, list(rows.values()), ("agent", "dedup_key"), enqueue=enqueue)
+    return _Rows(event_type, list(rows.values()), wanted)
+
+
+def _answer(agent, table: _Rows, items, new_ids: dict[tuple, int], results: list) -> bool:
+    """Each event's result (201 new, 200 stored before); True when some new ones wait for
+    derived work."""
     claimed: set[str] = set()
     for index, cleaned in items:
         key = cleaned.dedup_key
@@ -148,6 +182,6 @@ def _store(agent, event_type, items, version_id, received_at, results, prices) -
         results[index] = ItemResult(index, cleaned.client_id or cleaned.sha256, 201 if is_new else 200, {})
         if is_new:
             claimed.add(key)
-    count_ingest(event_type, 201, {}, n=len(claimed))
-    count_ingest(event_type, 200, {}, n=len(items) - len(claimed))
-    return any((agent.id, key) in wanted for key in claimed)
+    count_ingest(table.event_type, 201, {}, n=len(claimed))
+    count_ingest(table.event_type, 200, {}, n=len(items) - len(claimed))
+    return any((agent.id, key) in table.wanted for key in claimed)

@@ -5,7 +5,6 @@ import os
 
 import pytest
 
-from config.celery import app
 from governance.models import Proposal
 from telemetry.derived import backlog
 from telemetry.models import FrictionEvent, PendingDerivation, ToolInvocation
@@ -14,15 +13,6 @@ from tests.planner.helpers import client_for
 from tests.telemetry.test_loops import failures, requeue_tool_invocations
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def broker_down():
-    """A broker configured but unreachable: any publication from the request would fail."""
-    saved = {k: app.conf[k] for k in ("broker_url", "task_always_eager")}
-    app.conf.update(broker_url="redis://127.0.0.1:1/0", task_always_eager=False)
-    yield
-    app.conf.update(saved)
 
 
 def test_ingest_during_a_broker_outage_stores_and_derives_later(
