@@ -11,12 +11,13 @@ ROOT = Path(__file__).resolve().parents[1]
 PG_ADMIN = os.environ.get("BENCH_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres")
 
 
-def fresh_database(name: str) -> str:
-    """Drop and create database `name`, migrate it, return its DATABASE_URL."""
-    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+def fresh_database(name: str, admin: str = PG_ADMIN) -> str:
+    """Drop and create database `name` on the server of `admin` (a URL of its `postgres`
+    database), migrate it, return its DATABASE_URL."""
+    with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
-    url = PG_ADMIN.rsplit("/", 1)[0] + f"/{name}"
+    url = admin.rsplit("/", 1)[0] + f"/{name}"
     manage(url, "migrate", "--verbosity", "0")
     return url
 

@@ -29,12 +29,24 @@ def _processes() -> dict[int, tuple[int, float, str]]:
     return found
 
 
-def postmaster_pid() -> int | None:
-    """The PostgreSQL server's main process on this machine (its backends are its children)."""
-    for pid, (_, _, cmdline) in _processes().items():
-        if cmdline.startswith("/") and "/bin/postgres" in cmdline.split(" ", 1)[0]:
-            return pid
-    return None
+def postmaster_pid(database_url: str) -> int:
+    """The main process of the (local) PostgreSQL server at `database_url`: the parent of the
+    backend serving a connection (its backends are its children)."""
+    import psycopg
+
+    with psycopg.connect(database_url) as conn:  # the backend lives as long as the connection
+        return _processes()[conn.info.backend_pid][0]
+
+
+def tree(root: int) -> list[int]:
+    """The pids of `root` and of all its descendants (a Celery worker's pool processes, say)."""
+    processes = _processes()
+    pids, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        pids.append(pid)
+        todo.extend(child for child, (parent, _, _) in processes.items() if parent == pid)
+    return pids
 
 
 def seconds(roots: dict[str, int | None]) -> dict[str, float]:

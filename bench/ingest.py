@@ -12,7 +12,13 @@ into Kaizen's tables. Kaizen and the reference take turns in short slices (`--sl
 2 s each by default), so a change in the host's speed falls on both. A Celery worker with beat
 drains the derived work meanwhile, and catches up after each Kaizen slice before the reference's
 turn; the lag is how long the oldest pending event has waited, sampled every 200 ms during
-Kaizen's load and the catching up.
+Kaizen's load and the catching up. After the turns, each batch size is measured once more with
+ingest and derived work apart (a slice with the worker stopped, then the worker alone), which
+says what rate the two cores could sustain with the derived work keeping up.
+
+Everything runs on a private PostgreSQL server the benchmark starts (initdb + pg_ctl on a free
+port, shared buffers sized for a run's tables, fsync on) and removes; `--pg-admin URL` runs on an
+existing local server instead.
 
 Targets (2-core machine, same run): single events >= 1.5x the reference's requests/s with
 p99 <= 50 ms; 500-event batches >= 0.5 of the COPY rate; derived-work lag p99 <= 5 s.
@@ -119,7 +125,7 @@ def copy_rate(database_url: str, n: int) -> tuple[float, dict[str, float]]:
         for i in range(n):
             table, row = mix_event(i, agent_id)
             by_table.setdefault(table, []).append({**row, "received_at": now})
-        roots = {"db": cpu.postmaster_pid()}
+        roots = {"db": cpu.postmaster_pid(database_url)}
         before, client = cpu.seconds(roots), _cpu(resource.RUSAGE_SELF)
         started = time.perf_counter()
         with conn.cursor() as cur:
@@ -260,18 +266,44 @@ def start(args, env: dict) -> list[subprocess.Popen]:
     return [server, worker]
 
 
+# A run writes a few hundred MB of events; with the 128 MB of shared buffers a stock server has,
+# every slice after the first few evicts and rewrites pages, and the database's CPU per event
+# doubled within one run (17 -> 40-54 us at 500-event batches): a server sized for its data.
+PRIVATE_PG = {"shared_buffers": "4GB", "max_wal_size": "4GB"}
+
+
+@contextmanager
+def database_server(admin: str | None):
+    """(admin URL, description) of the server to run on: `admin`'s, or a private one started
+    here (initdb + pg_ctl on a free port, fsync on as in production) and removed afterwards."""
+    if admin:
+        yield admin, "PostgreSQL at " + admin.split("@")[-1].rsplit("/", 1)[0]
+        return
+    from tests.faults.processes import PrivatePostgres
+
+    server = PrivatePostgres(settings=PRIVATE_PG)
+    try:
+        settings = ", ".join(f"{k}={v}" for k, v in PRIVATE_PG.items())
+        yield server.dsn("postgres"), f"a private PostgreSQL ({settings})"
+    finally:
+        server.destroy()
+
+
 def apart(worker, roots, sampler, batch: int, seconds: int, tokens_file: str, run: str) -> dict:
     """Ingest and derived work measured one without the other: a slice with the worker stopped
-    (SIGSTOP: its transaction, if any, stays open and holds nothing ingest needs), then the
+    (SIGSTOP to it and its pool: a transaction it has open holds nothing ingest needs), then the
     worker alone draining what that slice stored. Their CPU per event added up says what rate
     the two cores could sustain with the derived work keeping up."""
     ingest, derive = dict.fromkeys([*roots, "wrk"], 0.0), dict.fromkeys([*roots, "wrk"], 0.0)
-    worker.send_signal(signal.SIGSTOP)
+    stopped = cpu.tree(worker.pid)
+    for pid in stopped:
+        os.kill(pid, signal.SIGSTOP)
     try:
         with counted(ingest, roots):
             load = wrk("/api/v1/ingest", batch, seconds, tokens_file, run)
     finally:
-        worker.send_signal(signal.SIGCONT)
+        for pid in stopped:
+            os.kill(pid, signal.SIGCONT)
     started = time.perf_counter()
     with counted(derive, roots):
         caught_up(sampler)
@@ -284,8 +316,8 @@ def apart(worker, roots, sampler, batch: int, seconds: int, tokens_file: str, ru
     }
 
 
-def one_run(args, n: int) -> list[dict]:
-    url = fresh_database("kaizen_bench_ingest")
+def one_run(args, n: int, admin: str) -> list[dict]:
+    url = fresh_database("kaizen_bench_ingest", admin)
     manage(url, "load_templates", "examples/templates.yaml")
     with psycopg.connect(url) as conn:
         conn.execute(CREATE)
@@ -296,7 +328,7 @@ def one_run(args, n: int) -> list[dict]:
     env = {**os.environ, "DATABASE_URL": url, "DATABASE_CONN_MAX_AGE": "600"}
     env.update(CELERY_BROKER_URL=args.broker, DJANGO_SETTINGS_MODULE="bench.settings")
     processes = start(args, env)
-    roots = {"web": processes[0].pid, "db": cpu.postmaster_pid(), "worker": processes[1].pid}
+    roots = {"web": processes[0].pid, "db": cpu.postmaster_pid(url), "worker": processes[1].pid}
     sampler = LagSampler(url)
     rows = []
     try:
@@ -436,20 +468,26 @@ def main() -> None:
         help="batch sizes, comma-separated (default 1,100,500)",
     )
     parser.add_argument("--worker-nice", type=int, default=0, help="CPU niceness of the worker")
+    parser.add_argument(
+        "--pg-admin",
+        help="URL of an existing local PostgreSQL server's postgres database to run on "
+        f"(default: a private server with {PRIVATE_PG})",
+    )
     parser.add_argument("--broker", default="redis://127.0.0.1:6379/13", help="Celery broker for the worker")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         sys.exit("wrk is not installed: apt-get install wrk")
-    for n in range(args.runs):
-        workers = f"{args.workers} workers" if args.workers else "the shipped config's workers"
-        print(f"== run {n + 1}: gunicorn ({workers}) + worker/beat on PostgreSQL, wrk -t2 -c8")
-        report(one_run(args, n), per_slice=args.per_slice)
-        if args.profile:
-            from bench.flame import report as flame
+    with database_server(args.pg_admin) as (admin, where):
+        for n in range(args.runs):
+            workers = f"{args.workers} workers" if args.workers else "the shipped config's workers"
+            print(f"== run {n + 1}: gunicorn ({workers}) + worker/beat on {where}, wrk -t2 -c8")
+            report(one_run(args, n, admin), per_slice=args.per_slice)
+            if args.profile:
+                from bench.flame import report as flame
 
-            for batch in args.batches:
-                flame(flame_file(batch), OWN_FRAMES, f"web, {batch}-event batches")
-                flame(flame_file(batch, "worker"), WORKER_FRAMES, f"worker, {batch}-event batches")
+                for batch in args.batches:
+                    flame(flame_file(batch), OWN_FRAMES, f"web, {batch}-event batches")
+                    flame(flame_file(batch, "worker"), WORKER_FRAMES, f"worker, {batch}-event batches")
 
 
 if __name__ == "__main__":

@@ -57,9 +57,11 @@ def available() -> str | None:
 
 
 class PrivatePostgres:
-    """initdb + pg_ctl on a free port, in a temporary directory (owned by `postgres` under root)."""
+    """initdb + pg_ctl on a free port, in a temporary directory (owned by `postgres` under root),
+    with server `settings` (fault tests: no fsync; the ingest benchmark: memory for its tables)."""
 
-    def __init__(self):
+    def __init__(self, settings: dict[str, str] | None = None):
+        self.settings = {"fsync": "off"} if settings is None else settings
         self.port = free_port()
         self.dir = Path(tempfile.mkdtemp(prefix="kaizen-pg-"))
         self.data = self.dir / "data"
@@ -82,7 +84,8 @@ class PrivatePostgres:
         return self.dsn().replace("postgresql://", "postgres://")
 
     def start(self) -> None:
-        options = f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off"
+        options = f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1"
+        options += "".join(f" -c {name}={value}" for name, value in self.settings.items())
         self._run(PG_BIN / "pg_ctl", "-D", self.data, "-o", options, "-l", self.dir / "log", "-w", "start")
 
     def stop(self) -> None:
