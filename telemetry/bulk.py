@@ -73,9 +73,9 @@ def copy_new(
     One statement finds which conflict keys are stored already and draws ids for the others;
     the new rows (and their to-do entries) then travel by binary COPY, which writes them several
     to a page instead of one by one: the benchmark's mix costs the server 10.5 against 15 µs an
-    event. The unique constraint still decides: a row a concurrent
-    transaction stored meanwhile makes the COPY fail with an IntegrityError, which spoils the
-    caller's transaction; the caller rolls it back and stores the batch again with `insert_new`.
+    event. The unique constraint still decides: a row a concurrent transaction stored meanwhile
+    makes the COPY fail with an IntegrityError, which spoils the caller's transaction; the caller
+    rolls it back and stores the batch again with `insert_new`.
     """
     from psycopg.types.json import set_json_dumps
 

@@ -103,9 +103,11 @@ def _store_valid(agent, valid: dict[str, list[tuple[int, Cleaned]]], results: li
         version_id = current_template_version_id(agent)
         received_at = clock.now()
         prices = current_prices() if "skill_outcome" in valid else None
+        # Event types in one fixed order: two requests storing some of the same events then wait
+        # for each other table by table, instead of each holding a table the other needs.
         tables = [
-            _new_rows(agent, event_type, items, version_id, received_at, prices)
-            for event_type, items in valid.items()
+            _new_rows(agent, event_type, valid[event_type], version_id, received_at, prices)
+            for event_type in sorted(valid)
         ]
         copying = connection.vendor == "postgresql" and any(len(t.rows) >= COPY_ROWS for t in tables)
         try:
