@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 from telemetry import bulk, ingest
 from telemetry.models import EVENT_MODELS, PendingDerivation
 from tests.factories import agent_with_token
+from tests.planner.helpers import client_for
 from tests.telemetry.events import VALID_BODIES, event
 from tests.telemetry.test_ingest_api import AWKWARD, URL, post
 
@@ -73,15 +74,8 @@ def todo(agent) -> list[tuple[str, str]]:
     return sorted(entries)
 
 
-def client_of(name: str):
-    agent, token = agent_with_token(name=name)
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-    return agent, client
-
-
 def test_copy_stores_and_answers_exactly_what_insert_does(copies, monkeypatch, broker_down):
-    (by_copy, copy_client), (by_insert, insert_client) = client_of("copy"), client_of("insert")
+    (by_copy, copy_client), (by_insert, insert_client) = client_for("copy"), client_for("insert")
     batch = mixed_batch("m")
     copied = post(copy_client, batch).json()["results"]
     assert sorted(copies) == sorted(EVENT_MODELS[t].__name__ for t in VALID_BODIES)
@@ -95,7 +89,7 @@ def test_copy_stores_and_answers_exactly_what_insert_does(copies, monkeypatch, b
 
 
 def test_a_replayed_or_overlapping_batch_by_copy_stores_nothing_twice(copies, broker_down):
-    agent, client = client_of("replay")
+    agent, client = client_for("replay")
     first = mixed_batch("r")
     assert {r["status"] for r in post(client, first).json()["results"]} == {201}
     assert {r["status"] for r in post(client, first).json()["results"]} == {200}
