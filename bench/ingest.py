@@ -279,8 +279,11 @@ def database_server(admin: str | None):
     if admin:
         yield admin, "PostgreSQL at " + admin.split("@")[-1].rsplit("/", 1)[0]
         return
-    from tests.faults.processes import PrivatePostgres
+    from tests.faults.processes import PG_BIN, PrivatePostgres
 
+    if not (PG_BIN / "initdb").exists():
+        sys.exit(f"{PG_BIN}/initdb not found: set KAIZEN_PG_BIN to PostgreSQL's bin directory, or run on "
+                 "an existing server with --pg-admin postgresql://USER@HOST:PORT/postgres")  # fmt: skip
     server = PrivatePostgres(settings=PRIVATE_PG)
     try:
         settings = ", ".join(f"{k}={v}" for k, v in PRIVATE_PG.items())
