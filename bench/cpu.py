@@ -38,32 +38,37 @@ def postmaster_pid(database_url: str) -> int:
         return _processes()[conn.info.backend_pid][0]
 
 
-def tree(root: int) -> list[int]:
-    """The pids of `root` and of all its descendants (a Celery worker's pool processes, say)."""
-    processes = _processes()
+def _below(processes: dict) -> dict[int, list[int]]:
+    """pid → its children's pids, in `processes` (from _processes)."""
+    children: dict[int, list[int]] = {}
+    for pid, (parent, _, _) in processes.items():
+        children.setdefault(parent, []).append(pid)
+    return children
+
+
+def _walk(children: dict[int, list[int]], root: int) -> list[int]:
     pids, todo = [], [root]
     while todo:
         pid = todo.pop()
         pids.append(pid)
-        todo.extend(child for child, (parent, _, _) in processes.items() if parent == pid)
+        todo.extend(children.get(pid, ()))
     return pids
+
+
+def tree(root: int) -> list[int]:
+    """The pids of `root` and of all its descendants (a Celery worker's pool processes, say)."""
+    processes = _processes()
+    return _walk(_below(processes), root) if root in processes else []
 
 
 def seconds(roots: dict[str, int | None]) -> dict[str, float]:
     """CPU seconds so far of each named tree (name → root pid); a missing root counts 0."""
     processes = _processes()
-    children: dict[int, list[int]] = {}
-    for pid, (parent, _, _) in processes.items():
-        children.setdefault(parent, []).append(pid)
-    totals = {}
-    for name, root in roots.items():
-        total, todo = 0.0, [root] if root in processes else []
-        while todo:
-            pid = todo.pop()
-            total += processes[pid][1]
-            todo.extend(children.get(pid, ()))
-        totals[name] = total
-    return totals
+    children = _below(processes)
+    return {
+        name: sum(processes[pid][1] for pid in _walk(children, root)) if root in processes else 0.0
+        for name, root in roots.items()
+    }
 
 
 def spent(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:

@@ -124,7 +124,6 @@ class _Table:
     """What every INSERT into one table needs, worked out once per process."""
 
     fields: tuple  # the concrete columns but the primary key
-    attnames: tuple  # theirs
     defaults: dict  # attname → default value (only ever serialised, never mutated)
     insert: str  # INSERT INTO table (columns)
     recordset: str  # SELECT the columns FROM one JSON array parameter
@@ -143,9 +142,9 @@ def _table(model, conflict_fields: tuple[str, ...], vendor: str) -> _Table:
     opts = model._meta
     fields = tuple(f for f in opts.concrete_fields if not f.primary_key)
     key_fields = tuple(opts.get_field(name) for name in conflict_fields)
+    key_casts = ", ".join(f"%s::{f.db_type(connection)}[]" for f in key_fields)
     return _Table(
         fields=fields,
-        attnames=tuple(f.attname for f in fields),
         defaults={f.attname: f.get_default() for f in fields},
         insert=f"INSERT INTO {quote(opts.db_table)} ({', '.join(quote(f.column) for f in fields)})",
         recordset=(
@@ -153,17 +152,17 @@ def _table(model, conflict_fields: tuple[str, ...], vendor: str) -> _Table:
             f"FROM json_to_recordset(%s::json) AS r({_recordset(fields)})"
         ),
         key_attnames=tuple(f.attname for f in key_fields),
-        key_casts=", ".join(f"%s::{f.db_type(connection)}[]" for f in key_fields),
+        key_casts=key_casts,
         conflict=", ".join(quote(f.column) for f in key_fields),
         copy_types=tuple(re.sub(r"\(.*\)", "", f.db_type(connection)) for f in (opts.pk, *fields)),
         values=operator.itemgetter(*(f.attname for f in fields)),
-        fresh_ids=_fresh_ids(opts, key_fields),
+        fresh_ids=_fresh_ids(opts, key_fields, key_casts),
         copy=f"COPY {quote(opts.db_table)} ({quote(opts.pk.column)}, "
         f"{', '.join(quote(f.column) for f in fields)}) FROM STDIN (FORMAT BINARY)",
     )
 
 
-def _fresh_ids(opts, key_fields) -> str:
+def _fresh_ids(opts, key_fields, key_casts: str) -> str:
     """One row per conflict key, in the order given: NULL for a key already stored, else an id
     drawn from the primary key's sequence (CASE draws it only for the keys that need one)."""
     quote, table = connection.ops.quote_name, connection.ops.quote_name(opts.db_table)
@@ -173,7 +172,7 @@ def _fresh_ids(opts, key_fields) -> str:
     return (
         f"SELECT CASE WHEN EXISTS (SELECT FROM {table} t WHERE {stored}) THEN NULL "
         f"ELSE nextval({sequence}) END "
-        f"FROM unnest({', '.join(f'%s::{f.db_type(connection)}[]' for f in key_fields)}) "
+        f"FROM unnest({key_casts}) "
         f"WITH ORDINALITY AS k({', '.join(names)}, position) ORDER BY k.position"
     )
 

@@ -5,6 +5,7 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
+from telemetry.ingest import COPY_ROWS
 from telemetry.models import EVENT_MODELS, SessionEnd, SkillOutcome, ToolInvocation
 from tests.factories import agent_with_token
 from tests.telemetry.events import VALID_BODIES, event
@@ -332,17 +333,22 @@ AWKWARD = [
 ]
 
 
-def test_a_batch_of_awkward_texts_is_stored_exactly_as_sent(agent_client):
-    """Many rows travel as one JSON text unpacked by the server: escapes, non-ASCII and JSON-looking
-    strings come back unchanged, in text columns and inside a JSON column."""
+@pytest.mark.parametrize("repeat", [1, COPY_ROWS], ids=["insert", "copy"])
+def test_a_batch_of_awkward_texts_is_stored_exactly_as_sent(agent_client, repeat):
+    """Many rows travel as one JSON text unpacked by the server, or (on PostgreSQL, from COPY_ROWS
+    of a type on) by binary COPY: escapes, non-ASCII, JSON-looking strings and a small float come
+    back unchanged, in text columns and inside a JSON column."""
     _, client = agent_client
-    batch = [event("observation", id=f"awk-{n}", text=text) for n, text in enumerate(AWKWARD)]
+    texts = AWKWARD * repeat
+    batch = [event("observation", id=f"awk-{n}", text=text) for n, text in enumerate(texts)]
     batch += [
-        event("tool_invocation", id=f"awk-args-{n}", args={"cmd": text, "nested": [text, {"k": text}]})
-        for n, text in enumerate(AWKWARD)
+        event("tool_invocation", id=f"awk-args-{n}", args={"cmd": t, "nested": [t, {"k": t}], "x": 1e-7})
+        for n, t in enumerate(texts)
     ]
     assert {r["status"] for r in post(client, batch).json()["results"]} == {201}
     stored = dict(EVENT_MODELS["observation"].objects.values_list("dedup_key", "text"))
-    assert stored == {f"awk-{n}": text for n, text in enumerate(AWKWARD)}
+    assert stored == {f"awk-{n}": text for n, text in enumerate(texts)}
     args = dict(ToolInvocation.objects.values_list("dedup_key", "args"))
-    assert args == {f"awk-args-{n}": {"cmd": t, "nested": [t, {"k": t}]} for n, t in enumerate(AWKWARD)}
+    assert args == {
+        f"awk-args-{n}": {"cmd": t, "nested": [t, {"k": t}], "x": 1e-7} for n, t in enumerate(texts)
+    }
