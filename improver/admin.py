@@ -83,15 +83,15 @@ class ImproverAgentAdmin(admin.ModelAdmin):
             except ApplicationError as exc:
                 self.message_user(request, f"{improver}: {exc.message}", messages.ERROR)
 
-    @admin.action(description="Pause (dormant)")
+    @admin.action(description="Pause (dormant)", permissions=["change"])
     def pause(self, request, queryset):
         self._lifecycle(request, queryset, "dormant")
 
-    @admin.action(description="Resume (active)")
+    @admin.action(description="Resume (active)", permissions=["change"])
     def resume(self, request, queryset):
         self._lifecycle(request, queryset, "active")
 
-    @admin.action(description="Destroy")
+    @admin.action(description="Destroy", permissions=["delete"])
     def destroy(self, request, queryset):
         self._lifecycle(request, queryset, "destroyed")
 

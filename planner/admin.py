@@ -187,14 +187,14 @@ class PatternStatsAdmin(admin.ModelAdmin):
             except ApplicationError as exc:
                 self.message_user(request, exc.message, messages.ERROR)
 
-    @admin.action(description="Promote to proven")
+    @admin.action(description="Promote to proven", permissions=["change"])
     def promote(self, request, queryset):
         self._set(request, queryset, "proven", "Promoted")
 
-    @admin.action(description="Deprecate")
+    @admin.action(description="Deprecate", permissions=["change"])
     def deprecate(self, request, queryset):
         self._set(request, queryset, "deprecated", "Deprecated")
 
-    @admin.action(description="Reset to computed maturity")
+    @admin.action(description="Reset to computed maturity", permissions=["change"])
     def reset(self, request, queryset):
         self._set(request, queryset, "", "Reset")

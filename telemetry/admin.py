@@ -2,6 +2,8 @@ from django import forms
 from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html
+from django_celery_beat.admin import PeriodicTaskAdmin
+from django_celery_beat.models import PeriodicTask
 
 from config.audit import audit
 from config.errors import ApplicationError
@@ -47,7 +49,10 @@ class AgentAdmin(admin.ModelAdmin):
     inlines = [TokenInline]
     actions = ["issue_token"]
 
-    @admin.action(description="Issue a new token (shown once)")
+    def has_issue_token_permission(self, request) -> bool:
+        return request.user.has_perm("telemetry.issue_token")
+
+    @admin.action(description="Issue a new token (shown once)", permissions=["issue_token"])
     def issue_token(self, request, queryset):
         for agent in queryset:
             _, raw = services.token_issue(agent=agent, label=f"admin:{request.user}")
@@ -70,16 +75,27 @@ class ApiTokenAdmin(admin.ModelAdmin):
     def has_add_permission(self, request) -> bool:
         return False  # tokens are issued by create_agent, create_staff_token or the agent action
 
-    @admin.action(description="Revoke selected tokens")
+    def has_issue_token_permission(self, request) -> bool:
+        return request.user.has_perm("telemetry.issue_token")
+
+    @admin.action(description="Revoke selected tokens", permissions=["change"])
     def revoke(self, request, queryset):
         for token in queryset:
             services.token_revoke(token=token)
             audit(request.user, token, "Revoked")
         self.message_user(request, f"Revoked {queryset.count()} token(s).", messages.SUCCESS)
 
-    @admin.action(description="Rotate selected tokens (revoke and issue a replacement)")
+    @admin.action(
+        description="Rotate selected tokens (revoke and issue a replacement)", permissions=["issue_token"]
+    )
     def rotate(self, request, queryset):
         for token in queryset:
+            if token.user_id and token.user_id != request.user.pk and not request.user.is_superuser:
+                # the replacement would be shown to someone who could then act as its owner
+                self.message_user(
+                    request, f"{token.prefix}: only its owner or a superuser may rotate it.", messages.ERROR
+                )
+                continue
             try:
                 new, raw = services.token_rotate(token=token)
             except ApplicationError as exc:
@@ -196,13 +212,13 @@ class LearnedFactAdmin(admin.ModelAdmin):
         super().save_model(request, obj, form, change)
         audit(request.user, obj, f"Edited: {', '.join(form.changed_data) or 'nothing'}")
 
-    @admin.action(description="Retire selected facts (agents stop reading them)")
+    @admin.action(description="Retire selected facts (agents stop reading them)", permissions=["change"])
     def retire(self, request, queryset):
         for fact in queryset:
             services.fact_set_status(fact=fact, status=LearnedFact.Status.RETIRED)
             audit(request.user, fact, "Retired")
 
-    @admin.action(description="Restore selected facts")
+    @admin.action(description="Restore selected facts", permissions=["change"])
     def restore(self, request, queryset):
         for fact in queryset:
             services.fact_set_status(fact=fact, status=LearnedFact.Status.ACTIVE)
@@ -396,3 +412,15 @@ class AgentTemplateAdmin(admin.ModelAdmin):
     def head_directives(self, obj: AgentTemplate):
         head = obj.document.head if obj.document_id else None
         return format_html("<pre>{}</pre>", head.text) if head else "—"
+
+
+admin.site.unregister(PeriodicTask)
+
+
+@admin.register(PeriodicTask)
+class GuardedPeriodicTaskAdmin(PeriodicTaskAdmin):
+    """django-celery-beat's admin, whose actions (enable, disable, run now) declare no permission:
+    here they need the change permission, like an edit of the task."""
+
+    def get_actions(self, request):
+        return super().get_actions(request) if self.has_change_permission(request) else {}

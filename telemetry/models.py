@@ -163,6 +163,7 @@ class ApiToken(models.Model):
                 name="token_has_exactly_one_owner",
             )
         ]
+        permissions = [("issue_token", "Can issue and rotate API tokens (and see the new secret)")]
 
     def __str__(self) -> str:
         owner = self.agent or self.user

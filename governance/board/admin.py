@@ -76,15 +76,15 @@ class BoardTaskAdmin(admin.ModelAdmin):
                 self.message_user(request, f"#{task.pk}: {exc.message}", messages.ERROR)
         self.message_user(request, f"{moved} task(s) moved to {status}.", messages.SUCCESS)
 
-    @admin.action(description="Move to backlog")
+    @admin.action(description="Move to backlog", permissions=["change"])
     def to_backlog(self, request, queryset):
         self._move(request, queryset, "backlog")
 
-    @admin.action(description="Cancel")
+    @admin.action(description="Cancel", permissions=["change"])
     def cancel(self, request, queryset):
         self._move(request, queryset, "cancelled")
 
-    @admin.action(description="Mark done")
+    @admin.action(description="Mark done", permissions=["change"])
     def mark_done(self, request, queryset):
         self._move(request, queryset, "done")
 
