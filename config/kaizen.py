@@ -19,6 +19,25 @@ SETTINGS: dict[str, tuple[object, str]] = {
         "it (polling every 0.25 s), so new events wait a fraction of a second rather than for the "
         "next 2-second beat; 0 = stop as soon as it is empty. One worker process is busy meanwhile.",
     ),
+    "DERIVE_MAX_ATTEMPTS": (
+        5,
+        "Attempts of a derived-work handler that keeps failing on an event before the event is "
+        "parked for an operator (admin: Pending derivations, action re-run).",
+    ),
+    "DERIVE_RETRY_SECONDS": (
+        10,
+        "Wait before the first retry of a failed derived-work handler; it doubles at every further "
+        "attempt (at most an hour).",
+    ),
+    "WORKER_STALE_SECONDS": (
+        60,
+        "/readyz reports `degraded` when no worker has started a derived-work pass for this long "
+        "(the worker or beat is down).",
+    ),
+    "DERIVE_LAG_DEGRADED_SECONDS": (
+        60,
+        "/readyz reports `degraded` when the oldest event waiting for derived work has waited longer.",
+    ),
     "INGEST_CACHE_SECONDS": (
         5,
         "How long a process reuses a verified agent token and the price table; a revoked token "

@@ -19,12 +19,33 @@ def healthz(request):
 
 
 def readyz(request):
-    """Database reachable with every migration applied, and the broker reachable (when one is set)."""
+    """Database reachable with every migration applied, and the broker reachable (when one is set):
+    else 503. Derived work that stopped or fell behind (no worker took it lately, the oldest entry
+    waits too long, entries parked) leaves the web ready but reports `degraded` and why."""
     checks = {"database": _database(), "migrations": _migrations(), "broker": _broker()}
     ready = all(c == "ok" for c in checks.values())
-    return JsonResponse(
-        {"status": "ready" if ready else "not ready", "checks": checks}, status=200 if ready else 503
-    )
+    if not ready:
+        return JsonResponse({"status": "not ready", "checks": checks}, status=503)
+    checks["derived_work"] = _derived_work()
+    status = "ready" if checks["derived_work"] == "ok" else "degraded"
+    return JsonResponse({"status": status, "checks": checks})
+
+
+def _derived_work() -> str:
+    from telemetry.derived import backlog, last_taken
+
+    cfg, problems = settings.KAIZEN, []
+    waiting = backlog()
+    if settings.CELERY_BROKER_URL:  # without a broker the request derives in-process
+        idle = last_taken()
+        if idle is None or idle > cfg["WORKER_STALE_SECONDS"]:
+            since = "ever" if idle is None else f"for {idle:.0f} s"
+            problems.append(f"no worker has taken derived work {since} (worker or beat down?)")
+    if waiting.lag_seconds > cfg["DERIVE_LAG_DEGRADED_SECONDS"]:
+        problems.append(f"{waiting.pending} events wait, the oldest for {waiting.lag_seconds:.0f} s")
+    if waiting.parked:
+        problems.append(f"{waiting.parked} events parked after failing every attempt (admin: re-run)")
+    return "; ".join(problems) or "ok"
 
 
 def _database() -> str:
@@ -78,6 +99,11 @@ class FleetCollector:
         )
         lag.add_metric([], waiting.lag_seconds)
         yield lag
+        parked = GaugeMetricFamily(
+            "kaizen_derived_parked", "Stored events whose derived work failed every attempt (admin: re-run)."
+        )
+        parked.add_metric([], waiting.parked)
+        yield parked
         rituals = GaugeMetricFamily("kaizen_rituals", "Ritual runs by outcome.", labels=["outcome"])
         for row in RitualRun.objects.values("outcome").annotate(n=Count("id")):
             rituals.add_metric([row["outcome"]], row["n"])

@@ -9,6 +9,7 @@ from config.audit import audit
 from config.errors import ApplicationError
 from config.yamldoc import YamlDocError
 from telemetry import services
+from telemetry.derived import entries_rerun
 from telemetry.documents import document_rollback, document_version_append, validator_for
 from telemetry.models import (
     Agent,
@@ -21,6 +22,7 @@ from telemetry.models import (
     FrictionEvent,
     LearnedFact,
     Observation,
+    PendingDerivation,
     SessionEnd,
     SkillOutcome,
     ToolInvocation,
@@ -235,6 +237,50 @@ class UnmappedSpanAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:
         return False
+
+
+class ParkedFilter(admin.SimpleListFilter):
+    title = "state"
+    parameter_name = "state"
+
+    def lookups(self, request, model_admin):
+        return [("parked", "parked"), ("retrying", "retrying"), ("waiting", "waiting")]
+
+    def queryset(self, request, queryset):
+        match self.value():
+            case "parked":
+                return queryset.filter(parked_at__isnull=False)
+            case "retrying":
+                return queryset.filter(parked_at__isnull=True, attempts__gt=0)
+            case "waiting":
+                return queryset.filter(attempts=0)
+        return queryset
+
+
+@admin.register(PendingDerivation)
+class PendingDerivationAdmin(admin.ModelAdmin):
+    """The derived-work to-do list: events whose handlers have not run, and those whose handler
+    failed (retrying, or parked after its last attempt with the error it raised)."""
+
+    list_display = ["event_type", "row_id", "handler", "attempts", "not_before", "parked_at", "short_error"]
+    list_filter = [ParkedFilter, "event_type", "handler"]
+    readonly_fields = [f.name for f in PendingDerivation._meta.fields]
+    actions = ["rerun"]
+    show_full_result_count = False  # the list can be long while the worker catches up
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    @admin.display(description="error")
+    def short_error(self, obj: PendingDerivation) -> str:
+        return obj.error[:120]
+
+    @admin.action(description="Re-run: hand to the handler again at the next pass", permissions=["change"])
+    def rerun(self, request, queryset):
+        for entry in queryset:
+            audit(request.user, entry, f"Re-run (after {entry.attempts} attempts: {entry.error[:200]})")
+        count = entries_rerun(entries=queryset)
+        self.message_user(request, f"{count} entr(ies) will be derived at the next pass.", messages.SUCCESS)
 
 
 @admin.register(FrictionEvent)

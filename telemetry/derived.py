@@ -7,7 +7,11 @@ batches, oldest first (beat runs `telemetry.derive_pending` every 2 s; each run 
 list and keeps polling it for KAIZEN_DERIVE_FOLLOW_SECONDS, or until its time is up).
 Entries leave the list in the same transaction that derives from them, one process derives at
 a time (a second run leaves at once), and a deadlock or lost connection rolls the batch back
-for the next pass, so a killed worker or a second run doubles nothing and loses nothing.
+for the next pass, so a killed worker or a second run doubles nothing and loses nothing. A
+handler that raises on some rows (in its own savepoint, so its siblings' results stand) puts
+those rows back for itself alone, due again after a doubling wait (KAIZEN_DERIVE_RETRY_SECONDS);
+after KAIZEN_DERIVE_MAX_ATTEMPTS they are parked, shown in the admin with their error (re-run
+there once the cause is fixed), counted on /metrics and reported by /readyz.
 Without a broker (tests, the demo) the list is drained in-process right after the ingest
 stores its rows.
 
@@ -21,8 +25,11 @@ from collections import defaultdict
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from datetime import timedelta
+
+from django.conf import settings
 from django.db import OperationalError, connection, transaction
-from django.db.models import Count, Min
+from django.db.models import Count, Min, Q
 
 from config import clock
 from telemetry import hooks
@@ -34,6 +41,7 @@ BATCH_ROWS = 2000
 TIME_BUDGET_S = 20.0
 POLL_S = 1.0  # a batch costs ~30 ms whatever its size: fewer, larger ones while following
 ADVISORY_LOCK = 0x4B5A_0001  # derive_pending's PostgreSQL advisory lock key
+MAX_RETRY_WAIT_S = 3600
 
 
 def derive_pending(
@@ -80,85 +88,141 @@ def _one_at_a_time():
 
 
 def _derive_batch(types: list[str] | None) -> int:
-    """Derive from the oldest BATCH_ROWS entries (of `types`), type by type; they leave the list
-    in the same transaction (a failure puts them back)."""
+    """Derive from the oldest BATCH_ROWS entries due (of `types`), type by type. The entries leave
+    the list in the transaction that stores their handlers' results; an entry whose handler raised
+    is written back for that handler alone, to be retried later or parked."""
     with transaction.atomic():
-        entries = _claim(types)
+        now = clock.db_now()
+        entries = _claim(types, now)
         if not entries:
             return 0
-        ids_by_type: dict[str, list[int]] = defaultdict(list)
-        for event_type, row_id in entries:
-            ids_by_type[event_type].append(row_id)
-        for event_type in hooks.handled_types(ids_by_type):
-            _dispatch(event_type, ids_by_type[event_type])
+        by_type: dict[str, list[PendingDerivation]] = defaultdict(list)
+        for entry in entries:
+            by_type[entry.event_type].append(entry)
+        failed: list[PendingDerivation] = []
+        for event_type in hooks.handled_types(by_type):
+            failed += _dispatch(event_type, by_type[event_type])
+        PendingDerivation.objects.filter(id__any_of=[entry.id for entry in entries]).delete()
+        PendingDerivation.objects.bulk_create(_retry(entry, now) for entry in failed)
     return len(entries)
 
 
-def _claim(types: list[str] | None) -> list[tuple[str, int]]:
-    """Delete the oldest BATCH_ROWS entries (of `types`) and return their (type, row id): one
-    statement, the ids travelling as one array parameter on PostgreSQL rather than thousands of
-    placeholders."""
-    if not connection.features.can_return_rows_from_bulk_insert:  # SQLite before 3.35
-        todo = PendingDerivation.objects.order_by("id")
-        if types is not None:
-            todo = todo.filter(event_type__in=types)
-        entries = list(todo.values_list("id", "event_type", "row_id")[:BATCH_ROWS])
-        PendingDerivation.objects.filter(id__in=[entry[0] for entry in entries]).delete()
-        return [(event_type, row_id) for _, event_type, row_id in entries]
-    table = connection.ops.quote_name(PendingDerivation._meta.db_table)
-    where, params = "", []
-    if types is not None:
-        where = f"WHERE event_type IN ({', '.join(['%s'] * len(types))})"
-        params = list(types)
-    sql = (
-        f"DELETE FROM {table} WHERE id IN (SELECT id FROM {table} {where} ORDER BY id LIMIT %s) "
-        "RETURNING event_type, row_id"
+def _claim(types: list[str] | None, now) -> list[PendingDerivation]:
+    """The oldest BATCH_ROWS entries neither parked nor waiting for their retry time."""
+    todo = PendingDerivation.objects.filter(parked_at__isnull=True).filter(
+        Q(not_before__isnull=True) | Q(not_before__lte=now)
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, BATCH_ROWS])
-        return cursor.fetchall()
+    if types is not None:
+        todo = todo.filter(event_type__in=types)
+    fields = ["id", "event_type", "row_id", "received_at", "handler", "attempts"]
+    return list(todo.order_by("id").only(*fields)[:BATCH_ROWS])
 
 
-def _dispatch(event_type: str, row_ids: list[int]) -> None:
-    rows = rows_by_id(EVENT_MODELS[event_type], row_ids)
+def _retry(entry: PendingDerivation, now) -> PendingDerivation:
+    """The entry again, one attempt later: due after a doubling wait, or parked after the last."""
+    cfg = settings.KAIZEN
+    attempts = entry.attempts + 1
+    wait = min(cfg["DERIVE_RETRY_SECONDS"] * 2 ** (attempts - 1), MAX_RETRY_WAIT_S)
+    parked = attempts >= cfg["DERIVE_MAX_ATTEMPTS"]
+    return PendingDerivation(
+        event_type=entry.event_type,
+        row_id=entry.row_id,
+        received_at=entry.received_at,
+        handler=entry.handler,
+        attempts=attempts,
+        error=entry.error[:4000],
+        not_before=None if parked else now + timedelta(seconds=wait),
+        parked_at=now if parked else None,
+    )
+
+
+def _dispatch(event_type: str, entries: list[PendingDerivation]) -> list[PendingDerivation]:
+    """Run the type's handlers over the entries' rows (an entry naming a handler: that one only);
+    return, for each handler that raised, the entries of the rows it failed on."""
+    owed: dict[int, set[str] | None] = {}  # row id → the handlers it waits for (None: all)
+    for entry in entries:
+        names = owed.get(entry.row_id, set())
+        owed[entry.row_id] = None if names is None or not entry.handler else names | {entry.handler}
+    rows = rows_by_id(EVENT_MODELS[event_type], list(owed))
     agents = Agent.objects.in_bulk({row["agent_id"] for row in rows})
+    failed: list[PendingDerivation] = []
     for registration in hooks.registrations(event_type):
-        chosen = [row for row in rows if registration.accepts(row)]
+        chosen = [
+            row
+            for row in rows
+            if (owed[row["id"]] is None or registration.name in owed[row["id"]]) and registration.accepts(row)
+        ]
         if not chosen:
             continue
-        if registration.whole_batch and _isolated(registration, agents, chosen, "the whole batch"):
+        if registration.whole_batch and not _isolated(registration, agents, chosen, "the whole batch"):
             continue
         by_agent: dict[int, list[dict]] = defaultdict(list)
         for row in chosen:
             by_agent[row["agent_id"]].append(row)
         for agent_id in sorted(by_agent):  # again agent by agent: one agent's bad data holds back no one
-            _isolated(registration, {agent_id: agents[agent_id]}, by_agent[agent_id], f"agent {agent_id}")
+            error = _isolated(
+                registration, {agent_id: agents[agent_id]}, by_agent[agent_id], f"agent {agent_id}"
+            )
+            if error:
+                attempts = {e.row_id: e.attempts for e in entries if e.handler in ("", registration.name)}
+                failed += [
+                    PendingDerivation(
+                        event_type=event_type,
+                        row_id=row["id"],
+                        received_at=row["received_at"],
+                        handler=registration.name,
+                        attempts=attempts.get(row["id"], 0),
+                        error=error,
+                    )
+                    for row in by_agent[agent_id]
+                ]
+    return failed
 
 
-def _isolated(registration, agents: dict, rows: list[dict], whose: str) -> bool:
-    """Run a handler in a savepoint; False (logged) when it failed on the data."""
+def _isolated(registration, agents: dict, rows: list[dict], whose: str) -> str:
+    """Run a handler in a savepoint; '' when it succeeded, else its error (logged in one line)."""
     try:
         with transaction.atomic():
             registration.call(agents, rows)
-        return True
+        return ""
     except OperationalError:
         raise  # the database, not the data: roll the batch back, the next pass retries it
-    except Exception:
-        log.exception("%s failed on the rows of %s", registration.handler.__name__, whose)
-        return False
+    except Exception as exc:
+        log.warning("%s failed on the rows of %s: %r", registration.name, whose, exc)
+        return f"{type(exc).__name__}: {exc}"[:4000] or type(exc).__name__
 
 
 @dataclass(frozen=True)
 class Backlog:
     pending: int  # events waiting for their derived work
     lag_seconds: float  # how long the oldest of them has waited (0 when none waits)
+    parked: int = 0  # events whose handler failed every attempt, waiting for an operator
 
 
 def backlog() -> Backlog:
-    """The to-do list's size and age, in one aggregate."""
-    row = PendingDerivation.objects.aggregate(n=Count("id"), at=Min("received_at"))
+    """The to-do list's size and age (parked entries apart), in one aggregate."""
+    row = PendingDerivation.objects.aggregate(
+        n=Count("id", filter=Q(parked_at__isnull=True)),
+        at=Min("received_at", filter=Q(parked_at__isnull=True)),
+        parked=Count("id", filter=Q(parked_at__isnull=False)),
+    )
     lag = max(0.0, (clock.now() - row["at"]).total_seconds()) if row["at"] else 0.0
-    return Backlog(row["n"], lag)
+    return Backlog(row["n"], lag, row["parked"])
+
+
+def last_taken() -> float | None:
+    """Seconds since a worker last started a derived-work pass (None: never)."""
+    from telemetry.models import PeriodicClaim
+
+    started = PeriodicClaim.objects.filter(name="telemetry.derive_pending").values_list(
+        "last_started_at", flat=True
+    )
+    return (clock.db_now() - started[0]).total_seconds() if started else None
+
+
+def entries_rerun(*, entries) -> int:
+    """Give parked (or waiting) entries to their handlers again at the next pass, attempts reset."""
+    return entries.update(attempts=0, parked_at=None, not_before=None)
 
 
 def drain_in_process(types: list[str]) -> None:

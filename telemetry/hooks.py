@@ -4,8 +4,9 @@ Telemetry imports no other app; planner and improver register here at start-up (
 AppConfig.ready) what they do with an event type. None of it runs in the ingest request: the
 statement that stores an event a handler wants also puts it on the to-do list, and the worker
 hands the listed rows to the handlers in batches (telemetry/derived.py), deleting the entries in
-the same transaction. So a replayed batch triggers nothing twice, a failing handler loses
-nothing, and the request pays for one INSERT only.
+the same transaction that stores the handlers' results. So a replayed batch triggers nothing
+twice and the request pays for one INSERT only; a handler that raises on some rows leaves them on
+the list for it alone, retried with backoff and then parked for an operator.
 
 A handler sees one agent's rows (`handler(*, agent, rows)`), or with `whole_batch=True` every
 agent's rows of a batch at once (`handler(*, agents, rows)`, agents by id), so that it can
@@ -28,6 +29,11 @@ class Registration:
     handler: EventHandler
     accepts: RowFilter
     whole_batch: bool
+
+    @property
+    def name(self) -> str:
+        """What a to-do entry records of the handler that still owes it."""
+        return f"{self.handler.__module__}.{self.handler.__qualname__}"
 
     def call(self, agents: dict, rows: list[dict]) -> None:
         """Run the handler on `rows` of `agents` (by id): a whole-batch handler on all of them,

@@ -381,9 +381,27 @@ class PendingDerivation(models.Model):
     event_type = models.CharField(max_length=32)
     row_id = models.BigIntegerField(help_text="The event's id in its own table.")
     received_at = models.DateTimeField()
+    # db_default: ingest writes entries with raw INSERT and COPY statements naming three columns
+    handler = models.CharField(
+        max_length=200,
+        blank=True,
+        db_default="",
+        help_text="Empty: every handler; else the one that failed and owes it.",
+    )
+    attempts = models.PositiveSmallIntegerField(db_default=0, help_text="Failed attempts so far.")
+    not_before = models.DateTimeField(null=True, blank=True, help_text="Retried from this time on.")
+    parked_at = models.DateTimeField(
+        null=True, blank=True, help_text="Set after the last attempt failed: waits for an operator's re-run."
+    )
+    error = models.TextField(blank=True, db_default="", help_text="The last failure.")
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["parked_at"], condition=Q(parked_at__isnull=False), name="derivation_parked")
+        ]
 
     def __str__(self) -> str:
-        return f"{self.event_type} {self.row_id}"
+        return f"{self.event_type} {self.row_id}" + (f" ({self.handler})" if self.handler else "")
 
 
 class LearnedFact(models.Model):

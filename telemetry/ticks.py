@@ -41,7 +41,7 @@ def claim_tick(name: str, *, now: datetime | None = None) -> bool:
     by the job's first start ever (a unique name decides between two first starts); every later
     tick is the one UPDATE, with no failed INSERT for the database to log as an error.
     """
-    now = now or clock.now()
+    now = now or clock.db_now()  # every beat and worker reads the same clock
     won = PeriodicClaim.objects.filter(name=name, last_started_at__lte=now - min_gap(name)).update(
         last_started_at=now
     )

@@ -5,6 +5,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.db import connection
+from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
 from django_celery_beat.schedulers import DatabaseScheduler
@@ -13,6 +14,7 @@ from config.celery import app
 from config.schedule import BEAT_SCHEDULE
 from governance.board.tasks import improve_cycle
 from governance.models import ImproveCycle
+from telemetry.models import PeriodicClaim
 from telemetry.ticks import claim_tick
 
 pytestmark = pytest.mark.django_db
@@ -67,13 +69,34 @@ def test_the_gap_follows_the_interval_an_operator_set():
     assert claim_tick(name, now=T + timedelta(seconds=600))
 
 
-def test_two_beats_sending_the_improve_cycle_advance_it_once(time_machine):
-    time_machine.move_to(T, tick=False)
+def test_two_beats_sending_the_improve_cycle_advance_it_once():
     improve_cycle.apply(kwargs={"scheduled": True})
     improve_cycle.apply(kwargs={"scheduled": True})  # the second beat's copy of the same tick
     assert ImproveCycle.objects.get(name="improve").count == 1
-    time_machine.move_to(T + timedelta(minutes=10), tick=False)
+    # ten minutes pass on the database's clock, which ticks are claimed by
+    PeriodicClaim.objects.update(last_started_at=F("last_started_at") - timedelta(minutes=10))
     improve_cycle.apply(kwargs={"scheduled": True})
     assert ImproveCycle.objects.get(name="improve").count == 2
     improve_cycle.apply()  # an operator's manual run is not a tick: it always runs
     assert ImproveCycle.objects.get(name="improve").count == 3
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite's time is this process's own clock")
+def test_a_worker_whose_clock_runs_ahead_neither_steals_nor_stalls_ticks(time_machine):
+    """Ticks compare against the database's clock: a worker five minutes ahead claims the tick it
+    is due, and the next tick is still due for every other worker one interval later."""
+    import time
+
+    from config import clock
+
+    name = "telemetry.derive_pending"  # every 2 s: one tick per 1.6 s
+    PeriodicTask.objects.filter(name=name).update(
+        interval=IntervalSchedule.objects.create(every=2, period="seconds")
+    )
+    server = clock.db_now()
+    time_machine.move_to(server + timedelta(minutes=5), tick=True)  # this process's clock only
+    assert claim_tick(name) is True
+    assert claim_tick(name) is False  # the same tick, however far ahead this clock runs
+    time_machine.move_to(server, tick=True)
+    time.sleep(1.7)  # one interval of the server's time later
+    assert claim_tick(name) is True

@@ -2,6 +2,11 @@
 
 `ritual_run` is single-flight per (improver, period): the RitualRun row's unique constraint is
 claimed first, so two beat processes or a retried task cannot run the same ritual twice.
+
+No transaction or row lock is held across a model call: the ritual reads, classifies the new
+feedback and asks the proposer with nothing locked (its lease renewed by the live worker all the
+while), then writes everything in one short transaction that locks the improver, checks the run
+still holds its lease and the improver is still waiting for a review, and finishes the run.
 """
 
 import logging
@@ -11,7 +16,10 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 
+from functools import partial
+
 from config import clock
+from config.leases import Leased, LeaseLost, while_renewing
 from config.queue import publish_after_commit
 from improver.classify import Classifier
 from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, RitualRun, Rollout
@@ -44,10 +52,6 @@ def learned_facts_for(template) -> list[str]:
     return user_stated_facts(template_id=template.pk)
 
 
-class LeaseLost(Exception):
-    """The run's lease lapsed and it was reaped while it worked: its results must not commit."""
-
-
 def ritual_run(
     *,
     improver: ImproverAgent,
@@ -59,22 +63,31 @@ def ritual_run(
     """Run the ritual of `improver` for `period` once; None when that period ran or is running.
 
     The claim is a RitualRun row (unique per improver and period unless failed) carrying a lease
-    on the real clock. All the ritual's writes commit together with its outcome, and only while
-    the run is still `running`: a run that was reaped meanwhile rolls back whole.
+    on the database's clock, renewed while the ritual waits for its models. The ritual's writes
+    commit together with its outcome, and only while the run is still `running`: a run that was
+    reaped meanwhile writes nothing.
     """
     now = now or clock.now()
-    lease = clock.now() + timedelta(seconds=settings.KAIZEN["RITUAL_LEASE_SECONDS"])
+    lease = settings.KAIZEN["RITUAL_LEASE_SECONDS"]
     try:
         with transaction.atomic():
             run = RitualRun.objects.create(
-                improver=improver, period=period, started_at=now, lease_expires_at=lease
+                improver=improver,
+                period=period,
+                started_at=now,
+                lease_expires_at=clock.db_now() + timedelta(seconds=lease),
             )
     except IntegrityError:
         log.info("ritual of %s for %s already ran or is running", improver, period)
         return None
+    keep = partial(while_renewing, renew=partial(_renew, run, lease), every=max(lease / 3, 0.05))
     try:
-        with transaction.atomic():
-            _run(run, now, proposer or default_proposer(), classifier)
+        _run(
+            run,
+            now,
+            Leased(proposer or default_proposer(), keep),
+            Leased(classifier or default_classifier(), keep),
+        )
     except LeaseLost:
         log.warning("ritual of %s for %s outlived its lease and was reaped; rolled back", improver, period)
         return None
@@ -84,6 +97,16 @@ def ritual_run(
         raise
     run.refresh_from_db()
     return run
+
+
+def _renew(run: RitualRun, lease: float) -> bool:
+    """Push the running run's lease `lease` seconds past the database's now; False once reaped."""
+    expires = clock.db_now() + timedelta(seconds=lease)
+    return bool(
+        RitualRun.objects.filter(pk=run.pk, outcome=RitualRun.Outcome.RUNNING).update(
+            lease_expires_at=expires
+        )
+    )
 
 
 def _fail(run: RitualRun, reason: str) -> bool:
@@ -103,7 +126,7 @@ def rituals_reap(*, now: datetime | None = None) -> list[RitualRun]:
     """Fail the runs whose lease lapsed (their worker died) and queue each wake again.
 
     Safe to run concurrently: each run is marked failed by one conditional update only."""
-    now = now or clock.now()
+    now = now or clock.db_now()
     reaped = []
     expired = RitualRun.objects.filter(outcome=RitualRun.Outcome.RUNNING, lease_expires_at__lt=now)
     for run in expired:
@@ -126,57 +149,78 @@ def _finish(run: RitualRun, outcome: str, detail: str, now: datetime, proposer: 
     run.outcome, run.detail, run.finished_at, run.proposer = outcome, detail, now, proposer[:300]
 
 
-def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifier | None) -> None:
+def _skip_reason(improver: ImproverAgent) -> str:
+    template = improver.active_template
+    if improver.lifecycle != ImproverAgent.Lifecycle.ACTIVE:
+        return f"improver is {improver.lifecycle}"
+    if template.level >= settings.KAIZEN["MAX_RECURSION_DEPTH"]:
+        return f"{template.slug} is level {template.level}: human-only"
+    if improver.ritual_state != ImproverAgent.RitualState.SLEEPING:
+        return f"a review is still pending ({improver.ritual_state})"
+    return ""
+
+
+def _writing(run: RitualRun, now: datetime) -> ImproverAgent | None:
+    """Inside the transaction of the ritual's writes: the improver, locked, with this wake's
+    bookkeeping applied; None (the run finished as skipped) when it can no longer run it. A run
+    that lost its lease meanwhile stops here (LeaseLost), before anything is written."""
+    if not RitualRun.objects.filter(pk=run.pk, outcome=RitualRun.Outcome.RUNNING).exists():
+        raise LeaseLost(run.pk)
     improver = (
         ImproverAgent.objects.select_for_update()
         .select_related("active_template", "agent")
         .get(pk=run.improver_id)
     )
-    template = improver.active_template
-    window = timedelta(days=improver.window_days)
-    improver.scheduled_wake_at = now + window
-    if improver.lifecycle != ImproverAgent.Lifecycle.ACTIVE:
+    improver.scheduled_wake_at = now + timedelta(days=improver.window_days)
+    reason = _skip_reason(improver)
+    if reason:
         improver.save()
-        return _finish(run, RitualRun.Outcome.SKIPPED, f"improver is {improver.lifecycle}", now)
-    if template.level >= settings.KAIZEN["MAX_RECURSION_DEPTH"]:
-        improver.save()
-        return _finish(
-            run, RitualRun.Outcome.SKIPPED, f"{template.slug} is level {template.level}: human-only", now
-        )
-    if improver.ritual_state != ImproverAgent.RitualState.SLEEPING:
-        improver.save()
-        return _finish(
-            run, RitualRun.Outcome.SKIPPED, f"a review is still pending ({improver.ritual_state})", now
-        )
-
-    # Phase 1: preparation
-    set_state(improver, "gathering")
+        _finish(run, RitualRun.Outcome.SKIPPED, reason, now)
+        return None
     improver.wake_counter += 1
-    since = improver.last_feedback_scan_at or now - window
-    classifier = classifier or default_classifier()
-    new_items = feedback_extract(template=template, since=since, until=now, classifier=classifier)
-    classified_by = getattr(classifier, "last_path", classifier.name)
     improver.last_feedback_scan_at = now
     improver.consecutive_failure_count = 0
+    set_state(improver, "gathering")
+    return improver
+
+
+def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifier) -> None:
+    improver = ImproverAgent.objects.select_related("active_template").get(pk=run.improver_id)
+    if _skip_reason(improver):
+        with transaction.atomic():
+            _writing(run, now)
+        return
+    template = improver.active_template
+    window = timedelta(days=improver.window_days)
+
+    # Phase 1: preparation (the classifier's model calls hold no lock; storing is idempotent)
+    since = improver.last_feedback_scan_at or now - window
+    feedback_extract(template=template, since=since, until=now, classifier=classifier)
+    new_items = template.feedback.filter(occurred_at__gt=since, occurred_at__lte=now).count()
+    classified_by = getattr(classifier, "last_path", classifier.name)
     minimum = settings.KAIZEN["RITUAL_MIN_FEEDBACK"]
     if not passes_gate(new_items, minimum):  # the gate
-        set_state(improver, "sleeping")
-        improver.save()
-        note_add(
-            improver,
-            EvolutionNote.Kind.NO_OP,
-            f"{new_items} new feedback item(s) since "
-            f"{since:%Y-%m-%d %H:%M}; {minimum} needed. Nothing to review this week.",
-            at=now,
-        )
         reason = f"{new_items} new feedback item(s) < {minimum}"
-        report_write(
-            run=run, improver=improver, template=template, since=since, until=now, no_change_reason=reason
-        )
-        return _finish(run, RitualRun.Outcome.NOOP, reason, now)
+        with transaction.atomic():
+            improver = _writing(run, now)
+            if improver is None:
+                return
+            set_state(improver, "sleeping")
+            improver.save()
+            note_add(
+                improver,
+                EvolutionNote.Kind.NO_OP,
+                f"{new_items} new feedback item(s) since "
+                f"{since:%Y-%m-%d %H:%M}; {minimum} needed. Nothing to review this week.",
+                at=now,
+            )
+            report_write(
+                run=run, improver=improver, template=template, since=since, until=now, no_change_reason=reason
+            )
+            _finish(run, RitualRun.Outcome.NOOP, reason, now)
+        return
 
-    # Phase 2: analysis
-    set_state(improver, "analyzing")
+    # Phase 2: analysis (reads)
     groups = feedback_groups(template, since=now - window)
     delta = performance_delta(template)
     head = DocumentVersion.objects.get(pk=template.document.head_id)
@@ -204,8 +248,7 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
         total=settings.KAIZEN["RITUAL_CONTEXT_TOKENS"],
     )
 
-    # Phase 3: proposal
-    set_state(improver, "proposing")
+    # Phase 3: proposal (the proposer's model calls hold no lock)
     change = proposer.propose(
         ProposalInput(
             template=template.slug,
@@ -229,79 +272,84 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
     notes += [
         ("hypothesis", f"A human's line may no longer help: {r['text']} — {r['reason']}") for r in suggested
     ]
-    if change is None:
-        set_state(improver, "sleeping")
-        improver.save()
+    with transaction.atomic():
+        improver = _writing(run, now)
+        if improver is None:  # paused, or another run's review began, while the models answered
+            return
+        set_state(improver, "analyzing", "proposing")
+        if change is None:
+            set_state(improver, "sleeping")
+            improver.save()
+            for kind, content in notes:
+                note_add(improver, kind, content, at=now)
+            report_write(
+                run=run,
+                improver=improver,
+                template=template,
+                since=since,
+                until=now,
+                no_change_reason="the evidence calls for no change",
+            )
+            return _finish(
+                run,
+                RitualRun.Outcome.NOOP,
+                f"the evidence calls for no change (classified by {classified_by})",
+                now,
+                getattr(proposer, "last_path", proposer.name),
+            )
+        session = EvolutionSession.objects.create(
+            improver=improver,
+            template=template,
+            run=run,
+            base_version=head,
+            feedback_count=new_items,
+            performance_delta=delta,
+            context_tokens=context.tokens,
+            created_at=now,
+        )
         for kind, content in notes:
-            note_add(improver, kind, content, at=now)
+            note_add(improver, kind, content, session=session, at=now)
+        evidence = {
+            "feedback_count": new_items,
+            "feedback_groups": groups,
+            "performance_delta": delta,
+            "notes": [{"kind": k, "content": c} for k, c in notes],
+            "context_tokens": context.tokens,
+            "anti_patterns": list(anti),
+            "learned_facts": list(facts),
+            "classifier": classified_by,
+            "suggested_removals": suggested,
+            "proposer": change.proposer,
+            "feedback_items": list(
+                template.feedback.filter(occurred_at__gt=now - window)
+                .order_by("-confidence")
+                .values_list("pk", flat=True)[:200]
+            ),
+        }
+        proposal = evolution_proposal_create(session=session, change=change, evidence=evidence)
+        session.proposal = proposal
+        session.save(update_fields=["proposal"])
+        set_state(improver, "awaiting_review")
+        improver.save()
         report_write(
             run=run,
             improver=improver,
             template=template,
             since=since,
             until=now,
-            no_change_reason="the evidence calls for no change",
+            proposal=proposal,
+            additions=tuple(a.text for a in change.additions),
         )
-        return _finish(
+        _finish(
             run,
-            RitualRun.Outcome.NOOP,
-            f"the evidence calls for no change (classified by {classified_by})",
+            RitualRun.Outcome.PROPOSED,
+            f"proposal #{proposal.pk} (classified by {classified_by})",
             now,
-            getattr(proposer, "last_path", proposer.name),
+            change.proposer,
         )
-    session = EvolutionSession.objects.create(
-        improver=improver,
-        template=template,
-        run=run,
-        base_version=head,
-        feedback_count=new_items,
-        performance_delta=delta,
-        context_tokens=context.tokens,
-        created_at=now,
-    )
-    for kind, content in notes:
-        note_add(improver, kind, content, session=session, at=now)
-    evidence = {
-        "feedback_count": new_items,
-        "feedback_groups": groups,
-        "performance_delta": delta,
-        "notes": [{"kind": k, "content": c} for k, c in notes],
-        "context_tokens": context.tokens,
-        "anti_patterns": list(anti),
-        "learned_facts": list(facts),
-        "classifier": classified_by,
-        "suggested_removals": suggested,
-        "proposer": change.proposer,
-        "feedback_items": list(
-            template.feedback.filter(occurred_at__gt=now - window)
-            .order_by("-confidence")
-            .values_list("pk", flat=True)[:200]
-        ),
-    }
-    proposal = evolution_proposal_create(session=session, change=change, evidence=evidence)
-    session.proposal = proposal
-    session.save(update_fields=["proposal"])
-    set_state(improver, "awaiting_review")
-    improver.save()
-    report_write(
-        run=run,
-        improver=improver,
-        template=template,
-        since=since,
-        until=now,
-        proposal=proposal,
-        additions=tuple(a.text for a in change.additions),
-    )
-    _finish(
-        run,
-        RitualRun.Outcome.PROPOSED,
-        f"proposal #{proposal.pk} (classified by {classified_by})",
-        now,
-        change.proposer,
-    )
-    from improver.notify import review_pending
+        from improver.notify import review_pending
 
-    transaction.on_commit(lambda: review_pending(proposal_id=proposal.pk))
+        transaction.on_commit(lambda: review_pending(proposal_id=proposal.pk))
 
 
 def prune(

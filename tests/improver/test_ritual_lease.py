@@ -4,11 +4,11 @@ from datetime import timedelta
 
 import pytest
 
+from config import clock
 from governance.models import Proposal
 from improver.models import RitualRun
 from improver.services.ritual import ritual_run
 from improver.tasks import reap_rituals, run_ritual
-from tests.conftest import FIXED_NOW
 from tests.improver.helpers import WAKE, coder_fleet, complaints
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
@@ -20,7 +20,7 @@ def orphan_run(improver) -> RitualRun:
         improver=improver,
         period=WAKE.isoformat(),
         started_at=WAKE,
-        lease_expires_at=FIXED_NOW - timedelta(seconds=1),
+        lease_expires_at=clock.db_now() - timedelta(seconds=1),  # leases run on the database's clock
     )
 
 
@@ -28,7 +28,7 @@ def test_a_live_claim_makes_a_second_delivery_a_no_op():
     _, improver, client = coder_fleet()
     complaints(client, 3)
     orphan = orphan_run(improver)
-    orphan.lease_expires_at = FIXED_NOW + timedelta(minutes=10)
+    orphan.lease_expires_at = clock.db_now() + timedelta(minutes=10)
     orphan.save()
     assert run_ritual.apply(args=[improver.pk, WAKE.isoformat(), WAKE.isoformat()]).get() == "already-ran"
     assert reap_rituals.apply().get() == 0  # the lease still holds

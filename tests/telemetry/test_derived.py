@@ -43,13 +43,9 @@ def test_a_pass_over_already_derived_rows_doubles_nothing(broker_down):
     assert Proposal.objects.get().evidence["occurrences"] == 1
 
 
-@pytest.mark.parametrize("returning", [True, False], ids=["delete-returning", "sqlite-before-3.35"])
-def test_a_batch_is_claimed_oldest_first_and_leaves_the_list(broker_down, monkeypatch, returning):
-    from django.db import connection
-
+def test_a_batch_is_claimed_oldest_first_and_leaves_the_list(broker_down, monkeypatch):
     from telemetry import derived
 
-    monkeypatch.setattr(type(connection.features), "can_return_rows_from_bulk_insert", returning)
     monkeypatch.setattr(derived, "BATCH_ROWS", 2)
     _, alice = client_for("alice")
     failures(alice, 3)

@@ -1,0 +1,90 @@
+"""A derived-work handler that raises loses nothing: the rows it failed on stay on the to-do list
+for it alone, are retried, then parked where an operator sees them (admin, /metrics, /readyz),
+and a re-run after the fix derives them once."""
+
+import pytest
+from django.test import Client
+
+from telemetry import loops
+from telemetry.derived import backlog
+from telemetry.models import FrictionEvent, PendingDerivation
+from telemetry.tasks import derive_pending
+from tests.factories import approver
+from tests.planner.helpers import client_for
+from tests.telemetry.test_loops import failures
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def alice_breaks_friction(monkeypatch):
+    """friction_detect raises on alice's rows (bad data, a bug), not on anyone else's."""
+    alice, alice_client = client_for("alice")
+    real = loops.pairs_in
+
+    def pairs_in(model, fields, pairs):
+        if any(agent_id == alice.pk for agent_id, _ in pairs):
+            raise RuntimeError("boom on alice's rows")
+        return real(model, fields, pairs)
+
+    monkeypatch.setattr(loops, "pairs_in", pairs_in)
+    return alice_client, lambda: monkeypatch.setattr(loops, "pairs_in", real)
+
+
+def test_a_failing_handler_parks_its_rows_and_a_rerun_derives_them_once(
+    broker_down, settings, alice_breaks_friction
+):
+    settings.KAIZEN = {**settings.KAIZEN, "DERIVE_RETRY_SECONDS": 0, "DERIVE_MAX_ATTEMPTS": 3}
+    alice, fix = alice_breaks_friction
+    _, bob = client_for("bob")
+    failures(alice, 3)
+    failures(bob, 3)
+
+    derive_pending.apply()
+
+    assert FrictionEvent.objects.get().agent.name == "bob"  # the sibling is derived
+    owed = PendingDerivation.objects.all()
+    assert owed.count() == 3
+    assert {(e.handler, e.attempts, e.parked_at) for e in owed} == {
+        ("telemetry.loops.friction_detect", 1, None)
+    }
+    assert all("RuntimeError: boom on alice's rows" in e.error for e in owed)
+
+    derive_pending.apply()
+    derive_pending.apply()  # the third attempt fails too: parked
+    assert backlog().parked == 3 and backlog().pending == 0
+    assert derive_pending.apply().get() == 0  # parked entries are not taken again
+
+    settings.KAIZEN = {**settings.KAIZEN, "METRICS_TOKEN": "t"}
+    assert (
+        "kaizen_derived_parked 3.0"
+        in Client().get("/metrics", HTTP_AUTHORIZATION="Bearer t").content.decode()
+    )
+    ready = Client().get("/readyz").json()
+    assert ready["status"] == "degraded" and "3 events parked" in ready["checks"]["derived_work"]
+
+    fix()
+    operator = Client()
+    operator.force_login(approver())
+    listed = operator.get("/admin/telemetry/pendingderivation/?state=parked")
+    assert "boom on alice" in listed.content.decode()
+    operator.post(
+        "/admin/telemetry/pendingderivation/",
+        {"action": "rerun", "_selected_action": list(PendingDerivation.objects.values_list("pk", flat=True))},
+    )
+    assert backlog().parked == 0 and backlog().pending == 3
+
+    derive_pending.apply()
+
+    assert sorted(FrictionEvent.objects.values_list("agent__name", "count")) == [("alice", 3), ("bob", 3)]
+    assert not PendingDerivation.objects.exists()
+    assert Client().get("/readyz").json()["status"] == "ready"
+
+
+def test_a_retry_waits_its_backoff(broker_down, settings, alice_breaks_friction):
+    settings.KAIZEN = {**settings.KAIZEN, "DERIVE_RETRY_SECONDS": 3600}
+    alice, _ = alice_breaks_friction
+    failures(alice, 3)
+    derive_pending.apply()
+    assert derive_pending.apply().get() == 0  # not due for an hour
+    assert PendingDerivation.objects.get(row_id=PendingDerivation.objects.first().row_id).attempts == 1
