@@ -24,7 +24,6 @@ import time
 from collections import defaultdict
 from contextlib import contextmanager
 from dataclasses import dataclass
-
 from datetime import timedelta
 
 from django.conf import settings

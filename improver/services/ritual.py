@@ -11,12 +11,11 @@ still holds its lease and the improver is still waiting for a review, and finish
 
 import logging
 from datetime import datetime, timedelta
+from functools import partial
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
-
-from functools import partial
 
 from config import clock
 from config.leases import Leased, LeaseLost, while_renewing
