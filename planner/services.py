@@ -45,9 +45,9 @@ def agent_card_update(*, agent: Agent, skills: list[dict], webhook_url: str | No
     return agent
 
 
-@transaction.atomic
 def fleet_snapshot_take(*, now: datetime | None = None) -> FleetSnapshot:
-    """Store the fleet health of this minute (once per minute however often it runs), then act on it."""
+    """Store the fleet health of this minute (once per minute however often it runs), then act on
+    it. Each write is its own short transaction: the forge is asked with none open."""
     now = now or clock.now()
     minute = now.replace(second=0, microsecond=0)
     existing = FleetSnapshot.objects.filter(minute=minute).first()

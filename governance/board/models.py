@@ -168,9 +168,11 @@ class ImproveCycle(models.Model):
 
 class ScanRun(models.Model):
     class Status(models.TextChoices):
+        RUNNING = "running"
         RAN = "ran"
         SKIPPED = "skipped"
         PARTIAL = "partial"
+        FAILED = "failed"
 
     cycle = models.PositiveIntegerField()
     scan = models.CharField(max_length=40)

@@ -257,19 +257,24 @@ def improve_cycle_run(*, now: datetime | None = None) -> list[ScanRun]:
     for name, (every, needs_forge, scan) in SCANS.items():
         if cycle % every:
             continue
-        try:
+        try:  # claim the scan of this cycle first: a concurrent copy of the cycle skips it
             with transaction.atomic():
-                if needs_forge and forge is None:
-                    status, counts, detail = "skipped", {}, "no forge configured (KAIZEN_FORGE_CLASS)"
-                else:
-                    status, counts, detail = scan(now, forge)
-                runs.append(
-                    ScanRun.objects.create(
-                        cycle=cycle, scan=name, status=status, counts=counts, detail=detail, created_at=now
-                    )
+                run = ScanRun.objects.create(
+                    cycle=cycle, scan=name, status=ScanRun.Status.RUNNING, created_at=now
                 )
         except IntegrityError:
-            continue  # this cycle's scan already ran
+            continue
+        if needs_forge and forge is None:
+            status, counts, detail = "skipped", {}, "no forge configured (KAIZEN_FORGE_CLASS)"
+        else:
+            try:  # the forge is another system: no transaction is open while it answers
+                status, counts, detail = scan(now, forge)
+            except Exception as exc:
+                ScanRun.objects.filter(pk=run.pk).update(status=ScanRun.Status.FAILED, detail=str(exc)[:2000])
+                raise
+        ScanRun.objects.filter(pk=run.pk).update(status=status, counts=counts, detail=detail)
+        run.status, run.counts, run.detail = status, counts, detail
+        runs.append(run)
     return runs
 
 

@@ -203,3 +203,26 @@ def test_every_scan_is_listed_with_its_frequency():
         "stale_autonomy": 30,
         "priority_rescore": 45,
     }
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_forge_is_asked_with_no_transaction_open(forge, monkeypatch):
+    """A forge that hangs must hold no row lock: every call finds no transaction open."""
+    from django.db import connection
+
+    from planner.services import fleet_snapshot_take
+
+    seen = []
+    for method in ("ci_success_rate", "workspaces", "pr_state", "pr_mergeable", "pr_review_state"):
+        real = getattr(FakeForge, method)
+
+        def recording(self, *args, _real=real):
+            seen.append(connection.in_atomic_block)
+            return _real(self, *args)
+
+        monkeypatch.setattr(FakeForge, method, recording)
+    FakeForge.workspaces_state = {"ws": True}
+    task_create(title="a PR", pr_url="https://forge.example/pr/1", status="review")
+    fleet_snapshot_take(now=NOW)
+    run_cycle(30)
+    assert len(seen) >= 3 and not any(seen)
