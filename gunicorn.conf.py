@@ -2,6 +2,8 @@
 
 import multiprocessing
 import os
+import tempfile
+from pathlib import Path
 
 bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count() * 4))
@@ -18,6 +20,26 @@ preload_app = True
 max_requests = 20000
 max_requests_jitter = 2000
 accesslog = os.environ.get("GUNICORN_ACCESSLOG") or None
+
+# prometheus-client's multiprocess mode: every worker writes its counters to files in one
+# directory and /metrics sums them, so a scrape answered by any worker counts all of them. It
+# must be set before the app (and prometheus_client) is imported, which is why it is here.
+os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", tempfile.mkdtemp(prefix="kaizen-metrics-"))
+
+
+def on_starting(server):
+    """A fresh start counts from zero: the files of an earlier run are removed."""
+    directory = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
+    directory.mkdir(parents=True, exist_ok=True)
+    for stale in directory.glob("*.db"):
+        stale.unlink()
+
+
+def child_exit(server, worker):
+    """A dead worker's live-gauge files go; its counters stay in the sums."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)
 
 
 def pre_fork(server, worker):

@@ -43,6 +43,10 @@ SETTINGS: dict[str, tuple[object, str]] = {
         "How long a process reuses a verified agent token and the price table; a revoked token "
         "or an edit takes effect everywhere within this time (0 = no reuse).",
     ),
+    "OTLP_MAX_SPANS": (
+        20_000,
+        "Most spans in one OTLP export; a larger export gets 413 (exporters send a few hundred at once).",
+    ),
     "API_MAX_BODY_BYTES": (1024 * 1024, "Largest body of any other API request; larger bodies get 413."),
     # Untrusted YAML (proposals, goals, actions, cards, templates)
     "YAML_MAX_BYTES": (256 * 1024, "Largest YAML document accepted; larger ones get 400."),
@@ -163,6 +167,11 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "RESCORE_DEMOTE_BELOW": (0.4, "Acceptance under which backlog autonomy tasks are demoted."),
     "RESCORE_PROMOTE_ABOVE": (0.75, "Acceptance above which backlog autonomy tasks are promoted."),
     # Operations
+    "WEBHOOK_ALLOWED_HOSTS": (
+        "",
+        "Hosts and networks (comma-separated names or CIDRs, e.g. `hooks.internal,10.0.0.0/8`) that "
+        "webhooks may call although they are not public addresses; empty = public addresses only.",
+    ),
     "WEBHOOK_SECRET": ("", "Key that signs outgoing webhooks (HMAC-SHA256); empty = unsigned."),
     "METRICS_TOKEN": ("", "Bearer token that /metrics requires; empty = /metrics is off."),
     "NOTIFY_WEBHOOK_URL": ("", "Webhook called when a review is pending; empty = off."),

@@ -1,8 +1,8 @@
 """Prometheus metrics of the process: ingest outcomes and request latency (prometheus-client).
 
-Counters live in the process that counts them. Under gunicorn with several workers, set
-PROMETHEUS_MULTIPROC_DIR to a writable directory so the workers' counts are summed at scrape
-time (the client library's multiprocess mode); the database-backed gauges need nothing.
+Counters live in the process that counts them. Under gunicorn the shipped gunicorn.conf.py
+turns on the client library's multiprocess mode (PROMETHEUS_MULTIPROC_DIR, a fresh directory
+unless set), so a scrape sums every worker's counts; the database-backed gauges need nothing.
 """
 
 import time

@@ -1,28 +1,114 @@
 """Outgoing webhooks: JSON POST signed with HMAC-SHA256 (`X-Kaizen-Signature: sha256=<hex>`).
 
 Callers deliver from Celery tasks that retry with backoff; this function makes one attempt.
+
+An agent chooses its own webhook URL, so every outbound address is fenced: a host that resolves
+to a loopback, private, link-local (cloud metadata), multicast or otherwise non-public address is
+refused, when the URL is saved and again when it is called (the connection goes to the address
+that was checked, so a DNS answer that changes in between cannot slip past), unless an operator
+lists the host or a network in KAIZEN_WEBHOOK_ALLOWED_HOSTS. Redirects are not followed, and the
+call is bounded in time and in how much of the answer is read.
 """
 
 import hashlib
 import hmac
+import http.client
+import ipaddress
 import json
-import urllib.error
-import urllib.request
+import socket
+import ssl
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
+
+MAX_ANSWER_BYTES = 64 * 1024
 
 
 class DeliveryError(Exception):
     pass
 
 
+class UnsafeUrl(DeliveryError):
+    """The URL may not be called: it is not http(s), or its host is not a public address."""
+
+
 def sign(body: bytes, secret: str) -> str:
     return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
 
 
+def _allowed() -> tuple[set[str], list]:
+    hosts, networks = set(), []
+    for item in settings.KAIZEN["WEBHOOK_ALLOWED_HOSTS"].split(","):
+        item = item.strip().lower()
+        if not item:
+            continue
+        try:
+            networks.append(ipaddress.ip_network(item, strict=False))
+        except ValueError:
+            hosts.add(item)
+    return hosts, networks
+
+
+def _public(address: str, networks: list) -> bool:
+    ip = ipaddress.ip_address(address.split("%")[0])
+    if getattr(ip, "ipv4_mapped", None):
+        ip = ip.ipv4_mapped
+    return any(ip in n for n in networks) or (ip.is_global and not ip.is_multicast)
+
+
+def checked_address(url: str, *, resolve: bool = True) -> str | None:
+    """The address to connect to for `url`, after the fence; UnsafeUrl when it may not be called.
+    With `resolve=False` (saving a URL) a host that does not resolve yet is let through: it is
+    checked again when called."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise UnsafeUrl(f"{url!r}: must be an http or https URL with a host")
+    try:
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+    except ValueError as exc:
+        raise UnsafeUrl(f"{url!r}: {exc}") from exc
+    host = parts.hostname.lower()
+    hosts, networks = _allowed()
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError) as exc:
+        if not resolve:
+            return None
+        raise UnsafeUrl(f"{host} does not resolve: {exc}") from exc
+    addresses = [info[4][0] for info in infos]
+    if host not in hosts:
+        for address in addresses:
+            if not _public(address, networks):
+                raise UnsafeUrl(
+                    f"{host} resolves to {address}, not a public address; an operator may allow it "
+                    "in KAIZEN_WEBHOOK_ALLOWED_HOSTS"
+                )
+    return addresses[0]
+
+
+class _PinnedHTTPConnection(http.client.HTTPConnection):
+    def __init__(self, host, address, **kwargs):
+        super().__init__(host, **kwargs)
+        self.address = address
+
+    def connect(self):
+        self.sock = socket.create_connection((self.address, self.port), self.timeout)
+
+
+class _PinnedHTTPSConnection(http.client.HTTPSConnection):
+    def __init__(self, host, address, **kwargs):
+        super().__init__(host, context=ssl.create_default_context(), **kwargs)
+        self.address = address
+
+    def connect(self):
+        sock = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+
+
 def post_json(url: str, payload: dict, *, event: str, timeout: float = 10.0) -> int:
     """POST `payload` to `url`; return the HTTP status or raise DeliveryError."""
+    address = checked_address(url)
     body = json.dumps(payload, cls=DjangoJSONEncoder).encode()
     headers = {
         "Content-Type": "application/json",
@@ -32,11 +118,20 @@ def post_json(url: str, payload: dict, *, event: str, timeout: float = 10.0) -> 
     secret = settings.KAIZEN["WEBHOOK_SECRET"]
     if secret:
         headers["X-Kaizen-Signature"] = sign(body, secret)
-    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+    parts = urlsplit(url)
+    kind = _PinnedHTTPSConnection if parts.scheme == "https" else _PinnedHTTPConnection
+    connection = kind(parts.hostname, address, port=parts.port, timeout=timeout)
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310
-            return response.status
-    except urllib.error.HTTPError as exc:
-        raise DeliveryError(f"{url} answered {exc.code}") from exc
-    except (urllib.error.URLError, TimeoutError, OSError) as exc:
+        connection.request("POST", path, body=body, headers=headers)
+        response = connection.getresponse()
+        response.read(MAX_ANSWER_BYTES)
+    except (OSError, http.client.HTTPException) as exc:
         raise DeliveryError(f"{url} unreachable: {exc}") from exc
+    finally:
+        connection.close()
+    if 300 <= response.status < 400:
+        raise DeliveryError(f"{url} answered {response.status}: redirects are not followed")
+    if response.status >= 400:
+        raise DeliveryError(f"{url} answered {response.status}")
+    return response.status

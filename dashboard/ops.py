@@ -1,13 +1,14 @@
 """Operations endpoints: liveness, readiness and Prometheus metrics (plain Django views)."""
 
 import hmac
+import os
 
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.migrations.executor import MigrationExecutor
 from django.db.models import Count
 from django.http import HttpResponse, JsonResponse
-from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
+from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, generate_latest, multiprocess
 from prometheus_client.core import GaugeMetricFamily
 
 from config.error_views import database_unavailable
@@ -130,6 +131,11 @@ def metrics(request):
         return JsonResponse(
             {"message": "Metrics need 'Authorization: Bearer <KAIZEN_METRICS_TOKEN>'."}, status=401
         )
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):  # several workers (gunicorn.conf.py): sum their files
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+        registry.register(FleetCollector())
+        return HttpResponse(generate_latest(registry), content_type=CONTENT_TYPE_LATEST)
     if not _registered:
         REGISTRY.register(FleetCollector())
         _registered = True

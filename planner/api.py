@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from config.errors import NotFound, field_error
 from config.permissions import IsAgent, IsAgentOrStaff, request_agent
 from config.serializers import NumberField, StrictSerializer
+from config.webhooks import UnsafeUrl, checked_address
 from planner import selectors, services
 from planner.models import DeclaredSkill, Dispatch
 
@@ -41,7 +42,14 @@ class CardApi(APIView):
     @extend_schema_serializer(component_name="CardInput")
     class InputSerializer(StrictSerializer):
         skills = CardSkillsField(child=serializers.DictField(), max_length=200)
-        webhook_url = serializers.URLField(required=False, allow_blank=True)
+        webhook_url = serializers.URLField(required=False, allow_blank=True, max_length=200)
+
+        def validate_webhook_url(self, url: str) -> str:
+            try:
+                url and checked_address(url, resolve=False)
+            except UnsafeUrl as exc:
+                raise serializers.ValidationError(str(exc)) from exc
+            return url
 
         def validate_skills(self, skills):
             cleaned, errors, names = [], {}, set()

@@ -1,5 +1,6 @@
-"""The agent card document (`card:<agent>`): declared skills plus tuning settings (pure)."""
+"""The agent card document (`card:<agent>`): declared skills plus tuning settings."""
 
+from config.webhooks import UnsafeUrl, checked_address
 from config.yamldoc import Doc, load
 
 BLAST = ("low", "medium", "high", "critical")
@@ -43,6 +44,13 @@ def parse_card(text: str, source: str) -> dict:
                 **{k: item[k] for k in SKILL_TUNING_KEYS if k in item},
             }
         )
+    if len(root.get("webhook_url", "")) > 200:
+        raise doc.error(("webhook_url",), "must be at most 200 characters")
+    if root.get("webhook_url"):
+        try:
+            checked_address(root["webhook_url"], resolve=False)
+        except UnsafeUrl as exc:
+            raise doc.error(("webhook_url",), str(exc)) from exc
     card = {"skills": skills}
     card.update({k: root[k] for k in (*TUNING_KEYS, "webhook_url") if k in root})
     return card

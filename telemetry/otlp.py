@@ -138,19 +138,16 @@ def to_events(spans: list[SpanView]) -> Mapped:
     by_id = {(s.trace_id, s.span_id): s for s in spans}
     kinds = {(s.trace_id, s.span_id): kind_of(s) for s in spans}
 
-    def ancestors(span: SpanView):
-        seen, parent = set(), by_id.get((span.trace_id, span.parent_id))
-        while parent is not None and parent.span_id not in seen:
-            seen.add(parent.span_id)
-            yield parent
-            parent = by_id.get((parent.trace_id, parent.parent_id))
+    def own_session(span: SpanView) -> str | None:
+        for key in SESSION_KEYS:
+            if span.attributes.get(key):
+                return str(span.attributes[key])[:128]
+        return None
+
+    sessions = _Nearest(by_id, own_session)
 
     def session_of(span: SpanView) -> str:
-        for candidate in (span, *ancestors(span)):
-            for key in SESSION_KEYS:
-                if candidate.attributes.get(key):
-                    return str(candidate.attributes[key])[:128]
-        return span.trace_id
+        return sessions.of((span.trace_id, span.span_id)) or span.trace_id
 
     out, agents = Mapped(), {}
     for span in spans:
@@ -200,14 +197,12 @@ def to_events(spans: list[SpanView]) -> Mapped:
             out.context += 1
         elif kind != "llm":
             out.unmapped.append((span.name, "no GenAI, OpenInference or Langfuse kind"))
+    owners = _Nearest(by_id, lambda p: agents.get((p.trace_id, p.span_id)))
     for span in spans:  # LLM calls roll up into the agent above them, or stand for the session
         if kinds[(span.trace_id, span.span_id)] != "llm":
             continue
         inp, outp = _tokens(span.attributes)
-        owner = next(
-            (agents[(p.trace_id, p.span_id)] for p in ancestors(span) if (p.trace_id, p.span_id) in agents),
-            None,
-        )
+        owner = owners.of((span.trace_id, span.parent_id))
         if owner is None:
             owner = {
                 "id": f"otel:{span.trace_id}:{span.span_id}",
@@ -237,6 +232,44 @@ def to_events(spans: list[SpanView]) -> Mapped:
     return out
 
 
+class _Nearest:
+    """For a span, the value `own` finds on it or on its nearest ancestor in the batch (None:
+    none has one). Each span is walked once whatever the depth of its chain: a path's answers
+    are remembered for every span on it, so a batch costs time linear in its spans."""
+
+    def __init__(self, by_id: dict, own):
+        self.by_id, self.own, self.memo = by_id, own, {}
+
+    def of(self, key: tuple):
+        path, found, seen = [], None, set()
+        while key in self.by_id and key not in seen:
+            if key in self.memo:
+                found = self.memo[key]
+                break
+            seen.add(key)
+            span = self.by_id[key]
+            found = self.own(span)
+            if found is not None:
+                self.memo[key] = found
+                break
+            path.append(key)
+            key = (span.trace_id, span.parent_id)
+        for walked in path:
+            self.memo[walked] = found
+        return found
+
+
+MAX_NANOS = 253_402_300_799 * 10**9  # 9999-12-31T23:59:59Z
+
+
+def _nanos(value, field: str) -> int:
+    """A span time in nanoseconds since the epoch, within what a timestamp can hold."""
+    nanos = int(value)
+    if not 0 <= nanos <= MAX_NANOS:
+        raise ValueError(f"{field} {nanos} is out of range (0 to {MAX_NANOS} nanoseconds since 1970)")
+    return nanos
+
+
 def _any_value(value: dict):
     for key in ("stringValue", "intValue", "doubleValue", "boolValue"):
         if key in value:
@@ -257,8 +290,8 @@ def spans_from_json(data: dict) -> list[SpanView]:
                         str(s.get("traceId", "")),
                         str(s.get("spanId", "")),
                         str(s.get("name", "")),
-                        int(s.get("startTimeUnixNano", 0)),
-                        int(s.get("endTimeUnixNano", 0)),
+                        _nanos(s.get("startTimeUnixNano", 0), "startTimeUnixNano"),
+                        _nanos(s.get("endTimeUnixNano", 0), "endTimeUnixNano"),
                         int(status.get("code", 0)),
                         str(status.get("message", "")),
                         attrs,
@@ -286,8 +319,8 @@ def spans_from_protobuf(payload: bytes) -> list[SpanView]:
                         s.trace_id.hex(),
                         s.span_id.hex(),
                         s.name,
-                        s.start_time_unix_nano,
-                        s.end_time_unix_nano,
+                        _nanos(s.start_time_unix_nano, "startTimeUnixNano"),
+                        _nanos(s.end_time_unix_nano, "endTimeUnixNano"),
                         s.status.code,
                         s.status.message,
                         attrs,

@@ -67,6 +67,15 @@ class OtlpTracesApi(APIView):
             raise ApplicationError(
                 f"Could not decode the OTLP {'JSON' if is_json else 'protobuf'} body: {exc}"
             ) from exc
+        most = settings.KAIZEN["OTLP_MAX_SPANS"]
+        if len(spans) > most:
+            return JsonResponse(
+                {
+                    "message": f"The export holds {len(spans)} spans; at most {most} are accepted at once.",
+                    "extra": {},
+                },
+                status=413,
+            )
         mapped = otlp.to_events(spans)
         events, unmapped = mapped.events, [name for name, _ in mapped.unmapped]
         agent = request_agent(request)

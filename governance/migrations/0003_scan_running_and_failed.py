@@ -4,15 +4,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('governance', '0002_rollouts'),
+        ("governance", "0002_rollouts"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='scanrun',
-            name='status',
-            field=models.CharField(choices=[('running', 'Running'), ('ran', 'Ran'), ('skipped', 'Skipped'), ('partial', 'Partial'), ('failed', 'Failed')], max_length=8),
+            model_name="scanrun",
+            name="status",
+            field=models.CharField(
+                choices=[
+                    ("running", "Running"),
+                    ("ran", "Ran"),
+                    ("skipped", "Skipped"),
+                    ("partial", "Partial"),
+                    ("failed", "Failed"),
+                ],
+                max_length=8,
+            ),
         ),
     ]

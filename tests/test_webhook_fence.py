@@ -1,0 +1,72 @@
+"""Outbound webhooks an agent controls are fenced: no loopback, private, link-local or metadata
+address, at save and at send, unless an operator allows it; no redirects followed."""
+
+import pytest
+
+from config.webhooks import DeliveryError, UnsafeUrl, checked_address, post_json
+
+pytestmark = pytest.mark.django_db
+
+INTERNAL = [
+    "http://127.0.0.1:8000/hook",
+    "http://localhost/hook",
+    "http://169.254.169.254/latest/meta-data/",
+    "http://10.1.2.3/hook",
+    "http://192.168.0.10/hook",
+    "http://172.16.5.5/hook",
+    "http://[::1]/hook",
+    "http://[::ffff:127.0.0.1]/hook",
+    "http://[fe80::1]/hook",
+    "http://0.0.0.0/hook",
+    "http://100.64.0.1/hook",  # carrier-grade NAT
+    "http://224.0.0.1/hook",
+]
+
+
+@pytest.mark.parametrize("url", INTERNAL)
+def test_an_agent_cannot_point_its_card_at_an_internal_address(agent_client, url):
+    _, client = agent_client
+    response = client.put("/api/v1/agents/me/card", {"skills": [], "webhook_url": url}, format="json")
+    assert response.status_code == 400, response.json()
+    assert "webhook_url" in response.json()["extra"]["fields"]
+
+
+@pytest.mark.parametrize("url", ["ftp://example.com/x", "file:///etc/passwd", "gopher://127.0.0.1/"])
+def test_only_http_is_called(url):
+    with pytest.raises(UnsafeUrl):
+        checked_address(url)
+
+
+@pytest.mark.parametrize("url", INTERNAL)
+def test_nothing_is_sent_to_an_internal_address(url):
+    with pytest.raises(UnsafeUrl):
+        post_json(url, {"x": 1}, event="test")
+
+
+def test_a_public_address_passes_the_fence():
+    assert checked_address("http://93.184.215.14/hook") == "93.184.215.14"
+    assert checked_address("https://agents.invalid/hook", resolve=False) is None  # checked when called
+
+
+def test_an_operator_allows_a_host_or_a_network(settings, webhook_receiver):
+    settings.KAIZEN = {**settings.KAIZEN, "WEBHOOK_ALLOWED_HOSTS": ""}
+    with pytest.raises(UnsafeUrl):
+        post_json(webhook_receiver.url, {"x": 1}, event="test")
+    settings.KAIZEN = {**settings.KAIZEN, "WEBHOOK_ALLOWED_HOSTS": "hooks.internal, 127.0.0.0/8"}
+    assert post_json(webhook_receiver.url, {"x": 1}, event="test") == 200
+    assert webhook_receiver.requests[0]["json"] == {"x": 1}
+
+
+def test_a_redirect_is_not_followed(webhook_receiver):
+    webhook_receiver.statuses.append(302)
+    with pytest.raises(DeliveryError, match="redirects are not followed"):
+        post_json(webhook_receiver.url, {"x": 1}, event="test")
+    assert len(webhook_receiver.requests) == 1
+
+
+def test_a_yaml_card_is_fenced_too():
+    from config.yamldoc import YamlDocError
+    from planner.cards import parse_card
+
+    with pytest.raises(YamlDocError, match="not a public address"):
+        parse_card("skills: []\nwebhook_url: http://169.254.169.254/\n", "card:a")
