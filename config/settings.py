@@ -120,8 +120,6 @@ STATIC_ROOT = BASE_DIR / "var" / "static"
 
 LOGIN_URL = "admin:login"
 
-# The ingest endpoint enforces its own limit (413 JSON); this keeps Django's as a backstop.
-DATA_UPLOAD_MAX_MEMORY_SIZE = None
 
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "kaizen@localhost")
@@ -199,6 +197,10 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 # written at migrate (editable in the admin); it is not handed to Celery as `beat_schedule`.
 
 KAIZEN = kaizen.load()
+
+# Every route's body is measured before it is read (config/middleware.py: 413 JSON over the
+# route's limit); Django's own limit is the largest of those limits, as a backstop.
+DATA_UPLOAD_MAX_MEMORY_SIZE = max(KAIZEN["INGEST_MAX_BODY_BYTES"], KAIZEN["API_MAX_BODY_BYTES"])
 
 if PRODUCTION:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
