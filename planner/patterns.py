@@ -36,17 +36,26 @@ def criterion_weight(helpful: float, harmful: float, floor: float = 0.1) -> floa
     return max(floor, helpful / total)
 
 
+COUNT_TOLERANCE = 0.05  # of one outcome: what a day's decay takes from a handful of them
+
+
+def reaches(decayed_count: float, threshold: float) -> bool:
+    """Whether a decayed count reaches a count threshold: three outcomes of the last hours weigh
+    2.9999, and count as three."""
+    return decayed_count >= threshold - COUNT_TOLERANCE
+
+
 def maturity(decayed_helpful: float, decayed_harmful: float, rules: MaturityRules, manual: str = "") -> str:
     """candidate | established | proven | deprecated, from decayed counts (manual wins)."""
     if manual in ("deprecated", "proven"):
         return manual
     total = decayed_helpful + decayed_harmful
     harmful_ratio = decayed_harmful / total if total else 0.0
-    if total >= rules.established_min and harmful_ratio > rules.deprecated_harmful_ratio:
+    if reaches(total, rules.established_min) and harmful_ratio > rules.deprecated_harmful_ratio:
         return "deprecated"
-    if decayed_helpful >= rules.proven_helpful and harmful_ratio < rules.proven_max_harmful_ratio:
+    if reaches(decayed_helpful, rules.proven_helpful) and harmful_ratio < rules.proven_max_harmful_ratio:
         return "proven"
-    if total >= rules.established_min:
+    if reaches(total, rules.established_min):
         return "established"
     return "candidate"
 

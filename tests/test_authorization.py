@@ -58,8 +58,18 @@ TABLE = [
     ("patch", "/api/v1/board/tasks/{task}", {"assignee": "other"}, STAFF_NOT_AGENTS),
     ("patch", "/api/v1/board/tasks/{approved_work}", {"status": "done"}, STAFF_NOT_AGENTS),
     ("post", "/api/v1/board/tasks/{task}/comments", {"body": "hi"}, OWNER_OR_STAFF),
+    ("get", "/api/v1/rollouts", None, STAFF_ONLY),
+    ("get", "/api/v1/rollouts?status=running", None, STAFF_ONLY),
+    ("post", "/api/v1/rollouts/{rollout}/pin", {"reason": "watching"}, APPROVERS_ONLY),
+    ("post", "/api/v1/rollouts/{rollout}/abort", {}, APPROVERS_ONLY),
+    ("post", "/api/v1/rollouts/{rollout}/promote", {}, APPROVERS_ONLY),
+    ("post", "/api/public/otel/v1/traces", OTLP, AGENTS_ONLY),
     ("get", "/dashboard/", None, {**STAFF_ONLY, "anonymous": 302, "owner": 302, "other": 302}),
     ("get", "/api/schema/", None, dict.fromkeys(ROLES, "ok")),
+    ("get", "/api/docs/", None, dict.fromkeys(ROLES, "ok")),
+    ("get", "/healthz", None, dict.fromkeys(ROLES, "ok")),
+    ("get", "/readyz", None, dict.fromkeys(ROLES, "ok")),  # says nothing secret: check names and counts
+    ("get", "/metrics", None, dict.fromkeys(ROLES, 404)),  # off until KAIZEN_METRICS_TOKEN is set
 ]
 
 
@@ -73,6 +83,7 @@ def world(db):
     )
     running = BoardTask.Status.RUNNING
     ids = {
+        "rollout": _rollout().pk,
         "proposal": proposal.pk,
         "task": BoardTask.objects.create(title="owned", source="autonomy", created_by_agent=owner).pk,
         "assigned": BoardTask.objects.create(title="assigned", status=running, assignee=owner).pk,
@@ -86,6 +97,29 @@ def world(db):
     clients["staff"].force_login(UserFactory(username="viewer"))
     clients["approver"].force_login(approver())
     return clients, ids
+
+
+def _rollout():
+    """A running canary of a template's second version (each action test gets a fresh one)."""
+    from config import clock
+    from improver.models import Rollout
+    from telemetry.templates import template_version_create
+    from tests.factories import TemplateFactory
+
+    template = TemplateFactory(slug="canaried")
+    champion = template.document.head
+    candidate = template_version_create(
+        template=template, directives="Be helpful.\nCite sources.\n", as_candidate=True
+    )
+    evolution = Proposal.objects.create(type=Proposal.Type.TEMPLATE_EVOLUTION, title="Evolve", payload={})
+    return Rollout.objects.create(
+        template=template,
+        proposal=evolution,
+        champion=champion,
+        candidate=candidate,
+        share=0.2,
+        started_at=clock.now(),
+    )
 
 
 def fill(value, ids):

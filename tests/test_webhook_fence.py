@@ -70,3 +70,10 @@ def test_a_yaml_card_is_fenced_too():
 
     with pytest.raises(YamlDocError, match="not a public address"):
         parse_card("skills: []\nwebhook_url: http://169.254.169.254/\n", "card:a")
+
+
+def test_a_webhook_url_longer_than_its_column_is_a_400(agent_client):
+    _, client = agent_client
+    url = "https://agents.example.com/" + "x" * 200
+    response = client.put("/api/v1/agents/me/card", {"skills": [], "webhook_url": url}, format="json")
+    assert response.status_code == 400 and "webhook_url" in response.json()["extra"]["fields"]

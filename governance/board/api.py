@@ -86,7 +86,7 @@ class TaskListApi(APIView):
             queryset=BoardTask.objects.all(), required=False, allow_null=True
         )
         dedup_key = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
-        pr_url = serializers.URLField(required=False, allow_blank=True, default="")
+        pr_url = serializers.URLField(required=False, allow_blank=True, default="", max_length=200)
 
     @extend_schema_serializer(component_name="TaskFilter")
     class FilterSerializer(serializers.Serializer):
@@ -144,7 +144,7 @@ class TaskDetailApi(APIView):
         labels = serializers.ListField(
             child=serializers.CharField(max_length=60), max_length=20, required=False
         )
-        pr_url = serializers.URLField(required=False, allow_blank=True)
+        pr_url = serializers.URLField(required=False, allow_blank=True, max_length=200)
         assignee = serializers.SlugRelatedField(
             slug_field="name",
             queryset=Agent.objects.all(),

@@ -142,3 +142,15 @@ def test_bulk_actions_in_the_admin(bot, approver_client):
 
 def test_anonymous_callers_are_refused(api):
     assert api.get(URL).status_code == 401
+
+
+def test_a_pr_url_longer_than_its_column_is_a_400_naming_it(bot):
+    """Found by schemathesis on PostgreSQL (a 500 there): the serializer checks what the column holds."""
+    long_url = "https://forge.example/" + "p" * 200
+    response = bot.post(
+        URL, {"title": "t", "kind": "goal", "source": "autonomy", "pr_url": long_url}, format="json"
+    )
+    assert response.status_code == 400 and "pr_url" in response.json()["extra"]["fields"]
+    task = create(bot)
+    response = bot.patch(f"{URL}/{task['id']}", {"pr_url": long_url}, format="json")
+    assert response.status_code == 400 and "pr_url" in response.json()["extra"]["fields"]

@@ -201,3 +201,23 @@ def test_guards(view, now, allowed, reason):
 def test_loop_detection(minutes_ago, loop):
     times = tuple(T0 - timedelta(minutes=m) for m in minutes_ago)
     assert guards.is_loop(times, T0, G) is loop
+
+
+def fresh(n: int, hours: float = 3) -> float:
+    """`n` outcomes of the last `hours`, decayed as the stores weigh them."""
+    return sum(patterns.decay(1.0, hours / 24) for _ in range(n))
+
+
+@pytest.mark.parametrize(
+    ("helpful", "harmful", "state"),
+    [
+        (fresh(3), 0, "established"),  # the reference: 3 → established
+        (fresh(5), 0, "proven"),  # 5 → proven
+        (0, fresh(3), "deprecated"),  # 3 harmful → deprecated
+        (fresh(2), 0, "candidate"),
+        (fresh(3, hours=24), 0, "established"),  # a day old still counts whole
+        (fresh(3, hours=24 * 30), 0, "candidate"),  # a month's decay does not
+    ],
+)
+def test_fresh_outcomes_count_whole(helpful, harmful, state):
+    assert patterns.maturity(helpful, harmful, R) == state
