@@ -112,6 +112,23 @@ class ChangeDecision(models.Model):
         return f"{self.verdict} #{self.proposal_id} by {self.actor_label}"
 
 
+class Citation(models.Model):
+    """An event a proposal cites as evidence, one row each: the proposal's own evidence keeps a
+    bounded sample, and retention keeps every cited event."""
+
+    proposal = models.ForeignKey(Proposal, on_delete=models.CASCADE, related_name="citations")
+    event_type = models.CharField(max_length=32)
+    row_id = models.BigIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["proposal", "event_type", "row_id"], name="citation_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.proposal_id} cites {self.event_type} {self.row_id}"
+
+
 class SuppressedKey(models.Model):
     """A dedup key of a rejected autonomy proposal: the same candidate is refused from now on."""
 

@@ -2,7 +2,7 @@
 
 from django.db.models import QuerySet
 
-from governance.models import Proposal
+from governance.models import Citation, Proposal
 from telemetry.retention import as_ids
 
 
@@ -65,8 +65,11 @@ def acceptance_by_type_and_source() -> list[dict]:
 
 def events_cited_by_proposals() -> dict[str, set[int]]:
     """Event ids per event type that proposals cite. Producers put them, whatever else their
-    evidence holds, under `evidence["cites"] = {event type: [ids]}`."""
+    evidence holds, under `evidence["cites"] = {event type: [ids]}`; a raised proposal keeps every
+    one of them as a Citation row and a sample in its evidence."""
     cited: dict[str, set[int]] = {}
+    for event_type, row_id in Citation.objects.values_list("event_type", "row_id").iterator(chunk_size=5000):
+        cited.setdefault(event_type, set()).add(row_id)
     rows = Proposal.objects.filter(evidence__has_key="cites").values_list("evidence__cites", flat=True)
     for cites in rows.iterator(chunk_size=500):
         for event_type, ids in cites.items() if isinstance(cites, dict) else ():

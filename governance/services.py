@@ -6,8 +6,9 @@ from django.db import IntegrityError, transaction
 
 from config import clock
 from config.errors import ApplicationError, Conflict
-from governance.models import ChangeDecision, Proposal, SuppressedKey
+from governance.models import ChangeDecision, Citation, Proposal, SuppressedKey
 from governance.registry import approval_listeners, handlers_for
+from telemetry.retention import as_ids
 
 Status = Proposal.Status
 
@@ -117,7 +118,7 @@ def proposal_raise(
             if strengthen is not None:
                 stronger = strengthen(dict(existing.evidence))
                 if stronger != existing.evidence:
-                    existing.evidence = stronger
+                    existing.evidence = _cite(existing, stronger, before=existing.evidence)
                     existing.save(update_fields=["evidence", "updated_at"])
             return existing, False
         try:
@@ -126,8 +127,33 @@ def proposal_raise(
             )
         except Conflict:
             continue  # created a moment ago by a concurrent raise: strengthen that one
+        proposal.evidence = _cite(proposal, proposal.evidence)
+        proposal.save(update_fields=["evidence"])
         return proposal, True
     return None, False
+
+
+CITES_SAMPLE = 50
+
+
+def _cite(proposal: Proposal, evidence: dict, before: dict | None = None) -> dict:
+    """Store every event `evidence["cites"]` names as a Citation row, and keep in the evidence
+    only a bounded sample of them: a proposal strengthened by thousands of frictions stays a
+    small row, rewritten in constant time."""
+    cites = evidence.get("cites")
+    if not isinstance(cites, dict):
+        return evidence
+    known = (before or {}).get("cites")
+    known = known if isinstance(known, dict) else {}
+    Citation.objects.bulk_create(
+        [
+            Citation(proposal=proposal, event_type=event_type, row_id=row_id)
+            for event_type, ids in cites.items()
+            for row_id in as_ids(ids if isinstance(ids, list) else []) - as_ids(known.get(event_type, []))
+        ],
+        ignore_conflicts=True,
+    )
+    return {**evidence, "cites": {t: list(ids)[:CITES_SAMPLE] for t, ids in cites.items()}}
 
 
 def _decide(proposal: Proposal, *, verdict: str, actor, reason: str = "", rating=None) -> None:

@@ -17,6 +17,7 @@ def test_a_body_over_the_limit_is_refused_unread(settings, path):
 def test_djangos_own_limit_is_set():
     from django.conf import settings
 
-    assert max(
-        settings.KAIZEN["INGEST_MAX_BODY_BYTES"], settings.KAIZEN["API_MAX_BODY_BYTES"]
-    ) == settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    assert (
+        max(settings.KAIZEN["INGEST_MAX_BODY_BYTES"], settings.KAIZEN["API_MAX_BODY_BYTES"])
+        == settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    )

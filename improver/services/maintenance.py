@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models import Count, Max, Q
 
 from config import clock
-from governance.models import Proposal
+from governance.models import Citation, Proposal
 from governance.services import proposal_open, proposal_raise
 from telemetry.hooks import on_stored
 from telemetry.models import FrictionEvent, LearnedFact, SessionEnd, ToolInvocation
@@ -32,7 +32,8 @@ def friction_to_proposal(*, agent, rows: list[dict]) -> None:
 def friction_proposal(*, event: FrictionEvent) -> Proposal | None:
     """Create, or strengthen, the one open `new_tool` proposal of a (tool, failure mode) pair.
 
-    Idempotent: an event already in the proposal's evidence is not counted again."""
+    Idempotent: an event the open proposal already cites is not counted again. Its evidence holds
+    the count and the latest fifty events; every cited invocation is a Citation row."""
     item = {
         "friction_event": event.pk,
         "agent": event.agent.name,
@@ -41,18 +42,25 @@ def friction_proposal(*, event: FrictionEvent) -> Proposal | None:
         "records": event.evidence,
     }
 
+    key = f"friction:{event.tool}:{event.failure_mode}"
+    cited = Citation.objects.filter(
+        event_type="friction",
+        row_id=event.pk,
+        proposal__dedup_key=key,
+        proposal__status=Proposal.Status.PENDING,
+    )
+    if cited.exists():
+        return cited.first().proposal  # counted already
+
     def strengthen(evidence: dict) -> dict:
-        if any(e.get("friction_event") == event.pk for e in evidence.get("events", [])):
-            return evidence
         evidence["events"] = [*evidence.get("events", []), item][-50:]
         evidence["occurrences"] = evidence.get("occurrences", 0) + 1
-        cited = evidence.get("cites", {}).get("tool_invocation", [])
-        evidence["cites"] = {"tool_invocation": sorted({*cited, *event.evidence})}
+        evidence["cites"] = {"tool_invocation": list(event.evidence), "friction": [event.pk]}
         return evidence
 
     proposal, _ = proposal_raise(
         type=Proposal.Type.NEW_TOOL,
-        dedup_key=f"friction:{event.tool}:{event.failure_mode}",
+        dedup_key=key,
         risk=Proposal.Risk.LOW,
         subject=f"{event.tool} {event.failure_mode}",
         title=f"Build a tool for {event.tool} failing with {event.failure_mode}",
@@ -61,7 +69,11 @@ def friction_proposal(*, event: FrictionEvent) -> Proposal | None:
             f"of {event.agent.name}: a missing tool shows up as repeated friction. A targeted tool or "
             "wrapper would remove it."
         ),
-        evidence={"occurrences": 1, "events": [item], "cites": {"tool_invocation": list(event.evidence)}},
+        evidence={
+            "occurrences": 1,
+            "events": [item],
+            "cites": {"tool_invocation": list(event.evidence), "friction": [event.pk]},
+        },
         strengthen=strengthen,
     )
     return proposal
