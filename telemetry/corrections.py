@@ -8,6 +8,7 @@ Signals, strongest first (one fact per correction):
 """
 
 import difflib
+import hashlib
 import re
 from dataclasses import dataclass
 
@@ -26,6 +27,12 @@ class FactCandidate:
     confidence: float
     signal: str  # negation | tool_override | edit | rewrite
     subject: str = ""
+
+
+def fact_key(content: str) -> str:
+    """What makes two facts the same one: their text with case and runs of whitespace ignored,
+    hashed to a fixed width so that it can be indexed whatever the fact's length."""
+    return hashlib.sha256(" ".join(content.casefold().split()).encode()).hexdigest()
 
 
 def levenshtein(a: str, b: str) -> int:

@@ -13,7 +13,6 @@ from collections import defaultdict
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, Max, Min, Q, Sum
-from django.db.models.functions import Upper
 
 from telemetry import corrections, digest, friction, hooks
 from telemetry.bulk import pairs_in, update_by_id
@@ -142,14 +141,13 @@ def learn_from_corrections(*, agents: dict, rows: list[dict]) -> None:
         return
     known = set(
         LearnedFact.objects.filter(
-            template_id__in={agent.template_id for agent, _, _ in found}, status=LearnedFact.Status.ACTIVE
-        )
-        .annotate(key=Upper("content"))
-        .filter(key__in={c.content.upper() for _, _, c in found})
-        .values_list("template_id", "key")
+            template_id__in={agent.template_id for agent, _, _ in found},
+            status=LearnedFact.Status.ACTIVE,
+            content_key__in={corrections.fact_key(c.content) for _, _, c in found},
+        ).values_list("template_id", "content_key")
     )
     for agent, row, candidate in found:
-        key = (agent.template_id, candidate.content.upper())
+        key = (agent.template_id, corrections.fact_key(candidate.content))
         if key in known:
             continue
         known.add(key)
@@ -159,7 +157,7 @@ def learn_from_corrections(*, agents: dict, rows: list[dict]) -> None:
 def fact_learn(*, agent, candidate: corrections.FactCandidate, correction_id=None, at=None) -> LearnedFact:
     """Store a fact once per template; a user-stated fact supersedes conflicting inferred ones."""
     scope = LearnedFact.objects.filter(template_id=agent.template_id, status=LearnedFact.Status.ACTIVE)
-    same = scope.filter(content__iexact=candidate.content).first()
+    same = scope.filter(content_key=corrections.fact_key(candidate.content)).first()
     if same is not None:
         return same
     user_stated = candidate.source == LearnedFact.Source.USER_STATED

@@ -425,6 +425,11 @@ class LearnedFact(models.Model):
         Correction, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     content = models.TextField()
+    content_key = models.CharField(
+        max_length=64,
+        editable=False,
+        help_text="The content with case and spacing ignored, hashed (unique key).",
+    )
     subject = models.CharField(max_length=200, blank=True, help_text="What the fact is about (conflict key).")
     confidence = models.FloatField()
     scope = models.CharField(max_length=32, default="project")
@@ -437,10 +442,21 @@ class LearnedFact(models.Model):
 
     class Meta:
         ordering = ["-confidence", "-created_at"]
-        indexes = [models.Index(fields=["template", "status", "subject"], name="fact_template_status")]
+        indexes = [
+            models.Index(fields=["template", "status", "subject"], name="fact_template_status"),
+            models.Index(fields=["template", "content_key"], name="fact_template_key"),
+        ]
 
     def __str__(self) -> str:
         return self.content[:80]
+
+    def save(self, *args, **kwargs):
+        from telemetry.corrections import fact_key
+
+        self.content_key = fact_key(self.content)  # an operator's edit in the admin keeps it right
+        if kwargs.get("update_fields") is not None and "content" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "content_key"}
+        super().save(*args, **kwargs)
 
 
 class FrictionEvent(models.Model):

@@ -280,3 +280,33 @@ def admin_client(db):
     client = Client()
     client.force_login(approver())
     return client
+
+
+def test_a_fact_is_found_by_its_normalised_key_whatever_its_case_and_spacing():
+    _, alice = client_for("alice")
+    correct(alice, 1, user_message="No, use pnpm for deps.")
+    correct(alice, 2, user_message="no,  USE pnpm for deps.")
+    assert LearnedFact.objects.count() == 1
+    fact = LearnedFact.objects.get()
+    assert fact.content_key == corrections.fact_key("NO, USE PNPM FOR DEPS.")
+    fact.content = "Use pnpm, never npm."
+    fact.save(update_fields=["content"])  # an operator's edit keeps the key right
+    fact.refresh_from_db()
+    assert fact.content_key == corrections.fact_key("use pnpm, never npm.")
+
+
+@pytest.mark.skipif(
+    not __import__("os").environ.get("DATABASE_URL", "").startswith("postgres"), reason="PostgreSQL's planner"
+)
+def test_the_fact_lookup_is_an_index_probe():
+    from django.db import connection
+
+    agent, _ = client_for("alice")
+    lookup = LearnedFact.objects.filter(
+        template_id=agent.template_id, status="active", content_key=corrections.fact_key("x")
+    )
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute(f"EXPLAIN {lookup.query.sql_with_params()[0]}", lookup.query.sql_with_params()[1])
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+    assert "fact_template_key" in plan, plan
