@@ -1,5 +1,6 @@
 """JSON bodies for the errors Django answers itself (unknown paths, crashes, database outages)."""
 
+import logging
 import sys
 
 from django.db import InterfaceError, OperationalError
@@ -35,3 +36,16 @@ def database_unavailable(exc) -> bool:
     """An outage (connection refused, dropped, server shutting down), not a bad query: Django
     raises those as OperationalError or InterfaceError, whatever the driver."""
     return isinstance(exc, OperationalError | InterfaceError)
+
+
+class OutageInOneLine(logging.Filter):
+    """An outage answers every request with 503 until the database is back: each is logged as one
+    line naming the cause, not as a traceback (which filled megabytes of log in seconds)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if database_unavailable(exc):
+            first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+            record.msg = f"{record.getMessage()} (database unavailable: {type(exc).__name__}: {first_line})"
+            record.args, record.exc_info, record.exc_text = (), None, None
+        return True

@@ -216,6 +216,8 @@ if PRODUCTION:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"outage_in_one_line": {"()": "config.error_views.OutageInOneLine"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "loggers": {"django.request": {"filters": ["outage_in_one_line"]}},
 }

@@ -52,3 +52,21 @@ def test_an_outage_outside_the_api_views_is_a_503_too(client, monkeypatch):
     client.cookies["sessionid"] = "x" * 32
     response = client.get("/admin/")
     assert response.status_code == 503 and response["Retry-After"] == "5"
+
+
+def test_an_outage_logs_one_line_a_request_not_a_traceback(client, monkeypatch, caplog):
+    from django.contrib.sessions.backends.db import SessionStore
+
+    def down(self, *args, **kwargs):
+        raise OperationalError("server closed the connection unexpectedly\nThis probably means ...")
+
+    monkeypatch.setattr(SessionStore, "load", down)
+    client.raise_request_exception = False
+    client.cookies["sessionid"] = "x" * 32
+    with caplog.at_level("WARNING", logger="django.request"):
+        assert client.get("/admin/").status_code == 503
+    [record] = [r for r in caplog.records if r.name == "django.request"]
+    assert record.exc_info is None and record.exc_text is None
+    line = record.getMessage()
+    assert "database unavailable: OperationalError: server closed the connection unexpectedly" in line
+    assert "\n" not in line
