@@ -111,7 +111,7 @@ class HotRoutes:
             length = int(meta.get("CONTENT_LENGTH") or "")
         except ValueError:
             return False
-        if meta.get("QUERY_STRING") or limit is None or not 0 < length <= limit:
+        if meta.get("QUERY_STRING") or meta.get("HTTP_CONTENT_ENCODING") or not 0 < length <= limit:
             return False
         try:  # allowed host, no redirect due, no refused user agent: Django's own checks
             return (

@@ -1,4 +1,4 @@
-"""Guards in front of every view: body limits (chunked bodies included) and hostile URLs.
+"""Guards in front of every view: body limits (chunked and gzip bodies included) and hostile URLs.
 
 Bodies are measured before anything parses them. A body sent without Content-Length
 (`Transfer-Encoding: chunked`) is read here up to the same limit when the server hands it over
@@ -6,12 +6,14 @@ whole (gunicorn marks that with `wsgi.input_terminated`), and refused with 411 o
 never silently treated as empty.
 """
 
+import gzip
 import io
+import zlib
 
 from django.conf import settings
 from django.http import JsonResponse
 
-INGEST_PATHS = ("/api/v1/ingest", "/v1/traces")
+INGEST_PATHS = ("/api/v1/ingest", "/v1/traces", "/api/public/otel/v1/traces")
 API_PREFIXES = ("/api/", "/v1/")
 
 
@@ -32,7 +34,7 @@ class RequestGuardMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        refusal = self.refuse_url(request) or self.take_body(request)
+        refusal = self.refuse_url(request) or self.take_body(request) or self.inflate(request)
         return refusal or self.get_response(request)
 
     @staticmethod
@@ -73,4 +75,27 @@ class RequestGuardMiddleware:
             return error(413, f"Request body exceeds the limit of {limit} bytes.", limit_bytes=limit)
         request._stream = io.BytesIO(data)
         meta["CONTENT_LENGTH"] = str(len(data))
+        return None
+
+    @staticmethod
+    def inflate(request) -> JsonResponse | None:
+        """A gzip body of the ingest routes (what OTLP exporters and the SDK send) is inflated
+        here, up to the same limit as a plain one; the view reads it as if sent plain."""
+        encoding = request.META.get("HTTP_CONTENT_ENCODING", "").strip().lower()
+        if encoding in ("", "identity"):
+            return None
+        if encoding != "gzip" or request.path.rstrip("/") not in INGEST_PATHS:
+            return error(
+                415, f"Content-Encoding {encoding!r} is not accepted here; send gzip to ingest routes."
+            )
+        limit = body_limit(request.path)
+        try:
+            data = gzip.GzipFile(fileobj=io.BytesIO(request.body)).read(limit + 1)
+        except (OSError, EOFError, zlib.error) as exc:
+            return error(400, f"Body is not valid gzip: {exc}")
+        if len(data) > limit:
+            return error(413, f"Decompressed body exceeds {limit} bytes.", limit_bytes=limit)
+        request._body, request._stream = data, io.BytesIO(data)
+        request.META["CONTENT_LENGTH"] = str(len(data))
+        del request.META["HTTP_CONTENT_ENCODING"]
         return None

@@ -1,8 +1,5 @@
-import gzip
-import io
 import json
 import logging
-import zlib
 
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
@@ -46,17 +43,7 @@ class OtlpTracesApi(APIView):
         },
     )
     def post(self, request):
-        raw = request.body
-        limit = settings.KAIZEN["INGEST_MAX_BODY_BYTES"]
-        if request.headers.get("Content-Encoding", "").lower() == "gzip":
-            try:
-                raw = gzip.GzipFile(fileobj=io.BytesIO(raw)).read(limit + 1)
-            except (OSError, EOFError, zlib.error) as exc:
-                raise ApplicationError(f"Body is not valid gzip: {exc}") from exc
-            if len(raw) > limit:
-                return JsonResponse(
-                    {"message": f"Decompressed body exceeds {limit} bytes.", "extra": {}}, status=413
-                )
+        raw = request.body  # a gzip body arrives inflated (config/middleware.py)
         is_json = request.content_type.startswith("application/json")
         try:
             if is_json:
