@@ -38,10 +38,9 @@ def _derived_work() -> str:
     cfg, problems = settings.KAIZEN, []
     waiting = backlog()
     if settings.CELERY_BROKER_URL:  # without a broker the request derives in-process
-        idle = last_taken()
-        if idle is None or idle > cfg["WORKER_STALE_SECONDS"]:
-            since = "ever" if idle is None else f"for {idle:.0f} s"
-            problems.append(f"no worker has taken derived work {since} (worker or beat down?)")
+        idle = last_taken()  # None on a fresh start: what waits meanwhile shows as lag
+        if idle is not None and idle > cfg["WORKER_STALE_SECONDS"]:
+            problems.append(f"no worker has taken derived work for {idle:.0f} s (worker or beat down?)")
     if waiting.lag_seconds > cfg["DERIVE_LAG_DEGRADED_SECONDS"]:
         problems.append(f"{waiting.pending} events wait, the oldest for {waiting.lag_seconds:.0f} s")
     if waiting.parked:

@@ -82,3 +82,30 @@ def test_metrics_show_the_derived_work_waiting_and_its_lag(settings, agent_clien
     clock.shift(7)
     body = Client().get("/metrics", HTTP_AUTHORIZATION="Bearer s3cret").content.decode()
     assert "kaizen_derived_pending 1.0" in body and "kaizen_derived_lag_seconds 7.0" in body
+
+
+def test_readiness_reports_a_worker_that_stopped_and_a_growing_lag(settings, monkeypatch):
+    from datetime import timedelta
+
+    from config import clock
+    from dashboard import ops
+    from telemetry.models import PendingDerivation, PeriodicClaim
+
+    settings.CELERY_BROKER_URL = "redis://broker.invalid:6379/0"
+    monkeypatch.setattr(ops, "_broker", lambda: "ok")
+    now = clock.db_now()
+    assert Client().get("/readyz").json()["status"] == "ready"  # a fresh start: no pass yet, nothing waits
+
+    PeriodicClaim.objects.create(name="telemetry.derive_pending", last_started_at=now - timedelta(seconds=5))
+    assert Client().get("/readyz").json()["status"] == "ready"
+
+    PeriodicClaim.objects.update(last_started_at=now - timedelta(seconds=300))
+    PendingDerivation.objects.create(
+        event_type="tool_invocation", row_id=1, received_at=now - timedelta(seconds=90)
+    )
+    ready = Client().get("/readyz")
+    assert ready.status_code == 200  # the web still serves ingest
+    body = ready.json()
+    assert body["status"] == "degraded"
+    assert "no worker has taken derived work for 3" in body["checks"]["derived_work"]
+    assert "1 events wait, the oldest for 9" in body["checks"]["derived_work"]

@@ -63,7 +63,10 @@ def test_make_run_starts_web_worker_and_beat_and_fleet_health_refreshes(tmp_path
                 time.sleep(0.5)
         assert ready == (
             200,
-            {"status": "ready", "checks": {"database": "ok", "migrations": "ok", "broker": "ok"}},
+            {
+                "status": "ready",
+                "checks": {"database": "ok", "migrations": "ok", "broker": "ok", "derived_work": "ok"},
+            },
         )
         text = (tmp_path / "run.log").read_text()
         assert "(shown once)" in text and f"http://127.0.0.1:{port}/admin/" in text
