@@ -5,7 +5,8 @@ import os
 import tempfile
 from pathlib import Path
 
-bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
+# Behind nginx (deploy/nginx/kaizen.conf): only the proxy reaches gunicorn.
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count() * 4))
 # gthread workers keep connections alive between an agent's batches. One thread each: threads of
 # one process take turns on the interpreter lock, which doubled the single-event ingest p99
