@@ -152,7 +152,7 @@ class LagSampler:
 
     SQL = (
         "SELECT extract(epoch FROM now() - received_at)::float "
-        "FROM telemetry_pendingderivation ORDER BY id LIMIT 1"
+        "FROM telemetry_pendingderivation WHERE parked_at IS NULL ORDER BY id LIMIT 1"
     )
 
     def __init__(self, database_url: str):
@@ -252,7 +252,8 @@ def start(args, env: dict) -> list[subprocess.Popen]:
     )  # fmt: skip
     worker = subprocess.Popen(
         ["nice", "-n", str(args.worker_nice), sys.executable, "-m", "celery", "-A", "config",
-         "worker", "-B", "--loglevel", "warning", "-s", os.path.join(tempfile.mkdtemp(), "beat")],
+         "worker", "-B", "--loglevel", os.environ.get("BENCH_WORKER_LOGLEVEL", "warning"),
+         "-s", os.path.join(tempfile.mkdtemp(), "beat")],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
     )  # fmt: skip
     for _ in range(200):
