@@ -37,7 +37,7 @@ MODES = ["RUNTIME", "NOTFOUND.package", "PERM", "TIMEOUT.network"]
 WINDOW_S = 300
 EVENT_TABLES = ["toolinvocation", "skilloutcome", "observation", "correction", "sessionend"]
 SUMMARY = [
-    ("events stored", " + ".join(f"(SELECT count(*) FROM telemetry_{t})" for t in EVENT_TABLES)),
+    ("events stored", "SELECT " + " + ".join(f"(SELECT count(*) FROM telemetry_{t})" for t in EVENT_TABLES)),
     ("facts", "SELECT count(*) FROM telemetry_learnedfact"),
     ("frictions", "SELECT count(*) FROM telemetry_frictionevent"),
     ("new-tool proposals", "SELECT count(*) FROM governance_proposal WHERE type = 'new_tool'"),
