@@ -134,7 +134,8 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "CANARY_MAX_DAYS": (14, "Days after which an undecided canary is handed to a human."),
     "RITUAL_LEASE_SECONDS": (
         900,
-        "How long a ritual may run; a run still going after that is reaped as failed and run again.",
+        "A ritual's lease: its worker renews it every third of this while the model answers; a run "
+        "whose lease lapsed (its worker died) is reaped as failed and run again.",
     ),
     "RATING_NEGATIVE_BELOW": (
         0.3,
