@@ -188,7 +188,7 @@ def _isolated(registration, agents: dict, rows: list[dict], whose: str) -> str:
         raise  # the database, not the data: roll the batch back, the next pass retries it
     except Exception as exc:
         log.warning("%s failed on the rows of %s: %r", registration.name, whose, exc)
-        return f"{type(exc).__name__}: {exc}"[:4000] or type(exc).__name__
+        return f"{type(exc).__name__}: {exc}"[:4000]
 
 
 @dataclass(frozen=True)

@@ -192,3 +192,31 @@ def test_an_assigned_agent_sees_the_assignment_by_name(world):
     clients["staff"].patch(f"/api/v1/board/tasks/{ids['task']}", {"assignee": "other"}, format="json")
     task = clients["other"].get(f"/api/v1/board/tasks/{ids['task']}").json()
     assert task["assignee"] == "other"
+
+
+def _routes(patterns, prefix=""):
+    from django.urls import URLResolver
+
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            yield from _routes(pattern.url_patterns, prefix + str(pattern.pattern))
+        else:
+            yield prefix + str(pattern.pattern)
+
+
+def test_the_table_covers_every_endpoint():
+    """A new endpoint without a row here fails: who may call it must be decided and tested."""
+    import re
+
+    from django.urls import get_resolver
+
+    tested = {re.sub(r"\{[a-z_]+\}", "<id>", path.split("?")[0]).lstrip("/") for _, path, _, _ in TABLE}
+    served = {
+        re.sub(r"<[a-z]+:[a-z_]+>", "<id>", route)
+        for route in _routes(get_resolver().url_patterns)
+        if not route.startswith("admin/")  # the admin's own permissions: tests/test_admin_actions.py
+    }
+    actions = {"api/v1/rollouts/<id>/pin", "api/v1/rollouts/<id>/abort", "api/v1/rollouts/<id>/promote"}
+    assert actions <= tested
+    tested = {re.sub(r"/(pin|abort|promote)$", "/<id>", path) for path in tested}
+    assert served - tested == set()
