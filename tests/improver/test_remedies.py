@@ -83,3 +83,54 @@ def test_without_evidence_the_domain_neutral_category_line_is_the_fallback():
     assert change.additions[0].origin == "category"
     for words in ("npm", "pnpm", "lockfile", "package"):
         assert all(words not in line.lower() for line in CATEGORY_FIXES.values())
+
+
+REMEDIES = [
+    # coding
+    "Run the linter before opening the pull request.",
+    "Never push directly to main.",
+    "Please keep the diff small.",
+    "You should have run the tests first.",
+    "Don't retry npm install unchanged; use pnpm.",
+    # research
+    "Cite the source for every number you report.",
+    "Always lead with the answer, then the evidence.",
+    "Could you summarize the paper in three bullet points?",
+    "I'd prefer shorter answers with links.",
+    # support
+    "Verify the customer's identity before changing the address.",
+    "Ask for the order number first.",
+    "Next time, confirm the refund amount before processing it.",
+    "The agent should escalate billing disputes to a human.",
+    "Stop asking for my email twice.",
+    # operations
+    "Check the disk space before restarting the service.",
+    "Avoid restarting the database during business hours.",
+]
+COMPLAINTS = [
+    "My parcel went to an address I never entered.",
+    "How is it possible to change my address without any security check?",
+    "The summary was far too long.",
+    "I asked three times and nobody answered.",
+    "Check failed again on the same file.",
+    "Never got a reply to my last message.",
+    "My order should have arrived yesterday.",
+    "Why did you run the migration on production?",
+    "This is the second time the build broke.",
+    "Use of the old API caused the outage.",
+    "Don't know why it keeps failing.",
+]
+
+
+@pytest.mark.parametrize("sentence", REMEDIES)
+def test_a_sentence_that_says_what_to_do_is_a_remedy(sentence):
+    from improver.remedies import is_remedy
+
+    assert is_remedy(sentence)
+
+
+@pytest.mark.parametrize("sentence", COMPLAINTS)
+def test_a_complaint_with_a_cue_word_is_not(sentence):
+    from improver.remedies import is_remedy
+
+    assert not is_remedy(sentence)
