@@ -92,3 +92,28 @@ def test_the_dashboard_renders_its_charts(page, live_server):
     assert page.locator("#chart-success circle").count() >= 2  # one point per hour with snapshots
     assert page.locator("#kz-pending a").count() == 1
     shot(page, "dashboard")
+
+
+def test_an_operator_sees_parked_derived_work_and_reruns_it(page, live_server):
+    from config import clock
+    from telemetry.models import PendingDerivation
+
+    PendingDerivation.objects.create(
+        event_type="tool_invocation",
+        row_id=41,
+        received_at=clock.now(),
+        handler="telemetry.loops.friction_detect",
+        attempts=5,
+        parked_at=clock.now(),
+        error="RuntimeError: <b>boom</b> on the rows of agent 3",
+    )
+    login(page, live_server)
+    page.goto(f"{live_server.url}/admin/telemetry/pendingderivation/?state=parked")
+    listed = page.locator("#result_list").inner_text()
+    assert "telemetry.loops.friction_detect" in listed and "RuntimeError: <b>boom</b>" in listed  # escaped
+    shot(page, "derived-work-parked")
+    page.locator("#result_list input.action-select").first.check()
+    page.select_option("select[name=action]", "rerun")
+    page.click("button[name=index]")
+    page.wait_for_selector(".messagelist .success")
+    assert PendingDerivation.objects.get().parked_at is None
