@@ -33,7 +33,8 @@ def friction_proposal(*, event: FrictionEvent) -> Proposal | None:
     """Create, or strengthen, the one open `new_tool` proposal of a (tool, failure mode) pair.
 
     Idempotent: an event the open proposal already cites is not counted again. Its evidence holds
-    the count and the latest fifty events; every cited invocation is a Citation row."""
+    the count and the latest fifty events; every cited invocation is a Citation row. Once a proposal
+    of the pair is approved or implemented, no second one is raised."""
     item = {
         "friction_event": event.pk,
         "agent": event.agent.name,
@@ -43,6 +44,9 @@ def friction_proposal(*, event: FrictionEvent) -> Proposal | None:
     }
 
     key = f"friction:{event.tool}:{event.failure_mode}"
+    decided = Proposal.Status.APPROVED, Proposal.Status.IMPLEMENTED
+    if Proposal.objects.filter(dedup_key=key, status__in=decided).exists():
+        return None  # the tool is being built or was shipped: the friction goes on until agents use it
     cited = Citation.objects.filter(
         event_type="friction",
         row_id=event.pk,

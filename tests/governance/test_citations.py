@@ -41,3 +41,14 @@ def test_a_friction_counted_once_however_often_it_is_handed_over():
     derive_pending.apply()
     friction_proposal(event=FrictionEvent.objects.get())
     assert Proposal.objects.get().evidence["occurrences"] == 1
+
+
+@pytest.mark.parametrize("decided", ["approved", "implemented"])
+def test_a_friction_whose_tool_was_approved_raises_no_duplicate(decided):
+    _, alice = client_for("alice")
+    failures(alice, 3, session="s1")
+    derive_pending.apply()
+    Proposal.objects.filter(type="new_tool").update(status=decided)
+    failures(alice, 3, session="s2")
+    derive_pending.apply()
+    assert Proposal.objects.filter(type="new_tool").count() == 1
