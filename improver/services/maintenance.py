@@ -129,9 +129,15 @@ def _maintenance_proposal(p: dict, window, now) -> Proposal | None:
         return None
     stats = window.filter(tool=tool).aggregate(n=Count("id"), ok=Count("id", filter=Q(outcome="success")))
     success_rate = stats["ok"] / stats["n"] if stats["n"] else 0.0
-    fact = LearnedFact.objects.filter(status="active", content__icontains=tool.split("_")[0]).first()
-    kind = maintenance_kind(mode, success_rate, fact is not None)
     failing = window.filter(tool=tool, failure_mode=mode).exclude(outcome="success")
+    # a fact of the templates whose agents hit the failure, naming the tool itself (not a word of it:
+    # "order" from order_lookup matched one-off facts about a customer's order, across templates)
+    fact = LearnedFact.objects.filter(
+        status="active",
+        template_id__in=failing.values("agent__template_id"),
+        content__icontains=tool,
+    ).first()
+    kind = maintenance_kind(mode, success_rate, fact is not None)
     sessions = list(failing.values_list("session_id", flat=True).distinct()[:50])
     evidence = {
         "tool": tool,

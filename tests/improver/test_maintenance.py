@@ -85,3 +85,31 @@ def test_the_weekly_beat_entry_exists():
 
     task = PeriodicTask.objects.get(name="improver.maintenance_pass")
     assert task.crontab.day_of_week == "1" and task.crontab.hour == "6"
+
+
+def test_only_a_fact_of_the_failing_templates_naming_the_tool_makes_a_fact_update():
+    from telemetry.models import LearnedFact
+    from tests.factories import TemplateFactory
+
+    alice, client = client_for("alice")
+    elsewhere = TemplateFactory(slug="support")
+
+    def fact(template, content):
+        return LearnedFact.objects.create(
+            template=template,
+            content=content,
+            confidence=1,
+            source="user-stated",
+            created_at=alice.created_at,
+        )
+
+    fact(elsewhere, "Use order_lookup_v2, order_lookup is gone.")  # another template's
+    fact(alice.template, "The customer's order is #A66468, not #A34088.")  # a word of the tool only
+    spread(client, 12, 4, tool="order_lookup", mode="ARGS.invalid", successes=12)
+    [created] = run_pass()
+    assert Proposal.objects.get(pk=created["id"]).payload["maintenance_type"] == "modify-tool"
+
+    Proposal.objects.all().delete()
+    fact(alice.template, "order_lookup takes the order id without the # sign.")
+    [created] = run_pass()
+    assert Proposal.objects.get(pk=created["id"]).payload["maintenance_type"] == "fact-update"
