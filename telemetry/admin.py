@@ -262,7 +262,7 @@ class PendingDerivationAdmin(admin.ModelAdmin):
     """The derived-work to-do list: events whose handlers have not run, and those whose handler
     failed (retrying, or parked after its last attempt with the error it raised)."""
 
-    list_display = ["event_type", "row_id", "handler", "attempts", "not_before", "parked_at", "short_error"]
+    list_display = ["event_type", "row_id", "attempts", "short_error", "handler", "due"]
     list_filter = [ParkedFilter, "event_type", "handler"]
     readonly_fields = [f.name for f in PendingDerivation._meta.fields]
     actions = ["rerun"]
@@ -273,7 +273,13 @@ class PendingDerivationAdmin(admin.ModelAdmin):
 
     @admin.display(description="error")
     def short_error(self, obj: PendingDerivation) -> str:
-        return obj.error[:120]
+        return obj.error[:80] + ("…" if len(obj.error) > 80 else "")
+
+    @admin.display(description="due")
+    def due(self, obj: PendingDerivation):
+        if obj.parked_at:
+            return "parked"
+        return obj.not_before or "now"
 
     @admin.action(description="Re-run: hand to the handler again at the next pass", permissions=["change"])
     def rerun(self, request, queryset):
