@@ -112,6 +112,12 @@ SETTINGS: dict[str, tuple[object, str]] = {
     ),
     "CORRECTION_EDIT_DISTANCE": (0.3, "Normalised edit distance under which a reply is an edit."),
     "CORRECTION_REWRITE_RATIO": (0.5, "Share of changed lines above which a reply is a rewrite."),
+    "FACT_MIN_SESSIONS": (
+        3,
+        "Sessions a learned fact must be stated in before every agent of the template is served it "
+        "(until then only the corrected agent is).",
+    ),
+    "FACT_MIN_AGENTS": (2, "Distinct agents among those sessions."),
     "MAINTENANCE_MIN_FAILURES": (10, "Failures of one pattern that make a maintenance proposal."),
     "MAINTENANCE_MIN_SESSIONS": (3, "Distinct sessions those failures must span."),
     # Improver (weekly one-on-one plan)

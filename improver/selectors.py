@@ -20,7 +20,7 @@ def directives_for_agent(*, agent) -> dict:
     head = DocumentVersion.objects.filter(pk=version_id).first() if version_id else None
     if head is None:
         raise Conflict(f"Template of agent '{agent.name}' has no version yet.")
-    learned_facts = telemetry_selectors.learned_facts(template_id=agent.template_id)
+    learned_facts = telemetry_selectors.learned_facts(template_id=agent.template_id, agent_id=agent.pk)
     anti_patterns = planner_selectors.anti_patterns_for_template(agent.template_id)
     proven_patterns = planner_selectors.proven_patterns_for_template(agent.template_id)
     payload = {

@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib import admin, messages
+from django.db.models import Count
 from django.urls import reverse
 from django.utils.html import format_html
 from django_celery_beat.admin import PeriodicTaskAdmin
@@ -11,6 +12,7 @@ from config.yamldoc import YamlDocError
 from telemetry import services
 from telemetry.derived import entries_rerun
 from telemetry.documents import document_rollback, document_version_append, validator_for
+from telemetry.loops import fact_reach_template
 from telemetry.models import (
     Agent,
     AgentTemplate,
@@ -188,8 +190,17 @@ class WakeRunAdmin(EventAdmin):
 class LearnedFactAdmin(admin.ModelAdmin):
     """Facts learned from corrections: operators edit their wording, retire or restore them."""
 
-    list_display = ["content", "template", "source", "confidence", "scope", "status", "created_at"]
-    list_filter = ["status", "source", "template"]
+    list_display = [
+        "content",
+        "template",
+        "reach",
+        "sessions",
+        "source",
+        "confidence",
+        "status",
+        "created_at",
+    ]
+    list_filter = ["status", "reach", "source", "template"]
     search_fields = ["content", "subject"]
     fields = [
         "content",
@@ -197,6 +208,7 @@ class LearnedFactAdmin(admin.ModelAdmin):
         "confidence",
         "scope",
         "status",
+        "reach",
         "source",
         "template",
         "agent",
@@ -204,11 +216,24 @@ class LearnedFactAdmin(admin.ModelAdmin):
         "superseded_by",
         "created_at",
     ]
-    readonly_fields = ["source", "template", "agent", "correction", "superseded_by", "created_at"]
-    actions = ["retire", "restore"]
+    readonly_fields = ["reach", "source", "template", "agent", "correction", "superseded_by", "created_at"]
+    actions = ["serve_to_template", "retire", "restore"]
 
     def has_add_permission(self, request) -> bool:
         return False
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(session_count=Count("sightings"))
+
+    @admin.display(description="sessions", ordering="session_count")
+    def sessions(self, obj: LearnedFact) -> int:
+        return obj.session_count
+
+    @admin.action(description="Serve to every agent of the template", permissions=["change"])
+    def serve_to_template(self, request, queryset):
+        for fact in queryset.filter(reach=LearnedFact.Reach.AGENT, status=LearnedFact.Status.ACTIVE):
+            fact_reach_template(fact=fact)
+            audit(request.user, fact, "Served to every agent of the template")
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)

@@ -29,6 +29,23 @@ class FactCandidate:
     subject: str = ""
 
 
+ONE_OFF = re.compile(
+    r"#\s*\w*\d"  # an order or ticket number: #A66468, # 4471
+    r"|\b(?=\w*\d)(?=\w*[a-z])\w{4,}\b"  # an id mixing letters and digits: INV2231, a1b2c3
+    r"|\b\d{4,}\b"  # a long number
+    r"|[$€£¥]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:usd|eur|gbp|dollars?|euros?|pounds?)\b"  # an amount
+    r"|[\w.+-]+@[\w-]+\.[\w.]+"  # an email address
+    r"|\b(?:his|her|their|my|your|the customer'?s?|the user'?s?) name is\b",
+    re.I,
+)
+
+
+def is_one_off(content: str) -> bool:
+    """Whether a correction is about one instance (an order number, an id, an amount, an address,
+    a person's name) rather than how the work is done: such a fact stays with its agent."""
+    return ONE_OFF.search(content) is not None
+
+
 def fact_key(content: str) -> str:
     """What makes two facts the same one: their text with case and runs of whitespace ignored,
     hashed to a fixed width so that it can be indexed whatever the fact's length."""

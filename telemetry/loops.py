@@ -18,6 +18,7 @@ from telemetry import corrections, digest, friction, hooks
 from telemetry.bulk import pairs_in, update_by_id
 from telemetry.models import (
     Correction,
+    FactSighting,
     FrictionEvent,
     LearnedFact,
     Observation,
@@ -121,9 +122,11 @@ def friction_detect(*, agents: dict, rows: list[dict]) -> list[dict]:
 
 @hooks.on_stored("correction", whole_batch=True)
 def learn_from_corrections(*, agents: dict, rows: list[dict]) -> None:
-    """Facts from a batch of corrections of every agent: the facts their templates already know
-    are read in one query, and only new ones are learned (a repeated fact changes nothing, as
-    fact_learn says)."""
+    """Facts from a batch of corrections of every agent. A new fact is served to the corrected
+    agent only; each session it is stated in is a sighting, and a fact stated in enough sessions of
+    enough agents (KAIZEN_FACT_MIN_SESSIONS, KAIZEN_FACT_MIN_AGENTS) reaches every agent of its
+    template, unless it is about one instance (an order number, an amount, a name). The facts the
+    templates already know are read in one query, and the sightings written in one."""
     cfg = settings.KAIZEN
     found = []
     for row in rows:  # in the order they were stored
@@ -139,29 +142,65 @@ def learn_from_corrections(*, agents: dict, rows: list[dict]) -> None:
             found.append((agents[row["agent_id"]], row, candidate))
     if not found:
         return
-    known = set(
-        LearnedFact.objects.filter(
+    known = {
+        (template_id, key): fact_id
+        for fact_id, template_id, key in LearnedFact.objects.filter(
             template_id__in={agent.template_id for agent, _, _ in found},
             status=LearnedFact.Status.ACTIVE,
             content_key__in={corrections.fact_key(c.content) for _, _, c in found},
-        ).values_list("template_id", "content_key")
-    )
+        ).values_list("id", "template_id", "content_key")
+    }
+    sightings = []
     for agent, row, candidate in found:
         key = (agent.template_id, corrections.fact_key(candidate.content))
-        if key in known:
-            continue
-        known.add(key)
-        fact_learn(agent=agent, candidate=candidate, correction_id=row["id"], at=row["occurred_at"])
+        if key not in known:
+            known[key] = fact_learn(
+                agent=agent, candidate=candidate, correction_id=row["id"], at=row["occurred_at"]
+            ).pk
+        session = row.get("session_id") or f"correction:{row['id']}"
+        sightings.append(FactSighting(fact_id=known[key], agent_id=agent.pk, session_id=session))
+    FactSighting.objects.bulk_create(sightings, ignore_conflicts=True)
+    facts_promote(fact_ids={s.fact_id for s in sightings})
+
+
+def facts_promote(*, fact_ids: set[int]) -> int:
+    """Serve to the whole template the agent-reach facts of `fact_ids` that now recur enough and
+    are not about one instance; return how many."""
+    cfg = settings.KAIZEN
+    recurring = (
+        FactSighting.objects.filter(fact_id__in=fact_ids, fact__reach=LearnedFact.Reach.AGENT)
+        .values("fact_id")
+        .annotate(sessions=Count("id"), agent_count=Count("agent_id", distinct=True))
+        .filter(sessions__gte=cfg["FACT_MIN_SESSIONS"], agent_count__gte=cfg["FACT_MIN_AGENTS"])
+        .values_list("fact_id", flat=True)
+    )
+    promoted = 0
+    for fact in LearnedFact.objects.filter(pk__in=list(recurring), status=LearnedFact.Status.ACTIVE):
+        if not corrections.is_one_off(fact.content):
+            fact_reach_template(fact=fact)
+            promoted += 1
+    return promoted
+
+
+def fact_reach_template(*, fact: LearnedFact) -> LearnedFact:
+    """Serve `fact` to every agent of its template (it recurred, or a human promoted it); a
+    user-stated fact then supersedes the template's conflicting inferred ones."""
+    LearnedFact.objects.filter(pk=fact.pk).update(reach=LearnedFact.Reach.TEMPLATE)
+    fact.reach = LearnedFact.Reach.TEMPLATE
+    template_wide = LearnedFact.objects.filter(
+        template_id=fact.template_id, status=LearnedFact.Status.ACTIVE, reach=LearnedFact.Reach.TEMPLATE
+    ).exclude(pk=fact.pk)
+    _supersede(fact, template_wide)
+    return fact
 
 
 def fact_learn(*, agent, candidate: corrections.FactCandidate, correction_id=None, at=None) -> LearnedFact:
-    """Store a fact once per template; a user-stated fact supersedes conflicting inferred ones."""
+    """Store a fact once per template, served to `agent` only; a user-stated fact supersedes that
+    agent's conflicting inferred ones."""
     scope = LearnedFact.objects.filter(template_id=agent.template_id, status=LearnedFact.Status.ACTIVE)
     same = scope.filter(content_key=corrections.fact_key(candidate.content)).first()
     if same is not None:
         return same
-    user_stated = candidate.source == LearnedFact.Source.USER_STATED
-    conflicting = scope.filter(subject=candidate.subject) if candidate.subject else scope.none()
     fact = LearnedFact.objects.create(
         template_id=agent.template_id,
         agent=agent,
@@ -172,16 +211,26 @@ def fact_learn(*, agent, candidate: corrections.FactCandidate, correction_id=Non
         source=candidate.source,
         created_at=at,
         scope="project",
+        reach=LearnedFact.Reach.AGENT,
     )
-    if user_stated:
+    _supersede(fact, scope.filter(reach=LearnedFact.Reach.AGENT, agent=agent).exclude(pk=fact.pk))
+    return fact
+
+
+def _supersede(fact: LearnedFact, among) -> None:
+    """Between facts on one subject, a user-stated one wins over inferred ones (either way round)."""
+    if not fact.subject:
+        return
+    conflicting = among.filter(subject=fact.subject)
+    if fact.source == LearnedFact.Source.USER_STATED:
         conflicting.exclude(source=LearnedFact.Source.USER_STATED).update(
             status=LearnedFact.Status.SUPERSEDED, superseded_by=fact
         )
-    elif conflicting.filter(source=LearnedFact.Source.USER_STATED).exists():
-        fact.status = LearnedFact.Status.SUPERSEDED
-        fact.superseded_by = conflicting.filter(source=LearnedFact.Source.USER_STATED).first()
+        return
+    stated = conflicting.filter(source=LearnedFact.Source.USER_STATED).first()
+    if stated is not None:
+        fact.status, fact.superseded_by = LearnedFact.Status.SUPERSEDED, stated
         fact.save(update_fields=["status", "superseded_by"])
-    return fact
 
 
 @hooks.on_stored("session_end", whole_batch=True)

@@ -417,8 +417,19 @@ class LearnedFact(models.Model):
         SUPERSEDED = "superseded"
         RETIRED = "retired"
 
+    class Reach(models.TextChoices):
+        AGENT = "agent", "the agent that was corrected"
+        TEMPLATE = "template", "every agent of the template"
+
     template = models.ForeignKey(
         AgentTemplate, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    reach = models.CharField(
+        max_length=8,
+        choices=Reach.choices,
+        default=Reach.AGENT,
+        help_text="Who is served the fact: its agent, until it recurs across sessions and agents "
+        "(or a human promotes it), then every agent of the template.",
     )
     agent = models.ForeignKey(Agent, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     correction = models.ForeignKey(
@@ -457,6 +468,22 @@ class LearnedFact(models.Model):
         if kwargs.get("update_fields") is not None and "content" in kwargs["update_fields"]:
             kwargs["update_fields"] = {*kwargs["update_fields"], "content_key"}
         super().save(*args, **kwargs)
+
+
+class FactSighting(models.Model):
+    """One session of one agent in which a fact was stated: what makes it recur."""
+
+    fact = models.ForeignKey(LearnedFact, on_delete=models.CASCADE, related_name="sightings")
+    agent = models.ForeignKey(Agent, on_delete=models.CASCADE, related_name="+")
+    session_id = models.CharField(max_length=128)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["fact", "agent", "session_id"], name="fact_sighting_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"fact {self.fact_id} in {self.session_id}"
 
 
 class FrictionEvent(models.Model):

@@ -1,12 +1,19 @@
 """Reads of telemetry: learned facts served to agents."""
 
+from django.db.models import Q
+
 from telemetry.models import LearnedFact
 
 
-def learned_facts(*, template_id: int | None, limit: int = 50) -> list[dict]:
-    """Active facts of a template, strongest first, as served in the directives."""
+def learned_facts(*, template_id: int | None, agent_id: int | None = None, limit: int = 50) -> list[dict]:
+    """Active facts served to an agent of the template, strongest first: the template's, and with
+    `agent_id` also the facts learned from that agent's own corrections that have not (yet) reached
+    the template."""
+    reach = Q(reach=LearnedFact.Reach.TEMPLATE)
+    if agent_id is not None:
+        reach |= Q(reach=LearnedFact.Reach.AGENT, agent_id=agent_id)
     rows = (
-        LearnedFact.objects.filter(template_id=template_id, status=LearnedFact.Status.ACTIVE)
+        LearnedFact.objects.filter(reach, template_id=template_id, status=LearnedFact.Status.ACTIVE)
         .order_by("-confidence", "-created_at")
         .values("content", "confidence", "scope", "source")[:limit]
     )
@@ -14,4 +21,5 @@ def learned_facts(*, template_id: int | None, limit: int = 50) -> list[dict]:
 
 
 def user_stated_facts(*, template_id: int | None) -> list[str]:
+    """The template's user-stated facts (what reached every agent), for the ritual's evidence."""
     return [f["content"] for f in learned_facts(template_id=template_id) if f["source"] == "user-stated"]

@@ -172,34 +172,77 @@ def correct(client, i, **body):
     )
 
 
-def test_facts_reach_every_agent_of_the_template_and_user_stated_supersedes_inferred():
-    agent, alice = client_for("alice")
+def served(client) -> list[str]:
+    return [f["content"] for f in client.get("/api/v1/agents/me/directives").json()["learned_facts"]]
+
+
+def test_a_fact_reaches_the_template_once_it_recurs_and_user_stated_supersedes_inferred():
+    from rest_framework.test import APIClient
+
     from tests.factories import agent_with_token
 
-    bob_agent, bob_token = agent_with_token(name="bob", template=agent.template)
+    agent, alice = client_for("alice")
+    _, bob_token = agent_with_token(name="bob", template=agent.template)
+    bob = APIClient()
+    bob.credentials(HTTP_AUTHORIZATION=f"Bearer {bob_token}")
     correct(
         alice,
         1,
         user_message="ok",
         previous_tool_call={"tool": "npm", "target": "deps"},
         user_tool_call={"tool": "yarn", "target": "deps"},
+        session_id="a1",
     )
     inferred = LearnedFact.objects.get()
     assert (inferred.source, inferred.confidence, inferred.subject) == ("tool_override", 0.9, "deps")
-    correct(
-        alice, 2, user_message="No, use pnpm for deps.", user_tool_call={"tool": "pnpm", "target": "deps"}
-    )
+    pnpm = {"user_message": "No, use pnpm for deps.", "user_tool_call": {"tool": "pnpm", "target": "deps"}}
+    correct(alice, 2, session_id="a2", **pnpm)
     inferred.refresh_from_db()
-    assert inferred.status == "superseded"
+    assert inferred.status == "superseded"  # alice's own inferred fact gives way at once
+    assert served(alice) == ["No, use pnpm for deps."] and served(bob) == []  # one agent's word: its own
+
+    correct(alice, 3, session_id="a3", **pnpm)
+    assert served(bob) == []  # three sessions, but one agent
+    correct(bob, 4, session_id="b1", **pnpm)
+    assert served(bob) == ["No, use pnpm for deps."]  # recurred across agents: the template's now
+    data = bob.get("/api/v1/agents/me/directives").json()
+    assert "## Learned facts\n- No, use pnpm for deps." in data["prompt_block"]
+    fact = LearnedFact.objects.get(status="active")
+    assert (fact.reach, fact.sightings.count()) == ("template", 3)  # a2, a3, b1
+
+
+def test_a_one_off_correction_never_reaches_other_agents_however_often_it_recurs():
+    from tests.factories import agent_with_token
+
+    agent, alice = client_for("alice")
+    _, bob_token = agent_with_token(name="bob", template=agent.template)
     from rest_framework.test import APIClient
 
     bob = APIClient()
     bob.credentials(HTTP_AUTHORIZATION=f"Bearer {bob_token}")
-    data = bob.get("/api/v1/agents/me/directives").json()
-    assert data["learned_facts"] == [
-        {"content": "No, use pnpm for deps.", "confidence": 1.0, "scope": "project", "source": "user-stated"}
-    ]
-    assert "## Learned facts\n- No, use pnpm for deps." in data["prompt_block"]
+    for i, client in enumerate([alice, alice, bob, bob]):
+        correct(
+            client, i, user_message="No, the customer's order is #A66468, not #A34088.", session_id=f"s{i}"
+        )
+    assert LearnedFact.objects.get().reach == "agent"
+    assert served(alice) == ["No, the customer's order is #A66468, not #A34088."] and served(bob) == []
+
+
+def test_an_operator_serves_a_fact_to_the_template(admin_client):
+    from tests.factories import agent_with_token
+
+    agent, alice = client_for("alice")
+    _, bob_token = agent_with_token(name="bob", template=agent.template)
+    from rest_framework.test import APIClient
+
+    bob = APIClient()
+    bob.credentials(HTTP_AUTHORIZATION=f"Bearer {bob_token}")
+    correct(alice, 1, user_message="No, answer in the customer's language.", session_id="s1")
+    fact = LearnedFact.objects.get()
+    admin_client.post(
+        "/admin/telemetry/learnedfact/", {"action": "serve_to_template", "_selected_action": [fact.pk]}
+    )
+    assert served(bob) == ["No, answer in the customer's language."]
 
 
 def test_retired_facts_are_no_longer_served(admin_client):
