@@ -31,7 +31,7 @@ class Addition:
     reason: str
     evidence: int
     sources: tuple[str, ...] = ()  # the rows it was derived from ("observation:12", …)
-    origin: str = ""  # remedy | fact | anti_pattern | friction | category | operator
+    origin: str = ""  # remedy | fact | anti_pattern | friction | shipped_tool | category | operator
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,7 @@ class ProposalInput:
     max_additions: int = 6
     remedies: tuple = ()  # improver.remedies.Remedy: what negative feedback says would help
     friction: tuple[dict, ...] = ()  # chronic (tool, failure_mode, sessions) pairs
+    shipped: tuple[dict, ...] = ()  # tools built for a friction: (tool, failure_mode, proposal, task, result)
     context: str = ""  # the ritual's token-budgeted context, every section (what an LLM reads)
 
 
@@ -66,7 +67,7 @@ class Proposer(Protocol):
     def propose(self, data: ProposalInput) -> ProposedChange | None: ...
 
 
-def _norm(text: str) -> str:
+def normalised(text: str) -> str:
     return re.sub(r"[^a-z0-9 ]+", "", text.lower()).strip()
 
 
@@ -79,6 +80,14 @@ def _tool_words(tool: str) -> set[str]:
     return {w for w in re.split(r"[^a-z0-9]+", tool.lower()) if len(w) >= 3}
 
 
+def shipped_line(built: dict) -> str:
+    """The directive line that tells agents of a tool built for their friction."""
+    return (
+        f"When {built['tool']} fails with {built['failure_mode']}, use what was built for it "
+        f"instead of retrying: {built['result'].rstrip('.')}."
+    )
+
+
 def evidence_additions(data: ProposalInput) -> list[Addition]:
     """Lines derived from this template's own evidence, each citing where it came from."""
     out: list[Addition] = []
@@ -86,10 +95,25 @@ def evidence_additions(data: ProposalInput) -> list[Addition]:
         out.append(Addition(line, f"anti-pattern '{_pattern_name(line)}'", 100, origin="anti_pattern"))
     for fact in data.learned_facts:
         out.append(Addition(f"Remember: {fact.strip()}", "user-stated learned fact", 50, origin="fact"))
+    for built in data.shipped:
+        out.append(
+            Addition(
+                shipped_line(built),
+                f"a tool was built for this friction (proposal #{built['proposal']}, task #{built['task']})",
+                90,
+                (
+                    f"friction:{built['tool']}:{built['failure_mode']}",
+                    f"proposal:{built['proposal']}",
+                    f"task:{built['task']}",
+                ),
+                "shipped_tool",
+            )  # fmt: skip
+        )
+    shipped = {(b["tool"], b["failure_mode"]) for b in data.shipped}
     used: set[str] = set()
-    for pair in data.friction:
+    for pair in (p for p in data.friction if (p["tool"], p["failure_mode"]) not in shipped):
         words = _tool_words(pair["tool"])
-        remedy = next((r for r in data.remedies if words & set(_norm(r.text).split())), None)
+        remedy = next((r for r in data.remedies if words & set(normalised(r.text).split())), None)
         text = f"When {pair['tool']} fails with {pair['failure_mode']}, do not retry it unchanged"
         text += f": {remedy.text[0].lower()}{remedy.text[1:]}" if remedy else "; change approach and say why."
         if remedy:
@@ -125,8 +149,8 @@ class DeterministicProposer:
     name = "deterministic"
 
     def propose(self, data: ProposalInput) -> ProposedChange | None:
-        existing = _norm(data.directives)
-        excluded = {_norm(x) for x in data.exclude}
+        existing = normalised(data.directives)
+        excluded = {normalised(x) for x in data.exclude}
         candidates: list[Addition] = []
         if data.operator_guidance:
             candidates.append(
@@ -152,11 +176,11 @@ class DeterministicProposer:
 
         chosen: list[Addition] = []
         for addition in sorted(candidates, key=lambda a: -a.evidence):
-            key = _norm(addition.text)
-            subject = _norm(_pattern_name(addition.text))
+            key = normalised(addition.text)
+            subject = normalised(_pattern_name(addition.text))
             if key in excluded or key in existing or (subject and subject in existing):
                 continue
-            if any(_norm(c.text) == key or similarity(c.text, addition.text) >= 80 for c in chosen):
+            if any(normalised(c.text) == key or similarity(c.text, addition.text) >= 80 for c in chosen):
                 continue  # the same thing said twice (a fact and the remedy it repeats)
             chosen.append(addition)
         chosen, rest = chosen[: data.max_additions], chosen[data.max_additions :] + fallback

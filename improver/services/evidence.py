@@ -1,5 +1,6 @@
-"""The evidence a template's evolution is derived from: remedies said in negative feedback and
-chronic friction pairs, read from the template's telemetry in a window."""
+"""The evidence a template's evolution is derived from: remedies said in negative feedback,
+chronic friction pairs, and tools built for a friction of the template, read from the template's
+telemetry in a window."""
 
 from datetime import datetime
 
@@ -65,3 +66,30 @@ def chronic_friction(template, since: datetime, until: datetime, min_sessions: i
         .filter(sessions__gte=min_sessions)
         .order_by("-sessions", "tool")[:10]
     )
+
+
+def shipped_tools(template) -> list[dict]:
+    """Tools built for this template's friction: new-tool proposals implemented by a board task done
+    with a result. The agents learn of them only from a directive line (what the ritual proposes)."""
+    from governance.models import BoardTask, Proposal
+
+    pairs = set(
+        FrictionEvent.objects.filter(template=template).values_list("tool", "failure_mode").distinct()
+    )
+    shipped = []
+    for proposal in Proposal.objects.filter(type=Proposal.Type.NEW_TOOL, status=Proposal.Status.IMPLEMENTED):
+        _, tool, mode = (proposal.dedup_key.split(":", 2) + ["", ""])[:3]
+        if (tool, mode) not in pairs:
+            continue
+        task = (
+            BoardTask.objects.filter(proposal=proposal, status="done")
+            .exclude(result="")
+            .order_by("-id")
+            .first()
+        )
+        if task is not None:
+            shipped.append(
+                {"tool": tool, "failure_mode": mode, "proposal": proposal.pk, "task": task.pk,
+                 "result": task.result.strip().splitlines()[0][:300]}
+            )  # fmt: skip
+    return shipped
