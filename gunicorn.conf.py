@@ -2,6 +2,7 @@
 
 import multiprocessing
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -25,7 +26,9 @@ accesslog = os.environ.get("GUNICORN_ACCESSLOG") or None
 # prometheus-client's multiprocess mode: every worker writes its counters to files in one
 # directory and /metrics sums them, so a scrape answered by any worker counts all of them. It
 # must be set before the app (and prometheus_client) is imported, which is why it is here.
-os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", tempfile.mkdtemp(prefix="kaizen-metrics-"))
+_OWN_METRICS_DIR = "PROMETHEUS_MULTIPROC_DIR" not in os.environ
+if _OWN_METRICS_DIR:
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="kaizen-metrics-")
 
 
 def on_starting(server):
@@ -51,3 +54,9 @@ def pre_fork(server, worker):
     import gc
 
     gc.freeze()
+
+
+def on_exit(server):
+    """The directory this config made for the metrics goes with the server."""
+    if _OWN_METRICS_DIR:
+        shutil.rmtree(os.environ["PROMETHEUS_MULTIPROC_DIR"], ignore_errors=True)
