@@ -241,6 +241,17 @@ def proposal_reject(*, proposal: Proposal, actor, reason: str) -> Proposal:
 
 
 @transaction.atomic
+def proposal_supersede(*, proposal: Proposal, reason: str) -> Proposal:
+    """The system replaces a pending proposal (its producer prepares it again); recorded as
+    deferred with the reason, no human needed."""
+    proposal = _locked_pending(proposal)
+    proposal.status, proposal.decided_at = Status.SUPERSEDED, clock.now()
+    proposal.save(update_fields=["status", "decided_at", "updated_at"])
+    _decide(proposal, verdict=ChangeDecision.Verdict.DEFERRED, actor=None, reason=reason)
+    return proposal
+
+
+@transaction.atomic
 def proposal_refine(*, proposal: Proposal, actor, text: str) -> Proposal:
     """Replace a pending proposal by a refined one that takes the operator's text into account."""
     if not text or not text.strip():

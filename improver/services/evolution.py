@@ -14,7 +14,7 @@ from governance.models import Proposal
 from governance.services import proposal_create
 from improver.lifecycle import next_ritual_state
 from improver.models import EvolutionNote, EvolutionSession, ImproverAgent
-from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange
+from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange, normalised
 from improver.services.rollouts import canary_share, rollout_start, template_agent_ids
 from telemetry.models import AgentTemplate, Document, DocumentVersion
 from telemetry.templates import template_version_create
@@ -241,6 +241,65 @@ def on_reject(*, proposal: Proposal, actor, reason: str) -> None:
     )
 
 
+def evolution_rebase(document: Document, head: DocumentVersion) -> Proposal | None:
+    """The head of a template moved (an approval, a promoted canary, a human's edit or rollback):
+    its pending evolution, prepared against the old head, is prepared again against the new one,
+    evidence kept — its additions not already there, its removals of lines still there. With
+    nothing left, the session ends. A proposal is never left for a human to reject as stale."""
+    template = AgentTemplate.objects.filter(document=document).first()
+    pending = (
+        Proposal.objects.filter(
+            type=TYPE, status=Proposal.Status.PENDING, dedup_key=f"evolution:{template.slug}"
+        ).first()
+        if template
+        else None
+    )
+    if pending is None or (head.provenance or {}).get("proposal") == pending.pk:
+        return None  # nothing pending, or the head moved by approving it
+    session = _session_of(pending)
+    if session.base_version_id == head.pk:
+        return None
+    from governance.services import proposal_supersede
+
+    now = clock.now()
+    improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
+    lines = head.text.rstrip("\n").splitlines()
+    known = normalised(head.text)
+    additions = [a for a in pending.payload.get("additions", []) if normalised(a["text"]) not in known]
+    removals = [r for r in pending.payload.get("removals", []) if r["text"] in lines]
+    proposal_supersede(
+        proposal=pending, reason=f"{template.slug} moved to v{head.number}: prepared again against it"
+    )
+    set_state(improver, "refining")
+    if not additions and not removals:
+        return _give_up(
+            session,
+            improver,
+            f"v{head.number} already holds every change of #{pending.pk}: nothing left.",
+            now,
+        )
+    session.base_version = head
+    session.save(update_fields=["base_version"])
+    gone = {r["text"] for r in removals}
+    kept = [line for line in lines if line not in gone]
+    change = ProposedChange(
+        directives="\n".join([*kept, *(a["text"] for a in additions)]) + "\n",
+        additions=tuple(_addition(a) for a in additions),
+        rationale=f"{pending.rationale} (Prepared again against v{head.number}.)",
+        proposer=pending.payload.get("proposer", "deterministic"),
+        alternatives=tuple(_addition(a) for a in pending.payload.get("alternatives", [])),
+        removals=tuple(removals),
+    )
+    return _repropose(
+        session,
+        improver,
+        pending,
+        change,
+        note=f"v{head.number} became the head: #{pending.pk} prepared again against it.",
+        at=now,
+    )
+
+
 def _give_up(session, improver, note: str, now) -> None:
     """The session ends without a change; the improver sleeps until its next wake."""
     set_state(improver, "proposing", "sleeping")
@@ -370,5 +429,7 @@ def _report_lines(proposal: Proposal) -> list[str]:
 
 def register() -> None:
     from governance.registry import register as register_type
+    from telemetry.documents import on_head_moved
 
     register_type(TYPE, approve=on_approve, reject=on_reject, refine=on_refine, review=review)
+    on_head_moved("template:", evolution_rebase)

@@ -116,14 +116,34 @@ def test_reject_over_rest_needs_a_reason(approver_client, pending):
     assert response.status_code == 400
 
 
-def test_a_stale_proposal_is_refused_and_nothing_changes(approver_client, pending):
+def test_a_proposal_whose_base_moved_is_prepared_again_against_the_new_head(approver_client, pending):
     template, improver, client, proposal = pending
-    template_version_create(template=template, directives="Changed by a human.\n")
-    response = approver_client.post(f"/api/v1/proposals/{proposal.pk}/approve", {}, format="json")
-    assert response.status_code == 409 and "moved to v2" in response.json()["message"]
+    additions = [a["text"] for a in proposal.payload["additions"]]
+    template_version_create(template=template, directives="Changed by a human.\n")  # v2, by hand
+
     proposal.refresh_from_db()
-    assert proposal.status == "pending" and template.document.versions.count() == 2
-    assert not ChangeDecision.objects.exists()
+    assert proposal.status == "superseded"
+    assert "moved to v2" in ChangeDecision.objects.get(proposal=proposal).reason
+    response = approver_client.post(f"/api/v1/proposals/{proposal.pk}/approve", {}, format="json")
+    assert response.status_code == 409  # the stale one cannot be decided
+    again = Proposal.objects.get(status="pending")
+    assert (again.parent_id, again.payload["base_version"]) == (proposal.pk, 2)
+    assert again.evidence == proposal.evidence
+    assert again.payload["proposed_directives"] == "Changed by a human.\n" + "\n".join(additions) + "\n"
+    assert (
+        approver_client.post(f"/api/v1/proposals/{again.pk}/approve", {}, format="json").json()["status"]
+        == "implemented"
+    )
+    assert template.document.versions.count() == 3
+
+
+def test_a_proposal_the_new_head_already_holds_ends_its_session(pending):
+    template, improver, client, proposal = pending
+    template_version_create(template=template, directives=proposal.payload["proposed_directives"])
+    proposal.refresh_from_db()
+    assert proposal.status == "superseded" and not Proposal.objects.filter(status="pending").exists()
+    improver.refresh_from_db()
+    assert improver.ritual_state == "sleeping"
 
 
 def test_rollback_from_the_admin_is_a_new_version_and_is_audited(admin_client, pending):

@@ -199,7 +199,7 @@ def test_an_action_on_a_finished_rollout_is_a_conflict():
     assert {served(c) for c in clients.values()} == {(1, "champion")}
 
 
-def test_a_second_evolution_cannot_be_approved_while_a_rollout_runs():
+def test_a_second_evolution_waits_for_the_rollout_then_is_prepared_against_its_outcome():
     template, clients, proposal, reviewer = fleet_of(3)
     approve(reviewer, proposal)
     from improver.models import ImproverAgent
@@ -211,6 +211,14 @@ def test_a_second_evolution_cannot_be_approved_while_a_rollout_runs():
     response = reviewer.post(f"/api/v1/proposals/{second.pk}/approve", {}, format="json")
     assert response.status_code == 409 and "rollout in progress" in response.json()["message"]
     assert Proposal.objects.get(pk=second.pk).status == "pending"
+
+    rollout = Rollout.objects.get()
+    promoted = reviewer.post(f"/api/v1/rollouts/{rollout.pk}/promote", {}, format="json")
+    assert promoted.status_code == 200, promoted.json()
+    assert Proposal.objects.get(pk=second.pk).status == "superseded"  # its base, v1, is gone
+    v2 = template.document.versions.get(number=2).text
+    assert all(a["text"] in v2 for a in second.payload["additions"])  # it proposed what v2 holds
+    assert not Proposal.objects.filter(status="pending").exists()  # nothing left for anyone to reject
 
 
 def test_a_single_agent_template_gets_the_evolution_at_once():
