@@ -12,27 +12,35 @@ from tests.factories import approver
 pytestmark = pytest.mark.django_db
 
 
-def test_telemetry_becomes_a_reviewed_directive_that_agents_read(tmp_path):
+def test_telemetry_becomes_a_reviewed_directive_that_agents_read(tmp_path, settings):
+    settings.KAIZEN = {**settings.KAIZEN, "CANARY_SHARE": 0}  # the loop here; canaries: test_rollouts
     templates = tmp_path / "t.yaml"
     templates.write_text("templates:\n  - slug: coder\n    directives: |\n      Run the tests.\n")
     call_command("load_templates", str(templates))
     import io
 
-    out = io.StringIO()
-    call_command("create_agent", "alice", "--template", "coder", stdout=out, stderr=io.StringIO())
-    agent = APIClient()
-    agent.credentials(HTTP_AUTHORIZATION=f"Bearer {out.getvalue().strip()}")
+    def new_agent(name: str) -> APIClient:
+        out = io.StringIO()
+        call_command("create_agent", name, "--template", "coder", stdout=out, stderr=io.StringIO())
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Bearer {out.getvalue().strip()}")
+        return client
+
+    agent, bob = new_agent("alice"), new_agent("bob")
     call_command("create_improver", "--template", "coder", stdout=io.StringIO())
 
     yesterday = timezone.now() - timedelta(days=1)
-    batch = [
-        {
+
+    def correction(i: int, session: str) -> dict:
+        return {
             "type": "correction",
             "timestamp": (yesterday + timedelta(minutes=i)).isoformat(),
-            "body": {"user_message": "No, use pnpm instead of npm here.", "session_id": "s1"},
+            "body": {"user_message": "No, use pnpm instead of npm here.", "session_id": session},
         }
-        for i in range(2)
-    ]
+
+    # the same correction in three sessions of two agents: a fact of the template, not of one agent
+    bob.post("/api/v1/ingest", {"batch": [correction(9, "b1")]}, format="json")
+    batch = [correction(i, f"s{i}") for i in range(2)]
     batch += [
         {
             "type": "observation",
