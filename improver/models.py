@@ -94,6 +94,7 @@ class EvolutionSession(models.Model):
 
     class Status(models.TextChoices):
         AWAITING_REVIEW = "awaiting_review"
+        QUEUED = "queued"  # approved while the template's canary ran: starts when it ends
         COMPLETED = "completed"
         ABANDONED = "abandoned"
 

@@ -102,7 +102,9 @@ def _session_of(proposal: Proposal) -> EvolutionSession:
 def on_approve(*, proposal: Proposal, actor, rating: int | None) -> bool:
     """New immutable version, session completed, improver back to sleep. With a canary share and
     at least two agents on the template, the version starts a rollout (a canary share runs it
-    until the sequential test decides); otherwise the head moves for everyone at once."""
+    until the sequential test decides); otherwise the head moves for everyone at once. Approved
+    while another rollout of the template runs, it is queued behind it and starts when that one
+    ends, prepared against whatever the head is then."""
     session = _session_of(proposal)
     document = (
         Document.objects.select_for_update(of=("self",))
@@ -114,17 +116,32 @@ def on_approve(*, proposal: Proposal, actor, rating: int | None) -> bool:
             f"{session.template.slug} moved to v{document.head.number} since this proposal "
             f"(based on v{session.base_version.number}); reject it and let the improver re-propose."
         )
-    if document.candidate_id is not None:
-        raise Conflict(
-            f"{session.template.slug} has a rollout in progress; promote or abort it "
-            "before approving another."
-        )
+    improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
     now = clock.now()
+    if document.candidate_id is not None:
+        session.status, session.rating = EvolutionSession.Status.QUEUED, rating
+        session.save(update_fields=["status", "rating"])
+        set_state(improver, "completing", "sleeping")
+        improver.save()
+        note_add(
+            improver,
+            "decision",
+            "Approved; queued behind the rollout in progress (it starts when that one is decided).",
+            session=session,
+            at=now,
+        )
+        return False
+    return _land(session, improver, proposal, proposal.payload["proposed_directives"], actor, rating, now)
+
+
+def _land(session, improver, proposal, directives: str, actor, rating, now) -> bool:
+    """Make the approved directives a version: a canary's candidate, or the head for everyone.
+    True when it reached everyone at once (the proposal is then implemented)."""
     canary = canary_share() > 0 and len(template_agent_ids(session.template)) >= 2
     version = template_version_create(
         template=session.template,
         as_candidate=canary,
-        directives=proposal.payload["proposed_directives"],
+        directives=directives,
         author=DocumentVersion.Author.IMPROVER,
         reason=f"evolution proposal #{proposal.pk}",
         author_user=actor if getattr(actor, "pk", None) else None,
@@ -145,8 +162,8 @@ def on_approve(*, proposal: Proposal, actor, rating: int | None) -> bool:
         now,
     )
     session.save(update_fields=["status", "new_version", "rating", "completed_at"])
-    improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
-    set_state(improver, "completing", "sleeping")
+    if improver.ritual_state == ImproverAgent.RitualState.AWAITING_REVIEW:
+        set_state(improver, "completing", "sleeping")
     improver.last_one_on_one_at = now
     improver.total_sessions_completed += 1
     improver.scheduled_wake_at = now + timedelta(days=improver.window_days)
@@ -170,6 +187,42 @@ def on_approve(*, proposal: Proposal, actor, rating: int | None) -> bool:
         )
         return False  # implemented when the rollout is promoted
     return True
+
+
+def evolution_dequeue(*, template) -> DocumentVersion | None:
+    """The template's rollout ended: start the evolution approved behind it, its additions and
+    removals applied to the head as it is now (a promoted canary's, or the old one's)."""
+    from governance.services import proposal_mark_implemented
+
+    session = (
+        EvolutionSession.objects.select_for_update()
+        .select_related("improver", "template", "base_version", "improver__agent", "proposal")
+        .filter(template=template, status=EvolutionSession.Status.QUEUED)
+        .order_by("id")
+        .first()
+    )
+    if session is None or session.proposal is None:
+        return None
+    proposal, now = session.proposal, clock.now()
+    from improver.services.ritual import withdrawn_lines
+
+    head = Document.objects.select_related("head").get(pk=template.document_id).head
+    lines = head.text.rstrip("\n").splitlines()
+    known = normalised(head.text)
+    withdrawn = set(withdrawn_lines(template))  # a canary that was rolled back or aborted took them
+    additions = [
+        a["text"]
+        for a in proposal.payload.get("additions", [])
+        if normalised(a["text"]) not in known and a["text"] not in withdrawn
+    ]
+    gone = {r["text"] for r in proposal.payload.get("removals", [])}
+    directives = "\n".join([*(line for line in lines if line not in gone), *additions]) + "\n"
+    session.base_version = head
+    session.save(update_fields=["base_version"])
+    improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
+    if _land(session, improver, proposal, directives, proposal.decided_by, session.rating, now):
+        proposal_mark_implemented(proposal=proposal)
+    return session.new_version
 
 
 def on_reject(*, proposal: Proposal, actor, reason: str) -> None:

@@ -204,6 +204,7 @@ def _end(rollout, actor, status, verdict, reason, now) -> None:
     rollout.decided_at = now
     rollout.save(update_fields=["decided_at"])
     _mark(rollout, actor, status, verdict, reason, now)
+    _next_in_queue(rollout)
 
 
 def _promote(rollout, actor, reason, now) -> None:
@@ -215,3 +216,11 @@ def _promote(rollout, actor, reason, now) -> None:
     _mark(rollout, actor, Rollout.Status.PROMOTED, ChangeDecision.Verdict.PROMOTED, reason, now)
     if rollout.proposal_id:
         proposal_mark_implemented(proposal=rollout.proposal)
+    _next_in_queue(rollout)
+
+
+def _next_in_queue(rollout) -> None:
+    """An evolution approved while this rollout ran starts now, against the head as it stands."""
+    from improver.services.evolution import evolution_dequeue
+
+    evolution_dequeue(template=rollout.template)

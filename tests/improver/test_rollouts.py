@@ -199,26 +199,44 @@ def test_an_action_on_a_finished_rollout_is_a_conflict():
     assert {served(c) for c in clients.values()} == {(1, "champion")}
 
 
-def test_a_second_evolution_waits_for_the_rollout_then_is_prepared_against_its_outcome():
-    template, clients, proposal, reviewer = fleet_of(3)
-    approve(reviewer, proposal)
+def second_evolution(proposal, clients):
+    """A ritual's next proposal while the first one's canary runs (based on the head, v1)."""
     from improver.models import ImproverAgent
 
     improver = ImproverAgent.objects.get()
-    complaints(clients[first_agent_id()], 3, at=WAKE + timedelta(days=2))
+    complaints(
+        clients[first_agent_id()],
+        3,
+        at=WAKE + timedelta(days=2),
+        text="Reports bury the failing test. Name the failing test in the first line.",
+    )
     ritual_run(improver=improver, period="w2", now=WAKE + timedelta(days=7))
-    second = Proposal.objects.exclude(pk=proposal.pk).get(type="template_evolution")
-    response = reviewer.post(f"/api/v1/proposals/{second.pk}/approve", {}, format="json")
-    assert response.status_code == 409 and "rollout in progress" in response.json()["message"]
-    assert Proposal.objects.get(pk=second.pk).status == "pending"
+    return Proposal.objects.exclude(pk=proposal.pk).get(type="template_evolution", status="pending")
 
-    rollout = Rollout.objects.get()
-    promoted = reviewer.post(f"/api/v1/rollouts/{rollout.pk}/promote", {}, format="json")
-    assert promoted.status_code == 200, promoted.json()
-    assert Proposal.objects.get(pk=second.pk).status == "superseded"  # its base, v1, is gone
-    v2 = template.document.versions.get(number=2).text
-    assert all(a["text"] in v2 for a in second.payload["additions"])  # it proposed what v2 holds
-    assert not Proposal.objects.filter(status="pending").exists()  # nothing left for anyone to reject
+
+@pytest.mark.parametrize("first_ends", ["promote", "abort"])
+def test_an_evolution_approved_while_a_rollout_runs_is_queued_and_starts_when_it_ends(first_ends):
+    template, clients, proposal, reviewer = fleet_of(3)
+    approve(reviewer, proposal)
+    second = second_evolution(proposal, clients)
+    new_line = next(
+        a["text"]
+        for a in second.payload["additions"]
+        if a["text"] not in proposal.payload["proposed_directives"]
+    )
+
+    response = reviewer.post(f"/api/v1/proposals/{second.pk}/approve", {}, format="json")
+
+    assert response.status_code == 200 and response.json()["status"] == "approved"  # queued, not refused
+    assert Rollout.objects.count() == 1
+    first = Rollout.objects.get()
+    assert reviewer.post(f"/api/v1/rollouts/{first.pk}/{first_ends}", {}, format="json").status_code == 200
+    nxt = Rollout.objects.exclude(pk=first.pk).get()
+    assert (nxt.proposal_id, nxt.status) == (second.pk, "running")
+    head = template.document.versions.get(number=2 if first_ends == "promote" else 1)
+    assert nxt.champion_id == head.pk  # prepared against the head as the first rollout left it
+    assert nxt.candidate.text == head.text.rstrip("\n") + "\n" + new_line + "\n"
+    assert Proposal.objects.get(pk=second.pk).status == "approved"  # implemented once promoted
 
 
 def test_a_single_agent_template_gets_the_evolution_at_once():
