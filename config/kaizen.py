@@ -134,6 +134,11 @@ SETTINGS: dict[str, tuple[object, str]] = {
         "Share of a template's agents served an approved evolution first (at least one); 0 = all at once.",
     ),
     "CANARY_MIN_SESSIONS": (30, "Sessions per arm before a canary can be promoted."),
+    "CANARY_DECIDE_DAYS": (
+        7,
+        "Days a canary should gather its sessions in: on a small or quiet fleet the share grows "
+        "from KAIZEN_CANARY_SHARE toward half the agents (at the last two weeks' traffic) to get there.",
+    ),
     "CANARY_MARGIN": (0.05, "A candidate this much worse (absolute failure rate) is still promoted."),
     "CANARY_ALPHA": (0.05, "Error rate of the canary's sequential test (1 − confidence)."),
     "CANARY_TAU": (0.1, "Effect size the sequential test is tuned for (its mixing standard deviation)."),

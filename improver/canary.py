@@ -97,3 +97,16 @@ def decide(arms: dict[str, tuple[Arm, Arm]], age: timedelta, rules: CanaryRules)
     if age > rules.max_age:
         return Verdict("hand_over", f"no decision after {age.days} days: a human decides", intervals)
     return Verdict("continue", "collecting evidence", intervals)
+
+
+def adaptive_share(*, floor: float, min_sessions: int, sessions_per_day: float, decide_days: float) -> float:
+    """The canary share that gives the candidate's arm `min_sessions` sessions within
+    `decide_days` at the template's traffic: never under `floor` (the configured share), never
+    over one half (beyond it the champion's arm becomes the slow one). A quiet or unknown fleet
+    gets one half, which reaches a decision soonest."""
+    if floor <= 0:
+        return 0.0  # canaries are off: everyone at once
+    if sessions_per_day <= 0:
+        return 0.5
+    needed = min_sessions / (sessions_per_day * decide_days)
+    return round(min(0.5, max(floor, needed)), 3)

@@ -15,7 +15,7 @@ from config import clock
 from config.errors import ApplicationError, Conflict
 from governance.models import ChangeDecision
 from governance.services import decision_record, proposal_mark_implemented
-from improver.canary import Arm, CanaryRules, decide
+from improver.canary import Arm, CanaryRules, adaptive_share, decide
 from improver.models import Rollout
 from telemetry.documents import candidate_end, candidate_start
 from telemetry.models import Agent, SkillOutcome, ToolInvocation
@@ -39,6 +39,27 @@ def canary_share() -> float:
     return float(settings.KAIZEN["CANARY_SHARE"])
 
 
+def template_share(template, *, at: datetime) -> float:
+    """The canary share for `template`: the configured one, raised (up to one half) so that the
+    canary's arm gathers KAIZEN_CANARY_MIN_SESSIONS within KAIZEN_CANARY_DECIDE_DAYS at the
+    template's traffic of the last two weeks."""
+    k = settings.KAIZEN
+    sessions = (
+        ToolInvocation.objects.filter(
+            agent__template=template, occurred_at__gt=at - timedelta(days=14), occurred_at__lte=at
+        )
+        .values("agent_id", "session_id")
+        .distinct()
+        .count()
+    )
+    return adaptive_share(
+        floor=canary_share(),
+        min_sessions=k["CANARY_MIN_SESSIONS"],
+        sessions_per_day=sessions / 14,
+        decide_days=k["CANARY_DECIDE_DAYS"],
+    )
+
+
 def template_agent_ids(template) -> list[int]:
     return list(Agent.objects.filter(template=template, is_active=True).values_list("pk", flat=True))
 
@@ -46,7 +67,7 @@ def template_agent_ids(template) -> list[int]:
 @transaction.atomic
 def rollout_start(*, template, proposal, champion, candidate, at: datetime) -> Rollout:
     """Serve `candidate` to the canary share of the template's agents; the rest keep `champion`."""
-    share = canary_share()
+    share = template_share(template, at=at)
     canary = candidate_start(
         document=template.document,
         version=candidate,

@@ -64,3 +64,23 @@ def test_no_decision_before_the_minimum_and_a_human_after_the_maximum():
     assert decide(even, timedelta(days=15), RULES).action == "hand_over"
     unclear = {"session_failure": (Arm(20, 5), Arm(80, 18))}
     assert decide(unclear, timedelta(days=15), RULES).action == "hand_over"
+
+
+@pytest.mark.parametrize(
+    ("floor", "sessions_per_day", "share"),
+    [
+        (0.2, 200.0, 0.2),  # a busy fleet: the configured share fills the canary in days
+        (0.2, 13.7, 0.313),  # 8 agents × 12 sessions a week: 30 canary sessions in 7 days
+        (0.2, 5.0, 0.5),  # too quiet for 7 days even at half: half, the fastest
+        (0.2, 0.0, 0.5),  # no traffic seen yet
+        (0.4, 100.0, 0.4),  # never under the configured share
+        (0.0, 5.0, 0.0),  # canaries off stays off
+    ],
+)
+def test_the_canary_share_adapts_to_the_fleets_traffic(floor, sessions_per_day, share):
+    from improver.canary import adaptive_share
+
+    assert (
+        adaptive_share(floor=floor, min_sessions=30, sessions_per_day=sessions_per_day, decide_days=7)
+        == share
+    )

@@ -82,7 +82,8 @@ def arms(rollout, clients):
 def test_approval_starts_a_sticky_canary_and_each_agent_is_served_its_arm():
     template, clients, proposal, reviewer = fleet_of(5)
     rollout = approve(reviewer, proposal)
-    assert len(rollout.canary_agents) == 1  # ceil(20% of 5)
+    # a fleet with no traffic yet: half of it (3 of 5), which reaches a decision soonest
+    assert (rollout.share, len(rollout.canary_agents)) == (0.5, 3)
     canary, champions = arms(rollout, clients)
     assert served(canary[0]) == (2, "candidate")
     assert {served(c) for c in champions} == {(1, "champion")}
@@ -132,7 +133,8 @@ def test_a_better_candidate_is_promoted_to_every_agent():
     staff = Client()
     staff.force_login(approver("viewer"))
     page = staff.get("/dashboard/").content.decode()
-    assert "coder v1 → v2: promoted by system" in page and "sessions: canary 40, champion 160" in page
+    assert "coder v1 → v2: promoted by system" in page
+    assert f"sessions: canary 40, champion {40 * len(champions)}" in page
     assert 'id="chart-rollout-' in page
 
 
@@ -188,6 +190,14 @@ def test_bad_rollout_actions_are_refused_and_change_nothing(path, body, status, 
     assert response.status_code == status and says in response.json()["message"]
     rollout.refresh_from_db()
     assert rollout.status == "running" and not ChangeDecision.objects.exclude(verdict="confirmed").exists()
+
+
+def test_a_busy_fleet_keeps_the_configured_share():
+    template, clients, proposal, reviewer = fleet_of(5)
+    for i, client in enumerate(clients.values()):
+        sessions(client, 80, 0, f"busy{i}", at=FIXED_NOW - timedelta(days=3))  # 400 sessions in two weeks
+    rollout = approve(reviewer, proposal)
+    assert (rollout.share, len(rollout.canary_agents)) == (0.2, 1)  # 40 canary sessions a week: enough
 
 
 def test_an_action_on_a_finished_rollout_is_a_conflict():
