@@ -189,6 +189,22 @@ def _land(session, improver, proposal, directives: str, actor, rating, now) -> b
     return True
 
 
+def _against(head: DocumentVersion, payload: dict, withdrawn: set[str] = frozenset()):
+    """A proposal's change applied to another head: (its additions not there yet, its removals of
+    lines still there, the resulting directives)."""
+    lines = head.text.rstrip("\n").splitlines()
+    known = normalised(head.text)
+    additions = [
+        a
+        for a in payload.get("additions", [])
+        if normalised(a["text"]) not in known and a["text"] not in withdrawn
+    ]
+    removals = [r for r in payload.get("removals", []) if r["text"] in lines]
+    gone = {r["text"] for r in removals}
+    kept = [line for line in lines if line not in gone]
+    return additions, removals, "\n".join([*kept, *(a["text"] for a in additions)]) + "\n"
+
+
 def evolution_dequeue(*, template) -> DocumentVersion | None:
     """The template's rollout ended: start the evolution approved behind it, its additions and
     removals applied to the head as it is now (a promoted canary's, or the old one's)."""
@@ -203,20 +219,12 @@ def evolution_dequeue(*, template) -> DocumentVersion | None:
     )
     if session is None or session.proposal is None:
         return None
-    proposal, now = session.proposal, clock.now()
     from improver.services.ritual import withdrawn_lines
 
+    proposal, now = session.proposal, clock.now()
     head = Document.objects.select_related("head").get(pk=template.document_id).head
-    lines = head.text.rstrip("\n").splitlines()
-    known = normalised(head.text)
-    withdrawn = set(withdrawn_lines(template))  # a canary that was rolled back or aborted took them
-    additions = [
-        a["text"]
-        for a in proposal.payload.get("additions", [])
-        if normalised(a["text"]) not in known and a["text"] not in withdrawn
-    ]
-    gone = {r["text"] for r in proposal.payload.get("removals", [])}
-    directives = "\n".join([*(line for line in lines if line not in gone), *additions]) + "\n"
+    # a canary that was rolled back or aborted took its lines back: they are left out
+    _, _, directives = _against(head, proposal.payload, withdrawn=set(withdrawn_lines(template)))
     session.base_version = head
     session.save(update_fields=["base_version"])
     improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
@@ -316,10 +324,7 @@ def evolution_rebase(document: Document, head: DocumentVersion) -> Proposal | No
 
     now = clock.now()
     improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
-    lines = head.text.rstrip("\n").splitlines()
-    known = normalised(head.text)
-    additions = [a for a in pending.payload.get("additions", []) if normalised(a["text"]) not in known]
-    removals = [r for r in pending.payload.get("removals", []) if r["text"] in lines]
+    additions, removals, directives = _against(head, pending.payload)
     proposal_supersede(
         proposal=pending, reason=f"{template.slug} moved to v{head.number}: prepared again against it"
     )
@@ -333,10 +338,8 @@ def evolution_rebase(document: Document, head: DocumentVersion) -> Proposal | No
         )
     session.base_version = head
     session.save(update_fields=["base_version"])
-    gone = {r["text"] for r in removals}
-    kept = [line for line in lines if line not in gone]
     change = ProposedChange(
-        directives="\n".join([*kept, *(a["text"] for a in additions)]) + "\n",
+        directives=directives,
         additions=tuple(_addition(a) for a in additions),
         rationale=f"{pending.rationale} (Prepared again against v{head.number}.)",
         proposer=pending.payload.get("proposer", "deterministic"),
