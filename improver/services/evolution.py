@@ -14,7 +14,7 @@ from governance.models import Proposal
 from governance.services import proposal_create
 from improver.lifecycle import next_ritual_state
 from improver.models import EvolutionNote, EvolutionSession, ImproverAgent
-from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange, normalised
+from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange
 from improver.services.rollouts import canary_share, rollout_start, template_agent_ids
 from telemetry.models import AgentTemplate, Document, DocumentVersion
 from telemetry.templates import template_version_create
@@ -87,7 +87,7 @@ def evolution_proposal_create(
     )
 
 
-def _session_of(proposal: Proposal) -> EvolutionSession:
+def session_of(proposal: Proposal) -> EvolutionSession:
     session = (
         EvolutionSession.objects.select_for_update()
         .select_related("improver", "template", "base_version", "improver__agent")
@@ -105,7 +105,7 @@ def on_approve(*, proposal: Proposal, actor, rating: int | None) -> bool:
     until the sequential test decides); otherwise the head moves for everyone at once. Approved
     while another rollout of the template runs, it is queued behind it and starts when that one
     ends, prepared against whatever the head is then."""
-    session = _session_of(proposal)
+    session = session_of(proposal)
     document = (
         Document.objects.select_for_update(of=("self",))
         .select_related("head")
@@ -131,10 +131,12 @@ def on_approve(*, proposal: Proposal, actor, rating: int | None) -> bool:
             at=now,
         )
         return False
-    return _land(session, improver, proposal, proposal.payload["proposed_directives"], actor, rating, now)
+    return version_land(
+        session, improver, proposal, proposal.payload["proposed_directives"], actor, rating, now
+    )
 
 
-def _land(session, improver, proposal, directives: str, actor, rating, now) -> bool:
+def version_land(session, improver, proposal, directives: str, actor, rating, now) -> bool:
     """Make the approved directives a version: a canary's candidate, or the head for everyone.
     True when it reached everyone at once (the proposal is then implemented)."""
     canary = canary_share() > 0 and len(template_agent_ids(session.template)) >= 2
@@ -189,53 +191,9 @@ def _land(session, improver, proposal, directives: str, actor, rating, now) -> b
     return True
 
 
-def _against(head: DocumentVersion, payload: dict, withdrawn: set[str] = frozenset()):
-    """A proposal's change applied to another head: (its additions not there yet, its removals of
-    lines still there, the resulting directives)."""
-    lines = head.text.rstrip("\n").splitlines()
-    known = normalised(head.text)
-    additions = [
-        a
-        for a in payload.get("additions", [])
-        if normalised(a["text"]) not in known and a["text"] not in withdrawn
-    ]
-    removals = [r for r in payload.get("removals", []) if r["text"] in lines]
-    gone = {r["text"] for r in removals}
-    kept = [line for line in lines if line not in gone]
-    return additions, removals, "\n".join([*kept, *(a["text"] for a in additions)]) + "\n"
-
-
-def evolution_dequeue(*, template) -> DocumentVersion | None:
-    """The template's rollout ended: start the evolution approved behind it, its additions and
-    removals applied to the head as it is now (a promoted canary's, or the old one's)."""
-    from governance.services import proposal_mark_implemented
-
-    session = (
-        EvolutionSession.objects.select_for_update()
-        .select_related("improver", "template", "base_version", "improver__agent", "proposal")
-        .filter(template=template, status=EvolutionSession.Status.QUEUED)
-        .order_by("id")
-        .first()
-    )
-    if session is None or session.proposal is None:
-        return None
-    from improver.services.ritual import withdrawn_lines
-
-    proposal, now = session.proposal, clock.now()
-    head = Document.objects.select_related("head").get(pk=template.document_id).head
-    # a canary that was rolled back or aborted took its lines back: they are left out
-    _, _, directives = _against(head, proposal.payload, withdrawn=set(withdrawn_lines(template)))
-    session.base_version = head
-    session.save(update_fields=["base_version"])
-    improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
-    if _land(session, improver, proposal, directives, proposal.decided_by, session.rating, now):
-        proposal_mark_implemented(proposal=proposal)
-    return session.new_version
-
-
 def on_reject(*, proposal: Proposal, actor, reason: str) -> None:
     """Record the rejection and, when a smaller change remains, propose it instead."""
-    session = _session_of(proposal)
+    session = session_of(proposal)
     improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
     now = clock.now()
     note_add(
@@ -255,16 +213,16 @@ def on_reject(*, proposal: Proposal, actor, reason: str) -> None:
             base = session.base_version.text.rstrip("\n")
             change = ProposedChange(
                 directives=base + "\n" + keep[0]["text"] + "\n",
-                additions=(_addition(keep[0]),),
+                additions=(addition_from(keep[0]),),
                 proposer=proposal.payload.get("proposer", "deterministic"),
                 rationale=f"Refined after rejection ('{reason}'): the next best-evidenced change instead.",
                 alternatives=tuple(
-                    _addition(a)
+                    addition_from(a)
                     for a in proposal.payload.get("alternatives", [])
                     if a["text"] not in rejected
                 )[1:],
             )
-            _repropose(
+            session_repropose(
                 session,
                 improver,
                 proposal,
@@ -274,7 +232,7 @@ def on_reject(*, proposal: Proposal, actor, reason: str) -> None:
                 rejected=rejected,
             )
             return
-        return _give_up(
+        return session_give_up(
             session,
             improver,
             f"Nothing left to propose: the only evidence-backed change ('{additions[0]['text']}') was "
@@ -282,17 +240,17 @@ def on_reject(*, proposal: Proposal, actor, reason: str) -> None:
             now,
         )
     if not keep or len(keep) == len(additions):
-        return _give_up(
+        return session_give_up(
             session, improver, "No smaller change left to propose; waiting for next week's feedback.", now
         )
     base = session.base_version.text.rstrip("\n")
     change = ProposedChange(
         directives=base + "\n" + "\n".join(a["text"] for a in keep) + "\n",
-        additions=tuple(_addition(a) for a in keep),
+        additions=tuple(addition_from(a) for a in keep),
         proposer=proposal.payload.get("proposer", "deterministic"),
         rationale=f"Refined after rejection ('{reason}'): keeps only the best-evidenced change(s).",
     )
-    _repropose(
+    session_repropose(
         session,
         improver,
         proposal,
@@ -302,61 +260,7 @@ def on_reject(*, proposal: Proposal, actor, reason: str) -> None:
     )
 
 
-def evolution_rebase(document: Document, head: DocumentVersion) -> Proposal | None:
-    """The head of a template moved (an approval, a promoted canary, a human's edit or rollback):
-    its pending evolution, prepared against the old head, is prepared again against the new one,
-    evidence kept — its additions not already there, its removals of lines still there. With
-    nothing left, the session ends. A proposal is never left for a human to reject as stale."""
-    template = AgentTemplate.objects.filter(document=document).first()
-    pending = (
-        Proposal.objects.filter(
-            type=TYPE, status=Proposal.Status.PENDING, dedup_key=f"evolution:{template.slug}"
-        ).first()
-        if template
-        else None
-    )
-    if pending is None or (head.provenance or {}).get("proposal") == pending.pk:
-        return None  # nothing pending, or the head moved by approving it
-    session = _session_of(pending)
-    if session.base_version_id == head.pk:
-        return None
-    from governance.services import proposal_supersede
-
-    now = clock.now()
-    improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
-    additions, removals, directives = _against(head, pending.payload)
-    proposal_supersede(
-        proposal=pending, reason=f"{template.slug} moved to v{head.number}: prepared again against it"
-    )
-    set_state(improver, "refining")
-    if not additions and not removals:
-        return _give_up(
-            session,
-            improver,
-            f"v{head.number} already holds every change of #{pending.pk}: nothing left.",
-            now,
-        )
-    session.base_version = head
-    session.save(update_fields=["base_version"])
-    change = ProposedChange(
-        directives=directives,
-        additions=tuple(_addition(a) for a in additions),
-        rationale=f"{pending.rationale} (Prepared again against v{head.number}.)",
-        proposer=pending.payload.get("proposer", "deterministic"),
-        alternatives=tuple(_addition(a) for a in pending.payload.get("alternatives", [])),
-        removals=tuple(removals),
-    )
-    return _repropose(
-        session,
-        improver,
-        pending,
-        change,
-        note=f"v{head.number} became the head: #{pending.pk} prepared again against it.",
-        at=now,
-    )
-
-
-def _give_up(session, improver, note: str, now) -> None:
+def session_give_up(session, improver, note: str, now) -> None:
     """The session ends without a change; the improver sleeps until its next wake."""
     set_state(improver, "proposing", "sleeping")
     improver.scheduled_wake_at = now + timedelta(days=improver.window_days)
@@ -368,11 +272,11 @@ def _give_up(session, improver, note: str, now) -> None:
 
 def on_refine(*, proposal: Proposal, actor, text: str) -> Proposal:
     """A new proposal that takes the operator's text into account."""
-    session = _session_of(proposal)
+    session = session_of(proposal)
     improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
     now = clock.now()
     set_state(improver, "refining")
-    previous = tuple(_addition(a) for a in proposal.payload.get("additions", []))
+    previous = tuple(addition_from(a) for a in proposal.payload.get("additions", []))
     change = DeterministicProposer().propose(
         ProposalInput(
             template=session.template.slug,
@@ -387,7 +291,9 @@ def on_refine(*, proposal: Proposal, actor, text: str) -> Proposal:
         f"Refined with the operator's guidance ('{text}'). " + proposal.rationale,
         change.proposer,
     )
-    return _repropose(session, improver, proposal, change, note=f"Refinement requested: {text}", at=now)
+    return session_repropose(
+        session, improver, proposal, change, note=f"Refinement requested: {text}", at=now
+    )
 
 
 def _as_dict(a: Addition) -> dict:
@@ -400,13 +306,13 @@ def _as_dict(a: Addition) -> dict:
     }
 
 
-def _addition(data: dict) -> Addition:
+def addition_from(data: dict) -> Addition:
     return Addition(
         data["text"], data["reason"], data["evidence"], tuple(data.get("sources", ())), data.get("origin", "")
     )
 
 
-def _repropose(
+def session_repropose(
     session, improver, old: Proposal, change: ProposedChange, *, note: str, at, rejected: tuple[str, ...] = ()
 ) -> Proposal:
     note_add(improver, "refinement", note, session=session, at=at)
@@ -485,6 +391,7 @@ def _report_lines(proposal: Proposal) -> list[str]:
 
 def register() -> None:
     from governance.registry import register as register_type
+    from improver.services.evolution_moves import evolution_rebase
     from telemetry.documents import on_head_moved
 
     register_type(TYPE, approve=on_approve, reject=on_reject, refine=on_refine, review=review)

@@ -242,6 +242,6 @@ def _promote(rollout, actor, reason, now) -> None:
 
 def _next_in_queue(rollout) -> None:
     """An evolution approved while this rollout ran starts now, against the head as it stands."""
-    from improver.services.evolution import evolution_dequeue
+    from improver.services.evolution_moves import evolution_dequeue
 
     evolution_dequeue(template=rollout.template)

@@ -1,0 +1,115 @@
+"""What becomes of a template's evolutions when its head moves or its rollout ends: the pending
+one is prepared again against the new head, and one approved while a canary ran starts its own."""
+
+from config import clock
+from governance.models import Proposal
+from improver.models import EvolutionSession, ImproverAgent
+from improver.proposer import ProposedChange, normalised
+from improver.services.evolution import (
+    TYPE,
+    addition_from,
+    session_give_up,
+    session_of,
+    session_repropose,
+    set_state,
+    version_land,
+)
+from telemetry.models import AgentTemplate, Document, DocumentVersion
+
+
+def evolution_rebase(document: Document, head: DocumentVersion) -> Proposal | None:
+    """The head of a template moved (an approval, a promoted canary, a human's edit or rollback):
+    its pending evolution, prepared against the old head, is prepared again against the new one,
+    evidence kept — its additions not already there, its removals of lines still there. With
+    nothing left, the session ends. A proposal is never left for a human to reject as stale."""
+    template = AgentTemplate.objects.filter(document=document).first()
+    pending = (
+        Proposal.objects.filter(
+            type=TYPE, status=Proposal.Status.PENDING, dedup_key=f"evolution:{template.slug}"
+        ).first()
+        if template
+        else None
+    )
+    if pending is None or (head.provenance or {}).get("proposal") == pending.pk:
+        return None  # nothing pending, or the head moved by approving it
+    session = session_of(pending)
+    if session.base_version_id == head.pk:
+        return None
+    from governance.services import proposal_supersede
+
+    now = clock.now()
+    improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
+    additions, removals, directives = _against(head, pending.payload)
+    proposal_supersede(
+        proposal=pending, reason=f"{template.slug} moved to v{head.number}: prepared again against it"
+    )
+    set_state(improver, "refining")
+    if not additions and not removals:
+        return session_give_up(
+            session,
+            improver,
+            f"v{head.number} already holds every change of #{pending.pk}: nothing left.",
+            now,
+        )
+    session.base_version = head
+    session.save(update_fields=["base_version"])
+    change = ProposedChange(
+        directives=directives,
+        additions=tuple(addition_from(a) for a in additions),
+        rationale=f"{pending.rationale} (Prepared again against v{head.number}.)",
+        proposer=pending.payload.get("proposer", "deterministic"),
+        alternatives=tuple(addition_from(a) for a in pending.payload.get("alternatives", [])),
+        removals=tuple(removals),
+    )
+    return session_repropose(
+        session,
+        improver,
+        pending,
+        change,
+        note=f"v{head.number} became the head: #{pending.pk} prepared again against it.",
+        at=now,
+    )
+
+
+def _against(head: DocumentVersion, payload: dict, withdrawn: set[str] = frozenset()):
+    """A proposal's change applied to another head: (its additions not there yet, its removals of
+    lines still there, the resulting directives)."""
+    lines = head.text.rstrip("\n").splitlines()
+    known = normalised(head.text)
+    additions = [
+        a
+        for a in payload.get("additions", [])
+        if normalised(a["text"]) not in known and a["text"] not in withdrawn
+    ]
+    removals = [r for r in payload.get("removals", []) if r["text"] in lines]
+    gone = {r["text"] for r in removals}
+    kept = [line for line in lines if line not in gone]
+    return additions, removals, "\n".join([*kept, *(a["text"] for a in additions)]) + "\n"
+
+
+def evolution_dequeue(*, template) -> DocumentVersion | None:
+    """The template's rollout ended: start the evolution approved behind it, its additions and
+    removals applied to the head as it is now (a promoted canary's, or the old one's)."""
+    from governance.services import proposal_mark_implemented
+
+    session = (
+        EvolutionSession.objects.select_for_update()
+        .select_related("improver", "template", "base_version", "improver__agent", "proposal")
+        .filter(template=template, status=EvolutionSession.Status.QUEUED)
+        .order_by("id")
+        .first()
+    )
+    if session is None or session.proposal is None:
+        return None
+    from improver.services.ritual import withdrawn_lines
+
+    proposal, now = session.proposal, clock.now()
+    head = Document.objects.select_related("head").get(pk=template.document_id).head
+    # a canary that was rolled back or aborted took its lines back: they are left out
+    _, _, directives = _against(head, proposal.payload, withdrawn=set(withdrawn_lines(template)))
+    session.base_version = head
+    session.save(update_fields=["base_version"])
+    improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
+    if version_land(session, improver, proposal, directives, proposal.decided_by, session.rating, now):
+        proposal_mark_implemented(proposal=proposal)
+    return session.new_version
