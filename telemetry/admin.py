@@ -3,14 +3,11 @@ from django.contrib import admin, messages
 from django.db.models import Count
 from django.urls import reverse
 from django.utils.html import format_html
-from django_celery_beat.admin import PeriodicTaskAdmin
-from django_celery_beat.models import PeriodicTask
 
 from config.audit import audit
 from config.errors import ApplicationError
 from config.yamldoc import YamlDocError
-from telemetry import services
-from telemetry.derived import entries_rerun
+from telemetry import admin_operations, services  # noqa: F401  (admin_operations registers its pages)
 from telemetry.documents import document_rollback, document_version_append, validator_for
 from telemetry.loops import fact_reach_template
 from telemetry.models import (
@@ -24,7 +21,6 @@ from telemetry.models import (
     FrictionEvent,
     LearnedFact,
     Observation,
-    PendingDerivation,
     SessionEnd,
     SkillOutcome,
     ToolInvocation,
@@ -264,56 +260,6 @@ class UnmappedSpanAdmin(admin.ModelAdmin):
         return False
 
 
-class ParkedFilter(admin.SimpleListFilter):
-    title = "state"
-    parameter_name = "state"
-
-    def lookups(self, request, model_admin):
-        return [("parked", "parked"), ("retrying", "retrying"), ("waiting", "waiting")]
-
-    def queryset(self, request, queryset):
-        match self.value():
-            case "parked":
-                return queryset.filter(parked_at__isnull=False)
-            case "retrying":
-                return queryset.filter(parked_at__isnull=True, attempts__gt=0)
-            case "waiting":
-                return queryset.filter(attempts=0)
-        return queryset
-
-
-@admin.register(PendingDerivation)
-class PendingDerivationAdmin(admin.ModelAdmin):
-    """The derived-work to-do list: events whose handlers have not run, and those whose handler
-    failed (retrying, or parked after its last attempt with the error it raised)."""
-
-    list_display = ["event_type", "row_id", "attempts", "short_error", "handler", "due"]
-    list_filter = [ParkedFilter, "event_type", "handler"]
-    readonly_fields = [f.name for f in PendingDerivation._meta.fields]
-    actions = ["rerun"]
-    show_full_result_count = False  # the list can be long while the worker catches up
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    @admin.display(description="error")
-    def short_error(self, obj: PendingDerivation) -> str:
-        return obj.error[:80] + ("…" if len(obj.error) > 80 else "")
-
-    @admin.display(description="due")
-    def due(self, obj: PendingDerivation):
-        if obj.parked_at:
-            return "parked"
-        return obj.not_before or "now"
-
-    @admin.action(description="Re-run: hand to the handler again at the next pass", permissions=["change"])
-    def rerun(self, request, queryset):
-        for entry in queryset:
-            audit(request.user, entry, f"Re-run (after {entry.attempts} attempts: {entry.error[:200]})")
-        count = entries_rerun(entries=queryset)
-        self.message_user(request, f"{count} entr(ies) will be derived at the next pass.", messages.SUCCESS)
-
-
 @admin.register(FrictionEvent)
 class FrictionEventAdmin(admin.ModelAdmin):
     list_display = ["occurred_at", "agent", "session_id", "tool", "failure_mode", "count"]
@@ -489,15 +435,3 @@ class AgentTemplateAdmin(admin.ModelAdmin):
     def head_directives(self, obj: AgentTemplate):
         head = obj.document.head if obj.document_id else None
         return format_html("<pre>{}</pre>", head.text) if head else "—"
-
-
-admin.site.unregister(PeriodicTask)
-
-
-@admin.register(PeriodicTask)
-class GuardedPeriodicTaskAdmin(PeriodicTaskAdmin):
-    """django-celery-beat's admin, whose actions (enable, disable, run now) declare no permission:
-    here they need the change permission, like an edit of the task."""
-
-    def get_actions(self, request):
-        return super().get_actions(request) if self.has_change_permission(request) else {}
