@@ -93,7 +93,7 @@ def evolution_dequeue(*, template) -> DocumentVersion | None:
     from governance.services import proposal_mark_implemented
 
     session = (
-        EvolutionSession.objects.select_for_update()
+        EvolutionSession.objects.select_for_update(of=("self",))
         .select_related("improver", "template", "base_version", "improver__agent", "proposal")
         .filter(template=template, status=EvolutionSession.Status.QUEUED)
         .order_by("id")
