@@ -9,6 +9,7 @@ from django.urls import reverse
 from config import clock
 from governance.models import BoardTask, Proposal
 from improver.models import Rollout
+from improver.outcomes import rollout_status
 from improver.selectors import version_performance
 from planner.hitl import SEVERITY_COLOURS
 from planner.models import Alert, Dispatch, FleetSnapshot
@@ -139,18 +140,18 @@ def open_dispatches(limit: int = 20) -> list[dict]:
 
 
 def rollouts(limit: int = 5) -> list[dict]:
-    """Recent canary rollouts: each arm's session failure rate per check, sessions, the test's
-    interval and the decision."""
+    """Recent canary rollouts: what each tests, each arm's rate of its first target per check,
+    sessions, where the test stands, and the decision."""
     rows = []
     for rollout in Rollout.objects.select_related("template", "champion", "candidate")[:limit]:
+        status = rollout_status(rollout)
+        metric = status["targets"][0]
         series = {"candidate": [], "champion": []}
         for check in rollout.history:
-            arms = check.get("arms", {}).get("session_failure", {})
+            arms = check.get("arms", {}).get(metric, {})
             for arm in series:
                 n, failed = arms.get(arm, [0, 0])
                 series[arm].append((check["at"][5:16].replace("T", " "), failed / n if n else None))
-        last = rollout.last_check or {}
-        sessions = last.get("arms", {}).get("session_failure", {})
         rows.append(
             {
                 "id": rollout.pk,
@@ -158,9 +159,9 @@ def rollouts(limit: int = 5) -> list[dict]:
                 "versions": f"v{rollout.champion.number} → v{rollout.candidate.number}",
                 "status": rollout.status,
                 "decided_by": rollout.decided_by,
-                "reason": rollout.reason or last.get("reason", ""),
-                "sessions": {arm: sessions.get(arm, [0, 0])[0] for arm in ("candidate", "champion")},
-                "interval": last.get("intervals", {}).get("session_failure"),
+                "reason": rollout.reason or (rollout.last_check or {}).get("reason", ""),
+                "metric": metric,
+                **status,
                 "series": series,
             }
         )

@@ -51,12 +51,12 @@ def dashboard(request):
                 **r,
                 "candidate_chart": charts.line_chart(
                     r["series"]["candidate"],
-                    title=f"{r['template']} canary: sessions with a failure",
+                    title=f"{r['template']} canary: sessions with {r['metric']}",
                     chart_id=f"chart-rollout-{r['id']}-candidate",
                 ),
                 "champion_chart": charts.line_chart(
                     r["series"]["champion"],
-                    title=f"{r['template']} champion: sessions with a failure",
+                    title=f"{r['template']} champion: sessions with {r['metric']}",
                     chart_id=f"chart-rollout-{r['id']}-champion",
                 ),
             }

@@ -99,6 +99,7 @@ SCHEMAS: dict[str, dict[str, Rule]] = {
         "goal": Rule("str"),
         "autonomous": Rule("bool"),
         "model": Rule("str"),
+        "session_id": _SESSION,
     },
     "observation": {
         "text": Rule("text", required=True),
@@ -131,6 +132,7 @@ SCHEMAS: dict[str, dict[str, Rule]] = {
         "subject": Rule("str", required=True, max_len=300),
         "verdict": Rule("enum", required=True, choices=("confirmed", "rejected", "deferred")),
         "reason": Rule("text"),
+        "session_id": _SESSION,
     },
     "session_end": {
         "session_id": Rule("str", required=True, max_len=MAX_ID),

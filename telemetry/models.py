@@ -261,6 +261,7 @@ class SkillOutcome(EventRecord):
     cost_estimated = models.BooleanField(
         default=False, help_text="cost_usd was priced from the tokens with the price table."
     )
+    session_id = models.CharField(max_length=128, blank=True, default="")
     autonomous = models.BooleanField(
         default=True,
         help_text="The agent did this on its own (false: a human drove it); fleet health counts only these.",
@@ -313,6 +314,7 @@ class Decision(EventRecord):
     subject = models.CharField(max_length=300)
     verdict = models.CharField(max_length=16, choices=Verdict.choices)
     reason = models.TextField(blank=True)
+    session_id = models.CharField(max_length=128, blank=True, default="")
 
     class Meta:
         constraints = EventRecord.base_constraints("decision")

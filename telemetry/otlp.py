@@ -187,6 +187,7 @@ def to_events(spans: list[SpanView]) -> Mapped:
                 "output_tokens": outp,
                 "model": _model(a) or None,
                 "correlation_id": span.span_id[:128],
+                "session_id": session,
             }
             if failed:
                 body["failure_reason"] = (span.status_message or error or "error")[:2000]
@@ -213,6 +214,7 @@ def to_events(spans: list[SpanView]) -> Mapped:
                     "success": span.status_code != STATUS_ERROR,
                     "duration_ms": max(0, (span.end_ns - span.start_ns) // 1_000_000),
                     "correlation_id": session_of(span),
+                    "session_id": session_of(span),
                 },
             }
             if span.status_code == STATUS_ERROR:

@@ -13,9 +13,11 @@ from config.errors import ApplicationError, Conflict
 from governance.models import Proposal
 from governance.services import proposal_create
 from improver.lifecycle import next_ritual_state
-from improver.models import EvolutionNote, EvolutionSession, ImproverAgent
+from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, Rollout
 from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange
+from improver.services.line_targets import resolve
 from improver.services.rollouts import canary_share, rollout_start, template_agent_ids
+from improver.signals import target_of
 from telemetry.models import AgentTemplate, Document, DocumentVersion
 from telemetry.templates import template_version_create
 
@@ -303,6 +305,7 @@ def _as_dict(a: Addition) -> dict:
         "evidence": a.evidence,
         "sources": list(a.sources),
         "origin": a.origin,
+        "target": resolve(a),
     }
 
 
@@ -378,9 +381,43 @@ def review(proposal: Proposal):
                 ["line", "why"],
                 [[r["text"], r["reason"]] for r in evidence.get("suggested_removals", [])],
             ),
+            Panel(
+                "targets",
+                "What each added line should lower (the canary's targets)",
+                ["line", "targets"],
+                [[a["text"], ", ".join(target_of(a))] for a in payload.get("additions", [])],
+            ),
+            *_rollout_panels(proposal),
             Panel("report", "The improver's weekly report", ["report"], [[_report_lines(proposal)]]),
         ],
     )
+
+
+def _rollout_panels(proposal: Proposal) -> list:
+    from governance.registry import Panel
+    from improver.outcomes import rollout_status
+
+    panels = []
+    for rollout in Rollout.objects.filter(proposal=proposal).order_by("started_at"):
+        status = rollout_status(rollout)
+        panels.append(
+            Panel(
+                f"rollout-{rollout.pk}",
+                f"Canary rollout v{rollout.candidate.number} ({rollout.status}): {status['summary']}",
+                [
+                    "signal",
+                    "role",
+                    "canary sessions showing it",
+                    "champion sessions",
+                    "difference (interval)",
+                ],
+                [
+                    [r["metric"], r["role"], r["candidate"], r["champion"], r["interval"]]
+                    for r in status["rows"]
+                ],
+            )
+        )
+    return panels
 
 
 def _report_lines(proposal: Proposal) -> list[str]:

@@ -9,7 +9,6 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, Q
 
 from config import clock
 from config.errors import ApplicationError, Conflict
@@ -17,8 +16,11 @@ from governance.models import ChangeDecision
 from governance.services import decision_record, proposal_mark_implemented
 from improver.canary import Arm, CanaryRules, adaptive_share, decide
 from improver.models import Rollout
+from improver.outcomes import session_counts, signal_counts
+from improver.services.line_targets import rollout_targets
+from improver.signals import ANY, GUARDS
 from telemetry.documents import candidate_end, candidate_start
-from telemetry.models import Agent, SkillOutcome, ToolInvocation
+from telemetry.models import Agent, ToolInvocation
 
 SYSTEM = "system"
 HISTORY_MAX = 500
@@ -32,6 +34,7 @@ def rules() -> CanaryRules:
         alpha=k["CANARY_ALPHA"],
         tau=k["CANARY_TAU"],
         max_age=timedelta(days=k["CANARY_MAX_DAYS"]),
+        decide_after=timedelta(days=k["CANARY_DECIDE_DAYS"]),
     )
 
 
@@ -68,6 +71,7 @@ def template_agent_ids(template) -> list[int]:
 def rollout_start(*, template, proposal, champion, candidate, at: datetime) -> Rollout:
     """Serve `candidate` to the canary share of the template's agents; the rest keep `champion`."""
     share = template_share(template, at=at)
+    additions = (proposal.payload.get("additions") or []) if proposal is not None else []
     canary = candidate_start(
         document=template.document,
         version=candidate,
@@ -82,40 +86,26 @@ def rollout_start(*, template, proposal, champion, candidate, at: datetime) -> R
         candidate=candidate,
         share=share,
         canary_agents=canary,
+        targets=rollout_targets(additions),
         started_at=at,
     )
 
 
 def arms_since(rollout: Rollout) -> dict[str, tuple[Arm, Arm]]:
-    """Sessions (with any failing tool call) and skill outcomes per arm since the start, in SQL.
-
-    "Since the start" is by arrival (`received_at`): the champion's version stamps events from
-    before the rollout too, and agents may report events that happened earlier."""
+    """Per metric (its targets, then every guard), each arm's sessions since the start and those
+    showing the signal, in SQL. "Since the start" is by arrival (`received_at`): the champion's
+    version stamps events from before the rollout too, and agents may report events that
+    happened earlier. A guard no session of either arm has shown is left out (it cannot move)."""
     versions = [rollout.candidate_id, rollout.champion_id]
-    sessions = {
-        row["template_version_id"]: Arm(row["n"], row["failed"])
-        for row in ToolInvocation.objects.filter(
-            template_version_id__in=versions, received_at__gte=rollout.started_at
-        )
-        .values("template_version_id")
-        .annotate(
-            n=Count("session_id", distinct=True),
-            failed=Count("session_id", distinct=True, filter=Q(outcome=ToolInvocation.Outcome.FAILURE)),
-        )
-    }
-    skills = {
-        row["template_version_id"]: Arm(row["n"], row["failed"])
-        for row in SkillOutcome.objects.filter(
-            template_version_id__in=versions, received_at__gte=rollout.started_at
-        )
-        .values("template_version_id")
-        .annotate(n=Count("id"), failed=Count("id", filter=Q(success=False)))
-    }
-    empty = Arm(0, 0)
-    return {
-        metric: (counts.get(rollout.candidate_id, empty), counts.get(rollout.champion_id, empty))
-        for metric, counts in (("session_failure", sessions), ("skill_failure", skills))
-    }
+    targets = tuple(rollout.targets or (ANY,))
+    sessions = session_counts(versions, rollout.started_at)
+    signals = signal_counts(versions, targets + GUARDS, rollout.started_at)
+    arms = {}
+    for metric in dict.fromkeys(targets + GUARDS):
+        shown = [signals.get((v, metric), 0) for v in versions]
+        if metric in targets or any(shown):
+            arms[metric] = tuple(Arm(sessions.get(v, 0), n) for v, n in zip(versions, shown, strict=True))
+    return arms
 
 
 def rollout_check(*, rollout: Rollout, now: datetime | None = None) -> str:
@@ -126,14 +116,19 @@ def rollout_check(*, rollout: Rollout, now: datetime | None = None) -> str:
         if rollout.status != Rollout.Status.RUNNING:  # pinned, handed over or decided: hands off
             return "none"
         arms = arms_since(rollout)
-        verdict = decide(arms, now - rollout.started_at, rules())
+        final_done = any(check.get("look") == "final" for check in rollout.history)
+        targets = tuple(rollout.targets or (ANY,))
+        verdict = decide(arms, now - rollout.started_at, rules(), targets=targets, final_done=final_done)
         check = {
             "at": now.isoformat(),
+            "targets": list(targets),
             "arms": {
                 m: {"candidate": [c.n, c.failures], "champion": [b.n, b.failures]}
                 for m, (c, b) in arms.items()
             },
             "intervals": {m: [ci.diff, ci.low, ci.high] for m, ci in verdict.intervals.items()},
+            "look": verdict.look,
+            "needed": verdict.needed,
             "action": verdict.action,
             "reason": verdict.reason,
         }

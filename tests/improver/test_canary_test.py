@@ -14,6 +14,7 @@ def simulate(p_candidate: float, p_champion: float, seed: int, looks: int = 40, 
     """Sessions arrive in small batches; the test looks after every batch, as the beat task does."""
     rng = random.Random(seed)
     cand = champ = Arm(0, 0)
+    final_done = False  # the fixed-horizon look is taken once, as the rollout check records it
     for look in range(looks):
         cand = Arm(
             cand.n + per_look, cand.failures + sum(rng.random() < p_candidate for _ in range(per_look))
@@ -22,7 +23,10 @@ def simulate(p_candidate: float, p_champion: float, seed: int, looks: int = 40, 
             champ.n + 4 * per_look,
             champ.failures + sum(rng.random() < p_champion for _ in range(4 * per_look)),
         )
-        verdict = decide({"session_failure": (cand, champ)}, timedelta(days=look / 4), RULES)
+        verdict = decide(
+            {"session_failure": (cand, champ)}, timedelta(days=look / 4), RULES, final_done=final_done
+        )
+        final_done = final_done or verdict.look == "final"
         if verdict.action != "continue":
             return verdict.action
     return "continue"

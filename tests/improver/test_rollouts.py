@@ -54,10 +54,23 @@ def served(client) -> tuple[int, str]:
     return data["version"], data["arm"]
 
 
-def sessions(client, n: int, failing: int, tag: str, at=START):
-    """`n` sessions of one tool call each, the first `failing` of them failing."""
+def sessions(client, n: int, failing: int, tag: str, at=START, complain: bool = False):
+    """`n` sessions of one tool call each, the first `failing` of them failing (and, with
+    `complain`, their users complaining of what the evolution targets: long reports)."""
     batch = []
     for i in range(n):
+        if complain and i < failing:
+            batch.append(
+                {
+                    "type": "observation",
+                    "timestamp": (at + timedelta(minutes=i, seconds=30)).isoformat(),
+                    "body": {
+                        "text": "Far too verbose again.",
+                        "sentiment": "negative",
+                        "session_id": f"{tag}-{i}",
+                    },
+                }
+            )
         body = {
             "tool": "run_tests",
             "outcome": "failure" if i < failing else "success",
@@ -123,7 +136,7 @@ def test_a_better_candidate_is_promoted_to_every_agent():
     canary, champions = arms(rollout, clients)
     sessions(canary[0], 40, 0, "c")
     for i, client in enumerate(champions):
-        sessions(client, 40, 20, f"b{i}")  # the champion fails half its sessions
+        sessions(client, 40, 20, f"b{i}", complain=True)  # the champion fails half its sessions
     rollouts_check(now=START + timedelta(days=2))
     rollout.refresh_from_db()
     assert rollout.status == "promoted", rollout.last_check
@@ -134,7 +147,8 @@ def test_a_better_candidate_is_promoted_to_every_agent():
     staff.force_login(approver("viewer"))
     page = staff.get("/dashboard/").content.decode()
     assert "coder v1 → v2: promoted by system" in page
-    assert f"sessions: canary 40, champion {40 * len(champions)}" in page
+    # the three complaints behind the evolution arrived as it was approved: sessions of the champion
+    assert f"sessions: canary 40, champion {40 * len(champions) + 3}" in page
     assert 'id="chart-rollout-' in page
 
 

@@ -1,0 +1,112 @@
+"""Sessions and their failure signals per template version, counted in SQL (reads).
+
+A session is known from any event that names it (a tool call, a skill outcome, a decision, a
+session end) or shows a signal; an event sent without a session is a session of its own. These
+counts feed the canary (per arm since the rollout started), the directive ledger (per version)
+and the dashboard.
+"""
+
+from datetime import datetime
+
+from django.db import connection
+from django.db.models import Case, CharField, Count, F, Q, Value, When
+from django.db.models.functions import Cast, Concat
+
+from improver.models import SessionSignal
+from improver.signals import ANY
+from telemetry.models import Decision, SessionEnd, SkillOutcome, ToolInvocation
+
+
+def _window(version_ids: list[int], since: datetime | None) -> Q:
+    window = Q(template_version_id__in=version_ids)
+    return window & Q(received_at__gte=since) if since is not None else window
+
+
+def _keys(model, event_type: str, window: Q):
+    """(version, agent, session key) of the model's rows in the window; a row sent without a
+    session is keyed by its type and id, as its signals are."""
+    key = F("session_id")
+    if model is SkillOutcome or model is Decision:
+        own = Concat(Value(f"{event_type}:"), Cast("id", CharField()), output_field=CharField())
+        key = Case(When(session_id="", then=own), default=key, output_field=CharField())
+    return _named(model.objects.filter(window), key)
+
+
+def _named(rows, key):
+    return rows.annotate(v=F("template_version_id"), a=F("agent_id"), k=key).values_list("v", "a", "k")
+
+
+def _count_distinct(querysets) -> dict[int, int]:
+    """COUNT(*) per version over the UNION (distinct rows) of (v, a, k) querysets."""
+    parts, params = [], []
+    for qs in querysets:
+        sql, p = qs.query.sql_with_params()
+        parts.append(f"SELECT DISTINCT * FROM ({sql}) AS q{len(parts)}")
+        params += list(p)
+    sql = f"SELECT v, COUNT(*) FROM ({' UNION '.join(parts)}) AS u GROUP BY v"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return {v: n for v, n in cursor.fetchall() if v is not None}
+
+
+def session_counts(version_ids: list[int], since: datetime | None = None) -> dict[int, int]:
+    """Sessions per version (by arrival since `since`, when given)."""
+    window = _window(version_ids, since)
+    signals = _named(SessionSignal.objects.filter(window), F("session_id"))
+    return _count_distinct(
+        [
+            _keys(ToolInvocation, "tool_invocation", window),
+            _keys(SessionEnd, "session_end", window),
+            _keys(SkillOutcome, "skill_outcome", window),
+            _keys(Decision, "decision", window),
+            signals,
+        ]
+    )
+
+
+def signal_counts(
+    version_ids: list[int], signals: tuple[str, ...], since: datetime | None = None
+) -> dict[tuple[int, str], int]:
+    """Sessions showing each signal per version; ANY counts sessions showing any of them all."""
+    window = _window(version_ids, since)
+    rows = SessionSignal.objects.filter(window)
+    named = [s for s in signals if s != ANY]
+    out = {
+        (r["template_version_id"], r["signal"]): r["n"]
+        for r in rows.filter(signal__in=named).values("template_version_id", "signal").annotate(n=Count("id"))
+    }
+    if ANY in signals:
+        every = _named(rows, F("session_id"))
+        out.update({(v, ANY): n for v, n in _count_distinct([every]).items()})
+    return out
+
+
+def rollout_status(rollout) -> dict:
+    """What a rollout tests and where its test stands, from its last check: each metric with its
+    role (target or guard), both arms' sessions showing it, the interval, and the sentence the
+    review page and the dashboard print."""
+    last = rollout.last_check or {}
+    targets = last.get("targets") or rollout.targets or [ANY]
+    rows, sessions = [], {"candidate": 0, "champion": 0}
+    for metric, arms in last.get("arms", {}).items():
+        (cn, cf), (bn, bf) = arms["candidate"], arms["champion"]
+        sessions = {"candidate": cn, "champion": bn}
+        ci = last.get("intervals", {}).get(metric)
+        rows.append(
+            {
+                "metric": metric,
+                "role": "target" if metric in targets else "guard",
+                "candidate": f"{cf} of {cn}" + (f" ({cf / cn:.0%})" if cn else ""),
+                "champion": f"{bf} of {bn}" + (f" ({bf / bn:.0%})" if bn else ""),
+                "interval": f"{ci[0]:+.1%} ({ci[1]:+.1%} … {ci[2]:+.1%})" if ci else "not yet",
+            }
+        )
+    tests = f"Tests {', '.join(targets)} (should fall); guards every other failure signal (must not rise)."
+    if rollout.status in ("promoted", "rolled_back", "aborted"):
+        where = f"Decided: {rollout.reason or last.get('reason', '')}"
+    elif last.get("needed") is not None:
+        look = "the final look" if last.get("look") != "final" else "a decision"
+        where = f"About {last['needed']} more sessions per arm for {look} at the differences seen so far."
+    else:
+        where = "Collecting evidence: no difference on the targets yet."
+    return {"targets": list(targets), "rows": rows, "sessions": sessions, "summary": f"{tests} {where}"}

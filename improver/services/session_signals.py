@@ -1,0 +1,94 @@
+"""A session's outcome from every signal, kept by derived work (see SessionSignal).
+
+Each handler turns the new events of one type into the signals they show and stores each
+(session, signal) once: a replay or a second event of the same kind in the session adds nothing.
+Observations are classified by the same rules as the feedback scan (the client's own sentiment
+and category first), so "negative:accuracy" here is what the improver calls accuracy feedback.
+"""
+
+from improver.classify import RawFeedback, RuleClassifier
+from improver.models import SessionSignal
+from improver.signals import tool_signal
+from telemetry.hooks import on_stored
+
+FAILED_TOOL = ("failure", "timeout")
+_rules = RuleClassifier()
+
+
+def _session(event_type: str, row: dict) -> str:
+    """The row's session, or a session of its own when it was sent without one."""
+    return row.get("session_id") or f"{event_type}:{row['id']}"
+
+
+def _store(event_type: str, rows: list[dict], signals_of) -> None:
+    SessionSignal.objects.bulk_create(
+        [
+            SessionSignal(
+                agent_id=row["agent_id"],
+                session_id=_session(event_type, row)[:200],
+                signal=signal,
+                template_version_id=row["template_version_id"],
+                received_at=row["received_at"],
+            )
+            for row in rows
+            for signal in signals_of(row)
+        ],
+        ignore_conflicts=True,
+    )
+
+
+@on_stored("tool_invocation", when=lambda row: row.get("outcome") in FAILED_TOOL, whole_batch=True)
+def tool_failures(*, agents: dict, rows: list[dict]) -> None:
+    _store(
+        "tool_invocation",
+        rows,
+        lambda r: ("tool_failure", tool_signal(r["tool"], r.get("failure_mode", ""))),
+    )
+
+
+@on_stored("skill_outcome", when=lambda row: row.get("success") is False, whole_batch=True)
+def skill_failures(*, agents: dict, rows: list[dict]) -> None:
+    _store("skill_outcome", rows, lambda r: ("skill_failure",))
+
+
+def observation_signals(row: dict) -> tuple[str, ...]:
+    """Negative feedback and its category; nothing for praise or a neutral note."""
+    raw = RawFeedback(
+        "observation",
+        str(row.get("id", "")),
+        row.get("occurred_at"),
+        row.get("text", ""),
+        hints={"sentiment": row.get("sentiment", ""), "category": row.get("category", "")},
+    )
+    verdict = _rules.classify_one(raw)
+    return ("negative", f"negative:{verdict.category}") if verdict.sentiment == "negative" else ()
+
+
+@on_stored("observation", whole_batch=True)
+def negative_feedback(*, agents: dict, rows: list[dict]) -> None:
+    _store("observation", rows, observation_signals)
+
+
+@on_stored("correction", whole_batch=True)
+def corrections(*, agents: dict, rows: list[dict]) -> None:
+    _store("correction", rows, lambda r: ("correction",))
+
+
+@on_stored("decision", when=lambda row: row.get("verdict") == "rejected", whole_batch=True)
+def rejected_decisions(*, agents: dict, rows: list[dict]) -> None:
+    _store("decision", rows, lambda r: ("rejected_decision",))
+
+
+def _reflected(row: dict) -> bool:
+    reflection = row.get("reflection") or {}
+    return isinstance(reflection, dict) and bool(reflection.get("failures"))
+
+
+@on_stored("session_end", when=_reflected, whole_batch=True)
+def reflected_failures(*, agents: dict, rows: list[dict]) -> None:
+    _store("session_end", rows, lambda r: ("reflected_failure",))
+
+
+@on_stored("hitl_escalation", whole_batch=True)
+def escalations(*, agents: dict, rows: list[dict]) -> None:
+    _store("hitl_escalation", rows, lambda r: ("escalation",))

@@ -1,0 +1,58 @@
+"""The names of a session's failure signals and what a directive line targets (pure).
+
+A signal is one kind of failure seen in a session: "tool_failure" and, per tool and failure mode,
+"tool:<tool>:<mode>"; "skill_failure"; "negative" and, per category, "negative:<category>";
+"correction"; "rejected_decision"; "reflected_failure"; "escalation". ANY is a session showing
+any of them.
+"""
+
+import re
+
+ANY = "any_failure"
+# What a canary guards whatever the change targets: each kind of failure signal, and any of them.
+GUARDS = (
+    ANY,
+    "tool_failure",
+    "skill_failure",
+    "negative",
+    "correction",
+    "rejected_decision",
+    "reflected_failure",
+    "escalation",
+)
+# The signal that the feedback a remedy was stated in shows, by the kind of row it came from.
+SOURCE_SIGNALS = {
+    "correction": "correction",
+    "decision": "rejected_decision",
+    "session_end": "reflected_failure",
+}
+
+
+def tool_signal(tool: str, failure_mode: str) -> str:
+    """The signal of one tool failing one way (a friction line's target)."""
+    return f"tool:{tool}:{failure_mode or 'UNKNOWN'}"[:300]
+
+
+def target_of(addition: dict) -> tuple[str, ...]:
+    """The signals an added line is meant to lower: the ones resolved when it was proposed, or
+    what its origin says (a friction line: its tool failing that way; a fact: corrections; an
+    anti-pattern: failed skill outcomes; a category line: that category's negative feedback; a
+    remedy: negative feedback); any failure for a line with no evidence (a human's)."""
+    if addition.get("target"):
+        return tuple(addition["target"])
+    origin, sources = addition.get("origin", ""), addition.get("sources") or ()
+    tools = tuple(
+        tool_signal(*s.split(":", 2)[1:]) for s in sources if s.startswith("friction:") and s.count(":") == 2
+    )
+    if origin in ("friction", "shipped_tool") and tools:
+        return tools
+    if origin == "fact":
+        return ("correction",)
+    if origin == "anti_pattern":
+        return ("skill_failure",)
+    category = re.search(r"most negative category: (\w+)", addition.get("reason", ""))
+    if origin == "category" and category:
+        return (f"negative:{category.group(1)}",)
+    if origin == "remedy":
+        return ("negative",)
+    return (ANY,)
