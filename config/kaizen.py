@@ -128,7 +128,12 @@ SETTINGS: dict[str, tuple[object, str]] = {
         30,
         "Sessions with and without an improver's line before its effect is judged (removal if none).",
     ),
-    "PROMPT_TOKEN_BUDGET": (1200, "Most tokens the directives may take; the lowest-value lines go first."),
+    "PROMPT_TOKEN_BUDGET": (
+        480,
+        "Most tokens (about four characters each) of the prompt block an agent is served: about a page. "
+        "The directives are pruned to 60% of it, lowest-value lines first; learned facts, anti-patterns "
+        "and proven patterns fill the rest, and what does not fit is left out.",
+    ),
     "CANARY_SHARE": (
         0.2,
         "Share of a template's agents served an approved evolution first (at least one); 0 = all at once.",

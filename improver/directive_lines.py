@@ -3,15 +3,17 @@
 
 A line is identified by its normalised text: it keeps the version it was added in, who wrote it
 (a human or the improver), where it came from (a remedy, a fact, an anti-pattern, a friction
-pair, a category line) and the failure it targets. Its effect is the rate of that failure in
-sessions served a version with the line against sessions served versions without it.
+pair, a category line) and the failure signals it targets. Its effect is the share of sessions
+showing its target among sessions served a version with the line against those served versions
+without it (so a line that fixes what users complain about shows its effect).
 """
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from improver.context import estimate_tokens
 from improver.remedies import similarity
+from improver.signals import ANY, target_of
 
 MERGE_AT = 80  # similarity of two lines that say the same thing
 
@@ -26,22 +28,12 @@ class Line:
     added_in: int
     author: str  # human | improver
     origin: str = "human"
-    target: dict = field(default_factory=dict)  # {"tool", "failure_mode"} or {} (any failure)
+    target: tuple[str, ...] = (ANY,)  # the failure signals it should lower (improver.signals)
     sources: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:
         return line_key(self.text)
-
-
-def target_of(addition: dict) -> dict:
-    """The failure an added line targets: its friction pair, or any failure."""
-    if addition.get("origin") == "friction":
-        for source in addition.get("sources", []):
-            if source.startswith("friction:"):
-                _, tool, mode = source.split(":", 2)
-                return {"tool": tool, "failure_mode": mode}
-    return {}
 
 
 def history(versions: list[dict]) -> list[Line]:
@@ -65,7 +57,7 @@ def history(versions: list[dict]) -> list[Line]:
                 v["number"],
                 author,
                 a.get("origin") or author,
-                target_of(a),
+                target_of(a) if a else (ANY,),
                 tuple(a.get("sources", [])),
             )
         known = current

@@ -20,20 +20,27 @@ def prompt_block(
     known = directives.lower()
     learned_facts = [f for f in learned_facts if f["content"].lower() not in known]
     anti_patterns = [a["line"] for a in anti_patterns if f"avoid: {a['pattern'].lower()}" not in known]
-    parts = [f"# Directives ({template} v{version})", directives.strip()]
-    if learned_facts:
-        parts.append("## Learned facts")
-        parts.extend(f"- {fact['content']}" for fact in learned_facts)
-    if anti_patterns:
-        parts.append("## Avoid")
-        parts.extend(f"- {line}" for line in anti_patterns)
-    if proven_patterns:
-        parts.append("## Proven patterns")
-        parts.extend(f"- {line}" for line in proven_patterns)
-    # within the token budget: what was learned goes from the end (the directives themselves are
-    # kept to the budget by the improver's pruning)
-    while budget and estimate_tokens("\n".join(parts)) > budget and len(parts) > 2:
-        parts.pop()
-        if parts[-1].startswith("## "):
-            parts.pop()
+    sections = [
+        (
+            f"# Directives ({template} v{version})",
+            [ln for ln in directives.strip().splitlines() if ln.strip()],
+        ),
+        ("## Learned facts", [f"- {fact['content']}" for fact in learned_facts]),
+        ("## Avoid", [f"- {line}" for line in anti_patterns]),
+        ("## Proven patterns", [f"- {line}" for line in proven_patterns]),
+    ]
+    # Within the budget, in order of importance: the directives (kept to their share of it by the
+    # improver's pruning), then what was learned; a line that does not fit ends its section.
+    parts: list[str] = []
+    used = 0
+    for title, lines in sections:
+        taken = []
+        for line in lines:
+            cost = len(line) + 1 + (0 if taken else len(title) + 1)
+            if budget and estimate_tokens("x" * (used + cost)) > budget:
+                break
+            taken.append(line)
+            used += cost
+        if taken:
+            parts += [title, *taken]
     return "\n".join(parts) + "\n"

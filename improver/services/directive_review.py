@@ -3,10 +3,10 @@
 the directives are over the token budget)."""
 
 from django.conf import settings
-from django.db.models import Count, Q
 
 from improver import directive_lines as dl
-from telemetry.models import ToolInvocation
+from improver.outcomes import session_counts, signal_counts
+from improver.signals import tool_signal
 
 
 def version_history(template) -> list[dict]:
@@ -23,33 +23,40 @@ def version_history(template) -> list[dict]:
 
 
 def effects(template, versions: list[dict], lines: list[dl.Line]) -> dict[str, dl.Effect]:
-    """Per line: sessions (and those with its target failure) served with and without it, in SQL."""
-    rows = ToolInvocation.objects.filter(template_version__document=template.document)
-    totals = {
-        r["template_version_id"]: (r["n"], r["failed"])
-        for r in rows.values("template_version_id").annotate(
-            n=Count("session_id", distinct=True),
-            failed=Count("session_id", distinct=True, filter=Q(outcome=ToolInvocation.Outcome.FAILURE)),
-        )
-    }
-    pairs = {
-        (r["template_version_id"], r["tool"], r["failure_mode"]): r["n"]
-        for r in rows.filter(outcome=ToolInvocation.Outcome.FAILURE)
-        .values("template_version_id", "tool", "failure_mode")
-        .annotate(n=Count("session_id", distinct=True))
-    }
+    """Per line: sessions served with and without it, and those showing its target, in SQL."""
+    ids = [v["id"] for v in versions]
+    totals = session_counts(ids)
+    targets = tuple(dict.fromkeys(t for line in lines for t in line.target))
+    shown = signal_counts(ids, targets)
     keys = {v["id"]: {dl.line_key(t) for t in v["text"].splitlines() if t.strip()} for v in versions}
     out = {}
     for line in lines:
         counts = {True: [0, 0], False: [0, 0]}
-        for version_id, (n, failed) in totals.items():
-            if line.target:
-                failed = pairs.get((version_id, line.target["tool"], line.target["failure_mode"]), 0)
+        for version_id, n in totals.items():
+            failed = min(n, sum(shown.get((version_id, t), 0) for t in line.target))
             side = counts[line.key in keys.get(version_id, set())]
             side[0] += n
             side[1] += failed
         out[line.key] = dl.Effect(counts[True][0], counts[True][1], counts[False][0], counts[False][1])
     return out
+
+
+def fixes_pending() -> set[str]:
+    """The tool-failure signals a new tool is being built for (its proposal pending or approved,
+    not yet implemented): a line about them waits for the fix before it is judged."""
+    from governance.models import Proposal
+
+    keys = Proposal.objects.filter(
+        type=Proposal.Type.NEW_TOOL, status__in=(Proposal.Status.PENDING, Proposal.Status.APPROVED)
+    ).values_list("dedup_key", flat=True)
+    return {tool_signal(*(key.split(":", 2) + ["", ""])[1:3]) for key in keys}
+
+
+DIRECTIVES_SHARE = 0.6  # of the prompt block's budget; what was learned fills the rest
+
+
+def directives_budget() -> int:
+    return int(settings.KAIZEN["PROMPT_TOKEN_BUDGET"] * DIRECTIVES_SHARE)
 
 
 def review(template) -> tuple[list[dl.Line], dict[str, dl.Effect], list[dl.Pruning]]:
@@ -61,8 +68,9 @@ def review(template) -> tuple[list[dl.Line], dict[str, dl.Effect], list[dl.Pruni
     lines = dl.history(versions)
     measured = effects(template, versions, lines)
     prunings: list[dl.Pruning] = []
+    waiting = fixes_pending()
     for line in lines:
-        if line.author == "improver":
+        if line.author == "improver" and not waiting & set(line.target):
             verdict = dl.judge(line, measured[line.key], settings.KAIZEN["DIRECTIVE_MIN_SESSIONS"])
             if verdict:
                 prunings.append(verdict)
@@ -73,9 +81,7 @@ def review(template) -> tuple[list[dl.Line], dict[str, dl.Effect], list[dl.Pruni
         for k, e in measured.items()
         if e.with_sessions and e.without_sessions
     }
-    prunings += dl.over_budget(
-        [ln for ln in lines if ln.key not in pruned], value, settings.KAIZEN["PROMPT_TOKEN_BUDGET"]
-    )
+    prunings += dl.over_budget([ln for ln in lines if ln.key not in pruned], value, directives_budget())
     return lines, measured, prunings
 
 

@@ -28,7 +28,7 @@ def test_a_line_keeps_its_identity_author_origin_and_target_across_versions():
     assert (lines["Read first."].added_in, lines["Read first."].author) == (1, "human")
     friction = lines[FRICTION["text"]]
     assert (friction.added_in, friction.author, friction.origin) == (2, "improver", "friction")
-    assert friction.target == {"tool": "npm_install", "failure_mode": "NOTFOUND"}
+    assert friction.target == ("tool:npm_install:NOTFOUND",)
     assert lines["Be brief."].author == "human"  # added without a proposal: a person wrote it
 
 
@@ -92,7 +92,7 @@ def test_the_ritual_proposes_to_remove_an_improver_line_that_did_not_help():
         author=DocumentVersion.Author.IMPROVER,
         provenance={"additions": [FRICTION]},
     )
-    sessions(client, 40, 21, "after", WAKE - timedelta(days=3))  # v2: no better
+    sessions(client, 40, 24, "after", WAKE - timedelta(days=3))  # v2: no better
     complaints(client, 3)
     ritual_run(improver=improver, period="w1", now=WAKE)
     proposal = Proposal.objects.get()
@@ -101,6 +101,32 @@ def test_the_ritual_proposes_to_remove_an_improver_line_that_did_not_help():
     assert "did not fall" in removal["reason"] or "rose" in removal["reason"]
     assert FRICTION["text"] not in proposal.payload["proposed_directives"]
     assert "Run the tests before reporting done." in proposal.payload["proposed_directives"]  # a human's line
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("status", "removed"), [("pending", False), ("approved", False), ("implemented", True)]
+)
+def test_a_friction_lines_removal_waits_while_the_tool_it_points_to_is_being_built(status, removed):
+    from governance.services import proposal_create
+    from improver.services import directive_review
+
+    template, improver, client = coder_fleet()
+    sessions(client, 40, 20, "before", WAKE - timedelta(days=6))
+    template_version_create(
+        template=template,
+        directives=template.document.head.text + FRICTION["text"] + "\n",
+        author=DocumentVersion.Author.IMPROVER,
+        provenance={"additions": [FRICTION]},
+    )
+    sessions(client, 40, 24, "after", WAKE - timedelta(days=3))  # its target cannot fall: the tool is missing
+    tool = proposal_create(
+        type="new_tool", title="Build npm_install", dedup_key="friction:npm_install:NOTFOUND"
+    )
+    type(tool).objects.filter(pk=tool.pk).update(status=status)
+    template.refresh_from_db()
+    _, _, prunings = directive_review.review(template)
+    assert any(p.line.text == FRICTION["text"] for p in prunings) is removed
 
 
 def test_the_served_prompt_block_stays_within_the_token_budget():
