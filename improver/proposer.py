@@ -31,7 +31,10 @@ class Addition:
     reason: str
     evidence: int
     sources: tuple[str, ...] = ()  # the rows it was derived from ("observation:12", …)
-    origin: str = ""  # remedy | fact | anti_pattern | friction | shipped_tool | category | operator
+    origin: str = (
+        ""  # remedy | fact | anti_pattern | friction | shipped_tool | transfer | category | operator
+    )
+    target: tuple[str, ...] = ()  # the signals it should lower, when known at proposal time
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,7 @@ class ProposalInput:
     remedies: tuple = ()  # improver.remedies.Remedy: what negative feedback says would help
     friction: tuple[dict, ...] = ()  # chronic (tool, failure_mode, sessions) pairs
     shipped: tuple[dict, ...] = ()  # tools built for a friction: (tool, failure_mode, proposal, task, result)
+    proven: tuple[dict, ...] = ()  # lines promoted elsewhere with a measured effect on a target seen here
     context: str = ""  # the ritual's token-budgeted context, every section (what an LLM reads)
 
 
@@ -94,7 +98,7 @@ def evidence_additions(data: ProposalInput) -> list[Addition]:
     for line in data.anti_patterns:
         out.append(Addition(line, f"anti-pattern '{_pattern_name(line)}'", 100, origin="anti_pattern"))
     for fact in data.learned_facts:
-        out.append(Addition(f"Remember: {fact.strip()}", "user-stated learned fact", 50, origin="fact"))
+        out.append(Addition(f"Remember: {fact.strip()}", "user-stated learned fact", 18, origin="fact"))
     for built in data.shipped:
         out.append(
             Addition(
@@ -128,6 +132,18 @@ def evidence_additions(data: ProposalInput) -> list[Addition]:
                 30 + pair["sessions"],
                 sources,
                 "friction",
+            )
+        )
+    for line in data.proven:
+        out.append(
+            Addition(
+                line["text"],
+                f"promoted on {line['template']} (rollout #{line['rollout']}): its target "
+                f"{line['target'][0]} fell by {-line['effect']:.0%} of sessions; the same signal shows here",
+                15,
+                (f"rollout:{line['rollout']}", f"proposal:{line['proposal']}"),
+                "transfer",
+                tuple(line["target"]),
             )
         )
     for remedy in data.remedies:

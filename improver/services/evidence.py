@@ -93,3 +93,51 @@ def shipped_tools(template) -> list[dict]:
                  "result": task.result.strip().splitlines()[0][:300]}
             )  # fmt: skip
     return shipped
+
+
+TRANSFER_MIN_SESSIONS = 3  # sessions of this template showing the target in the window
+
+
+def proven_elsewhere(template, since: datetime, until: datetime) -> list[dict]:
+    """Lines promoted on another template with a measured effect on their target (the canary's
+    last check had the target's rate lower in the candidate's arm) whose target this template's
+    sessions show too (TRANSFER_MIN_SESSIONS in the window): each with its proof, to be proposed
+    here and canaried again (what helped one fleet may interfere in another)."""
+    from improver.models import Rollout, SessionSignal
+
+    shown = set(
+        SessionSignal.objects.filter(
+            template_version__document=template.document, received_at__gt=since, received_at__lte=until
+        )
+        .values("signal")
+        .annotate(n=Count("id"))
+        .filter(n__gte=TRANSFER_MIN_SESSIONS)
+        .values_list("signal", flat=True)
+    )
+    out = []
+    promoted = (
+        Rollout.objects.filter(status=Rollout.Status.PROMOTED, proposal__isnull=False)
+        .exclude(template=template)
+        .select_related("template", "proposal")
+        .order_by("-decided_at")[:20]
+    )
+    for rollout in promoted:
+        check = rollout.last_check or {}
+        for addition in rollout.proposal.payload.get("additions") or []:
+            targets = [t for t in addition.get("target") or () if t in shown]
+            effect = next(
+                (check.get("intervals", {}).get(t) for t in targets if t in check.get("intervals", {})), None
+            )
+            if not targets or effect is None or effect[0] >= 0:
+                continue
+            out.append(
+                {
+                    "text": addition["text"],
+                    "target": targets,
+                    "template": rollout.template.slug,
+                    "rollout": rollout.pk,
+                    "proposal": rollout.proposal_id,
+                    "effect": effect[0],
+                }
+            )
+    return out

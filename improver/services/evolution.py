@@ -311,7 +311,12 @@ def _as_dict(a: Addition) -> dict:
 
 def addition_from(data: dict) -> Addition:
     return Addition(
-        data["text"], data["reason"], data["evidence"], tuple(data.get("sources", ())), data.get("origin", "")
+        data["text"],
+        data["reason"],
+        data["evidence"],
+        tuple(data.get("sources", ())),
+        data.get("origin", ""),
+        tuple(data.get("target") or ()),
     )
 
 

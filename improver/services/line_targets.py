@@ -12,6 +12,8 @@ def resolve(addition: Addition) -> list[str]:
     """The signals a line should lower. A remedy targets what the feedback it was stated in shows
     most: negative feedback of that category, corrections, rejected decisions or reflected
     failures; any other line what its origin says (improver.signals.target_of)."""
+    if addition.target:
+        return list(addition.target)
     if addition.origin != "remedy":
         return list(
             target_of({"origin": addition.origin, "sources": addition.sources, "reason": addition.reason})

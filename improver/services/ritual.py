@@ -271,6 +271,7 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
             remedies=remedies,
             friction=friction,
             shipped=shipped,
+            proven=tuple(ritual_evidence.proven_elsewhere(template, now - window, now)),
             context=context.text,
             exclude=withdrawn_lines(template),
         )

@@ -1,0 +1,120 @@
+"""A session's outcome from every signal: each kind of failure an agent reports lands in its
+session once, and a harm that shows only in rejections and complaints is rolled back."""
+
+from datetime import timedelta
+
+import pytest
+
+from improver.models import SessionSignal
+from improver.outcomes import session_counts, signal_counts
+from improver.services.rollouts import rollouts_check
+from improver.signals import ANY
+from tests.conftest import FIXED_NOW
+from tests.improver.helpers import coder_fleet
+from tests.improver.test_rollouts import START, approve, arms, fleet_of
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
+
+
+def event(kind: str, i: int, **body) -> dict:
+    return {"id": f"{kind}-{i}", "type": kind, "timestamp": FIXED_NOW.isoformat(), "body": body}
+
+
+SESSION = [
+    event(
+        "tool_invocation",
+        1,
+        session_id="s1",
+        tool="crm",
+        outcome="failure",
+        failure_mode="PERM",
+        duration_ms=5,
+    ),
+    event("tool_invocation", 2, session_id="s1", tool="crm", outcome="success", duration_ms=5),
+    event("skill_outcome", 3, session_id="s1", skill="triage", success=False, duration_ms=5),
+    event(
+        "observation", 4, session_id="s1", text="That answer was wrong and inaccurate.", sentiment="negative"
+    ),
+    event("observation", 5, session_id="s1", text="Thanks, great work!", sentiment="positive"),
+    event("correction", 6, session_id="s1", user_message="No, the refund goes through billing."),
+    event("decision", 7, session_id="s1", subject="refund #12", verdict="rejected", reason="wrong amount"),
+    event("decision", 8, session_id="s1", subject="refund #13", verdict="confirmed"),
+    event("session_end", 9, session_id="s1", reflection={"failures": ["I refunded the wrong order."]}),
+    event("hitl_escalation", 10, target="billing lead", reason="refund over the limit"),
+    event("skill_outcome", 11, skill="triage", success=False, duration_ms=5),  # no session: its own
+]
+
+
+def test_each_signal_lands_in_its_session_once_and_a_replay_adds_nothing():
+    template, _, client = coder_fleet()
+    for _ in range(2):  # the second post is a replay
+        response = client.post("/api/v1/ingest", {"batch": SESSION}, format="json")
+        assert response.status_code == 207, response.json()
+    rows = set(SessionSignal.objects.values_list("session_id", "signal"))
+    in_s1 = {signal for session, signal in rows if session == "s1"}
+    assert in_s1 == {
+        "tool_failure",
+        "tool:crm:PERM",
+        "skill_failure",
+        "negative",
+        "negative:accuracy",
+        "correction",
+        "rejected_decision",
+        "reflected_failure",
+    }
+    alone = {(s.split(":")[0], signal) for s, signal in rows if s != "s1"}
+    assert alone == {("hitl_escalation", "escalation"), ("skill_outcome", "skill_failure")}
+    version = template.document.head_id
+    # s1, the sessionless escalation and the sessionless failed skill outcome: three sessions
+    assert session_counts([version]) == {version: 3}
+    counts = signal_counts([version], (ANY, "skill_failure", "negative:accuracy", "escalation"))
+    assert counts == {
+        (version, ANY): 3,
+        (version, "skill_failure"): 2,
+        (version, "negative:accuracy"): 1,
+        (version, "escalation"): 1,
+    }
+
+
+def quiet_sessions(client, n: int, rejected: int, tag: str):
+    """`n` sessions whose tools all work; in the first `rejected`, QA rejects the work and the
+    user complains."""
+    batch = []
+    for i in range(n):
+        at = (START + timedelta(minutes=i)).isoformat()
+        sid = f"{tag}-{i}"
+        body = {"tool": "lookup", "outcome": "success", "session_id": sid, "duration_ms": 5}
+        batch.append({"type": "tool_invocation", "timestamp": at, "body": body})
+        if i < rejected:
+            batch.append(
+                {
+                    "type": "decision",
+                    "timestamp": at,
+                    "body": {"subject": f"answer {sid}", "verdict": "rejected", "session_id": sid},
+                }
+            )
+            batch.append(
+                {
+                    "type": "observation",
+                    "timestamp": at,
+                    "body": {"text": "Nobody checked who I was.", "sentiment": "negative", "session_id": sid},
+                }
+            )
+    assert client.post("/api/v1/ingest", {"batch": batch}, format="json").status_code == 207
+
+
+def test_a_harm_seen_only_in_rejections_and_complaints_is_rolled_back():
+    template, clients, proposal, reviewer = fleet_of(5)
+    rollout = approve(reviewer, proposal)
+    canary, champions = arms(rollout, clients)
+    for i, client in enumerate(canary):
+        quiet_sessions(client, 15, 8, f"c{i}")  # about half the canary's work is rejected
+    for i, client in enumerate(champions):
+        quiet_sessions(client, 20, 1, f"b{i}")
+    assert rollouts_check(now=START + timedelta(days=2)) == {"roll_back": 1}
+    rollout.refresh_from_db()
+    assert rollout.status == "rolled_back"
+    assert rollout.reason.split(" ")[0] in ("rejected_decision", "negative", ANY), rollout.reason
+    last = rollout.last_check
+    assert last["arms"]["rejected_decision"]["candidate"][1] == 8 * len(canary)
+    assert "tool_failure" not in last["arms"]  # no tool ever failed: nothing to guard there
