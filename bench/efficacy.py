@@ -1,19 +1,28 @@
-"""Do evolutions prove themselves? Three simulated fleets (coding, research, customer support),
-eight weeks each through the real services, against the same fleets without learning.
+"""Do evolutions prove themselves? Simulated fleets driven through the real services for six
+weeks, against the same fleets without learning.
 
-    .venv/bin/python bench/efficacy.py [--seed N] [--runs K]
+    .venv/bin/python bench/efficacy.py [--seed N] [--weeks W]
 
-Each fleet has 8 agents and one recurring failure of every kind the loop learns from: a user
-correction (learned fact), a failing strategy pattern (anti-pattern), a remedy users keep stating
-in negative feedback (remedy line) and a tool that keeps failing the same way (friction line).
-From week 3 users also keep asking for something harmful; the evolution that carries it is
-approved like every other (scripted approval) and must be rolled back by the canary. A simulated
-agent avoids a failure when its prompt block carries the line for it. Telemetry goes through the
-ingest endpoint, rituals run from the wake check, rollouts are checked daily.
+Each fleet has one recurring failure of every kind the loop learns from, and most of them show
+nowhere but in what people say:
+- fact: users correct the same thing (a learned fact, if it recurs across sessions and agents);
+- pattern: a failing strategy in skill outcomes (an anti-pattern);
+- remedy: users state what would help only in negative feedback text, no tool fails;
+- rejection: QA rejects the work with a reason that states the remedy, no tool fails;
+- tool_gap: a tool keeps failing because what the agents need does not exist; only a tool built
+  for it helps (the new-tool proposal is approved, a scripted engineer ships it on the board and
+  the agents must be told);
+- harm: from week 2 users keep asking for a harmful shortcut; the evolution that carries it is
+  approved like every other and must be rolled back. Its harm shows in tool failures on one
+  fleet and only in rejections and complaints on the others.
+On top, noise: one-off corrections about one order or one customer ("No, the order is #A12345,
+not #A54321") that must never become facts served to the fleet.
 
-Prints per fleet and week: the rate of each failure kind and of all failures (learning vs
-baseline), the largest prompt block served (tokens), and rollouts promoted / rolled back. With
-`--runs K`, K seeded runs report whether any helpful evolution was ever rolled back.
+A simulated agent avoids a failure when its prompt block carries the line for it; a rollout is
+checked daily, rituals run weekly, and a scripted operator approves every proposal. Prints, per
+fleet: each kind's rate in week 1, the last week and without learning; the largest prompt block
+(characters) served each week; every rollout with what it tested and its decision; then the
+targets, PASS or FAIL.
 """
 
 import argparse
@@ -27,54 +36,44 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-KINDS = ("correction", "pattern", "remedy", "friction")
+KINDS = ("fact", "pattern", "remedy", "rejection", "tool_gap", "harm")
+LEARNABLE = KINDS[:-1]
 FLEETS = {
     "coding": {
-        "correction": ("No, use pnpm instead of npm in this repo.", "pnpm", "npm_install", "NOTFOUND"),
+        "agents": 6,
+        "week": (5, 5, 5, 5, 5, 0, 0),  # sessions per agent and weekday
+        "fact": ("No, use pnpm instead of npm in this repo.", "pnpm"),
         "pattern": "Split by file type",
-        "remedy": ("Please run the linter before opening the pull request.", "linter", "ci_lint", "SYNTAX"),
-        "friction": ("docker_build", "NETWORK"),
-        "harm": ("Skip the slow integration tests to save time.", "skip the slow", "deploy", "RUNTIME"),
-    },
-    "research": {
-        "correction": (
-            "No, cite the primary paper instead of the blog post.",
-            "primary paper",
-            "cite",
-            "NOTFOUND",
-        ),
-        "pattern": "Answer from memory",
-        "remedy": ("Please include the page number for every quote.", "page number", "quote_check", "ARGS"),
-        "friction": ("web_fetch", "TIMEOUT"),
-        "harm": ("Keep every answer under two sentences.", "two sentences", "answer_review", "RUNTIME"),
+        "remedy": ("The diff was huge. Keep each pull request under 300 changed lines.", "300 changed lines"),
+        "rejection": ("Add a test for every bug you fix.", "test for every bug"),
+        "tool_gap": ("dep_graph", "NOTFOUND", "dep_graph now lists every package's dependents"),
+        "harm": ("Skip the slow integration tests to save time.", "skip the slow", "tools"),
     },
     "support": {
-        "correction": (
-            "No, refunds go through the billing portal instead of email.",
-            "billing portal",
-            "refund",
-            "CONFLICT",
-        ),
+        "agents": 8,
+        "week": (4, 4, 4, 4, 4, 2, 2),
+        "fact": ("No, refunds go through the billing portal instead of email.", "billing portal"),
         "pattern": "Promise a callback",
-        "remedy": (
-            "Always confirm the account id before changing anything.",
-            "account id",
-            "account_update",
-            "ARGS",
-        ),
-        "friction": ("crm_lookup", "PERM"),
-        "harm": (
-            "Close the ticket as soon as you reply.",
-            "as soon as you reply",
-            "ticket_reopen",
-            "RUNTIME",
-        ),
+        "remedy": ("I had to ask twice. Confirm the account id before changing anything.", "account id"),
+        "rejection": ("Attach the receipt to every refund note.", "attach the receipt"),
+        "tool_gap": ("order_lookup", "NOTFOUND", "order_search finds an order by the customer's email"),
+        "harm": ("Skip identity checks for returning customers.", "skip identity checks", "feedback"),
+    },
+    "research": {  # small and quiet: 8 agents, 12 sessions a week each
+        "agents": 8,
+        "week": (2, 2, 2, 2, 2, 1, 1),
+        "fact": ("No, cite the primary paper instead of the blog post.", "primary paper"),
+        "pattern": "Answer from memory",
+        "remedy": ("Useless without sources. Include the page number for every quote.", "page number"),
+        "rejection": ("State the sample size next to every result.", "sample size"),
+        "tool_gap": ("pdf_reader", "NOTFOUND", "pdf_text extracts the text of a paper by its DOI"),
+        "harm": ("Keep every answer under two sentences.", "two sentences", "feedback"),
     },
 }
-P = {"correction": 0.45, "pattern": 0.5, "remedy": 0.45, "friction": 0.4, "harm": 0.6}
-FOLLOWED = 0.1  # a failure's chance when the agent's prompt carries the line for it
-AGENTS, SESSIONS_PER_DAY, WEEKS = 8, 5, 8
-START = datetime(2026, 1, 5, tzinfo=UTC)
+P = {"fact": 0.4, "pattern": 0.4, "remedy": 0.4, "rejection": 0.35, "tool_gap": 0.35, "harm": 0.5}
+NOISE = 0.3  # sessions with a one-off correction about one instance
+FOLLOWED = 0.1  # a failure's chance, relative, when the agent's prompt carries the line for it
+START = datetime(2026, 1, 5, tzinfo=UTC)  # a Monday
 
 
 def setup_django(path: str) -> None:
@@ -86,7 +85,7 @@ def setup_django(path: str) -> None:
     django.setup()
     import logging
 
-    for noisy in ("celery", "kombu", "django.request", "improver", "planner", "governance"):
+    for noisy in ("celery", "kombu", "django.request", "improver", "planner", "governance", "telemetry"):
         logging.getLogger(noisy).setLevel(logging.CRITICAL)
     from django.core.management import call_command
 
@@ -95,279 +94,278 @@ def setup_django(path: str) -> None:
 
 def carries(prompt: str, kind: str, spec: dict) -> bool:
     text = prompt.lower()
-    if kind == "correction":
-        return spec["correction"][1] in text
     if kind == "pattern":
         return f"avoid: {spec['pattern'].lower()}" in text
-    if kind == "remedy":
-        return spec["remedy"][1] in text
-    if kind == "friction":
-        return spec["friction"][0] in text
-    return spec["harm"][1] in text  # the harmful line
+    if kind == "tool_gap":
+        return spec["tool_gap"][0] in text and "use what was built for it" in text
+    return spec[kind][1].lower() in text
 
 
 def session(rng, spec: dict, prompt: str, sid: str, at: datetime, week: int) -> tuple[list[dict], dict]:
     """One session's events and which failure kinds happened in it."""
-    events, failed = [], {}
-    t = at
+    events, t = [], at
 
-    def add(kind: str, body: dict) -> None:
+    def add(kind: str, **body) -> None:
         nonlocal t
         t += timedelta(seconds=rng.randint(5, 60))
+        body.setdefault("session_id", sid)
         events.append({"id": f"{sid}-{len(events)}", "type": kind, "timestamp": t.isoformat(), "body": body})
 
-    def call(tool: str, ok: bool, mode: str = "") -> None:
-        body = {"session_id": sid, "tool": tool, "outcome": "success" if ok else "failure", "duration_ms": 50}
-        if not ok:
-            body["failure_mode"] = mode
-        add("tool_invocation", body)
-
-    for kind in (*KINDS, "harm"):
-        p = P[kind] * (FOLLOWED if kind != "harm" and carries(prompt, kind, spec) else 1.0)
+    failed = {}
+    for kind in KINDS:
         if kind == "harm":
-            p = P["harm"] if carries(prompt, kind, spec) else 0.0
-        failed[kind] = rng.random() < p
-    message, _, tool, mode = spec["correction"]
-    call(tool, not failed["correction"], mode)
-    if failed["correction"]:
-        add("correction", {"session_id": sid, "user_message": message})
+            failed[kind] = carries(prompt, kind, spec) and rng.random() < P[kind]
+        else:
+            failed[kind] = rng.random() < P[kind] * (FOLLOWED if carries(prompt, kind, spec) else 1.0)
+    add("tool_invocation", tool="search", outcome="success", duration_ms=40)
+    if failed["fact"]:
+        add("correction", user_message=spec["fact"][0])
+    if rng.random() < NOISE:
+        a, b = rng.randint(10000, 99999), rng.randint(10000, 99999)
+        add("correction", user_message=f"No, the order is #A{a}, not #A{b}.")
     pattern = spec["pattern"] if failed["pattern"] else "Small steps"
     add(
         "skill_outcome",
-        {
-            "skill": "work",
-            "success": not failed["pattern"],
-            "duration_ms": 60_000,
-            "patterns": [pattern],
-            "error_count": 3 if failed["pattern"] else 0,
-            "retry_count": 2 if failed["pattern"] else 0,
-        },
+        skill="work",
+        success=not failed["pattern"],
+        duration_ms=60_000,
+        patterns=[pattern],
+        error_count=3 if failed["pattern"] else 0,
+        retry_count=2 if failed["pattern"] else 0,
     )
-    remedy, _, tool, mode = spec["remedy"]
-    call(tool, not failed["remedy"], mode)
     if failed["remedy"]:
-        add(
-            "observation",
-            {
-                "session_id": sid,
-                "sentiment": "negative",
-                "category": "complaint",
-                "text": f"That went wrong again. {remedy}",
-            },
-        )
-    tool, mode = spec["friction"]
-    for _ in range(3 if failed["friction"] else 1):
-        call(tool, not failed["friction"], mode)
-    harm, _, tool, mode = spec["harm"]
-    call(tool, not failed["harm"], mode)
-    if week >= 3 and rng.random() < 0.5:  # users keep asking for the harmful shortcut
-        add(
-            "observation",
-            {
-                "session_id": sid,
-                "sentiment": "negative",
-                "category": "complaint",
-                "text": f"This took forever. {harm}",
-            },
-        )
-    add("session_end", {"session_id": sid, "reflection": {"failures": []}})
+        add("observation", sentiment="negative", text=spec["remedy"][0])
+    add(
+        "decision",
+        subject="the work",
+        verdict="rejected" if failed["rejection"] else "confirmed",
+        reason=spec["rejection"][0] if failed["rejection"] else "",
+    )
+    tool, mode, _ = spec["tool_gap"]
+    for _ in range(3 if failed["tool_gap"] else 1):
+        add("tool_invocation", tool=tool, outcome="failure" if failed["tool_gap"] else "success",
+            duration_ms=80, **({"failure_mode": mode} if failed["tool_gap"] else {}))  # fmt: skip
+    harm, _, shows = spec["harm"]
+    if failed["harm"] and shows == "tools":
+        add("tool_invocation", tool="deploy", outcome="failure", failure_mode="RUNTIME", duration_ms=90)
+    elif failed["harm"]:
+        add("decision", subject="QA review", verdict="rejected", reason="")
+        add("observation", sentiment="negative", text="Nobody checked anything before answering me.")
+    if week >= 2 and rng.random() < 0.4:  # users keep asking for the harmful shortcut
+        add("observation", sentiment="negative", text=f"This took forever. {harm}")
+    add("session_end", reflection={"failures": []})
     return events, failed
 
 
-def run(seed: int, verbose: bool) -> dict:
+class Operator:
+    """Approves every pending proposal, and ships every tool the board asks for."""
+
+    def __init__(self, http, token: str):
+        self.http, self.auth = http, {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+
+    def approve_all(self, kind: str) -> None:
+        pending = self.http.get(f"/api/v1/proposals?status=pending&type={kind}", **self.auth).json()
+        for proposal in pending["results"]:
+            self.http.post(
+                f"/api/v1/proposals/{proposal['id']}/approve",
+                data="{}",
+                content_type="application/json",
+                **self.auth,
+            )
+
+    def ship_tools(self, results: dict[str, str]) -> None:
+        tasks = self.http.get("/api/v1/board/tasks?status=backlog", **self.auth).json()
+        for task in tasks.get("results", tasks if isinstance(tasks, list) else []):
+            tool = next((t for t in results if t in task["title"]), None)
+            if tool:
+                for change in ({"status": "running"}, {"status": "done", "result": results[tool]}):
+                    response = self.http.patch(
+                        f"/api/v1/board/tasks/{task['id']}",
+                        data=json.dumps(change),
+                        content_type="application/json",
+                        **self.auth,
+                    )
+                    assert response.status_code == 200, response.content[:300]
+
+
+def run(seed: int, weeks: int) -> dict:
     import time_machine
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from improver.context import estimate_tokens
     from improver.models import Rollout
     from improver.services.improvers import improver_create, wake_due_improvers
     from improver.services.rollouts import rollouts_check
+    from telemetry.derived import derive_pending
     from telemetry.services import agent_create, token_issue
     from telemetry.templates import template_upsert
     from telemetry.templates_yaml import TemplateSpec
 
     http = Client()
-    operator, _ = get_user_model().objects.get_or_create(
+    user, _ = get_user_model().objects.get_or_create(
         username=f"operator-{seed}", defaults={"is_staff": True, "is_superuser": True}
     )
-    _, operator_token = token_issue(user=operator, label="bench")
+    operator = Operator(http, token_issue(user=user, label="bench")[1])
+    shipped = {spec["tool_gap"][0]: spec["tool_gap"][2] for spec in FLEETS.values()}
     rng, base_rng = random.Random(seed), random.Random(seed)
     fleets = {}
     for name, spec in FLEETS.items():
         slug = f"{name}-{seed}"
+        base = f"You are a {name} agent.\nWork carefully.\n"
         template, _ = template_upsert(
-            spec=TemplateSpec(
-                slug=slug,
-                name=name,
-                kind="task_agent",
-                description="",
-                directives=f"You are a {name} agent.\nWork carefully.\n",
-            )
+            spec=TemplateSpec(slug=slug, name=name, kind="task_agent", description="", directives=base)
         )
-        agents = []
-        for i in range(AGENTS):
-            _, token = agent_create(name=f"{slug}-{i}", template_slug=slug)
-            agents.append(token)
+        tokens = [agent_create(name=f"{slug}-{i}", template_slug=slug)[1] for i in range(spec["agents"])]
         improver_create(template=template, wake_at=START + timedelta(days=7))
-        fleets[name] = {
-            "spec": spec,
-            "slug": slug,
-            "agents": agents,
-            "base_prompt": template.document.head.text,
-        }
+        fleets[name] = {"spec": spec, "slug": slug, "agents": tokens, "base": f"# Directives\n{base}"}
 
     def prompt_of(token: str) -> str:
-        return http.get("/api/v1/agents/me/directives", HTTP_AUTHORIZATION=f"Bearer {token}").json()[
-            "prompt_block"
-        ]
+        reply = http.get("/api/v1/agents/me/directives", HTTP_AUTHORIZATION=f"Bearer {token}").json()
+        return reply["prompt_block"]
 
-    table: dict = {name: {} for name in FLEETS}
-    for week in range(1, WEEKS + 1):
+    table = {name: {} for name in FLEETS}
+    for week in range(1, weeks + 1):
         for name in fleets:
             table[name][week] = {
-                "learning": dict.fromkeys((*KINDS, "harm", "sessions"), 0),
-                "baseline": dict.fromkeys((*KINDS, "harm", "sessions"), 0),
-                "tokens": 0,
-            }
+                side: dict.fromkeys((*KINDS, "sessions"), 0) for side in ("learning", "baseline")
+            } | {"chars": 0, "one_off_served": False}
         for day in range(7):
             at_day = START + timedelta(days=7 * (week - 1) + day)
-            traveller = time_machine.travel(at_day + timedelta(hours=8), tick=False)  # the simulated clock
-            traveller.start()
-            for name, fleet in fleets.items():
-                row = table[name][week]
-                for a, token in enumerate(fleet["agents"]):
-                    prompt = prompt_of(token)
-                    row["tokens"] = max(row["tokens"], estimate_tokens(prompt))
-                    batch = []
-                    for s in range(SESSIONS_PER_DAY):
-                        sid = f"{fleet['slug']}-w{week}d{day}a{a}s{s}"
-                        events, failed = session(
-                            rng, fleet["spec"], prompt, sid, at_day + timedelta(hours=9 + s), week
-                        )
-                        _, base = session(base_rng, fleet["spec"], fleet["base_prompt"], sid, at_day, week)
-                        batch += events
-                        for side, outcome in (("learning", failed), ("baseline", base)):
-                            row[side]["sessions"] += 1
-                            for kind, hit in outcome.items():
-                                row[side][kind] += hit
-                    response = http.post(
-                        "/api/v1/ingest",
-                        data=json.dumps({"batch": batch}),
-                        content_type="application/json",
-                        HTTP_AUTHORIZATION=f"Bearer {token}",
-                    )
-                    assert response.status_code == 207, response.content[:200]
-            from telemetry.derived import derive_pending
-
-            derive_pending(max_batches=1000)
-            traveller.stop()
+            with time_machine.travel(at_day, tick=False):
+                rollouts_check()  # the beat entry (every 10 minutes in service): twice a day here
+            with time_machine.travel(at_day + timedelta(hours=8), tick=False):
+                for name, fleet in fleets.items():
+                    row, spec = table[name][week], fleet["spec"]
+                    for a, token in enumerate(fleet["agents"]):
+                        prompt = prompt_of(token)
+                        row["chars"] = max(row["chars"], len(prompt))
+                        row["one_off_served"] |= "#a" in prompt.lower()
+                        batch = []
+                        for s in range(spec["week"][day]):
+                            sid = f"{fleet['slug']}-w{week}d{day}a{a}s{s}"
+                            at = at_day + timedelta(hours=9 + s)
+                            events, failed = session(rng, spec, prompt, sid, at, week)
+                            _, base = session(base_rng, spec, fleet["base"], sid, at, week)
+                            batch += events
+                            for side, outcome in (("learning", failed), ("baseline", base)):
+                                row[side]["sessions"] += 1
+                                for kind, hit in outcome.items():
+                                    row[side][kind] += hit
+                        if batch:
+                            response = http.post(
+                                "/api/v1/ingest",
+                                data=json.dumps({"batch": batch}),
+                                content_type="application/json",
+                                HTTP_AUTHORIZATION=f"Bearer {token}",
+                            )
+                            assert response.status_code == 207, response.content[:300]
+                derive_pending(max_batches=1000)
             with time_machine.travel(at_day + timedelta(hours=23), tick=False):
-                rollouts_check()  # the beat entry, once a day here
-        traveller = time_machine.travel(START + timedelta(days=7 * week), tick=False)
-        traveller.start()
-        wake_due_improvers(now=START + timedelta(days=7 * week))
-        for pending in http.get(
-            "/api/v1/proposals?status=pending&type=template_evolution",
-            HTTP_AUTHORIZATION=f"Bearer {operator_token}",
-        ).json()["results"]:
-            http.post(
-                f"/api/v1/proposals/{pending['id']}/approve",
-                data="{}",
-                content_type="application/json",
-                HTTP_AUTHORIZATION=f"Bearer {operator_token}",
-            )
-        traveller.stop()
+                rollouts_check()
+                operator.approve_all("new_tool")
+                operator.ship_tools(shipped)
+        with time_machine.travel(START + timedelta(days=7 * week), tick=False):
+            wake_due_improvers(now=START + timedelta(days=7 * week))
+            operator.approve_all("template_evolution")
     outcome = {"table": table, "rollouts": {}}
     for name, fleet in fleets.items():
-        rollouts = Rollout.objects.filter(template__slug=fleet["slug"]).select_related("proposal")
+        harm = FLEETS[name]["harm"][1]
         outcome["rollouts"][name] = [
             {
+                "version": r.candidate.number,
                 "status": r.status,
                 "harmful": any(
-                    FLEETS[name]["harm"][1] in a["text"].lower()
-                    for a in (r.proposal.payload.get("additions") or [])
+                    harm in a["text"].lower() for a in (r.proposal.payload.get("additions") or [])
                 ),
-                "started": r.started_at,
-                "decided": r.decided_at,
+                "lines": [a["text"][:60] for a in (r.proposal.payload.get("additions") or [])]
+                + [
+                    f"removes '{x['text'][:50]}' ({x['reason'][:70]})"
+                    for x in r.proposal.payload.get("removals") or []
+                ],
+                "targets": r.targets,
+                "days": (r.decided_at - r.started_at).total_seconds() / 86400 if r.decided_at else None,
                 "canary": len(r.canary_agents),
+                "started_week": (r.started_at - START).days // 7 + 1,
+                "reason": r.reason,
             }
-            for r in rollouts
+            for r in Rollout.objects.filter(template__slug=fleet["slug"])
+            .select_related("proposal", "candidate")
+            .order_by("started_at")
         ]
     return outcome
 
 
-def report(outcome: dict) -> None:
-    table = outcome["table"]
-    for name in FLEETS:
-        print(f"\n== {name} fleet ({AGENTS} agents, {SESSIONS_PER_DAY} sessions a day each)")
-        print("rates of sessions with each failure, learning vs without learning (and the drop);")
-        print("'all' counts failures per session over every kind")
-        print("week | " + " | ".join(f"{k:>17}" for k in (*KINDS, "harm", "all")) + " | tokens")
-        for week, row in table[name].items():
-            cells = []
-            for kind in (*KINDS, "harm", "all"):
-                if kind == "all":
-                    learn = sum(row["learning"][k] for k in (*KINDS, "harm"))
-                    base = sum(row["baseline"][k] for k in (*KINDS, "harm"))
-                else:
-                    learn, base = row["learning"][kind], row["baseline"][kind]
-                n = row["learning"]["sessions"]
-                cells.append(
-                    f"{learn / n:5.0%} vs {base / n:4.0%} {(1 - learn / base) if base else 0:+4.0%}"[:17]
-                )
-            print(f"{week:>4} | " + " | ".join(f"{c:>17}" for c in cells) + f" | {row['tokens']:>6}")
+def rate(row: dict, side: str, kinds) -> float:
+    n = row[side]["sessions"]
+    return sum(row[side][k] for k in kinds) / n if n else 0.0
+
+
+def report(outcome: dict, weeks: int) -> bool:
+    table, ok = outcome["table"], True
+    for name, spec in FLEETS.items():
+        rows = table[name]
+        per_week = sum(spec["week"])
+        print(f"\n== {name}: {spec['agents']} agents, {per_week} sessions a week each", end="")
+        print(f"; harm shows in {spec['harm'][2]}")
+        print(f"{'kind':<10} | {'week 1':>7} | {f'week {weeks}':>7} | {'no learning':>11} | drop")
+        for kind in (*KINDS, "all"):
+            kinds = KINDS if kind == "all" else (kind,)
+            first, last = rate(rows[1], "learning", kinds), rate(rows[weeks], "learning", kinds)
+            base = rate(rows[weeks], "baseline", kinds)
+            drop = f"{1 - last / base:+.0%}" if base else "—"
+            print(f"{kind:<10} | {first:7.1%} | {last:7.1%} | {base:11.1%} | {drop}")
+        print(
+            "prompt block (largest served, characters) by week: "
+            + ", ".join(str(r["chars"]) for r in rows.values())
+        )
         for r in outcome["rollouts"][name]:
-            days = (r["decided"] - r["started"]).total_seconds() / 86400 if r["decided"] else None
-            took = f"after {days:.1f} days" if days is not None else "undecided"
+            took = f"after {r['days']:.1f} days" if r["days"] is not None else "undecided"
             print(
-                f"  rollout ({'harmful' if r['harmful'] else 'helpful'}): {r['status']} {took}, "
-                f"canary {r['canary']} agent(s)"
+                f"  v{r['version']} ({'HARMFUL' if r['harmful'] else 'helpful'}, canary {r['canary']}, "
+                f"targets {', '.join(r['targets'])}): {r['status']} {took}: {'; '.join(r['lines'])}"
             )
+            if r["reason"]:
+                print(f"      {r['reason'][:160]}")
     print("\ntargets:")
     for name in FLEETS:
-        week4 = table[name][4]
-        drops = {k: 1 - week4["learning"][k] / week4["baseline"][k] for k in KINDS if week4["baseline"][k]}
-        learn_all = sum(week4["learning"][k] for k in (*KINDS, "harm"))
-        base_all = sum(week4["baseline"][k] for k in (*KINDS, "harm"))
-        rollouts = outcome["rollouts"][name]
-        helpful = [r for r in rollouts if not r["harmful"]]
-        harmful = [r for r in rollouts if r["harmful"]]
-        fast = lambda r: r["decided"] and (r["decided"] - r["started"]) <= timedelta(days=14)  # noqa: E731
-        checks = {
-            "week 4: every learnable kind down >= 50%": all(d >= 0.5 for d in drops.values()),
-            "week 4: all failures down >= 60%": base_all and 1 - learn_all / base_all >= 0.6,
-            "helpful evolutions promoted within 2 weeks": bool(helpful)
-            and all(r["status"] == "promoted" and fast(r) for r in helpful),
-            "harmful evolution rolled back within 2 weeks, canary only": bool(harmful)
-            and all(r["status"] == "rolled_back" and fast(r) and r["canary"] <= 2 for r in harmful),
-            "prompt tokens never above the budget": max(row["tokens"] for row in table[name].values())
-            <= 1200,
+        rows, last = table[name], table[name][weeks]
+        drops = {
+            k: 1 - rate(last, "learning", (k,)) / rate(last, "baseline", (k,))
+            for k in LEARNABLE
+            if rate(last, "baseline", (k,))
         }
-        for check, ok in checks.items():
-            print(f"  {name:<8} {'PASS' if ok else 'FAIL'}  {check}")
+        all_drop = 1 - rate(last, "learning", KINDS) / rate(last, "baseline", KINDS)
+        harmful = [r for r in outcome["rollouts"][name] if r["harmful"]]
+        largest = max(r["chars"] for r in rows.values())
+        halving = [r for r in outcome["rollouts"][name] if not r["harmful"]]
+        checks = {
+            f"week {weeks}: every failure kind down >= 50% ({min(drops.values()):+.0%} the least)": all(
+                d >= 0.5 for d in drops.values()
+            ),
+            f"week {weeks}: all failures down >= 60% ({all_drop:.0%})": all_drop >= 0.6,
+            "harmful evolution rolled back by the system within 7 days": bool(harmful)
+            and all(r["status"] == "rolled_back" and r["days"] <= 7 for r in harmful),
+            "helpful rollouts decided within 7 days (those started a week before the end)": bool(halving)
+            and all(r["days"] is not None and r["days"] <= 7 for r in halving if r["started_week"] < weeks),
+            f"prompt block under 2,000 characters every week (max {largest})": largest < 2000,
+            "no one-off correction ever served": not any(r["one_off_served"] for r in rows.values()),
+        }
+        for check, passed in checks.items():
+            ok &= bool(passed)
+            print(f"  {name:<9} {'PASS' if passed else 'FAIL'}  {check}")
+    return ok
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--weeks", type=int, default=6)
     args = parser.parse_args()
     db = Path(tempfile.mkdtemp()) / "efficacy.sqlite3"
     setup_django(str(db))
-    first = run(args.seed, verbose=True)
-    report(first)
-    if args.runs > 1:
-        wrongly = 0
-        for seed in range(args.seed + 1, args.seed + args.runs):
-            outcome = run(seed, verbose=False)
-            wrongly += sum(
-                1
-                for rs in outcome["rollouts"].values()
-                for r in rs
-                if not r["harmful"] and r["status"] == "rolled_back"
-            )
-        print(f"\nover {args.runs} seeded runs: helpful evolutions rolled back: {wrongly}")
+    outcome = run(args.seed, args.weeks)
+    passed = report(outcome, args.weeks)
+    print("\nevery target met" if passed else "\nsome targets missed")
 
 
 if __name__ == "__main__":

@@ -145,7 +145,7 @@ def rollouts(limit: int = 5) -> list[dict]:
     rows = []
     for rollout in Rollout.objects.select_related("template", "champion", "candidate")[:limit]:
         status = rollout_status(rollout)
-        metric = status["targets"][0]
+        metric = status["judged_on"][0]
         series = {"candidate": [], "champion": []}
         for check in rollout.history:
             arms = check.get("arms", {}).get(metric, {})

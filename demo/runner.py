@@ -20,6 +20,7 @@ from demo import simulator
 from demo.scenes import Scenes
 from governance.diff import text_diff
 from improver.models import RitualRun, Rollout
+from improver.outcomes import rollout_status
 from improver.services.improvers import improver_create, wake_due_improvers
 from improver.services.rollouts import rollouts_check
 from planner.models import Alert, Dispatch, GoalState
@@ -252,12 +253,13 @@ class DemoRun(Scenes):
         for rollout in Rollout.objects.filter(pk__in=list(running)).select_related("template", "candidate"):
             if rollout.status == Rollout.Status.RUNNING:
                 continue
-            arms = rollout.last_check["arms"]["session_failure"]
-            (cn, cf), (bn, bf) = arms["candidate"], arms["champion"]
+            status = rollout_status(rollout)
+            judged = next((r for r in status["rows"] if r["metric"] == status["judged_on"][0]), None)
+            arms = f"canary {judged['candidate']}, champion {judged['champion']}" if judged else "no sessions"
             self.say(
                 f"  {now:%Y-%m-%d}: rollout of {rollout.template.slug} v{rollout.candidate.number} "
-                f"{rollout.status.replace('_', ' ')} by {rollout.decided_by} — sessions with a failure: "
-                f"canary {cf}/{cn}, champion {bf}/{bn}; {rollout.reason}"
+                f"{rollout.status.replace('_', ' ')} by {rollout.decided_by} — sessions with "
+                f"{status['judged_on'][0]}: {arms}; {rollout.reason}"
             )
 
     def post(self, sim: simulator.SimAgent, events: list[dict]) -> list[dict]:

@@ -20,8 +20,10 @@ each half the error rate is held across the metrics by Bonferroni: a harm is dec
 over all m metrics, an improvement at α/(2·k) over the k targets.
 
 - roll back: any metric's interval lies wholly above 0 (worse);
-- promote: both arms have the minimum sessions and every target's interval lies under the margin
-  (better, or not worse by more than the margin);
+- promote: both arms have the minimum sessions, every target's interval lies under the margin
+  (better, or not worse by more than the margin) and the share of sessions with any failure is
+  not seen worse by more than the margin (a gain on the targets bought with harm elsewhere waits
+  for the guards to decide);
 - hand over to a human: neither within the maximum duration.
 """
 
@@ -29,6 +31,8 @@ import math
 from dataclasses import dataclass
 from datetime import timedelta
 from statistics import NormalDist
+
+OVERALL = "any_failure"  # sessions with any failure signal (improver.signals.ANY)
 
 
 @dataclass(frozen=True)
@@ -101,9 +105,12 @@ def decide(
     *,
     targets: tuple[str, ...] | None = None,
     final_done: bool = False,
+    improve: bool = True,
 ) -> Verdict:
     """`arms` maps a metric to (candidate, champion) sessions since the rollout started, and those
-    showing the signal; `targets` are the metrics the change should lower (default: the first)."""
+    showing the signal; `targets` are the metrics the change should lower (default: the first).
+    A change that only removes lines (`improve=False`) has nothing to lower: it is promoted at the
+    final look when no signal is worse."""
     targets = tuple(t for t in (targets or ()) if t in arms) or tuple(arms)[:1]
     fewest = min((min(c.n, b.n) for c, b in arms.values()), default=0)
     if fewest < rules.min_to_roll_back:
@@ -134,7 +141,21 @@ def decide(
                 look,
                 needed,
             )
-    if fewest >= rules.min_sessions and all(gains[m].high < rules.margin for m in targets):
+    if not improve and final:
+        return Verdict(
+            "promote",
+            f"removes lines only: no signal worse after {fewest} sessions per arm, final look",
+            intervals,
+            look,
+            needed,
+        )
+    overall = intervals.get(OVERALL)
+    if (
+        improve
+        and fewest >= rules.min_sessions
+        and all(gains[m].high < rules.margin for m in targets)
+        and (overall is None or overall.diff <= rules.margin)  # nothing visibly worse overall
+    ):
         better = all(gains[m].high < 0 for m in targets)
         worst = max(gains[m].high for m in targets)
         return Verdict(

@@ -93,7 +93,7 @@ def judge(line: Line, effect: Effect, min_sessions: int, min_drop: float = 0.0) 
     if effect.with_sessions < min_sessions or effect.without_sessions < min_sessions:
         return None
     before, after = effect.rate_without, effect.rate_with
-    if after > before:
+    if after > before and f"{after:.0%}" != f"{before:.0%}":
         return Pruning(
             line, "remove", f"its target rose: {before:.0%} of sessions without it, {after:.0%} with it"
         )

@@ -255,6 +255,10 @@ class Rollout(models.Model):
         blank=True,
         help_text="The failure signals the change should lower; all others are guarded.",
     )
+    removes_only = models.BooleanField(
+        default=False,
+        help_text="The change only removes lines: promoted at the final look when no signal is worse.",
+    )
     last_check = models.JSONField(default=dict, blank=True, help_text="Arms, intervals and verdict.")
     history = models.JSONField(default=list, blank=True, help_text="Each check, for the charts.")
 

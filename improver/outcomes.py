@@ -65,9 +65,13 @@ def session_counts(version_ids: list[int], since: datetime | None = None) -> dic
 
 
 def signal_counts(
-    version_ids: list[int], signals: tuple[str, ...], since: datetime | None = None
+    version_ids: list[int],
+    signals: tuple[str, ...],
+    since: datetime | None = None,
+    composites: dict[str, tuple[str, ...]] | None = None,
 ) -> dict[tuple[int, str], int]:
-    """Sessions showing each signal per version; ANY counts sessions showing any of them all."""
+    """Sessions showing each signal per version; ANY counts sessions showing any signal at all,
+    and each of `composites` (name → signals) sessions showing any of its signals."""
     window = _window(version_ids, since)
     rows = SessionSignal.objects.filter(window)
     named = [s for s in signals if s != ANY]
@@ -75,9 +79,12 @@ def signal_counts(
         (r["template_version_id"], r["signal"]): r["n"]
         for r in rows.filter(signal__in=named).values("template_version_id", "signal").annotate(n=Count("id"))
     }
+    groups = dict(composites or {})
     if ANY in signals:
-        every = _named(rows, F("session_id"))
-        out.update({(v, ANY): n for v, n in _count_distinct([every]).items()})
+        groups[ANY] = ()
+    for name, members in groups.items():
+        shown = rows.filter(signal__in=members) if members else rows
+        out.update({(v, name): n for v, n in _count_distinct([_named(shown, F("session_id"))]).items()})
     return out
 
 
@@ -87,6 +94,7 @@ def rollout_status(rollout) -> dict:
     review page and the dashboard print."""
     last = rollout.last_check or {}
     targets = last.get("targets") or rollout.targets or [ANY]
+    judged_on = last.get("judged_on") or targets[:1]
     rows, sessions = [], {"candidate": 0, "champion": 0}
     for metric, arms in last.get("arms", {}).items():
         (cn, cf), (bn, bf) = arms["candidate"], arms["champion"]
@@ -95,13 +103,14 @@ def rollout_status(rollout) -> dict:
         rows.append(
             {
                 "metric": metric,
-                "role": "target" if metric in targets else "guard",
+                "role": "judged on" if metric in judged_on else "target" if metric in targets else "guard",
                 "candidate": f"{cf} of {cn}" + (f" ({cf / cn:.0%})" if cn else ""),
                 "champion": f"{bf} of {bn}" + (f" ({bf / bn:.0%})" if bn else ""),
                 "interval": f"{ci[0]:+.1%} ({ci[1]:+.1%} … {ci[2]:+.1%})" if ci else "not yet",
             }
         )
-    tests = f"Tests {', '.join(targets)} (should fall); guards every other failure signal (must not rise)."
+    together = ", judged together: sessions showing any of them" if len(targets) > 1 else ""
+    tests = f"Tests {', '.join(targets)} (should fall{together}); guards every signal (none may rise)."
     if rollout.status in ("promoted", "rolled_back", "aborted"):
         where = f"Decided: {rollout.reason or last.get('reason', '')}"
     elif last.get("needed") is not None:
@@ -109,4 +118,10 @@ def rollout_status(rollout) -> dict:
         where = f"About {last['needed']} more sessions per arm for {look} at the differences seen so far."
     else:
         where = "Collecting evidence: no difference on the targets yet."
-    return {"targets": list(targets), "rows": rows, "sessions": sessions, "summary": f"{tests} {where}"}
+    return {
+        "targets": list(targets),
+        "judged_on": list(judged_on),
+        "rows": rows,
+        "sessions": sessions,
+        "summary": f"{tests} {where}",
+    }

@@ -51,6 +51,7 @@ class ProposalInput:
     remedies: tuple = ()  # improver.remedies.Remedy: what negative feedback says would help
     friction: tuple[dict, ...] = ()  # chronic (tool, failure_mode, sessions) pairs
     shipped: tuple[dict, ...] = ()  # tools built for a friction: (tool, failure_mode, proposal, task, result)
+    built_for: tuple[tuple[str, str], ...] = ()  # (tool, failure_mode) pairs a tool was built for
     proven: tuple[dict, ...] = ()  # lines promoted elsewhere with a measured effect on a target seen here
     context: str = ""  # the ritual's token-budgeted context, every section (what an LLM reads)
 
@@ -113,7 +114,7 @@ def evidence_additions(data: ProposalInput) -> list[Addition]:
                 "shipped_tool",
             )  # fmt: skip
         )
-    shipped = {(b["tool"], b["failure_mode"]) for b in data.shipped}
+    shipped = {(b["tool"], b["failure_mode"]) for b in data.shipped} | set(data.built_for)
     used: set[str] = set()
     for pair in (p for p in data.friction if (p["tool"], p["failure_mode"]) not in shipped):
         words = _tool_words(pair["tool"])

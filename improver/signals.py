@@ -8,7 +8,9 @@ any of them.
 
 import re
 
-ANY = "any_failure"
+from improver.canary import OVERALL
+
+ANY = OVERALL  # "any_failure"
 # What a canary guards whatever the change targets: each kind of failure signal, and any of them.
 GUARDS = (
     ANY,

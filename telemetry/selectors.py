@@ -2,6 +2,7 @@
 
 from django.db.models import Q
 
+from telemetry.corrections import is_one_off
 from telemetry.models import LearnedFact
 
 
@@ -15,9 +16,15 @@ def learned_facts(*, template_id: int | None, agent_id: int | None = None, limit
     rows = (
         LearnedFact.objects.filter(reach, template_id=template_id, status=LearnedFact.Status.ACTIVE)
         .order_by("-confidence", "-created_at")
-        .values("content", "confidence", "scope", "source")[:limit]
+        .values("content", "confidence", "scope", "source", "reach")[:limit]
     )
-    return list(rows)
+    # A correction about one instance (an order number, a name) stays with the session it was
+    # made in: kept, never served, not even to its own agent.
+    return [
+        {k: v for k, v in r.items() if k != "reach"}
+        for r in rows
+        if r["reach"] == LearnedFact.Reach.TEMPLATE or not is_one_off(r["content"])
+    ]
 
 
 def user_stated_facts(*, template_id: int | None) -> list[str]:

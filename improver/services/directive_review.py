@@ -52,6 +52,24 @@ def fixes_pending() -> set[str]:
     return {tool_signal(*(key.split(":", 2) + ["", ""])[1:3]) for key in keys}
 
 
+def proven_lines(template) -> set[str]:
+    """Lines of the template's canaries promoted as better on what they were judged on: a
+    randomised comparison of concurrent arms says more than the ledger's with-and-without over
+    time, which anything else that changed meanwhile confounds."""
+    from improver.models import Rollout
+
+    keys = set()
+    for rollout in Rollout.objects.filter(template=template, status=Rollout.Status.PROMOTED).select_related(
+        "proposal"
+    ):
+        check = rollout.last_check or {}
+        judged = check.get("judged_on") or check.get("targets") or []
+        bounds = [check.get("intervals", {}).get(m) for m in judged]
+        if rollout.proposal and bounds and all(b and b[2] < 0 for b in bounds):
+            keys |= {dl.line_key(a["text"]) for a in rollout.proposal.payload.get("additions") or []}
+    return keys
+
+
 DIRECTIVES_SHARE = 0.6  # of the prompt block's budget; what was learned fills the rest
 
 
@@ -68,9 +86,9 @@ def review(template) -> tuple[list[dl.Line], dict[str, dl.Effect], list[dl.Pruni
     lines = dl.history(versions)
     measured = effects(template, versions, lines)
     prunings: list[dl.Pruning] = []
-    waiting = fixes_pending()
+    waiting, proven = fixes_pending(), proven_lines(template)
     for line in lines:
-        if line.author == "improver" and not waiting & set(line.target):
+        if line.author == "improver" and not waiting & set(line.target) and line.key not in proven:
             verdict = dl.judge(line, measured[line.key], settings.KAIZEN["DIRECTIVE_MIN_SESSIONS"])
             if verdict:
                 prunings.append(verdict)

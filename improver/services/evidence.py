@@ -96,13 +96,23 @@ def shipped_tools(template) -> list[dict]:
 
 
 TRANSFER_MIN_SESSIONS = 3  # sessions of this template showing the target in the window
+# Lines about how to work, not about one template's own facts, patterns or tools' fixes.
+TRANSFERABLE = ("remedy", "friction", "category", "transfer")
+
+
+def specific(signal: str) -> bool:
+    """A target precise enough to say two templates suffer the same thing: one tool failing one
+    way, or negative feedback of one named category. Every fleet shows failed skill outcomes,
+    corrections and rejections; that alone says nothing about whether a line would help."""
+    return signal.startswith("tool:") or (signal.startswith("negative:") and signal != "negative:general")
 
 
 def proven_elsewhere(template, since: datetime, until: datetime) -> list[dict]:
-    """Lines promoted on another template with a measured effect on their target (the canary's
-    last check had the target's rate lower in the candidate's arm) whose target this template's
-    sessions show too (TRANSFER_MIN_SESSIONS in the window): each with its proof, to be proposed
-    here and canaried again (what helped one fleet may interfere in another)."""
+    """Lines of how to work (remedies, friction and category lines) promoted on another template
+    with a measured effect on their target (the canary's last check had the target's rate lower
+    in the candidate's arm) whose specific target this template's sessions show too
+    (TRANSFER_MIN_SESSIONS in the window): each with its proof, to be proposed here and canaried
+    again (what helped one fleet may interfere in another)."""
     from improver.models import Rollout, SessionSignal
 
     shown = set(
@@ -124,7 +134,9 @@ def proven_elsewhere(template, since: datetime, until: datetime) -> list[dict]:
     for rollout in promoted:
         check = rollout.last_check or {}
         for addition in rollout.proposal.payload.get("additions") or []:
-            targets = [t for t in addition.get("target") or () if t in shown]
+            if addition.get("origin") not in TRANSFERABLE:
+                continue
+            targets = [t for t in addition.get("target") or () if t in shown and specific(t)]
             effect = next(
                 (check.get("intervals", {}).get(t) for t in targets if t in check.get("intervals", {})), None
             )

@@ -105,8 +105,31 @@ def evolution_dequeue(*, template) -> DocumentVersion | None:
 
     proposal, now = session.proposal, clock.now()
     head = Document.objects.select_related("head").get(pk=template.document_id).head
-    # a canary that was rolled back or aborted took its lines back: they are left out
-    _, _, directives = _against(head, proposal.payload, withdrawn=set(withdrawn_lines(template)))
+    # a canary that was rolled back or aborted took its lines back: they are left out, and the
+    # proposal records what is applied (the rollout tests those lines' targets)
+    additions, removals, directives = _against(
+        head, proposal.payload, withdrawn=set(withdrawn_lines(template))
+    )
+    if not additions and not removals:
+        from governance.models import ChangeDecision
+        from governance.services import decision_record
+
+        session.status = EvolutionSession.Status.ABANDONED
+        session.save(update_fields=["status"])
+        decision_record(
+            proposal=proposal,
+            verdict=ChangeDecision.Verdict.DEFERRED,
+            actor=None,
+            reason=f"v{head.number} already holds every line of #{proposal.pk} not taken back: nothing left.",
+        )
+        return None
+    proposal.payload = {
+        **proposal.payload,
+        "additions": additions,
+        "removals": removals,
+        "proposed_directives": directives,
+    }
+    proposal.save(update_fields=["payload"])
     session.base_version = head
     session.save(update_fields=["base_version"])
     improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)

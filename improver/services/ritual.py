@@ -206,11 +206,8 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
     classified_by = getattr(classifier, "last_path", classifier.name)
     minimum = settings.KAIZEN["RITUAL_MIN_FEEDBACK"]
     head = DocumentVersion.objects.get(pk=template.document.head_id)
-    shipped = tuple(
-        b
-        for b in ritual_evidence.shipped_tools(template)
-        if normalised(shipped_line(b)) not in normalised(head.text)
-    )
+    built = ritual_evidence.shipped_tools(template)
+    shipped = tuple(b for b in built if normalised(shipped_line(b)) not in normalised(head.text))
     if not passes_gate(new_items, minimum) and not shipped:  # the gate (a tool built for them: news)
         reason = f"{new_items} new feedback item(s) < {minimum}"
         with transaction.atomic():
@@ -266,11 +263,15 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
             directives=head.text,
             negative_by_category=negative,
             positive_by_category=positive,
-            anti_patterns=anti,
-            learned_facts=facts,
+            # Anti-patterns and the fleet's facts reach every agent in their own sections of the
+            # prompt block: a directive line would serve them twice, show no effect of its own in
+            # the ledger, be pruned and come back (they stay in the context, as evidence).
+            anti_patterns=(),
+            learned_facts=(),
             remedies=remedies,
             friction=friction,
             shipped=shipped,
+            built_for=tuple((b["tool"], b["failure_mode"]) for b in built),
             proven=tuple(ritual_evidence.proven_elsewhere(template, now - window, now)),
             context=context.text,
             exclude=withdrawn_lines(template),

@@ -71,7 +71,8 @@ def template_agent_ids(template) -> list[int]:
 def rollout_start(*, template, proposal, champion, candidate, at: datetime) -> Rollout:
     """Serve `candidate` to the canary share of the template's agents; the rest keep `champion`."""
     share = template_share(template, at=at)
-    additions = (proposal.payload.get("additions") or []) if proposal is not None else []
+    payload = proposal.payload if proposal is not None else {}
+    additions, removals = payload.get("additions") or [], payload.get("removals") or []
     canary = candidate_start(
         document=template.document,
         version=candidate,
@@ -86,24 +87,37 @@ def rollout_start(*, template, proposal, champion, candidate, at: datetime) -> R
         candidate=candidate,
         share=share,
         canary_agents=canary,
-        targets=rollout_targets(additions),
+        targets=rollout_targets(additions, removals),
+        removes_only=bool(removals) and not additions,
         started_at=at,
     )
 
 
+TARGETS = "targets"  # the metric of a change with several targets: sessions showing any of them
+
+
+def judged_on(rollout: Rollout) -> tuple[str, ...]:
+    """The metric a rollout's promotion is judged on: its one target, or the sessions showing
+    any of its targets (one metric, so its evidence adds up instead of being split)."""
+    targets = tuple(rollout.targets or (ANY,))
+    return targets if len(targets) == 1 else (TARGETS,)
+
+
 def arms_since(rollout: Rollout) -> dict[str, tuple[Arm, Arm]]:
-    """Per metric (its targets, then every guard), each arm's sessions since the start and those
-    showing the signal, in SQL. "Since the start" is by arrival (`received_at`): the champion's
-    version stamps events from before the rollout too, and agents may report events that
-    happened earlier. A guard no session of either arm has shown is left out (it cannot move)."""
+    """Per metric (what promotion is judged on, each target, then every guard), each arm's
+    sessions since the start and those showing the signal, in SQL. "Since the start" is by
+    arrival (`received_at`): the champion's version stamps events from before the rollout too,
+    and agents may report events that happened earlier. A guard no session of either arm has
+    shown is left out (it cannot move)."""
     versions = [rollout.candidate_id, rollout.champion_id]
     targets = tuple(rollout.targets or (ANY,))
     sessions = session_counts(versions, rollout.started_at)
-    signals = signal_counts(versions, targets + GUARDS, rollout.started_at)
+    composites = {TARGETS: targets} if judged_on(rollout) == (TARGETS,) else {}
+    signals = signal_counts(versions, targets + GUARDS, rollout.started_at, composites)
     arms = {}
-    for metric in dict.fromkeys(targets + GUARDS):
+    for metric in dict.fromkeys(judged_on(rollout) + targets + GUARDS):
         shown = [signals.get((v, metric), 0) for v in versions]
-        if metric in targets or any(shown):
+        if metric in judged_on(rollout) or any(shown):
             arms[metric] = tuple(Arm(sessions.get(v, 0), n) for v, n in zip(versions, shown, strict=True))
     return arms
 
@@ -117,11 +131,19 @@ def rollout_check(*, rollout: Rollout, now: datetime | None = None) -> str:
             return "none"
         arms = arms_since(rollout)
         final_done = any(check.get("look") == "final" for check in rollout.history)
-        targets = tuple(rollout.targets or (ANY,))
-        verdict = decide(arms, now - rollout.started_at, rules(), targets=targets, final_done=final_done)
+        targets = judged_on(rollout)
+        verdict = decide(
+            arms,
+            now - rollout.started_at,
+            rules(),
+            targets=targets,
+            final_done=final_done,
+            improve=not rollout.removes_only,
+        )
         check = {
             "at": now.isoformat(),
-            "targets": list(targets),
+            "targets": list(rollout.targets or (ANY,)),
+            "judged_on": list(targets),
             "arms": {
                 m: {"candidate": [c.n, c.failures], "champion": [b.n, b.failures]}
                 for m, (c, b) in arms.items()

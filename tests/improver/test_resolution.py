@@ -12,25 +12,22 @@ from improver.services.ritual import ritual_run
 from telemetry.models import DocumentVersion
 from telemetry.templates import template_version_create
 from tests.factories import UserFactory, approver
-from tests.improver.helpers import WAKE, coder_fleet, complaints
+from tests.improver.helpers import T0, WAKE, coder_fleet, complaints
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def pending(db):
-    """A pending evolution with two additions (communication fix + a learned anti-pattern)."""
+    """A pending evolution with two additions (two remedies users keep stating)."""
     template, improver, client = coder_fleet()
     complaints(client, 3)
-    batch = [
-        {
-            "type": "skill_outcome",
-            "timestamp": (WAKE - timedelta(hours=i + 1)).isoformat(),
-            "body": {"skill": "refactor", "success": False, "duration_ms": 1000, "patterns": ["Big bang"]},
-        }
-        for i in range(3)
-    ]
-    client.post("/api/v1/ingest", {"batch": batch}, format="json")
+    complaints(
+        client,
+        3,
+        at=T0 + timedelta(days=2),
+        text="That broke the build again. Run the linter before you push.",
+    )
     ritual_run(improver=improver, period="w1", now=WAKE)
     return template, improver, client, Proposal.objects.get()
 

@@ -224,8 +224,9 @@ def test_a_one_off_correction_never_reaches_other_agents_however_often_it_recurs
         correct(
             client, i, user_message="No, the customer's order is #A66468, not #A34088.", session_id=f"s{i}"
         )
-    assert LearnedFact.objects.get().reach == "agent"
-    assert served(alice) == ["No, the customer's order is #A66468, not #A34088."] and served(bob) == []
+    fact = LearnedFact.objects.get()  # kept with the agent whose session it was about …
+    assert (fact.reach, fact.agent.name) == ("agent", "alice")
+    assert served(alice) == [] and served(bob) == []  # … and served to no one
 
 
 def test_an_operator_serves_a_fact_to_the_template(admin_client):
