@@ -118,6 +118,11 @@ SETTINGS: dict[str, tuple[object, str]] = {
         "(until then only the corrected agent is).",
     ),
     "FACT_MIN_AGENTS": (2, "Distinct agents among those sessions."),
+    "FACT_EXPIRE_DAYS": (
+        30,
+        "A fact only its own agent is served (it never recurred, or it is about one instance) is retired "
+        "after this many days without being stated again.",
+    ),
     "MAINTENANCE_MIN_FAILURES": (10, "Failures of one pattern that make a maintenance proposal."),
     "MAINTENANCE_MIN_SESSIONS": (3, "Distinct sessions those failures must span."),
     # Improver (weekly one-on-one plan)

@@ -63,6 +63,11 @@ BEAT_SCHEDULE: dict[str, dict] = {
         "schedule": crontab(minute=30, hour=3),
         "options": {"expires": 6 * 3600},
     },
+    "telemetry.retire_facts": {
+        "task": "telemetry.retire_facts",
+        "schedule": crontab(minute=45, hour=3),
+        "options": {"expires": 6 * 3600},
+    },
     "improver.maintenance_pass": {
         "task": "improver.maintenance_pass",
         "schedule": crontab(minute=0, hour=6, day_of_week=1),

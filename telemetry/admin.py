@@ -1,6 +1,6 @@
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import Count
+from django.db.models import Count, F, Q
 from django.urls import reverse
 from django.utils.html import format_html
 
@@ -191,6 +191,7 @@ class LearnedFactAdmin(admin.ModelAdmin):
         "template",
         "reach",
         "sessions",
+        "effect",
         "source",
         "confidence",
         "status",
@@ -211,19 +212,36 @@ class LearnedFactAdmin(admin.ModelAdmin):
         "correction",
         "superseded_by",
         "created_at",
+        "served_at",
     ]
-    readonly_fields = ["reach", "source", "template", "agent", "correction", "superseded_by", "created_at"]
+    readonly_fields = [
+        "reach", "source", "template", "agent", "correction", "superseded_by", "created_at", "served_at"
+    ]  # fmt: skip
     actions = ["serve_to_template", "retire", "restore"]
 
     def has_add_permission(self, request) -> bool:
         return False
 
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(session_count=Count("sightings"))
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                session_count=Count("sightings"),
+                before=Count("sightings", filter=Q(sightings__seen_at__lt=F("served_at"))),
+                since=Count("sightings", filter=Q(sightings__seen_at__gte=F("served_at"))),
+            )
+        )
 
     @admin.display(description="sessions", ordering="session_count")
     def sessions(self, obj: LearnedFact) -> int:
         return obj.session_count
+
+    @admin.display(description="stated before / since served to the template")
+    def effect(self, obj: LearnedFact) -> str:
+        if obj.served_at is None:
+            return "not served to the template"
+        return f"{obj.before} / {obj.since} (since {obj.served_at:%Y-%m-%d})"
 
     @admin.action(description="Serve to every agent of the template", permissions=["change"])
     def serve_to_template(self, request, queryset):

@@ -9,11 +9,14 @@ which the improver turns into a governance proposal.
 """
 
 from collections import defaultdict
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, Max, Min, Q, Sum
+from django.db.models.functions import Coalesce
 
+from config import clock
 from telemetry import corrections, digest, friction, hooks
 from telemetry.bulk import pairs_in, update_by_id
 from telemetry.models import (
@@ -158,7 +161,11 @@ def learn_from_corrections(*, agents: dict, rows: list[dict]) -> None:
                 agent=agent, candidate=candidate, correction_id=row["id"], at=row["occurred_at"]
             ).pk
         session = row.get("session_id") or f"correction:{row['id']}"
-        sightings.append(FactSighting(fact_id=known[key], agent_id=agent.pk, session_id=session))
+        sightings.append(
+            FactSighting(
+                fact_id=known[key], agent_id=agent.pk, session_id=session, seen_at=row["occurred_at"]
+            )
+        )
     FactSighting.objects.bulk_create(sightings, ignore_conflicts=True)
     facts_promote(fact_ids={s.fact_id for s in sightings})
 
@@ -185,8 +192,8 @@ def facts_promote(*, fact_ids: set[int]) -> int:
 def fact_reach_template(*, fact: LearnedFact) -> LearnedFact:
     """Serve `fact` to every agent of its template (it recurred, or a human promoted it); a
     user-stated fact then supersedes the template's conflicting inferred ones."""
-    LearnedFact.objects.filter(pk=fact.pk).update(reach=LearnedFact.Reach.TEMPLATE)
-    fact.reach = LearnedFact.Reach.TEMPLATE
+    fact.reach, fact.served_at = LearnedFact.Reach.TEMPLATE, clock.now()
+    LearnedFact.objects.filter(pk=fact.pk).update(reach=fact.reach, served_at=fact.served_at)
     template_wide = LearnedFact.objects.filter(
         template_id=fact.template_id, status=LearnedFact.Status.ACTIVE, reach=LearnedFact.Reach.TEMPLATE
     ).exclude(pk=fact.pk)
@@ -269,3 +276,19 @@ def digest_sessions(*, agents: dict, rows: list[dict]) -> None:
             tools, first, last, side.get((*key, "corrections"), 0), side.get((*key, "observations"), 0)
         )
     update_by_id(SessionEnd, "digest", digests)  # one statement per batch
+
+
+def facts_retire(*, now=None) -> int:
+    """Retire the facts only their own agent was ever served that were not stated again for
+    KAIZEN_FACT_EXPIRE_DAYS: a detail of one session, or a fact that never recurred. Facts
+    served to the whole template stay, however quiet
+    they become: a fact that works is one nobody has to state again (the admin shows how often
+    each was stated before it was served and since)."""
+    now = now or clock.now()
+    horizon = now - timedelta(days=settings.KAIZEN["FACT_EXPIRE_DAYS"])
+    stale = (
+        LearnedFact.objects.filter(status=LearnedFact.Status.ACTIVE, reach=LearnedFact.Reach.AGENT)
+        .annotate(last=Coalesce(Max("sightings__seen_at"), "created_at"))
+        .filter(last__lt=horizon)
+    )
+    return LearnedFact.objects.filter(pk__in=stale.values("pk")).update(status=LearnedFact.Status.RETIRED)

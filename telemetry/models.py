@@ -452,6 +452,11 @@ class LearnedFact(models.Model):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField()
+    served_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When it reached every agent of the template (its effect is measured from then).",
+    )
 
     class Meta:
         ordering = ["-confidence", "-created_at"]
@@ -478,6 +483,9 @@ class FactSighting(models.Model):
     fact = models.ForeignKey(LearnedFact, on_delete=models.CASCADE, related_name="sightings")
     agent = models.ForeignKey(Agent, on_delete=models.CASCADE, related_name="+")
     session_id = models.CharField(max_length=128)
+    seen_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the correction stating it was made."
+    )
 
     class Meta:
         constraints = [

@@ -26,3 +26,12 @@ def prune_events() -> dict:
     from telemetry.retention import prune_events as prune
 
     return prune(older_than_days=settings.KAIZEN["RETENTION_DAYS"])
+
+
+@periodic("telemetry.retire_facts")
+def retire_facts() -> int:
+    """Daily: retire the facts that stayed with one agent and were not stated again for
+    KAIZEN_FACT_EXPIRE_DAYS (idempotent: a second run finds nothing)."""
+    from telemetry.loops import facts_retire
+
+    return facts_retire()

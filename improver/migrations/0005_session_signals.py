@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("improver", "0004_evolution_queued"),
-        ("telemetry", "0017_session_signals"),
+        ("telemetry", "0017_session_ids_fact_ledger"),
     ]
 
     operations = [

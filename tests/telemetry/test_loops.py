@@ -354,3 +354,36 @@ def test_the_fact_lookup_is_an_index_probe():
         cursor.execute(f"EXPLAIN {lookup.query.sql_with_params()[0]}", lookup.query.sql_with_params()[1])
         plan = "\n".join(row[0] for row in cursor.fetchall())
     assert "fact_template_key" in plan, plan
+
+
+@pytest.mark.usefixtures("clock")
+def test_a_fact_that_stays_with_its_agent_is_retired_when_not_stated_again_and_fleet_facts_stay(admin_client):
+    from datetime import timedelta
+
+    from rest_framework.test import APIClient
+
+    from telemetry.loops import facts_retire
+    from telemetry.tasks import retire_facts
+    from tests.conftest import FIXED_NOW
+    from tests.factories import agent_with_token
+
+    agent, alice = client_for("alice")
+    _, bob_token = agent_with_token(name="bob", template=agent.template)
+    bob = APIClient()
+    bob.credentials(HTTP_AUTHORIZATION=f"Bearer {bob_token}")
+    correct(alice, 1, user_message="No, the order is #A66468, not #A34088.", session_id="s1")  # one-off
+    correct(alice, 2, user_message="No, use the staging database instead of production.", session_id="s2")
+    for i, client in enumerate([alice, bob, bob]):  # recurs: reaches the template
+        correct(client, 10 + i, user_message="No, refunds go through the billing portal.", session_id=f"r{i}")
+    fleet = LearnedFact.objects.get(content__contains="billing portal")
+    assert fleet.reach == "template" and fleet.served_at == FIXED_NOW
+    page = admin_client.get("/admin/telemetry/learnedfact/").content.decode()
+    assert "3 / 0 (since 2026-11-21)" in page  # stated in three sessions before it was served
+
+    assert retire_facts() == 0  # the beat task: the corrections are a day old, not 30
+    later = FIXED_NOW + timedelta(days=31)
+    assert facts_retire(now=later) == 2  # the one-off and the fact that never recurred
+    assert facts_retire(now=later) == 0  # a second run finds nothing
+    statuses = dict(LearnedFact.objects.values_list("content", "status"))
+    assert statuses.pop("No, refunds go through the billing portal.") == "active"  # served fleet-wide: stays
+    assert set(statuses.values()) == {"retired"}
