@@ -16,6 +16,7 @@ class ReportFacts:
     no_change_reason: str = ""
     decisions: tuple[dict, ...] = ()  # not yet reported: {"proposal", "verdict", "rating", "reason"}
     effect: dict = field(default_factory=dict)  # performance_delta of the head version
+    signals: dict = field(default_factory=dict)  # signal → (previous version's rate, head's rate)
 
 
 def confidence(facts: ReportFacts) -> float:
@@ -66,4 +67,8 @@ def render(facts: ReportFacts) -> str:
         )
     else:
         lines.append("- not measurable yet: the template has one version")
+    if facts.signals:
+        lines += ["", "## Sessions showing each failure signal (previous version → head)"]
+        for signal, (before, after) in facts.signals.items():
+            lines.append(f"- {signal}: {_pct(before)} → {_pct(after)}")
     return "\n".join(lines) + "\n"

@@ -8,7 +8,29 @@ from django.db.models import Count
 from governance.models import ChangeDecision, Proposal
 from improver import report
 from improver.models import ImproverReport
+from improver.outcomes import session_counts, signal_counts
 from improver.selectors import performance_delta
+from improver.signals import GUARDS
+
+
+def signal_rates(template) -> dict[str, tuple[float | None, float | None]]:
+    """Each failure signal's share of sessions served the previous version and the head."""
+    versions = list(template.document.versions.order_by("-number").values_list("pk", flat=True)[:2])
+    if not versions:
+        return {}
+    head, previous = versions[0], versions[1] if len(versions) > 1 else None
+    sessions = session_counts(versions)
+    shown = signal_counts(versions, GUARDS)
+
+    def rate(version, signal):
+        n = sessions.get(version, 0)
+        return shown.get((version, signal), 0) / n if n and version is not None else None
+
+    return {
+        signal: (rate(previous, signal), rate(head, signal))
+        for signal in GUARDS
+        if shown.get((head, signal)) or (previous and shown.get((previous, signal)))
+    }
 
 
 def report_write(
@@ -52,6 +74,7 @@ def report_write(
         no_change_reason=no_change_reason,
         decisions=decisions,
         effect=performance_delta(template),
+        signals=signal_rates(template),
     )
     written, _ = ImproverReport.objects.get_or_create(
         run=run,

@@ -4,30 +4,35 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('telemetry', '0016_fact_reach'),
+        ("telemetry", "0016_fact_reach"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='decision',
-            name='session_id',
-            field=models.CharField(blank=True, default='', max_length=128),
+            model_name="decision",
+            name="session_id",
+            field=models.CharField(blank=True, default="", max_length=128),
         ),
         migrations.AddField(
-            model_name='factsighting',
-            name='seen_at',
-            field=models.DateTimeField(blank=True, help_text='When the correction stating it was made.', null=True),
+            model_name="factsighting",
+            name="seen_at",
+            field=models.DateTimeField(
+                blank=True, help_text="When the correction stating it was made.", null=True
+            ),
         ),
         migrations.AddField(
-            model_name='learnedfact',
-            name='served_at',
-            field=models.DateTimeField(blank=True, help_text='When it reached every agent of the template (its effect is measured from then).', null=True),
+            model_name="learnedfact",
+            name="served_at",
+            field=models.DateTimeField(
+                blank=True,
+                help_text="When it reached every agent of the template (its effect is measured from then).",
+                null=True,
+            ),
         ),
         migrations.AddField(
-            model_name='skilloutcome',
-            name='session_id',
-            field=models.CharField(blank=True, default='', max_length=128),
+            model_name="skilloutcome",
+            name="session_id",
+            field=models.CharField(blank=True, default="", max_length=128),
         ),
     ]

@@ -54,12 +54,25 @@ def test_next_weeks_report_tells_the_decision_and_the_measured_effect():
     reviewer.force_authenticate(approver())
     pid = first.provenance["proposal"]
     assert reviewer.post(f"/api/v1/proposals/{pid}/approve", {"rating": 4}, format="json").status_code == 200
-    complaints(client, 1, at=WAKE + timedelta(days=2))
+    later = WAKE + timedelta(days=2)
+    complaints(client, 1, at=later)  # in session s0 again: a session counts once per signal
+    batch = [
+        {
+            "type": "tool_invocation",
+            "timestamp": later.isoformat(),
+            "body": {"session_id": f"v2-{i}", "tool": "run_tests", "outcome": "success", "duration_ms": 9},
+        }
+        for i in range(4)
+    ]
+    assert client.post("/api/v1/ingest", {"batch": batch}, format="json").status_code == 207
     ritual_run(improver=improver, period="w2", now=WAKE + timedelta(days=7))
     second = ImproverReport.objects.exclude(pk=first.pk).get()
     assert "## Reviewed: 1 feedback item(s) (fewer than 3: no review)" in second.content
     assert f"- proposal #{pid} approved, rated 4/5" in second.content
     assert "- v1 → v2: success" in second.content
+    # three sessions of v1, each with a complaint; none of v2's four sessions had one
+    assert "## Sessions showing each failure signal (previous version → head)" in second.content
+    assert "- negative: 100% → 0%" in second.content and "- any_failure: 100% → 0%" in second.content
     assert second.confidence == 0.3
 
 
