@@ -117,3 +117,29 @@ def test_an_operator_sees_parked_derived_work_and_reruns_it(page, live_server):
     page.click("button[name=index]")
     page.wait_for_selector(".messagelist .success")
     assert PendingDerivation.objects.get().parked_at is None
+
+
+def test_an_operator_sees_what_a_rollout_tests_and_where_it_stands(page, live_server):
+    from datetime import timedelta
+
+    from improver.services.rollouts import rollouts_check
+    from tests.improver.test_rollouts import START, approve, arms, fleet_of, sessions
+
+    _, clients, proposal, reviewer = fleet_of(5)
+    rollout = approve(reviewer, proposal)
+    canary, champions = arms(rollout, clients)
+    sessions(canary[0], 12, 1, "c")
+    for i, client in enumerate(champions):
+        sessions(client, 12, 5, f"b{i}", complain=True)
+    rollouts_check(now=START + timedelta(hours=6))
+    login(page, live_server)
+    page.goto(f"{live_server.url}/dashboard/")
+    card = page.locator("#kz-rollouts")
+    assert "Tests negative:communication (should fall)" in card.inner_text()
+    assert card.locator("tbody tr").count() >= 3  # the target and the guards with data
+    assert "more sessions per arm" in card.inner_text()
+    shot(page, "dashboard-rollout")
+    page.goto(f"{live_server.url}/admin/governance/proposal/{proposal.pk}/change/")
+    assert "What each added line should lower" in page.content()
+    assert "Canary rollout v2 (running)" in page.content()
+    shot(page, "review-rollout")

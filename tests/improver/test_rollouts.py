@@ -150,6 +150,10 @@ def test_a_better_candidate_is_promoted_to_every_agent():
     # the three complaints behind the evolution arrived as it was approved: sessions of the champion
     assert f"sessions: canary 40, champion {40 * len(champions) + 3}" in page
     assert 'id="chart-rollout-' in page
+    assert "Tests negative:communication (should fall); guards every signal (none may rise)." in page
+    review = staff.get(f"/admin/governance/proposal/{proposal.pk}/change/").content.decode()
+    assert "What each added line should lower" in review and "negative:communication" in review
+    assert "Canary rollout v2 (promoted)" in review and "0 of 40 (0%)" in review
 
 
 def test_undecided_after_the_maximum_goes_to_a_human_and_the_test_then_keeps_its_hands_off():
