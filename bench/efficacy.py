@@ -307,6 +307,8 @@ def report(outcome: dict, weeks: int) -> bool:
         per_week = sum(spec["week"])
         print(f"\n== {name}: {spec['agents']} agents, {per_week} sessions a week each", end="")
         print(f"; harm shows in {spec['harm'][2]}")
+        print("share of sessions with each failure ('all': failures per session over every kind; 'harm': the")
+        print("harmful line's failures, only ever with it served), learning vs the same fleet never learning")
         print(f"{'kind':<10} | {'week 1':>7} | {f'week {weeks}':>7} | {'no learning':>11} | drop")
         for kind in (*KINDS, "all"):
             kinds = KINDS if kind == "all" else (kind,)
