@@ -129,18 +129,30 @@ def test_a_friction_lines_removal_waits_while_the_tool_it_points_to_is_being_bui
     assert any(p.line.text == FRICTION["text"] for p in prunings) is removed
 
 
-def test_the_served_prompt_block_stays_within_the_token_budget():
+@pytest.mark.parametrize(
+    ("directive_lines", "facts", "budget"),
+    [
+        (1, 200, 1200),  # what was learned overflows: cut from its end
+        (300, 3, 480),  # the directives alone are over (a human's long template): cut too
+        (5, 10, 480),  # the default: about a page
+        (0, 0, 50),
+    ],
+)
+def test_the_served_prompt_block_never_exceeds_the_token_budget(directive_lines, facts, budget):
     from improver.context import estimate_tokens
     from improver.prompt import prompt_block
 
-    facts = [{"content": f"Fact number {i} about the repository layout and its tools."} for i in range(200)]
     block = prompt_block(
         template="coder",
         version=3,
-        directives="Read first.\n",
-        learned_facts=facts,
-        anti_patterns=[],
+        directives="".join(f"Rule {i}: read the file before editing it.\n" for i in range(directive_lines)),
+        learned_facts=[
+            {"content": f"Fact number {i} about the repository layout and its tools."} for i in range(facts)
+        ],
+        anti_patterns=[{"pattern": "Big bang", "line": "AVOID: Big bang. Failed 4/4 times"}],
         proven_patterns=["Write the failing test first"],
-        budget=1200,
+        budget=budget,
     )
-    assert estimate_tokens(block) <= 1200 and block.startswith("# Directives (coder v3)\nRead first.")
+    assert estimate_tokens(block) <= budget
+    if directive_lines:
+        assert block.startswith("# Directives (coder v3)\nRule 0: read the file before editing it.")
