@@ -44,6 +44,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "config.metrics.MetricsMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "config.middleware.RequestGuardMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -117,6 +118,14 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "var" / "static"
+# WhiteNoise serves /static/ from the app itself, in `make run` and behind gunicorn alike
+# (config/static.py says how files are named).
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "config.static.StaticStorage"},
+}
+WHITENOISE_USE_FINDERS = True  # a file not collected yet is still served, from its app
+WHITENOISE_ROOT = BASE_DIR / "config" / "root"  # served at the site's root: /favicon.ico
 
 LOGIN_URL = "admin:login"
 

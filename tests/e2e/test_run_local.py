@@ -34,7 +34,58 @@ def get(url: str, token: str = "") -> tuple[int, dict]:
         return exc.code, json.loads(exc.read() or b"{}")
 
 
-def test_make_run_starts_web_worker_and_beat_and_fleet_health_refreshes(tmp_path):
+def static_checks(page, base: str, log: str) -> None:
+    """The admin and the API docs in Chromium: every request served, styles applied; static files
+    by their hashed names, compressed and cached for a year."""
+    password = next(
+        line.split()[-3] for line in log.splitlines() if "(shown once)" in line and "password" in line
+    )
+    failed, errors = [], []
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.on("console", lambda m: errors.append(f"{m.text} {m.location}") if m.type == "error" else None)
+    page.goto(f"{base}/admin/login/")
+    page.fill("#id_username", "admin")
+    page.fill("#id_password", password)
+    page.click("input[type=submit]")
+    page.wait_for_selector("#site-name")
+    header = page.evaluate("getComputedStyle(document.querySelector('#header')).backgroundColor")
+    assert header not in ("rgba(0, 0, 0, 0)", "transparent"), header  # the admin's stylesheet applied
+    page.goto(f"{base}/api/docs/")
+    page.wait_for_selector(".swagger-ui .opblock", timeout=30_000)  # the docs drew the operations
+    assert failed == [] and errors == [], (failed, errors)
+    css = page.evaluate("[...document.querySelectorAll('link[rel=stylesheet]')].map(l => l.href)")
+    request = urllib.request.Request(css[0], headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(request, timeout=5) as response:
+        assert response.headers["Content-Encoding"] == "gzip", css[0]
+        assert "max-age=315360000" in response.headers["Cache-Control"], css[0]  # a hashed name
+
+
+def test_a_second_make_run_on_a_busy_port_says_so_in_one_line(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = {
+            **os.environ,
+            "DATABASE_URL": f"sqlite:///{tmp_path}/k.sqlite3",
+            "CELERY_BROKER_URL": "filesystem://",
+        }
+        done = subprocess.run(
+            [sys.executable, "manage.py", "run_local", "--port", str(port)],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"port {port} is in use (Address already in use); stop what runs there or pass --port N."
+    ]
+
+
+def test_make_run_starts_web_worker_and_beat_and_fleet_health_refreshes(tmp_path, page):
     port = free_port()
     env = {
         **os.environ,
@@ -70,6 +121,7 @@ def test_make_run_starts_web_worker_and_beat_and_fleet_health_refreshes(tmp_path
         )
         text = (tmp_path / "run.log").read_text()
         assert "(shown once)" in text and f"http://127.0.0.1:{port}/admin/" in text
+        static_checks(page, f"http://127.0.0.1:{port}", text)
         token = next(line.split()[-1] for line in text.splitlines() if line.startswith("demo agent token:"))
         curl = next(line.removeprefix("try: ") for line in text.splitlines() if line.startswith("try: curl"))
         answer = json.loads(

@@ -4,6 +4,7 @@ SQLite, with a broker that needs no server (messages are files). Ctrl-C stops al
 import os
 import secrets
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -17,6 +18,16 @@ from telemetry.models import Agent
 from telemetry.services import agent_create, token_issue
 
 
+def port_in_use(port: int) -> str:
+    """Why `port` cannot be served on 127.0.0.1, or '' when it can."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError as exc:
+            return exc.strerror or str(exc)
+    return ""
+
+
 class Command(BaseCommand):
     help = "Start web, worker and beat locally (SQLite, file broker); print the admin login and a demo token."
 
@@ -28,7 +39,14 @@ class Command(BaseCommand):
         if not settings.CELERY_BROKER_URL.startswith("filesystem://"):
             self.stderr.write("run_local expects CELERY_BROKER_URL=filesystem:// (make run sets it).")
             sys.exit(2)
+        busy = port_in_use(port)
+        if busy:
+            self.stderr.write(f"port {port} is in use ({busy}); stop what runs there or pass --port N.")
+            sys.exit(2)
         call_command("migrate", verbosity=0)
+        self.stdout.write("collecting static files (served compressed and cached by WhiteNoise) …")
+        self.stdout.flush()
+        call_command("collectstatic", interactive=False, verbosity=0)
         base = f"http://127.0.0.1:{port}"
         user, created = get_user_model().objects.get_or_create(
             username=admin, defaults={"is_staff": True, "is_superuser": True}
