@@ -1,5 +1,6 @@
 """Kaizen settings, read from the environment (see README, "Configuration")."""
 
+import warnings
 from pathlib import Path
 
 import dj_database_url
@@ -126,6 +127,8 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = True  # a file not collected yet is still served, from its app
 WHITENOISE_ROOT = BASE_DIR / "config" / "root"  # served at the site's root: /favicon.ico
+# Before the first collectstatic there is nothing to warn about: the finders serve every file.
+warnings.filterwarnings("ignore", message="No directory at: ", category=UserWarning)
 
 LOGIN_URL = "admin:login"
 
