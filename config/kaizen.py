@@ -1,9 +1,15 @@
 """Every Kaizen constant, with its default and what it controls.
 
 Each key can be overridden by an environment variable named ``KAIZEN_<KEY>``; the value is
-parsed with the type of the default and a malformed value stops start-up. The README's
+parsed with the type of the default; a malformed value or an unknown ``KAIZEN_*`` name stops
+start-up. The README's
 configuration table lists the same keys (a test keeps the two in step).
 """
+
+import difflib
+import os
+
+from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_typed
 
@@ -207,6 +213,25 @@ SETTINGS: dict[str, tuple[object, str]] = {
 }
 
 
+# KAIZEN_ variables read elsewhere: the production switch (settings), the test suite's clock and
+# Redis, and the benchmarks' PostgreSQL binaries.
+OTHER_VARIABLES = {"KAIZEN_PRODUCTION", "KAIZEN_TEST_NOW", "KAIZEN_TEST_REDIS_URL", "KAIZEN_PG_BIN"}
+
+
+def unknown_variable(environ) -> str:
+    """Why a ``KAIZEN_*`` variable in `environ` is not one Kaizen reads, or '' when all are."""
+    known = {f"KAIZEN_{key}" for key in SETTINGS} | OTHER_VARIABLES
+    for name in sorted(environ):
+        if name.startswith("KAIZEN_") and name not in known:
+            near = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
+            hint = f"did you mean {near[0]}?" if near else "the README's configuration table lists them"
+            return f"{name} is not a Kaizen setting ({hint})"
+    return ""
+
+
 def load() -> dict[str, object]:
-    """Defaults overlaid with ``KAIZEN_<KEY>`` environment variables."""
+    """Defaults overlaid with ``KAIZEN_<KEY>`` environment variables; a misspelled one stops start-up."""
+    unknown = unknown_variable(os.environ)
+    if unknown:
+        raise ImproperlyConfigured(unknown)
     return {key: env_typed(f"KAIZEN_{key}", default) for key, (default, _) in SETTINGS.items()}

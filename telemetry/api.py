@@ -20,6 +20,8 @@ def batch_of(data) -> list:
     if not isinstance(data, dict):
         raise field_error("batch", 'Body must be an object: {"batch": [...]}.')
     unknown = sorted(set(data) - {"batch"})
+    if "batch" not in data and {"type", "body"} <= set(data):
+        raise field_error("batch", 'This is one event; send it as {"batch": [<event>]}.')
     if unknown:
         raise field_error(unknown[0], "Unknown field.")
     batch = data.get("batch")

@@ -1,5 +1,7 @@
 """Writes for agents and tokens. Each service is one transaction."""
 
+import re
+
 from django.db import transaction
 from django.db.models import F, Max, OuterRef, Subquery
 
@@ -20,6 +22,9 @@ def template_by_slug(slug: str):
     return template
 
 
+AGENT_NAME = re.compile(r"[-a-zA-Z0-9_]{1,100}")  # the name column is a slug
+
+
 @transaction.atomic
 def agent_create(
     *,
@@ -29,6 +34,11 @@ def agent_create(
     card: dict | None = None,
 ) -> tuple[Agent, str]:
     """Create an agent and its first token; return (agent, token shown once)."""
+    if not AGENT_NAME.fullmatch(name or ""):
+        raise ApplicationError(
+            f"An agent's name is 1 to 100 letters, digits, '-' or '_' (got {name!r}).",
+            {"fields": {"name": ["Letters, digits, '-' or '_'; 1 to 100 of them."]}},
+        )
     if Agent.objects.filter(name=name).exists():
         raise ApplicationError(f"An agent named '{name}' already exists.", {"fields": {"name": ["Taken."]}})
     template = template_by_slug(template_slug) if template_slug else None

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from django.db import transaction
 
+from config.yamldoc import YamlDocError
 from telemetry.documents import document_version_append
 from telemetry.models import AgentTemplate, DocumentVersion
 from telemetry.templates_yaml import TemplateSpec, parse_templates
@@ -42,8 +43,16 @@ def template_upsert(*, spec: TemplateSpec, actor=None, source: str = "") -> tupl
         slug=spec.slug,
         defaults={"name": spec.name, "kind": spec.kind, "description": spec.description},
     )
+    if not created and template.kind != spec.kind:
+        raise YamlDocError(
+            source or "templates",
+            None,
+            spec.slug,
+            f"kind is '{spec.kind}' but the stored template is '{template.kind}'; "
+            "a template's kind is changed in the admin, not by a file",
+        )
     if not created:
-        changed = [f for f in ("name", "kind", "description") if getattr(template, f) != getattr(spec, f)]
+        changed = [f for f in ("name", "description") if getattr(template, f) != getattr(spec, f)]
         for f in changed:
             setattr(template, f, getattr(spec, f))
         if changed:
@@ -63,8 +72,15 @@ def template_upsert(*, spec: TemplateSpec, actor=None, source: str = "") -> tupl
 
 def templates_load(path: Path, *, actor=None) -> list[tuple[AgentTemplate, str]]:
     """Upsert every template of a templates file; YamlDocError names the line at fault."""
-    specs = parse_templates(path.read_text(encoding="utf-8"), str(path))
-    return [template_upsert(spec=spec, actor=actor, source=str(path)) for spec in specs]
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise YamlDocError(str(path), line, "", f"not UTF-8 text (byte 0x{raw[exc.start]:02x})") from None
+    specs = parse_templates(text, str(path))
+    with transaction.atomic():  # all of the file or none of it
+        return [template_upsert(spec=spec, actor=actor, source=str(path)) for spec in specs]
 
 
 def templates_document() -> dict:

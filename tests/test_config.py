@@ -37,6 +37,45 @@ def test_kaizen_settings_are_overridable_by_environment(monkeypatch):
     assert kaizen.load()["RANKING_W_SUCCESS"] == 2.0
 
 
+@pytest.mark.parametrize(
+    ("environ", "said"),
+    [
+        (
+            {"KAIZEN_CANARY_SHAR": "0.3"},
+            "KAIZEN_CANARY_SHAR is not a Kaizen setting (did you mean KAIZEN_CANARY_SHARE?)",
+        ),
+        (
+            {"KAIZEN_CANARYSHARE": "0.3"},
+            "KAIZEN_CANARYSHARE is not a Kaizen setting (did you mean KAIZEN_CANARY_SHARE?)",
+        ),
+        (
+            {"KAIZEN_WIDGETS": "1"},
+            "KAIZEN_WIDGETS is not a Kaizen setting (the README's configuration table lists them)",
+        ),
+        ({"KAIZEN_CANARY_SHARE": "0.3", "KAIZEN_TEST_NOW": "x", "PATH": "/bin"}, ""),
+    ],
+)
+def test_a_misspelled_setting_is_named_with_its_nearest_match(environ, said):
+    assert kaizen.unknown_variable(environ) == said
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "line"),
+    [
+        (
+            "KAIZEN_FRICTION_THRESHOLDS",
+            "4",
+            "kaizen: KAIZEN_FRICTION_THRESHOLDS is not a Kaizen setting (did you mean KAIZEN_FRICTION_THRESHOLD?)",
+        ),
+        ("KAIZEN_CANARY_SHARE", "a tenth", "kaizen: KAIZEN_CANARY_SHARE='a tenth' is not a number"),
+    ],
+)
+def test_a_bad_setting_stops_a_command_with_one_line(variable, value, line):
+    result = run_manage("check", **{variable: value})
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [line]
+
+
 def test_readme_documents_every_setting():
     readme = (ROOT / "README.md").read_text()
     missing = [key for key in kaizen.SETTINGS if f"KAIZEN_{key}" not in readme]

@@ -68,3 +68,24 @@ def test_it_reports_bad_yaml_with_file_line_and_key(tmp_path, text, expected):
 def test_it_reports_a_missing_file(tmp_path):
     with pytest.raises(CommandError, match="no such file"):
         call_command("load_templates", str(tmp_path / "nope.yaml"))
+
+
+def test_a_file_that_is_not_utf8_is_refused_in_one_line(tmp_path):
+    path = tmp_path / "templates.yaml"
+    path.write_bytes(b"templates:\n  - slug: coder\n    directives: caf\xe9\n")
+    with pytest.raises(CommandError) as refused:
+        call_command("load_templates", str(path), stdout=io.StringIO())
+    assert str(refused.value) == f"{path}:3: not UTF-8 text (byte 0xe9)"
+    assert not AgentTemplate.objects.exists()
+
+
+def test_a_file_does_not_change_a_stored_templates_kind(tmp_path):
+    load(tmp_path, GOOD)
+    other = GOOD.replace("templates:\n", "templates:\n  - slug: writer\n    directives: Write.\n")
+    other = other.replace("    name: Coder\n", "    name: Coder\n    kind: template_improver\n")
+    with pytest.raises(
+        CommandError, match="coder: kind is 'template_improver' but the stored template is 'task_agent'"
+    ):
+        load(tmp_path, other)
+    assert AgentTemplate.objects.get(slug="coder").kind == "task_agent"
+    assert not AgentTemplate.objects.filter(slug="writer").exists()  # all of the file or none of it

@@ -52,3 +52,10 @@ def test_staff_token_refuses_non_staff_and_unknown_users():
         run("create_staff_token", "guest")
     with pytest.raises(CommandError, match="No user"):
         run("create_staff_token", "ghost")
+
+
+@pytest.mark.parametrize("name", ["", "two words", "x" * 101, "naïve"])
+def test_a_name_that_is_not_a_slug_is_refused_in_one_line(name):
+    with pytest.raises(CommandError, match=r"An agent's name is 1 to 100 letters, digits, '-' or '_'"):
+        run("create_agent", name)
+    assert not Agent.objects.exists()

@@ -231,6 +231,15 @@ def test_it_rejects_unknown_top_level_keys(agent_client):
     assert response.json()["extra"]["fields"] == {"agent": ["Unknown field."]}
 
 
+def test_a_bare_event_is_told_to_come_in_a_batch(agent_client):
+    _, client = agent_client
+    response = client.post(URL, event("wake_run"), format="json")
+    assert response.status_code == 400
+    assert response.json()["extra"]["fields"] == {
+        "batch": ['This is one event; send it as {"batch": [<event>]}.']
+    }
+
+
 def test_it_answers_malformed_json_with_400_json(agent_client):
     _, client = agent_client
     response = client.post(URL, data="{not json", content_type="application/json")

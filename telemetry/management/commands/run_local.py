@@ -13,9 +13,12 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.db import transaction
 
-from telemetry.models import Agent
-from telemetry.services import agent_create, token_issue
+from telemetry.models import Agent, AgentTemplate, ApiToken
+from telemetry.services import agent_create, token_issue, token_revoke
+from telemetry.templates import template_upsert
+from telemetry.templates_yaml import TemplateSpec
 
 
 def port_in_use(port: int) -> str:
@@ -26,6 +29,32 @@ def port_in_use(port: int) -> str:
         except OSError as exc:
             return exc.strerror or str(exc)
     return ""
+
+
+DEMO_TEMPLATE = TemplateSpec(
+    slug="demo",
+    name="Demo agent",
+    kind=AgentTemplate.Kind.TASK_AGENT,
+    description="The template of the agent `make run` creates, to try the API with.",
+    directives="Answer in plain words.\nSay what you did and what you could not do.",
+)
+
+
+@transaction.atomic
+def demo_agent_token() -> str:
+    """A fresh token of `demo-agent` (of the `demo` template); the previous run's token is revoked,
+    so each start leaves one working token, not one more."""
+    template = AgentTemplate.objects.filter(slug=DEMO_TEMPLATE.slug).first()
+    if template is None:
+        template, _ = template_upsert(spec=DEMO_TEMPLATE, source="make run")
+    agent = Agent.objects.filter(name="demo-agent").first()
+    if agent is None:
+        agent = agent_create(name="demo-agent", template_slug=template.slug)[0]
+    elif agent.template_id is None:
+        Agent.objects.filter(pk=agent.pk).update(template=template)
+    for previous in ApiToken.objects.filter(agent=agent, label="make run", revoked_at__isnull=True):
+        token_revoke(token=previous)
+    return token_issue(agent=agent, label="make run")[1]
 
 
 class Command(BaseCommand):
@@ -58,8 +87,7 @@ class Command(BaseCommand):
             self.stdout.write(f"admin user '{admin}', password {password} (shown once)")
         else:
             self.stdout.write(f"admin user '{admin}' already exists (password unchanged)")
-        agent = Agent.objects.filter(name="demo-agent").first() or agent_create(name="demo-agent")[0]
-        _, token = token_issue(agent=agent, label="make run")
+        token = demo_agent_token()
         self.stdout.write(
             f"admin:     {base}/admin/   dashboard: {base}/dashboard/   API docs: {base}/api/docs/"
         )
