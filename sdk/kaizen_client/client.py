@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import atexit
+import collections
+import hashlib
 import json
 import logging
+import os
 import queue
 import random
 import sqlite3
+import tempfile
 import threading
 import time
 import uuid
@@ -46,10 +50,17 @@ class KaizenClient:
     the agent. Invalid events are logged at WARNING with the server's field errors, counted and
     kept in `rejected` (and passed to `on_rejected`).
 
-    With `spool` (a file path), every event is first written to an on-disk SQLite spool and only
+    With `spool` (a file path), every event is written to an on-disk SQLite spool by a
+    background thread within milliseconds (never on the caller's thread or event loop) and only
     removed once Kaizen answered for it: an outage or a restart loses nothing, and the spool is
-    drained in order (the client ids make resending safe). `close()` never raises for network
-    trouble: it sends what it can within its timeout and reports what is left.
+    drained in order (the client ids make resending safe). Without one, what `close()` could not
+    deliver is kept in a file named after the server and token (`rescue`, in the temporary
+    directory by default) and sent by the next client started with them. `close()` never raises
+    for network trouble: it sends what it can within its timeout and reports what is left.
+
+    `directives()` never raises for a network failure: within `directives_timeout` seconds it
+    returns the last directives it saw (kept in the spool file across restarts) or the caller's
+    default, and logs why.
     """
 
     def __init__(
@@ -66,6 +77,8 @@ class KaizenClient:
         transport: httpx.BaseTransport | None = None,
         on_rejected: Callable[[dict, dict], None] | None = None,
         spool: str | None = None,
+        rescue: str | None = None,
+        directives_timeout: float = 3.0,
     ):
         if not 1 <= batch_size <= 1000:
             raise ValueError("batch_size must be 1..1000 (the server's batch limit)")
@@ -81,13 +94,24 @@ class KaizenClient:
             transport=transport,
             headers={"Authorization": f"Bearer {token}", "User-Agent": "kaizen-client/0.1"},
         )
+        self.directives_timeout = directives_timeout
+        self._last_directives: dict | None = None
         self._queue: queue.Queue[dict] = queue.Queue(maxsize=max_queue)
         self._spool = Spool(spool) if spool else None
+        self._rescue = None if spool else (rescue or _rescue_path(url, token))
         self._lock = threading.Lock()  # one batch in flight at a time
         self._stop = threading.Event()
         self._wake = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="kaizen-batcher", daemon=True)
-        self._thread.start()
+        self._threads = [threading.Thread(target=self._run, name="kaizen-batcher", daemon=True)]
+        if self._spool is not None:
+            self._incoming: collections.deque[dict] = collections.deque()
+            self._arrived = threading.Event()
+            self._persisting = threading.Lock()
+            self._threads.append(threading.Thread(target=self._write_spool, name="kaizen-spool", daemon=True))
+        else:
+            self._take_rescued()
+        for thread in self._threads:
+            thread.start()
         atexit.register(self.close)
 
     # --- typed helpers ------------------------------------------------------------------
@@ -100,6 +124,7 @@ class KaizenClient:
         duration_ms: int,
         args: dict | None = None,
         failure_mode: str | None = None,
+        error: str | None = None,
         **extra,
     ) -> str:
         return self.emit(
@@ -111,6 +136,7 @@ class KaizenClient:
                 "duration_ms": duration_ms,
                 "args": args,
                 "failure_mode": failure_mode,
+                "error": error,
             },
             **extra,
         )
@@ -132,6 +158,9 @@ class KaizenClient:
         patterns: list[str] | None = None,
         failure_reason: str | None = None,
         goal: str | None = None,
+        autonomous: bool | None = None,
+        model: str | None = None,
+        session_id: str | None = None,
         **extra,
     ) -> str:
         return self.emit(
@@ -151,6 +180,9 @@ class KaizenClient:
                 "patterns": patterns,
                 "failure_reason": failure_reason,
                 "goal": goal,
+                "autonomous": autonomous,
+                "model": model,
+                "session_id": session_id,
             },
             **extra,
         )
@@ -192,8 +224,20 @@ class KaizenClient:
             **extra,
         )
 
-    def decision(self, subject: str, *, verdict: str, reason: str | None = None, **extra) -> str:
-        return self.emit("decision", {"subject": subject, "verdict": verdict, "reason": reason}, **extra)
+    def decision(
+        self,
+        subject: str,
+        *,
+        verdict: str,
+        reason: str | None = None,
+        session_id: str | None = None,
+        **extra,
+    ) -> str:
+        return self.emit(
+            "decision",
+            {"subject": subject, "verdict": verdict, "reason": reason, "session_id": session_id},
+            **extra,
+        )
 
     def session_end(self, session_id: str, *, reflection: dict | None = None, **extra) -> str:
         return self.emit("session_end", {"session_id": session_id, "reflection": reflection}, **extra)
@@ -216,9 +260,9 @@ class KaizenClient:
             "timestamp": timestamp or _now(),
             "body": _drop_none(body),
         }
-        if self._spool is not None:
-            if self._spool.add(event) >= self.batch_size:
-                self._wake.set()
+        if self._spool is not None:  # the spool thread writes it: no disk I/O here
+            self._incoming.append(event)
+            self._arrived.set()
             return event["id"]
         try:
             self._queue.put_nowait(event)
@@ -243,13 +287,46 @@ class KaizenClient:
         finally:
             self.session_end(s.session_id, reflection=s.reflection())
 
-    def directives(self) -> dict:
-        """The current directives of this agent's template, with `prompt_block` ready to use."""
-        return self._request("GET", "/api/v1/agents/me/directives").json()
+    def directives(self, default: dict | None = None) -> dict | None:
+        """The current directives of this agent's template, with `prompt_block` ready to use.
+
+        Kaizen unreachable, slow (`directives_timeout`) or failing (429/5xx): the last directives
+        this client (or its spool) saw, else `default`; logged at WARNING. A refusal (a bad token,
+        an agent without a template) raises KaizenError: that is for its developer to fix."""
+        path = "/api/v1/agents/me/directives"
+        try:
+            response = self._http.get(path, timeout=self.directives_timeout)
+        except httpx.TransportError as exc:
+            why = f"{type(exc).__name__}: {exc}"
+        else:
+            if response.status_code < 400:
+                self._last_directives = response.json()
+                if self._spool is not None:
+                    self._spool.remember("directives", response.text)
+                return self._last_directives
+            if response.status_code not in RETRY_STATUSES:
+                raise KaizenError(
+                    f"Kaizen refused GET {path}: {response.status_code}: {response.text[:300]}",
+                    response.status_code,
+                    _body(response),
+                )
+            why = f"{response.status_code}: {response.text[:120]}"
+        last = self._last_directives
+        if last is None and self._spool is not None:
+            kept = self._spool.recall("directives")
+            last = json.loads(kept) if kept else None
+        log.warning(
+            "kaizen directives unavailable (%s); using %s",
+            why,
+            "the last ones seen" if last is not None else "the caller's default",
+        )
+        return last if last is not None else default
 
     # --- sending ----------------------------------------------------------------------------
     def flush(self) -> None:
         """Send everything queued now (blocks until done; raises KaizenError if Kaizen is down)."""
+        if self._spool is not None:
+            self._persist()
         while True:
             if self._spool is not None:
                 with self._lock:
@@ -266,7 +343,9 @@ class KaizenClient:
     @property
     def pending(self) -> int:
         """Events not yet answered by Kaizen (in the spool or the queue)."""
-        return self._spool.count() if self._spool is not None else self._queue.qsize()
+        if self._spool is not None:
+            return self._spool.count() + len(self._incoming)
+        return self._queue.qsize()
 
     def close(self, timeout: float = 30.0) -> dict:
         """Send what is left within `timeout` seconds; never raises for network trouble.
@@ -275,22 +354,33 @@ class KaizenClient:
         disk for the next run, without one they are lost (and said so at WARNING)."""
         if self._stop.is_set():
             return self._summary()
+        deadline = time.monotonic() + timeout
         self._stop.set()
         self._wake.set()
-        self._thread.join(timeout=timeout)
+        if self._spool is not None:
+            self._arrived.set()
+        for thread in self._threads:
+            thread.join(timeout=max(0.0, deadline - time.monotonic()))
         retries = self.max_retries
         self.max_retries = 0  # one attempt per batch now: close must not outlive its timeout
         try:
             self.flush()
         except KaizenError as exc:
-            where = "kept in the spool for the next run" if self._spool is not None else "lost"
-            log.warning("kaizen close: %s event(s) not delivered (%s): %s", self.pending, where, exc)
+            where = self._spool.path if self._spool is not None else self._rescue
+            log.warning(
+                "kaizen close: %s event(s) not delivered, kept in %s for the next client: %s",
+                self.pending,
+                where,
+                exc,
+            )
         finally:
             self.max_retries = retries
             self._left = self.pending
             self._http.close()
             if self._spool is not None:
                 self._spool.close()
+            elif self._left:
+                self._keep_rescued()
         return self._summary()
 
     def _summary(self) -> dict:
@@ -316,6 +406,44 @@ class KaizenClient:
             except queue.Empty:
                 break
         return batch
+
+    def _write_spool(self) -> None:
+        while not self._stop.is_set():
+            self._arrived.wait()
+            self._arrived.clear()
+            self._persist()
+        self._persist()
+
+    def _persist(self) -> None:
+        """Move what `emit` handed over into the spool, in one transaction."""
+        with self._persisting:  # one mover at a time keeps the spool in emit order
+            events = []
+            while self._incoming:
+                events.append(self._incoming.popleft())
+            if events and self._spool.add_many(events) >= self.batch_size:
+                self._wake.set()
+
+    def _take_rescued(self) -> None:
+        """Queue what an earlier client with this server and token could not deliver."""
+        if not os.path.exists(self._rescue):
+            return
+        rescued = Spool(self._rescue)
+        try:
+            for _, event in rescued.oldest(self._queue.maxsize):
+                self._queue.put_nowait(event)
+            rescued.clear()
+        finally:
+            rescued.close()
+        log.info(
+            "kaizen: %s event(s) an earlier client could not deliver are queued again", self._queue.qsize()
+        )
+
+    def _keep_rescued(self) -> None:
+        rescued = Spool(self._rescue)
+        try:
+            rescued.add_many(self._take(self._queue.qsize()))
+        finally:
+            rescued.close()
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -389,21 +517,37 @@ class Spool:
     answered, read back oldest first (also by the next process that opens the same file)."""
 
     def __init__(self, path: str):
+        self.path = path
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(
             "CREATE TABLE IF NOT EXISTS spool "
             "(seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT UNIQUE, event TEXT)"
         )
+        self._db.execute("CREATE TABLE IF NOT EXISTS kept (key TEXT PRIMARY KEY, value TEXT)")
         self._mutex = threading.Lock()
+        self._count = self._db.execute("SELECT COUNT(*) FROM spool").fetchone()[0]  # once; then kept
         self.closed = False
 
-    def add(self, event: dict) -> int:
+    def add_many(self, events: list[dict]) -> int:
+        """Write `events` in one transaction; returns how many wait in the spool."""
+        rows = [(event["id"], json.dumps(event)) for event in events]
         with self._mutex:
-            self._db.execute(
-                "INSERT OR IGNORE INTO spool (id, event) VALUES (?, ?)", (event["id"], json.dumps(event))
-            )
-            return self._db.execute("SELECT COUNT(*) FROM spool").fetchone()[0]
+            before = self._db.total_changes
+            with self._db:
+                self._db.execute("BEGIN")
+                self._db.executemany("INSERT OR IGNORE INTO spool (id, event) VALUES (?, ?)", rows)
+            self._count += self._db.total_changes - before
+            return self._count
+
+    def remember(self, key: str, value: str) -> None:
+        with self._mutex:
+            self._db.execute("INSERT OR REPLACE INTO kept (key, value) VALUES (?, ?)", (key, value))
+
+    def recall(self, key: str) -> str | None:
+        with self._mutex:
+            row = self._db.execute("SELECT value FROM kept WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
 
     def oldest(self, n: int) -> list[tuple[int, dict]]:
         with self._mutex:
@@ -412,16 +556,27 @@ class Spool:
 
     def remove(self, seqs: list[int]) -> None:
         with self._mutex:
+            before = self._db.total_changes
             self._db.executemany("DELETE FROM spool WHERE seq = ?", [(seq,) for seq in seqs])
+            self._count -= self._db.total_changes - before
+
+    def clear(self) -> None:
+        with self._mutex:
+            self._db.execute("DELETE FROM spool")
+            self._count = 0
 
     def count(self) -> int:
-        with self._mutex:
-            return self._db.execute("SELECT COUNT(*) FROM spool").fetchone()[0]
+        return self._count
 
     def close(self) -> None:
         with self._mutex:
             self._db.close()
             self.closed = True
+
+
+def _rescue_path(url: str, token: str) -> str:
+    key = hashlib.sha256(f"{url.rstrip('/')} {token}".encode()).hexdigest()[:16]
+    return os.path.join(tempfile.gettempdir(), f"kaizen-client-{key}.sqlite3")
 
 
 def _body(response: httpx.Response):
@@ -448,6 +603,12 @@ class Session:
 
     def correction(self, user_message: str, **kwargs) -> str:
         return self.client.correction(user_message, session_id=self.session_id, **kwargs)
+
+    def skill_outcome(self, skill: str, **kwargs) -> str:
+        return self.client.skill_outcome(skill, session_id=self.session_id, **kwargs)
+
+    def decision(self, subject: str, **kwargs) -> str:
+        return self.client.decision(subject, session_id=self.session_id, **kwargs)
 
     def propose(self, text: str, evidence: list[str]) -> None:
         """A reflection proposal; without evidence the server drops it."""

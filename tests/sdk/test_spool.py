@@ -49,7 +49,7 @@ def test_an_outage_and_a_restart_lose_nothing_and_store_nothing_twice(live_serve
         env={**os.environ, "PYTHONPATH": str(SDK)},
     )
     assert first.returncode == 0, first.stderr  # close() did not raise
-    assert "'pending': 60" in first.stdout and "kept in the spool" in first.stderr
+    assert "'pending': 60" in first.stdout and f"kept in {spool} for the next client" in first.stderr
     # the process is gone; a new one with the same spool and Kaizen back up drains it, in order
     with KaizenClient(live_server.url, token, spool=spool, batch_size=25, flush_interval=60) as client:
         client.tool_invocation("s-new", "bash", outcome="success", duration_ms=1, id="evt-new")

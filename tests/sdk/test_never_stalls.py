@@ -1,0 +1,96 @@
+"""The SDK never hurts its agent: every contract field has a helper argument, reading directives
+never raises for a network failure and never waits long, spooling does no disk work on the
+caller's thread, and an outage around close() loses nothing, with a spool or without."""
+
+import inspect
+import logging
+import socket
+import threading
+import time
+
+import pytest
+from kaizen_client import KaizenClient
+
+from telemetry.contract import SCHEMAS
+from telemetry.models import ToolInvocation
+from tests.factories import agent_with_token
+from tests.sdk.test_spool import dead_url
+
+pytestmark = pytest.mark.django_db(transaction=True)
+POSITIONAL = {"tool_invocation": {"session_id", "tool"}}
+
+
+@pytest.mark.parametrize("event_type", sorted(SCHEMAS))
+def test_every_contract_field_has_its_helper_argument(event_type):
+    helper = inspect.signature(getattr(KaizenClient, event_type))
+    assert set(SCHEMAS[event_type]) <= set(helper.parameters), set(SCHEMAS[event_type]) - set(
+        helper.parameters
+    )
+
+
+@pytest.fixture
+def hanging_url():
+    """A server that accepts connections and never answers."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    yield f"http://127.0.0.1:{server.getsockname()[1]}"
+    server.close()
+
+
+@pytest.mark.parametrize("down", ["refused", "hanging"])
+def test_directives_with_kaizen_down_return_the_default_within_seconds(down, hanging_url, caplog):
+    url = dead_url() if down == "refused" else hanging_url
+    client = KaizenClient(url, "kz_x_y", directives_timeout=1.0, flush_interval=60)
+    with caplog.at_level(logging.WARNING, logger="kaizen_client"):
+        started = time.monotonic()
+        assert client.directives() is None
+        assert client.directives(default={"prompt_block": ""}) == {"prompt_block": ""}
+        took = time.monotonic() - started
+    client.close(timeout=1)
+    assert took < 4.0, took
+    assert "kaizen directives unavailable" in caplog.text and "the caller's default" in caplog.text
+
+
+def test_directives_fall_back_to_the_last_seen_even_after_a_restart(live_server, tmp_path):
+    token = agent_with_token(name="remembers")[1]
+    spool = str(tmp_path / "spool.sqlite3")
+    with KaizenClient(live_server.url, token, spool=spool) as first:
+        seen = first.directives()
+    assert seen["prompt_block"]
+    with KaizenClient(dead_url(), token, spool=spool, directives_timeout=1.0) as restarted:
+        assert restarted.directives(default={"prompt_block": "fallback"}) == seen
+
+
+def test_spool_writes_happen_off_the_callers_thread_without_counting(live_server, tmp_path):
+    token = agent_with_token(name="quiet")[1]
+    client = KaizenClient(live_server.url, token, spool=str(tmp_path / "s.sqlite3"), flush_interval=0.05)
+    statements = []
+    client._spool._db.set_trace_callback(
+        lambda sql: statements.append((threading.current_thread().name, sql))
+    )
+    for i in range(50):
+        client.tool_invocation("s", "bash", outcome="success", duration_ms=i)
+    deadline = time.monotonic() + 30
+    while client.pending and time.monotonic() < deadline:  # the background threads send it all
+        time.sleep(0.05)
+    client.close()
+    writers = {name for name, sql in statements if sql.lstrip().upper().startswith("INSERT")}
+    assert threading.current_thread().name not in writers and writers, writers  # the spool thread's
+    assert not any("COUNT(" in sql.upper() for _, sql in statements)
+    assert ToolInvocation.objects.count() == 50
+
+
+def test_an_outage_around_close_without_a_spool_loses_nothing(live_server, tmp_path, caplog):
+    token = agent_with_token(name="no-spool")[1]
+    rescue = str(tmp_path / "rescue.sqlite3")
+    down = KaizenClient(dead_url(), token, rescue=rescue, max_retries=0, flush_interval=60, timeout=0.5)
+    for i in range(120):
+        down.tool_invocation(f"s{i // 4}", "bash", outcome="success", duration_ms=i, id=f"evt-{i}")
+    with caplog.at_level(logging.WARNING, logger="kaizen_client"):
+        assert down.close(timeout=2)["pending"] == 120
+    assert f"kept in {rescue} for the next client" in caplog.text
+    with KaizenClient(live_server.url, token, rescue=rescue, flush_interval=60) as back:
+        back.flush()
+        assert back.pending == 0
+    assert sorted(ToolInvocation.objects.values_list("duration_ms", flat=True)) == list(range(120))
