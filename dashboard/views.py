@@ -19,6 +19,7 @@ def dashboard(request):
             [(f"{p['at']:%m-%d %H:%M}", p["success_rate"]) for p in trend],
             title="Fleet success rate",
             chart_id="chart-success",
+            share=True,
         ),
         "latency_chart": charts.line_chart(
             [(f"{p['at']:%m-%d %H:%M}", p["p95_ms"]) for p in trend],
@@ -53,11 +54,13 @@ def dashboard(request):
                     r["series"]["candidate"],
                     title=f"{r['template']} canary: sessions with {r['metric']}",
                     chart_id=f"chart-rollout-{r['id']}-candidate",
+                    share=True,
                 ),
                 "champion_chart": charts.line_chart(
                     r["series"]["champion"],
                     title=f"{r['template']} champion: sessions with {r['metric']}",
                     chart_id=f"chart-rollout-{r['id']}-champion",
+                    share=True,
                 ),
             }
             for r in selectors.rollouts()

@@ -7,6 +7,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from config.errors import ApplicationError
+from config.readable import readable, scalar
 from governance import services
 from governance.diff import text_diff
 from governance.models import (
@@ -14,7 +15,16 @@ from governance.models import (
     Proposal,
     SuppressedKey,
 )
-from governance.registry import review_for
+from governance.registry import Panel, review_for, what_next_for
+
+
+def shown(panel: Panel) -> Panel:
+    """A review panel with every cell as lines of text (a list is one line per item)."""
+    rows = [
+        [[scalar(x) for x in c] if isinstance(c, list | tuple) else [scalar(c)] for c in row]
+        for row in panel.rows
+    ]
+    return Panel(panel.id, panel.title, panel.columns, rows)
 
 
 class DecisionInline(admin.TabularInline):
@@ -69,8 +79,8 @@ class ProposalAdmin(admin.ModelAdmin):
         "status",
         "title",
         "rationale",
-        "evidence",
-        "payload",
+        "evidence_shown",
+        "payload_shown",
         "risk",
         "dedup_key",
         "source",
@@ -84,6 +94,7 @@ class ProposalAdmin(admin.ModelAdmin):
         "created_at",
         "updated_at",
     ]
+    exclude = ["evidence", "payload"]  # shown readable by evidence_shown and payload_shown
     inlines = [DecisionInline]
     actions = ["approve_selected", "reject_selected"]
     change_form_template = "admin/governance/proposal/change_form.html"
@@ -98,8 +109,19 @@ class ProposalAdmin(admin.ModelAdmin):
     def has_add_permission(self, request) -> bool:
         return False
 
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False  # a proposal changes only by approve, reject or refine: no Save buttons
+
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+    @admin.display(description="evidence")
+    def evidence_shown(self, obj: Proposal):
+        return readable(obj.evidence)
+
+    @admin.display(description="payload")
+    def payload_shown(self, obj: Proposal):
+        return readable(obj.payload)
 
     def has_approve_permission(self, request) -> bool:
         return request.user.has_perm("governance.approve_proposal")
@@ -183,7 +205,7 @@ class ProposalAdmin(admin.ModelAdmin):
             "can_decide": self.has_approve_permission(request) and proposal.status == "pending",
             "diff_rows": text_diff(review.before, review.after),
             "diff_title": review.diff_title,
-            "panels": review.panels,
+            "panels": [shown(panel) for panel in review.panels],
             "approve_form": ApproveForm(),
             "reject_form": RejectForm(),
             "refine_form": RefineForm(),
@@ -207,11 +229,8 @@ class ProposalAdmin(admin.ModelAdmin):
         except ApplicationError as exc:
             self.message_user(request, exc.message, messages.ERROR)
             return redirect(change_url)
-        self.message_user(
-            request,
-            f"Proposal #{pk} is now {result.status if result.pk == proposal.pk else 'refined'}.",
-            messages.SUCCESS,
-        )
+        said = f"Proposal #{pk} is now {result.status if result.pk == proposal.pk else 'refined'}."
+        self.message_user(request, f"{said} {what_next_for(result)}".strip(), messages.SUCCESS)
         return redirect(reverse("admin:governance_proposal_change", args=[result.pk]))
 
     def approve_view(self, request, pk):

@@ -39,16 +39,24 @@ class Handlers:
         None  # (data, agent) -> {title, dedup_key, subject, payload}: agent submissions
     )
     review: Callable | None = None  # (proposal) -> Review: the diff and panels of its review page
+    what_next: Callable | None = None  # (proposal) -> str: what its decision set in motion, in words
 
 
 _registry: dict[str, Handlers] = {}
 
 
 def register(
-    proposal_type: str, *, approve=None, reject=None, refine=None, validate=None, review=None
+    proposal_type: str,
+    *,
+    approve=None,
+    reject=None,
+    refine=None,
+    validate=None,
+    review=None,
+    what_next=None,
 ) -> None:
     _registry[proposal_type] = Handlers(
-        approve=approve, reject=reject, refine=refine, validate=validate, review=review
+        approve=approve, reject=reject, refine=refine, validate=validate, review=review, what_next=what_next
     )
 
 
@@ -59,6 +67,12 @@ def handlers_for(proposal_type: str) -> Handlers:
 def review_for(proposal) -> Review:
     render = handlers_for(proposal.type).review
     return render(proposal) if render else Review()
+
+
+def what_next_for(proposal) -> str:
+    """What deciding `proposal` set in motion, as its owning app says it ('' when nothing)."""
+    say = handlers_for(proposal.type).what_next
+    return say(proposal) if say else ""
 
 
 _approval_listeners: list[Callable] = []

@@ -4,6 +4,8 @@ from django.utils.html import format_html
 
 from config.audit import audit
 from config.errors import ApplicationError
+from config.readable import readable
+from improver.canary import OVERALL
 from improver.models import (
     EvolutionNote,
     EvolutionSession,
@@ -15,6 +17,7 @@ from improver.models import (
 )
 from improver.services.improvers import improver_create, improver_set_lifecycle
 from improver.services.rollouts import rollout_decide
+from telemetry.models import Agent
 
 
 class NoteInline(admin.TabularInline):
@@ -181,15 +184,15 @@ class RolloutAdmin(admin.ModelAdmin):
         "champion",
         "candidate",
         "share",
-        "canary_agents",
+        "canary",
         "status",
         "started_at",
         "decided_at",
         "decided_by",
         "reason",
-        "last_check",
+        "last_check_shown",
     ]
-    exclude = ["history"]
+    exclude = ["history", "canary_agents", "last_check"]
     actions = ["promote", "abort", "pin"]
 
     @admin.display(description="versions")
@@ -198,7 +201,7 @@ class RolloutAdmin(admin.ModelAdmin):
 
     @admin.display(description="sessions (failed) candidate / champion")
     def arms(self, obj: Rollout) -> str:
-        arms = (obj.last_check or {}).get("arms", {}).get("session_failure")
+        arms = (obj.last_check or {}).get("arms", {}).get(OVERALL)
         if not arms:
             return "—"
         (cn, cf), (bn, bf) = arms["candidate"], arms["champion"]
@@ -208,8 +211,23 @@ class RolloutAdmin(admin.ModelAdmin):
     def verdict(self, obj: Rollout) -> str:
         return (obj.last_check or {}).get("reason", "")
 
+    @admin.display(description="canary agents")
+    def canary(self, obj: Rollout) -> str:
+        names = Agent.objects.filter(pk__in=obj.canary_agents).order_by("name").values_list("name", flat=True)
+        return ", ".join(names) or "—"
+
+    @admin.display(description="last check")
+    def last_check_shown(self, obj: Rollout):
+        return readable(obj.last_check)
+
     def has_add_permission(self, request) -> bool:
         return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False  # it changes only by the promote, abort and pin actions
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False  # a rollout ends by promote or abort, so its canary never outlives it
 
     def has_approve_permission(self, request) -> bool:
         return request.user.has_perm("governance.approve_proposal")

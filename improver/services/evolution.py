@@ -367,9 +367,14 @@ def review(proposal: Proposal):
             ),
             Panel(
                 "delta",
-                "Performance delta (current vs previous version)",
-                ["measure", "value"],
-                [[key, value] for key, value in delta.items()],
+                "Performance of the current version against the previous one",
+                [
+                    "measure",
+                    f"v{delta.get('previous_version', '?')}",
+                    f"v{delta.get('current_version', '?')}",
+                    "change",
+                ],
+                delta_rows(delta),
             ),
             Panel(
                 "removals",
@@ -396,6 +401,37 @@ def review(proposal: Proposal):
             Panel("report", "The improver's weekly report", ["report"], [[_report_lines(proposal)]]),
         ],
     )
+
+
+DELTA_MEASURES = (  # key, what a person calls it, shown as a share
+    ("outcomes", "skill outcomes", False),
+    ("success_rate", "success rate", True),
+    ("avg_rating", "mean rating", False),
+    ("decisions", "decisions", False),
+    ("rejection_rate", "decisions rejected", True),
+)
+
+
+def delta_rows(delta: dict) -> list[list[str]]:
+    """The performance delta as rows a person reads: each measure in both versions and the change
+    ('—' where a version has no data)."""
+
+    def shown(value, share: bool) -> str:
+        if value is None:
+            return "—"
+        return f"{value:.1%}" if share else (f"{value:.2f}" if isinstance(value, float) else str(value))
+
+    rows = []
+    for key, name, share in DELTA_MEASURES:
+        before, now = delta.get(f"previous_{key}"), delta.get(f"current_{key}")
+        if before is None and now is None:
+            continue
+        change = "—"
+        if before is not None and now is not None and key in ("success_rate", "avg_rating", "rejection_rate"):
+            diff = now - before
+            change = f"{diff * 100:+.1f} points" if share else f"{diff:+.2f}"
+        rows.append([name, shown(before, share), shown(now, share), change])
+    return rows
 
 
 def _rollout_panels(proposal: Proposal) -> list:
@@ -431,10 +467,54 @@ def _report_lines(proposal: Proposal) -> list[str]:
     return weekly_report(proposal).splitlines() or ["(no report)"]
 
 
+def what_next(proposal: Proposal) -> str:
+    """What approving an evolution set in motion: a queued canary, a canary (which agents, by
+    name, and what decides it), or the head for everyone."""
+    from telemetry.models import Agent
+
+    if proposal.status != Proposal.Status.APPROVED and proposal.status != Proposal.Status.IMPLEMENTED:
+        return ""
+    session = session_of(proposal)
+    if session.status == EvolutionSession.Status.QUEUED:
+        return (
+            "It is queued behind the rollout in progress on this template and starts its own canary "
+            "when that one is decided."
+        )
+    rollout = (
+        Rollout.objects.filter(proposal=proposal).select_related("candidate").order_by("-started_at").first()
+    )
+    if rollout is None:
+        head = session.template.document.head
+        return f"v{head.number} now runs on every agent of {session.template.slug}." if head else ""
+    names = list(
+        Agent.objects.filter(pk__in=rollout.canary_agents).order_by("name").values_list("name", flat=True)
+    )
+    everyone = len(template_agent_ids(session.template))
+    targets = ", ".join(rollout.targets) or "failures overall"
+    days = settings.KAIZEN["CANARY_DECIDE_DAYS"]
+    return (
+        f"v{rollout.candidate.number} goes to a canary first: {', '.join(names)} "
+        f"({len(names)} of {everyone} agents, {rollout.share:.0%} share). The sequential test promotes it "
+        f"to every agent once {targets} fall, and rolls it back as soon as any failure signal gets "
+        f"worse; if neither shows sooner, it decides at the final look after {days} days."
+    )
+
+
 def register() -> None:
+    from django.db.models.signals import pre_delete
+
     from governance.registry import register as register_type
     from improver.services.evolution_moves import evolution_rebase
+    from improver.services.rollouts import rollout_deleted, rollout_head_moved
     from telemetry.documents import on_head_moved
 
-    register_type(TYPE, approve=on_approve, reject=on_reject, refine=on_refine, review=review)
-    on_head_moved("template:", evolution_rebase)
+    register_type(
+        TYPE, approve=on_approve, reject=on_reject, refine=on_refine, review=review, what_next=what_next
+    )
+
+    def head_moved(document, head) -> None:
+        rollout_head_moved(document, head)
+        evolution_rebase(document, head)
+
+    on_head_moved("template:", head_moved)
+    pre_delete.connect(rollout_deleted, sender=Rollout, dispatch_uid="rollout_deleted")

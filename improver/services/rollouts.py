@@ -20,7 +20,7 @@ from improver.outcomes import session_counts, signal_counts
 from improver.services.line_targets import rollout_targets
 from improver.signals import ANY, GUARDS
 from telemetry.documents import candidate_end, candidate_start
-from telemetry.models import Agent, ToolInvocation
+from telemetry.models import Agent, AgentTemplate, Document, ToolInvocation
 
 SYSTEM = "system"
 HISTORY_MAX = 500
@@ -180,8 +180,15 @@ def rollout_check(*, rollout: Rollout, now: datetime | None = None) -> str:
 
 
 def rollouts_check(*, now: datetime | None = None) -> dict[str, int]:
-    """Check every running rollout (the beat entry); safe to run twice or concurrently."""
+    """Check every running rollout (the beat entry); safe to run twice or concurrently. A
+    template serving a candidate with no open rollout behind it (nothing should leave one, but
+    a row deleted by hand would) is brought back to its head first."""
     counts: dict[str, int] = {}
+    for template in AgentTemplate.objects.filter(document__candidate__isnull=False).exclude(
+        rollouts__status__in=Rollout.OPEN
+    ):
+        candidate_end(document=template.document, promote=False)
+        counts["orphan_cleared"] = counts.get("orphan_cleared", 0) + 1
     for rollout in Rollout.objects.filter(status=Rollout.Status.RUNNING).order_by("pk"):
         action = rollout_check(rollout=rollout, now=now)
         counts[action] = counts.get(action, 0) + 1
@@ -223,6 +230,36 @@ def rollout_decide(
     else:
         _mark(rollout, actor, Rollout.Status.PINNED, ChangeDecision.Verdict.PINNED, why, now)
     return rollout
+
+
+def rollout_head_moved(document, head) -> None:
+    """The head moved while a rollout of the template runs, not by promoting it (a human's edit,
+    rollback or templates file): the rollout compared its candidate with a champion that is no
+    longer served, so it is aborted and every agent runs the new head."""
+    rollout = (
+        Rollout.objects.select_for_update(of=("self",))
+        .select_related("template__document", "candidate", "champion")
+        .filter(template__document=document, status__in=Rollout.OPEN)
+        .first()
+    )
+    if rollout is None or rollout.candidate_id == head.pk:
+        return
+    why = (
+        f"The head moved to v{head.number} while v{rollout.candidate.number} was canaried against "
+        f"v{rollout.champion.number}: the canary ended, every agent runs v{head.number}."
+    )
+    _end(rollout, None, Rollout.Status.ABORTED, ChangeDecision.Verdict.ABORTED, why, clock.now())
+
+
+def rollout_deleted(sender, instance: Rollout, **kwargs) -> None:
+    """A rollout row deleted while open takes its canary with it: nothing serves a candidate
+    that no rollout watches (the admin offers no delete; this covers the shell and cascades)."""
+    if instance.status in Rollout.OPEN:
+        document = (
+            AgentTemplate.objects.filter(pk=instance.template_id).values_list("document", flat=True).first()
+        )
+        if document is not None:
+            candidate_end(document=Document(pk=document), promote=False)
 
 
 def _label(actor) -> str:

@@ -143,6 +143,38 @@ def test_charts_are_svg_with_one_point_per_value_and_an_empty_state():
     assert bars.count('class="kz-bar"') == 2
 
 
+@pytest.mark.parametrize(
+    ("values", "share", "bounds"),
+    [
+        ([1.0], True, (0.0, 1.0)),  # one success rate in the first hour: 0-100%, not 0.996-1.993
+        ([0.25, 0.5], True, (0.0, 1.0)),
+        ([1800.0], False, (0.0, 2000.0)),  # one latency: from 0 up to a round number
+        ([120.0, 480.0], False, (0.0, 500.0)),
+        ([0.0123, 0.04], False, (0.0, 0.05)),
+        ([0.0, 0.0], False, (0.0, 1.0)),
+        ([-3.0, 2.0], False, (-3.0, 2.0)),
+        ([7.0], False, (0.0, 10.0)),
+        ([2.0], False, (0.0, 2.0)),
+    ],
+)
+def test_chart_axes_are_sane_from_the_first_point(values, share, bounds):
+    lo, hi = charts.axis(values, share=share)
+    assert (lo, pytest.approx(hi)) == bounds
+
+
+@pytest.mark.parametrize(
+    ("value", "unit", "share", "label"),
+    [
+        (1800.0, " ms", False, "1,800 ms"),
+        (1.0, "", True, "100%"),
+        (0.05, "", False, "0.05"),
+        (25000.0, " ms", False, "25,000 ms"),
+    ],
+)
+def test_axis_labels_are_whole(value, unit, share, label):
+    assert charts.tick(value, unit, share) == label
+
+
 def test_the_dashboard_needs_staff_and_renders_every_section():
     anonymous = Client().get("/dashboard/")
     assert anonymous.status_code == 302 and "/admin/login/" in anonymous["Location"]

@@ -1,0 +1,82 @@
+"""Operator pages say what happens: the review page shows text, not Python reprs; approving
+names the canary and what decides it; a rollout cannot be deleted, and nothing leaves a canary
+serving a candidate that no rollout watches."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from governance.models import Proposal
+from improver.models import Rollout
+from improver.services.rollouts import rollouts_check
+from telemetry.documents import document_rollback
+from telemetry.models import Agent, Document, DocumentVersion
+from tests.improver.test_rollouts import approve, arms, fleet_of, served
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
+
+
+@pytest.fixture
+def admin(db) -> Client:
+    client = Client()
+    client.force_login(get_user_model().objects.create_superuser("root", "root@example.com", "pw"))
+    return client
+
+
+def test_the_review_page_shows_text_and_offers_no_save(admin):
+    _, _, proposal, _ = fleet_of(3)
+    page = admin.get(f"/admin/governance/proposal/{proposal.pk}/change/").content.decode()
+    assert "['" not in page and "None" not in page  # no Python lists or Nones printed
+    assert 'name="_save"' not in page and 'name="_continue"' not in page
+    assert '<table class="kz-readable">' in page  # evidence and payload as tables, not JSON dumps
+    assert "current_success_rate" not in page and "skill outcomes" in page
+    assert "# Weekly one-on-one" in page  # the report, one line per row
+
+
+def test_approving_names_the_canary_and_what_decides_it(admin):
+    _, clients, proposal, _ = fleet_of(4)
+    response = admin.post(f"/admin/governance/proposal/{proposal.pk}/approve/", {"rating": "4"}, follow=True)
+    said = " ".join(str(m) for m in response.context["messages"])
+    rollout = Rollout.objects.get()
+    names = sorted(Agent.objects.filter(pk__in=rollout.canary_agents).values_list("name", flat=True))
+    assert f"v2 goes to a canary first: {', '.join(names)} ({len(names)} of 4 agents" in said, said
+    assert "rolls it back as soon as any failure signal gets worse" in said
+    page = admin.get(f"/admin/improver/rollout/{rollout.pk}/change/").content.decode()
+    assert ", ".join(names) in page
+
+
+def test_a_rollout_cannot_be_deleted_in_the_admin(admin):
+    _, _, proposal, reviewer = fleet_of(3)
+    rollout = approve(reviewer, proposal)
+    assert admin.get(f"/admin/improver/rollout/{rollout.pk}/delete/").status_code == 403
+    assert Rollout.objects.filter(pk=rollout.pk).exists()
+
+
+def test_a_rollout_deleted_by_hand_takes_its_canary_with_it():
+    template, clients, proposal, reviewer = fleet_of(3)
+    rollout = approve(reviewer, proposal)
+    canary, _ = arms(rollout, clients)
+    rollout.delete()
+    assert served(canary[0]) == (1, "champion")
+
+
+def test_a_candidate_left_without_a_rollout_is_cleared_by_the_check():
+    template, clients, proposal, reviewer = fleet_of(3)
+    rollout = approve(reviewer, proposal)
+    canary, _ = arms(rollout, clients)
+    Rollout.objects.filter(pk=rollout.pk).update(status=Rollout.Status.ABORTED)  # behind its back
+    assert rollouts_check()["orphan_cleared"] == 1
+    assert served(canary[0]) == (1, "champion")
+    assert Document.objects.get(pk=template.document_id).candidate_id is None
+
+
+def test_rolling_the_template_back_ends_the_running_canary():
+    template, clients, proposal, reviewer = fleet_of(3)
+    rollout = approve(reviewer, proposal)
+    canary, champions = arms(rollout, clients)
+    v1 = DocumentVersion.objects.get(document=template.document, number=1)
+    document_rollback(version=v1)  # a human's rollback: v3, a copy of v1
+    rollout.refresh_from_db()
+    assert rollout.status == "aborted" and "The head moved to v3" in rollout.reason
+    assert {served(c) for c in canary + champions} == {(3, "champion")}
+    assert Proposal.objects.get(pk=proposal.pk).decisions.filter(verdict="aborted").exists()
