@@ -4,6 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from dashboard import ops
 from dashboard.views import dashboard
+from improver import langfuse_api
 from telemetry.api import IngestApi
 from telemetry.otlp_api import OtlpTracesApi
 
@@ -27,6 +28,9 @@ urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("v1/traces", OtlpTracesApi.as_view(), name="otlp-traces"),
     path("api/public/otel/v1/traces", OtlpTracesApi.as_view(), name="otlp-traces-langfuse"),
+    path("api/public/projects", langfuse_api.ProjectsApi.as_view(), name="langfuse-projects"),
+    path("api/public/scores", langfuse_api.ScoresApi.as_view(), name="langfuse-scores"),
+    path("api/public/v2/prompts/<path:name>", langfuse_api.PromptApi.as_view(), name="langfuse-prompt"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
 ]

@@ -4,12 +4,12 @@ Three attribute families are understood: the GenAI semantic conventions (`gen_ai
 `gen_ai.tool.name`, `gen_ai.agent.name`, `gen_ai.usage.*`, `gen_ai.conversation.id`),
 OpenInference (`openinference.span.kind` LLM / TOOL / AGENT / CHAIN / EMBEDDING, `tool.name`,
 `llm.token_count.*`, `llm.model_name`, `session.id`) and Langfuse (`langfuse.observation.type`,
-`langfuse.session.id`, `session.id`, `langfuse.observation.usage_details`). Tool spans become tool
-invocations and agent spans skill outcomes. An LLM call is not a skill: its tokens and model roll
-up into the agent span that contains it or, with none in the batch, into an outcome of the skill
-`session`. A conversation or session id set on an ancestor applies to its descendants. Container
-spans (chains, plain Langfuse spans) carry context only; anything else is unmapped and reported
-with its reason.
+`langfuse.session.id`, `session.id`, `langfuse.observation.usage_details` and `cost_details`).
+Tool spans become tool invocations and agent spans skill outcomes. An LLM call is not a skill:
+its tokens, cost and model roll up into the agent span that contains it or, with none in the
+batch, into an outcome of the skill `session`. A conversation or session id set on an ancestor
+applies to its descendants. Container spans (chains, plain Langfuse spans) carry context only;
+anything else is unmapped and reported with its reason.
 """
 
 import json
@@ -109,6 +109,22 @@ def _langfuse_usage(a: dict) -> dict:
     }
 
 
+def _cost(a: dict) -> float | None:
+    """Langfuse's `cost_details` (USD): its `total`, else the sum of its parts; None when absent."""
+    raw = a.get("langfuse.observation.cost_details")
+    try:
+        cost = json.loads(raw) if isinstance(raw, str) else None
+    except ValueError:
+        return None
+    if not isinstance(cost, dict):
+        return None
+    parts = [v for v in cost.values() if isinstance(v, int | float) and not isinstance(v, bool) and v >= 0]
+    total = cost.get("total")
+    if isinstance(total, int | float) and not isinstance(total, bool) and total >= 0:
+        return float(total)
+    return float(sum(parts)) if parts else None
+
+
 def _tokens(a: dict) -> tuple[int | None, int | None]:
     usage = _langfuse_usage(a)
     inp = a.get(
@@ -186,6 +202,7 @@ def to_events(spans: list[SpanView]) -> Mapped:
                 "input_tokens": inp,
                 "output_tokens": outp,
                 "model": _model(a) or None,
+                "cost_usd": _cost(a),
                 "correlation_id": span.span_id[:128],
                 "session_id": session,
             }
@@ -229,6 +246,11 @@ def to_events(spans: list[SpanView]) -> Mapped:
             body["input_tokens"] = (body.get("input_tokens") or 0) + (inp or 0)
             body["output_tokens"] = (body.get("output_tokens") or 0) + (outp or 0)
         body["model"] = body.get("model") or _model(span.attributes) or None
+        own_cost = body.get("_own_cost", body.get("cost_usd") is not None)
+        body["_own_cost"] = own_cost
+        cost = _cost(span.attributes)
+        if cost is not None and not own_cost:  # a cost Langfuse was given is kept, not re-priced
+            body["cost_usd"] = (body.get("cost_usd") or 0.0) + cost
     for event in out.events:
         event["body"] = {k: v for k, v in event["body"].items() if v is not None and not k.startswith("_")}
     return out

@@ -30,3 +30,22 @@ def learned_facts(*, template_id: int | None, agent_id: int | None = None, limit
 def user_stated_facts(*, template_id: int | None) -> list[str]:
     """The template's user-stated facts (what reached every agent), for the ritual's evidence."""
     return [f["content"] for f in learned_facts(template_id=template_id) if f["source"] == "user-stated"]
+
+
+def trace_session(*, agent_id: int, trace_id: str) -> str:
+    """The session an OpenTelemetry trace's spans were stored under (the trace id itself when
+    none of them named one, as the mapping does)."""
+    from telemetry.models import SkillOutcome, ToolInvocation
+
+    prefix = f"otel:{trace_id}:"
+    for model in (ToolInvocation, SkillOutcome):
+        found = (
+            model.objects.filter(agent_id=agent_id, dedup_key__startswith=prefix)
+            .exclude(session_id__isnull=True)
+            .exclude(session_id="")
+            .values_list("session_id", flat=True)
+            .first()
+        )
+        if found:
+            return found
+    return trace_id

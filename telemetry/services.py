@@ -8,7 +8,16 @@ from django.db.models import F, Max, OuterRef, Subquery
 from config import clock
 from config.errors import ApplicationError
 from telemetry import hot_cache, tokens
-from telemetry.models import EVENT_MODELS, Agent, AgentTemplate, ApiToken, ToolInvocation, UnmappedSpan
+from telemetry.models import (
+    EVENT_MODELS,
+    Agent,
+    AgentTemplate,
+    ApiToken,
+    Correction,
+    Observation,
+    ToolInvocation,
+    UnmappedSpan,
+)
 
 
 def template_by_slug(slug: str):
@@ -115,7 +124,8 @@ def otel_sessions_apply(*, agent: Agent, sessions: dict[str, str]) -> int:
     under the trace id (their ancestor came in a later export) move to that session."""
     moved = 0
     for trace_id, session_id in sessions.items():
-        moved += ToolInvocation.objects.filter(agent=agent, session_id=trace_id).update(session_id=session_id)
+        for model in (ToolInvocation, Observation, Correction):  # feedback scored before its trace came
+            moved += model.objects.filter(agent=agent, session_id=trace_id).update(session_id=session_id)
     return moved
 
 

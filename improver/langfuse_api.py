@@ -1,0 +1,125 @@
+"""The parts of Langfuse's public API its SDK calls besides tracing, so that a Langfuse user
+changes only the host (the agent token as the secret key, Basic auth as the SDK sends it):
+`auth_check()` reads the project, scores land as the feedback the improver learns from, and
+`get_prompt(name)` serves the agent's directives as a text prompt."""
+
+from django.conf import settings
+from django.http import JsonResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.settings import api_settings
+from rest_framework.views import APIView
+
+from config import clock
+from config.errors import NotFound, field_error
+from config.permissions import IsAgent, request_agent
+from improver.selectors import directives_for_agent
+from telemetry.auth import BasicTokenAuthentication
+from telemetry.ingest import events_ingest
+from telemetry.langfuse import score_event
+from telemetry.models import AgentTemplate, DocumentVersion
+from telemetry.selectors import trace_session
+
+LANGFUSE_AUTH = [*api_settings.DEFAULT_AUTHENTICATION_CLASSES, BasicTokenAuthentication]
+
+
+class LangfuseApi(APIView):
+    permission_classes = [IsAgent]
+    authentication_classes = LANGFUSE_AUTH
+
+
+class ProjectsApi(LangfuseApi):
+    """The project behind the keys: the agent the token belongs to (what `auth_check()` reads)."""
+
+    @extend_schema(responses={200: OpenApiResponse(description="Langfuse `Projects`: the token's agent")})
+    def get(self, request):
+        agent = request_agent(request)
+        project = {
+            "id": f"kaizen-agent-{agent.pk}",
+            "name": agent.name,
+            "organization": {"id": "kaizen", "name": "Kaizen"},
+            "metadata": {"template": agent.template.slug if agent.template_id else None},
+        }
+        return JsonResponse({"data": [project]})
+
+
+class ScoresApi(LangfuseApi):
+    """Langfuse scores (one or a list) stored as feedback: numbers, booleans and categories as
+    observations with their sentiment and the comment as text, free text as an observation, a
+    correction as a correction; on a trace, the session its spans were stored under."""
+
+    @extend_schema(
+        request={"application/json": dict},
+        responses={
+            202: OpenApiResponse(description='{"message": "Accepted"}'),
+            207: OpenApiResponse(description='{"accepted", "rejected", "errors": [{"message"}]}'),
+        },
+    )
+    def post(self, request):
+        scores = request.data if isinstance(request.data, list) else [request.data]
+        most = settings.KAIZEN["INGEST_MAX_EVENTS"]
+        if not 1 <= len(scores) <= most:
+            raise field_error("scores", f"Send 1 to {most} scores at once; got {len(scores)}.")
+        agent, now = request_agent(request), clock.now()
+        events, errors = [], []
+        for index, score in enumerate(scores):
+            event, why = score_event(
+                score, lambda trace: trace_session(agent_id=agent.pk, trace_id=trace), now
+            )
+            if event is None:
+                errors.append({"message": f"score {index}: {why}"})
+            else:
+                events.append(event)
+        results = events_ingest(agent=agent, batch=events) if events else []
+        errors += [{"message": f"score: {r.errors}"} for r in results if r.status == 400]
+        accepted = len(scores) - len(errors)
+        if not errors:
+            return JsonResponse({"message": "Accepted"}, status=202)
+        return JsonResponse({"accepted": accepted, "rejected": len(errors), "errors": errors}, status=207)
+
+
+class PromptApi(LangfuseApi):
+    """`get_prompt(name)`: the directives the agent is served, as a Langfuse text prompt named
+    after its template. The prompt is the whole prompt block (directives and what was learned);
+    its version is the template version; its labels are the arm the agent is on (`production`
+    with `champion`, or `candidate` during a canary). `version=N` gives that version's directives."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("version", int, required=False),
+            OpenApiParameter("label", str, required=False),
+        ],
+        responses={200: OpenApiResponse(description="Langfuse `Prompt` of type text")},
+    )
+    def get(self, request, name: str):
+        agent = request_agent(request)
+        template = AgentTemplate.objects.filter(pk=agent.template_id).first()
+        if template is None or name != template.slug:
+            runs = f"its template is '{template.slug}'" if template else "it runs no template"
+            raise NotFound(f"No prompt '{name}' for agent '{agent.name}': {runs}.")
+        version = request.query_params.get("version")
+        if version is not None:
+            if not version.isdigit():
+                raise field_error("version", "A whole number.")
+            stored = DocumentVersion.objects.filter(
+                document=template.document_id, number=int(version)
+            ).first()
+            if stored is None:
+                raise NotFound(f"{template.slug} has no version {version}.")
+            return JsonResponse(_prompt(name, stored.number, stored.text, [], {"template": template.slug}))
+        served = directives_for_agent(agent=agent)
+        labels = ["production", "champion"] if served["arm"] == "champion" else ["candidate"]
+        config = {"template": template.slug, "arm": served["arm"], "directives": served["directives"]}
+        return JsonResponse(_prompt(name, served["version"], served["prompt_block"], labels, config))
+
+
+def _prompt(name: str, version: int, text: str, labels: list[str], config: dict) -> dict:
+    return {
+        "type": "text",
+        "name": name,
+        "version": version,
+        "prompt": text,
+        "config": config,
+        "labels": labels,
+        "tags": ["kaizen"],
+        "commitMessage": None,
+    }

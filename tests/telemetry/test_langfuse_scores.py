@@ -1,0 +1,136 @@
+"""Langfuse scores as Kaizen feedback: the table of what each kind of score becomes."""
+
+from datetime import UTC, datetime
+
+import pytest
+from rest_framework.test import APIClient
+
+from telemetry.langfuse import score_event
+from tests.factories import TemplateFactory, agent_with_token
+
+NOW = datetime(2030, 1, 2, 3, 4, 5, tzinfo=UTC)
+
+
+def sessions(trace: str) -> str:
+    return {"t1": "ticket-1"}.get(trace, trace)
+
+
+@pytest.mark.parametrize(
+    ("score", "event_type", "body"),
+    [
+        ({"name": "helpful", "value": 0.1}, "observation", {"text": "helpful: 0.1", "sentiment": "negative"}),
+        ({"name": "helpful", "value": 0.6}, "observation", {"text": "helpful: 0.6", "sentiment": "neutral"}),
+        (
+            {"name": "helpful", "value": 0.9, "comment": "Spot on."},
+            "observation",
+            {"text": "Spot on.", "sentiment": "positive"},
+        ),
+        ({"name": "stars", "value": 2}, "observation", {"text": "stars: 2", "sentiment": "negative"}),
+        ({"name": "stars", "value": 4.0}, "observation", {"text": "stars: 4", "sentiment": "positive"}),
+        ({"name": "nps", "value": 9}, "observation", {"text": "nps: 9", "sentiment": "positive"}),
+        ({"name": "nps", "value": 6}, "observation", {"text": "nps: 6", "sentiment": "neutral"}),
+        (
+            {"name": "ok", "value": 0.0, "dataType": "BOOLEAN"},
+            "observation",
+            {"text": "ok: 0", "sentiment": "negative"},
+        ),
+        (
+            {"name": "ok", "value": "true", "dataType": "BOOLEAN"},
+            "observation",
+            {"text": "ok: 1", "sentiment": "positive"},
+        ),
+        (
+            {"name": "label", "value": "Thumbs Down"},
+            "observation",
+            {"text": "label: Thumbs Down", "sentiment": "negative"},
+        ),
+        (
+            {"name": "label", "value": "correct", "dataType": "CATEGORICAL"},
+            "observation",
+            {"text": "label: correct", "sentiment": "positive"},
+        ),
+        (
+            {"name": "label", "value": "billing"},
+            "observation",
+            {"text": "label: billing", "sentiment": "neutral"},
+        ),
+        (
+            {"name": "note", "value": "Use the refund form.", "dataType": "TEXT"},
+            "observation",
+            {"text": "Use the refund form."},
+        ),
+        (
+            {
+                "name": "fix",
+                "value": "The order is #A1.",
+                "dataType": "CORRECTION",
+                "comment": "It said #B2.",
+            },
+            "correction",
+            {"user_message": "The order is #A1.", "previous_agent_response": "It said #B2."},
+        ),
+        (
+            {"name": "helpful", "value": 0.1, "traceId": "t1"},
+            "observation",
+            {"text": "helpful: 0.1", "sentiment": "negative", "session_id": "ticket-1"},
+        ),
+        (
+            {"name": "helpful", "value": 0.1, "traceId": "t9"},
+            "observation",
+            {"text": "helpful: 0.1", "sentiment": "negative", "session_id": "t9"},
+        ),
+        (
+            {"name": "helpful", "value": 0.1, "sessionId": "s-7", "traceId": "t1"},
+            "observation",
+            {"text": "helpful: 0.1", "sentiment": "negative", "session_id": "s-7"},
+        ),
+    ],
+)
+def test_each_kind_of_score_becomes_feedback(score, event_type, body):
+    event, why = score_event({"id": "sc-1", **score}, sessions, NOW)
+    assert why == ""
+    assert event == {
+        "id": "langfuse-score:sc-1",
+        "type": event_type,
+        "timestamp": NOW.isoformat(),
+        "body": body,
+    }
+
+
+@pytest.mark.parametrize(
+    ("score", "why"),
+    [
+        ([1], "each score must be an object"),
+        ({"value": 1}, "name: required, a non-empty string"),
+        ({"name": "x"}, "value: required, a number or a string"),
+        ({"name": "x", "value": {"a": 1}}, "value: required, a number or a string"),
+        (
+            {"name": "x", "value": 1, "dataType": "STARS"},
+            "dataType: one of NUMERIC, BOOLEAN, CATEGORICAL, TEXT, CORRECTION",
+        ),
+        ({"name": "x", "value": "lots", "dataType": "NUMERIC"}, "value: NUMERIC scores take a number"),
+    ],
+)
+def test_a_score_that_cannot_be_feedback_says_why(score, why):
+    assert score_event(score, sessions, NOW) == (None, why)
+
+
+@pytest.mark.django_db
+def test_scores_answer_as_langfuse_does_and_prompts_name_the_template():
+    agent, token = agent_with_token(name="lf", template=TemplateFactory(slug="support"))
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    ok = client.post("/api/public/scores", [{"name": "x", "value": 1.0}], format="json")
+    assert (ok.status_code, ok.json()) == (202, {"message": "Accepted"})
+    mixed = client.post("/api/public/scores", [{"name": "x", "value": 1.0}, {"value": 2}], format="json")
+    assert mixed.status_code == 207
+    assert mixed.json() == {
+        "accepted": 1,
+        "rejected": 1,
+        "errors": [{"message": "score 1: name: required, a non-empty string"}],
+    }
+    missing = client.get("/api/public/v2/prompts/writer")
+    assert missing.status_code == 404
+    assert missing.json()["message"] == "No prompt 'writer' for agent 'lf': its template is 'support'."
+    assert client.get("/api/public/v2/prompts/support?version=7").status_code == 404
+    assert client.get("/api/public/v2/prompts/support?version=1").json()["version"] == 1
