@@ -213,9 +213,15 @@ SETTINGS: dict[str, tuple[object, str]] = {
 }
 
 
-# KAIZEN_ variables read elsewhere: the production switch (settings), the test suite's clock and
-# Redis, and the benchmarks' PostgreSQL binaries.
-OTHER_VARIABLES = {"KAIZEN_PRODUCTION", "KAIZEN_TEST_NOW", "KAIZEN_TEST_REDIS_URL", "KAIZEN_PG_BIN"}
+# KAIZEN_ variables read elsewhere: the production switch (settings), the MCP server's agent token
+# (mcp_serve), the test suite's clock and Redis, and the benchmarks' PostgreSQL binaries.
+OTHER_VARIABLES = {
+    "KAIZEN_PRODUCTION",
+    "KAIZEN_AGENT_TOKEN",
+    "KAIZEN_TEST_NOW",
+    "KAIZEN_TEST_REDIS_URL",
+    "KAIZEN_PG_BIN",
+}
 
 
 def unknown_variable(environ) -> str:

@@ -231,5 +231,8 @@ LOGGING = {
     "filters": {"outage_in_one_line": {"()": "config.error_views.OutageInOneLine"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"django.request": {"filters": ["outage_in_one_line"]}},
+    "loggers": {
+        "django.request": {"filters": ["outage_in_one_line"]},
+        "mcp": {"level": "WARNING"},  # the MCP SDK logs every request's session at INFO
+    },
 }

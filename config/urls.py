@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from dashboard import ops
 from dashboard.views import dashboard
 from improver import langfuse_api
+from improver.mcp_http import McpApi
 from telemetry.api import IngestApi
 from telemetry.otlp_api import OtlpTracesApi
 
@@ -27,6 +28,7 @@ urlpatterns = [
     path("metrics", ops.metrics, name="metrics"),
     path("api/v1/", include(api_v1)),
     path("v1/traces", OtlpTracesApi.as_view(), name="otlp-traces"),
+    path("mcp", McpApi.as_view(), name="mcp"),
     path("api/public/otel/v1/traces", OtlpTracesApi.as_view(), name="otlp-traces-langfuse"),
     path("api/public/projects", langfuse_api.ProjectsApi.as_view(), name="langfuse-projects"),
     path("api/public/scores", langfuse_api.ScoresApi.as_view(), name="langfuse-scores"),

@@ -64,6 +64,10 @@ TABLE = [
     ("post", "/api/v1/rollouts/{rollout}/abort", {}, APPROVERS_ONLY),
     ("post", "/api/v1/rollouts/{rollout}/promote", {}, APPROVERS_ONLY),
     ("post", "/api/public/otel/v1/traces", OTLP, AGENTS_ONLY),
+    ("get", "/api/public/projects", None, AGENTS_ONLY),
+    ("post", "/api/public/scores", [{"name": "helpful", "value": 1.0}], AGENTS_ONLY),
+    ("get", "/api/public/v2/prompts/{owner_template}", None, {**AGENTS_ONLY, "other": 404}),
+    ("post", "/mcp", {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, AGENTS_ONLY),
     ("get", "/dashboard/", None, {**STAFF_ONLY, "anonymous": 302, "owner": 302, "other": 302}),
     ("get", "/api/schema/", None, dict.fromkeys(ROLES, "ok")),
     ("get", "/api/docs/", None, dict.fromkeys(ROLES, "ok")),
@@ -84,6 +88,7 @@ def world(db):
     running = BoardTask.Status.RUNNING
     ids = {
         "rollout": _rollout().pk,
+        "owner_template": owner.template.slug,
         "proposal": proposal.pk,
         "task": BoardTask.objects.create(title="owned", source="autonomy", created_by_agent=owner).pk,
         "assigned": BoardTask.objects.create(title="assigned", status=running, assignee=owner).pk,

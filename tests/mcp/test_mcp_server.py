@@ -1,0 +1,128 @@
+"""Kaizen's MCP server through the official SDK's own client: over streamable HTTP at /mcp with
+an agent token, and over stdio (`manage.py mcp_serve`). The prompt is the agent's prompt block,
+the resources what was learned, and the tools store the same rows as the REST API."""
+
+import asyncio
+import json
+import os
+import sys
+from pathlib import Path
+
+import httpx2
+import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+
+from governance.models import Proposal
+from telemetry.models import Correction, Observation, SkillOutcome, ToolInvocation
+from tests.factories import TemplateFactory, agent_with_token
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ROOT = Path(__file__).resolve().parents[2]
+GOAL = "goals:\n  - id: fleet.cost\n    selector: total_cost_usd_1d\n    operator: '<='\n    threshold: 50\n"
+
+
+def payload(result) -> dict:
+    assert not result.is_error, result.content
+    return result.structured_content or json.loads(result.content[0].text)
+
+
+async def exercise(client: Client) -> dict:
+    prompt = await client.get_prompt("directives")
+    facts = await client.read_resource("kaizen://facts")
+    tools = sorted(t.name for t in (await client.list_tools()).tools)
+    calls = [
+        ("report_tool_call", {"session_id": "s1", "tool": "bash", "outcome": "failure", "duration_ms": 40,
+                              "error": "permission denied", "event_id": "mcp-1"}),
+        ("report_tool_call", {"session_id": "s1", "tool": "bash", "outcome": "failure", "duration_ms": 40,
+                              "error": "permission denied", "event_id": "mcp-1"}),  # a retry: stored once
+        ("report_outcome", {"skill": "fix_bug", "success": False, "duration_ms": 900, "session_id": "s1",
+                            "failure_reason": "tests failed"}),
+        ("report_correction", {"user_message": "No, use pnpm.", "session_id": "s1"}),
+        ("report_feedback", {"text": "Far too verbose.", "sentiment": "negative", "session_id": "s1"}),
+    ]  # fmt: skip
+    answers = []
+    for name, arguments in calls:
+        result = await client.call_tool(name, arguments)
+        answers.append(payload(result))
+    bad = await client.call_tool(
+        "report_tool_call", {"session_id": "s1", "tool": "bash", "outcome": "exploded", "duration_ms": 1}
+    )
+    return {
+        "prompt": prompt.messages[0].content.text,
+        "facts": json.loads(facts.contents[0].text),
+        "tools": tools,
+        "answers": answers,
+        "bad": bad.is_error,
+    }
+
+
+def check(agent, seen: dict) -> None:
+    assert seen["prompt"].startswith("# Directives (")
+    assert seen["facts"] == []
+    assert seen["tools"] == [
+        "report_correction",
+        "report_feedback",
+        "report_outcome",
+        "report_tool_call",
+        "submit_proposal",
+    ]
+    assert [a["already_stored"] for a in seen["answers"]] == [False, True, False, False, False]
+    assert seen["bad"] is True  # a refused event is a tool error, nothing stored
+    [call] = ToolInvocation.objects.filter(agent=agent)
+    assert (call.session_id, call.outcome, call.failure_mode, call.error) == (
+        "s1",
+        "failure",
+        "PERM",
+        "permission denied",
+    )
+    [outcome] = SkillOutcome.objects.filter(agent=agent)
+    assert (outcome.skill, outcome.success, outcome.session_id) == ("fix_bug", False, "s1")
+    assert Correction.objects.get(agent=agent).user_message == "No, use pnpm."
+    assert Observation.objects.get(agent=agent).sentiment == "negative"
+
+
+def test_the_sdk_client_over_streamable_http(live_server):
+    agent, token = agent_with_token(name="mcp-http", template=TemplateFactory(slug="coder"))
+
+    async def run():
+        http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"})
+        async with Client(streamable_http_client(f"{live_server.url}/mcp", http_client=http)) as client:
+            seen = await exercise(client)
+            submitted = await client.call_tool(
+                "submit_proposal", {"type": "goal", "yaml": GOAL, "rationale": "slow reviews"}
+            )
+            assert not submitted.is_error, submitted.content
+            return seen, payload(submitted)
+
+    seen, submitted = asyncio.run(run())
+    check(agent, seen)
+    assert Proposal.objects.get(pk=submitted["id"]).created_by_agent == agent
+
+
+def test_a_request_without_an_agent_token_is_refused(live_server):
+    answer = httpx2.post(f"{live_server.url}/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
+    assert answer.status_code == 401
+
+
+def test_the_sdk_client_over_stdio(live_server):
+    agent, token = agent_with_token(name="mcp-stdio", template=TemplateFactory(slug="coder"))
+    from django.db import connection
+
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}
+    if connection.vendor == "sqlite":
+        env["DATABASE_URL"] = f"sqlite:///{connection.settings_dict['NAME']}"
+    else:
+        env["DATABASE_URL"] = (
+            os.environ["DATABASE_URL"].rsplit("/", 1)[0] + "/" + connection.settings_dict["NAME"]
+        )
+    params = StdioServerParameters(
+        command=sys.executable, args=["manage.py", "mcp_serve", "--token", token], cwd=str(ROOT), env=env
+    )
+
+    async def run():
+        async with Client(params) as client:
+            return await exercise(client)
+
+    check(agent, asyncio.run(run()))
