@@ -53,6 +53,11 @@ SETTINGS: dict[str, tuple[object, str]] = {
         20_000,
         "Most spans in one OTLP export; a larger export gets 413 (exporters send a few hundred at once).",
     ),
+    "OTLP_SETTLE_SECONDS": (
+        300,
+        "How long the spans of a trace whose root has not arrived wait before the trace is mapped "
+        "without it (a root in another service); a run's outcome waits for its root otherwise.",
+    ),
     "API_MAX_BODY_BYTES": (1024 * 1024, "Largest body of any other API request; larger bodies get 413."),
     # Untrusted YAML (proposals, goals, actions, cards, templates)
     "YAML_MAX_BYTES": (256 * 1024, "Largest YAML document accepted; larger ones get 400."),

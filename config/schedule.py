@@ -63,6 +63,11 @@ BEAT_SCHEDULE: dict[str, dict] = {
         "schedule": crontab(minute=30, hour=3),
         "options": {"expires": 6 * 3600},
     },
+    "telemetry.settle_traces": {
+        "task": "telemetry.settle_traces",
+        "schedule": timedelta(seconds=60),
+        "options": {"expires": 55},
+    },
     "telemetry.retire_facts": {
         "task": "telemetry.retire_facts",
         "schedule": crontab(minute=45, hour=3),

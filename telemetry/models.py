@@ -539,6 +539,42 @@ class UnmappedSpan(models.Model):
         return f"{self.agent}: {self.count} × {self.reason}"
 
 
+class TraceSpan(models.Model):
+    """An OpenTelemetry span kept until its trace settles: LLM calls, agent and container spans of
+    a trace whose root has not arrived yet (a run split across exports), so that the outermost
+    agent span becomes the run's one outcome with every call's tokens and cost; and unmapped
+    spans, so that a re-exported span is counted once. The row holds the span as received."""
+
+    agent = models.ForeignKey(Agent, on_delete=models.CASCADE, related_name="+")
+    trace_id = models.CharField(max_length=64)
+    span_id = models.CharField(max_length=32)
+    parent_id = models.CharField(max_length=32, blank=True)
+    name = models.CharField(max_length=300)
+    start_ns = models.BigIntegerField()
+    end_ns = models.BigIntegerField()
+    status_code = models.SmallIntegerField(default=0)
+    status_message = models.TextField(blank=True)
+    exception = models.TextField(blank=True)
+    attributes = models.JSONField(default=dict)
+    received_at = models.DateTimeField()
+    settled_at = models.DateTimeField(null=True, blank=True, help_text="When its trace was mapped.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["agent", "trace_id", "span_id"], name="trace_span_once"),
+        ]
+        indexes = [
+            models.Index(
+                fields=["received_at"],
+                name="trace_span_unsettled",
+                condition=models.Q(settled_at__isnull=True),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.trace_id[:8]}…/{self.span_id})"
+
+
 class PeriodicClaim(models.Model):
     """When each periodic job last started from the schedule: two beat processes sending the
     same tick run the job once (see config/schedule.py `claim_tick`)."""

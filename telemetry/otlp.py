@@ -1,15 +1,19 @@
 """OpenTelemetry spans → Kaizen events (pure), following the instrumentations agents really use.
 
-Three attribute families are understood: the GenAI semantic conventions (`gen_ai.operation.name`,
-`gen_ai.tool.name`, `gen_ai.agent.name`, `gen_ai.usage.*`, `gen_ai.conversation.id`),
-OpenInference (`openinference.span.kind` LLM / TOOL / AGENT / CHAIN / EMBEDDING, `tool.name`,
-`llm.token_count.*`, `llm.model_name`, `session.id`) and Langfuse (`langfuse.observation.type`,
-`langfuse.session.id`, `session.id`, `langfuse.observation.usage_details` and `cost_details`).
-Tool spans become tool invocations and agent spans skill outcomes. An LLM call is not a skill:
-its tokens, cost and model roll up into the agent span that contains it or, with none in the
-batch, into an outcome of the skill `session`. A conversation or session id set on an ancestor
-applies to its descendants. Container spans (chains, plain Langfuse spans) carry context only;
-anything else is unmapped and reported with its reason.
+A span's kind comes from the first attribute family it carries: the GenAI semantic conventions
+(`gen_ai.operation.name`: openai-v2, pydantic-ai/logfire, MLflow's GenAI mode), OpenInference
+(`openinference.span.kind`: Phoenix, openai-agents, LangChain/LangGraph), OpenLLMetry
+(`traceloop.span.kind`: `@workflow`, `@agent`, `@task`, `@tool`), MLflow tracing
+(`mlflow.spanType`) and Langfuse (`langfuse.observation.type`); a span with none is unmapped and
+reported with its reason.
+
+A tool span is a tool invocation (an error status or an exception event gives the failure and
+its text). One agent run is one outcome: the outermost agent span of a trace (an agent or
+workflow span with no agent above it, or a root container span) becomes the skill outcome;
+agent spans nested in it are context. The tokens, cost and model of every LLM call below it add
+up on it, unless it reports its own totals. A conversation or session id on an ancestor applies
+to its descendants. `settled` names the traces whose spans are all here (their root came): the
+outcomes of other traces wait until they are (see telemetry/otel_traces.py), their tools do not.
 """
 
 import json
@@ -19,17 +23,47 @@ from datetime import UTC, datetime
 from telemetry.failure_modes import derive
 
 STATUS_ERROR = 2
-SESSION_KEYS = ("gen_ai.conversation.id", "session.id", "langfuse.session.id")
+SESSION_KEYS = (
+    "gen_ai.conversation.id",
+    "session.id",
+    "langfuse.session.id",
+    "traceloop.association.properties.session_id",
+    "mlflow.trace.session",
+    "mlflow.traceTag.session_id",
+    "mlflow.traceTag.session.id",
+)
 GENAI = {
     "execute_tool": "tool",
+    "retrieval": "tool",
     "invoke_agent": "agent",
+    "invoke_workflow": "agent",
     "create_agent": "agent",
     "chat": "llm",
     "text_completion": "llm",
     "generate_content": "llm",
     "embeddings": "llm",
 }
-OPENINFERENCE = {"TOOL": "tool", "AGENT": "agent", "LLM": "llm", "EMBEDDING": "llm", "CHAIN": "chain"}
+OPENINFERENCE = {
+    "TOOL": "tool",
+    "RETRIEVER": "tool",
+    "RERANKER": "tool",
+    "AGENT": "agent",
+    "LLM": "llm",
+    "EMBEDDING": "llm",
+    "CHAIN": "chain",
+    "GUARDRAIL": "chain",
+    "EVALUATOR": "chain",
+    "PROMPT": "chain",
+}
+TRACELOOP = {"workflow": "agent", "agent": "agent", "tool": "tool", "task": "chain"}
+MLFLOW = {
+    "AGENT": "agent",
+    "TOOL": "tool",
+    "RETRIEVER": "tool",
+    "LLM": "llm",
+    "CHAT_MODEL": "llm",
+    "EMBEDDING": "llm",
+}  # any other MLflow span type (CHAIN, PARSER, RERANKER, UNKNOWN …) is a container
 LANGFUSE = {
     "tool": "tool",
     "agent": "agent",
@@ -40,6 +74,8 @@ LANGFUSE = {
     "event": "context",
     "retriever": "tool",
 }
+NAME_SUFFIXES = (".tool", ".agent", ".workflow", ".task")
+NAME_PREFIXES = ("execute_tool ", "invoke_agent ", "invoke_workflow ")
 
 
 @dataclass(frozen=True)
@@ -53,14 +89,30 @@ class SpanView:
     status_message: str = ""
     attributes: dict = field(default_factory=dict)
     parent_id: str = ""
+    exception: str = ""  # the message of an `exception` event, when the span recorded one
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return self.trace_id, self.span_id
 
 
 @dataclass
 class Mapped:
     events: list[dict] = field(default_factory=list)
-    unmapped: list[tuple[str, str]] = field(default_factory=list)  # (span name, reason)
+    unmapped: list[tuple[str, str, tuple]] = field(default_factory=list)  # (span name, reason, key)
     context: int = 0  # container spans: no event of their own, nothing lost
     sessions: dict[str, str] = field(default_factory=dict)  # trace id → session id seen in it
+
+
+def _plain(value) -> str:
+    """An attribute as text: MLflow stores strings JSON-encoded ('"TOOL"')."""
+    text = str(value or "")
+    if len(text) >= 2 and text[0] == text[-1] == '"':
+        try:
+            return str(json.loads(text))
+        except ValueError:
+            return text
+    return text
 
 
 def kind_of(span: SpanView) -> str | None:
@@ -71,6 +123,11 @@ def kind_of(span: SpanView) -> str | None:
     oi = str(a.get("openinference.span.kind") or "").upper()
     if oi in OPENINFERENCE:
         return OPENINFERENCE[oi]
+    tl = str(a.get("traceloop.span.kind") or "").lower()
+    if tl in TRACELOOP:
+        return TRACELOOP[tl]
+    if a.get("mlflow.spanType"):
+        return MLFLOW.get(_plain(a["mlflow.spanType"]).upper(), "chain")
     lf = str(a.get("langfuse.observation.type") or "").lower()
     if lf in LANGFUSE:
         return LANGFUSE[lf]
@@ -94,15 +151,20 @@ def _int(value) -> int | None:
         return None
 
 
-def _langfuse_usage(a: dict) -> dict:
-    """Langfuse's `usage_details` is a JSON object: {"input", "output"} or OpenAI's own names."""
-    raw = a.get("langfuse.observation.usage_details")
+def _json_object(raw) -> dict:
     try:
-        usage = json.loads(raw) if isinstance(raw, str) else {}
+        value = json.loads(raw) if isinstance(raw, str) else raw
     except ValueError:
         return {}
-    if not isinstance(usage, dict):
-        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _usage(a: dict) -> dict:
+    """Token counts given as one JSON object: Langfuse's `usage_details` ({"input", "output"} or
+    OpenAI's own names) or MLflow's `mlflow.chat.tokenUsage`."""
+    usage = _json_object(a.get("langfuse.observation.usage_details")) or _json_object(
+        a.get("mlflow.chat.tokenUsage")
+    )
     return {
         "input": usage.get("input", usage.get("prompt_tokens", usage.get("input_tokens"))),
         "output": usage.get("output", usage.get("completion_tokens", usage.get("output_tokens"))),
@@ -111,93 +173,165 @@ def _langfuse_usage(a: dict) -> dict:
 
 def _cost(a: dict) -> float | None:
     """Langfuse's `cost_details` (USD): its `total`, else the sum of its parts; None when absent."""
-    raw = a.get("langfuse.observation.cost_details")
-    try:
-        cost = json.loads(raw) if isinstance(raw, str) else None
-    except ValueError:
+    cost = _json_object(a.get("langfuse.observation.cost_details"))
+    if not cost:
         return None
-    if not isinstance(cost, dict):
-        return None
-    parts = [v for v in cost.values() if isinstance(v, int | float) and not isinstance(v, bool) and v >= 0]
-    total = cost.get("total")
-    if isinstance(total, int | float) and not isinstance(total, bool) and total >= 0:
-        return float(total)
+
+    def number(v) -> bool:
+        return isinstance(v, int | float) and not isinstance(v, bool) and v >= 0
+
+    if number(cost.get("total")):
+        return float(cost["total"])
+    parts = [v for v in cost.values() if number(v)]
     return float(sum(parts)) if parts else None
 
 
 def _tokens(a: dict) -> tuple[int | None, int | None]:
-    usage = _langfuse_usage(a)
-    inp = a.get(
-        "gen_ai.usage.input_tokens",
-        a.get("gen_ai.usage.prompt_tokens", a.get("llm.token_count.prompt", usage.get("input"))),
+    usage = _usage(a)
+    inp = next(
+        (
+            a[k]
+            for k in (
+                "gen_ai.usage.input_tokens",
+                "gen_ai.usage.prompt_tokens",
+                "gen_ai.aggregated_usage.input_tokens",
+                "llm.token_count.prompt",
+            )
+            if a.get(k) is not None
+        ),
+        usage.get("input"),
     )
-    out = a.get(
-        "gen_ai.usage.output_tokens",
-        a.get("gen_ai.usage.completion_tokens", a.get("llm.token_count.completion", usage.get("output"))),
+    out = next(
+        (
+            a[k]
+            for k in (
+                "gen_ai.usage.output_tokens",
+                "gen_ai.usage.completion_tokens",
+                "gen_ai.aggregated_usage.output_tokens",
+                "llm.token_count.completion",
+            )
+            if a.get(k) is not None
+        ),
+        usage.get("output"),
     )
     return _int(inp), _int(out)
 
 
 def _model(a: dict) -> str:
-    return str(
+    return _plain(
         a.get("gen_ai.response.model")
         or a.get("gen_ai.request.model")
         or a.get("llm.model_name")
         or a.get("langfuse.observation.model.name")
+        or a.get("mlflow.llm.model")
         or ""
     )[:200]
 
 
-def to_events(spans: list[SpanView]) -> Mapped:
-    """Map a batch of spans; ancestors in the same batch lend their session id and collect
-    the tokens of the LLM calls beneath them."""
-    by_id = {(s.trace_id, s.span_id): s for s in spans}
-    kinds = {(s.trace_id, s.span_id): kind_of(s) for s in spans}
+def _named(span: SpanView, *keys: str) -> str:
+    """The name an instrumentation gave the tool or agent, else the span's own name without the
+    conventions' prefixes and suffixes ('execute_tool refund', 'refund.tool' → 'refund')."""
+    for key in keys:
+        if span.attributes.get(key):
+            return _plain(span.attributes[key])[:200]
+    name = span.name
+    for prefix in NAME_PREFIXES:
+        name = name.removeprefix(prefix)
+    for suffix in NAME_SUFFIXES:
+        name = name.removesuffix(suffix)
+    return name.strip()[:200]
+
+
+TOOL_NAMES = ("gen_ai.tool.name", "tool.name", "traceloop.entity.name", "mlflow.spanFunctionName")
+AGENT_NAMES = ("gen_ai.agent.name", "agent.name", "traceloop.entity.name", "mlflow.spanFunctionName")
+
+
+def _handled_error(a: dict) -> str:
+    """The text of a tool error the framework caught and handed back to the model (LangChain's
+    ToolMessage with status "error"); '' when the call did not fail."""
+    output = _json_object(a.get("output.value"))
+    data = output.get("data") if isinstance(output.get("data"), dict) else output
+    if isinstance(data, dict) and data.get("status") == "error":
+        return str(data.get("content") or "error")
+    return ""
+
+
+def to_events(spans: list[SpanView], settled: set[str] | None = None) -> Mapped:
+    """Map spans; ancestors present lend their session id and collect the tokens of the LLM
+    calls beneath them. `settled`: the traces whose outcomes may be decided now (None: all)."""
+    by_id = {s.key: s for s in spans}
+    kinds = {s.key: kind_of(s) for s in spans}
+
+    def is_settled(span: SpanView) -> bool:
+        return settled is None or span.trace_id in settled
+
+    def agent_like(span: SpanView) -> bool:
+        kind = kinds[span.key]
+        return kind == "agent" or (kind == "chain" and not span.parent_id)
 
     def own_session(span: SpanView) -> str | None:
         for key in SESSION_KEYS:
             if span.attributes.get(key):
-                return str(span.attributes[key])[:128]
+                return _plain(span.attributes[key])[:128]
         return None
 
     sessions = _Nearest(by_id, own_session)
 
     def session_of(span: SpanView) -> str:
-        return sessions.of((span.trace_id, span.span_id)) or span.trace_id
+        return sessions.of(span.key) or span.trace_id
 
-    out, agents = Mapped(), {}
+    agents_above = _Nearest(by_id, lambda p: p.key if agent_like(p) else None)
+
+    def outermost(key: tuple) -> tuple | None:
+        """The outermost agent-like span at or above `key` (None: there is none)."""
+        found, seen = None, set()
+        while key is not None and key not in seen:
+            seen.add(key)
+            found = agents_above.of(key)
+            if found is None:
+                break
+            parent = by_id[found].parent_id
+            above = agents_above.of((found[0], parent)) if parent else None
+            if above is None:
+                return found
+            key = above
+        return found
+
+    out, outcomes = Mapped(), {}
     for span in spans:
         session = session_of(span)
         if session != span.trace_id:
             out.sessions[span.trace_id] = session
-        kind, a = kinds[(span.trace_id, span.span_id)], span.attributes
+        kind, a = kinds[span.key], span.attributes
         duration = max(0, (span.end_ns - span.start_ns) // 1_000_000)
-        failed = span.status_code == STATUS_ERROR
-        error = str(a.get("error.type") or a.get("exception.type") or "")
+        error = _plain(a.get("error.type") or a.get("exception.type") or "")
+        text = span.status_message or span.exception
         base = {"id": f"otel:{span.trace_id}:{span.span_id}", "timestamp": _ts(span.start_ns)}
         if kind == "tool":
-            tool = (
-                a.get("gen_ai.tool.name")
-                or a.get("tool.name")
-                or span.name.removeprefix("execute_tool").strip()
-            )
-            body = {"session_id": session, "tool": str(tool or "unknown_tool")[:200], "duration_ms": duration}
-            body["outcome"] = "success"
+            handled = _handled_error(a)
+            failed = span.status_code == STATUS_ERROR or bool(handled)
+            body = {
+                "session_id": session,
+                "tool": _named(span, *TOOL_NAMES) or "unknown_tool",
+                "duration_ms": duration,
+                "outcome": "success",
+            }
             if failed:
-                mode = failure_mode(error, span.status_message)
+                said = text or handled or error
+                mode = failure_mode(error, said)
                 body.update(outcome="timeout" if mode == "TIMEOUT" else "failure", failure_mode=mode)
-                body["error"] = (span.status_message or error)[:2000]
+                body["error"] = said[:2000]
             out.events.append({**base, "type": "tool_invocation", "body": body})
-        elif kind == "agent" or (kind == "chain" and not span.parent_id):
-            skill = (
-                a.get("gen_ai.agent.name")
-                or a.get("agent.name")
-                or span.name.removeprefix("invoke_agent").strip()
-            )
+        elif agent_like(span):
+            if not is_settled(span):
+                continue
+            if outermost(span.key) != span.key:
+                out.context += 1  # an agent inside another: part of that run
+                continue
             inp, outp = _tokens(a)
             body = {
-                "skill": str(skill or span.name or "agent")[:200],
-                "success": not failed,
+                "skill": _named(span, *AGENT_NAMES) or "agent",
+                "success": span.status_code != STATUS_ERROR,
                 "duration_ms": duration,
                 "input_tokens": inp,
                 "output_tokens": outp,
@@ -206,54 +340,105 @@ def to_events(spans: list[SpanView]) -> Mapped:
                 "correlation_id": span.span_id[:128],
                 "session_id": session,
             }
-            if failed:
-                body["failure_reason"] = (span.status_message or error or "error")[:2000]
+            if body["success"] is False:
+                body["failure_reason"] = (text or error or "error")[:2000]
             event = {**base, "type": "skill_outcome", "body": body}
-            agents[(span.trace_id, span.span_id)] = event
+            outcomes[span.key] = event
             out.events.append(event)
         elif kind in ("chain", "context"):
             out.context += 1
-        elif kind != "llm":
-            out.unmapped.append((span.name, "no GenAI, OpenInference or Langfuse kind"))
-    owners = _Nearest(by_id, lambda p: agents.get((p.trace_id, p.span_id)))
-    for span in spans:  # LLM calls roll up into the agent above them, or stand for the session
-        if kinds[(span.trace_id, span.span_id)] != "llm":
+        elif kind is None:
+            out.unmapped.append(
+                (span.name, "no GenAI, OpenInference, OpenLLMetry, MLflow or Langfuse kind", span.key)
+            )
+    _name_generic_outcomes(spans, kinds, outcomes, agents_above, outermost)
+    for span in spans:  # LLM calls (and nested agents' totals) add up on the run's outcome
+        kind = kinds[span.key]
+        if not is_settled(span) or kind not in ("llm", "agent", "chain") or span.key in outcomes:
             continue
-        inp, outp = _tokens(span.attributes)
-        owner = owners.of((span.trace_id, span.parent_id))
+        if kind != "llm" and not agent_like(span):
+            continue
+        owner_key = outermost((span.trace_id, span.parent_id)) if span.parent_id else None
+        owner = outcomes.get(owner_key)
+        if kind != "llm":
+            _add_inner_agent(owner, span) if owner else None
+            continue
         if owner is None:
-            owner = {
-                "id": f"otel:{span.trace_id}:{span.span_id}",
-                "timestamp": _ts(span.start_ns),
-                "type": "skill_outcome",
-                "body": {
-                    "skill": "session",
-                    "success": span.status_code != STATUS_ERROR,
-                    "duration_ms": max(0, (span.end_ns - span.start_ns) // 1_000_000),
-                    "correlation_id": session_of(span),
-                    "session_id": session_of(span),
-                },
-            }
-            if span.status_code == STATUS_ERROR:
-                owner["body"]["failure_reason"] = (span.status_message or "LLM call failed")[:2000]
+            owner = _session_outcome(span, session_of(span))
             out.events.append(owner)
-        body = owner["body"]
-        own = body.get(
-            "_own_tokens", body.get("input_tokens") is not None or body.get("output_tokens") is not None
-        )
-        body["_own_tokens"] = own
-        if not own:  # an agent that reports its own totals is not counted twice
-            body["input_tokens"] = (body.get("input_tokens") or 0) + (inp or 0)
-            body["output_tokens"] = (body.get("output_tokens") or 0) + (outp or 0)
-        body["model"] = body.get("model") or _model(span.attributes) or None
-        own_cost = body.get("_own_cost", body.get("cost_usd") is not None)
-        body["_own_cost"] = own_cost
-        cost = _cost(span.attributes)
-        if cost is not None and not own_cost:  # a cost Langfuse was given is kept, not re-priced
-            body["cost_usd"] = (body.get("cost_usd") or 0.0) + cost
+        _add_llm(owner, span)
     for event in out.events:
-        event["body"] = {k: v for k, v in event["body"].items() if v is not None and not k.startswith("_")}
+        body = event["body"]
+        if body.get("_llm_calls") is None and body.get("_inner"):  # no LLM call seen: inner totals
+            body["input_tokens"], body["output_tokens"] = body["_inner"]
+        event["body"] = {k: v for k, v in body.items() if v is not None and not k.startswith("_")}
     return out
+
+
+def _name_generic_outcomes(spans, kinds, outcomes, agents_above, outermost) -> None:
+    """An outermost span with no agent name of its own ('Agent workflow') takes the name of the
+    first named agent inside it."""
+    for span in spans:
+        if kinds[span.key] != "agent" or span.key in outcomes:
+            continue
+        owner = outcomes.get(outermost(span.key))
+        if owner is None or owner["body"].get("_named"):
+            continue
+        name = next((_plain(span.attributes[k]) for k in AGENT_NAMES if span.attributes.get(k)), "")
+        if name:
+            owner_span = next(s for s in spans if s.key == outermost(span.key))  # a handful of agents
+            if not any(owner_span.attributes.get(k) for k in AGENT_NAMES):
+                owner["body"]["skill"] = name[:200]
+                owner["body"]["_named"] = True
+
+
+def _session_outcome(span: SpanView, session: str) -> dict:
+    """An LLM call with no agent run above it stands for its session."""
+    body = {
+        "skill": "session",
+        "success": span.status_code != STATUS_ERROR,
+        "duration_ms": max(0, (span.end_ns - span.start_ns) // 1_000_000),
+        "correlation_id": session,
+        "session_id": session,
+    }
+    if span.status_code == STATUS_ERROR:
+        body["failure_reason"] = (span.status_message or span.exception or "LLM call failed")[:2000]
+    return {
+        "id": f"otel:{span.trace_id}:{span.span_id}",
+        "timestamp": _ts(span.start_ns),
+        "type": "skill_outcome",
+        "body": body,
+    }
+
+
+def _add_llm(owner: dict, span: SpanView) -> None:
+    body = owner["body"]
+    own = body.setdefault(
+        "_own_tokens", body.get("input_tokens") is not None or body.get("output_tokens") is not None
+    )
+    own_cost = body.setdefault("_own_cost", body.get("cost_usd") is not None)
+    body["_llm_calls"] = (body.get("_llm_calls") or 0) + 1
+    inp, outp = _tokens(span.attributes)
+    if not own:  # a run that reports its own totals is not counted twice
+        body["input_tokens"] = (body.get("input_tokens") or 0) + (inp or 0)
+        body["output_tokens"] = (body.get("output_tokens") or 0) + (outp or 0)
+    cost = _cost(span.attributes)
+    if cost is not None and not own_cost:  # a cost the instrumentation was given is kept
+        body["cost_usd"] = (body.get("cost_usd") or 0.0) + cost
+    body["model"] = body.get("model") or _model(span.attributes) or None
+
+
+def _add_inner_agent(owner: dict, span: SpanView) -> None:
+    """A nested agent's own totals count only when no LLM call of the run was seen."""
+    body = owner["body"]
+    if body.get("input_tokens") is not None or body.get("output_tokens") is not None:
+        return
+    inp, outp = _tokens(span.attributes)
+    if inp is None and outp is None:
+        return
+    before = body.get("_inner") or (0, 0)
+    body["_inner"] = (before[0] + (inp or 0), before[1] + (outp or 0))
+    body["model"] = body.get("model") or _model(span.attributes) or None
 
 
 class _Nearest:
@@ -309,6 +494,13 @@ def spans_from_json(data: dict) -> list[SpanView]:
             for s in scope.get("spans", []):
                 attrs = {kv["key"]: _any_value(kv.get("value", {})) for kv in s.get("attributes", [])}
                 status = s.get("status", {})
+                exception = ""
+                for event in s.get("events", []):
+                    if event.get("name") == "exception":
+                        said = {
+                            kv["key"]: _any_value(kv.get("value", {})) for kv in event.get("attributes", [])
+                        }
+                        exception = str(said.get("exception.message") or said.get("exception.type") or "")
                 spans.append(
                     SpanView(
                         str(s.get("traceId", "")),
@@ -320,9 +512,57 @@ def spans_from_json(data: dict) -> list[SpanView]:
                         str(status.get("message", "")),
                         attrs,
                         str(s.get("parentSpanId", "")),
+                        exception[:2000],
                     )
                 )
     return spans
+
+
+def _pb_value(value):
+    """An OTLP AnyValue as plain JSON: arrays as lists, key-value lists as objects, bytes as hex."""
+    kind = value.WhichOneof("value")
+    if kind is None:
+        return None
+    if kind == "array_value":
+        return [_pb_value(v) for v in value.array_value.values]
+    if kind == "kvlist_value":
+        return {kv.key: _pb_value(kv.value) for kv in value.kvlist_value.values}
+    if kind == "bytes_value":
+        return value.bytes_value.hex()
+    return getattr(value, kind)
+
+
+def kept_attributes(attributes: dict) -> dict:
+    """The attributes the mapping reads, for a span kept until its trace is mapped (message
+    contents and inputs stay out of the database)."""
+    return {k: v for k, v in attributes.items() if k in READ_KEYS or k.startswith(READ_PREFIXES)}
+
+
+READ_KEYS = {
+    *SESSION_KEYS,
+    *TOOL_NAMES,
+    *AGENT_NAMES,
+    "gen_ai.operation.name",
+    "openinference.span.kind",
+    "traceloop.span.kind",
+    "mlflow.spanType",
+    "langfuse.observation.type",
+    "langfuse.observation.model.name",
+    "gen_ai.request.model",
+    "gen_ai.response.model",
+    "llm.model_name",
+    "mlflow.llm.model",
+    "error.type",
+    "exception.type",
+}
+READ_PREFIXES = (
+    "gen_ai.usage.",
+    "gen_ai.aggregated_usage.",
+    "llm.token_count.",
+    "langfuse.observation.usage_details",
+    "langfuse.observation.cost_details",
+    "mlflow.chat.tokenUsage",
+)
 
 
 def spans_from_protobuf(payload: bytes) -> list[SpanView]:
@@ -334,10 +574,12 @@ def spans_from_protobuf(payload: bytes) -> list[SpanView]:
     for resource in request.resource_spans:
         for scope in resource.scope_spans:
             for s in scope.spans:
-                attrs = {}
-                for kv in s.attributes:
-                    kind = kv.value.WhichOneof("value")
-                    attrs[kv.key] = getattr(kv.value, kind) if kind else None
+                attrs = {kv.key: _pb_value(kv.value) for kv in s.attributes}
+                exception = ""
+                for event in s.events:
+                    if event.name == "exception":
+                        said = {kv.key: kv.value.string_value for kv in event.attributes}
+                        exception = said.get("exception.message") or said.get("exception.type") or ""
                 spans.append(
                     SpanView(
                         s.trace_id.hex(),
@@ -349,6 +591,7 @@ def spans_from_protobuf(payload: bytes) -> list[SpanView]:
                         s.status.message,
                         attrs,
                         s.parent_span_id.hex(),
+                        exception[:2000],
                     )
                 )
     return spans

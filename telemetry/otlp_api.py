@@ -12,8 +12,7 @@ from config.errors import ApplicationError
 from config.permissions import IsAgent, request_agent
 from telemetry import otlp
 from telemetry.auth import BasicTokenAuthentication
-from telemetry.ingest import events_ingest
-from telemetry.services import otel_sessions_apply, unmapped_count
+from telemetry.otel_traces import traces_ingest
 
 log = logging.getLogger(__name__)
 
@@ -63,22 +62,16 @@ class OtlpTracesApi(APIView):
                 },
                 status=413,
             )
-        mapped = otlp.to_events(spans)
-        events, unmapped = mapped.events, [name for name, _ in mapped.unmapped]
-        agent = request_agent(request)
-        otel_sessions_apply(agent=agent, sessions=mapped.sessions)
-        unmapped_count(agent=agent, unmapped=mapped.unmapped)
-        results = []
-        for start in range(0, len(events), settings.KAIZEN["INGEST_MAX_EVENTS"]):
-            results += events_ingest(agent=request_agent(request), batch=events[start : start + 1000])
+        mapped, results, unmapped = traces_ingest(agent=request_agent(request), spans=spans)
+        names = sorted({name for name, _, _ in mapped.unmapped})
         invalid = [r for r in results if r.status == 400]
         stored = sum(r.status == 201 for r in results)
-        rejected = len(unmapped) + len(invalid)
+        rejected = unmapped + len(invalid)
         message = ""
         if unmapped:
-            names = ", ".join(sorted(set(unmapped))[:10])
             message = (
-                f"{len(unmapped)} span(s) map to no event (no GenAI, OpenInference or Langfuse kind): {names}"
+                f"{unmapped} span(s) map to no event (no GenAI, OpenInference, OpenLLMetry, MLflow or "
+                f"Langfuse kind): {', '.join(names[:10])}"
             )
         if invalid:
             message += (
@@ -88,9 +81,9 @@ class OtlpTracesApi(APIView):
             log.info("OTLP intake from %s: %s", request_agent(request), message)
         summary = {
             "spans": len(spans),
-            "mapped": len(events),
+            "mapped": len(mapped.events),
             "stored": stored,
-            "unmapped": len(unmapped),
+            "unmapped": unmapped,
             "context": mapped.context,
             "invalid": len(invalid),
         }

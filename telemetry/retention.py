@@ -14,7 +14,7 @@ from datetime import timedelta
 from django.db import transaction
 
 from config import clock
-from telemetry.models import EVENT_MODELS, LearnedFact
+from telemetry.models import EVENT_MODELS, LearnedFact, TraceSpan
 
 Keeper = Callable[[], dict[str, Iterable[int]]]
 _keepers: list[Keeper] = []
@@ -81,5 +81,12 @@ def prune_events(
             if progress:
                 progress(event_type, total, expected)
         deleted[event_type] = total
+    spans = TraceSpan.objects.filter(received_at__lt=cutoff)  # kept spans of mapped traces
+    if dry_run:
+        deleted["trace_spans"] = spans.count()
+    else:
+        deleted["trace_spans"] = 0
+        while ids := list(spans.order_by("pk").values_list("pk", flat=True)[:batch_size]):
+            deleted["trace_spans"] += TraceSpan.objects.filter(pk__in=ids).delete()[0]
     deleted["kept_as_evidence"] = sum(len(v) for v in keep.values())
     return deleted

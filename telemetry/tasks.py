@@ -28,6 +28,14 @@ def prune_events() -> dict:
     return prune(older_than_days=settings.KAIZEN["RETENTION_DAYS"])
 
 
+@periodic("telemetry.settle_traces")
+def settle_traces() -> int:
+    """Every minute: map the traces whose root never arrived (see telemetry/otel_traces.py)."""
+    from telemetry.otel_traces import traces_settle
+
+    return traces_settle()
+
+
 @periodic("telemetry.retire_facts")
 def retire_facts() -> int:
     """Daily: retire the facts that stayed with one agent and were not stated again for

@@ -20,12 +20,25 @@ COMPLETION = {
 COST = (1200 * 0.15 + 300 * 0.6) / 1e6
 
 
+def answer(request: dict) -> dict:
+    """A completion; when tools are offered and none has answered yet, a call of the first one
+    (so agent frameworks run one tool, then finish)."""
+    tools = request.get("tools") or []
+    answered = any(m.get("role") == "tool" for m in request.get("messages", []))
+    if not tools or answered:
+        return COMPLETION
+    name = tools[0].get("function", {}).get("name") or tools[0].get("name")
+    call = {"id": "call_1", "type": "function", "function": {"name": name, "arguments": "{}"}}
+    message = {"role": "assistant", "content": None, "tool_calls": [call]}
+    return {**COMPLETION, "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls"}]}
+
+
 @pytest.fixture
 def fake_openai():
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self):  # noqa: N802
-            self.rfile.read(int(self.headers["Content-Length"]))
-            body = json.dumps(COMPLETION).encode()
+            request = json.loads(self.rfile.read(int(self.headers["Content-Length"])) or b"{}")
+            body = json.dumps(answer(request)).encode()
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(body)))

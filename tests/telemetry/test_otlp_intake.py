@@ -159,3 +159,75 @@ def test_bad_bodies_and_tokens_are_clear_errors(api):
 )
 def test_failure_modes_from_error_types(error_type, message, mode):
     assert otlp.failure_mode(error_type, message) == mode
+
+
+def _span(trace: str, span: str, name: str, parent: str = "", **attributes) -> dict:
+    return {
+        "traceId": trace,
+        "spanId": span,
+        "parentSpanId": parent,
+        "name": name,
+        "startTimeUnixNano": "1700000000000000000",
+        "endTimeUnixNano": "1700000001000000000",
+        "attributes": [{"key": k, "value": {"stringValue": str(v)}} for k, v in attributes.items()],
+    }
+
+
+def _export(api, spans: list[dict]) -> dict:
+    body = {"resourceSpans": [{"scopeSpans": [{"spans": spans}]}]}
+    response = api.post("/v1/traces", body, format="json")
+    assert response.status_code == 200, response.content
+    return response.json()["kaizen"]
+
+
+def test_a_re_exported_unmapped_span_is_counted_once(agent_client):
+    from telemetry.models import UnmappedSpan
+
+    export = [_span("t9", "r", "GET /health"), _span("t9", "c", "db.query", parent="r")]
+    assert _export(agent_client[1], export)["unmapped"] == 2
+    assert _export(agent_client[1], export)["unmapped"] == 0  # the exporter's retry: the same span ids
+    assert sum(UnmappedSpan.objects.values_list("count", flat=True)) == 2
+
+
+def test_nested_agents_split_across_exports_are_one_outcome(agent_client):
+    from telemetry.models import SkillOutcome
+
+    llm = {"gen_ai.operation.name": "chat", "gen_ai.usage.input_tokens": 10, "gen_ai.request.model": "gpt-4o"}
+    inner = {"openinference.span.kind": "AGENT", "agent.name": "step"}
+    # children end first: the calls and the inner agent come before the run's outermost span
+    _export(agent_client[1], [_span("t7", "l1", "chat", parent="a2", **llm)])
+    _export(
+        agent_client[1],
+        [_span("t7", "a2", "agent", parent="a1", **inner), _span("t7", "l2", "chat", parent="a1", **llm)],
+    )
+    assert not SkillOutcome.objects.exists()  # the run is not over
+    _export(
+        agent_client[1],
+        [_span("t7", "a1", "Agent workflow", **{"openinference.span.kind": "AGENT", "session.id": "s-1"})],
+    )
+    [run] = SkillOutcome.objects.all()
+    assert (run.skill, run.input_tokens, run.session_id, run.model) == ("step", 20, "s-1", "gpt-4o")
+
+
+def test_a_trace_whose_root_never_comes_is_mapped_after_the_settle_time(agent_client, settings):
+    from datetime import timedelta
+
+    from config import clock
+    from telemetry.models import SkillOutcome
+    from telemetry.otel_traces import traces_settle
+
+    llm = {"gen_ai.operation.name": "chat", "gen_ai.usage.input_tokens": 10}
+    agent = {"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "remote"}
+    _export(
+        agent_client[1],
+        [
+            _span("t8", "a", "invoke_agent remote", parent="elsewhere", **agent),
+            _span("t8", "l", "chat", parent="a", **llm),
+        ],
+    )
+    assert traces_settle() == 0 and not SkillOutcome.objects.exists()
+    later = clock.now() + timedelta(seconds=settings.KAIZEN["OTLP_SETTLE_SECONDS"] + 1)
+    assert traces_settle(now=later) == 1
+    assert traces_settle(now=later) == 0  # once
+    [run] = SkillOutcome.objects.all()
+    assert (run.skill, run.input_tokens) == ("remote", 10)
