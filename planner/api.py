@@ -257,7 +257,7 @@ class DispatchListApi(APIView):
             .order_by("closed_at", "-created_at")
         )
         status = request.query_params.get("status")
-        if status:
+        if status is not None:  # an empty value is not a status either
             if status not in Dispatch.Status.values:
                 raise field_error("status", f"Must be one of {', '.join(Dispatch.Status.values)}.")
             qs = qs.filter(status=status)

@@ -121,3 +121,5 @@ def test_what_the_schema_refuses_the_server_refuses(agent_client):
     assert boolean.status_code == 400 and "confidence" in str(boolean.json()["extra"]["fields"])
     spaces = client.get("/api/v1/planner/candidates?skill=%20")
     assert spaces.status_code == 400 and "skill" in spaces.json()["extra"]["fields"]
+    empty = client.get("/api/v1/agents/me/dispatches?status=")
+    assert empty.status_code == 400 and "status" in empty.json()["extra"]["fields"]
