@@ -118,7 +118,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "var" / "static"
+STATIC_ROOT = env_str("STATIC_ROOT", str(BASE_DIR / "var" / "static"))  # what collectstatic fills
 # WhiteNoise serves /static/ from the app itself, in `make run` and behind gunicorn alike
 # (config/static.py says how files are named).
 STORAGES = {

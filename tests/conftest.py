@@ -32,6 +32,10 @@ def _derive_without_following(settings):
     """A derive pass run by a test returns once the to-do list is empty (tests/telemetry/
     test_derived.py covers following)."""
     settings.KAIZEN = {**settings.KAIZEN, "DERIVE_FOLLOW_SECONDS": 0}
+    # Pages name static files as the live server serves them (from the apps), whatever an earlier
+    # `make run` collected into STATIC_ROOT.
+    plain = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+    settings.STORAGES = {**settings.STORAGES, "staticfiles": plain}
 
 
 @pytest.fixture(autouse=True)

@@ -143,3 +143,35 @@ def test_an_operator_sees_what_a_rollout_tests_and_where_it_stands(page, live_se
     assert "What each added line should lower" in page.content()
     assert "Canary rollout v2 (running)" in page.content()
     shot(page, "review-rollout")
+
+
+def test_login_review_approve_rollout_dashboard_with_no_failed_request(page, live_server):
+    """The operator's whole path in one session: every request answered, no console error, and
+    each page says what happens next."""
+    from improver.models import Rollout
+    from telemetry.models import Agent
+    from tests.improver.test_rollouts import fleet_of
+
+    _, _, proposal, _ = fleet_of(4)
+    failed, errors = [], []
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    login(page, live_server)
+    page.goto(f"{live_server.url}/admin/governance/proposal/?status__exact=pending")
+    page.get_by_role("link", name=proposal.title).click()
+    review = page.content()
+    assert "['" not in review and 'name="_save"' not in review  # text, not lists; no Save buttons
+    page.click("#kz-decide input[name=approve]")
+    page.wait_for_selector(".messagelist .success")
+    said = page.locator(".messagelist").inner_text()
+    rollout = Rollout.objects.get()
+    names = sorted(Agent.objects.filter(pk__in=rollout.canary_agents).values_list("name", flat=True))
+    assert f"goes to a canary first: {', '.join(names)}" in said
+    shot(page, "approved-canary")
+    page.goto(f"{live_server.url}/admin/improver/rollout/{rollout.pk}/change/")
+    assert ", ".join(names) in page.locator(".field-canary").inner_text()
+    page.goto(f"{live_server.url}/dashboard/")
+    page.wait_for_selector("#kz-rollouts")
+    shot(page, "dashboard-after-approval")
+    assert failed == [] and errors == [], (failed, errors)

@@ -70,6 +70,7 @@ def test_a_second_make_run_on_a_busy_port_says_so_in_one_line(tmp_path):
             **os.environ,
             "DATABASE_URL": f"sqlite:///{tmp_path}/k.sqlite3",
             "CELERY_BROKER_URL": "filesystem://",
+            "STATIC_ROOT": str(tmp_path / "static"),
         }
         done = subprocess.run(
             [sys.executable, "manage.py", "run_local", "--port", str(port)],
@@ -91,6 +92,7 @@ def test_make_run_starts_web_worker_and_beat_and_fleet_health_refreshes(tmp_path
         **os.environ,
         "DATABASE_URL": f"sqlite:///{tmp_path}/kaizen.sqlite3",
         "CELERY_BROKER_URL": "filesystem://",
+        "STATIC_ROOT": str(tmp_path / "static"),
         "CELERY_BROKER_FOLDER": str(tmp_path / "broker"),
     }
     env.pop("KAIZEN_TEST_NOW", None)
