@@ -232,8 +232,9 @@ class DemoRun(Scenes):
         progress = Progress(self.out, len(plan), label)
         directives = {sim.name: self.directives_of(sim) for sim in self.sim_agents}
         for index, (day, sim) in enumerate(plan):
-            if rollouts and index and sim is self.sim_agents[0]:  # a new day: yesterday's check
-                self.check_rollouts(start + timedelta(days=day))
+            if index and sim is self.sim_agents[0]:  # a new day: yesterday's check, today's directives
+                if rollouts:
+                    self.check_rollouts(start + timedelta(days=day))
                 directives = {sim.name: self.directives_of(sim) for sim in self.sim_agents}
             events: list[dict] = []
             for s in range(self.sessions_per_day):

@@ -121,6 +121,7 @@ def session_events(
         add(
             "skill_outcome",
             {
+                "session_id": sid,
                 "skill": skill,
                 "success": success,
                 "duration_ms": int(agent.latency_ms * rng.uniform(0.5, 2.0)),
@@ -171,6 +172,7 @@ def session_events(
         add(
             "decision",
             {
+                "session_id": sid,
                 "subject": "suggest-global-npm-install",
                 "verdict": "rejected",
                 "reason": "We never install packages globally.",

@@ -15,8 +15,8 @@ from planner import rules, scoring
 from planner.models import Dispatch, GoalState, PatternFeedback, PatternStats, SkillStats
 from planner.patterns import age_days, decay
 from planner.patterns import maturity as maturity_of
-from telemetry.bulk import insert_new, update_rows
 from telemetry.hooks import on_stored
+from telemetry.row_writes import insert_new, update_rows
 
 
 def _ts(value) -> str:

@@ -7,14 +7,11 @@ class TelemetryConfig(AppConfig):
     verbose_name = "Telemetry"
 
     def ready(self) -> None:
-        from config import hotpath
         from config.schedule import sync_periodic_tasks
         from telemetry import derived, loops, schema  # noqa: F401  (ingest hooks of loops 1-3; OpenAPI auth)
-        from telemetry.api import plain_batch
         from telemetry.documents import on_validate
         from telemetry.pricing import DOCUMENT, ensure_default, parse_prices
 
-        hotpath.register("ingest", "POST", plain_batch)  # single events: half the CPU Django's path costs
         on_validate(DOCUMENT, parse_prices)  # the price table is edited in the admin
         post_migrate.connect(ensure_default, sender=self, dispatch_uid="kaizen-price-defaults")
 

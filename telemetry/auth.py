@@ -4,16 +4,11 @@ import base64
 import hmac
 from dataclasses import dataclass
 
-from django.db import connection
 from rest_framework import authentication, exceptions
 
 from telemetry import hot_cache, tokens
 from telemetry.arms import served_version_id
-from telemetry.bulk import fast_cursor
-from telemetry.models import Agent, AgentTemplate, ApiToken, Document
-
-DOC_CANARY = Document._meta.get_field("canary_agents")
-DOC_SINCE = Document._meta.get_field("candidate_since")
+from telemetry.models import Agent, ApiToken
 
 
 @dataclass
@@ -38,59 +33,22 @@ class AgentPrincipal:
         return self.username
 
 
-def _convert(field, value):
-    """Apply the backend's and the field's from-database converters (what the ORM would do)."""
-    col = field.get_col(field.model._meta.db_table)
-    for converter in connection.ops.get_db_converters(col) + field.get_db_converters(connection):
-        value = converter(value, col, connection)
-    return value
-
-
 def token_by_prefix(prefix: str) -> ApiToken | None:
-    """The token with `prefix`, its agent and the version that agent is served, in one query.
-
-    This runs on every agent request, so it is a single hand-written join rather than an ORM
-    select_related chain (whose compilation costs more than the query itself).
-    """
-    agent_fields = list(Agent._meta.concrete_fields)
-    columns = ", ".join(f'a."{f.column}"' for f in agent_fields)
-    sql = (
-        f'SELECT t."id", t."digest", t."agent_id", t."user_id", t."revoked_at", d."head_id", '
-        f'd."candidate_id", d."canary_agents", d."candidate_share", d."candidate_since", '
-        f"{columns} FROM {ApiToken._meta.db_table} t "
-        f"LEFT JOIN {Agent._meta.db_table} a ON a.id = t.agent_id "
-        f"LEFT JOIN {AgentTemplate._meta.db_table} tt ON tt.id = a.template_id "
-        f"LEFT JOIN {Document._meta.db_table} d ON d.id = tt.document_id "
-        "WHERE t.prefix = %s"
-    )
-    with fast_cursor() as cursor:
-        cursor.execute(sql, [prefix])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    token_id, digest, agent_id, user_id, revoked_at, head_id, *rest = row
-    candidate_id, canary, share, since, *agent_row = rest
-    token = ApiToken(
-        id=token_id,
-        prefix=prefix,
-        digest=digest,
-        agent_id=agent_id,
-        user_id=user_id,
-        revoked_at=revoked_at,
-    )
-    if agent_id is not None:
-        values = [_convert(f, v) for f, v in zip(agent_fields, agent_row, strict=True)]
-        agent = Agent.from_db(connection.alias, [f.attname for f in agent_fields], values)
+    """The token with `prefix`, its agent and the version that agent is served, in one query
+    (verified tokens are then reused for KAIZEN_INGEST_CACHE_SECONDS: telemetry.hot_cache)."""
+    token = ApiToken.objects.select_related("agent__template__document", "user").filter(prefix=prefix).first()
+    if token is not None and token.agent_id is not None:
+        agent = token.agent
+        document = agent.template.document if agent.template_id else None
         agent.current_version_id = served_version_id(
             agent_id=agent.pk,
             agent_created_at=agent.created_at,
-            head_id=head_id,
-            candidate_id=candidate_id,
-            canary_agents=_convert(DOC_CANARY, canary) or [],
-            share=share or 0.0,
-            since=_convert(DOC_SINCE, since),
+            head_id=document.head_id if document else None,
+            candidate_id=document.candidate_id if document else None,
+            canary_agents=document.canary_agents if document else [],
+            share=document.candidate_share if document else 0.0,
+            since=document.candidate_since if document else None,
         )
-        token.agent = agent
     return token
 
 

@@ -32,8 +32,8 @@ from django.db.models import Count, Min, Q
 
 from config import clock
 from telemetry import hooks
-from telemetry.bulk import rows_by_id
 from telemetry.models import EVENT_MODELS, Agent, PendingDerivation
+from telemetry.row_reads import rows_by_id
 
 log = logging.getLogger(__name__)
 BATCH_ROWS = 2000

@@ -10,12 +10,12 @@ from django.db import IntegrityError, connection, transaction
 from config import clock
 from config.metrics import count_ingest
 from telemetry import hooks
-from telemetry.bulk import copy_new, insert_new
 from telemetry.contract import Cleaned, Limits, validate_event
 from telemetry.derived import drain_in_process
 from telemetry.documents import agent_version_id
 from telemetry.models import EVENT_MODELS, Agent
 from telemetry.pricing import current_prices
+from telemetry.row_writes import copy_new, insert_new
 
 BODY_COLUMNS = {"reflection"}  # body keys stored under a column of the same name
 # From this many rows of one type a batch's new events travel by COPY (PostgreSQL)

@@ -18,7 +18,6 @@ from django.db.models.functions import Coalesce
 
 from config import clock
 from telemetry import corrections, digest, friction, hooks
-from telemetry.bulk import pairs_in, update_by_id
 from telemetry.models import (
     Correction,
     FactSighting,
@@ -28,6 +27,8 @@ from telemetry.models import (
     SessionEnd,
     ToolInvocation,
 )
+from telemetry.row_reads import pairs_in
+from telemetry.row_writes import update_by_id
 
 
 def counts_as_friction(row: dict) -> bool:

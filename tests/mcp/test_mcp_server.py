@@ -6,6 +6,7 @@ import asyncio
 import json
 import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx2
@@ -21,6 +22,12 @@ from tests.factories import TemplateFactory, agent_with_token
 pytestmark = pytest.mark.django_db(transaction=True)
 ROOT = Path(__file__).resolve().parents[2]
 GOAL = "goals:\n  - id: fleet.cost\n    selector: total_cost_usd_1d\n    operator: '<='\n    threshold: 50\n"
+
+
+def run_async(main) -> object:
+    """Run the client on its own thread: a browser test's event loop may be running on this one."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, main()).result()
 
 
 def payload(result) -> dict:
@@ -96,7 +103,7 @@ def test_the_sdk_client_over_streamable_http(live_server):
             assert not submitted.is_error, submitted.content
             return seen, payload(submitted)
 
-    seen, submitted = asyncio.run(run())
+    seen, submitted = run_async(run)
     check(agent, seen)
     assert Proposal.objects.get(pk=submitted["id"]).created_by_agent == agent
 
@@ -125,4 +132,4 @@ def test_the_sdk_client_over_stdio(live_server):
         async with Client(params) as client:
             return await exercise(client)
 
-    check(agent, asyncio.run(run()))
+    check(agent, run_async(run))

@@ -27,8 +27,8 @@ def test_on_postgresql_thousands_of_values_are_one_parameter():
 
 
 def test_pairs_in_selects_exactly_the_pairs_on_postgresql_and_at_least_them_elsewhere():
-    from telemetry.bulk import pairs_in
     from telemetry.models import Observation
+    from telemetry.row_reads import pairs_in
     from tests.factories import AgentFactory as Agents
 
     a, b = Agents(name="pa"), Agents(name="pb")

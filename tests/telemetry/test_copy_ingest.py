@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
-from telemetry import bulk, ingest
+from telemetry import ingest, row_writes
 from telemetry.models import EVENT_MODELS, PendingDerivation
 from tests.factories import agent_with_token
 from tests.planner.helpers import client_for
@@ -41,7 +41,7 @@ def copies(monkeypatch) -> list[str]:
 
     def spy(model, rows, *args, **kwargs):
         seen.append(model.__name__)
-        return bulk.copy_new(model, rows, *args, **kwargs)
+        return row_writes.copy_new(model, rows, *args, **kwargs)
 
     monkeypatch.setattr(ingest, "copy_new", spy)
     return seen
@@ -113,7 +113,7 @@ def test_events_a_concurrent_request_stores_meanwhile_count_once(copies, monkeyp
     agent, token = agent_with_token(name="racer")
     batch = [event("tool_invocation", id=f"race-{n}", duration_ms=n) for n in range(ingest.COPY_ROWS + 10)]
     theirs = batch[3:6]
-    real_draw = bulk.draw_ids
+    real_draw = row_writes.draw_ids
 
     def draw_then_lose_the_race(cursor, t, keys):
         drawn = real_draw(cursor, t, keys)
@@ -124,7 +124,7 @@ def test_events_a_concurrent_request_stores_meanwhile_count_once(copies, monkeyp
         done.join()
         return drawn
 
-    monkeypatch.setattr(bulk, "draw_ids", draw_then_lose_the_race)
+    monkeypatch.setattr(row_writes, "draw_ids", draw_then_lose_the_race)
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     statuses = [r["status"] for r in post(client, batch).json()["results"]]

@@ -361,3 +361,33 @@ def test_a_batch_of_awkward_texts_is_stored_exactly_as_sent(agent_client, repeat
     assert args == {
         f"awk-args-{n}": {"cmd": t, "nested": [t, {"k": t}], "x": 1e-7} for n, t in enumerate(texts)
     }
+
+
+class Tagging:
+    """A middleware an operator might add (an APM's, a request id's): it must see ingest too."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        response["X-Seen-By"] = "tagging"
+        return response
+
+
+def test_a_middleware_added_in_settings_runs_on_ingest(agent_client, settings):
+    settings.MIDDLEWARE = [*settings.MIDDLEWARE, "tests.telemetry.test_ingest_api.Tagging"]
+    _, client = agent_client
+    response = post(client, [event("wake_run")])
+    assert response.status_code == 207 and response["X-Seen-By"] == "tagging"
+
+
+def test_a_wrong_token_costs_one_query(db, django_assert_num_queries):
+    from tests.factories import agent_with_token
+
+    _, token = agent_with_token(name="real")
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token[:-4]}XXXX")  # the right prefix, a wrong secret
+    with django_assert_num_queries(1):
+        response = post(client, [event("wake_run")])
+    assert response.status_code == 401

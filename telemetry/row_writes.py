@@ -1,35 +1,27 @@
-"""Multi-row INSERT … ON CONFLICT DO NOTHING RETURNING, for PostgreSQL and SQLite.
+"""Many rows written at once, on Django's connection and cursor, in two ways only:
 
-Django's bulk_create(ignore_conflicts=True) cannot say which rows were new, and the ingest
-contract must answer 201 or 200 per event and run side effects only for new ones; the unique
-constraint decides, so concurrent replays cannot insert twice. On PostgreSQL many rows travel
-as one JSON array parameter unpacked by the server (`json_to_recordset`): the statement stays
-tiny whatever the batch size and the rows are encoded at C speed (config.jsonbytes; adapting one
-array per column in Python cost a fifth of a 500-event request). A few rows, and SQLite, get a
-plain multi-row VALUES list. Ingest stores a batch's many new events of one type by COPY instead
-(`copy_new`), with the unique constraint still deciding.
+- `insert_new`: one INSERT … VALUES … ON CONFLICT DO NOTHING RETURNING per chunk, on every
+  backend. Django's bulk_create(ignore_conflicts=True) cannot say which rows were new, and ingest
+  must answer 201 or 200 per event and enqueue derived work for new ones only; the unique
+  constraint decides, so concurrent replays cannot insert twice. On PostgreSQL the rows a loop
+  wants enter the to-do list in the same statement.
+- `copy_new`: many rows on PostgreSQL by binary COPY (psycopg's, reached through Django's cursor
+  wrapper), with the unique constraint still deciding.
+
+`update_rows` saves one or more columns of many rows in one statement per chunk.
 """
 
 import functools
 import operator
 import re
-from contextlib import contextmanager, nullcontext
+from contextlib import nullcontext
 from dataclasses import dataclass
 
 from django.db import connection, transaction
-from django.db.models import BooleanField, Field, JSONField, Lookup, Q
-from django.db.models.expressions import RawSQL
 
 from config import jsonbytes
 
 CHUNK_ROWS = 500
-SMALL_ROWS = 4
-
-
-def _prepare(field, value):
-    if isinstance(field, JSONField):
-        return None if value is None else jsonbytes.compact(value).decode()
-    return value
 
 
 def insert_new(
@@ -48,12 +40,9 @@ def insert_new(
     t = _table(model, conflict_fields, connection.vendor)
     inserted: dict[tuple, int] = {}
     several = len(rows) > CHUNK_ROWS or (enqueue is not None and not postgres)
-    with transaction.atomic() if several else nullcontext(), fast_cursor() as cursor:
+    with transaction.atomic() if several else nullcontext(), connection.cursor() as cursor:
         for start in range(0, len(rows), CHUNK_ROWS):
-            chunk = rows[start : start + CHUNK_ROWS]
-            # A few rows go as a plain VALUES list (cheaper to plan); many as one JSON array.
-            build = _recordset_insert if postgres and len(chunk) > SMALL_ROWS else _values_insert
-            sql, params = build(t, chunk)
+            sql, params = _values_insert(t, rows[start : start + CHUNK_ROWS])
             sql = f"{sql} ON CONFLICT ({t.conflict}) DO NOTHING RETURNING id, {t.conflict}"
             if enqueue is not None and postgres:
                 sql, params = _with_enqueue(t, sql, params, *enqueue)
@@ -72,10 +61,9 @@ def copy_new(
 
     One statement finds which conflict keys are stored already and draws ids for the others;
     the new rows (and their to-do entries) then travel by binary COPY, which writes them several
-    to a page instead of one by one: the benchmark's mix costs the server 10.5 against 15 µs an
-    event. The unique constraint still decides: a row a concurrent transaction stored meanwhile
-    makes the COPY fail with an IntegrityError, which spoils the caller's transaction; the caller
-    rolls it back and stores the batch again with `insert_new`.
+    to a page instead of one by one. The unique constraint still decides: a row a concurrent
+    transaction stored meanwhile makes the COPY fail with an IntegrityError, which spoils the
+    caller's transaction; the caller rolls it back and stores the batch again with `insert_new`.
     """
     from psycopg.types.json import set_json_dumps
 
@@ -85,11 +73,11 @@ def copy_new(
     unique: dict[tuple, dict] = {}
     for row in rows:
         unique.setdefault(tuple(row[a] for a in t.key_attnames), row)  # the first copy decides
-    with fast_cursor() as cursor:
+    with connection.cursor() as cursor, connection.wrap_database_errors:
         inserted = draw_ids(cursor, t, list(unique))
         if not inserted:
             return {}
-        set_json_dumps(jsonbytes.compact, cursor)  # JSON values as orjson writes them
+        set_json_dumps(jsonbytes.compact, cursor.cursor)  # JSON values as orjson writes them
         defaults, values = t.defaults, t.values
         with cursor.copy(t.copy) as copy:
             copy.set_types(t.copy_types)  # binary: every value dumped in C, JSON but the text
@@ -126,7 +114,6 @@ class _Table:
     fields: tuple  # the concrete columns but the primary key
     defaults: dict  # attname → default value (only ever serialised, never mutated)
     insert: str  # INSERT INTO table (columns)
-    recordset: str  # SELECT the columns FROM one JSON array parameter
     key_attnames: tuple
     key_casts: str  # one typed array parameter per conflict column
     conflict: str
@@ -147,10 +134,6 @@ def _table(model, conflict_fields: tuple[str, ...], vendor: str) -> _Table:
         fields=fields,
         defaults={f.attname: f.get_default() for f in fields},
         insert=f"INSERT INTO {quote(opts.db_table)} ({', '.join(quote(f.column) for f in fields)})",
-        recordset=(
-            f"SELECT {', '.join(quote(f.attname) for f in fields)} "
-            f"FROM json_to_recordset(%s::json) AS r({_recordset(fields)})"
-        ),
         key_attnames=tuple(f.attname for f in key_fields),
         key_casts=key_casts,
         conflict=", ".join(quote(f.column) for f in key_fields),
@@ -205,76 +188,13 @@ def _enqueue(t: _Table, rows, inserted, event_type, keys) -> None:
     PendingDerivation.objects.bulk_create(todo)
 
 
-def rows_by_id(model, row_ids: list[int]) -> list[dict]:
-    """The rows of `row_ids` as dicts of every column by attname (what `.values()` gives), in id
-    order. On PostgreSQL they are read by a server-binding cursor with psycopg's C loaders:
-    Django's timestamp loader is pure Python (two timestamps a row were a tenth of a derive
-    pass) and its client-side binding quotes the thousands of ids into the SQL text."""
-    if connection.vendor != "postgresql":
-        return list(model.objects.filter(pk__in=row_ids).order_by("pk").values())
-    from psycopg.rows import dict_row
-    from psycopg.types.datetime import TimestamptzLoader
-    from psycopg.types.json import JsonbLoader
-
-    quote, opts = connection.ops.quote_name, model._meta
-    columns = ", ".join(f"{quote(f.column)} AS {quote(f.attname)}" for f in opts.concrete_fields)
-    pk = quote(opts.pk.column)
-    sql = f"SELECT {columns} FROM {quote(opts.db_table)} WHERE {pk} = ANY(%s) ORDER BY {pk}"
-    with fast_cursor() as cursor:
-        # registered by psycopg's own classes, which it swaps for their C versions; Django's
-        # connection leaves JSON undecoded for its fields to decode: decoded here, as json does
-        cursor.adapters.register_loader("timestamptz", TimestamptzLoader)
-        cursor.adapters.register_loader("jsonb", JsonbLoader)
-        cursor.row_factory = dict_row
-        cursor.execute(sql, [row_ids])
-        return cursor.fetchall()
-
-
-@contextmanager
-def fast_cursor():
-    """Django's cursor, or on PostgreSQL a server-binding psycopg cursor on the same connection.
-
-    Django binds parameters client-side (quoting every array element into the SQL text); the
-    server-binding cursor sends the column arrays as parameters, several times faster. It runs
-    inside Django's error wrapper, so a failure marks the connection for Django to discard
-    (a dead connection is not reused after a database restart) and surfaces as django.db errors.
-    """
-    if connection.vendor != "postgresql":
-        with connection.cursor() as cursor:
-            yield cursor
-        return
-    import psycopg
-
-    with connection.wrap_database_errors:
-        connection.ensure_connection()
-        with psycopg.Cursor(connection.connection) as cursor:
-            yield cursor
-
-
-def _recordset(fields: tuple) -> str:
-    quote = connection.ops.quote_name
-    return ", ".join(f"{quote(f.attname)} {f.db_type(connection)}" for f in fields)
-
-
-def _recordset_insert(t: _Table, chunk):
-    """Many rows as one JSON array parameter, unpacked by the server: one C-speed encoding instead
-    of one array per column to adapt in Python. As `json`, not `jsonb`: the server reads the text
-    once instead of first building a jsonb value of the whole array (17 against 20 µs of server
-    CPU a row of 500 tool invocations)."""
-    # Each row over the defaults, merged in C; a key that is no column is left out by the server.
-    defaults = t.defaults
-    rows = [{**defaults, **row} for row in chunk]
-    return f"{t.insert} {t.recordset}", [jsonbytes.compact(rows).decode()]
-
-
 def _values_insert(t: _Table, chunk):
-    # psycopg adapts the cleaned values itself (JSON goes as text); elsewhere Django prepares them
-    postgres = connection.vendor == "postgresql"
     params: list = []
     for row in chunk:
         for f in t.fields:
-            value = row[f.attname] if f.attname in row else t.defaults[f.attname]
-            params.append(_prepare(f, value) if postgres else f.get_db_prep_save(value, connection))
+            params.append(
+                f.get_db_prep_save(row[f.attname] if f.attname in row else t.defaults[f.attname], connection)
+            )
     placeholder = "(" + ", ".join(["%s"] * len(t.fields)) + ")"
     return f"{t.insert} VALUES {', '.join([placeholder] * len(chunk))}", params
 
@@ -303,7 +223,7 @@ def update_rows(model, objects: list, field_names: list[str]) -> None:
         f"FROM json_to_recordset(%s::json) AS v({_recordset((pk, *fields))}) "
         f"WHERE t.{quote(pk.column)} = v.{quote(pk.attname)}"
     )
-    with fast_cursor() as cursor:
+    with connection.cursor() as cursor:
         for start in range(0, len(objects), CHUNK_ROWS):
             chunk = [
                 {f.attname: getattr(obj, f.attname) for f in (pk, *fields)}
@@ -312,45 +232,6 @@ def update_rows(model, objects: list, field_names: list[str]) -> None:
             cursor.execute(sql, [jsonbytes.compact(chunk).decode()])
 
 
-@Field.register_lookup
-class AnyOf(Lookup):
-    """`field__any_of=values`: `field IN values`, on PostgreSQL as `field = ANY(%s)` with the
-    values as one array parameter. Derived work filters by a batch's thousands of correlation
-    ids or hundreds of sessions; as an IN list each value is a placeholder that Django binds
-    and PostgreSQL parses and plans one by one (a fifth of a derive pass)."""
-
-    lookup_name = "any_of"
-    prepare_rhs = False
-
-    def get_prep_lookup(self):
-        return [self.lhs.output_field.get_prep_value(v) for v in self.rhs]
-
-    def as_sql(self, compiler, connection):
-        lhs, params = self.process_lhs(compiler, connection)
-        if not self.rhs:
-            return "0 = 1", []
-        if connection.vendor == "postgresql":
-            return f"{lhs} = ANY(%s)", [*params, self.rhs]
-        return f"{lhs} IN ({', '.join(['%s'] * len(self.rhs))})", [*params, *self.rhs]
-
-
-def pairs_in(model, fields: tuple[str, str], pairs: set[tuple]) -> Q:
-    """A filter for rows whose two `fields` are one of `pairs` (an agent's sessions, say).
-
-    On PostgreSQL it is exact: `(a, b) IN (SELECT * FROM unnest(%s, %s))`, one index probe per
-    pair. Filtering each field by its own list instead probes every combination (every agent
-    with every session of the batch): the session digest's aggregate took 27 ms where the pairs
-    take 6. Elsewhere it is that looser filter (both lists), so callers keep only the pairs they
-    asked for.
-    """
-    first, second = fields
-    if connection.vendor != "postgresql":
-        return Q(**{f"{first}__in": {p[0] for p in pairs}, f"{second}__any_of": {p[1] for p in pairs}})
-    opts, quote = model._meta, connection.ops.quote_name
-    a, b = (opts.get_field(name) for name in fields)
-    sql = (
-        f"({quote(opts.db_table)}.{quote(a.column)}, {quote(opts.db_table)}.{quote(b.column)}) "
-        f"IN (SELECT * FROM unnest(%s::{a.db_type(connection)}[], %s::{b.db_type(connection)}[]))"
-    )
-    ordered = list(pairs)
-    return Q(RawSQL(sql, ([p[0] for p in ordered], [p[1] for p in ordered]), output_field=BooleanField()))
+def _recordset(fields: tuple) -> str:
+    quote = connection.ops.quote_name
+    return ", ".join(f"{quote(f.attname)} {f.db_type(connection)}" for f in fields)

@@ -1,3 +1,0 @@
-"""A URLconf that serves no ingest route (tests/test_hot_routes.py)."""
-
-urlpatterns: list = []
