@@ -95,6 +95,7 @@ def mix_event(n: int, agent_id: int) -> tuple[str, dict]:
             "model": "gpt-4o-mini",
             "cost_estimated": True,
             "autonomous": True,
+            "session_id": "",  # as ingest stores the mix's outcomes, which name no session
         }
     if k < 18:
         text = "The user accepted the summary."

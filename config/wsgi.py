@@ -1,6 +1,10 @@
 import os
 
 from django.core.wsgi import get_wsgi_application
+from django.urls import get_resolver
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 application = get_wsgi_application()
+# Load the URLconf (and what its views import, the MCP SDK among them: about half a second) now,
+# in the process gunicorn forks its workers from, rather than in each worker's first request.
+get_resolver().url_patterns  # noqa: B018

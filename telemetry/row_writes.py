@@ -18,6 +18,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 
 from django.db import connection, transaction
+from django.db.models import JSONField
 
 from config import jsonbytes
 
@@ -189,14 +190,22 @@ def _enqueue(t: _Table, rows, inserted, event_type, keys) -> None:
 
 
 def _values_insert(t: _Table, chunk):
+    # On PostgreSQL psycopg adapts the cleaned values itself (JSON goes as its compact text);
+    # Django's field preparation costs about 7 µs a value and is kept for the other backends.
+    postgres = connection.vendor == "postgresql"
     params: list = []
     for row in chunk:
         for f in t.fields:
-            params.append(
-                f.get_db_prep_save(row[f.attname] if f.attname in row else t.defaults[f.attname], connection)
-            )
+            value = row[f.attname] if f.attname in row else t.defaults[f.attname]
+            params.append(_prepare(f, value) if postgres else f.get_db_prep_save(value, connection))
     placeholder = "(" + ", ".join(["%s"] * len(t.fields)) + ")"
     return f"{t.insert} VALUES {', '.join([placeholder] * len(chunk))}", params
+
+
+def _prepare(field, value):
+    if isinstance(field, JSONField):
+        return None if value is None else jsonbytes.compact(value).decode()
+    return value
 
 
 def update_by_id(model, field_name: str, values: dict[int, object]) -> None:
