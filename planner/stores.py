@@ -16,7 +16,7 @@ from planner.models import Dispatch, GoalState, PatternFeedback, PatternStats, S
 from planner.patterns import age_days, decay
 from planner.patterns import maturity as maturity_of
 from telemetry.hooks import on_stored
-from telemetry.row_writes import insert_new, update_rows
+from telemetry.row_writes import rows_store, update_rows
 
 
 def _ts(value) -> str:
@@ -190,7 +190,7 @@ def record_pattern_feedback(agents: dict, rows: list[dict]) -> None:
                 }
             )
     update_rows(PatternStats, list(all_stats.values()), PATTERN_FIELDS)
-    insert_new(PatternFeedback, feedback, ("pattern", "outcome_id"))  # one statement, never twice
+    rows_store(PatternFeedback, feedback, ("pattern", "outcome_id"))  # never twice
 
 
 def fold(stats: PatternStats, at: datetime, score: float, verdict: str, maturity) -> None:

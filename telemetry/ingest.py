@@ -5,7 +5,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import transaction
 
 from config import clock
 from config.metrics import count_ingest
@@ -15,11 +15,9 @@ from telemetry.derived import drain_in_process
 from telemetry.documents import agent_version_id
 from telemetry.models import EVENT_MODELS, Agent
 from telemetry.pricing import current_prices
-from telemetry.row_writes import copy_new, insert_new
+from telemetry.row_writes import rows_store
 
 BODY_COLUMNS = {"reflection"}  # body keys stored under a column of the same name
-# From this many rows of one type a batch's new events travel by COPY (PostgreSQL)
-COPY_ROWS = 20
 
 
 @dataclass
@@ -109,13 +107,7 @@ def _store_valid(agent, valid: dict[str, list[tuple[int, Cleaned]]], results: li
             _new_rows(agent, event_type, valid[event_type], version_id, received_at, prices)
             for event_type in sorted(valid)
         ]
-        copying = connection.vendor == "postgresql" and any(len(t.rows) >= COPY_ROWS for t in tables)
-        try:
-            stored = _insert(tables, copying)
-        except IntegrityError:
-            if not copying:
-                raise
-            stored = _insert(tables, copying=False)  # a concurrent request stored some of them first
+        stored = _insert(tables)
         derived = [
             table.event_type
             for table, new_ids in zip(tables, stored, strict=True)
@@ -135,17 +127,17 @@ class _Rows:
     wanted: set[tuple]  # the conflict keys of the rows some handler wants
 
 
-def _insert(tables: list[_Rows], copying: bool) -> list[dict[tuple, int]]:
-    """Store every table's new rows; {conflict key: new id} per table. Derived work is not done
-    here: the rows that need it enter the to-do list in the same transaction (with one INSERT,
-    in the same statement), and the worker drains it. One INSERT is atomic on its own; several
-    statements share one transaction."""
+def _insert(tables: list[_Rows]) -> list[dict[tuple, int]]:
+    """Store every table's new rows with the one writer; {conflict key: new id} per table.
+    Derived work is not done here: the rows that need it enter the to-do list in the same
+    transaction, and the worker drains it. Several tables share one transaction."""
     stored = []
-    with transaction.atomic() if copying or len(tables) > 1 else nullcontext():
+    with transaction.atomic() if len(tables) > 1 else nullcontext():
         for t in tables:
-            store = copy_new if copying and len(t.rows) >= COPY_ROWS else insert_new
             enqueue = (t.event_type, t.wanted) if t.wanted else None
-            stored.append(store(EVENT_MODELS[t.event_type], t.rows, ("agent", "dedup_key"), enqueue=enqueue))
+            stored.append(
+                rows_store(EVENT_MODELS[t.event_type], t.rows, ("agent", "dedup_key"), enqueue=enqueue)
+            )
     return stored
 
 

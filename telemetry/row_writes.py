@@ -1,14 +1,16 @@
-"""Many rows written at once, on Django's connection and cursor, in two ways only:
+"""Many rows written at once, on Django's connection and cursor: `rows_store` is the one writer
+ingest and the derived stores call, and it chooses between two ways:
 
-- `insert_new`: one INSERT … VALUES … ON CONFLICT DO NOTHING RETURNING per chunk, on every
-  backend. Django's bulk_create(ignore_conflicts=True) cannot say which rows were new, and ingest
-  must answer 201 or 200 per event and enqueue derived work for new ones only; the unique
-  constraint decides, so concurrent replays cannot insert twice. On PostgreSQL the rows a loop
-  wants enter the to-do list in the same statement.
-- `copy_new`: many rows on PostgreSQL by binary COPY (psycopg's, reached through Django's cursor
-  wrapper), with the unique constraint still deciding.
+- many rows (COPY_ROWS or more) on PostgreSQL: `copy_new`, psycopg's binary COPY reached through
+  Django's cursor wrapper, inside a savepoint;
+- otherwise, and when a concurrent transaction stored some of the same rows between the COPY's
+  id draw and its write: `insert_new`, one INSERT … VALUES … ON CONFLICT DO NOTHING RETURNING
+  per chunk. Django's bulk_create(ignore_conflicts=True) cannot say which rows were new, and
+  ingest must answer 201 or 200 per event and enqueue derived work for new ones only.
 
-`update_rows` saves one or more columns of many rows in one statement per chunk.
+Either way the unique constraint decides what is new, so concurrent replays cannot insert twice,
+and the new rows a loop wants enter the derived-work to-do list with them (on PostgreSQL's INSERT
+in the same statement). `update_rows` saves columns of many loaded rows in one statement a chunk.
 """
 
 import functools
@@ -17,12 +19,27 @@ import re
 from contextlib import nullcontext
 from dataclasses import dataclass
 
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import JSONField
 
 from config import jsonbytes
 
 CHUNK_ROWS = 500
+COPY_ROWS = 20  # from this many rows on, PostgreSQL gets them by COPY
+
+
+def rows_store(
+    model, rows: list[dict], conflict_fields: tuple[str, ...], *, enqueue: tuple[str, set] | None = None
+) -> dict[tuple, int]:
+    """Store `rows` (attname → value) skipping conflicts; return {conflict key: new id}. With
+    `enqueue=(event_type, keys)` the new rows whose key is in `keys` enter the to-do list."""
+    if connection.vendor == "postgresql" and len(rows) >= COPY_ROWS:
+        try:
+            with transaction.atomic():  # a savepoint when the caller holds a transaction
+                return copy_new(model, rows, conflict_fields, enqueue=enqueue)
+        except IntegrityError:
+            pass  # a concurrent transaction stored some of them since the ids were drawn
+    return insert_new(model, rows, conflict_fields, enqueue=enqueue)
 
 
 def insert_new(
@@ -58,13 +75,13 @@ def insert_new(
 def copy_new(
     model, rows: list[dict], conflict_fields: tuple[str, ...], *, enqueue: tuple[str, set] | None = None
 ) -> dict[tuple, int]:
-    """`insert_new` by COPY, for many rows on PostgreSQL inside the caller's transaction.
+    """`insert_new` by COPY, for many rows on PostgreSQL inside a transaction (`rows_store`'s
+    savepoint).
 
     One statement finds which conflict keys are stored already and draws ids for the others;
     the new rows (and their to-do entries) then travel by binary COPY, which writes them several
     to a page instead of one by one. The unique constraint still decides: a row a concurrent
-    transaction stored meanwhile makes the COPY fail with an IntegrityError, which spoils the
-    caller's transaction; the caller rolls it back and stores the batch again with `insert_new`.
+    transaction stored meanwhile makes the COPY fail with an IntegrityError.
     """
     from psycopg.types.json import set_json_dumps
 

@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
-from telemetry import ingest, row_writes
+from telemetry import row_writes
 from telemetry.models import EVENT_MODELS, PendingDerivation
 from tests.factories import agent_with_token
 from tests.planner.helpers import client_for
@@ -37,17 +37,17 @@ def postgresql_only():
 @pytest.fixture
 def copies(monkeypatch) -> list[str]:
     """The event types each ingest stored by COPY."""
-    seen = []
+    seen, real_copy = [], row_writes.copy_new
 
     def spy(model, rows, *args, **kwargs):
         seen.append(model.__name__)
-        return row_writes.copy_new(model, rows, *args, **kwargs)
+        return real_copy(model, rows, *args, **kwargs)
 
-    monkeypatch.setattr(ingest, "copy_new", spy)
+    monkeypatch.setattr(row_writes, "copy_new", spy)
     return seen
 
 
-def mixed_batch(tag: str, per_type: int = ingest.COPY_ROWS + 5) -> list[dict]:
+def mixed_batch(tag: str, per_type: int = row_writes.COPY_ROWS + 5) -> list[dict]:
     return [
         event(t, id=f"{tag}-{t}-{n}", **VARIED[t](n)) for t in sorted(VALID_BODIES) for n in range(per_type)
     ]
@@ -82,7 +82,7 @@ def test_copy_stores_and_answers_exactly_what_insert_does(copies, monkeypatch, b
     copied = post(copy_client, batch).json()["results"]
     assert sorted(copies) == sorted(EVENT_MODELS[t].__name__ for t in VALID_BODIES)
 
-    monkeypatch.setattr(ingest, "COPY_ROWS", 10**6)
+    monkeypatch.setattr(row_writes, "COPY_ROWS", 10**6)
     inserted = post(insert_client, batch).json()["results"]
     assert len(copies) == len(VALID_BODIES)  # the second agent's batch took no COPY
     assert copied == inserted and {r["status"] for r in copied} == {201}
@@ -111,7 +111,9 @@ def test_events_a_concurrent_request_stores_meanwhile_count_once(copies, monkeyp
     before its COPY: the COPY fails on the unique key, the batch is stored again by INSERT … ON
     CONFLICT, and those events are answered 200."""
     agent, token = agent_with_token(name="racer")
-    batch = [event("tool_invocation", id=f"race-{n}", duration_ms=n) for n in range(ingest.COPY_ROWS + 10)]
+    batch = [
+        event("tool_invocation", id=f"race-{n}", duration_ms=n) for n in range(row_writes.COPY_ROWS + 10)
+    ]
     theirs = batch[3:6]
     real_draw = row_writes.draw_ids
 

@@ -5,8 +5,8 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
-from telemetry.ingest import COPY_ROWS
 from telemetry.models import EVENT_MODELS, SessionEnd, SkillOutcome, ToolInvocation
+from telemetry.row_writes import COPY_ROWS
 from tests.factories import agent_with_token
 from tests.telemetry.events import VALID_BODIES, event
 
@@ -344,8 +344,8 @@ AWKWARD = [
 
 @pytest.mark.parametrize("repeat", [1, COPY_ROWS], ids=["insert", "copy"])
 def test_a_batch_of_awkward_texts_is_stored_exactly_as_sent(agent_client, repeat):
-    """Many rows travel as one JSON text unpacked by the server, or (on PostgreSQL, from COPY_ROWS
-    of a type on) by binary COPY: escapes, non-ASCII, JSON-looking strings and a small float come
+    """A few rows travel as an INSERT's parameters, many (on PostgreSQL, from COPY_ROWS of a type
+    on) by binary COPY: escapes, non-ASCII, JSON-looking strings and a small float come
     back unchanged, in text columns and inside a JSON column."""
     _, client = agent_client
     texts = AWKWARD * repeat
