@@ -474,7 +474,13 @@ def what_next(proposal: Proposal) -> str:
 
     if proposal.status != Proposal.Status.APPROVED and proposal.status != Proposal.Status.IMPLEMENTED:
         return ""
-    session = session_of(proposal)
+    session = (
+        EvolutionSession.objects.select_related("template__document__head")
+        .filter(pk=proposal.payload.get("session"))
+        .first()
+    )  # read only: the decision's transaction has committed
+    if session is None:
+        return ""
     if session.status == EvolutionSession.Status.QUEUED:
         return (
             "It is queued behind the rollout in progress on this template and starts its own canary "
