@@ -7,21 +7,14 @@ from asgiref.sync import async_to_sync
 from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema
 from mcp.server.transport_security import TransportSecuritySettings
-from rest_framework.parsers import BaseParser
 from rest_framework.views import APIView
 
 from config.permissions import IsAgent, request_agent
 from improver.mcp_server import current_agent, server
+from telemetry.otlp_api import RawParser
 
 # Django has checked the Host header against ALLOWED_HOSTS already.
 SECURITY = TransportSecuritySettings(enable_dns_rebinding_protection=False)
-
-
-class _Raw(BaseParser):
-    media_type = "*/*"
-
-    def parse(self, stream, media_type=None, parser_context=None):
-        return stream.read()
 
 
 async def _answer(method: str, headers: list[tuple[bytes, bytes]], body: bytes) -> tuple[int, list, bytes]:
@@ -67,7 +60,7 @@ class McpApi(APIView):
     agent whose token is sent. See improver/mcp_server.py for what it offers."""
 
     permission_classes = [IsAgent]
-    parser_classes = [_Raw]
+    parser_classes = [RawParser]  # the SDK's app reads the body itself
 
     @extend_schema(exclude=True)
     def post(self, request):
