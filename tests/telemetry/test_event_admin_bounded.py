@@ -1,0 +1,37 @@
+"""Event changelists stay cheap at any table size: the count is bounded and never taken twice,
+and no query scans the whole table for its dates."""
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from config.paginators import BoundedCountPaginator
+from tests.factories import UserFactory, agent_with_token
+from tests.telemetry.events import event
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_tool_invocation_list_counts_at_most_its_bound(monkeypatch):
+    monkeypatch.setattr(BoundedCountPaginator, "LIMIT", 5)
+    _, token = agent_with_token(name="busy")
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    batch = [event("tool_invocation", id=f"t-{n}", duration_ms=n) for n in range(12)]
+    assert api.post("/api/v1/ingest", {"batch": batch}, format="json").status_code == 207
+    staff = Client()
+    staff.force_login(UserFactory(username="viewer", is_superuser=True))
+    with CaptureQueriesContext(connection) as seen:
+        page = staff.get("/admin/telemetry/toolinvocation/")
+    assert page.status_code == 200
+    counts = [
+        q["sql"]
+        for q in seen.captured_queries
+        if "COUNT(" in q["sql"].upper() and "toolinvocation" in q["sql"]
+    ]
+    assert counts and all("LIMIT 6" in sql for sql in counts), counts  # bounded, and only that one
+    assert not any("DISTINCT" in q["sql"] and "toolinvocation" in q["sql"] for q in seen.captured_queries)
+    assert "6 tool invocations" in page.content.decode()  # the bound, not the 12 stored
