@@ -60,11 +60,15 @@ class ScoresApi(LangfuseApi):
         if not 1 <= len(scores) <= most:
             raise field_error("scores", f"Send 1 to {most} scores at once; got {len(scores)}.")
         agent, now = request_agent(request), clock.now()
-        events, errors = [], []
+        events, errors, sessions = [], [], {}
+
+        def session_of(trace: str) -> str:  # the scores of one trace share one lookup
+            if trace not in sessions:
+                sessions[trace] = trace_session(agent_id=agent.pk, trace_id=trace)
+            return sessions[trace]
+
         for index, score in enumerate(scores):
-            event, why = score_event(
-                score, lambda trace: trace_session(agent_id=agent.pk, trace_id=trace), now
-            )
+            event, why = score_event(score, session_of, now)
             if event is None:
                 errors.append({"message": f"score {index}: {why}"})
             else:

@@ -351,7 +351,7 @@ def to_events(spans: list[SpanView], settled: set[str] | None = None) -> Mapped:
             out.unmapped.append(
                 (span.name, "no GenAI, OpenInference, OpenLLMetry, MLflow or Langfuse kind", span.key)
             )
-    _name_generic_outcomes(spans, kinds, outcomes, agents_above, outermost)
+    _name_generic_outcomes(spans, by_id, kinds, outcomes, outermost)
     for span in spans:  # LLM calls (and nested agents' totals) add up on the run's outcome
         kind = kinds[span.key]
         if not is_settled(span) or kind not in ("llm", "agent", "chain") or span.key in outcomes:
@@ -375,21 +375,20 @@ def to_events(spans: list[SpanView], settled: set[str] | None = None) -> Mapped:
     return out
 
 
-def _name_generic_outcomes(spans, kinds, outcomes, agents_above, outermost) -> None:
+def _name_generic_outcomes(spans, by_id, kinds, outcomes, outermost) -> None:
     """An outermost span with no agent name of its own ('Agent workflow') takes the name of the
     first named agent inside it."""
     for span in spans:
         if kinds[span.key] != "agent" or span.key in outcomes:
             continue
-        owner = outcomes.get(outermost(span.key))
+        top = outermost(span.key)
+        owner = outcomes.get(top)
         if owner is None or owner["body"].get("_named"):
             continue
         name = next((_plain(span.attributes[k]) for k in AGENT_NAMES if span.attributes.get(k)), "")
-        if name:
-            owner_span = next(s for s in spans if s.key == outermost(span.key))  # a handful of agents
-            if not any(owner_span.attributes.get(k) for k in AGENT_NAMES):
-                owner["body"]["skill"] = name[:200]
-                owner["body"]["_named"] = True
+        if name and not any(by_id[top].attributes.get(k) for k in AGENT_NAMES):
+            owner["body"]["skill"] = name[:200]
+            owner["body"]["_named"] = True
 
 
 def _session_outcome(span: SpanView, session: str) -> dict:

@@ -420,7 +420,14 @@ class KaizenClient:
             events = []
             while self._incoming:
                 events.append(self._incoming.popleft())
-            if events and self._spool.add_many(events) >= self.batch_size:
+            if not events:
+                return
+            try:
+                waiting = self._spool.add_many(events)
+            except sqlite3.Error:
+                self._incoming.extendleft(reversed(events))  # kept, in order, for the next try
+                raise
+            if waiting >= self.batch_size:
                 self._wake.set()
 
     def _take_rescued(self) -> None:

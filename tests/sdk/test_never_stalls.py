@@ -43,13 +43,13 @@ def test_directives_with_kaizen_down_return_the_default_within_seconds(down, han
     url = dead_url() if down == "refused" else hanging_url
     client = KaizenClient(url, "kz_x_y", directives_timeout=1.0, flush_interval=60)
     with caplog.at_level(logging.WARNING, logger="kaizen_client"):
-        started = time.monotonic()
         assert client.directives() is None
         assert client.directives(default={"prompt_block": ""}) == {"prompt_block": ""}
-        took = time.monotonic() - started
     client.close(timeout=1)
-    assert took < 4.0, took
-    assert "kaizen directives unavailable" in caplog.text and "the caller's default" in caplog.text
+    # one attempt each, given up on by directives_timeout (a hanging server) or at once (refused)
+    why = "ReadTimeout" if down == "hanging" else "ConnectError"
+    assert caplog.text.count(f"kaizen directives unavailable ({why}") == 2, caplog.text
+    assert "the caller's default" in caplog.text
 
 
 def test_directives_fall_back_to_the_last_seen_even_after_a_restart(live_server, tmp_path):
