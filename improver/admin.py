@@ -185,6 +185,8 @@ class RolloutAdmin(admin.ModelAdmin):
         "candidate",
         "share",
         "canary",
+        "targets_shown",
+        "removes_only",
         "status",
         "started_at",
         "decided_at",
@@ -192,7 +194,7 @@ class RolloutAdmin(admin.ModelAdmin):
         "reason",
         "last_check_shown",
     ]
-    exclude = ["history", "canary_agents", "last_check"]
+    exclude = ["history", "canary_agents", "last_check", "targets"]
     actions = ["promote", "abort", "pin"]
 
     @admin.display(description="versions")
@@ -215,6 +217,10 @@ class RolloutAdmin(admin.ModelAdmin):
     def canary(self, obj: Rollout) -> str:
         names = Agent.objects.filter(pk__in=obj.canary_agents).order_by("name").values_list("name", flat=True)
         return ", ".join(names) or "—"
+
+    @admin.display(description="targets")
+    def targets_shown(self, obj: Rollout) -> str:
+        return ", ".join(obj.targets) or "failures overall"
 
     @admin.display(description="last check")
     def last_check_shown(self, obj: Rollout):

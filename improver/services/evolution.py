@@ -370,8 +370,8 @@ def review(proposal: Proposal):
                 "Performance of the current version against the previous one",
                 [
                     "measure",
-                    f"v{delta.get('previous_version', '?')}",
-                    f"v{delta.get('current_version', '?')}",
+                    f"v{delta['previous_version']}" if "previous_version" in delta else "previous",
+                    f"v{delta['current_version']}" if "current_version" in delta else "current",
                     "change",
                 ],
                 delta_rows(delta),

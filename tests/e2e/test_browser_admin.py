@@ -162,6 +162,8 @@ def test_login_review_approve_rollout_dashboard_with_no_failed_request(page, liv
     page.get_by_role("link", name=proposal.title).click()
     review = page.content()
     assert "['" not in review and 'name="_save"' not in review  # text, not lists; no Save buttons
+    assert "v?" not in page.locator("#kz-delta").inner_text()
+    shot(page, "review-readable")
     page.click("#kz-decide input[name=approve]")
     page.wait_for_selector(".messagelist .success")
     said = page.locator(".messagelist").inner_text()
@@ -171,6 +173,9 @@ def test_login_review_approve_rollout_dashboard_with_no_failed_request(page, liv
     shot(page, "approved-canary")
     page.goto(f"{live_server.url}/admin/improver/rollout/{rollout.pk}/change/")
     assert ", ".join(names) in page.locator(".field-canary").inner_text()
+    assert "negative:communication" in page.locator(".field-targets_shown").inner_text()
+    assert '["' not in page.content()  # no JSON lists printed
+    shot(page, "rollout-page")
     page.goto(f"{live_server.url}/dashboard/")
     page.wait_for_selector("#kz-rollouts")
     shot(page, "dashboard-after-approval")
