@@ -25,6 +25,11 @@ SETTINGS: dict[str, tuple[object, str]] = {
         "it (polling every 0.25 s), so new events wait a fraction of a second rather than for the "
         "next 2-second beat; 0 = stop as soon as it is empty. One worker process is busy meanwhile.",
     ),
+    "DERIVE_BUCKETS": (
+        8,
+        "Buckets the derived-work to-do list is split into by agent; each is worked by one pass at "
+        "a time, so up to this many worker processes (on any machines) derive at once.",
+    ),
     "DERIVE_MAX_ATTEMPTS": (
         5,
         "Attempts of a derived-work handler that keeps failing on an event before the event is "
@@ -210,6 +215,15 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "NOTIFY_WEBHOOK_URL": ("", "Webhook called when a review is pending; empty = off."),
     "ESCALATION_WEBHOOK_URL": ("", "Webhook called on a systemic escalation; empty = off."),
     "RETENTION_DAYS": (90, "Age after which raw events are pruned."),
+    "PARTITION_DAYS": (
+        1,
+        "On PostgreSQL, days of events per partition of each event table (retention drops whole "
+        "partitions); a change applies to partitions created from then on.",
+    ),
+    "PARTITIONS_AHEAD": (
+        7,
+        "On PostgreSQL, partitions created ahead of time by the hourly `telemetry.partitions_ensure`.",
+    ),
     "LLM_BASE_URL": ("", "OpenAI-compatible endpoint; empty = rule-based classifier/proposer."),
     "LLM_MODEL": ("", "Model name sent to the LLM endpoint."),
     "LLM_API_KEY": ("", "Bearer key for the LLM endpoint."),

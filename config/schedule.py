@@ -63,6 +63,11 @@ BEAT_SCHEDULE: dict[str, dict] = {
         "schedule": crontab(minute=30, hour=3),
         "options": {"expires": 6 * 3600},
     },
+    "telemetry.partitions_ensure": {
+        "task": "telemetry.partitions_ensure",
+        "schedule": timedelta(hours=1),
+        "options": {"expires": 3000},
+    },
     "telemetry.settle_traces": {
         "task": "telemetry.settle_traces",
         "schedule": timedelta(seconds=60),

@@ -5,8 +5,9 @@ the to-do list (PendingDerivation), so the list is exactly as durable as the eve
 event tables are never updated after their INSERT. The worker drains the list in bounded
 batches, oldest first (beat runs `telemetry.derive_pending` every 2 s; each run drains the
 list and keeps polling it for KAIZEN_DERIVE_FOLLOW_SECONDS, or until its time is up).
-Entries leave the list in the same transaction that derives from them, one process derives at
-a time (a second run leaves at once), and a deadlock or lost connection rolls the batch back
+Entries leave the list in the same transaction that derives from them; the list is split into
+buckets by agent, each worked by one pass at a time (so runs on several workers share the
+work and none does any twice), and a deadlock or lost connection rolls the batch back
 for the next pass, so a killed worker or a second run doubles nothing and loses nothing. A
 handler that raises on some rows (in its own savepoint, so its siblings' results stand) puts
 those rows back for itself alone, due again after a doubling wait (KAIZEN_DERIVE_RETRY_SECONDS);
@@ -20,6 +21,7 @@ exported on /metrics (the ingest benchmark samples the same age with its own que
 """
 
 import logging
+import random
 import time
 from collections import defaultdict
 from contextlib import contextmanager
@@ -28,7 +30,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import OperationalError, connection, transaction
-from django.db.models import Count, Min, Q
+from django.db.models import Count, F, Min, Q
 
 from config import clock
 from telemetry import hooks
@@ -39,7 +41,7 @@ log = logging.getLogger(__name__)
 BATCH_ROWS = 2000
 TIME_BUDGET_S = 20.0
 POLL_S = 1.0  # a batch costs ~30 ms whatever its size: fewer, larger ones while following
-ADVISORY_LOCK = 0x4B5A_0001  # derive_pending's PostgreSQL advisory lock key
+ADVISORY_LOCK = 0x4B5A_0001  # derive_pending's PostgreSQL advisory locks: (this, bucket)
 MAX_RETRY_WAIT_S = 3600
 
 
@@ -50,49 +52,57 @@ def derive_pending(
     batches or TIME_BUDGET_S have passed; return the entries drained. With `follow_seconds`,
     an empty list is polled every POLL_S until that long after the start.
 
-    One process derives at a time (a PostgreSQL advisory lock; a second run finds it taken and
-    leaves at once): handlers of different batches update the same stores and pattern rows, and
-    two of them in parallel would deadlock, not go faster."""
-    drained, started = 0, time.monotonic()
-    with _one_at_a_time() as mine:
-        if not mine:
-            return 0
-        for _ in range(max_batches):
-            done = _derive_batch(types)
-            drained += done
-            elapsed = time.monotonic() - started
-            if elapsed > TIME_BUDGET_S:
-                break
-            if done < BATCH_ROWS:
-                if elapsed + POLL_S > follow_seconds:
-                    break
-                time.sleep(POLL_S)
-    return drained
+    The list is worked in KAIZEN_DERIVE_BUCKETS buckets by agent (the agent's id modulo the
+    count). A pass takes the buckets in turn, from a random one on, each under its own
+    PostgreSQL advisory lock, and skips a bucket another pass holds: K passes, on any number of
+    workers and machines, drain K buckets at once, and no bucket is ever worked by two. An
+    agent's events (and so its sessions) stay in one bucket; rows several agents share (a
+    template's pattern statistics) are locked in one global order, so passes wait for each
+    other there instead of deadlocking."""
+    drained, batches, started = 0, 0, time.monotonic()
+    count = settings.KAIZEN["DERIVE_BUCKETS"]
+    first = random.randrange(count)
+    while True:
+        for bucket in [(first + i) % count for i in range(count)]:
+            with _bucket_held(bucket) as mine:
+                while mine and batches < max_batches:
+                    done = _derive_batch(types, bucket, count)
+                    batches, drained = batches + bool(done), drained + done
+                    if done < BATCH_ROWS or time.monotonic() - started > TIME_BUDGET_S:
+                        break
+            if batches >= max_batches or time.monotonic() - started > TIME_BUDGET_S:
+                return drained
+        # every bucket this pass could take is drained: follow the list, or leave
+        if time.monotonic() - started + POLL_S > follow_seconds:
+            return drained
+        time.sleep(POLL_S)
 
 
 @contextmanager
-def _one_at_a_time():
+def _bucket_held(bucket: int):
+    """Whether this pass holds `bucket` (a session-level PostgreSQL advisory lock, released on
+    leaving, or by the server when the connection dies with a killed worker)."""
     if connection.vendor != "postgresql" or connection.in_atomic_block:
         yield True  # SQLite has one writer anyway; inside a transaction the caller serialises
         return
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_lock(%s)", [ADVISORY_LOCK])
+        cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [ADVISORY_LOCK, bucket])
         mine = cursor.fetchone()[0]
     try:
         yield mine
     finally:
         if mine:
             with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_advisory_unlock(%s)", [ADVISORY_LOCK])
+                cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [ADVISORY_LOCK, bucket])
 
 
-def _derive_batch(types: list[str] | None) -> int:
-    """Derive from the oldest BATCH_ROWS entries due (of `types`), type by type. The entries leave
-    the list in the transaction that stores their handlers' results; an entry whose handler raised
-    is written back for that handler alone, to be retried later or parked."""
+def _derive_batch(types: list[str] | None, bucket: int = 0, buckets: int = 1) -> int:
+    """Derive from the oldest BATCH_ROWS entries due of one bucket (of `types`), type by type.
+    The entries leave the list in the transaction that stores their handlers' results; an entry
+    whose handler raised is written back for that handler alone, to be retried later or parked."""
     with transaction.atomic():
         now = clock.db_now()
-        entries = _claim(types, now)
+        entries = _claim(types, now, bucket, buckets)
         if not entries:
             return 0
         by_type: dict[str, list[PendingDerivation]] = defaultdict(list)
@@ -106,14 +116,16 @@ def _derive_batch(types: list[str] | None) -> int:
     return len(entries)
 
 
-def _claim(types: list[str] | None, now) -> list[PendingDerivation]:
-    """The oldest BATCH_ROWS entries neither parked nor waiting for their retry time."""
+def _claim(types: list[str] | None, now, bucket: int, buckets: int) -> list[PendingDerivation]:
+    """The oldest BATCH_ROWS entries of the bucket neither parked nor waiting for their retry time."""
     todo = PendingDerivation.objects.filter(parked_at__isnull=True).filter(
         Q(not_before__isnull=True) | Q(not_before__lte=now)
     )
+    if buckets > 1:
+        todo = todo.alias(bucket=F("agent_id") % buckets).filter(bucket=bucket)
     if types is not None:
         todo = todo.filter(event_type__in=types)
-    fields = ["id", "event_type", "row_id", "received_at", "handler", "attempts"]
+    fields = ["id", "event_type", "row_id", "received_at", "handler", "attempts", "agent_id", "occurred_at"]
     return list(todo.order_by("id").only(*fields)[:BATCH_ROWS])
 
 
@@ -128,6 +140,8 @@ def _retry(entry: PendingDerivation, now) -> PendingDerivation:
         row_id=entry.row_id,
         received_at=entry.received_at,
         handler=entry.handler,
+        agent_id=entry.agent_id,
+        occurred_at=entry.occurred_at,
         attempts=attempts,
         error=entry.error[:4000],
         not_before=None if parked else now + timedelta(seconds=wait),
@@ -142,7 +156,9 @@ def _dispatch(event_type: str, entries: list[PendingDerivation]) -> list[Pending
     for entry in entries:
         names = owed.get(entry.row_id, set())
         owed[entry.row_id] = None if names is None or not entry.handler else names | {entry.handler}
-    rows = rows_by_id(EVENT_MODELS[event_type], list(owed))
+    times = [entry.occurred_at for entry in entries if entry.occurred_at is not None]
+    within = (min(times), max(times)) if len(times) == len(entries) else None
+    rows = rows_by_id(EVENT_MODELS[event_type], list(owed), within=within)
     agents = Agent.objects.in_bulk({row["agent_id"] for row in rows})
     failed: list[PendingDerivation] = []
     for registration in hooks.registrations(event_type):
@@ -170,6 +186,8 @@ def _dispatch(event_type: str, entries: list[PendingDerivation]) -> list[Pending
                         row_id=row["id"],
                         received_at=row["received_at"],
                         handler=registration.name,
+                        agent_id=row["agent_id"],
+                        occurred_at=row["occurred_at"],
                         attempts=attempts.get(row["id"], 0),
                         error=error,
                     )

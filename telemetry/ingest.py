@@ -17,6 +17,9 @@ from telemetry.models import EVENT_MODELS, Agent
 from telemetry.pricing import current_prices
 from telemetry.row_writes import rows_store
 
+# An event is its agent's, by its client id (or content hash) at its time: a replay with the same
+# time is the same event (200), the same id at another time a new one.
+EVENT_KEY = ("agent", "dedup_key", "occurred_at")
 BODY_COLUMNS = {"reflection"}  # body keys stored under a column of the same name
 
 
@@ -135,9 +138,7 @@ def _insert(tables: list[_Rows]) -> list[dict[tuple, int]]:
     with transaction.atomic() if len(tables) > 1 else nullcontext():
         for t in tables:
             enqueue = (t.event_type, t.wanted) if t.wanted else None
-            stored.append(
-                rows_store(EVENT_MODELS[t.event_type], t.rows, ("agent", "dedup_key"), enqueue=enqueue)
-            )
+            stored.append(rows_store(EVENT_MODELS[t.event_type], t.rows, EVENT_KEY, enqueue=enqueue))
     return stored
 
 
@@ -145,18 +146,18 @@ def _new_rows(agent, event_type, items, version_id, received_at, prices) -> _Row
     rows: dict[str, dict] = {}
     wanted: set[tuple] = set()
     for _, cleaned in items:
-        key = cleaned.dedup_key
+        key = (cleaned.dedup_key, cleaned.occurred_at)
         if key in rows:
             continue  # the same event twice in one batch: the first copy decides
         row = dict(cleaned.body)
         if event_type == "skill_outcome":
             price_tokens(agent, row, prices)
         if hooks.wanted(event_type, row):
-            wanted.add((agent.id, key))
+            wanted.add((agent.id, *key))
         row.update(
             agent_id=agent.id,
             template_version_id=version_id,
-            dedup_key=key,
+            dedup_key=cleaned.dedup_key,
             sha256=cleaned.sha256,
             occurred_at=cleaned.occurred_at,
             received_at=received_at,
@@ -168,14 +169,14 @@ def _new_rows(agent, event_type, items, version_id, received_at, prices) -> _Row
 def _answer(agent, table: _Rows, items, new_ids: dict[tuple, int], results: list) -> bool:
     """Each event's result (201 new, 200 stored before); True when some new ones wait for
     derived work."""
-    claimed: set[str] = set()
+    claimed: set[tuple] = set()
     for index, cleaned in items:
-        key = cleaned.dedup_key
-        row_id = new_ids.get((agent.id, key))
+        key = (agent.id, cleaned.dedup_key, cleaned.occurred_at)
+        row_id = new_ids.get(key)
         is_new = row_id is not None and key not in claimed
         results[index] = ItemResult(index, cleaned.client_id or cleaned.sha256, 201 if is_new else 200, {})
         if is_new:
             claimed.add(key)
     count_ingest(table.event_type, 201, {}, n=len(claimed))
     count_ingest(table.event_type, 200, {}, n=len(items) - len(claimed))
-    return any((agent.id, key) in table.wanted for key in claimed)
+    return any(key in table.wanted for key in claimed)

@@ -213,7 +213,11 @@ class EventRecord(models.Model):
 
     @classmethod
     def base_constraints(cls, name: str) -> list:
-        return [models.UniqueConstraint(fields=["agent", "dedup_key"], name=f"{name}_dedup")]
+        # The event's time is part of its identity: on PostgreSQL the tables are partitioned by
+        # it (telemetry/partitions.py), and a unique key there must hold the partition key.
+        return [
+            models.UniqueConstraint(fields=["agent", "dedup_key", "occurred_at"], name=f"{name}_dedup_at")
+        ]
 
 
 class ToolInvocation(EventRecord):
@@ -383,7 +387,13 @@ class PendingDerivation(models.Model):
     event_type = models.CharField(max_length=32)
     row_id = models.BigIntegerField(help_text="The event's id in its own table.")
     received_at = models.DateTimeField()
-    # db_default: ingest writes entries with raw INSERT and COPY statements naming three columns
+    # db_default: ingest writes entries with raw INSERT and COPY statements naming their columns
+    agent_id = models.BigIntegerField(
+        db_default=0, help_text="The event's agent: the list is worked in buckets by agent."
+    )
+    occurred_at = models.DateTimeField(
+        null=True, blank=True, help_text="The event's time: finds its row in its time partition."
+    )
     handler = models.CharField(
         max_length=200,
         blank=True,
@@ -434,8 +444,10 @@ class LearnedFact(models.Model):
         "(or a human promotes it), then every agent of the template.",
     )
     agent = models.ForeignKey(Agent, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    # No database constraint: on PostgreSQL corrections live in time partitions, which a foreign
+    # key cannot reference; retention keeps the corrections behind active facts (telemetry/retention.py).
     correction = models.ForeignKey(
-        Correction, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        Correction, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_constraint=False
     )
     content = models.TextField()
     content_key = models.CharField(

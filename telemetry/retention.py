@@ -1,4 +1,5 @@
-"""Retention: prune raw events in bounded batches, keeping whatever something upstairs still cites.
+"""Retention: retire raw events (whole time partitions on PostgreSQL, bounded batches of rows
+elsewhere), keeping whatever something upstairs still cites.
 
 Summary rows (stores, snapshots, friction events, facts, feedback items, proposals) are never
 touched; only the raw event tables shrink. Telemetry does not know who cites its events: the apps
@@ -7,14 +8,18 @@ type. Governance keeps what proposals cite (`evidence["cites"]`), the improver w
 items came from.
 """
 
+import logging
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from config import clock
+from telemetry import partitions
 from telemetry.models import EVENT_MODELS, LearnedFact, TraceSpan
+
+log = logging.getLogger(__name__)
 
 Keeper = Callable[[], dict[str, Iterable[int]]]
 _keepers: list[Keeper] = []
@@ -60,33 +65,64 @@ def prune_events(
     dry_run: bool = False,
     now=None,
     progress: Callable[[str, int, int], None] | None = None,
-) -> dict[str, int]:
-    """Delete raw events older than the cutoff, batch by batch (one short transaction each)."""
+) -> dict:
+    """Retire raw events older than the cutoff, keeping what something still cites.
+
+    On PostgreSQL each partition wholly older than the cutoff is retired whole (detached, its
+    cited rows copied back, dropped: `telemetry.partitions.partition_retire`); the rows older
+    than the cutoff's period that lie outside any partition (the default one) are deleted row
+    by row. Elsewhere every old row is deleted row by row, batch by batch (one short
+    transaction each). Returns per event type the rows retired (a dropped partition counts as
+    its planner's estimate), "partitions" (per type, the partitions dropped or that would be),
+    "trace_spans" and "kept_as_evidence"."""
     cutoff = (now or clock.now()) - timedelta(days=older_than_days)
     keep = protected_ids()
-    deleted: dict[str, int] = {}
+    deleted: dict = {"partitions": {}}
+    row_cutoff = cutoff
+    if partitions.enabled():
+        row_cutoff = partitions.period_of(cutoff)[0]  # later rows wait for their partition's turn
     for event_type, model in EVENT_MODELS.items():
-        old = model.objects.filter(occurred_at__lt=cutoff).exclude(pk__in=keep.get(event_type, set()))
-        if dry_run:
-            deleted[event_type] = old.count()
-            continue
-        total, expected = 0, old.count()
-        while True:
-            with transaction.atomic():
-                ids = list(old.order_by("pk").values_list("pk", flat=True)[:batch_size])
-                if not ids:
-                    break
-                model.objects.filter(pk__in=ids).delete()
-            total += len(ids)
-            if progress:
-                progress(event_type, total, expected)
-        deleted[event_type] = total
+        retired = 0
+        if partitions.enabled():
+            dropped, retired = _retire_partitions(
+                model._meta.db_table, cutoff, keep.get(event_type, set()), dry_run
+            )
+            deleted["partitions"][event_type] = dropped
+        old = model.objects.filter(occurred_at__lt=row_cutoff).exclude(pk__in=keep.get(event_type, set()))
+        deleted[event_type] = retired + _delete(model, old, batch_size, dry_run, event_type, progress)
     spans = TraceSpan.objects.filter(received_at__lt=cutoff)  # kept spans of mapped traces
-    if dry_run:
-        deleted["trace_spans"] = spans.count()
-    else:
-        deleted["trace_spans"] = 0
-        while ids := list(spans.order_by("pk").values_list("pk", flat=True)[:batch_size]):
-            deleted["trace_spans"] += TraceSpan.objects.filter(pk__in=ids).delete()[0]
+    deleted["trace_spans"] = _delete(TraceSpan, spans, batch_size, dry_run, "trace_spans", None)
     deleted["kept_as_evidence"] = sum(len(v) for v in keep.values())
     return deleted
+
+
+def _retire_partitions(table: str, cutoff, keep: set[int], dry_run: bool) -> tuple[list[str], int]:
+    """Retire (or, dry, name) the table's partitions that end at or before `cutoff`."""
+    with connection.cursor() as cursor:
+        old = [p for p in partitions.partitions(cursor, table) if p.end is not None and p.end <= cutoff]
+    names, rows = [], 0
+    for partition in old:
+        rows += partitions.stored_rows(partition)
+        if not dry_run:
+            kept = partitions.partition_retire(table, partition, keep)
+            rows -= kept
+            log.info("%s: partition %s dropped (%d cited rows kept)", table, partition.name, kept)
+        names.append(partition.name)
+    return names, rows
+
+
+def _delete(model, old, batch_size: int, dry_run: bool, label: str, progress) -> int:
+    """Delete the rows of `old` batch by batch (one short transaction each); dry: count them."""
+    if dry_run:
+        return old.count()
+    total, expected = 0, old.count()
+    while True:
+        with transaction.atomic():
+            ids = list(old.order_by("pk").values_list("pk", flat=True)[:batch_size])
+            if not ids:
+                break
+            model.objects.filter(pk__in=ids).delete()
+        total += len(ids)
+        if progress:
+            progress(label, total, expected)
+    return total

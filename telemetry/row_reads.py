@@ -5,9 +5,11 @@ from django.db.models import BooleanField, Field, Lookup, Q
 from django.db.models.expressions import RawSQL
 
 
-def rows_by_id(model, row_ids: list[int]) -> list[dict]:
+def rows_by_id(model, row_ids: list[int], *, within: tuple | None = None) -> list[dict]:
     """The rows of `row_ids` as dicts of every column by attname (what `.values()` gives), in id
-    order. On PostgreSQL the cursor decodes timestamps and JSON with psycopg's C loaders (Django's
+    order. `within` (earliest, latest `occurred_at` of those rows), when known, lets PostgreSQL
+    read only the time partitions that hold them instead of probing every one.
+    On PostgreSQL the cursor decodes timestamps and JSON with psycopg's C loaders (Django's
     timestamp loader is pure Python: two timestamps a row were a tenth of a derive pass)."""
     if connection.vendor != "postgresql":
         return list(model.objects.filter(pk__in=row_ids).order_by("pk").values())
@@ -18,13 +20,16 @@ def rows_by_id(model, row_ids: list[int]) -> list[dict]:
     quote, opts = connection.ops.quote_name, model._meta
     columns = ", ".join(f"{quote(f.column)} AS {quote(f.attname)}" for f in opts.concrete_fields)
     pk = quote(opts.pk.column)
-    sql = f"SELECT {columns} FROM {quote(opts.db_table)} WHERE {pk} = ANY(%s) ORDER BY {pk}"
+    window, params = "", [row_ids]
+    if within is not None:
+        window, params = " AND occurred_at BETWEEN %s AND %s", [row_ids, *within]
+    sql = f"SELECT {columns} FROM {quote(opts.db_table)} WHERE {pk} = ANY(%s){window} ORDER BY {pk}"
     with connection.cursor() as cursor:
         raw = cursor.cursor  # this cursor's own loaders and rows; Django's wrapper runs the query
         raw.adapters.register_loader("timestamptz", TimestamptzLoader)  # swapped for the C versions
         raw.adapters.register_loader("jsonb", JsonbLoader)  # Django leaves JSON to its fields
         raw.row_factory = dict_row
-        cursor.execute(sql, [row_ids])
+        cursor.execute(sql, params)
         return cursor.fetchall()
 
 

@@ -65,8 +65,9 @@ def insert_new(
             if enqueue is not None and postgres:
                 sql, params = _with_enqueue(t, sql, params, *enqueue)
             cursor.execute(sql, params)
+            convert = t.key_from_db
             for row_id, *key in cursor.fetchall():
-                inserted[tuple(key)] = row_id
+                inserted[convert(key) if convert else tuple(key)] = row_id
         if enqueue is not None and not postgres:
             _enqueue(t, rows, inserted, *enqueue)
     return inserted
@@ -113,16 +114,19 @@ def draw_ids(cursor, t: "_Table", keys: list[tuple]) -> dict[tuple, int]:
     return {key: row_id for key, (row_id,) in zip(keys, cursor.fetchall(), strict=True) if row_id}
 
 
+TODO_COLUMNS = "event_type, row_id, received_at, agent_id, occurred_at"  # of a to-do entry
+
+
 def _copy_todo(cursor, event_type: str, new: list[tuple[int, dict]]) -> None:
     from telemetry.models import PendingDerivation
 
     if not new:
         return
     table = connection.ops.quote_name(PendingDerivation._meta.db_table)
-    with cursor.copy(f"COPY {table} (event_type, row_id, received_at) FROM STDIN (FORMAT BINARY)") as copy:
-        copy.set_types(["varchar", "int8", "timestamptz"])
+    with cursor.copy(f"COPY {table} ({TODO_COLUMNS}) FROM STDIN (FORMAT BINARY)") as copy:
+        copy.set_types(["varchar", "int8", "timestamptz", "int8", "timestamptz"])
         for row_id, row in new:
-            copy.write_row([event_type, row_id, row["received_at"]])
+            copy.write_row([event_type, row_id, row["received_at"], row["agent_id"], row["occurred_at"]])
 
 
 @dataclass(frozen=True)
@@ -139,6 +143,7 @@ class _Table:
     values: operator.itemgetter  # a row's values in column order
     fresh_ids: str  # per conflict key in order: NULL when stored, else a new id (PostgreSQL)
     copy: str  # COPY table (id, columns) FROM STDIN
+    key_from_db: object  # a RETURNING row's key columns as Python values (None: they already are)
 
 
 @functools.cache
@@ -160,7 +165,31 @@ def _table(model, conflict_fields: tuple[str, ...], vendor: str) -> _Table:
         fresh_ids=_fresh_ids(opts, key_fields, key_casts),
         copy=f"COPY {quote(opts.db_table)} ({quote(opts.pk.column)}, "
         f"{', '.join(quote(f.column) for f in fields)}) FROM STDIN (FORMAT BINARY)",
+        key_from_db=_key_from_db(opts.db_table, key_fields),
     )
+
+
+def _key_from_db(table: str, key_fields: tuple):
+    """What turns a raw RETURNING row's key columns into the values the rows were given, with the
+    backend's own converters (SQLite returns a timestamp as text); None when nothing needs it."""
+    from django.db.models.expressions import Col
+
+    converters = [
+        [*connection.ops.get_db_converters(Col(table, f)), *f.get_db_converters(connection)]
+        for f in key_fields
+    ]
+    if not any(converters):
+        return None
+
+    def convert(values) -> tuple:
+        out = []
+        for value, field_converters, field in zip(values, converters, key_fields, strict=True):
+            for converter in field_converters:
+                value = converter(value, Col(table, field), connection)
+            out.append(value)
+        return tuple(out)
+
+    return convert
 
 
 def _fresh_ids(opts, key_fields, key_casts: str) -> str:
@@ -183,10 +212,12 @@ def _with_enqueue(t: _Table, insert_sql, params, event_type, keys):
     from telemetry.models import PendingDerivation
 
     quote = connection.ops.quote_name
+    returned = t.conflict.split(", ")
+    extra = "".join(f", {c}" for c in ("received_at", "agent_id", "occurred_at") if quote(c) not in returned)
     sql = (
-        f"WITH new AS ({insert_sql}, received_at), "
-        f"todo AS (INSERT INTO {quote(PendingDerivation._meta.db_table)} (event_type, row_id, received_at) "
-        f"SELECT %s, id, received_at FROM new "
+        f"WITH new AS ({insert_sql}{extra}), "
+        f"todo AS (INSERT INTO {quote(PendingDerivation._meta.db_table)} ({TODO_COLUMNS}) "
+        f"SELECT %s, id, received_at, agent_id, occurred_at FROM new "
         f"WHERE ({t.conflict}) IN (SELECT * FROM unnest({t.key_casts}))) "
         f"SELECT id, {t.conflict} FROM new"
     )
@@ -201,7 +232,13 @@ def _enqueue(t: _Table, rows, inserted, event_type, keys) -> None:
         key = tuple(row[a] for a in t.key_attnames)
         if key in keys and key in inserted:
             todo.append(
-                PendingDerivation(event_type=event_type, row_id=inserted[key], received_at=row["received_at"])
+                PendingDerivation(
+                    event_type=event_type,
+                    row_id=inserted[key],
+                    received_at=row["received_at"],
+                    agent_id=row["agent_id"],
+                    occurred_at=row["occurred_at"],
+                )
             )
     PendingDerivation.objects.bulk_create(todo)
 

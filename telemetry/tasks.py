@@ -28,6 +28,15 @@ def prune_events() -> dict:
     return prune(older_than_days=settings.KAIZEN["RETENTION_DAYS"])
 
 
+@periodic("telemetry.partitions_ensure")
+def partitions_ensure() -> dict:
+    """Hourly, on PostgreSQL: the event tables' partitions for now and the periods ahead, and the
+    default partitions' rows moved to partitions of their own (telemetry/partitions.py)."""
+    from telemetry.partitions import partitions_ensure as ensure
+
+    return ensure()
+
+
 @periodic("telemetry.settle_traces")
 def settle_traces() -> int:
     """Every minute: map the traces whose root never arrived (see telemetry/otel_traces.py)."""

@@ -74,21 +74,27 @@ def test_successes_never_enter_the_to_do_list(broker_down):
 @pytest.mark.skipif(
     not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="PostgreSQL's advisory lock"
 )
-def test_one_process_derives_at_a_time(broker_down):
-    """A second derive pass while one runs leaves at once: handlers of two batches update the same
-    store and pattern rows, and in parallel they deadlocked."""
+def test_a_bucket_another_pass_holds_is_left_to_it(broker_down, settings):
+    """The to-do list is worked in buckets by agent, each by one pass at a time: a pass skips the
+    bucket another holds and derives the others; once it is free, the next pass derives it."""
     import psycopg
     from django.db import connection
 
     from telemetry.derived import ADVISORY_LOCK
 
-    _, alice = client_for("alice")
-    failures(alice, 3)
+    settings.KAIZEN = {**settings.KAIZEN, "DERIVE_BUCKETS": 2}
+    alice, alice_client = client_for("alice")
+    bob, bob_client = client_for("bob")
+    if alice.pk % 2 == bob.pk % 2:
+        bob, bob_client = client_for("carol")  # ids follow each other: the next is in the other bucket
+    failures(alice_client, 3)
+    failures(bob_client, 3)
     other = psycopg.connect(**connection.get_connection_params(), autocommit=True)
     try:
-        other.execute("SELECT pg_advisory_lock(%s)", [ADVISORY_LOCK])  # a pass running elsewhere
-        assert derive_pending.apply().get() == 0 and backlog().pending == 3
-        other.execute("SELECT pg_advisory_unlock(%s)", [ADVISORY_LOCK])
+        other.execute("SELECT pg_advisory_lock(%s, %s)", [ADVISORY_LOCK, alice.pk % 2])  # held elsewhere
+        assert derive_pending.apply().get() == 3 and backlog().pending == 3
+        assert list(FrictionEvent.objects.values_list("agent", flat=True)) == [bob.pk]
+        other.execute("SELECT pg_advisory_unlock(%s, %s)", [ADVISORY_LOCK, alice.pk % 2])
         assert derive_pending.apply().get() == 3 and backlog().pending == 0
     finally:
         other.close()

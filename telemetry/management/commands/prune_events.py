@@ -8,7 +8,10 @@ from telemetry.retention import prune_events
 
 
 class Command(BaseCommand):
-    help = "Delete raw telemetry events older than N days in bounded batches, keeping proposal evidence."
+    help = (
+        "Retire raw telemetry events older than N days, keeping proposal evidence: on PostgreSQL "
+        "whole time partitions are dropped, other rows are deleted in bounded batches."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -42,7 +45,10 @@ class Command(BaseCommand):
             self.stdout.write(_json.dumps({"older_than_days": days, "dry_run": dry_run, **result}))
             return
         verb = "would delete" if dry_run else "deleted"
+        dropped = result.pop("partitions")
         for event_type, n in result.items():
             if event_type != "kept_as_evidence":
-                self.stdout.write(f"{event_type}: {verb} {n}")
+                whole = dropped.get(event_type)
+                how = f" ({len(whole)} partition(s) whole: {', '.join(whole)})" if whole else ""
+                self.stdout.write(f"{event_type}: {verb} {n}{how}")
         self.stdout.write(f"{result['kept_as_evidence']} event(s) kept because proposals cite them")
