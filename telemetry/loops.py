@@ -19,6 +19,7 @@ from django.db.models.functions import Coalesce
 from config import clock
 from telemetry import corrections, digest, friction, hooks
 from telemetry.models import (
+    AgentTemplate,
     Correction,
     FactSighting,
     FrictionEvent,
@@ -146,6 +147,10 @@ def learn_from_corrections(*, agents: dict, rows: list[dict]) -> None:
             found.append((agents[row["agent_id"]], row, candidate))
     if not found:
         return
+    # Passes over other buckets of the to-do list learn for the same templates at once: one at a
+    # time per template (locked in id order), so a fact two agents state together is learned once.
+    templates = sorted({agent.template_id for agent, _, _ in found if agent.template_id})
+    list(AgentTemplate.objects.select_for_update().filter(pk__in=templates).order_by("pk").values_list("pk"))
     known = {
         (template_id, key): fact_id
         for fact_id, template_id, key in LearnedFact.objects.filter(

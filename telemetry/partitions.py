@@ -85,7 +85,7 @@ def partitions_ensure(now: datetime | None = None) -> dict:
     not made twice). Returns what it did and what it left in the default partitions."""
     if not enabled():
         return {"created": 0, "moved": 0, "outside": 0}
-    now = now or clock.db_now()
+    now = now or clock.now()
     cfg = settings.KAIZEN
     first, _ = period_of(now)
     length = timedelta(days=cfg["PARTITION_DAYS"])

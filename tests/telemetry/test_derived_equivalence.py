@@ -2,7 +2,9 @@
 later in the worker, over batches that cut across requests: the same sessions fed both ways
 produce the same friction events, skill stores, pattern statistics, learned facts and digests."""
 
+import os
 import random
+import threading
 
 import pytest
 
@@ -135,3 +137,45 @@ def test_the_worker_derives_what_the_request_used_to(monkeypatch, django_capture
 
     assert now["friction"] and now["stores"] and now["patterns"] and now["facts"] and now["digests"]
     assert later == now
+
+
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="passes in parallel need PostgreSQL"
+)
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("passes", [1, 3])
+def test_concurrent_passes_over_the_buckets_derive_what_one_request_at_a_time_did(
+    passes, monkeypatch, settings, broker_down
+):
+    """The to-do list split into buckets by agent and drained by several passes at once (each
+    with its own connection, as on several workers) gives the same results again."""
+    from django.db import OperationalError, connection
+
+    feed("now-", per_request=1)
+    derived.derive_pending()
+    now = snapshot("now-")
+
+    monkeypatch.setattr(derived, "BATCH_ROWS", 7)
+    settings.KAIZEN = {**settings.KAIZEN, "DERIVE_BUCKETS": 3}
+    feed("later-", per_request=25)
+    assert derived.backlog().pending
+    barrier, deadlocks = threading.Barrier(passes), []
+
+    def work():
+        barrier.wait()
+        try:
+            while derived.backlog().pending:
+                try:
+                    derived.derive_pending()
+                except OperationalError:  # a deadlock rolls its batch back for the next pass
+                    deadlocks.append(1)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=work) for _ in range(passes)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert derived.backlog().pending == 0
+    assert snapshot("later-") == now

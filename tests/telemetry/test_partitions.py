@@ -1,0 +1,180 @@
+"""On PostgreSQL the event tables are partitioned by the events' time: partitions are made ahead
+and out of the default partition's rows, a replay is still recognised wherever its row lives,
+and retention drops whole partitions without losing anything a proposal or a fact cites."""
+
+import io
+import json
+import os
+import threading
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from rest_framework.test import APIClient
+
+from governance.models import Proposal
+from telemetry import partitions
+from telemetry.models import Correction, LearnedFact, Observation, ToolInvocation
+from telemetry.tasks import partitions_ensure
+from tests.conftest import FIXED_NOW
+from tests.factories import agent_with_token
+from tests.planner.helpers import client_for
+
+pytestmark = [
+    pytest.mark.skipif(
+        not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="PostgreSQL's partitions"
+    ),
+    pytest.mark.usefixtures("clock"),
+]
+TABLE = ToolInvocation._meta.db_table
+
+
+def tool(n: int, at, *, id: str | None = None) -> dict:
+    return {
+        "id": id or f"t-{n}",
+        "type": "tool_invocation",
+        "timestamp": at.isoformat(),
+        "body": {"session_id": "s", "tool": "bash", "outcome": "success", "duration_ms": n},
+    }
+
+
+def post(client, batch):
+    response = client.post("/api/v1/ingest", {"batch": batch}, format="json")
+    assert response.status_code in (200, 201, 207), response.content
+    return [r["status"] for r in response.json()["results"]]
+
+
+def where(model) -> dict[int, str]:
+    """Each row's id → the partition it is stored in."""
+    with connection.cursor() as cursor:
+        cursor.execute(f'SELECT id, tableoid::regclass::text FROM "{model._meta.db_table}"')
+        return dict(cursor.fetchall())
+
+
+def names(table: str) -> list[str]:
+    with connection.cursor() as cursor:
+        return [p.name for p in partitions.partitions(cursor, table)]
+
+
+@pytest.mark.django_db
+def test_partitions_are_made_ahead_and_out_of_the_default_partition(settings):
+    settings.KAIZEN = {**settings.KAIZEN, "PARTITIONS_AHEAD": 2, "RETENTION_DAYS": 30}
+    _, client = client_for("alice")
+    early = [tool(n, FIXED_NOW - timedelta(days=3, minutes=n)) for n in range(3)]  # before any partition
+    ancient = tool(9, FIXED_NOW - timedelta(days=400))  # older than retention
+    assert post(client, [*early, ancient]) == [201] * 4
+    assert set(where(ToolInvocation).values()) == {f"{TABLE}_default"}
+    ids = dict(ToolInvocation.objects.values_list("dedup_key", "id"))
+
+    result = partitions_ensure.apply(kwargs={}).get()
+    today = f"{TABLE}_p{FIXED_NOW:%Y%m%d}"
+    three_days_ago = f"{TABLE}_p{FIXED_NOW - timedelta(days=3):%Y%m%d}"
+    assert {today, three_days_ago, f"{TABLE}_p{FIXED_NOW + timedelta(days=2):%Y%m%d}"} <= set(names(TABLE))
+    assert result["moved"] == 3 and result["outside"] == 1
+    stored = where(ToolInvocation)
+    assert {stored[ids[f"t-{n}"]] for n in range(3)} == {three_days_ago}  # same ids, moved
+    assert stored[ids["t-9"]] == f"{TABLE}_default"
+    # a second run finds everything made
+    assert partitions_ensure.apply(kwargs={}).get() == {"created": 0, "moved": 0, "outside": 1}
+
+    now_event = tool(20, FIXED_NOW)
+    assert post(client, [now_event]) == [201]
+    assert where(ToolInvocation)[ToolInvocation.objects.get(dedup_key="t-20").pk] == today
+
+
+@pytest.mark.django_db
+def test_a_replay_is_recognised_in_its_partition_and_the_same_id_at_another_time_is_new():
+    partitions.partitions_ensure()
+    _, client = client_for("alice")
+    first = [tool(n, FIXED_NOW - timedelta(minutes=n)) for n in range(30)]  # by COPY
+    assert post(client, first) == [201] * 30
+    assert post(client, first) == [200] * 30
+    assert post(client, first[:3]) == [200] * 3  # by INSERT … ON CONFLICT
+    later = tool(0, FIXED_NOW + timedelta(hours=1))  # the client reused an id for another event
+    assert post(client, [later, first[5]]) == [201, 200]
+    assert ToolInvocation.objects.count() == 31
+    hashed = {**tool(1, FIXED_NOW), "id": None}  # no client id: its content hash is the key
+    hashed.pop("id")
+    assert post(client, [hashed]) == [201] and post(client, [hashed]) == [200]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_replays_store_each_event_once(broker_down):
+    partitions.partitions_ensure()
+    agent, token = agent_with_token(name="racer")
+    batches = {
+        "copy": [tool(n, FIXED_NOW - timedelta(minutes=n)) for n in range(40)],
+        "insert": [tool(100 + n, FIXED_NOW - timedelta(days=2, minutes=n)) for n in range(5)],
+    }
+    for batch in batches.values():
+        barrier, answers = threading.Barrier(3), []
+
+        def send(batch=batch, barrier=barrier, answers=answers):
+            client = APIClient()
+            client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+            barrier.wait()
+            try:
+                answers.append(post(client, batch))
+            finally:
+                connection.close()
+
+        threads = [threading.Thread(target=send) for _ in range(3)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert len(answers) == 3
+        for position in range(len(batch)):
+            assert sorted(a[position] for a in answers) == [200, 200, 201]
+    assert ToolInvocation.objects.filter(agent=agent).count() == 45
+
+
+@pytest.mark.django_db
+def test_retention_drops_whole_partitions_and_keeps_what_is_cited(settings):
+    settings.KAIZEN = {**settings.KAIZEN, "PARTITIONS_AHEAD": 1}
+    agent, client = client_for("alice")
+    old = FIXED_NOW - timedelta(days=120)
+    assert post(client, [tool(n, old + timedelta(minutes=n)) for n in range(25)]) == [201] * 25
+    correction = {
+        "id": "c-1",
+        "type": "correction",
+        "timestamp": (old + timedelta(minutes=30)).isoformat(),
+        "body": {"user_message": "Use pnpm, not npm.", "session_id": "s"},
+    }
+    recent = {"type": "observation", "timestamp": FIXED_NOW.isoformat(), "body": {"text": "fine"}}
+    assert post(client, [correction, recent]) == [201, 201]
+    settings.KAIZEN = {**settings.KAIZEN, "RETENTION_DAYS": 365}
+    partitions.partitions_ensure()  # the old events get partitions of their own
+    old_partition = f"{TABLE}_p{old:%Y%m%d}"
+    assert old_partition in names(TABLE)
+    cited = list(ToolInvocation.objects.order_by("pk").values_list("pk", flat=True)[:2])
+    Proposal.objects.create(type="maintenance", title="t", evidence={"cites": {"tool_invocation": cited}})
+    fact = LearnedFact.objects.filter(correction__isnull=False).first() or LearnedFact.objects.create(
+        template=agent.template,
+        agent=agent,
+        correction=Correction.objects.get(),
+        content="Use pnpm.",
+        confidence=0.9,
+        source="user-stated",
+        created_at=FIXED_NOW,
+    )
+
+    out = io.StringIO()
+    call_command("prune_events", "--older-than", "90", "--dry-run", stdout=out)
+    assert "tool_invocation: would delete" in out.getvalue() and old_partition in out.getvalue()
+    assert ToolInvocation.objects.count() == 25 and old_partition in names(TABLE)
+
+    out = io.StringIO()
+    call_command("prune_events", "--older-than", "90", "--json", stdout=out)
+    result = json.loads(out.getvalue())
+    assert old_partition in result["partitions"]["tool_invocation"]
+    assert old_partition not in names(TABLE)
+    assert sorted(ToolInvocation.objects.values_list("pk", flat=True)) == sorted(cited)  # kept, same ids
+    assert set(where(ToolInvocation).values()) == {f"{TABLE}_default"}
+    fact.refresh_from_db()
+    assert fact.correction.user_message == "Use pnpm, not npm."  # the fact's correction survives
+    assert Observation.objects.count() == 1
+    # run again: nothing more goes, the kept rows stay where they are
+    call_command("prune_events", "--older-than", "90", "--json", stdout=io.StringIO())
+    assert sorted(ToolInvocation.objects.values_list("pk", flat=True)) == sorted(cited)
