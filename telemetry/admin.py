@@ -1,9 +1,12 @@
+from datetime import timedelta
+
 from django import forms
 from django.contrib import admin, messages
 from django.db.models import Count, F, Q
 from django.urls import reverse
 from django.utils.html import format_html
 
+from config import clock
 from config.audit import audit
 from config.errors import ApplicationError
 from config.paginators import BoundedCountPaginator
@@ -108,6 +111,9 @@ class ApiTokenAdmin(admin.ModelAdmin):
             )
 
 
+SEARCH_WINDOW = timedelta(days=1)
+
+
 class EventAdmin(admin.ModelAdmin):
     """Raw events are append-only: visible, never edited here. Their lists stay cheap however
     many rows the table holds: the count is bounded, the table is never counted twice, no date
@@ -118,6 +124,17 @@ class EventAdmin(admin.ModelAdmin):
     raw_id_fields = ["agent"]
     paginator = BoundedCountPaginator
     show_full_result_count = False
+    search_help_text = (
+        "Searches the events of the last 24 hours; pick a date on the right to search another period."
+    )
+
+    def get_search_results(self, request, queryset, search_term):
+        """A text search reads every row it covers: without a date chosen it covers the last day
+        (on PostgreSQL the newest time partitions), not the whole history."""
+        results, may_have_duplicates = super().get_search_results(request, queryset, search_term)
+        if search_term and not any(key.startswith("occurred_at__") for key in request.GET):
+            results = results.filter(occurred_at__gte=clock.now() - SEARCH_WINDOW)
+        return results, may_have_duplicates
 
     def has_add_permission(self, request) -> bool:
         return False

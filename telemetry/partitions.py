@@ -101,7 +101,7 @@ def partitions_ensure(now: datetime | None = None) -> dict:
                     continue
                 if start + length <= horizon or start >= last:
                     continue  # outside the window: stays in the default partition
-                moved += _create(table, start, start + length)
+                moved += partition_add(table, start)
                 created += 1
             cursor.execute(
                 f'SELECT count(*) FROM "{default_name(table)}" WHERE occurred_at < %s OR occurred_at >= %s',
@@ -123,12 +123,14 @@ def _default_periods(cursor, table: str) -> set[datetime]:
     return {row[0] for row in cursor.fetchall()}
 
 
-def _create(table: str, start: datetime, end: datetime) -> int:
-    """Give [start, end) a partition; return the rows moved into it from the default partition.
+def partition_add(table: str, start: datetime) -> int:
+    """Give the period from `start` a partition (none made when one exists); return the rows
+    moved into it from the default partition.
 
     With no such rows, one CREATE … PARTITION OF. Otherwise the new table is filled with them
     and attached, all in one transaction (PostgreSQL refuses a partition whose range the default
     partition still holds rows of)."""
+    end = period_of(start)[1]
     name, default = name_for(table, start), default_name(table)
     bounds = f"FOR VALUES FROM ('{start.isoformat()}') TO ('{end.isoformat()}')"  # DDL takes no parameters
     with transaction.atomic(), connection.cursor() as cursor:

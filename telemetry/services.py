@@ -1,9 +1,10 @@
 """Writes for agents and tokens. Each service is one transaction."""
 
 import re
+from datetime import datetime, timedelta
 
 from django.db import transaction
-from django.db.models import F, Max, OuterRef, Subquery
+from django.db.models import F, Max
 
 from config import clock
 from config.errors import ApplicationError
@@ -18,6 +19,9 @@ from telemetry.models import (
     ToolInvocation,
     UnmappedSpan,
 )
+from telemetry.row_writes import update_by_id
+
+ACTIVITY_WINDOW = timedelta(days=1)  # events dated earlier do not move an agent's last_seen_at
 
 
 def template_by_slug(slug: str):
@@ -87,28 +91,28 @@ def token_rotate(*, token: ApiToken) -> tuple[ApiToken, str]:
     return token_issue(agent=locked.agent, user=locked.user, label=f"rotated from {locked.prefix}")
 
 
-def agent_activity_refresh() -> int:
+def agent_activity_refresh(*, now=None) -> int:
     """Move each agent's last_seen_at up to its newest received event; return rows updated.
 
-    Idempotent: an agent already up to date is not touched, so running it twice changes nothing.
-    """
-    updated = 0
+    Reads only events dated within ACTIVITY_WINDOW (on PostgreSQL, the newest time partitions),
+    one grouped aggregate per event table, so its cost follows a day's traffic, not the history.
+    Idempotent: an agent already up to date is not touched, so running it twice changes nothing."""
+    since = (now or clock.now()) - ACTIVITY_WINDOW
+    newest: dict[int, datetime] = {}
     for model in EVENT_MODELS.values():
-        newest = Subquery(
-            model.objects.filter(agent=OuterRef("pk"))
+        rows = (
+            model.objects.filter(occurred_at__gte=since)
             .order_by()
-            .values("agent")
+            .values_list("agent")
             .annotate(m=Max("received_at"))
-            .values("m")
         )
-        with transaction.atomic():
-            updated += (
-                Agent.objects.annotate(newest=newest)
-                .filter(newest__isnull=False)
-                .exclude(last_seen_at__gte=F("newest"))
-                .update(last_seen_at=newest)
-            )
-    return updated
+        for agent_id, at in rows:
+            if agent_id not in newest or at > newest[agent_id]:
+                newest[agent_id] = at
+    seen = dict(Agent.objects.filter(pk__in=list(newest)).values_list("pk", "last_seen_at"))
+    moved = {pk: at for pk, at in newest.items() if pk in seen and (seen[pk] is None or seen[pk] < at)}
+    update_by_id(Agent, "last_seen_at", moved)
+    return len(moved)
 
 
 @transaction.atomic

@@ -1,3 +1,5 @@
+from datetime import UTC, datetime
+
 from rest_framework.test import APIClient
 
 from telemetry.models import Agent
@@ -11,7 +13,9 @@ def test_a_task_sent_through_redis_runs_on_a_real_worker(celery_worker):
     agent, token = agent_with_token(name="worker-seen")
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-    client.post("/api/v1/ingest", {"batch": [event("wake_run")]}, format="json")
+    # dated now: the refresh reads the last day's events (the worker keeps the real clock)
+    at = datetime.now(UTC).isoformat()
+    client.post("/api/v1/ingest", {"batch": [event("wake_run", ts=at)]}, format="json")
     assert Agent.objects.get(pk=agent.pk).last_seen_at is None
 
     agent_activity_refresh.apply_async(queue=celery_worker)

@@ -35,3 +35,26 @@ def test_the_tool_invocation_list_counts_at_most_its_bound(monkeypatch):
     assert counts and all("LIMIT 6" in sql for sql in counts), counts  # bounded, and only that one
     assert not any("DISTINCT" in q["sql"] and "toolinvocation" in q["sql"] for q in seen.captured_queries)
     assert "6 tool invocations" in page.content.decode()  # the bound, not the 12 stored
+
+
+@pytest.mark.usefixtures("clock")
+def test_a_search_covers_the_last_day_unless_a_date_is_chosen(admin_client):
+    from datetime import timedelta
+
+    from telemetry.models import ToolInvocation
+    from tests.conftest import FIXED_NOW
+    from tests.factories import AgentFactory
+
+    agent = AgentFactory()
+    for n, age in enumerate([timedelta(hours=1), timedelta(days=5)]):
+        ToolInvocation.objects.create(
+            agent=agent, dedup_key=f"k{n}", sha256="0" * 64, occurred_at=FIXED_NOW - age, received_at=FIXED_NOW,
+            session_id=f"needle-{n}", tool="bash", outcome="success", duration_ms=1,
+        )  # fmt: skip
+    page = admin_client.get("/admin/telemetry/toolinvocation/?q=needle").content.decode()
+    assert "needle-0" in page and "needle-1" not in page and "last 24 hours" in page
+    since = (FIXED_NOW - timedelta(days=30)).date().isoformat()
+    page = admin_client.get(
+        f"/admin/telemetry/toolinvocation/?q=needle&occurred_at__gte={since}"
+    ).content.decode()
+    assert "needle-0" in page and "needle-1" in page

@@ -387,3 +387,31 @@ def test_a_fact_that_stays_with_its_agent_is_retired_when_not_stated_again_and_f
     statuses = dict(LearnedFact.objects.values_list("content", "status"))
     assert statuses.pop("No, refunds go through the billing portal.") == "active"  # served fleet-wide: stays
     assert set(statuses.values()) == {"retired"}
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("clock")
+def test_activity_refresh_reads_the_last_day_and_moves_last_seen_forward_once():
+    from datetime import timedelta
+
+    from telemetry.models import Agent
+    from telemetry.services import agent_activity_refresh
+    from tests.conftest import FIXED_NOW
+    from tests.telemetry.events import event
+
+    recent, recent_client = client_for("recent")
+    quiet, quiet_client = client_for("quiet")
+    recent_client.post(
+        "/api/v1/ingest",
+        {"batch": [event("wake_run", ts=(FIXED_NOW - timedelta(hours=2)).isoformat())]},
+        format="json",
+    )
+    quiet_client.post(
+        "/api/v1/ingest",
+        {"batch": [event("wake_run", ts=(FIXED_NOW - timedelta(days=3)).isoformat())]},
+        format="json",
+    )
+    assert agent_activity_refresh() == 1
+    assert Agent.objects.get(pk=recent.pk).last_seen_at == FIXED_NOW  # when it was received
+    assert Agent.objects.get(pk=quiet.pk).last_seen_at is None  # dated before the window
+    assert agent_activity_refresh() == 0
