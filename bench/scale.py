@@ -156,17 +156,17 @@ def _api_event(label: str, n: int, stamp) -> dict:
                 "session_id": session,
                 "tool": "bash",
                 "outcome": "failure",
-                "failure_mode": "RUNTIME",
+                "failure_mode": scale_load.MODES[n // 25 % 4],
                 "duration_ms": 30,
             }
-            if n % 5 == 0
+            if n % 25 == 0
             else {"session_id": session, "tool": "read_file", "outcome": "success", "duration_ms": 12},
         ),
         "skilloutcome": (
             "skill_outcome",
             {
                 "skill": "triage",
-                "success": n % 5 != 1,
+                "success": n % 10 != 1,
                 "duration_ms": 900,
                 "input_tokens": 1200,
                 "output_tokens": 300,
@@ -397,7 +397,7 @@ def main() -> None:
         from django.test import Client
 
         from config.celery import app
-        from telemetry.partitions import event_tables, partition_add, partitions, partitions_ensure, period_of
+        from telemetry.partitions import partitions, partitions_ensure, period_of
         from telemetry.retention import prune_events
 
         settings.ALLOWED_HOSTS = ["*"]
@@ -405,14 +405,9 @@ def main() -> None:
 
         with Phase("fleet"):
             agents, heads, tokens, user = setup_fleet(args)
-        end = scale_load.now_utc()
-        for table in event_tables().values():  # the history's partitions, as the hourly task makes them
-            day = period_of(end - timedelta(days=args.days + 1))[0]
-            while day <= end:
-                partition_add(table, day)
-                day += timedelta(days=1)
+        end = period_of(scale_load.now_utc())[0]  # history: whole days up to today's partition
+        first_day = end - timedelta(days=args.days)
         partitions_ensure()
-
         ingest_rate(tokens, 2, "warm")  # the first requests load code and caches
         with Phase("ingest, empty database"):
             empty_rate = ingest_rate(tokens, args.ingest_seconds, "empty")
@@ -420,13 +415,13 @@ def main() -> None:
             derive_rate(1, url)
 
         agent_rows = [(a.pk, heads[a.template_id]) for a in agents]
-        with Phase(f"load {args.events:,} events by COPY (2 processes)") as load:
-            half = args.events // 2
-            parts = [(url, 0, half, args.events, agent_rows, args.days, end),
-                     (url, half, args.events, args.events, agent_rows, args.days, end)]  # fmt: skip
+        per_day = args.events // args.days // 20 * 20  # whole sessions a day
+        days = [first_day + timedelta(days=d) for d in range(args.days)]
+        with Phase(f"load {per_day * args.days:,} events by COPY (2 processes)") as load:
+            parts = [(url, days[w::2], per_day, agent_rows, first_day) for w in range(2)]
             with multiprocessing.get_context("fork").Pool(2) as pool:
                 pool.map(scale_load.load_part, parts)
-        say(f"   {args.events / load.seconds:,.0f} events/s")
+        say(f"   {per_day * args.days / load.seconds:,.0f} events/s")
         with Phase("VACUUM ANALYZE"), connection.cursor() as cursor:
             cursor.execute("VACUUM (ANALYZE)")
         cite_events(args.proposals)

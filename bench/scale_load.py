@@ -2,10 +2,10 @@
 event tables (and the session signals derived work would have kept for them), by several
 processes at once, each over its own stretch of time.
 
-Per 20 events of one agent's session: 11 tool invocations (one in five failing, with a mode),
-4 skill outcomes (one in five failed, with tokens, cost and two patterns), 2 observations (one
-negative), a decision (one in four rejected), a correction and the session's end. Times advance
-evenly over the days loaded, so each COPY fills one day's partition after another.
+Per 20 events of one agent's session: 11 tool invocations (one in 25 failing, with a mode),
+4 skill outcomes (one in ten failed, with tokens, cost and two patterns), 2 observations (in one
+session of four a negative one), two decisions (one in 80 rejected) or in one session of four a
+decision and a correction, and the session's end. Times advance evenly over each day loaded.
 """
 
 import io
@@ -14,7 +14,6 @@ from datetime import UTC, datetime, timedelta
 
 import psycopg
 
-CHUNK = 200_000  # events per COPY round (one transaction)
 TOOLS = ["read_file", "bash", "grep", "edit_file", "http_get", "sql_query"]
 MODES = ["RUNTIME", "NOTFOUND.package", "PERM", "TIMEOUT.network"]
 SKILLS = ["triage", "review", "summarise", "refactor", "search"]
@@ -51,7 +50,7 @@ def _row(kind: str, n: int, session: str) -> tuple[str, str | None]:
     """The columns after the six common ones, as COPY text; and the session signal it shows."""
     k = n % 20
     if kind == "toolinvocation":
-        failed = n % 5 == 0
+        failed = n % 25 == 0
         tool = TOOLS[n % len(TOOLS)]
         if failed:
             mode = MODES[n % 4]
@@ -62,7 +61,7 @@ def _row(kind: str, n: int, session: str) -> tuple[str, str | None]:
             )
         return f'{session}\t{tool}\t{{"path": "src/app.py"}}\tsuccess\t{10 + n % 300}\t\t', None
     if kind == "skilloutcome":
-        ok = n % 5 != 1
+        ok = n % 10 != 1
         skill = SKILLS[n % len(SKILLS)]
         patterns = json.dumps([PATTERNS[n % 4], PATTERNS[(n + 1) % 4]])
         reason = "" if ok else "the tests failed"
@@ -72,7 +71,7 @@ def _row(kind: str, n: int, session: str) -> tuple[str, str | None]:
             None if ok else "skill_failure",
         )
     if kind == "observation":
-        negative = k == 16
+        negative = k == 16 and (n // 20) % 4 == 0
         text = "The answer was too long and missed the point." if negative else "Clear and quick."
         sentiment, category = ("negative", "communication") if negative else ("positive", "")
         return f"{text}\t{session}\t{sentiment}\t{category}", "negative:communication" if negative else None
@@ -85,57 +84,69 @@ def _row(kind: str, n: int, session: str) -> tuple[str, str | None]:
     return f"{session}\t\\N\t{{}}", None
 
 
-def load(
-    url: str, first: int, last: int, total: int, agents: list[tuple[int, int]], days: int, end: datetime
-):
-    """COPY events `first`…`last` (of `total`, spread over `days` up to `end`) into the tables,
-    CHUNK at a time; `agents` are (agent id, version id)."""
-    start = end - timedelta(days=days)
-    step = days * 86400 / total
+def load(url: str, days: list[datetime], per_day: int, agents: list[tuple[int, int]], first_day: datetime):
+    """COPY `per_day` events of each day of `days` into the tables, and their session signals;
+    `agents` are (agent id, version id). Each day goes the way a bulk restore goes: into a new
+    table without indexes, then attached as that day's partition, which builds its indexes by
+    sorting once (a CHECK of the bounds first spares the attach its validating scan)."""
     columns = {kind: ", ".join(_columns(kind)) for kind in KINDS}
-    with psycopg.connect(url) as conn:
+    step = 86400 / per_day
+    with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("SET synchronous_commit = off")
-        for chunk in range(first, last, CHUNK):
+        for day in days:
+            base = (day - first_day).days * per_day
             out = {kind: io.StringIO() for kind in KINDS}
             signals = io.StringIO()
-            cached_second, stamp = -1, ""
-            for n in range(chunk, min(chunk + CHUNK, last)):
-                second = int(n * step)
+            cached_second, stamp, seen = -1, "", set()
+            for i in range(per_day):
+                n = base + i
+                second = int(i * step)
                 if second != cached_second:
                     cached_second = second
-                    stamp = (start + timedelta(seconds=second)).isoformat()
-                agent, version = agents[(n // 20) % len(agents)]
-                session = f"s{n // 20}"
+                    stamp = (day + timedelta(seconds=second)).isoformat()
+                number = n // 20
+                if n % 20 == 0:
+                    seen = set()
+                agent, version = agents[number % len(agents)]
+                session = f"s{number}"
                 kind = MIX[n % 20]
+                if kind == "correction" and number % 4:
+                    kind = "decision"  # a correction in one session of four
                 rest, signal = _row(kind, n, session)
                 out[kind].write(f"{agent}\t{version}\te{n}\t{'0' * 64}\t{stamp}\t{stamp}\t{rest}\n")
                 if signal:
-                    signals.write(f"{agent}\t{session}\t{signal}\t{version}\t{stamp}\n")
-                    if signal.startswith("tool:"):
-                        signals.write(f"{agent}\t{session}\ttool_failure\t{version}\t{stamp}\n")
-            with conn.cursor() as cur:
-                for kind in KINDS:
-                    with cur.copy(f"COPY telemetry_{kind} ({columns[kind]}) FROM STDIN") as copy:
-                        copy.write(out[kind].getvalue())
-                cur.execute(
-                    "CREATE TEMP TABLE IF NOT EXISTS signals_in (agent_id bigint, session_id text, "
-                    "signal text, template_version_id bigint, received_at timestamptz)"
-                )
-                cur.execute("TRUNCATE signals_in")
-                with cur.copy("COPY signals_in FROM STDIN") as copy:
-                    copy.write(signals.getvalue())
-                cur.execute(
-                    "INSERT INTO improver_sessionsignal "
-                    "(agent_id, session_id, signal, template_version_id, received_at) "
-                    "SELECT DISTINCT ON (agent_id, session_id, signal) * FROM signals_in "
-                    "ON CONFLICT DO NOTHING"
-                )
-            conn.commit()
+                    for name in (signal, "tool_failure") if signal.startswith("tool:") else (signal,):
+                        if name not in seen:
+                            seen.add(name)
+                            signals.write(f"{agent}\t{session}\t{name}\t{version}\t{stamp}\n")
+            _attach_day(conn, day, columns, out)
+            with conn.cursor() as cur, cur.copy(SIGNALS_COPY) as copy:
+                copy.write(signals.getvalue())
+
+
+SIGNALS_COPY = (
+    "COPY improver_sessionsignal (agent_id, session_id, signal, template_version_id, received_at) FROM STDIN"
+)
+
+
+def _attach_day(conn, day: datetime, columns: dict, out: dict) -> None:
+    end = day + timedelta(days=1)
+    bounds = f"FROM ('{day.isoformat()}') TO ('{end.isoformat()}')"
+    check = f"occurred_at >= '{day.isoformat()}' AND occurred_at < '{end.isoformat()}'"
+    with conn.cursor() as cur:
+        for kind in KINDS:
+            table, part = f"telemetry_{kind}", f"telemetry_{kind}_p{day:%Y%m%d}"
+            cur.execute(f'CREATE TABLE "{part}" (LIKE "{table}" INCLUDING DEFAULTS INCLUDING CONSTRAINTS)')
+            cur.execute(f'ALTER TABLE "{part}" ADD CONSTRAINT bounds CHECK ({check})')
+            with cur.copy(f'COPY "{part}" ({columns[kind]}) FROM STDIN') as copy:
+                copy.write(out[kind].getvalue())
+            cur.execute(f'ALTER TABLE "{table}" ATTACH PARTITION "{part}" FOR VALUES {bounds}')
+            cur.execute(f'ALTER TABLE "{part}" DROP CONSTRAINT bounds')
 
 
 def load_part(args) -> int:
     load(*args)
-    return args[2] - args[1]
+    return len(args[1]) * args[2]
 
 
 def now_utc() -> datetime:
