@@ -9,27 +9,16 @@ and the dashboard.
 from datetime import datetime
 
 from django.db import connection
-from django.db.models import Case, CharField, Count, F, Q, Value, When
-from django.db.models.functions import Cast, Concat
+from django.db.models import Count, F, Q
 
 from improver.models import SessionSignal
 from improver.signals import ANY
-from telemetry.models import Decision, SessionEnd, SkillOutcome, ToolInvocation
+from telemetry.models import SessionSeen
 
 
 def _window(version_ids: list[int], since: datetime | None) -> Q:
     window = Q(template_version_id__in=version_ids)
     return window & Q(received_at__gte=since) if since is not None else window
-
-
-def _keys(model, event_type: str, window: Q):
-    """(version, agent, session key) of the model's rows in the window; a row sent without a
-    session is keyed by its type and id, as its signals are."""
-    key = F("session_id")
-    if model is SkillOutcome or model is Decision:
-        own = Concat(Value(f"{event_type}:"), Cast("id", CharField()), output_field=CharField())
-        key = Case(When(session_id="", then=own), default=key, output_field=CharField())
-    return _named(model.objects.filter(window), key)
 
 
 def _named(rows, key):
@@ -50,18 +39,14 @@ def _count_distinct(querysets) -> dict[int, int]:
 
 
 def session_counts(version_ids: list[int], since: datetime | None = None) -> dict[int, int]:
-    """Sessions per version (by arrival since `since`, when given)."""
-    window = _window(version_ids, since)
-    signals = _named(SessionSignal.objects.filter(window), F("session_id"))
-    return _count_distinct(
-        [
-            _keys(ToolInvocation, "tool_invocation", window),
-            _keys(SessionEnd, "session_end", window),
-            _keys(SkillOutcome, "skill_outcome", window),
-            _keys(Decision, "decision", window),
-            signals,
-        ]
-    )
+    """Sessions per version (first seen since `since`, when given): the sessions ingest recorded
+    (SessionSeen, one row per session and version, indexed by version and time) together with
+    those known only from a signal (an observation or a correction naming its session)."""
+    seen = SessionSeen.objects.filter(template_version_id__in=version_ids)
+    if since is not None:
+        seen = seen.filter(first_received_at__gte=since)
+    signals = _named(SessionSignal.objects.filter(_window(version_ids, since)), F("session_id"))
+    return _count_distinct([_named(seen, F("session_key")), signals])
 
 
 def signal_counts(

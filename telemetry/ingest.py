@@ -5,7 +5,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 
 from config import clock
 from config.metrics import count_ingest
@@ -13,7 +13,7 @@ from telemetry import hooks
 from telemetry.contract import Cleaned, Limits, validate_event
 from telemetry.derived import drain_in_process
 from telemetry.documents import agent_version_id
-from telemetry.models import EVENT_MODELS, Agent
+from telemetry.models import EVENT_MODELS, Agent, SessionSeen
 from telemetry.pricing import current_prices
 from telemetry.row_writes import rows_store
 
@@ -111,6 +111,8 @@ def _store_valid(agent, valid: dict[str, list[tuple[int, Cleaned]]], results: li
             for event_type in sorted(valid)
         ]
         stored = _insert(tables)
+        if version_id is not None:
+            sessions_seen(agent.id, version_id, received_at, tables, stored)
         derived = [
             table.event_type
             for table, new_ids in zip(tables, stored, strict=True)
@@ -140,6 +142,47 @@ def _insert(tables: list[_Rows]) -> list[dict[tuple, int]]:
             enqueue = (t.event_type, t.wanted) if t.wanted else None
             stored.append(rows_store(EVENT_MODELS[t.event_type], t.rows, EVENT_KEY, enqueue=enqueue))
     return stored
+
+
+SESSION_TYPES = {"tool_invocation": False, "session_end": False, "skill_outcome": True, "decision": True}
+_seen_lately: set[tuple] = set()  # sessions this process stored lately: no statement for them
+SEEN_LATELY_MAX = 100_000
+
+
+def sessions_seen(
+    agent_id: int, version_id: int, received_at, tables: list["_Rows"], stored: list[dict]
+) -> None:
+    """Record the sessions the batch's new events belong to (SessionSeen, once per session and
+    version): one INSERT … ON CONFLICT DO NOTHING, skipped for those this process stored lately."""
+    keys = set()
+    for table, new_ids in zip(tables, stored, strict=True):
+        own = SESSION_TYPES.get(table.event_type)
+        if own is None or not new_ids:
+            continue
+        for row in table.rows:
+            row_id = new_ids.get((agent_id, row["dedup_key"], row["occurred_at"]))
+            if row_id is not None:
+                keys.add(row.get("session_id") or (f"{table.event_type}:{row_id}" if own else ""))
+    fresh = [
+        {
+            "agent_id": agent_id,
+            "session_key": key,
+            "template_version_id": version_id,
+            "first_received_at": received_at,
+        }
+        for key in sorted(keys - {""})
+        if (agent_id, key, version_id) not in _seen_lately
+    ]
+    if not fresh:
+        return
+    rows_store(SessionSeen, fresh, ("agent", "session_key", "template_version"))
+
+    # Remembered only once committed for sure (not inside a caller's transaction), and not on
+    # SQLite, which reuses the ids of deleted rows: a remembered key could name another row.
+    if connection.vendor == "postgresql" and not connection.in_atomic_block:
+        if len(_seen_lately) > SEEN_LATELY_MAX:
+            _seen_lately.clear()
+        _seen_lately.update((agent_id, row["session_key"], version_id) for row in fresh)
 
 
 def _new_rows(agent, event_type, items, version_id, received_at, prices) -> _Rows:

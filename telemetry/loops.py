@@ -28,8 +28,8 @@ from telemetry.models import (
     SessionEnd,
     ToolInvocation,
 )
-from telemetry.row_reads import pairs_in
-from telemetry.row_writes import update_by_id
+from telemetry.row_reads import near, pairs_in
+from telemetry.row_writes import update_rows
 
 
 def counts_as_friction(row: dict) -> bool:
@@ -70,7 +70,7 @@ def friction_detect(*, agents: dict, rows: list[dict]) -> list[dict]:
         return []
     failing = (
         scope(ToolInvocation, keys)
-        .filter(outcome=ToolInvocation.Outcome.FAILURE)
+        .filter(near(rows), outcome=ToolInvocation.Outcome.FAILURE)
         .values("agent_id", "session_id", "tool", "failure_mode")
         .annotate(n=Count("id"))
     )
@@ -90,7 +90,12 @@ def friction_detect(*, agents: dict, rows: list[dict]) -> list[dict]:
         agent = agents[agent_id]
         evidence = list(
             ToolInvocation.objects.filter(
-                agent=agent, session_id=session_id, tool=tool, failure_mode=mode, outcome="failure"
+                near(rows),
+                agent=agent,
+                session_id=session_id,
+                tool=tool,
+                failure_mode=mode,
+                outcome="failure",
             )
             .order_by("occurred_at")
             .values_list("id", flat=True)[:50]
@@ -253,7 +258,7 @@ def digest_sessions(*, agents: dict, rows: list[dict]) -> None:
     keys = {(r["agent_id"], r["session_id"]) for r in rows}
     per_tool = defaultdict(list)
     for r in (
-        ToolInvocation.objects.filter(pairs_in(ToolInvocation, ("agent_id", "session_id"), keys))
+        ToolInvocation.objects.filter(pairs_in(ToolInvocation, ("agent_id", "session_id"), keys), near(rows))
         .values("agent_id", "session_id", "tool")
         .annotate(
             calls=Count("id"),
@@ -269,19 +274,20 @@ def digest_sessions(*, agents: dict, rows: list[dict]) -> None:
             per_tool[key].append(r)
     side = {}
     for model, name in ((Correction, "corrections"), (Observation, "observations")):
-        in_sessions = model.objects.filter(pairs_in(model, ("agent_id", "session_id"), keys))
+        in_sessions = model.objects.filter(pairs_in(model, ("agent_id", "session_id"), keys), near(rows))
         for r in in_sessions.values("agent_id", "session_id").annotate(n=Count("id")):
             side[(r["agent_id"], r["session_id"], name)] = r["n"]
-    digests = {}
+    digests = []
     for row in rows:
         key = (row["agent_id"], row["session_id"])
         tools = per_tool.get(key, [])
         first = min((t["first"] for t in tools), default=None)
         last = max([t["last"] for t in tools] + [row["occurred_at"]]) if tools else None
-        digests[row["id"]] = digest.digest(
+        value = digest.digest(
             tools, first, last, side.get((*key, "corrections"), 0), side.get((*key, "observations"), 0)
         )
-    update_by_id(SessionEnd, "digest", digests)  # one statement per batch
+        digests.append(SessionEnd(pk=row["id"], occurred_at=row["occurred_at"], digest=value))
+    update_rows(SessionEnd, digests, ["digest"], match=("occurred_at",))  # one statement per batch
 
 
 def facts_retire(*, now=None) -> int:

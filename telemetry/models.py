@@ -551,6 +551,34 @@ class UnmappedSpan(models.Model):
         return f"{self.agent}: {self.count} × {self.reason}"
 
 
+class SessionSeen(models.Model):
+    """A session of an agent on a template version, and when its first event arrived: written by
+    ingest with the events (once per session and version), read wherever sessions are counted per
+    version (the canary's arms, the directive ledger, the weekly report) instead of a DISTINCT
+    over every stored event. A skill outcome or decision sent without a session is a session of
+    its own (`<type>:<id>`). Kept when the events are retired."""
+
+    agent = models.ForeignKey(Agent, on_delete=models.CASCADE, related_name="+", db_index=False)
+    session_key = models.CharField(max_length=200)
+    template_version = models.ForeignKey(
+        DocumentVersion, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
+    first_received_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["agent", "session_key", "template_version"], name="session_seen_once"
+            )
+        ]
+        indexes = [
+            models.Index(fields=["template_version", "first_received_at"], name="session_seen_version")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session_key} of agent {self.agent_id} on version {self.template_version_id}"
+
+
 class TraceSpan(models.Model):
     """An OpenTelemetry span kept until its trace settles: LLM calls, agent and container spans of
     a trace whose root has not arrived yet (a run split across exports), so that the outermost

@@ -1,5 +1,7 @@
 """Reads of many rows at once for derived work, on Django's connection and cursor."""
 
+from datetime import timedelta
+
 from django.db import connection
 from django.db.models import BooleanField, Field, Lookup, Q
 from django.db.models.expressions import RawSQL
@@ -31,6 +33,17 @@ def rows_by_id(model, row_ids: list[int], *, within: tuple | None = None) -> lis
         raw.row_factory = dict_row
         cursor.execute(sql, params)
         return cursor.fetchall()
+
+
+SESSION_SPAN = timedelta(days=1)
+
+
+def near(rows: list[dict]) -> Q:
+    """Events dated within SESSION_SPAN of `rows` (which must carry `occurred_at`): what derived
+    work reads of the sessions a batch names. On PostgreSQL that reads a few time partitions
+    instead of probing every one; an event of the same session dated further away is not seen."""
+    times = [row["occurred_at"] for row in rows]
+    return Q(occurred_at__gte=min(times) - SESSION_SPAN, occurred_at__lte=max(times) + SESSION_SPAN)
 
 
 @Field.register_lookup

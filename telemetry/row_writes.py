@@ -268,10 +268,11 @@ def update_by_id(model, field_name: str, values: dict[int, object]) -> None:
     update_rows(model, [model(pk=pk, **{attname: value}) for pk, value in values.items()], [field_name])
 
 
-def update_rows(model, objects: list, field_names: list[str]) -> None:
+def update_rows(model, objects: list, field_names: list[str], *, match: tuple[str, ...] = ()) -> None:
     """Save `field_names` of many loaded `objects` in one statement per chunk: on PostgreSQL an
     UPDATE … FROM one JSON array parameter (Django's bulk_update compiles a CASE per field and
-    row, slower than the work it saves); elsewhere bulk_update."""
+    row, slower than the work it saves); elsewhere bulk_update. `match`: columns the rows are
+    matched on besides the primary key (an event's time finds its partition)."""
     if not objects:
         return
     if connection.vendor != "postgresql":
@@ -280,16 +281,17 @@ def update_rows(model, objects: list, field_names: list[str]) -> None:
     quote = connection.ops.quote_name
     fields = [model._meta.get_field(name) for name in field_names]
     pk = model._meta.pk
+    keys = (pk, *(model._meta.get_field(name) for name in match))
     assignments = ", ".join(f"{quote(f.column)} = v.{quote(f.attname)}" for f in fields)
     sql = (
         f"UPDATE {quote(model._meta.db_table)} AS t SET {assignments} "
-        f"FROM json_to_recordset(%s::json) AS v({_recordset((pk, *fields))}) "
-        f"WHERE t.{quote(pk.column)} = v.{quote(pk.attname)}"
+        f"FROM json_to_recordset(%s::json) AS v({_recordset((*keys, *fields))}) "
+        f"WHERE {' AND '.join(f't.{quote(k.column)} = v.{quote(k.attname)}' for k in keys)}"
     )
     with connection.cursor() as cursor:
         for start in range(0, len(objects), CHUNK_ROWS):
             chunk = [
-                {f.attname: getattr(obj, f.attname) for f in (pk, *fields)}
+                {f.attname: getattr(obj, f.attname) for f in (*keys, *fields)}
                 for obj in objects[start : start + CHUNK_ROWS]
             ]
             cursor.execute(sql, [jsonbytes.compact(chunk).decode()])
