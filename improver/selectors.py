@@ -39,17 +39,29 @@ def directives_for_agent(*, agent) -> dict:
     return payload
 
 
-def version_performance(version_id: int) -> dict:
-    """Success rate, mean rating and decision rejection rate of the events a version produced."""
+PERFORMANCE_DAYS = 30
+
+
+def version_performance(version_id: int, *, now=None) -> dict:
+    """Success rate, mean rating and decision rejection rate of the events a version produced in
+    the last PERFORMANCE_DAYS (by arrival, and dated within a day of it: on PostgreSQL the read
+    stays within those days' partitions however long the version has served)."""
+    from datetime import timedelta
+
     from django.db.models import Avg, Count, Q
 
+    from config import clock
     from telemetry.models import Decision, SkillOutcome, WakeRun
 
-    outcomes = SkillOutcome.objects.filter(template_version_id=version_id).aggregate(
+    since = (now or clock.now()) - timedelta(days=PERFORMANCE_DAYS)
+    window = Q(
+        template_version_id=version_id, received_at__gte=since, occurred_at__gte=since - timedelta(days=1)
+    )
+    outcomes = SkillOutcome.objects.filter(window).aggregate(
         n=Count("id"), ok=Count("id", filter=Q(success=True))
     )
-    rating = WakeRun.objects.filter(template_version_id=version_id).aggregate(avg=Avg("user_rating"))["avg"]
-    decisions = Decision.objects.filter(template_version_id=version_id).aggregate(
+    rating = WakeRun.objects.filter(window).aggregate(avg=Avg("user_rating"))["avg"]
+    decisions = Decision.objects.filter(window).aggregate(
         n=Count("id"), rejected=Count("id", filter=Q(verdict="rejected"))
     )
     return {

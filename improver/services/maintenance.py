@@ -15,6 +15,7 @@ from governance.models import Citation, Proposal
 from governance.services import proposal_open, proposal_raise
 from telemetry.hooks import on_stored
 from telemetry.models import FrictionEvent, LearnedFact, SessionEnd, ToolInvocation
+from telemetry.row_reads import pairs_in
 
 NEW_TOOL_MODES = ("TOOL_GAP", "NOTFOUND")
 PROMPT_MODES = ("PERM", "CONFLICT")
@@ -97,6 +98,9 @@ def maintenance_kind(failure_mode: str, success_rate: float, related_fact: bool)
     return "modify-tool"
 
 
+RATE_CALLS = 10_000  # a tool's success rate is measured over its last calls in the window
+
+
 def maintenance_pass(*, now: datetime | None = None, window_days: int = 30, progress=None) -> list[Proposal]:
     """Failure patterns with >= 10 failures across >= 3 sessions become maintenance proposals."""
     now = now or clock.now()
@@ -115,19 +119,22 @@ def maintenance_pass(*, now: datetime | None = None, window_days: int = 30, prog
     for i, p in enumerate(patterns):
         if progress:
             progress(i + 1, len(patterns))
-        proposal = _maintenance_proposal(p, window, now)
+        proposal = _maintenance_proposal(p, window, now, window_days)
         if proposal is not None:
             created.append(proposal)
     return created
 
 
 @transaction.atomic
-def _maintenance_proposal(p: dict, window, now) -> Proposal | None:
+def _maintenance_proposal(p: dict, window, now, window_days: int) -> Proposal | None:
     tool, mode = p["tool"], p["failure_mode"]
     key = f"maintenance:{tool}:{mode}"
     if proposal_open(key):  # never a second one while one is open (checked before the evidence is read)
         return None
-    stats = window.filter(tool=tool).aggregate(n=Count("id"), ok=Count("id", filter=Q(outcome="success")))
+    # the tool's success rate over its last RATE_CALLS calls in the window, newest first by the
+    # time index: a busy tool's month is not read whole
+    recent = window.filter(tool=tool).order_by("-occurred_at")[:RATE_CALLS]
+    stats = recent.aggregate(n=Count("id"), ok=Count("id", filter=Q(outcome="success")))
     success_rate = stats["ok"] / stats["n"] if stats["n"] else 0.0
     failing = window.filter(tool=tool, failure_mode=mode).exclude(outcome="success")
     # a fact of the templates whose agents hit the failure, naming the tool itself (not a word of it:
@@ -138,7 +145,8 @@ def _maintenance_proposal(p: dict, window, now) -> Proposal | None:
         content__icontains=tool,
     ).first()
     kind = maintenance_kind(mode, success_rate, fact is not None)
-    sessions = list(failing.values_list("session_id", flat=True).distinct()[:50])
+    pairs = list(failing.values_list("agent_id", "session_id").distinct()[:50])
+    sessions = sorted({session for _, session in pairs})
     evidence = {
         "tool": tool,
         "failure_mode": mode,
@@ -148,7 +156,9 @@ def _maintenance_proposal(p: dict, window, now) -> Proposal | None:
         "tool_success_rate": round(success_rate, 4),
         "records": list(failing.order_by("-occurred_at").values_list("id", flat=True)[:100]),
         "reflections": list(
-            SessionEnd.objects.filter(session_id__in=sessions).values_list("id", flat=True)[:50]
+            SessionEnd.objects.filter(pairs_in(SessionEnd, ("agent_id", "session_id"), set(pairs)))
+            .filter(occurred_at__gt=now - timedelta(days=window_days + 1))
+            .values_list("id", flat=True)[:50]
         ),
         "learned_fact": fact.pk if fact else None,
         "maintenance_type": kind,
