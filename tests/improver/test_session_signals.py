@@ -118,3 +118,24 @@ def test_a_harm_seen_only_in_rejections_and_complaints_is_rolled_back():
     last = rollout.last_check
     assert last["arms"]["rejected_decision"]["candidate"][1] == 8 * len(canary)
     assert "tool_failure" not in last["arms"]  # no tool ever failed: nothing to guard there
+
+
+def test_sessions_are_counted_from_what_ingest_recorded_once_per_session_and_version(clock):
+    from telemetry.models import SessionSeen
+    from telemetry.templates import template_version_create
+
+    template, _, client = coder_fleet()
+    first = template.document.head_id
+    for _ in range(2):  # the second post is a replay: nothing new
+        client.post("/api/v1/ingest", {"batch": SESSION}, format="json")
+    keys = set(SessionSeen.objects.values_list("session_key", "template_version_id"))
+    assert {k for k, _ in keys if not k.startswith("skill_outcome:")} == {"s1"}
+    assert len(keys) == 2 and {v for _, v in keys} == {first}
+    clock.move_to(FIXED_NOW + timedelta(hours=1))
+    second = template_version_create(template=template, directives="- Check the order number.").pk
+    later = [event("tool_invocation", 20, session_id="s1", tool="crm", outcome="success", duration_ms=5)]
+    later += [event("tool_invocation", 21, session_id="s2", tool="crm", outcome="success", duration_ms=5)]
+    client.post("/api/v1/ingest", {"batch": later}, format="json")
+    assert session_counts([first, second]) == {first: 3, second: 2}  # s1 went on under the new version
+    since = FIXED_NOW + timedelta(minutes=30)
+    assert session_counts([first, second], since) == {second: 2}
