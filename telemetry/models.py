@@ -243,9 +243,9 @@ class ToolInvocation(EventRecord):
             models.Index(fields=["agent", "session_id"], name="toolinv_agent_session"),
             models.Index(fields=["occurred_at"], name="toolinv_occurred"),
             models.Index(fields=["template_version", "received_at"], name="toolinv_version_received"),
-            # failures only (a few in a hundred calls): the maintenance pass's patterns over 30 days
+            # failures only (a few in a hundred calls): the maintenance pass reads each pattern's range
             models.Index(
-                fields=["occurred_at", "tool", "failure_mode"],
+                fields=["tool", "failure_mode", "occurred_at"],
                 condition=~Q(outcome="success"),
                 name="toolinv_failures",
             ),

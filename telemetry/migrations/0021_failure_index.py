@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
             model_name="toolinvocation",
             index=models.Index(
                 condition=models.Q(("outcome", "success"), _negated=True),
-                fields=["occurred_at", "tool", "failure_mode"],
+                fields=["tool", "failure_mode", "occurred_at"],
                 name="toolinv_failures",
             ),
         ),
