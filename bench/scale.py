@@ -261,8 +261,12 @@ def tasks_timed(repeat: int) -> list[tuple[str, float, float]]:
     from improver.models import ImproverAgent
     from improver.services.ritual import ritual_run
     from improver.tasks import check_rollouts, maintenance_pass
-    from planner.tasks import fleet_health_snapshot
+    from planner.services import fleet_snapshot_take
     from telemetry.tasks import agent_activity_refresh, partitions_ensure
+
+    def fleet_snapshot(n=[0]):  # noqa: B006  (a new minute each call: one snapshot a minute)
+        n[0] += 1
+        fleet_snapshot_take(now=scale_load.now_utc() + timedelta(minutes=n[0]))
 
     def ritual(n=[0]):  # noqa: B006  (a new period each call: a ritual runs once per period)
         n[0] += 1
@@ -270,7 +274,7 @@ def tasks_timed(repeat: int) -> list[tuple[str, float, float]]:
         ritual_run(improver=improver, period=f"bench-{n[0]}")
 
     jobs = {
-        "fleet snapshot": lambda: fleet_health_snapshot.apply().get(),
+        "fleet snapshot": fleet_snapshot,
         "rollout check": lambda: check_rollouts.apply().get(),
         "improve cycle": lambda: improve_cycle.apply().get(),
         "maintenance pass": lambda: maintenance_pass.apply().get(),
