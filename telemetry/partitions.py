@@ -95,14 +95,15 @@ def partitions_ensure(now: datetime | None = None) -> dict:
     created = moved = outside = 0
     for table in event_tables().values():
         with connection.cursor() as cursor:
-            have = {p.start for p in partitions(cursor, table) if p.start is not None}
+            have = [(p.start, p.end) for p in partitions(cursor, table) if p.start is not None]
             for start in sorted(_default_periods(cursor, table) | wanted):
-                if start in have:
-                    continue
+                if any(start < end and begin < start + length for begin, end in have):
+                    continue  # made already, or covered by partitions of another period length
                 if start + length <= horizon or start >= last:
                     continue  # outside the window: stays in the default partition
                 moved += partition_add(table, start)
                 created += 1
+                have.append((start, start + length))
             cursor.execute(
                 f'SELECT count(*) FROM "{default_name(table)}" WHERE occurred_at < %s OR occurred_at >= %s',
                 [period_of(horizon)[1], last],

@@ -178,3 +178,16 @@ def test_retention_drops_whole_partitions_and_keeps_what_is_cited(settings):
     # run again: nothing more goes, the kept rows stay where they are
     call_command("prune_events", "--older-than", "90", "--json", stdout=io.StringIO())
     assert sorted(ToolInvocation.objects.values_list("pk", flat=True)) == sorted(cited)
+
+
+@pytest.mark.django_db
+def test_a_longer_period_starts_where_the_shorter_partitions_end(settings):
+    settings.KAIZEN = {**settings.KAIZEN, "PARTITIONS_AHEAD": 3}
+    partitions.partitions_ensure()
+    settings.KAIZEN = {**settings.KAIZEN, "PARTITION_DAYS": 7, "PARTITIONS_AHEAD": 2}
+    partitions.partitions_ensure()  # weeks overlapping the days made already are skipped
+    with connection.cursor() as cursor:
+        made = [p for p in partitions.partitions(cursor, TABLE) if p.start is not None]
+    for before, after in zip(made, made[1:], strict=False):
+        assert before.end <= after.start  # no overlap
+    assert made[-1].end - made[-1].start == timedelta(days=7)
