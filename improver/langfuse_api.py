@@ -14,7 +14,7 @@ from config.errors import NotFound, field_error
 from config.permissions import IsAgent, request_agent
 from improver.selectors import directives_for_agent
 from telemetry.auth import BasicTokenAuthentication
-from telemetry.ingest import events_ingest
+from telemetry.ingest import events_ingest, first_stored_at
 from telemetry.langfuse import score_event
 from telemetry.models import AgentTemplate, DocumentVersion
 from telemetry.selectors import trace_session
@@ -69,6 +69,9 @@ class ScoresApi(LangfuseApi):
 
         for index, score in enumerate(scores):
             event, why = score_event(score, session_of, now)
+            if event is not None and "id" in event and not score.get("timestamp"):
+                # stamped here: a retry of the same score keeps the time it was first stored with
+                event["timestamp"] = (first_stored_at(agent, event["type"], event["id"]) or now).isoformat()
             if event is None:
                 errors.append({"message": f"score {index}: {why}"})
             else:

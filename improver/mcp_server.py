@@ -19,7 +19,7 @@ from mcp.server.mcpserver import MCPServer
 from config import clock
 from config.errors import ApplicationError
 from improver.selectors import directives_for_agent
-from telemetry.ingest import events_ingest
+from telemetry.ingest import events_ingest, first_stored_at
 
 current_agent: contextvars.ContextVar = contextvars.ContextVar("kaizen_mcp_agent", default=None)
 
@@ -40,14 +40,16 @@ def _agent():
 
 
 def _ingest(event_type: str, body: dict, event_id: str | None) -> dict:
+    agent = _agent()
+    at = first_stored_at(agent, event_type, event_id) or clock.now()  # a retry keeps its first time
     event = {
         "type": event_type,
-        "timestamp": clock.now().isoformat(),
+        "timestamp": at.isoformat(),
         "body": {k: v for k, v in body.items() if v is not None},
     }
     if event_id:
         event["id"] = event_id
-    [result] = events_ingest(agent=_agent(), batch=[event])
+    [result] = events_ingest(agent=agent, batch=[event])
     if result.status == 400:
         raise ValueError(f"Kaizen refused the {event_type}: {json.dumps(result.errors)}")
     return {"stored": result.status == 201, "already_stored": result.status == 200, "type": event_type}

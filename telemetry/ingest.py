@@ -144,6 +144,21 @@ def _insert(tables: list[_Rows]) -> list[dict[tuple, int]]:
     return stored
 
 
+def first_stored_at(agent, event_type: str, event_id: str):
+    """When the agent's event `event_id` of that type was first stored (its time), or None. For
+    callers that stamp events themselves: a retry of an event they stamped takes its first time,
+    so it is recognised (200) rather than stored again, an event being its id at its time."""
+    model = EVENT_MODELS.get(event_type)
+    if model is None or not event_id:
+        return None
+    return (
+        model.objects.filter(agent=agent, dedup_key=event_id)
+        .order_by("occurred_at")
+        .values_list("occurred_at", flat=True)
+        .first()
+    )
+
+
 SESSION_TYPES = {"tool_invocation": False, "session_end": False, "skill_outcome": True, "decision": True}
 _seen_lately: set[tuple] = set()  # sessions this process stored lately: no statement for them
 SEEN_LATELY_MAX = 100_000

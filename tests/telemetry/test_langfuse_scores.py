@@ -134,3 +134,20 @@ def test_scores_answer_as_langfuse_does_and_prompts_name_the_template():
     assert missing.json()["message"] == "No prompt 'writer' for agent 'lf': its template is 'support'."
     assert client.get("/api/public/v2/prompts/support?version=7").status_code == 404
     assert client.get("/api/public/v2/prompts/support?version=1").json()["version"] == 1
+
+
+@pytest.mark.django_db
+def test_a_retried_score_without_a_timestamp_is_stored_once(clock):
+    from datetime import timedelta
+
+    from telemetry.models import Observation
+    from tests.conftest import FIXED_NOW
+
+    agent, token = agent_with_token(name="lf-retry", template=TemplateFactory(slug="support"))
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    score = {"id": "score-1", "name": "helpfulness", "value": 0.2}  # stamped by Kaizen
+    assert client.post("/api/public/scores", [score], format="json").status_code == 202
+    clock.move_to(FIXED_NOW + timedelta(minutes=5))  # the SDK retries a little later
+    assert client.post("/api/public/scores", [score], format="json").status_code == 202
+    assert Observation.objects.filter(agent=agent).count() == 1
