@@ -12,7 +12,7 @@ from improver.proposer import DeterministicProposer
 from improver.services.ritual import ritual_run, rituals_reap
 from tests.improver.helpers import WAKE, coder_fleet, complaints
 
-LEASE_S = 1.2  # long enough for the ritual to reach its model on a loaded machine
+LEASE_S = 2.0  # long enough for the ritual to reach its model on a loaded machine
 
 
 class SlowModel(DeterministicProposer):
