@@ -214,7 +214,14 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "METRICS_TOKEN": ("", "Bearer token that /metrics requires; empty = /metrics is off."),
     "NOTIFY_WEBHOOK_URL": ("", "Webhook called when a review is pending; empty = off."),
     "ESCALATION_WEBHOOK_URL": ("", "Webhook called on a systemic escalation; empty = off."),
-    "RETENTION_DAYS": (90, "Age after which raw events are pruned."),
+    "RETENTION_DAYS": (
+        90,
+        "Age after which raw events are pruned; ingest refuses events older than this (400 on `timestamp`).",
+    ),
+    "EVENT_MAX_AHEAD_HOURS": (
+        24,
+        "Ingest refuses events dated further ahead of the server's clock than this (400 on `timestamp`).",
+    ),
     "PARTITION_DAYS": (
         1,
         "On PostgreSQL, days of events per partition of each event table (retention drops whole "
@@ -230,6 +237,136 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "LLM_TIMEOUT_SECONDS": (20.0, "Timeout of one LLM call."),
     "LLM_MAX_RETRIES": (2, "Retries of a failed LLM call before falling back to rules."),
 }
+
+
+# The values each setting accepts: (lowest, highest) for numbers (None: unbounded), a tuple of
+# choices for words. Start-up refuses a value outside them (a test checks every setting is here).
+RATIO = (0.0, 1.0)
+SHARE = (0.0, 1.0)
+POSITIVE = (1, None)
+NON_NEGATIVE = (0, None)
+RANGES: dict[str, tuple] = {
+    "INGEST_MAX_EVENTS": (1, 100_000),
+    "INGEST_MAX_BODY_BYTES": (1024, None),
+    "INGEST_MAX_ARGS_BYTES": (64, None),
+    "INGEST_MAX_TEXT_CHARS": (64, None),
+    "DERIVE_FOLLOW_SECONDS": (0, 3600),
+    "DERIVE_BUCKETS": (1, 1024),
+    "DERIVE_MAX_ATTEMPTS": (1, 100),
+    "DERIVE_RETRY_SECONDS": POSITIVE,
+    "WORKER_STALE_SECONDS": POSITIVE,
+    "DERIVE_LAG_DEGRADED_SECONDS": POSITIVE,
+    "INGEST_CACHE_SECONDS": (0, 3600),
+    "OTLP_MAX_SPANS": POSITIVE,
+    "OTLP_SETTLE_SECONDS": (1, 86_400),
+    "API_MAX_BODY_BYTES": (1024, None),
+    "YAML_MAX_BYTES": (1024, None),
+    "YAML_MAX_DEPTH": (2, 1000),
+    "YAML_MAX_NODES": (10, None),
+    "RANKING_WARM_MIN_SAMPLES": POSITIVE,
+    "RANKING_WINDOW_SAMPLES": POSITIVE,
+    "RANKING_W_SUCCESS": NON_NEGATIVE,
+    "RANKING_W_CONFIDENCE": NON_NEGATIVE,
+    "RANKING_W_LATENCY": NON_NEGATIVE,
+    "RANKING_LATENCY_NORM_MS": POSITIVE,
+    "RANKING_LATENCY_CLAMP": NON_NEGATIVE,
+    "FLEET_WINDOW_HOURS": POSITIVE,
+    "FLEET_RECENT_FAILURES": NON_NEGATIVE,
+    "FLEET_SCOPE": ("autonomous", "all"),
+    "SELECTION_SEED": "integer or empty",
+    "HITL_VETO_SECONDS": NON_NEGATIVE,
+    "GOAL_COOLDOWN_SECONDS": NON_NEGATIVE,
+    "LOOP_DETECT_FAILURES": POSITIVE,
+    "LOOP_DETECT_WINDOW_SECONDS": POSITIVE,
+    "LOOP_DETECT_PAUSE_SECONDS": NON_NEGATIVE,
+    "OUTCOME_ALERT_MIN_ATTEMPTS": POSITIVE,
+    "OUTCOME_ALERT_SUCCESS_BELOW": RATIO,
+    "OUTCOME_ALERT_COOLDOWN_SECONDS": NON_NEGATIVE,
+    "GOALS_FILE": "path",
+    "ACTIONS_FILE": "path",
+    "HITL_ESCALATION_THRESHOLD": POSITIVE,
+    "HITL_ESCALATION_WINDOW_HOURS": POSITIVE,
+    "CONFIG_TUNING_MIN_SAMPLES": POSITIVE,
+    "FEEDBACK_HELPFUL_AT": RATIO,
+    "FEEDBACK_HARMFUL_AT": RATIO,
+    "DECAY_HALF_LIFE_DAYS": (0.001, None),
+    "CRITERION_WEIGHT_FLOOR": RATIO,
+    "PATTERN_ESTABLISHED_MIN": NON_NEGATIVE,
+    "PATTERN_PROVEN_HELPFUL": NON_NEGATIVE,
+    "PATTERN_PROVEN_MAX_HARMFUL_RATIO": RATIO,
+    "PATTERN_DEPRECATED_HARMFUL_RATIO": RATIO,
+    "ANTI_PATTERN_MIN_OBSERVATIONS": POSITIVE,
+    "ANTI_PATTERN_FAILURE_RATIO": RATIO,
+    "FRICTION_THRESHOLD": POSITIVE,
+    "CORRECTION_EDIT_DISTANCE": RATIO,
+    "CORRECTION_REWRITE_RATIO": RATIO,
+    "FACT_MIN_SESSIONS": POSITIVE,
+    "FACT_MIN_AGENTS": POSITIVE,
+    "FACT_EXPIRE_DAYS": POSITIVE,
+    "MAINTENANCE_MIN_FAILURES": POSITIVE,
+    "MAINTENANCE_MIN_SESSIONS": POSITIVE,
+    "FEEDBACK_WINDOW_DAYS": POSITIVE,
+    "RITUAL_MIN_FEEDBACK": NON_NEGATIVE,
+    "RITUAL_CONTEXT_TOKENS": (100, None),
+    "DIRECTIVE_MIN_SESSIONS": POSITIVE,
+    "PROMPT_TOKEN_BUDGET": (50, None),
+    "CANARY_SHARE": SHARE,
+    "CANARY_MIN_SESSIONS": POSITIVE,
+    "CANARY_DECIDE_DAYS": POSITIVE,
+    "CANARY_MARGIN": (0.0, 0.5),
+    "CANARY_ALPHA": (0.001, 0.5),
+    "CANARY_TAU": (0.001, 1.0),
+    "CANARY_MAX_DAYS": POSITIVE,
+    "RITUAL_LEASE_SECONDS": (10, None),
+    "RATING_NEGATIVE_BELOW": RATIO,
+    "RATING_POSITIVE_ABOVE": RATIO,
+    "MAX_RECURSION_DEPTH": (0, 10),
+    "META_IMPROVER_PERIOD_DAYS": POSITIVE,
+    "ESCALATION_THRESHOLD": POSITIVE,
+    "ESCALATION_WINDOW_HOURS": POSITIVE,
+    "ESCALATION_COOLDOWN_SECONDS": NON_NEGATIVE,
+    "FOLLOWUPS_PER_CYCLE": NON_NEGATIVE,
+    "FLAKY_FAILURE_RATIO": RATIO,
+    "FLAKY_RECENT_RUNS": POSITIVE,
+    "STALE_PR_DAYS": POSITIVE,
+    "STALE_AUTONOMY_DAYS": POSITIVE,
+    "FORGE_CLASS": "dotted path or empty",
+    "TASK_TTL_MINUTES": "kind=minutes pairs",
+    "ACCEPTANCE_MIN_SAMPLES": POSITIVE,
+    "RESCORE_DEMOTE_BELOW": RATIO,
+    "RESCORE_PROMOTE_ABOVE": RATIO,
+    "WEBHOOK_ALLOWED_HOSTS": "hosts or networks",
+    "WEBHOOK_SECRET": "text",
+    "METRICS_TOKEN": "text",
+    "NOTIFY_WEBHOOK_URL": "URL or empty",
+    "ESCALATION_WEBHOOK_URL": "URL or empty",
+    "RETENTION_DAYS": (1, 36_500),
+    "EVENT_MAX_AHEAD_HOURS": (0, 8760),
+    "PARTITION_DAYS": (1, 366),
+    "PARTITIONS_AHEAD": (1, 366),
+    "LLM_BASE_URL": "URL or empty",
+    "LLM_MODEL": "text",
+    "LLM_API_KEY": "text",
+    "LLM_TIMEOUT_SECONDS": (0.1, 600.0),
+    "LLM_MAX_RETRIES": (0, 10),
+}
+
+
+def out_of_range(key: str, value) -> str:
+    """Why `value` is not one setting `key` accepts, or ''. Numbers are held to their (lowest,
+    highest); words to their choices; free text (a description in RANGES) is not checked here."""
+    allowed = RANGES[key]
+    if isinstance(allowed, str):
+        if key == "SELECTION_SEED" and value.strip() and not value.strip().lstrip("-").isdigit():
+            return f"KAIZEN_{key}={value!r} is not an integer (or empty)"
+        return ""
+    if all(isinstance(a, str) for a in allowed):
+        return "" if value in allowed else f"KAIZEN_{key}={value!r} must be one of: {', '.join(allowed)}"
+    lo, hi = allowed
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        span = f"between {lo} and {hi}" if hi is not None else f"at least {lo}"
+        return f"KAIZEN_{key}={value!r} is out of range: must be {span}"
+    return ""
 
 
 # KAIZEN_ variables read elsewhere: the production switch (settings), the MCP server's agent token
@@ -259,4 +396,9 @@ def load() -> dict[str, object]:
     unknown = unknown_variable(os.environ)
     if unknown:
         raise ImproperlyConfigured(unknown)
-    return {key: env_typed(f"KAIZEN_{key}", default) for key, (default, _) in SETTINGS.items()}
+    values = {key: env_typed(f"KAIZEN_{key}", default) for key, (default, _) in SETTINGS.items()}
+    for key, value in values.items():
+        problem = out_of_range(key, value)
+        if problem:
+            raise ImproperlyConfigured(problem)
+    return values

@@ -12,6 +12,8 @@ from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, 
 from prometheus_client.core import GaugeMetricFamily
 
 from config.error_views import database_unavailable
+from telemetry import partitions
+from telemetry.ticks import failing_jobs
 
 
 def healthz(request):
@@ -28,8 +30,17 @@ def readyz(request):
     if not ready:
         return JsonResponse({"status": "not ready", "checks": checks}, status=503)
     checks["derived_work"] = _derived_work()
-    status = "ready" if checks["derived_work"] == "ok" else "degraded"
-    return JsonResponse({"status": status, "checks": checks})
+    checks["periodic_jobs"] = _periodic_jobs()
+    status = "ready" if checks["derived_work"] == checks["periodic_jobs"] == "ok" else "degraded"
+    body = {"status": status, "checks": checks}
+    if partitions.enabled():
+        body["default_partition_rows"] = partitions.default_rows()
+    return JsonResponse(body)
+
+
+def _periodic_jobs() -> str:
+    failing = failing_jobs()
+    return "; ".join(f"{name} failed: {why[:200]}" for name, why in sorted(failing.items())) or "ok"
 
 
 def _derived_work() -> str:
@@ -104,6 +115,18 @@ class FleetCollector:
         )
         parked.add_metric([], waiting.parked)
         yield parked
+        jobs = GaugeMetricFamily(
+            "kaizen_periodic_job_failing", "1 while a periodic job's last run failed.", labels=["job"]
+        )
+        for name in failing_jobs():
+            jobs.add_metric([name], 1)
+        yield jobs
+        if partitions.enabled():
+            default = GaugeMetricFamily(
+                "kaizen_default_partition_rows", "Events in the event tables' default partitions."
+            )
+            default.add_metric([], partitions.default_rows())
+            yield default
         rituals = GaugeMetricFamily("kaizen_rituals", "Ritual runs by outcome.", labels=["outcome"])
         for row in RitualRun.objects.values("outcome").annotate(n=Count("id")):
             rituals.add_metric([row["outcome"]], row["n"])

@@ -63,15 +63,8 @@ def acceptance_by_type_and_source() -> list[dict]:
     ]
 
 
-def events_cited_by_proposals() -> dict[str, set[int]]:
-    """Event ids per event type that proposals cite. Producers put them, whatever else their
-    evidence holds, under `evidence["cites"] = {event type: [ids]}`; a raised proposal keeps every
-    one of them as a Citation row and a sample in its evidence."""
-    cited: dict[str, set[int]] = {}
-    for event_type, row_id in Citation.objects.values_list("event_type", "row_id").iterator(chunk_size=5000):
-        cited.setdefault(event_type, set()).add(row_id)
-    rows = Proposal.objects.filter(evidence__has_key="cites").values_list("evidence__cites", flat=True)
-    for cites in rows.iterator(chunk_size=500):
-        for event_type, ids in cites.items() if isinstance(cites, dict) else ():
-            cited.setdefault(event_type, set()).update(as_ids(ids if isinstance(ids, list) else []))
-    return cited
+def events_cited_by_proposals(event_type: str):
+    """The ids of `event_type` events that proposals cite (a queryset retention uses as a
+    subquery). Every proposal stores what its evidence cites as Citation rows when it is made
+    (`evidence["cites"] = {event type: [ids]}`), and keeps only a sample in the evidence."""
+    return Citation.objects.filter(event_type=event_type).values_list("row_id", flat=True)

@@ -53,7 +53,8 @@ def proposal_create(
     created_by_agent=None,
     parent: Proposal | None = None,
 ) -> Proposal:
-    """Create a pending proposal; refuse suppressed keys and a second open one per dedup key."""
+    """Create a pending proposal; refuse suppressed keys and a second open one per dedup key. The
+    events its evidence cites become Citation rows (retention keeps them)."""
     dedup_key = dedup_key[:300]
     suppressed = suppression_for(dedup_key)
     if suppressed is not None:
@@ -63,7 +64,7 @@ def proposal_create(
         )
     try:
         with transaction.atomic():
-            return Proposal.objects.create(
+            proposal = Proposal.objects.create(
                 type=type,
                 title=title[:300],
                 rationale=rationale,
@@ -77,6 +78,10 @@ def proposal_create(
                 created_by_agent=created_by_agent,
                 parent=parent,
             )
+            if "cites" in proposal.evidence:
+                proposal.evidence = _cite(proposal, proposal.evidence)
+                proposal.save(update_fields=["evidence"])
+            return proposal
     except IntegrityError as exc:
         existing = Proposal.objects.filter(dedup_key=dedup_key, status=Status.PENDING).first()
         raise Conflict(
@@ -127,8 +132,6 @@ def proposal_raise(
             )
         except Conflict:
             continue  # created a moment ago by a concurrent raise: strengthen that one
-        proposal.evidence = _cite(proposal, proposal.evidence)
-        proposal.save(update_fields=["evidence"])
         return proposal, True
     return None, False
 

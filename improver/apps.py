@@ -13,8 +13,3 @@ class ImproverConfig(AppConfig):
         from improver.services.evolution import register
 
         register()  # what approving, rejecting and refining a template evolution does
-
-        from improver.selectors import events_behind_cited_feedback
-        from telemetry.retention import register_keeper
-
-        register_keeper(events_behind_cited_feedback)  # retention keeps what cited feedback came from

@@ -4,9 +4,10 @@ that any web process can answer any request. The request is handed to the SDK's 
 
 import anyio
 from asgiref.sync import async_to_sync
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from drf_spectacular.utils import extend_schema
 from mcp.server.transport_security import TransportSecuritySettings
+from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.views import APIView
 
 from config.permissions import IsAgent, request_agent
@@ -15,6 +16,7 @@ from telemetry.otlp_api import RawParser
 
 # Django has checked the Host header against ALLOWED_HOSTS already.
 SECURITY = TransportSecuritySettings(enable_dns_rebinding_protection=False)
+ANSWER_WITHIN_S = 30  # an exchange that has not answered by then ends with what it has (or 500)
 
 
 async def _answer(method: str, headers: list[tuple[bytes, bytes]], body: bytes) -> tuple[int, list, bytes]:
@@ -50,9 +52,20 @@ async def _answer(method: str, headers: list[tuple[bytes, bytes]], body: bytes) 
         elif message["type"] == "http.response.body":
             answer["body"] += message.get("body", b"")
 
-    async with app.router.lifespan_context(app):
-        await app(scope, receive, send)
+    with anyio.move_on_after(ANSWER_WITHIN_S):  # no exchange holds a web worker for longer
+        async with app.router.lifespan_context(app):
+            await app(scope, receive, send)
     return answer["status"], answer["headers"], answer["body"]
+
+
+class AnyAccept(BaseContentNegotiation):
+    """The SDK answers for itself: DRF's own answers (401, 405) are JSON whatever the Accept."""
+
+    def select_parser(self, request, parsers):
+        return parsers[0]
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
 
 
 class McpApi(APIView):
@@ -61,6 +74,7 @@ class McpApi(APIView):
 
     permission_classes = [IsAgent]
     parser_classes = [RawParser]  # the SDK's app reads the body itself
+    content_negotiation_class = AnyAccept
 
     @extend_schema(exclude=True)
     def post(self, request):
@@ -68,7 +82,13 @@ class McpApi(APIView):
 
     @extend_schema(exclude=True)
     def get(self, request):
-        return self._bridge(request)
+        """No stream for the server to push on (every answer is JSON, no session is held): 405, as
+        the transport allows, for any Accept, instead of a stream that never ends."""
+        return JsonResponse(
+            {"message": "GET /mcp opens no stream here: send JSON-RPC requests with POST."},
+            status=405,
+            headers={"Allow": "POST, DELETE"},
+        )
 
     @extend_schema(exclude=True)
     def delete(self, request):

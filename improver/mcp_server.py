@@ -15,6 +15,7 @@ from typing import Literal
 
 from asgiref.sync import sync_to_async
 from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 
 from config import clock
 from config.errors import ApplicationError
@@ -51,7 +52,7 @@ def _ingest(event_type: str, body: dict, event_id: str | None) -> dict:
         event["id"] = event_id
     [result] = events_ingest(agent=agent, batch=[event])
     if result.status == 400:
-        raise ValueError(f"Kaizen refused the {event_type}: {json.dumps(result.errors)}")
+        raise ToolError(f"Kaizen refused the {event_type}: {json.dumps(result.errors)}")
     return {"stored": result.status == 201, "already_stored": result.status == 200, "type": event_type}
 
 
@@ -177,7 +178,7 @@ async def submit_proposal(
                 type=type, data={"yaml": yaml, "document": document}, agent=_agent(), rationale=rationale
             )
         except ApplicationError as exc:
-            raise ValueError(exc.message) from exc
+            raise ToolError(exc.message) from exc
         return {"id": proposal.pk, "status": proposal.status, "title": proposal.title}
 
     return await sync_to_async(submit)()

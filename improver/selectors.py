@@ -133,22 +133,15 @@ FEEDBACK_SOURCES = {  # feedback item source type → the event type it was read
 }
 
 
-def events_behind_cited_feedback() -> dict[str, set[int]]:
-    """The events behind feedback items that a template evolution cites (`feedback_items`)."""
-    from governance.models import Proposal
+def events_behind_feedback(item_ids) -> dict[str, list[int]]:
+    """The events the feedback items `item_ids` were read from, per event type: what an
+    evolution proposal cites (so retention keeps them)."""
     from improver.models import FeedbackItem
     from telemetry.retention import as_ids
 
-    cited: set[int] = set()
-    evidence_rows = Proposal.objects.filter(type=Proposal.Type.TEMPLATE_EVOLUTION).values_list(
-        "evidence", flat=True
-    )
-    for evidence in evidence_rows.iterator(chunk_size=500):
-        if isinstance(evidence, dict):
-            cited |= as_ids(evidence.get("feedback_items"))
-    keep: dict[str, set[int]] = {}
-    sources = FeedbackItem.objects.filter(pk__in=cited).values_list("source_type", "source_id")
-    for source_type, source_id in sources.iterator(chunk_size=2000):
+    cites: dict[str, set[int]] = {}
+    sources = FeedbackItem.objects.filter(pk__in=list(item_ids)).values_list("source_type", "source_id")
+    for source_type, source_id in sources:
         if source_type in FEEDBACK_SOURCES:
-            keep.setdefault(FEEDBACK_SOURCES[source_type], set()).update(as_ids([source_id]))
-    return keep
+            cites.setdefault(FEEDBACK_SOURCES[source_type], set()).update(as_ids([source_id]))
+    return {event_type: sorted(ids) for event_type, ids in cites.items()}

@@ -25,6 +25,7 @@ from telemetry.models import (
     FrictionEvent,
     LearnedFact,
     Observation,
+    PeriodicClaim,
     SessionEnd,
     SkillOutcome,
     ToolInvocation,
@@ -297,6 +298,26 @@ class UnmappedSpanAdmin(admin.ModelAdmin):
     readonly_fields = ["agent", "reason", "count", "example", "last_seen_at"]
 
     def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(PeriodicClaim)
+class PeriodicJobAdmin(admin.ModelAdmin):
+    """When each periodic job last started from the schedule, and why its last run failed (empty
+    once a run succeeds): the jobs /readyz reports as failing."""
+
+    list_display = ["name", "last_started_at", "failing", "failed_at"]
+    list_filter = [("last_error", admin.EmptyFieldListFilter)]
+    readonly_fields = ["name", "last_started_at", "last_error", "failed_at"]
+
+    @admin.display(boolean=True, description="Failing")
+    def failing(self, obj) -> bool:
+        return bool(obj.last_error)
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
         return False
 
 

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from celery.signals import beat_init, worker_ready
 from django.db.models.signals import post_migrate
 
 
@@ -16,3 +17,24 @@ class TelemetryConfig(AppConfig):
         post_migrate.connect(ensure_default, sender=self, dispatch_uid="kaizen-price-defaults")
 
         post_migrate.connect(sync_periodic_tasks, sender=self, dispatch_uid="kaizen-beat-sync")
+        post_migrate.connect(partitions_at_migrate, sender=self, dispatch_uid="kaizen-partitions")
+        beat_init.connect(partitions_at_start, dispatch_uid="kaizen-partitions-beat")
+        worker_ready.connect(partitions_at_start, dispatch_uid="kaizen-partitions-worker")
+
+
+def partitions_at_migrate(using: str = "default", **kwargs) -> None:
+    """Every `migrate` leaves the event tables with partitions for now and the periods ahead, so a
+    new install stores its first event in its own partition."""
+    from django.db import connections
+
+    from telemetry.partitions import partitions_ensure
+
+    if connections[using].vendor == "postgresql":
+        partitions_ensure()
+
+
+def partitions_at_start(sender=None, **kwargs) -> None:
+    """A worker or beat starting asks for the partitions at once rather than at the next hour."""
+    app = getattr(sender, "app", None)
+    if app is not None:
+        app.send_task("telemetry.partitions_ensure")

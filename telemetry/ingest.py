@@ -1,11 +1,13 @@
 """The batched ingest service: validate each event, store the new ones, report per item."""
 
+import logging
 from collections import defaultdict
 from contextlib import nullcontext
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 
 from config import clock
 from config.metrics import count_ingest
@@ -20,7 +22,8 @@ from telemetry.row_writes import rows_store
 # An event is its agent's, by its client id (or content hash) at its time: a replay with the same
 # time is the same event (200), the same id at another time a new one.
 EVENT_KEY = ("agent", "dedup_key", "occurred_at")
-BODY_COLUMNS = {"reflection"}  # body keys stored under a column of the same name
+PARTITION_RETRIES = 2
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -99,7 +102,40 @@ def price_tokens(agent, row: dict, prices=None) -> None:
     row["cost_estimated"] = True
 
 
+def event_window(now) -> tuple:
+    """The times an event may carry: from the retention horizon (an older event would be pruned
+    at once) to KAIZEN_EVENT_MAX_AHEAD_HOURS ahead of the server's clock."""
+    cfg = settings.KAIZEN
+    return now - timedelta(days=cfg["RETENTION_DAYS"]), now + timedelta(hours=cfg["EVENT_MAX_AHEAD_HOURS"])
+
+
+def _outside_window(valid: dict[str, list[tuple[int, Cleaned]]], results: list) -> None:
+    """Answer 400 on `timestamp` for the events of `valid` dated outside `event_window`, and
+    take them out: every intake (REST, OTLP, Langfuse scores, MCP reports) passes here."""
+    earliest, latest = event_window(clock.now())
+    for event_type, items in list(valid.items()):
+        kept = []
+        for index, cleaned in items:
+            if earliest <= cleaned.occurred_at <= latest:
+                kept.append((index, cleaned))
+                continue
+            if cleaned.occurred_at < earliest:
+                message = f"Older than the retention window ({settings.KAIZEN['RETENTION_DAYS']} days)."
+            else:
+                message = (
+                    f"More than {settings.KAIZEN['EVENT_MAX_AHEAD_HOURS']} hours ahead of the server's clock."
+                )
+            errors = {"timestamp": [message]}
+            results[index] = ItemResult(index, cleaned.client_id or cleaned.sha256, 400, errors)
+            count_ingest(event_type, 400, errors)
+        if kept:
+            valid[event_type] = kept
+        else:
+            del valid[event_type]
+
+
 def _store_valid(agent, valid: dict[str, list[tuple[int, Cleaned]]], results: list) -> list[ItemResult]:
+    _outside_window(valid, results)
     if valid:
         version_id = current_template_version_id(agent)
         received_at = clock.now()
@@ -136,12 +172,26 @@ def _insert(tables: list[_Rows]) -> list[dict[tuple, int]]:
     """Store every table's new rows with the one writer; {conflict key: new id} per table.
     Derived work is not done here: the rows that need it enter the to-do list in the same
     transaction, and the worker drains it. Several tables share one transaction."""
-    stored = []
-    with transaction.atomic() if len(tables) > 1 else nullcontext():
-        for t in tables:
-            enqueue = (t.event_type, t.wanted) if t.wanted else None
-            stored.append(rows_store(EVENT_MODELS[t.event_type], t.rows, EVENT_KEY, enqueue=enqueue))
-    return stored
+    for attempt in range(PARTITION_RETRIES + 1):
+        stored = []
+        try:
+            with transaction.atomic() if len(tables) > 1 or connection.in_atomic_block else nullcontext():
+                for t in tables:
+                    enqueue = (t.event_type, t.wanted) if t.wanted else None
+                    stored.append(rows_store(EVENT_MODELS[t.event_type], t.rows, EVENT_KEY, enqueue=enqueue))
+            return stored
+        except IntegrityError as exc:
+            # Routed to the default partition a moment before a partition of that period was
+            # attached (telemetry/partitions.py): nothing was stored; the next try finds it.
+            if attempt == PARTITION_RETRIES or not _partition_moved(exc):
+                raise
+            log.info("ingest routed to a partition that moved: stored again")
+    raise AssertionError("unreachable")
+
+
+def _partition_moved(exc: IntegrityError) -> bool:
+    cause = exc.__cause__
+    return getattr(cause, "sqlstate", None) == "23514" and "partition constraint" in str(cause)
 
 
 def first_stored_at(agent, event_type: str, event_id: str):

@@ -627,6 +627,13 @@ class PeriodicClaim(models.Model):
 
     name = models.CharField(max_length=200, primary_key=True)
     last_started_at = models.DateTimeField()
+    last_error = models.TextField(
+        blank=True, db_default="", help_text="Why the job's last run failed; empty once a run succeeds."
+    )
+    failed_at = models.DateTimeField(null=True, blank=True, help_text="When it last failed.")
+
+    class Meta:
+        verbose_name = "periodic job"
 
     def __str__(self) -> str:
         return f"{self.name} at {self.last_started_at:%Y-%m-%d %H:%M:%S}"

@@ -2,34 +2,46 @@
 
 Each event table is partitioned by range of `occurred_at` (the migration that made it so moved
 its rows to the table's default partition). Periods are KAIZEN_PARTITION_DAYS long, counted from
-1970-01-01 UTC, and named `<table>_p<first day>`. The hourly beat task `telemetry.partitions_ensure`
-creates the current period and KAIZEN_PARTITIONS_AHEAD more; an event outside every partition
-(a late or early clock, history sent in bulk) lands in the default partition, and the same task
-moves the default's rows of each period within the retention window into a partition of their
-own (created, filled, then attached, in one transaction). What lies outside that window stays in
-the default partition and is reported: events older than retention (among them the ones kept as
-evidence when their own partition was retired) and events dated far in the future.
+1970-01-01 UTC, and named `<table>_p<first day>`. `partitions_ensure` creates the current period
+and KAIZEN_PARTITIONS_AHEAD more: after every `migrate`, when a worker or beat starts, and hourly
+from beat. Ingest refuses events older than the retention horizon or dated further ahead than
+KAIZEN_EVENT_MAX_AHEAD_HOURS, so an event lands in the default partition only when its period
+has no partition yet (a late event of a past day); the same task moves those rows into a
+partition of their own.
 
-Retention (telemetry/retention.py) retires a partition wholly older than its horizon with
-`partition_retire`: detach, copy back the rows something still cites (they land in the default
-partition, ids unchanged), drop; one short transaction.
+A move never refuses a concurrent ingest and never holds a lock for long: the rows are copied
+into the new table in batches while they stay where they are, then one short transaction locks
+the default partition, copies what arrived meanwhile, deletes the moved rows and attaches the
+table (its CHECK constraint spares the attach a scan). An ingest that was routed to the default
+partition just before the attach fails its partition constraint and is stored again
+(telemetry/ingest.py).
 
-DDL waits at most LOCK_TIMEOUT for the table's lock: behind a long read it gives up and the next
-run tries again, instead of queueing every ingest behind it.
+Retention (telemetry/retention.py) retires whole partitions with `partition_retire`.
+
+Every statement that needs a table's lock waits at most LOCK_WAIT for it and is tried again
+after a growing pause, for at most LOCK_BUDGET_S: a long reader never makes ingest queue behind
+a waiting DDL statement for more than LOCK_WAIT.
 """
 
 import logging
+import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import OperationalError, connection, transaction
 
 from config import clock
 
 log = logging.getLogger(__name__)
-LOCK_TIMEOUT = "5s"
+LOCK_WAIT = "200ms"
+LOCK_BUDGET_S = 120.0
+MOVE_BATCH = 20_000
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+LOCK_NOT_AVAILABLE = "55P03"
+ADVISORY_LOCK = 0x4B5A_0002  # (this, table): one partition run per table at a time
 
 
 @dataclass(frozen=True)
@@ -37,6 +49,11 @@ class Partition:
     name: str
     start: datetime | None  # None: the default partition
     end: datetime | None
+
+    @property
+    def keeps_evidence(self) -> bool:
+        """A partition that holds only the rows kept past retention (see partition_retire)."""
+        return self.name.endswith("_kept")
 
 
 def enabled() -> bool:
@@ -78,11 +95,52 @@ def partitions(cursor, table: str) -> list[Partition]:
     return [Partition(name, start, end) for name, start, end in cursor.fetchall()]
 
 
+def is_lock_timeout(exc: BaseException) -> bool:
+    return getattr(exc.__cause__, "sqlstate", None) == LOCK_NOT_AVAILABLE
+
+
+def with_short_locks(work: Callable, *, budget_s: float | None = None):
+    """Run `work(cursor)` in a transaction whose statements wait at most LOCK_WAIT for a lock;
+    when one times out, roll back, pause (doubling, with jitter) and try again, for at most
+    `budget_s` (LOCK_BUDGET_S), then raise the lock timeout."""
+    deadline = time.monotonic() + (LOCK_BUDGET_S if budget_s is None else budget_s)
+    pause = 0.05
+    while True:
+        try:
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute(f"SET LOCAL lock_timeout = '{LOCK_WAIT}'")
+                return work(cursor)
+        except OperationalError as exc:
+            if not is_lock_timeout(exc) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause * (0.5 + random.random()))
+        pause = min(pause * 2, 2.0)
+
+
+class table_held:
+    """A session advisory lock on one table's partition work (runs on other workers skip it)."""
+
+    def __init__(self, table: str):
+        self.table = table
+        self.mine = False
+
+    def __enter__(self) -> bool:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s))", [ADVISORY_LOCK, self.table])
+            self.mine = cursor.fetchone()[0]
+        return self.mine
+
+    def __exit__(self, *exc) -> None:
+        if self.mine:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_unlock(%s, hashtext(%s))", [ADVISORY_LOCK, self.table])
+
+
 def partitions_ensure(now: datetime | None = None) -> dict:
     """Create the current period's partitions and the next KAIZEN_PARTITIONS_AHEAD, and move the
     default partitions' rows of every period within the retention window into partitions of
-    their own. Idempotent, and safe beside a concurrent run (a partition made meanwhile is found,
-    not made twice). Returns what it did and what it left in the default partitions."""
+    their own. Idempotent, and safe beside a concurrent run (a table another run is working on
+    is skipped). Returns what it did and the rows left in the default partitions."""
     if not enabled():
         return {"created": 0, "moved": 0, "outside": 0}
     now = now or clock.now()
@@ -92,11 +150,15 @@ def partitions_ensure(now: datetime | None = None) -> dict:
     wanted = {first + i * length for i in range(cfg["PARTITIONS_AHEAD"] + 1)}
     horizon = now - timedelta(days=cfg["RETENTION_DAYS"])
     last = first + (cfg["PARTITIONS_AHEAD"] + 1) * length
-    created = moved = outside = 0
+    created = moved = 0
     for table in event_tables().values():
-        with connection.cursor() as cursor:
-            have = [(p.start, p.end) for p in partitions(cursor, table) if p.start is not None]
-            for start in sorted(_default_periods(cursor, table) | wanted):
+        with table_held(table) as mine:
+            if not mine:
+                continue
+            with connection.cursor() as cursor:
+                have = [(p.start, p.end) for p in partitions(cursor, table) if p.start is not None]
+                periods = _default_periods(cursor, table) | wanted
+            for start in sorted(periods):
                 if any(start < end and begin < start + length for begin, end in have):
                     continue  # made already, or covered by partitions of another period length
                 if start + length <= horizon or start >= last:
@@ -104,14 +166,30 @@ def partitions_ensure(now: datetime | None = None) -> dict:
                 moved += partition_add(table, start)
                 created += 1
                 have.append((start, start + length))
-            cursor.execute(
-                f'SELECT count(*) FROM "{default_name(table)}" WHERE occurred_at < %s OR occurred_at >= %s',
-                [period_of(horizon)[1], last],
-            )
-            outside += cursor.fetchone()[0]
+    outside = default_rows()
     if outside:
-        log.info("%d events lie outside every partition (older than retention or far ahead)", outside)
+        log.info("%d events lie in the default partitions (outside every partition)", outside)
     return {"created": created, "moved": moved, "outside": outside}
+
+
+def default_rows() -> int:
+    """Rows in the event tables' default partitions (ideally none; the planner's estimate when
+    one holds many, so the figure stays cheap at any size)."""
+    if not enabled():
+        return 0
+    total = 0
+    with connection.cursor() as cursor:
+        for table in event_tables().values():
+            cursor.execute(f'SELECT count(*) FROM (SELECT 1 FROM "{default_name(table)}" LIMIT 10001) t')
+            n = cursor.fetchone()[0]
+            if n > 10_000:
+                cursor.execute(
+                    "SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = %s::regclass",
+                    [default_name(table)],
+                )
+                n = max(n, cursor.fetchone()[0])
+            total += n
+    return total
 
 
 def _default_periods(cursor, table: str) -> set[datetime]:
@@ -124,55 +202,88 @@ def _default_periods(cursor, table: str) -> set[datetime]:
     return {row[0] for row in cursor.fetchall()}
 
 
+def _range_sql(start: datetime, end: datetime) -> tuple[str, str]:
+    """The partition bounds and the equivalent CHECK (DDL takes no parameters)."""
+    s, e = start.isoformat(), end.isoformat()
+    return (
+        f"FOR VALUES FROM ('{s}') TO ('{e}')",
+        f"CHECK (occurred_at IS NOT NULL AND occurred_at >= '{s}' AND occurred_at < '{e}')",
+    )
+
+
+def _exists(cursor, name: str) -> bool:
+    cursor.execute("SELECT to_regclass(%s) IS NOT NULL", [name])
+    return cursor.fetchone()[0]
+
+
+def empty_like(cursor, table: str, name: str, start: datetime, end: datetime) -> None:
+    """A table shaped like `table` (columns, defaults, indexes) whose CHECK holds it to the period,
+    ready to be attached without a scan; nothing when it exists (a run killed half-way)."""
+    if _exists(cursor, name):
+        return
+    _, check = _range_sql(start, end)
+    cursor.execute(
+        f'CREATE TABLE "{name}" (LIKE "{table}" INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING INDEXES)'
+    )
+    cursor.execute(f'ALTER TABLE "{name}" ADD CONSTRAINT "{name}_range" {check}')
+
+
 def partition_add(table: str, start: datetime) -> int:
     """Give the period from `start` a partition (none made when one exists); return the rows
     moved into it from the default partition.
 
-    With no such rows, one CREATE … PARTITION OF. Otherwise the new table is filled with them
-    and attached, all in one transaction (PostgreSQL refuses a partition whose range the default
-    partition still holds rows of)."""
+    With no such rows, one CREATE … PARTITION OF. Otherwise the new table is filled in batches
+    while the rows stay visible in the default partition, then one short transaction moves the
+    rest and attaches it (PostgreSQL refuses a partition whose range the default still holds)."""
     end = period_of(start)[1]
     name, default = name_for(table, start), default_name(table)
-    bounds = f"FOR VALUES FROM ('{start.isoformat()}') TO ('{end.isoformat()}')"  # DDL takes no parameters
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(f"SET LOCAL lock_timeout = '{LOCK_TIMEOUT}'")
-        cursor.execute("SELECT to_regclass(%s) IS NOT NULL", [name])
-        if cursor.fetchone()[0]:
-            return 0  # a concurrent run made it
+    bounds, _ = _range_sql(start, end)
+
+    def create_empty(cursor) -> bool:
+        cursor.execute("SELECT relispartition FROM pg_class WHERE oid = to_regclass(%s)", [name])
+        row = cursor.fetchone()
+        if row is not None:
+            return row[0]  # attached already; or a table a killed run was filling: go on with it
         cursor.execute(
             f'SELECT EXISTS (SELECT FROM "{default}" WHERE occurred_at >= %s AND occurred_at < %s)',
             [start, end],
         )
-        if not cursor.fetchone()[0]:
-            cursor.execute(f'CREATE TABLE "{name}" PARTITION OF "{table}" {bounds}')
-            return 0
+        if cursor.fetchone()[0]:
+            return False
+        cursor.execute(f'CREATE TABLE "{name}" PARTITION OF "{table}" {bounds}')
+        return True
+
+    if with_short_locks(create_empty):
+        return 0
+    with transaction.atomic(), connection.cursor() as cursor:
+        empty_like(cursor, table, name, start, end)
+    with connection.cursor() as cursor:
+        while True:  # batches by id, outside any table lock; the rows stay where they are
+            cursor.execute(f'SELECT coalesce(max(id), 0) FROM "{name}"')
+            after = cursor.fetchone()[0]
+            cursor.execute(
+                f'INSERT INTO "{name}" SELECT * FROM "{default}" WHERE occurred_at >= %s AND occurred_at < %s '
+                f"AND id > %s ORDER BY id LIMIT {MOVE_BATCH}",
+                [start, end, after],
+            )
+            if cursor.rowcount < MOVE_BATCH:
+                break
+
+    def attach(cursor) -> int:
         cursor.execute(f'LOCK TABLE "{default}" IN ACCESS EXCLUSIVE MODE')
-        cursor.execute(f'CREATE TABLE "{name}" (LIKE "{table}" INCLUDING DEFAULTS INCLUDING CONSTRAINTS)')
         cursor.execute(
-            f'WITH moved AS (DELETE FROM "{default}" WHERE occurred_at >= %s AND occurred_at < %s '
-            f'RETURNING *) INSERT INTO "{name}" SELECT * FROM moved',
+            f'INSERT INTO "{name}" SELECT d.* FROM "{default}" d WHERE d.occurred_at >= %s AND d.occurred_at < %s '
+            f'AND NOT EXISTS (SELECT FROM "{name}" n WHERE n.id = d.id)',
             [start, end],
         )
+        cursor.execute(f'DELETE FROM "{default}" WHERE occurred_at >= %s AND occurred_at < %s', [start, end])
         count = cursor.rowcount
         cursor.execute(f'ALTER TABLE "{table}" ATTACH PARTITION "{name}" {bounds}')
+        return count
+
+    count = with_short_locks(attach)
     log.info("%s: partition %s made from %d events of the default partition", table, name, count)
     return count
-
-
-def partition_retire(table: str, partition: Partition, keep: set[int]) -> int:
-    """Detach and drop `partition` after copying the rows of `keep` (ids) back into the table,
-    where they land in the default partition; one transaction. Returns the rows kept."""
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(f"SET LOCAL lock_timeout = '{LOCK_TIMEOUT}'")
-        cursor.execute(f'ALTER TABLE "{table}" DETACH PARTITION "{partition.name}"')
-        kept = 0
-        if keep:
-            cursor.execute(
-                f'INSERT INTO "{table}" SELECT * FROM "{partition.name}" WHERE id = ANY(%s)', [sorted(keep)]
-            )
-            kept = cursor.rowcount
-        cursor.execute(f'DROP TABLE "{partition.name}"')
-    return kept
 
 
 def stored_rows(partition: Partition) -> int:
@@ -183,3 +294,59 @@ def stored_rows(partition: Partition) -> int:
         )
         row = cursor.fetchone()
     return row[0] if row else 0
+
+
+def partition_retire(table: str, partition: Partition, kept_sql: str, params: list) -> int:
+    """Drop `partition`, except its rows whose ids `kept_sql` names: those stay, same ids, in a
+    small partition of the same period (`<name>_kept`). Returns the rows kept.
+
+    The kept rows are copied first, holding no lock but the partition's read lock; then one
+    short transaction detaches the partition, copies what became kept meanwhile (no window
+    between deciding and dropping), attaches the kept table in its place (its CHECK spares the
+    attach a scan) or drops it when empty, and drops the partition. A run killed half-way leaves
+    the kept table behind, and the next run goes on with it."""
+    name = f"{partition.name}_kept"
+    where = f"id IN ({kept_sql})" if kept_sql else "false"
+    bounds, _ = _range_sql(partition.start, partition.end)
+    with transaction.atomic(), connection.cursor() as cursor:
+        empty_like(cursor, table, name, partition.start, partition.end)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'INSERT INTO "{name}" SELECT * FROM "{partition.name}" WHERE {where} ON CONFLICT DO NOTHING',
+            params,
+        )
+
+    def swap(cursor) -> int:
+        cursor.execute(f'ALTER TABLE "{table}" DETACH PARTITION "{partition.name}"')
+        cursor.execute(
+            f'INSERT INTO "{name}" SELECT * FROM "{partition.name}" WHERE {where} ON CONFLICT DO NOTHING',
+            params,
+        )
+        cursor.execute(f'SELECT count(*) FROM "{name}"')
+        kept = cursor.fetchone()[0]
+        if kept:
+            cursor.execute(f'ALTER TABLE "{table}" ATTACH PARTITION "{name}" {bounds}')
+        else:
+            cursor.execute(f'DROP TABLE "{name}"')
+        cursor.execute(f'DROP TABLE "{partition.name}"')
+        return kept
+
+    return with_short_locks(swap)
+
+
+def drop_if_empty(table: str, partition: Partition) -> bool:
+    """Drop a partition that holds no rows (a kept partition whose rows all went); True if dropped."""
+
+    def drop(cursor) -> bool:
+        cursor.execute(f'SELECT EXISTS (SELECT FROM "{partition.name}")')
+        if cursor.fetchone()[0]:
+            return False
+        cursor.execute(f'ALTER TABLE "{table}" DETACH PARTITION "{partition.name}"')
+        cursor.execute(f'DROP TABLE "{partition.name}"')
+        return True
+
+    with connection.cursor() as cursor:
+        cursor.execute(f'SELECT EXISTS (SELECT FROM "{partition.name}")')
+        if cursor.fetchone()[0]:
+            return False
+    return with_short_locks(drop)

@@ -1,32 +1,38 @@
 """Retention: retire raw events (whole time partitions on PostgreSQL, bounded batches of rows
-elsewhere), keeping whatever something upstairs still cites.
+elsewhere), keeping whatever something still needs.
 
 Summary rows (stores, snapshots, friction events, facts, feedback items, proposals) are never
-touched; only the raw event tables shrink. Telemetry does not know who cites its events: the apps
-that do register a keeper at start-up (`register_keeper`), returning the ids they need per event
-type. Governance keeps what proposals cite (`evidence["cites"]`), the improver what its feedback
-items came from.
+touched; only the raw event tables shrink. What must be kept is decided in SQL, never as a list
+of ids: per event type, a union of subqueries naming the ids to keep. Telemetry keeps the events
+whose derived work has not run yet (the to-do list) and the corrections behind active facts; the
+apps above register a keeper at start-up (`register_keeper`) returning, per event type, a
+queryset of the ids they cite (governance: every proposal's citations).
+
+Each event type is retired on its own: a failure on one (a lock never granted behind a long
+reader, say) is logged and reported under "failed" while the others go on; the daily task then
+raises so Celery tries it again, and /readyz and /metrics show the job failing until it passes.
 """
 
 import logging
-from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from datetime import timedelta
 
 from django.db import connection, transaction
+from django.db.models import QuerySet
 
 from config import clock
 from telemetry import partitions
-from telemetry.models import EVENT_MODELS, LearnedFact, TraceSpan
+from telemetry.models import EVENT_MODELS, LearnedFact, PendingDerivation, TraceSpan
 
 log = logging.getLogger(__name__)
 
-Keeper = Callable[[], dict[str, Iterable[int]]]
+Keeper = Callable[[str], QuerySet | None]
 _keepers: list[Keeper] = []
 
 
 def register_keeper(keeper: Keeper) -> Keeper:
-    """Register `keeper() -> {event type: ids}` (events that must outlive the retention window)."""
+    """Register `keeper(event type) -> queryset of ids` (or None): the events of that type that
+    must outlive the retention window. The queryset becomes a subquery; it is never evaluated."""
     if keeper not in _keepers:
         _keepers.append(keeper)
     return keeper
@@ -43,19 +49,27 @@ def as_ids(values) -> set[int]:
     return out
 
 
-def protected_ids() -> dict[str, set[int]]:
-    """Event ids per event type that must be kept: corrections behind active facts, and whatever
-    every registered keeper names."""
-    keep: dict[str, set[int]] = defaultdict(set)
-    keep["correction"] |= set(
-        LearnedFact.objects.filter(status="active", correction__isnull=False).values_list(
-            "correction_id", flat=True
-        )
-    )
+def kept_querysets(event_type: str) -> list[QuerySet]:
+    """The subqueries naming the ids of `event_type` to keep (each a single, non-null column)."""
+    kept = [PendingDerivation.objects.filter(event_type=event_type).values_list("row_id", flat=True)]
+    if event_type == "correction":
+        facts = LearnedFact.objects.filter(status="active", correction__isnull=False)
+        kept.append(facts.values_list("correction_id", flat=True))
     for keeper in _keepers:
-        for event_type, ids in keeper().items():
-            keep[event_type] |= as_ids(ids)
-    return keep
+        qs = keeper(event_type)
+        if qs is not None:
+            kept.append(qs)
+    return kept
+
+
+def kept_sql(event_type: str) -> tuple[str, list]:
+    """`kept_querysets` as one SQL subquery and its parameters (a UNION ALL)."""
+    parts, params = [], []
+    for qs in kept_querysets(event_type):
+        sql, p = qs.query.sql_with_params()
+        parts.append(f"SELECT * FROM ({sql}) k")
+        params.extend(p)
+    return " UNION ALL ".join(parts), params
 
 
 def prune_events(
@@ -66,49 +80,75 @@ def prune_events(
     now=None,
     progress: Callable[[str, int, int], None] | None = None,
 ) -> dict:
-    """Retire raw events older than the cutoff, keeping what something still cites.
+    """Retire raw events older than the cutoff, keeping what something still needs.
 
-    On PostgreSQL each partition wholly older than the cutoff is retired whole (detached, its
-    cited rows copied back, dropped: `telemetry.partitions.partition_retire`); the rows older
-    than the cutoff's period that lie outside any partition (the default one) are deleted row
-    by row. Elsewhere every old row is deleted row by row, batch by batch (one short
-    transaction each). Returns per event type the rows retired (a dropped partition counts as
-    its planner's estimate), "partitions" (per type, the partitions dropped or that would be),
-    "trace_spans" and "kept_as_evidence"."""
+    On PostgreSQL each partition wholly older than the cutoff is retired whole
+    (`telemetry.partitions.partition_retire`: its kept rows stay behind in a small partition of
+    the same period, the rest is dropped); rows older than the cutoff's period that lie in the
+    default partition or in such a kept partition, and are no longer needed, are deleted in
+    batches. Elsewhere every old row is deleted batch by batch (one short transaction each).
+    Returns per event type the rows retired (a dropped partition counts as its planner's
+    estimate), "partitions" (per type, the partitions dropped or that would be), "kept" (per
+    type, the rows kept past the cutoff), "trace_spans", and "failed" (per type, the error that
+    stopped it; the other types went on)."""
     cutoff = (now or clock.now()) - timedelta(days=older_than_days)
-    keep = protected_ids()
-    deleted: dict = {"partitions": {}}
-    row_cutoff = cutoff
-    if partitions.enabled():
-        row_cutoff = partitions.period_of(cutoff)[0]  # later rows wait for their partition's turn
+    result: dict = {"partitions": {}, "kept": {}, "failed": {}}
+    row_cutoff = partitions.period_of(cutoff)[0] if partitions.enabled() else cutoff
     for event_type, model in EVENT_MODELS.items():
-        retired = 0
-        if partitions.enabled():
-            dropped, retired = _retire_partitions(
-                model._meta.db_table, cutoff, keep.get(event_type, set()), dry_run
-            )
-            deleted["partitions"][event_type] = dropped
-        old = model.objects.filter(occurred_at__lt=row_cutoff).exclude(pk__in=keep.get(event_type, set()))
-        deleted[event_type] = retired + _delete(model, old, batch_size, dry_run, event_type, progress)
+        try:
+            retired = 0
+            if partitions.enabled():
+                dropped, retired = _retire_partitions(event_type, model._meta.db_table, cutoff, dry_run)
+                result["partitions"][event_type] = dropped
+            old = model.objects.filter(occurred_at__lt=row_cutoff)
+            for qs in kept_querysets(event_type):
+                old = old.exclude(pk__in=qs)
+            result[event_type] = retired + _delete(model, old, batch_size, dry_run, event_type, progress)
+            if not dry_run:
+                _drop_empty_kept(model._meta.db_table, cutoff)
+                result["kept"][event_type] = model.objects.filter(occurred_at__lt=row_cutoff).count()
+        except Exception as exc:  # one type's failure must not stop the others: reported, retried
+            log.error("retention of %s failed: %s", event_type, exc)
+            result["failed"][event_type] = f"{type(exc).__name__}: {exc}".strip()[:500]
+            result.setdefault(event_type, 0)
     spans = TraceSpan.objects.filter(received_at__lt=cutoff)  # kept spans of mapped traces
-    deleted["trace_spans"] = _delete(TraceSpan, spans, batch_size, dry_run, "trace_spans", None)
-    deleted["kept_as_evidence"] = sum(len(v) for v in keep.values())
-    return deleted
+    result["trace_spans"] = _delete(TraceSpan, spans, batch_size, dry_run, "trace_spans", None)
+    result["kept_as_evidence"] = sum(result["kept"].values())
+    return result
 
 
-def _retire_partitions(table: str, cutoff, keep: set[int], dry_run: bool) -> tuple[list[str], int]:
-    """Retire (or, dry, name) the table's partitions that end at or before `cutoff`."""
+def _retire_partitions(event_type: str, table: str, cutoff, dry_run: bool) -> tuple[list[str], int]:
+    """Retire (or, dry, name) the table's partitions that end at or before `cutoff`; the kept
+    partitions of earlier runs are left to the row deletes."""
     with connection.cursor() as cursor:
-        old = [p for p in partitions.partitions(cursor, table) if p.end is not None and p.end <= cutoff]
+        old = [
+            p
+            for p in partitions.partitions(cursor, table)
+            if p.end is not None and p.end <= cutoff and not p.keeps_evidence
+        ]
     names, rows = [], 0
     for partition in old:
         rows += partitions.stored_rows(partition)
         if not dry_run:
-            kept = partitions.partition_retire(table, partition, keep)
+            sql, params = kept_sql(event_type)
+            kept = partitions.partition_retire(table, partition, sql, params)
             rows -= kept
-            log.info("%s: partition %s dropped (%d cited rows kept)", table, partition.name, kept)
+            log.info("%s: partition %s dropped (%d rows kept)", table, partition.name, kept)
         names.append(partition.name)
-    return names, rows
+    return names, max(rows, 0)
+
+
+def _drop_empty_kept(table: str, cutoff) -> None:
+    """Drop the kept partitions past the cutoff whose rows are all gone now."""
+    if not partitions.enabled():
+        return
+    with connection.cursor() as cursor:
+        kept = [p for p in partitions.partitions(cursor, table) if p.keeps_evidence and p.end <= cutoff]
+    for partition in kept:
+        if partitions.drop_if_empty(table, partition):
+            log.info(
+                "%s: kept partition %s dropped (nothing in it is needed any more)", table, partition.name
+            )
 
 
 def _delete(model, old, batch_size: int, dry_run: bool, label: str, progress) -> int:

@@ -18,14 +18,23 @@ def derive_pending() -> int:
     return drain(follow_seconds=settings.KAIZEN["DERIVE_FOLLOW_SECONDS"])
 
 
-@periodic("telemetry.prune_events")
+class RetentionIncomplete(Exception):
+    """Some event types could not be pruned (the others were): Celery tries the run again."""
+
+
+@periodic("telemetry.prune_events", autoretry_for=(RetentionIncomplete,), retry_backoff=300, max_retries=6)
 def prune_events() -> dict:
-    """Daily: delete raw events older than KAIZEN_RETENTION_DAYS (proposal evidence is kept)."""
+    """Daily: retire raw events older than KAIZEN_RETENTION_DAYS, keeping what is cited or waits
+    for derived work. A type that fails does not stop the others; the run then fails, is tried
+    again (5, 10, 20 … minutes later) and shows as failing until a run passes."""
     from django.conf import settings
 
     from telemetry.retention import prune_events as prune
 
-    return prune(older_than_days=settings.KAIZEN["RETENTION_DAYS"])
+    result = prune(older_than_days=settings.KAIZEN["RETENTION_DAYS"])
+    if result["failed"]:
+        raise RetentionIncomplete("; ".join(f"{t}: {why}" for t, why in result["failed"].items()))
+    return result
 
 
 @periodic("telemetry.partitions_ensure")

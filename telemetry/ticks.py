@@ -58,19 +58,46 @@ def claim_tick(name: str, *, now: datetime | None = None) -> bool:
     return False
 
 
-def periodic(name: str):
-    """`shared_task(name=name)` for a beat entry: a call with `scheduled=True` (as every beat row
-    makes it) first claims its tick and returns None when another beat already ran it."""
+def periodic(name: str, **options):
+    """`shared_task(name=name, **options)` for a beat entry: a call with `scheduled=True` (as every
+    beat row makes it) first claims its tick and returns None when another beat already ran it (a
+    retry Celery makes of a claimed run goes ahead). A run that raises is recorded on the job's
+    row (shown by /readyz, /metrics and the admin's periodic jobs) until a run succeeds."""
     from celery import shared_task
 
     def register(func):
-        def run(*args, scheduled: bool = False, **kwargs):
-            if scheduled and not claim_tick(name):
+        def run(self, *args, scheduled: bool = False, **kwargs):
+            if scheduled and not self.request.retries and not claim_tick(name):
                 return None
-            return func(*args, **kwargs)
+            try:
+                result = func(*args, **kwargs)
+            except Exception as exc:
+                job_failed(name, exc)
+                raise
+            PeriodicClaim.objects.filter(name=name).exclude(last_error="").update(last_error="")
+            return result
 
         run.__name__, run.__qualname__ = func.__name__, func.__qualname__
         run.__doc__, run.__module__ = func.__doc__, func.__module__
-        return shared_task(name=name)(run)
+        return shared_task(name=name, bind=True, **options)(run)
 
     return register
+
+
+def job_failed(name: str, exc: BaseException) -> None:
+    """Record why job `name` failed (its own statement: the job's transaction may be gone)."""
+    why = (f"{type(exc).__name__}: {exc}".strip())[:2000]
+    try:
+        now = clock.now()
+        updated = PeriodicClaim.objects.filter(name=name).update(last_error=why, failed_at=now)
+        if not updated:
+            PeriodicClaim.objects.get_or_create(
+                name=name, defaults={"last_started_at": now, "last_error": why, "failed_at": now}
+            )
+    except Exception:  # the database itself may be what failed: the log keeps it
+        log.exception("%s failed, and its failure could not be recorded", name)
+
+
+def failing_jobs() -> dict[str, str]:
+    """The periodic jobs whose last run failed, with why."""
+    return dict(PeriodicClaim.objects.exclude(last_error="").values_list("name", "last_error"))

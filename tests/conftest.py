@@ -27,11 +27,17 @@ def pytest_unconfigure(config):
         config._kaizen_clock.stop()
 
 
+# Tests send events dated at fixed instants while the suite runs at any date (and with the clock
+# moved years ahead): ingest's window for event times is opened wide, except where a test sets
+# it (tests/telemetry/test_event_window.py).
+WIDE_EVENT_WINDOW = {"RETENTION_DAYS": 36_500, "EVENT_MAX_AHEAD_HOURS": 8760 * 10}
+
+
 @pytest.fixture(autouse=True)
 def _derive_without_following(settings):
     """A derive pass run by a test returns once the to-do list is empty (tests/telemetry/
-    test_derived.py covers following)."""
-    settings.KAIZEN = {**settings.KAIZEN, "DERIVE_FOLLOW_SECONDS": 0}
+    test_derived.py covers following); events of any date are accepted (WIDE_EVENT_WINDOW)."""
+    settings.KAIZEN = {**settings.KAIZEN, "DERIVE_FOLLOW_SECONDS": 0, **WIDE_EVENT_WINDOW}
     # Pages name static files as the live server serves them (from the apps), whatever an earlier
     # `make run` collected into STATIC_ROOT.
     plain = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}

@@ -31,7 +31,7 @@ from improver.proposer import (
     shipped_line,
 )
 from improver.ritual import analysis_notes, passes_gate
-from improver.selectors import feedback_groups, performance_delta
+from improver.selectors import events_behind_feedback, feedback_groups, performance_delta
 from improver.services import directive_review
 from improver.services import evidence as ritual_evidence
 from improver.services.evolution import evolution_proposal_create, note_add, set_state
@@ -340,6 +340,7 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
                 .values_list("pk", flat=True)[:200]
             ),
         }
+        evidence["cites"] = events_behind_feedback(evidence["feedback_items"])  # kept past retention
         proposal = evolution_proposal_create(session=session, change=change, evidence=evidence)
         session.proposal = proposal
         session.save(update_fields=["proposal"])

@@ -133,3 +133,31 @@ def test_the_sdk_client_over_stdio(live_server):
             return await exercise(client)
 
     check(agent, run_async(run))
+
+
+def test_a_refused_report_names_the_field_in_the_tool_result(live_server, caplog):
+    _, token = agent_with_token(name="mcp-refused", template=TemplateFactory(slug="coder"))
+
+    async def run():
+        http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"})
+        async with Client(streamable_http_client(f"{live_server.url}/mcp", http_client=http)) as client:
+            return await client.call_tool(
+                "report_tool_call",
+                {"session_id": "s", "tool": "bash", "outcome": "success", "duration_ms": -5},
+            )
+
+    result = run_async(run)
+    assert result.is_error
+    text = result.content[0].text
+    assert "body.duration_ms" in text and "refused the tool_invocation" in text
+    assert not [r for r in caplog.records if r.exc_info]  # an anticipated refusal: no traceback
+
+
+@pytest.mark.parametrize("accept", [None, "*/*", "application/json, text/event-stream", "text/event-stream"])
+def test_a_get_answers_405_at_once_whatever_it_accepts(live_server, accept):
+    _, token = agent_with_token(name=f"mcp-get-{len(accept or '')}")
+    headers = {"Authorization": f"Bearer {token}"}
+    if accept is not None:
+        headers["Accept"] = accept
+    answer = httpx2.get(f"{live_server.url}/mcp", headers=headers, timeout=10)
+    assert answer.status_code == 405 and "POST" in answer.headers["Allow"]

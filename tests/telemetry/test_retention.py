@@ -6,6 +6,8 @@ import pytest
 from django.core.management import call_command
 
 from governance.models import Proposal
+from governance.services import proposal_create
+from improver.selectors import events_behind_feedback
 from planner.models import SkillStats
 from telemetry.models import Observation, SkillOutcome, ToolInvocation
 from tests.conftest import FIXED_NOW
@@ -45,7 +47,7 @@ def test_prune_deletes_old_raw_events_in_batches_and_keeps_evidence_and_summarie
     )
     ingest(client, [{"type": "observation", "timestamp": FIXED_NOW.isoformat(), "body": {"text": "recent"}}])
     cited = list(ToolInvocation.objects.order_by("pk").values_list("pk", flat=True)[:2])
-    Proposal.objects.create(type="maintenance", title="t", evidence={"cites": {"tool_invocation": cited}})
+    proposal_create(type="maintenance", title="t", evidence={"cites": {"tool_invocation": cited}})
     out = io.StringIO()
     call_command("prune_events", "--older-than", "90", "--batch-size", "5", "--json", stdout=out)
     result = json.loads(out.getvalue())
@@ -81,7 +83,12 @@ def test_feedback_cited_by_a_proposal_keeps_its_source_event():
         detail="too verbose",
         occurred_at=OLD,
     )
-    Proposal.objects.create(type="template_evolution", title="t", evidence={"feedback_items": [item.pk]})
+    evidence = {
+        "feedback_items": [item.pk],
+        "cites": events_behind_feedback([item.pk]),
+    }  # as the ritual cites
+    assert evidence["cites"] == {"observation": [obs.pk]}
+    proposal_create(type="template_evolution", title="t", evidence=evidence)
     call_command("prune_events", "--older-than", "30", stdout=io.StringIO())
     assert Observation.objects.filter(pk=obs.pk).exists()
 

@@ -41,14 +41,25 @@ class Command(BaseCommand):
         result = prune_events(older_than_days=days, batch_size=batch_size, dry_run=dry_run, progress=progress)
         for bar in bars.values():
             bar.finish()
+        failed = result["failed"]
         if json:
             self.stdout.write(_json.dumps({"older_than_days": days, "dry_run": dry_run, **result}))
-            return
-        verb = "would delete" if dry_run else "deleted"
-        dropped = result.pop("partitions")
-        for event_type, n in result.items():
-            if event_type != "kept_as_evidence":
-                whole = dropped.get(event_type)
-                how = f" ({len(whole)} partition(s) whole: {', '.join(whole)})" if whole else ""
-                self.stdout.write(f"{event_type}: {verb} {n}{how}")
-        self.stdout.write(f"{result['kept_as_evidence']} event(s) kept because proposals cite them")
+        else:
+            verb = "would delete" if dry_run else "deleted"
+            dropped = result.pop("partitions")
+            for event_type, n in result.items():
+                if event_type not in ("kept_as_evidence", "kept", "failed"):
+                    whole = dropped.get(event_type)
+                    how = f" ({len(whole)} partition(s) whole: {', '.join(whole)})" if whole else ""
+                    self.stdout.write(f"{event_type}: {verb} {n}{how}")
+            if not dry_run:
+                self.stdout.write(
+                    f"{result['kept_as_evidence']} old event(s) kept: cited by proposals or facts, "
+                    "or waiting for their derived work"
+                )
+        if failed:
+            raise CommandError(
+                "retention failed for "
+                + "; ".join(f"{t} ({why})" for t, why in failed.items())
+                + " — the other event types were pruned"
+            )
