@@ -3,7 +3,6 @@
 from django.db.models import QuerySet
 
 from governance.models import Citation, Proposal
-from telemetry.retention import as_ids
 
 
 def proposal_list(*, status: str | None = None, type: str | None = None) -> QuerySet[Proposal]:

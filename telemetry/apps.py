@@ -1,5 +1,5 @@
-from django.apps import AppConfig
 from celery.signals import beat_init, worker_ready
+from django.apps import AppConfig
 from django.db.models.signals import post_migrate
 
 

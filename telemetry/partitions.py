@@ -262,8 +262,8 @@ def partition_add(table: str, start: datetime) -> int:
             cursor.execute(f'SELECT coalesce(max(id), 0) FROM "{name}"')
             after = cursor.fetchone()[0]
             cursor.execute(
-                f'INSERT INTO "{name}" SELECT * FROM "{default}" WHERE occurred_at >= %s AND occurred_at < %s '
-                f"AND id > %s ORDER BY id LIMIT {MOVE_BATCH}",
+                f'INSERT INTO "{name}" SELECT * FROM "{default}" '
+                f"WHERE occurred_at >= %s AND occurred_at < %s AND id > %s ORDER BY id LIMIT {MOVE_BATCH}",
                 [start, end, after],
             )
             if cursor.rowcount < MOVE_BATCH:
@@ -272,7 +272,8 @@ def partition_add(table: str, start: datetime) -> int:
     def attach(cursor) -> int:
         cursor.execute(f'LOCK TABLE "{default}" IN ACCESS EXCLUSIVE MODE')
         cursor.execute(
-            f'INSERT INTO "{name}" SELECT d.* FROM "{default}" d WHERE d.occurred_at >= %s AND d.occurred_at < %s '
+            f'INSERT INTO "{name}" SELECT d.* FROM "{default}" d '
+            "WHERE d.occurred_at >= %s AND d.occurred_at < %s "
             f'AND NOT EXISTS (SELECT FROM "{name}" n WHERE n.id = d.id)',
             [start, end],
         )
