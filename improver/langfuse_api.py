@@ -10,7 +10,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from config import clock
-from config.errors import NotFound, field_error
+from config.errors import ApplicationError, NotFound, field_error
 from config.permissions import IsAgent, request_agent
 from improver.selectors import directives_for_agent
 from telemetry.auth import BasicTokenAuthentication
@@ -50,12 +50,15 @@ class ScoresApi(LangfuseApi):
     @extend_schema(
         request={"application/json": dict},
         responses={
-            202: OpenApiResponse(description='{"message": "Accepted"}'),
-            207: OpenApiResponse(description='{"accepted", "rejected", "errors": [{"message"}]}'),
+            200: OpenApiResponse(description='One score: {"id"}, as Langfuse answers; a list: {"ids"}'),
+            207: OpenApiResponse(
+                description='A list with refusals: {"accepted", "rejected", "errors": [{"message"}]}'
+            ),
         },
     )
     def post(self, request):
-        scores = request.data if isinstance(request.data, list) else [request.data]
+        one = not isinstance(request.data, list)
+        scores = [request.data] if one else request.data
         most = settings.KAIZEN["INGEST_MAX_EVENTS"]
         if not 1 <= len(scores) <= most:
             raise field_error("scores", f"Send 1 to {most} scores at once; got {len(scores)}.")
@@ -73,15 +76,31 @@ class ScoresApi(LangfuseApi):
                 # stamped here: a retry of the same score keeps the time it was first stored with
                 event["timestamp"] = (first_stored_at(agent, event["type"], event["id"]) or now).isoformat()
             if event is None:
+                if one:
+                    field, _, message = why.partition(": ")
+                    raise field_error(field, message)
                 errors.append({"message": f"score {index}: {why}"})
             else:
                 events.append(event)
         results = events_ingest(agent=agent, batch=events) if events else []
-        errors += [{"message": f"score: {r.errors}"} for r in results if r.status == 400]
-        accepted = len(scores) - len(errors)
+        refused = [r for r in results if r.status == 400]
+        if one and refused:
+            field, messages = next(iter(refused[0].errors.items()))
+            raise ApplicationError(f"{field}: {messages[0]}", {"fields": refused[0].errors})
+        errors += [{"message": f"score: {r.errors}"} for r in refused]
+        ids = [_score_id(r.id) for r in results if r.status != 400]
+        if one:
+            return JsonResponse({"id": ids[0]})
         if not errors:
-            return JsonResponse({"message": "Accepted"}, status=202)
-        return JsonResponse({"accepted": accepted, "rejected": len(errors), "errors": errors}, status=207)
+            return JsonResponse({"ids": ids})
+        return JsonResponse(
+            {"accepted": len(scores) - len(errors), "rejected": len(errors), "errors": errors}, status=207
+        )
+
+
+def _score_id(event_id: str) -> str:
+    """The score's id as the client knows it: its own, or the content address Kaizen gave it."""
+    return event_id.removeprefix("langfuse-score:")
 
 
 class PromptApi(LangfuseApi):

@@ -214,7 +214,7 @@ def parse_timestamp(value) -> datetime | None:
     try:
         parsed = datetime.fromisoformat(value)
         if parsed.tzinfo is None:
-            parsed = parsed.replace(tzinfo=UTC)
+            return None  # a time without a zone names no instant: the client must say (Z, +02:00)
         parsed = parsed.astimezone(UTC)
     except (ValueError, OverflowError):  # e.g. 0001-01-01T00:00:00+01:00 has no UTC instant
         return None
@@ -257,7 +257,9 @@ def validate_event(raw, limits: Limits) -> tuple[Cleaned | None, dict[str, list[
     else:
         occurred_at = parse_timestamp(raw["timestamp"])
         if occurred_at is None:
-            errors["timestamp"] = ["Must be an ISO 8601 date-time between 1970 and 9999."]
+            errors["timestamp"] = [
+                "Must be an ISO 8601 date-time with a time zone (Z or ±hh:mm) between 1970 and 9999."
+            ]
 
     body = raw.get("body")
     if not isinstance(body, dict):

@@ -53,6 +53,9 @@ def score_event(score, session_of, now: datetime) -> tuple[dict | None, str]:
         return None, "name: required, a non-empty string"
     if value is None or isinstance(value, dict | list):
         return None, "value: required, a number or a string"
+    for field in ("id", "traceId", "sessionId", "observationId", "comment", "timestamp"):
+        if score.get(field) is not None and not isinstance(score[field], str):
+            return None, f"{field}: a string"
     kind = str(score.get("dataType") or ("CATEGORICAL" if isinstance(value, str) else "NUMERIC")).upper()
     if kind not in TYPES:
         return None, f"dataType: one of {', '.join(TYPES)}"

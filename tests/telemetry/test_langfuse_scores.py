@@ -120,8 +120,14 @@ def test_scores_answer_as_langfuse_does_and_prompts_name_the_template():
     agent, token = agent_with_token(name="lf", template=TemplateFactory(slug="support"))
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-    ok = client.post("/api/public/scores", [{"name": "x", "value": 1.0}], format="json")
-    assert (ok.status_code, ok.json()) == (202, {"message": "Accepted"})
+    ok = client.post("/api/public/scores", {"id": "s-9", "name": "x", "value": 1.0}, format="json")
+    assert (ok.status_code, ok.json()) == (200, {"id": "s-9"})  # Langfuse's answer: the score's id
+    generated = client.post("/api/public/scores", {"name": "y", "value": 0.0}, format="json")
+    assert generated.status_code == 200 and len(generated.json()["id"]) == 64  # its content address
+    listed = client.post("/api/public/scores", [{"id": "s-10", "name": "x", "value": 1.0}], format="json")
+    assert (listed.status_code, listed.json()) == (200, {"ids": ["s-10"]})
+    bad = client.post("/api/public/scores", {"name": "x", "value": 1, "traceId": ["a"]}, format="json")
+    assert bad.status_code == 400 and bad.json()["extra"]["fields"] == {"traceId": ["a string"]}
     mixed = client.post("/api/public/scores", [{"name": "x", "value": 1.0}, {"value": 2}], format="json")
     assert mixed.status_code == 207
     assert mixed.json() == {
@@ -147,7 +153,7 @@ def test_a_retried_score_without_a_timestamp_is_stored_once(clock):
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     score = {"id": "score-1", "name": "helpfulness", "value": 0.2}  # stamped by Kaizen
-    assert client.post("/api/public/scores", [score], format="json").status_code == 202
+    assert client.post("/api/public/scores", score, format="json").json() == {"id": "score-1"}
     clock.move_to(FIXED_NOW + timedelta(minutes=5))  # the SDK retries a little later
-    assert client.post("/api/public/scores", [score], format="json").status_code == 202
+    assert client.post("/api/public/scores", score, format="json").json() == {"id": "score-1"}
     assert Observation.objects.filter(agent=agent).count() == 1
