@@ -87,7 +87,9 @@ class KaizenClient:
         self.on_rejected = on_rejected
         self.rejected: list[tuple[dict, dict]] = []
         self.dropped = 0
+        self.drop_reasons: list[str] = []
         self.sent = 0
+        self._inflight: list[dict] = []  # the batch the sender thread is sending now
         self._http = httpx.Client(
             base_url=url.rstrip("/"),
             timeout=timeout,
@@ -363,24 +365,33 @@ class KaizenClient:
             thread.join(timeout=max(0.0, deadline - time.monotonic()))
         retries = self.max_retries
         self.max_retries = 0  # one attempt per batch now: close must not outlive its timeout
+        why = ""
         try:
             self.flush()
         except KaizenError as exc:
-            where = self._spool.path if self._spool is not None else self._rescue
-            log.warning(
-                "kaizen close: %s event(s) not delivered, kept in %s for the next client: %s",
-                self.pending,
-                where,
-                exc,
-            )
+            why = str(exc)
         finally:
             self.max_retries = retries
+            if self._spool is None:
+                for event in list(self._inflight):  # a batch still being tried by the sender
+                    try:
+                        self._queue.put_nowait(event)
+                    except queue.Full:
+                        self.dropped += 1
             self._left = self.pending
             self._http.close()
             if self._spool is not None:
                 self._spool.close()
             elif self._left:
                 self._keep_rescued()
+            if self._left:
+                where = self._spool.path if self._spool is not None else self._rescue
+                log.warning(
+                    "kaizen close: %d event(s) not delivered, kept in %s for the next client%s",
+                    self._left,
+                    where,
+                    f": {why}" if why else "",
+                )
         return self._summary()
 
     def _summary(self) -> dict:
@@ -390,6 +401,7 @@ class KaizenClient:
             "rejected": len(self.rejected),
             "pending": self.pending if left is None else left,
             "dropped": self.dropped,
+            "dropped_why": list(self.drop_reasons),
         }
 
     def __enter__(self) -> KaizenClient:
@@ -458,11 +470,14 @@ class KaizenClient:
             self._wake.clear()
             try:
                 self.flush()
-            except Exception:  # noqa: BLE001 - the batcher must survive; events were re-queued
-                log.exception("kaizen batch failed")
+            except KaizenError as exc:  # the events were kept for the next try
+                log.warning("kaizen: %d event(s) wait to be sent: %s", self.pending, exc)
+            except Exception as exc:  # noqa: BLE001 - the batcher must survive; events were re-queued
+                log.warning("kaizen batch failed (%s: %s); its events wait", type(exc).__name__, exc)
 
     def _send(self, batch: list[dict]) -> None:
         with self._lock:
+            self._inflight = batch
             try:
                 response = self._request("POST", "/api/v1/ingest", json={"batch": batch})
             except KaizenError as exc:
@@ -472,7 +487,13 @@ class KaizenClient:
                             self._queue.put_nowait(event)
                         except queue.Full:
                             self.dropped += 1
+                else:  # refused for good (a revoked token, say): said, counted, not kept
+                    self.dropped += len(batch)
+                    self.drop_reasons.append(f"{len(batch)} event(s): {exc}")
+                    log.warning("kaizen dropped %d event(s): %s", len(batch), exc)
                 raise
+            finally:
+                self._inflight = []
             self._answered(batch, response.json()["results"])
 
     def _send_spooled(self, batch: list[tuple[int, dict]]) -> None:
@@ -512,7 +533,8 @@ class KaizenClient:
                 delay = self.backoff * 2**attempt * (0.5 + random.random())
                 if status == 429 and response.headers.get("Retry-After", "").isdigit():
                     delay = float(response.headers["Retry-After"])
-                time.sleep(min(delay, 30.0))
+                if self._stop.wait(min(delay, 30.0)):
+                    break  # closing: close() keeps what is left
         raise KaizenError(
             f"{method} {path} failed after {self.max_retries + 1} attempts: {last}",
             status if last and last[:3].isdigit() else None,
@@ -641,10 +663,11 @@ class AsyncKaizenClient:
 
         await asyncio.to_thread(self._client.flush)
 
-    async def directives(self) -> dict:
+    async def directives(self, default: dict | None = None) -> dict | None:
+        """As `KaizenClient.directives`: never raises for a network failure; `default` otherwise."""
         import asyncio
 
-        return await asyncio.to_thread(self._client.directives)
+        return await asyncio.to_thread(self._client.directives, default)
 
     async def aclose(self, timeout: float = 30.0) -> dict:
         import asyncio

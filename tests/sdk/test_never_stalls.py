@@ -94,3 +94,50 @@ def test_an_outage_around_close_without_a_spool_loses_nothing(live_server, tmp_p
         back.flush()
         assert back.pending == 0
     assert sorted(ToolInvocation.objects.values_list("duration_ms", flat=True)) == list(range(120))
+
+
+def test_a_batch_the_sender_is_still_retrying_is_kept_by_a_short_close(live_server, tmp_path, caplog):
+    token = agent_with_token(name="mid-retry")[1]
+    rescue = str(tmp_path / "rescue.sqlite3")
+    down = KaizenClient(dead_url(), token, rescue=rescue, flush_interval=0.05, timeout=0.5)  # default retries
+    for i in range(30):
+        down.tool_invocation("s", "bash", outcome="success", duration_ms=i, id=f"evt-{i}")
+    time.sleep(0.5)  # the sender took the batch and is between its retries
+    began = time.monotonic()
+    with caplog.at_level(logging.WARNING, logger="kaizen_client"):
+        summary = down.close(timeout=1)
+    assert time.monotonic() - began < 3
+    assert (summary["pending"], summary["dropped"]) == (30, 0)
+    assert f"30 event(s) not delivered, kept in {rescue}" in caplog.text
+    assert not [r for r in caplog.records if r.exc_info]  # one line each, no traceback
+    with KaizenClient(live_server.url, token, rescue=rescue, flush_interval=60) as back:
+        back.flush()
+    assert sorted(ToolInvocation.objects.values_list("duration_ms", flat=True)) == list(range(30))
+
+
+def test_events_a_revoked_token_cannot_send_are_reported_dropped_with_the_reason(live_server, caplog):
+    from config import clock
+    from telemetry.models import ApiToken
+
+    agent, token = agent_with_token(name="revoked")
+    client = KaizenClient(live_server.url, token, flush_interval=60)
+    ApiToken.objects.filter(agent=agent).update(revoked_at=clock.now())
+    for i in range(4):
+        client.observation(f"note {i}")
+    with caplog.at_level(logging.WARNING, logger="kaizen_client"):
+        summary = client.close(timeout=5)
+    assert summary["dropped"] == 4 and summary["pending"] == 0
+    assert "401" in summary["dropped_why"][0]
+    assert "kaizen dropped 4 event(s)" in caplog.text
+
+
+def test_the_async_client_takes_a_default_like_the_sync_one():
+    import asyncio
+
+    from kaizen_client import AsyncKaizenClient
+
+    async def run():
+        async with AsyncKaizenClient(dead_url(), "kz_nothing", directives_timeout=0.5, timeout=0.2) as client:
+            return await client.directives(default={"prompt_block": "be kind"})
+
+    assert asyncio.run(run()) == {"prompt_block": "be kind"}

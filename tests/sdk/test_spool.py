@@ -69,7 +69,7 @@ def test_rejected_events_are_logged_with_their_field_errors_and_counted(live_ser
         client.tool_invocation("s", "bash", outcome="exploded", duration_ms=1)
         client.observation("fine")
         summary = client.close()
-    assert summary == {"sent": 1, "rejected": 1, "pending": 0, "dropped": 0}
+    assert summary == {"sent": 1, "rejected": 1, "pending": 0, "dropped": 0, "dropped_why": []}
     assert any("body.outcome" in r.getMessage() for r in caplog.records if r.levelno == logging.WARNING)
 
 
