@@ -16,9 +16,11 @@ $(STAMP): pyproject.toml sdk/pyproject.toml
 	touch $(STAMP)
 
 # The real service on this machine: web, worker and beat on SQLite with a file broker.
+# `make run PORT=8001` serves another port; `make run NEW_TOKEN=1` replaces the demo agent's token.
+PORT ?= 8000
 run: $(STAMP)
 	DATABASE_URL=$${DATABASE_URL:-sqlite:///var/kaizen.sqlite3} CELERY_BROKER_URL=filesystem:// \
-		$(BIN)/python manage.py run_local
+		$(BIN)/python manage.py run_local --port $(PORT) $(if $(NEW_TOKEN),--new-token,)
 
 demo: $(STAMP)
 	rm -f var/demo.sqlite3

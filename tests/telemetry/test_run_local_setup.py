@@ -14,9 +14,16 @@ def directives_status(token: str) -> int:
     return client.get("/api/v1/agents/me/directives").status_code
 
 
-def test_the_demo_agent_has_directives_and_each_start_leaves_one_working_token():
-    first = demo_agent_token()
+def test_the_demo_agent_keeps_its_token_across_starts_until_a_new_one_is_asked_for(tmp_path):
+    kept = tmp_path / "demo-agent.token"
+    first = demo_agent_token(kept)
     assert directives_status(first) == 200  # it runs the demo template, not a 409
-    second = demo_agent_token()
-    assert directives_status(second) == 200
-    assert directives_status(first) == 401
+    assert kept.read_text().strip() == first and kept.stat().st_mode & 0o077 == 0
+    assert demo_agent_token(kept) == first  # a restart: the agent wired in keeps working
+    assert directives_status(first) == 200
+    second = demo_agent_token(kept, new=True)
+    assert second != first and directives_status(second) == 200
+    assert directives_status(first) == 401  # one working token, not one more
+    kept.write_text("kz_garbage_token\n")  # a kept token that no longer works is replaced
+    third = demo_agent_token(kept)
+    assert third != second and directives_status(third) == 200

@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -15,6 +16,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from telemetry import tokens
 from telemetry.models import Agent, AgentTemplate, ApiToken
 from telemetry.services import agent_create, token_issue, token_revoke
 from telemetry.templates import template_upsert
@@ -31,6 +33,7 @@ def port_in_use(port: int) -> str:
     return ""
 
 
+TOKEN_FILE = Path(settings.BASE_DIR) / "var" / "demo-agent.token"  # kept across starts (make run --new-token)
 DEMO_TEMPLATE = TemplateSpec(
     slug="demo",
     name="Demo agent",
@@ -41,9 +44,11 @@ DEMO_TEMPLATE = TemplateSpec(
 
 
 @transaction.atomic
-def demo_agent_token() -> str:
-    """A fresh token of `demo-agent` (of the `demo` template); the previous run's token is revoked,
-    so each start leaves one working token, not one more."""
+def demo_agent_token(kept: Path | None = None, *, new: bool = False) -> str:
+    """The token of `demo-agent` (of the `demo` template). The raw token is kept in the file
+    `kept` (readable by its owner only): while it still works, every start gives the same one,
+    so an agent wired in once keeps working across restarts. With `new`, or when the kept one no
+    longer works, the agent's earlier `make run` tokens are revoked and a new one is issued."""
     template = AgentTemplate.objects.filter(slug=DEMO_TEMPLATE.slug).first()
     if template is None:
         template, _ = template_upsert(spec=DEMO_TEMPLATE, source="make run")
@@ -52,9 +57,21 @@ def demo_agent_token() -> str:
         agent = agent_create(name="demo-agent", template_slug=template.slug)[0]
     elif agent.template_id is None:
         Agent.objects.filter(pk=agent.pk).update(template=template)
+    if kept is not None and kept.exists() and not new:
+        raw = kept.read_text().strip()
+        stored = ApiToken.objects.filter(
+            agent=agent, prefix=tokens.split_prefix(raw) or "", revoked_at__isnull=True
+        ).first()
+        if stored is not None and tokens.matches(raw, stored.digest):
+            return raw
     for previous in ApiToken.objects.filter(agent=agent, label="make run", revoked_at__isnull=True):
         token_revoke(token=previous)
-    return token_issue(agent=agent, label="make run")[1]
+    raw = token_issue(agent=agent, label="make run")[1]
+    if kept is not None:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        kept.touch(mode=0o600)
+        kept.write_text(raw + "\n")
+    return raw
 
 
 class Command(BaseCommand):
@@ -62,9 +79,15 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--port", type=int, default=8000)
+        parser.add_argument(
+            "--new-token", action="store_true", help="Revoke the demo agent's kept token and issue a new one."
+        )
         parser.add_argument("--admin", default="admin", help="Username of the admin user to create.")
 
-    def handle(self, *args, port: int, admin: str, **options):
+    def handle(self, *args, port: int, admin: str, new_token: bool = False, **options):
+        if not 1 <= port <= 65535:
+            self.stderr.write(f"--port {port}: a port is 1 to 65535.")
+            sys.exit(2)
         if not settings.CELERY_BROKER_URL.startswith("filesystem://"):
             self.stderr.write("run_local expects CELERY_BROKER_URL=filesystem:// (make run sets it).")
             sys.exit(2)
@@ -87,7 +110,7 @@ class Command(BaseCommand):
             self.stdout.write(f"admin user '{admin}', password {password} (shown once)")
         else:
             self.stdout.write(f"admin user '{admin}' already exists (password unchanged)")
-        token = demo_agent_token()
+        token = demo_agent_token(TOKEN_FILE, new=new_token)
         self.stdout.write(
             f"admin:     {base}/admin/   dashboard: {base}/dashboard/   API docs: {base}/api/docs/"
         )
