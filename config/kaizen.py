@@ -63,6 +63,11 @@ SETTINGS: dict[str, tuple[object, str]] = {
         "How long the spans of a trace whose root has not arrived wait before the trace is mapped "
         "without it (a root in another service); a run's outcome waits for its root otherwise.",
     ),
+    "AUTH_FAILURES_PER_MINUTE": (
+        30,
+        "Failed token authentications a client address may make in a minute (per web process); "
+        "beyond it an unknown token gets 429 with Retry-After, while known good tokens still pass.",
+    ),
     "API_MAX_BODY_BYTES": (1024 * 1024, "Largest body of any other API request; larger bodies get 413."),
     # Untrusted YAML (proposals, goals, actions, cards, templates)
     "YAML_MAX_BYTES": (256 * 1024, "Largest YAML document accepted; larger ones get 400."),
@@ -260,6 +265,7 @@ RANGES: dict[str, tuple] = {
     "OTLP_MAX_SPANS": POSITIVE,
     "OTLP_SETTLE_SECONDS": (1, 86_400),
     "API_MAX_BODY_BYTES": (1024, None),
+    "AUTH_FAILURES_PER_MINUTE": (1, 1_000_000),
     "YAML_MAX_BYTES": (1024, None),
     "YAML_MAX_DEPTH": (2, 1000),
     "YAML_MAX_NODES": (10, None),

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from rest_framework import authentication, exceptions
 
-from telemetry import hot_cache, tokens
+from telemetry import failed_auth, hot_cache, tokens
 from telemetry.arms import served_version_id
 from telemetry.models import Agent, ApiToken
 
@@ -65,15 +65,20 @@ class BearerTokenAuthentication(authentication.BaseAuthentication):
             raw = header[1].decode()
         except UnicodeError as exc:
             raise exceptions.AuthenticationFailed("Malformed token.") from exc
-        return self.authenticate_token(raw)
+        return self.authenticate_token(raw, request)
 
-    def authenticate_token(self, raw: str):
+    def authenticate_token(self, raw: str, request=None):
         digest = tokens.digest(raw)
         token = hot_cache.token_get(digest)
         if token is None:
+            client = failed_auth.client_of(request)
+            wait = failed_auth.blocked_for(client)
+            if wait:
+                raise exceptions.Throttled(wait, "Too many failed authentications from this address.")
             prefix = tokens.split_prefix(raw)
             token = token_by_prefix(prefix) if prefix else None
             if token is None or not hmac.compare_digest(digest, token.digest):
+                failed_auth.record(client)
                 raise exceptions.AuthenticationFailed("Invalid token.")
             if token.agent_id is not None and token.revoked_at is None and token.agent.is_active:
                 hot_cache.token_put(digest, token)  # only agent tokens that authenticate
@@ -105,7 +110,7 @@ class BasicTokenAuthentication(BearerTokenAuthentication):
             _, _, secret = base64.b64decode(header[1]).decode().partition(":")
         except (IndexError, ValueError, UnicodeError) as exc:
             raise exceptions.AuthenticationFailed("Malformed Basic credentials.") from exc
-        return self.authenticate_token(secret)
+        return self.authenticate_token(secret, request)
 
     def authenticate_header(self, request) -> str:
         return 'Basic realm="kaizen"'

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from datetime import timedelta
 
 from django.db import connection, transaction
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 
 from config import clock
 from telemetry import partitions
@@ -101,8 +101,8 @@ def prune_events(
                 dropped, retired = _retire_partitions(event_type, model._meta.db_table, cutoff, dry_run)
                 result["partitions"][event_type] = dropped
             old = model.objects.filter(occurred_at__lt=row_cutoff)
-            for qs in kept_querysets(event_type):
-                old = old.exclude(pk__in=qs)
+            for qs in kept_querysets(event_type):  # NOT EXISTS: an anti-join at any size
+                old = old.exclude(Exists(qs.filter(**{qs.query.values_select[0]: OuterRef("pk")})))
             result[event_type] = retired + _delete(model, old, batch_size, dry_run, event_type, progress)
             if not dry_run:
                 _drop_empty_kept(model._meta.db_table, cutoff)

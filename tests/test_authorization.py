@@ -225,3 +225,23 @@ def test_the_table_covers_every_endpoint():
     assert actions <= tested
     tested = {re.sub(r"/(pin|abort|promote)$", "/<id>", path) for path in tested}
     assert served - tested == set()
+
+
+@pytest.mark.django_db
+def test_a_client_whose_tokens_keep_failing_gets_429_while_good_tokens_pass(settings, clock):
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.KAIZEN = {**settings.KAIZEN, "AUTH_FAILURES_PER_MINUTE": 5}
+    _, good = agent_with_token(name="good")
+    ok = APIClient()
+    ok.credentials(HTTP_AUTHORIZATION=f"Bearer {good}")
+    assert ok.get("/api/v1/agents/me/directives").status_code != 401  # known good from here on
+    bad = APIClient()
+    bad.credentials(HTTP_AUTHORIZATION="Bearer kz_abcdefgh_wrongwrongwrong")
+    statuses = [bad.get("/api/v1/agents/me/directives").status_code for _ in range(8)]
+    assert statuses == [401] * 5 + [429] * 3
+    refused = bad.get("/api/v1/agents/me/directives")
+    assert 1 <= int(refused["Retry-After"]) <= 61
+    assert ok.get("/api/v1/agents/me/directives").status_code != 429  # same address, good token
+    cache.clear()
