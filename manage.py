@@ -13,6 +13,7 @@ def main() -> None:
 
     try:
         settings.KAIZEN  # reads the environment: a bad setting is one line, not a traceback  # noqa: B018
+        settings.DATABASES  # noqa: B018  (a malformed DATABASE_URL, likewise)
     except ImproperlyConfigured as exc:
         sys.stderr.write(f"kaizen: {exc}\n")
         sys.exit(2)

@@ -74,15 +74,27 @@ TEMPLATES = [
     },
 ]
 
+
+def _database(url: str) -> dict:
+    try:
+        return dj_database_url.parse(
+            url,
+            conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60),
+            # Pinging a pooled connection before each request costs a round trip (7% of a
+            # single-event ingest); without it, a connection that died with a database restart
+            # fails one request with 503 + Retry-After and is then replaced.
+            conn_health_checks=env_bool("DATABASE_CONN_HEALTH_CHECKS", False),
+        )
+    except (ValueError, dj_database_url.ParseError) as exc:
+        shown = url.split("@")[-1] if "@" in url else url  # never the password
+        raise ImproperlyConfigured(
+            f"DATABASE_URL …{shown!r} is not a database URL ({exc}); "
+            "e.g. postgres://user@host:5432/kaizen or sqlite:///var/kaizen.sqlite3"
+        ) from None
+
+
 DATABASES = {
-    "default": dj_database_url.parse(
-        env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'var' / 'kaizen.sqlite3'}"),
-        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60),
-        # Pinging a pooled connection before each request costs a round trip (7% of a
-        # single-event ingest); without it, a connection that died with a database restart fails
-        # one request with 503 + Retry-After and is then replaced.
-        conn_health_checks=env_bool("DATABASE_CONN_HEALTH_CHECKS", False),
-    )
+    "default": _database(env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'var' / 'kaizen.sqlite3'}"))
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Fail fast (and answer 503) while the database is unreachable instead of hanging workers.

@@ -132,3 +132,41 @@ def test_every_periodic_task_is_a_row_after_migrate(db):
     from config.schedule import BEAT_SCHEDULE
 
     assert set(BEAT_SCHEDULE) <= set(PeriodicTask.objects.values_list("name", flat=True))
+
+
+def test_a_malformed_database_url_is_one_line_without_the_password():
+    done = run_manage("check", DATABASE_URL="postgres://user:secret@host:notaport/x")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("kaizen: DATABASE_URL") and "secret" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "says"),
+    [
+        ("KAIZEN_CANARY_SHARE", "5", "between 0.0 and 1.0"),
+        ("KAIZEN_INGEST_MAX_EVENTS", "0", "between 1 and 100000"),
+        ("KAIZEN_FLEET_SCOPE", "everything", "must be one of: autonomous, all"),
+    ],
+)
+def test_a_setting_out_of_its_range_stops_start_up_in_one_line(name, value, says):
+    done = run_manage("check", **{name: value})
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip().count("\n") == 0 and name in done.stderr and says in done.stderr
+
+
+def test_every_setting_declares_its_range():
+    assert set(kaizen.RANGES) == set(kaizen.SETTINGS)
+    for key, (default, _) in kaizen.SETTINGS.items():
+        assert kaizen.out_of_range(key, default) == "", key
+
+
+@pytest.mark.django_db
+def test_export_config_onto_a_file_or_an_uncreatable_path_is_one_line(tmp_path):
+    from django.core.management import CommandError, call_command
+
+    a_file = tmp_path / "f.yaml"
+    a_file.write_text("x")
+    with pytest.raises(CommandError, match="is a file"):
+        call_command("export_config", str(a_file))
+    with pytest.raises(CommandError, match="cannot create"):
+        call_command("export_config", str(a_file / "below"))

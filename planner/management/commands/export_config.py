@@ -1,6 +1,6 @@
 from pathlib import Path
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from planner.config_docs import current_text, dump
 from telemetry.models import Document
@@ -21,7 +21,12 @@ class Command(BaseCommand):
 
     def handle(self, *args, directory: str, **options):
         root = Path(directory)
-        (root / "cards").mkdir(parents=True, exist_ok=True)
+        if root.exists() and not root.is_dir():
+            raise CommandError(f"{directory} is a file: name a directory to write the YAML files into.")
+        try:
+            (root / "cards").mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CommandError(f"cannot create {directory}: {exc.strerror or exc}") from None
         templates = root / "templates.yaml"
         templates.write_text(dump(templates_document()), encoding="utf-8")
         self.stdout.write(f"templates → {templates}")
