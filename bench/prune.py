@@ -79,6 +79,7 @@ def main() -> int:
     began = time.perf_counter()
     result = prune_events(older_than_days=RETENTION_DAYS)
     seconds = time.perf_counter() - began
+    print(f"prune_events took {seconds:.1f} s; checking what it kept …", flush=True)
     with connection.cursor() as cursor:
         old = [
             p
@@ -86,8 +87,8 @@ def main() -> int:
             if p.end is not None and p.end <= first + timedelta(days=args.days)
         ]
         cursor.execute(
-            f"SELECT count(*), count(*) FILTER (WHERE id IN "
-            f'(SELECT row_id FROM "{Citation._meta.db_table}")) FROM "{table}"'
+            f'SELECT count(*), count(c.row_id) FROM "{table}" t LEFT JOIN '
+            f'(SELECT DISTINCT row_id FROM "{Citation._meta.db_table}") c ON c.row_id = t.id'
         )
         left, cited_left = cursor.fetchone()
     checks = {

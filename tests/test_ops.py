@@ -16,7 +16,13 @@ def test_readiness_checks_database_migrations_and_broker(settings):
     assert ready.status_code == 200
     assert ready.json() == {
         "status": "ready",
-        "checks": {"database": "ok", "migrations": "ok", "broker": "ok", "derived_work": "ok"},
+        "checks": {
+            "database": "ok",
+            "migrations": "ok",
+            "broker": "ok",
+            "derived_work": "ok",
+            "periodic_jobs": "ok",
+        },
     }
     settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"  # nothing listens there
     not_ready = Client().get("/readyz")

@@ -25,7 +25,7 @@ VALID = [
               "patterns": ["Ask first", "Small steps"], "error_count": 2, "retry_count": 0,
               "correlation_id": "c-1", "goal": "g", "autonomous": False, "failure_reason": "",
               "confidence_explanation": "sure"}},
-    {"type": "observation", "timestamp": "2026-11-21T10:00:02", "body": {"text": "fine", "sentiment": "neutral",
+    {"type": "observation", "timestamp": "2026-11-21T10:00:02Z", "body": {"text": "fine", "sentiment": "neutral",
      "category": "praise", "session_id": "s1"}},
     {"type": "correction", "timestamp": "2026-11-21T10:00:03Z",
      "body": {"user_message": "No, use pnpm.", "previous_agent_response": "npm install",
