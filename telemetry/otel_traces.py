@@ -2,11 +2,14 @@
 
 An exporter sends spans as they end (children first): a run longer than the batch interval, or
 a SimpleSpanProcessor, sends its LLM calls and inner agents before the agent span that holds
-them. Tool spans become tool invocations at once. The rest of a trace waits here (TraceSpan)
-until its root arrives, then the whole trace is mapped together: one outcome for the run with
-every call's tokens and cost. A trace whose root never comes (its root lives in another service)
-is mapped after KAIZEN_OTLP_SETTLE_SECONDS by the `telemetry.settle_traces` beat entry. Unmapped
-spans are kept too, so a re-exported span is counted once.
+them; another service of the same trace exports its part on its own schedule, before or after
+the root. Every span is kept here once (TraceSpan), and each export maps the traces it brought
+something new to from all that is known of them: tool spans become tool invocations at once,
+with the session their ancestors name; a trace's run becomes one outcome once its root is
+known, with every call's tokens and cost, and spans that arrive after it add theirs to that
+outcome. A trace whose root never comes (its root lives in a service that does not export
+here) is mapped after KAIZEN_OTLP_SETTLE_SECONDS by the `telemetry.settle_traces` beat entry.
+A span sent again is recognised and changes nothing.
 """
 
 from datetime import timedelta
@@ -16,8 +19,8 @@ from django.db import transaction
 
 from config import clock
 from telemetry import otlp
-from telemetry.ingest import events_ingest
-from telemetry.models import Agent, TraceSpan
+from telemetry.ingest import events_ingest, price_tokens
+from telemetry.models import Agent, SkillOutcome, TraceSpan
 from telemetry.services import otel_sessions_apply, unmapped_count
 
 
@@ -59,9 +62,9 @@ def _keep(agent: Agent, spans: list[otlp.SpanView], now) -> set[tuple]:
         return set()
     traces = {s.trace_id for s in spans}
     seen = set(TraceSpan.objects.filter(agent=agent, trace_id__in=traces).values_list("trace_id", "span_id"))
-    fresh = [s for s in spans if s.key not in seen]
-    TraceSpan.objects.bulk_create([_row(agent, s, now) for s in fresh], ignore_conflicts=True)
-    return {s.key for s in fresh}
+    fresh = {s.key: s for s in spans if s.key not in seen}  # a span twice in one export: once
+    TraceSpan.objects.bulk_create([_row(agent, s, now) for s in fresh.values()], ignore_conflicts=True)
+    return set(fresh)
 
 
 def _store(agent: Agent, mapped: otlp.Mapped, fresh: set[tuple]) -> list:
@@ -70,30 +73,61 @@ def _store(agent: Agent, mapped: otlp.Mapped, fresh: set[tuple]) -> list:
     results = []
     step = settings.KAIZEN["INGEST_MAX_EVENTS"]
     for start in range(0, len(mapped.events), step):
-        results += events_ingest(agent=agent, batch=mapped.events[start : start + step])
+        batch = mapped.events[start : start + step]
+        answered = events_ingest(agent=agent, batch=batch)
+        _amend_outcomes(agent, batch, answered)
+        results += answered
     return results
 
 
+AMENDED = ("input_tokens", "output_tokens", "cost_usd", "model")
+
+
+def _amend_outcomes(agent: Agent, events: list[dict], results: list) -> None:
+    """A run's outcome stored before some of its spans arrived (a late LLM call, another
+    service's part of the trace) takes the totals of the whole trace as mapped now."""
+    for event, result in zip(events, results, strict=True):
+        if event["type"] != "skill_outcome" or result.status != 200:
+            continue
+        body = event["body"]
+        row = SkillOutcome.objects.filter(agent=agent, dedup_key=event["id"]).first()
+        if row is None:
+            continue
+        wanted = {name: body.get(name, getattr(row, name)) for name in AMENDED}
+        if all(getattr(row, name) == value for name, value in wanted.items()):
+            continue
+        changes = dict(wanted)
+        if body.get("cost_usd") is None and (body.get("input_tokens") or body.get("output_tokens")):
+            priced = {**changes, "cost_usd": None}
+            price_tokens(agent, priced)
+            changes["cost_usd"] = priced["cost_usd"]
+            changes["cost_estimated"] = priced.get("cost_estimated", False)
+        SkillOutcome.objects.filter(pk=row.pk, occurred_at=row.occurred_at).update(**changes)
+
+
 def traces_ingest(*, agent: Agent, spans: list[otlp.SpanView]) -> tuple[otlp.Mapped, list, int]:
-    """Map one export: tools now, each trace whose root is here with what waited for it, the
-    rest kept until its root comes. Returns (the mapping, the events' results, unmapped spans
-    not seen before)."""
+    """Map one export together with what was kept of its traces before.
+
+    Every span is kept once (TraceSpan): a span sent again changes nothing. Each trace with new
+    spans is mapped whole, from everything known of it: its tools at once, each with the session
+    its ancestors name; its run's outcome once its root is known, with the tokens and cost of
+    every LLM call seen so far, the outcome stored earlier taking the new totals when spans come
+    after their root. Returns (the mapping, the events' results, unmapped spans not seen
+    before)."""
     now = clock.now()
-    roots = {s.trace_id for s in spans if not s.parent_id}
-    waiting = [
-        s for s in spans if (s.trace_id not in roots and otlp.kind_of(s) != "tool") or otlp.kind_of(s) is None
-    ]
-    with transaction.atomic():  # what waited is marked mapped in the transaction that maps it
-        fresh = _keep(agent, waiting, now)
-        earlier = list(
-            TraceSpan.objects.select_for_update().filter(
-                agent=agent, trace_id__in=roots, settled_at__isnull=True
-            )
+    with transaction.atomic():  # a trace is mapped by one export at a time (its rows locked)
+        fresh = _keep(agent, spans, now)
+        traces = {trace for trace, _ in fresh}
+        rows = list(
+            TraceSpan.objects.select_for_update().filter(agent=agent, trace_id__in=traces).order_by("pk")
         )
-        here = {s.key for s in spans}
-        joined = spans + [_view(r) for r in earlier if (r.trace_id, r.span_id) not in here]
-        TraceSpan.objects.filter(pk__in=[r.pk for r in earlier]).update(settled_at=now)
-        mapped = otlp.to_events(joined, settled=roots)
+        rooted = {r.trace_id for r in rows if not r.parent_id}
+        TraceSpan.objects.filter(
+            pk__in=[r.pk for r in rows if r.trace_id in rooted and r.settled_at is None]
+        ).update(settled_at=now)
+        here = {s.key: s for s in spans if s.trace_id in traces}  # whole attributes, as sent
+        joined = [*here.values(), *(_view(r) for r in rows if (r.trace_id, r.span_id) not in here)]
+        mapped = otlp.to_events(joined, settled=rooted)
         results = _store(agent, mapped, fresh)
     return mapped, results, sum(1 for *_, key in mapped.unmapped if key in fresh)
 
@@ -121,6 +155,7 @@ def traces_settle(*, now=None) -> int:
                 continue
             TraceSpan.objects.filter(pk__in=[r.pk for r in rows]).update(settled_at=now)
             agent = Agent.objects.get(pk=agent_id)
-            _store(agent, otlp.to_events([_view(r) for r in rows], settled={trace_id}), set())
+            whole = TraceSpan.objects.filter(agent_id=agent_id, trace_id=trace_id).order_by("pk")
+            _store(agent, otlp.to_events([_view(r) for r in whole], settled={trace_id}), set())
         settled += 1
     return settled
