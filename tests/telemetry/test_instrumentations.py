@@ -6,6 +6,7 @@ model, cost and session — equal those of the same run sent as REST events."""
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -134,3 +135,51 @@ def test_mlflow_tracing_default_and_genai_mode(live_server, fake_openai, genai_m
         [tool("refund", "ticket-3", f"RuntimeError: {DENIED}")], outcome("support", "ticket-3")
     )
     assert not UnmappedSpan.objects.filter(agent=agent).exists()
+
+
+def two_services(live_server, fake_openai, tmp_path, *, root_last: bool, repeat: bool) -> object:
+    """Run the front and billing services of one trace (agents/two_services.py), the root
+    exported first or last, the billing export sent once or twice."""
+    agent, token = agent_with_token(name=f"two-{root_last}-{repeat}")
+    environ = {**os.environ, "KAIZEN_URL": live_server.url, "TOKEN": token, "OPENAI_URL": fake_openai}
+    environ.pop("KAIZEN_TEST_NOW", None)
+    carrier, done = str(tmp_path / "carrier.json"), str(tmp_path / "billing.done")
+    script = [sys.executable, "two_services.py"]
+    front = subprocess.Popen(
+        [*script, "front", carrier, *([done] if root_last else [])],
+        cwd=AGENTS, env=environ, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    if not root_last:
+        assert front.wait(timeout=120) == 0, front.stderr.read()[-3000:]
+    for _ in range(1200):
+        if os.path.exists(carrier):
+            break
+        time.sleep(0.05)
+    back = subprocess.run(
+        [*script, "back", carrier, *(["repeat"] if repeat else [])],
+        cwd=AGENTS, env=environ, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert back.returncode == 0 and "Failed to export" not in back.stderr, back.stderr[-3000:]
+    Path(done).touch()
+    assert front.wait(timeout=120) == 0, front.stderr.read()[-3000:]
+    return agent
+
+
+@pytest.mark.parametrize(
+    ("root_last", "repeat"),
+    [(False, False), (True, False), (False, True)],
+    ids=["root first", "root last", "re-sent"],
+)
+def test_one_trace_from_two_services_in_any_order_is_one_run(
+    live_server, fake_openai, tmp_path, root_last, repeat
+):
+    from datetime import timedelta
+
+    from config import clock
+    from telemetry.otel_traces import traces_settle
+
+    agent = two_services(live_server, fake_openai, tmp_path, root_last=root_last, repeat=repeat)
+    traces_settle(now=clock.now() + timedelta(hours=1))  # long after: nothing waits to become a run
+    assert rows(agent) == rest_rows(
+        [tool("refund", "ticket-9", DENIED)], outcome("ticket", "ticket-9", calls=2)
+    )  # one outcome with both services' calls, the late tool in the run's session, nothing twice
