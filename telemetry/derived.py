@@ -11,7 +11,8 @@ work and none does any twice), and a deadlock or lost connection rolls the batch
 for the next pass, so a killed worker or a second run doubles nothing and loses nothing. A
 handler that raises on some rows (in its own savepoint, so its siblings' results stand) puts
 those rows back for itself alone, due again after a doubling wait (KAIZEN_DERIVE_RETRY_SECONDS);
-after KAIZEN_DERIVE_MAX_ATTEMPTS they are parked, shown in the admin with their error (re-run
+after KAIZEN_DERIVE_MAX_ATTEMPTS they are parked (a handler that fails on a group of rows is
+run again on halves of it, down to single rows, so exactly the events it fails on are counted), shown in the admin with their error (re-run
 there once the cause is fixed), counted on /metrics and reported by /readyz.
 Without a broker (tests, the demo) the list is drained in-process right after the ingest
 stores its rows.
@@ -175,10 +176,10 @@ def _dispatch(event_type: str, entries: list[PendingDerivation]) -> list[Pending
         for row in chosen:
             by_agent[row["agent_id"]].append(row)
         for agent_id in sorted(by_agent):  # again agent by agent: one agent's bad data holds back no one
-            error = _isolated(
+            bad = _failing_rows(
                 registration, {agent_id: agents[agent_id]}, by_agent[agent_id], f"agent {agent_id}"
             )
-            if error:
+            if bad:
                 attempts = {e.row_id: e.attempts for e in entries if e.handler in ("", registration.name)}
                 failed += [
                     PendingDerivation(
@@ -191,9 +192,24 @@ def _dispatch(event_type: str, entries: list[PendingDerivation]) -> list[Pending
                         attempts=attempts.get(row["id"], 0),
                         error=error,
                     )
-                    for row in by_agent[agent_id]
+                    for row, error in bad
                 ]
     return failed
+
+
+def _failing_rows(registration, agents: dict, rows: list[dict], whose: str) -> list[tuple[dict, str]]:
+    """The rows the handler fails on, each with its error: the rows are run together, and when
+    that fails, in halves, down to single rows (a batch's bounds are arbitrary already), so only
+    the events that fail on their own wait for a retry or get parked, not their neighbours."""
+    error = _isolated(registration, agents, rows, whose)
+    if not error:
+        return []
+    if len(rows) == 1:
+        return [(rows[0], error)]
+    middle = len(rows) // 2
+    return _failing_rows(registration, agents, rows[:middle], whose) + _failing_rows(
+        registration, agents, rows[middle:], whose
+    )
 
 
 def _isolated(registration, agents: dict, rows: list[dict], whose: str) -> str:
@@ -205,7 +221,7 @@ def _isolated(registration, agents: dict, rows: list[dict], whose: str) -> str:
     except OperationalError:
         raise  # the database, not the data: roll the batch back, the next pass retries it
     except Exception as exc:
-        log.warning("%s failed on the rows of %s: %r", registration.name, whose, exc)
+        log.warning("%s failed on %d row(s) of %s: %r", registration.name, len(rows), whose, exc)
         return f"{type(exc).__name__}: {exc}"[:4000]
 
 

@@ -88,3 +88,41 @@ def test_a_retry_waits_its_backoff(broker_down, settings, alice_breaks_friction)
     derive_pending.apply()
     assert derive_pending.apply().get() == 0  # not due for an hour
     assert PendingDerivation.objects.get(row_id=PendingDerivation.objects.first().row_id).attempts == 1
+
+
+def test_only_the_events_a_handler_fails_on_are_retried_and_parked(broker_down, settings):
+    """A handler that fails on 20 of 100 events of one agent parks exactly those 20 (it is run
+    again on halves of what failed, down to single rows), and derives the other 80."""
+    from telemetry import hooks
+
+    settings.KAIZEN = {**settings.KAIZEN, "DERIVE_RETRY_SECONDS": 0, "DERIVE_MAX_ATTEMPTS": 2}
+    seen: list[int] = []
+
+    def picky(*, agent, rows):
+        if any("poison" in row["text"] for row in rows):
+            raise ValueError("cannot digest poison")
+        seen.extend(row["id"] for row in rows)
+
+    hooks.on_stored("observation")(picky)
+    try:
+        _, client = client_for("carol")
+        batch = [
+            {
+                "id": f"o-{i}",
+                "type": "observation",
+                "timestamp": f"2026-11-20T10:{i // 60:02d}:{i % 60:02d}Z",
+                "body": {"text": "poison" if i % 5 == 0 else f"fine {i}"},
+            }
+            for i in range(100)
+        ]
+        assert client.post("/api/v1/ingest", {"batch": batch}, format="json").status_code in (200, 201, 207)
+        derive_pending.apply()
+        derive_pending.apply()
+    finally:
+        hooks._registered["observation"] = [
+            r for r in hooks._registered["observation"] if r.handler is not picky
+        ]
+    parked = PendingDerivation.objects.filter(parked_at__isnull=False)
+    assert backlog().parked == 20 and parked.count() == 20
+    assert {e.handler for e in parked} == {f"{picky.__module__}.{picky.__qualname__}"}
+    assert len(set(seen)) == 80  # every other event was derived, once
