@@ -11,9 +11,10 @@ work and none does any twice), and a deadlock or lost connection rolls the batch
 for the next pass, so a killed worker or a second run doubles nothing and loses nothing. A
 handler that raises on some rows (in its own savepoint, so its siblings' results stand) puts
 those rows back for itself alone, due again after a doubling wait (KAIZEN_DERIVE_RETRY_SECONDS);
-after KAIZEN_DERIVE_MAX_ATTEMPTS they are parked (a handler that fails on a group of rows is
-run again on halves of it, down to single rows, so exactly the events it fails on are counted), shown in the admin with their error (re-run
-there once the cause is fixed), counted on /metrics and reported by /readyz.
+after KAIZEN_DERIVE_MAX_ATTEMPTS they are parked, shown in the admin with their error (re-run
+there once the cause is fixed), counted on /metrics and reported by /readyz. A handler that
+fails on a group of rows is run again on halves of it, down to single rows, so exactly the
+events it fails on are retried and counted.
 Without a broker (tests, the demo) the list is drained in-process right after the ingest
 stores its rows.
 
