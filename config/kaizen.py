@@ -170,7 +170,11 @@ SETTINGS: dict[str, tuple[object, str]] = {
         "Days a canary should gather its sessions in: on a small or quiet fleet the share grows "
         "from KAIZEN_CANARY_SHARE toward half the agents (at the last two weeks' traffic) to get there.",
     ),
-    "CANARY_MARGIN": (0.05, "A candidate this much worse (absolute failure rate) is still promoted."),
+    "CANARY_MARGIN": (
+        0.08,
+        "Non-inferiority margin of every guardrail: a candidate is promoted only when each signal that "
+        "is not its target is shown no more than this much worse (absolute share of sessions).",
+    ),
     "CANARY_ALPHA": (0.05, "Error rate of the canary's sequential test (1 − confidence)."),
     "CANARY_TAU": (0.1, "Effect size the sequential test is tuned for (its mixing standard deviation)."),
     "CANARY_MAX_DAYS": (14, "Days after which an undecided canary is handed to a human."),

@@ -1,30 +1,38 @@
-"""The canary's sequential test, pure: may a candidate version replace the champion?
+"""The canary's decision rule, pure: may a candidate version replace the champion?
 
 Each metric is the share of sessions showing one failure signal (a failing tool call, a failed
 skill outcome, negative feedback of a category, a correction, a rejected decision, a reflected
-failure, an escalation, or any of them). A change names its targets, the signals its lines are
-meant to lower; every other signal is a guard that must not rise.
+failure, an escalation, or any of them). Each metric has a role:
 
-Method: the mixture sequential probability ratio test (mSPRT) of Johari, Koomen, Pekelis and
-Walsh, "Peeking at A/B Tests" (KDD 2017; "Always Valid Inference", Operations Research 2022),
-with a normal mixing distribution N(0, τ²) over the difference θ = p_candidate − p_champion of two
-rates, under the normal approximation θ̂ ~ N(θ, V). Inverting the test gives an always-valid
-confidence sequence
+- a **target**: a signal the change's lines are meant to lower. It must become *significantly
+  better* (superiority: the interval of candidate − champion lies wholly below 0);
+- a **guardrail**: every other signal. Each must be shown *not worse than its margin*
+  (non-inferiority: the interval's upper bound lies below `margin`, 8 points by default).
+
+The rule is the risk-aware decision rule of Schultzberg, Ankargren and Frånberg, "Risk-aware
+product decisions in A/B tests with multiple metrics" (2024), as Spotify's Confidence applies it:
+
+- **promote** when at least one target is significantly better (Bonferroni over the targets, since
+  any one of them suffices) and every guardrail is significantly non-inferior (no correction over
+  the guardrails: all of them must pass, an intersection–union test whose error rate is each
+  test's own; the price is power, which is why the sessions a decision needs grow with their
+  number). A change that only removes lines has nothing to improve: it is promoted when every
+  metric, targets included, is non-inferior;
+- **roll back** as soon as any metric is significantly worse (a deterioration test on every
+  metric, Bonferroni over them all), at any look;
+- **hand over** to a human with what is missing when neither happens within `max_age`.
+
+Intervals come from the mixture sequential probability ratio test (mSPRT) of Johari, Koomen,
+Pekelis and Walsh, "Peeking at A/B Tests" (KDD 2017; "Always Valid Inference", Operations
+Research 2022), with a normal mixing distribution N(0, τ²) over the difference θ of two rates,
+under the normal approximation θ̂ ~ N(θ, V): the always-valid confidence sequence
 
     θ̂ ± sqrt( 2·V·(V + τ²)/τ² · ( log(1/α) + ½·log((V + τ²)/V) ) )
 
-which may be looked at after every session without inflating the error rate. It is wide on small
-fleets, so half of α goes to it and half to one final fixed-horizon look (a one-sided z-interval)
-taken once, at the first check after `decide_after` with the minimum sessions in both arms. Within
-each half the error rate is held across the metrics by Bonferroni: a harm is declared at α/(2·m)
-over all m metrics, an improvement at α/(2·k) over the k targets.
-
-- roll back: any metric's interval lies wholly above 0 (worse);
-- promote: both arms have the minimum sessions, every target's interval lies under the margin
-  (better, or not worse by more than the margin) and the share of sessions with any failure is
-  not seen worse by more than the margin (a gain on the targets bought with harm elsewhere waits
-  for the guards to decide);
-- hand over to a human: neither within the maximum duration.
+may be looked at after every session without inflating the error rate. It is wide on small
+fleets, so half of α goes to it and half to one final fixed-horizon look (one-sided z-intervals),
+taken once, at the first check after `decide_after` with the minimum sessions in both arms.
+`bench/canary_rule.py` measures the error rates by Monte Carlo.
 """
 
 import math
@@ -49,7 +57,7 @@ class Arm:
 class CanaryRules:
     min_sessions: int = 30  # per arm, before a promotion
     min_to_roll_back: int = 10  # per arm, before the normal approximation is trusted at all
-    margin: float = 0.05  # a candidate this much worse (absolute rate) on its targets still promotes
+    margin: float = 0.08  # a guardrail must be shown no more than this much worse (absolute rate)
     alpha: float = 0.05
     tau: float = 0.1  # the mixing standard deviation: the size of effect the test is tuned for
     max_age: timedelta = timedelta(days=14)
@@ -96,6 +104,7 @@ class Verdict:
     intervals: dict[str, Interval]
     look: str = "sequential"  # or "final": the one fixed-horizon look
     needed: int | None = None  # about how many more sessions per arm a decision needs
+    roles: dict[str, str] | None = None  # metric → "target" | "guardrail"
 
 
 def decide(
@@ -108,69 +117,81 @@ def decide(
     improve: bool = True,
 ) -> Verdict:
     """`arms` maps a metric to (candidate, champion) sessions since the rollout started, and those
-    showing the signal; `targets` are the metrics the change should lower (default: the first).
-    A change that only removes lines (`improve=False`) has nothing to lower: it is promoted at the
-    final look when no signal is worse."""
+    showing the signal; `targets` are the metrics the change should lower (default: the first),
+    every other metric is a guardrail. A change that only removes lines (`improve=False`) must be
+    non-inferior on every metric. `Verdict.intervals` holds each metric's decision interval (a
+    target's superiority interval, a guardrail's non-inferiority interval) and `roles` its role."""
     targets = tuple(t for t in (targets or ()) if t in arms) or tuple(arms)[:1]
+    roles = {m: ("target" if m in targets else "guardrail") for m in arms}
     fewest = min((min(c.n, b.n) for c, b in arms.values()), default=0)
     if fewest < rules.min_to_roll_back:
         if age > rules.max_age:
-            return Verdict("hand_over", f"no decision after {age.days} days: a human decides", {})
-        return Verdict("continue", "collecting evidence", {})
+            return Verdict(
+                "hand_over",
+                f"no decision after {age.days} days: too few sessions ({fewest} per arm); a human decides",
+                {},
+                roles=roles,
+            )
+        return Verdict("continue", "collecting evidence", {}, roles=roles)
     final = not final_done and age >= rules.decide_after and fewest >= rules.min_sessions
-    harm_alpha = rules.alpha / 2 / len(arms)
-    gain_alpha = rules.alpha / 2 / len(targets)
+    look = "final" if final else "sequential"
+    harm_alpha = rules.alpha / 2 / len(arms)  # deterioration: any metric, Bonferroni over all
+    gain_alpha = rules.alpha / 2 / len(targets)  # superiority: any target suffices
+    guard_alpha = rules.alpha / 2  # non-inferiority: every guardrail must pass, no correction
 
     def bounds(metric: str, alpha: float) -> Interval:
         cand, champ = arms[metric]
         return fixed_interval(cand, champ, alpha) if final else interval(cand, champ, alpha, rules.tau)
 
-    guards = {m: bounds(m, harm_alpha) for m in arms}
-    gains = {m: bounds(m, gain_alpha) for m in targets}
-    intervals = {**guards, **gains}
-    look = "final" if final else "sequential"
-    needed = sessions_needed(arms, targets, rules, gain_alpha, harm_alpha)
-    for metric, ci in guards.items():
+    for metric in arms:
+        ci = bounds(metric, harm_alpha)
         if ci.low > 0:
-            role = "target" if metric in targets else "guard"
             return Verdict(
                 "roll_back",
-                f"{metric} ({role}) is worse: +{ci.diff:.1%} (interval {ci.low:+.1%} … {ci.high:+.1%}, "
-                f"{look} look, α = {rules.alpha})",
-                intervals,
+                f"{metric} ({roles[metric]}) is significantly worse: {ci.diff:+.1%} (interval "
+                f"{ci.low:+.1%} … {ci.high:+.1%}, {look} look, α = {rules.alpha})",
+                {metric: ci},
                 look,
-                needed,
+                None,
+                roles,
             )
-    if not improve and final:
+    non_inferior_on = arms if not improve else {m: a for m, a in arms.items() if roles[m] == "guardrail"}
+    intervals = {m: bounds(m, guard_alpha) for m in non_inferior_on}
+    if improve:
+        intervals.update({m: bounds(m, gain_alpha) for m in targets})
+    needed = sessions_needed(arms, targets if improve else (), rules, gain_alpha, guard_alpha)
+    better = [m for m in targets if improve and intervals[m].high < 0]
+    unproven = [m for m in non_inferior_on if intervals[m].high >= rules.margin]
+    enough = fewest >= rules.min_sessions
+    if enough and not unproven and (better or not improve):
+        why = f"significantly better on {', '.join(better)}" if improve else "removes lines only"
         return Verdict(
             "promote",
-            f"removes lines only: no signal worse after {fewest} sessions per arm, final look",
+            f"{why}, every guardrail within its {rules.margin:.0%} margin, after {fewest} sessions "
+            f"per arm ({look} look)",
             intervals,
             look,
             needed,
-        )
-    overall = intervals.get(OVERALL)
-    if (
-        improve
-        and fewest >= rules.min_sessions
-        and all(gains[m].high < rules.margin for m in targets)
-        and (overall is None or overall.diff <= rules.margin)  # nothing visibly worse overall
-    ):
-        better = all(gains[m].high < 0 for m in targets)
-        worst = max(gains[m].high for m in targets)
-        return Verdict(
-            "promote",
-            (f"better on {', '.join(targets)}" if better else f"not worse than the {rules.margin:.0%} margin")
-            + f" (upper bound {worst:+.1%}, no guard worse) after {fewest} sessions per arm, {look} look",
-            intervals,
-            look,
-            needed,
+            roles,
         )
     if age > rules.max_age:
+        missing = []
+        if improve and not better:
+            missing.append(f"no target significantly better ({', '.join(targets)})")
+        if unproven:
+            missing.append(f"not shown within the {rules.margin:.0%} margin: {', '.join(unproven)}")
+        if not enough:
+            missing.append(f"{fewest} of {rules.min_sessions} sessions per arm")
+        more = f"; about {needed} more sessions per arm would decide" if needed else ""
         return Verdict(
-            "hand_over", f"no decision after {age.days} days: a human decides", intervals, look, needed
+            "hand_over",
+            f"no decision after {age.days} days ({'; '.join(missing)}){more}: a human decides",
+            intervals,
+            look,
+            needed,
+            roles,
         )
-    return Verdict("continue", "collecting evidence", intervals, look, needed)
+    return Verdict("continue", "collecting evidence", intervals, look, needed, roles)
 
 
 def sessions_needed(
@@ -178,21 +199,23 @@ def sessions_needed(
     targets: tuple[str, ...],
     rules: CanaryRules,
     gain_alpha: float,
-    harm_alpha: float,
+    guard_alpha: float,
 ) -> int | None:
-    """About how many more sessions per arm the fixed-horizon look needs to decide on the targets
-    at the differences seen so far (None: no difference to decide on)."""
+    """About how many more sessions per arm the fixed-horizon look needs to decide at the
+    differences seen so far: a target's upper bound under 0, every guardrail's under the margin
+    (None: a target shows no gain to confirm)."""
     worst = 0
-    for metric in targets:
-        cand, champ = arms[metric]
+    for metric, (cand, champ) in arms.items():
         diff = cand.failures / cand.n - champ.failures / champ.n
         se = math.sqrt(_variance(cand, champ))
-        if diff < rules.margin:  # toward a promotion: the upper bound under the margin
-            z, gap = NormalDist().inv_cdf(1 - gain_alpha), rules.margin - diff
-        elif diff > 0:  # toward a roll-back: the lower bound over 0
-            z, gap = NormalDist().inv_cdf(1 - harm_alpha), diff
+        if metric in targets:
+            z, gap = NormalDist().inv_cdf(1 - gain_alpha), -diff
         else:
-            return None
+            z, gap = NormalDist().inv_cdf(1 - guard_alpha), rules.margin - diff
+        if gap <= 0:
+            if metric in targets:
+                return None
+            continue  # a guardrail worse than its margin: more sessions will not clear it
         n = min(cand.n, champ.n)
         worst = max(worst, math.ceil(n * (z * se / gap) ** 2) - n, rules.min_sessions - n)
     return max(0, worst)

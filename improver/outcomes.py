@@ -73,6 +73,19 @@ def signal_counts(
     return out
 
 
+def _verdict(ci, role: str, margin) -> str:
+    """A metric's standing in words: its interval against what its role needs."""
+    if not ci:
+        return "not yet"
+    if ci[1] > 0:
+        return "worse"
+    if role == "target":
+        return "better" if ci[2] < 0 else "not yet better"
+    if margin is None:
+        return ""
+    return "within margin" if ci[2] < margin else "not yet within margin"
+
+
 def rollout_status(rollout) -> dict:
     """What a rollout tests and where its test stands, from its last check: each metric with its
     role (target or guard), both arms' sessions showing it, the interval, and the sentence the
@@ -81,21 +94,29 @@ def rollout_status(rollout) -> dict:
     targets = last.get("targets") or rollout.targets or [ANY]
     judged_on = last.get("judged_on") or targets[:1]
     rows, sessions = [], {"candidate": 0, "champion": 0}
+    roles, margin = last.get("roles") or {}, last.get("margin")
     for metric, arms in last.get("arms", {}).items():
         (cn, cf), (bn, bf) = arms["candidate"], arms["champion"]
         sessions = {"candidate": cn, "champion": bn}
         ci = last.get("intervals", {}).get(metric)
+        role = roles.get(metric) or ("target" if metric in judged_on else "guardrail")
+        needs = "below 0" if role == "target" else (f"below {margin:+.0%}" if margin is not None else "")
         rows.append(
             {
                 "metric": metric,
-                "role": "judged on" if metric in judged_on else "target" if metric in targets else "guard",
+                "role": "judged on" if metric in judged_on and len(targets) > 1 else role,
                 "candidate": f"{cf} of {cn}" + (f" ({cf / cn:.0%})" if cn else ""),
                 "champion": f"{bf} of {bn}" + (f" ({bf / bn:.0%})" if bn else ""),
                 "interval": f"{ci[0]:+.1%} ({ci[1]:+.1%} … {ci[2]:+.1%})" if ci else "not yet",
+                "must": needs,
+                "verdict": _verdict(ci, role, margin),
             }
         )
     together = ", judged together: sessions showing any of them" if len(targets) > 1 else ""
-    tests = f"Tests {', '.join(targets)} (should fall{together}); guards every signal (none may rise)."
+    tests = (
+        f"Promotes when {', '.join(targets)} is significantly lower{together} and every guardrail is "
+        "shown within its margin; rolls back when any signal is significantly worse."
+    )
     if rollout.status in ("promoted", "rolled_back", "aborted"):
         where = f"Decided: {rollout.reason or last.get('reason', '')}"
     elif last.get("needed") is not None:

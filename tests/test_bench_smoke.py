@@ -27,3 +27,15 @@ def test_the_retention_benchmark_runs_and_its_checks_pass():
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "every cited event kept" in done.stdout and "FAIL" not in done.stdout
+
+
+def test_the_canary_rule_benchmark_runs():
+    done = subprocess.run(
+        [sys.executable, "bench/canary_rule.py", "--smoke"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "harmful" in done.stdout and "better" in done.stdout

@@ -149,6 +149,8 @@ def rollout_check(*, rollout: Rollout, now: datetime | None = None) -> str:
                 for m, (c, b) in arms.items()
             },
             "intervals": {m: [ci.diff, ci.low, ci.high] for m, ci in verdict.intervals.items()},
+            "roles": verdict.roles or {},
+            "margin": rules().margin,
             "look": verdict.look,
             "needed": verdict.needed,
             "action": verdict.action,

@@ -1,4 +1,5 @@
-"""The main job (`make demo`) runs end to end and prints what the loop found and proposed."""
+"""The main job (`make demo`) runs end to end, as a newcomer runs it (its defaults), and prints what
+the loop found and proposed: the harmful researcher change is rolled back, never promoted."""
 
 import io
 
@@ -11,7 +12,7 @@ from telemetry.models import AgentTemplate
 @pytest.mark.django_db(transaction=True)  # on_commit work runs as in production
 def test_the_demo_drives_the_whole_loop():
     out = io.StringIO()
-    call_command("kaizen_demo", "--agents", "2", "--sessions-per-day", "4", "--seed", "3", stdout=out)
+    call_command("kaizen_demo", stdout=out)  # the defaults, as `make demo` runs it
     text = out.getvalue()
     for marker in (
         "== Fleet",
@@ -21,12 +22,12 @@ def test_the_demo_drives_the_whole_loop():
         "ritual of coder: proposed",
         "→ 200 approved",
         "starts as a canary",
-        "rollout of coder v2 promoted by system",
         "rollout of researcher v2 rolled back by system",
+        "tool_failure (guardrail) is significantly worse",
         "== Did it help?",
         "== Summary: what Kaizen found and proposed",
         "Demo finished.",
     ):
         assert marker in text, marker
-    assert AgentTemplate.objects.get(slug="coder").document.head.number == 2  # promoted to everyone
+    assert "rollout of researcher v2 promoted" not in text and "rollout of coder v2" in text
     assert AgentTemplate.objects.get(slug="researcher").document.head.number == 1  # the harmful one

@@ -88,3 +88,81 @@ def test_the_canary_share_adapts_to_the_fleets_traffic(floor, sessions_per_day, 
         adaptive_share(floor=floor, min_sessions=30, sessions_per_day=sessions_per_day, decide_days=7)
         == share
     )
+
+
+LONG = timedelta(days=8)  # past the final look's day
+
+
+@pytest.mark.parametrize(
+    ("arms", "targets", "improve", "action", "says"),
+    [
+        # the target clearly better, a guardrail 44 points worse: never promoted, rolled back
+        (
+            {
+                "negative:communication": (Arm(60, 6), Arm(240, 72)),
+                "tool_failure": (Arm(60, 45), Arm(240, 74)),
+            },
+            ("negative:communication",),
+            True,
+            "roll_back",
+            "tool_failure (guardrail) is significantly worse",
+        ),
+        # the target better, a guardrail a little worse but not shown within the margin: waits
+        (
+            {
+                "negative:communication": (Arm(60, 6), Arm(240, 72)),
+                "tool_failure": (Arm(60, 12), Arm(240, 36)),
+            },
+            ("negative:communication",),
+            True,
+            "continue",
+            "collecting evidence",
+        ),
+        # the target better and every guardrail shown within the margin: promoted
+        (
+            {
+                "negative:communication": (Arm(400, 40), Arm(400, 120)),
+                "tool_failure": (Arm(400, 40), Arm(400, 42)),
+            },
+            ("negative:communication",),
+            True,
+            "promote",
+            "significantly better on negative:communication",
+        ),
+        # the guardrails fine but the target only "not worse": no longer enough
+        (
+            {
+                "negative:communication": (Arm(400, 118), Arm(400, 120)),
+                "tool_failure": (Arm(400, 40), Arm(400, 42)),
+            },
+            ("negative:communication",),
+            True,
+            "continue",
+            "collecting evidence",
+        ),
+        # a removal: nothing to improve, every signal within the margin
+        (
+            {
+                "negative:communication": (Arm(400, 118), Arm(400, 120)),
+                "tool_failure": (Arm(400, 40), Arm(400, 42)),
+            },
+            ("negative:communication",),
+            False,
+            "promote",
+            "removes lines only",
+        ),
+    ],
+)
+def test_the_risk_aware_rule(arms, targets, improve, action, says):
+    verdict = decide(arms, LONG, RULES, targets=targets, improve=improve)
+    assert verdict.action == action and says in verdict.reason
+    assert verdict.roles == {m: ("target" if m in targets else "guardrail") for m in arms}
+
+
+def test_a_hand_over_says_what_is_missing():
+    arms = {"negative:communication": (Arm(60, 6), Arm(240, 72)), "tool_failure": (Arm(60, 12), Arm(240, 36))}
+    verdict = decide(arms, timedelta(days=15), RULES, targets=("negative:communication",), final_done=True)
+    assert verdict.action == "hand_over"
+    assert (
+        "not shown within the 8% margin: tool_failure" in verdict.reason and "more sessions" in verdict.reason
+    )

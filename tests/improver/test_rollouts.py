@@ -150,7 +150,10 @@ def test_a_better_candidate_is_promoted_to_every_agent():
     # the three complaints behind the evolution arrived as it was approved: sessions of the champion
     assert f"sessions: canary 40, champion {40 * len(champions) + 3}" in page
     assert 'id="chart-rollout-' in page
-    assert "Tests negative:communication (should fall); guards every signal (none may rise)." in page
+    assert (
+        "Promotes when negative:communication is significantly lower and every guardrail is shown within "
+        "its margin; rolls back when any signal is significantly worse." in page
+    )
     review = staff.get(f"/admin/governance/proposal/{proposal.pk}/change/").content.decode()
     assert "What each added line should lower" in review and "negative:communication" in review
     assert "Canary rollout v2 (promoted)" in review and "0 of 40 (0%)" in review
