@@ -281,7 +281,8 @@ class SessionSignal(models.Model):
     mode), a failed skill outcome, negative feedback of a category, a correction, a rejected
     decision, a failure the agent reflected on, a human escalation. Derived work keeps it; the
     canary, the directive ledger, the dashboard and the weekly report count sessions with a
-    signal per version. An event sent without a session is a session of its own."""
+    signal per version. An event sent without a session counts in the session its agent had open
+    when it arrived, or in none (telemetry.selectors.open_session)."""
 
     agent = models.ForeignKey("telemetry.Agent", on_delete=models.CASCADE, related_name="+")
     session_id = models.CharField(max_length=200)

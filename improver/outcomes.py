@@ -1,7 +1,8 @@
 """Sessions and their failure signals per template version, counted in SQL (reads).
 
 A session is known from any event that names it (a tool call, a skill outcome, a decision, a
-session end) or shows a signal; an event sent without a session is a session of its own. These
+session end) or shows a signal; an event sent without a session counts in the session its agent had
+open when it arrived, or in none (never as a clean session of its own). These
 counts feed the canary (per arm since the rollout started), the directive ledger (per version)
 and the dashboard.
 """

@@ -11,7 +11,7 @@ from config.audit import audit
 from config.errors import ApplicationError
 from config.paginators import BoundedCountPaginator
 from config.yamldoc import YamlDocError
-from telemetry import admin_operations, services  # noqa: F401  (admin_operations registers its pages)
+from telemetry import admin_operations, selectors, services  # noqa: F401  (admin_operations registers its pages)
 from telemetry.documents import document_rollback, document_version_append, validator_for
 from telemetry.loops import fact_reach_template
 from telemetry.models import (
@@ -53,6 +53,24 @@ class AgentAdmin(admin.ModelAdmin):
     search_fields = ["name"]
     inlines = [TokenInline]
     actions = ["issue_token"]
+    readonly_fields = ["sessionless_outcomes"]
+
+    @admin.display(description="Outcomes without a session (last 7 days)")
+    def sessionless_outcomes(self, obj) -> str:
+        """How much of the agent's work reaches the canary only by guesswork: an outcome or decision
+        sent without `session_id` counts in the session the agent had open, or in none."""
+        if obj is None or obj.pk is None:
+            return "—"
+        share = selectors.sessionless_share(agent_id=obj.pk, since=clock.now() - timedelta(days=7))
+        if share is None:
+            return "no outcomes or decisions in the last 7 days"
+        text = f"{share:.0%} of its outcomes and decisions"
+        if share > 0:
+            text += (
+                " — they are counted in the session the agent had open at the time, or in none, which "
+                "weakens its canaries: send session_id with every event"
+            )
+        return text
 
     def has_issue_token_permission(self, request) -> bool:
         return request.user.has_perm("telemetry.issue_token")

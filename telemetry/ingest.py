@@ -209,7 +209,7 @@ def first_stored_at(agent, event_type: str, event_id: str):
     )
 
 
-SESSION_TYPES = {"tool_invocation": False, "session_end": False, "skill_outcome": True, "decision": True}
+SESSION_TYPES = ("tool_invocation", "session_end", "skill_outcome", "decision")
 _seen_lately: set[tuple] = set()  # sessions this process stored lately: no statement for them
 SEEN_LATELY_MAX = 100_000
 
@@ -218,16 +218,16 @@ def sessions_seen(
     agent_id: int, version_id: int, received_at, tables: list["_Rows"], stored: list[dict]
 ) -> None:
     """Record the sessions the batch's new events belong to (SessionSeen, once per session and
-    version): one INSERT … ON CONFLICT DO NOTHING, skipped for those this process stored lately."""
+    version): one INSERT … ON CONFLICT DO NOTHING, skipped for those this process stored lately.
+    An event sent without a session makes none: it belongs to the session its agent had open
+    then, if any (`telemetry.selectors.open_session`), and is never a session of its own."""
     keys = set()
     for table, new_ids in zip(tables, stored, strict=True):
-        own = SESSION_TYPES.get(table.event_type)
-        if own is None or not new_ids:
+        if table.event_type not in SESSION_TYPES or not new_ids:
             continue
         for row in table.rows:
-            row_id = new_ids.get((agent_id, row["dedup_key"], row["occurred_at"]))
-            if row_id is not None:
-                keys.add(row.get("session_id") or (f"{table.event_type}:{row_id}" if own else ""))
+            if row.get("session_id") and (agent_id, row["dedup_key"], row["occurred_at"]) in new_ids:
+                keys.add(row["session_id"])
     fresh = [
         {
             "agent_id": agent_id,
@@ -235,7 +235,7 @@ def sessions_seen(
             "template_version_id": version_id,
             "first_received_at": received_at,
         }
-        for key in sorted(keys - {""})
+        for key in sorted(keys)
         if (agent_id, key, version_id) not in _seen_lately
     ]
     if not fresh:

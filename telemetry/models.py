@@ -561,8 +561,8 @@ class SessionSeen(models.Model):
     """A session of an agent on a template version, and when its first event arrived: written by
     ingest with the events (once per session and version), read wherever sessions are counted per
     version (the canary's arms, the directive ledger, the weekly report) instead of a DISTINCT
-    over every stored event. A skill outcome or decision sent without a session is a session of
-    its own (`<type>:<id>`). Kept when the events are retired."""
+    over every stored event. An event sent without a session makes none. Kept when the events are
+    retired."""
 
     agent = models.ForeignKey(Agent, on_delete=models.CASCADE, related_name="+", db_index=False)
     session_key = models.CharField(max_length=200)

@@ -41,7 +41,7 @@ SESSION = [
     event("decision", 8, session_id="s1", subject="refund #13", verdict="confirmed"),
     event("session_end", 9, session_id="s1", reflection={"failures": ["I refunded the wrong order."]}),
     event("hitl_escalation", 10, target="billing lead", reason="refund over the limit"),
-    event("skill_outcome", 11, skill="triage", success=False, duration_ms=5),  # no session: its own
+    event("skill_outcome", 11, skill="triage", success=False, duration_ms=5),  # no session: s1's, open
 ]
 
 
@@ -61,19 +61,35 @@ def test_each_signal_lands_in_its_session_once_and_a_replay_adds_nothing():
         "correction",
         "rejected_decision",
         "reflected_failure",
+        "escalation",  # sent without a session while s1 was open: s1's
     }
-    alone = {(s.split(":")[0], signal) for s, signal in rows if s != "s1"}
-    assert alone == {("hitl_escalation", "escalation"), ("skill_outcome", "skill_failure")}
+    assert {s for s, _ in rows} == {"s1"}  # no session of its own
     version = template.document.head_id
-    # s1, the sessionless escalation and the sessionless failed skill outcome: three sessions
-    assert session_counts([version]) == {version: 3}
+    assert session_counts([version]) == {version: 1}
     counts = signal_counts([version], (ANY, "skill_failure", "negative:accuracy", "escalation"))
     assert counts == {
-        (version, ANY): 3,
-        (version, "skill_failure"): 2,
+        (version, ANY): 1,
+        (version, "skill_failure"): 1,
         (version, "negative:accuracy"): 1,
         (version, "escalation"): 1,
     }
+
+
+def test_an_outcome_without_a_session_and_none_open_counts_in_no_arm(clock):
+    template, _, client = coder_fleet()
+    lone = event("skill_outcome", 1, skill="triage", success=True, duration_ms=5)
+    failed = event("skill_outcome", 2, skill="triage", success=False, duration_ms=5)
+    assert client.post("/api/v1/ingest", {"batch": [lone, failed]}, format="json").status_code in (201, 207)
+    version = template.document.head_id
+    assert session_counts([version]) == {}  # never a clean session of its own
+    assert not SessionSignal.objects.exists()
+    clock.move_to(FIXED_NOW + timedelta(hours=2))
+    opened = event("tool_invocation", 3, session_id="s9", tool="crm", outcome="success", duration_ms=5)
+    late = event("skill_outcome", 4, skill="triage", success=False, duration_ms=5)
+    client.post("/api/v1/ingest", {"batch": [opened]}, format="json")
+    client.post("/api/v1/ingest", {"batch": [late]}, format="json")
+    assert set(SessionSignal.objects.values_list("session_id", "signal")) == {("s9", "skill_failure")}
+    assert session_counts([version]) == {version: 1}
 
 
 def quiet_sessions(client, n: int, rejected: int, tag: str):
@@ -129,13 +145,32 @@ def test_sessions_are_counted_from_what_ingest_recorded_once_per_session_and_ver
     for _ in range(2):  # the second post is a replay: nothing new
         client.post("/api/v1/ingest", {"batch": SESSION}, format="json")
     keys = set(SessionSeen.objects.values_list("session_key", "template_version_id"))
-    assert {k for k, _ in keys if not k.startswith("skill_outcome:")} == {"s1"}
-    assert len(keys) == 2 and {v for _, v in keys} == {first}
+    assert keys == {("s1", first)}  # the sessionless outcome joined s1, open then
     clock.move_to(FIXED_NOW + timedelta(hours=1))
     second = template_version_create(template=template, directives="- Check the order number.").pk
     later = [event("tool_invocation", 20, session_id="s1", tool="crm", outcome="success", duration_ms=5)]
     later += [event("tool_invocation", 21, session_id="s2", tool="crm", outcome="success", duration_ms=5)]
     client.post("/api/v1/ingest", {"batch": later}, format="json")
-    assert session_counts([first, second]) == {first: 3, second: 2}  # s1 went on under the new version
+    assert session_counts([first, second]) == {first: 1, second: 2}  # s1 went on under the new version
     since = FIXED_NOW + timedelta(minutes=30)
     assert session_counts([first, second], since) == {second: 2}
+
+
+def test_the_admin_shows_an_agents_share_of_sessionless_outcomes_and_what_it_costs():
+    from django.test import Client
+
+    from tests.factories import approver
+
+    template, agents, client = coder_fleet()
+    batch = [
+        event("skill_outcome", 1, skill="triage", success=True, duration_ms=5, session_id="s1"),
+        event("skill_outcome", 2, skill="triage", success=True, duration_ms=5),
+    ]
+    client.post("/api/v1/ingest", {"batch": batch}, format="json")
+    from telemetry.models import SkillOutcome
+
+    agent_id = SkillOutcome.objects.values_list("agent_id", flat=True).first()
+    staff = Client()
+    staff.force_login(approver())
+    page = staff.get(f"/admin/telemetry/agent/{agent_id}/change/").content.decode()
+    assert "50% of its outcomes and decisions" in page and "weakens its canaries" in page
