@@ -118,7 +118,13 @@ def test_make_run_starts_web_worker_and_beat_and_fleet_health_refreshes(tmp_path
             200,
             {
                 "status": "ready",
-                "checks": {"database": "ok", "migrations": "ok", "broker": "ok", "derived_work": "ok"},
+                "checks": {
+                    "database": "ok",
+                    "migrations": "ok",
+                    "broker": "ok",
+                    "derived_work": "ok",
+                    "periodic_jobs": "ok",
+                },
             },
         )
         text = (tmp_path / "run.log").read_text()
