@@ -68,6 +68,12 @@ SETTINGS: dict[str, tuple[object, str]] = {
         "Failed token authentications a client address may make in a minute (per web process); "
         "beyond it an unknown token gets 429 with Retry-After, while known good tokens still pass.",
     ),
+    "SCORE_SCALES": (
+        "stars=1-5,rating=1-5,user_rating=1-5,csat=1-5,manager_review=1-5,nps=0-10,*=0-1",
+        "The scale of each numeric Langfuse score by name (`name=low-high`, comma-separated; `*` for "
+        "the others): its lower half is negative feedback, from 70% of the way up positive. A value "
+        "outside its scale is refused.",
+    ),
     "API_MAX_BODY_BYTES": (1024 * 1024, "Largest body of any other API request; larger bodies get 413."),
     # Untrusted YAML (proposals, goals, actions, cards, templates)
     "YAML_MAX_BYTES": (256 * 1024, "Largest YAML document accepted; larger ones get 400."),
@@ -270,6 +276,7 @@ RANGES: dict[str, tuple] = {
     "OTLP_SETTLE_SECONDS": (1, 86_400),
     "API_MAX_BODY_BYTES": (1024, None),
     "AUTH_FAILURES_PER_MINUTE": (1, 1_000_000),
+    "SCORE_SCALES": "name=low-high pairs",
     "YAML_MAX_BYTES": (1024, None),
     "YAML_MAX_DEPTH": (2, 1000),
     "YAML_MAX_NODES": (10, None),
@@ -369,6 +376,13 @@ def out_of_range(key: str, value) -> str:
     if isinstance(allowed, str):
         if key == "SELECTION_SEED" and value.strip() and not value.strip().lstrip("-").isdigit():
             return f"KAIZEN_{key}={value!r} is not an integer (or empty)"
+        if key == "SCORE_SCALES":
+            from telemetry.langfuse import parse_scales  # a pure module: no model is loaded
+
+            try:
+                parse_scales(value)
+            except ValueError as exc:
+                return f"KAIZEN_{key}: {exc}"
         return ""
     if all(isinstance(a, str) for a in allowed):
         return "" if value in allowed else f"KAIZEN_{key}={value!r} must be one of: {', '.join(allowed)}"

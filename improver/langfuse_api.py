@@ -15,7 +15,7 @@ from config.permissions import IsAgent, request_agent
 from improver.selectors import directives_for_agent
 from telemetry.auth import BasicTokenAuthentication
 from telemetry.ingest import events_ingest, first_stored_at
-from telemetry.langfuse import score_event
+from telemetry.langfuse import parse_scales, score_event
 from telemetry.models import AgentTemplate, DocumentVersion
 from telemetry.selectors import trace_session
 
@@ -63,6 +63,7 @@ class ScoresApi(LangfuseApi):
         if not 1 <= len(scores) <= most:
             raise field_error("scores", f"Send 1 to {most} scores at once; got {len(scores)}.")
         agent, now = request_agent(request), clock.now()
+        scales = parse_scales(settings.KAIZEN["SCORE_SCALES"])
         events, errors, sessions = [], [], {}
 
         def session_of(trace: str) -> str:  # the scores of one trace share one lookup
@@ -71,7 +72,7 @@ class ScoresApi(LangfuseApi):
             return sessions[trace]
 
         for index, score in enumerate(scores):
-            event, why = score_event(score, session_of, now)
+            event, why = score_event(score, session_of, now, scales=scales)
             if event is not None and "id" in event and not score.get("timestamp"):
                 # stamped here: a retry of the same score keeps the time it was first stored with
                 event["timestamp"] = (first_stored_at(agent, event["type"], event["id"]) or now).isoformat()

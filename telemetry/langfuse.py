@@ -20,13 +20,37 @@ POSITIVE_WORDS = {
 TYPES = ("NUMERIC", "BOOLEAN", "CATEGORICAL", "TEXT", "CORRECTION")
 
 
-def numeric_sentiment(value: float) -> str:
-    """A number's sentiment by the scale it is on: 0-1 (a share), 1-5 (stars) or 1-10."""
-    if value <= 1:
-        return "negative" if value < 0.5 else ("positive" if value >= 0.7 else "neutral")
-    if value <= 5:
-        return "negative" if value <= 2 else ("positive" if value >= 4 else "neutral")
-    return "negative" if value <= 4 else ("positive" if value >= 7 else "neutral")
+Scale = tuple[float, float]
+
+
+def parse_scales(text: str) -> dict[str, Scale]:
+    """`name=lo-hi` pairs, comma-separated (`*` for every other name) → {name: (lo, hi)}; names
+    are matched without case. Raises ValueError naming the bad pair."""
+    scales: dict[str, Scale] = {}
+    for pair in filter(None, (p.strip() for p in text.split(","))):
+        name, _, span = pair.partition("=")
+        lo, sep, hi = span.strip().partition("-")
+        try:
+            bounds = (float(lo), float(hi))
+        except ValueError:
+            raise ValueError(f"'{pair}' is not name=low-high") from None
+        if not sep or not name.strip() or bounds[0] >= bounds[1]:
+            raise ValueError(f"'{pair}' is not name=low-high with low < high")
+        scales[name.strip().lower()] = bounds
+    return scales
+
+
+def scale_of(name: str, scales: dict[str, Scale]) -> Scale | None:
+    return scales.get(name.strip().lower(), scales.get("*"))
+
+
+def numeric_sentiment(value: float, scale: Scale) -> str:
+    """A number's sentiment by where it lies on the scale declared for its score: the lower half
+    is negative (1 or 2 stars of 5), from 70% of the way up positive (4 or 5 stars), neutral
+    between. Never guessed from the value itself: a 1 is a 1-star complaint on a 1–5 scale."""
+    lo, hi = scale
+    at = (value - lo) / (hi - lo)
+    return "negative" if at < 0.5 else ("positive" if at >= 0.7 else "neutral")
 
 
 def category_sentiment(value: str) -> str:
@@ -42,10 +66,10 @@ def _shown(value) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def score_event(score, session_of, now: datetime) -> tuple[dict | None, str]:
+def score_event(score, session_of, now: datetime, *, scales: dict[str, Scale]) -> tuple[dict | None, str]:
     """(the Kaizen event of one Langfuse score, '') or (None, why it cannot be one).
     `session_of(trace_id)` names the session a trace's spans were stored under; `now` stamps a
-    score sent without a timestamp."""
+    score sent without a timestamp; `scales` are the declared numeric scales (parse_scales)."""
     if not isinstance(score, dict):
         return None, "each score must be an object"
     name, value = score.get("name"), score.get("value")
@@ -82,7 +106,15 @@ def score_event(score, session_of, now: datetime) -> tuple[dict | None, str]:
     if kind == "BOOLEAN":
         sentiment = "positive" if value >= 0.5 else "negative"
     elif kind == "NUMERIC":
-        sentiment = numeric_sentiment(float(value))
+        scale = scale_of(name, scales)
+        if scale is None:
+            return None, f"value: no scale is declared for '{name}' (KAIZEN_SCORE_SCALES)"
+        if not scale[0] <= float(value) <= scale[1]:
+            return None, (
+                f"value: {_shown(value)} lies outside the {_shown(scale[0])}–{_shown(scale[1])} scale "
+                f"declared for '{name}' (KAIZEN_SCORE_SCALES)"
+            )
+        sentiment = numeric_sentiment(float(value), scale)
     else:
         sentiment = category_sentiment(str(value))
     text = comment or f"{name}: {_shown(value)}"

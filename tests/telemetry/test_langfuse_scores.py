@@ -5,10 +5,12 @@ from datetime import UTC, datetime
 import pytest
 from rest_framework.test import APIClient
 
-from telemetry.langfuse import score_event
+from config.kaizen import SETTINGS
+from telemetry.langfuse import numeric_sentiment, parse_scales, score_event
 from tests.factories import TemplateFactory, agent_with_token
 
 NOW = datetime(2030, 1, 2, 3, 4, 5, tzinfo=UTC)
+SCALES = parse_scales(SETTINGS["SCORE_SCALES"][0])  # the declared defaults
 
 
 def sessions(trace: str) -> str:
@@ -87,7 +89,7 @@ def sessions(trace: str) -> str:
     ],
 )
 def test_each_kind_of_score_becomes_feedback(score, event_type, body):
-    event, why = score_event({"id": "sc-1", **score}, sessions, NOW)
+    event, why = score_event({"id": "sc-1", **score}, sessions, NOW, scales=SCALES)
     assert why == ""
     assert event == {
         "id": "langfuse-score:sc-1",
@@ -112,7 +114,7 @@ def test_each_kind_of_score_becomes_feedback(score, event_type, body):
     ],
 )
 def test_a_score_that_cannot_be_feedback_says_why(score, why):
-    assert score_event(score, sessions, NOW) == (None, why)
+    assert score_event(score, sessions, NOW, scales=SCALES) == (None, why)
 
 
 @pytest.mark.django_db
@@ -157,3 +159,38 @@ def test_a_retried_score_without_a_timestamp_is_stored_once(clock):
     clock.move_to(FIXED_NOW + timedelta(minutes=5))  # the SDK retries a little later
     assert client.post("/api/public/scores", score, format="json").json() == {"id": "score-1"}
     assert Observation.objects.filter(agent=agent).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "sentiment"),
+    [
+        ("rating", 1, "negative"),  # a 1-star rating is a complaint, not the top of a 0–1 scale
+        ("rating", 2, "negative"),
+        ("rating", 3, "neutral"),
+        ("rating", 4, "positive"),
+        ("rating", 5, "positive"),
+        ("manager_review", 1, "negative"),
+        ("Stars", 1.0, "negative"),
+        ("helpfulness", 1, "positive"),  # the default scale, 0–1: 1 is the top
+        ("helpfulness", 0.2, "negative"),
+        ("nps", 3, "negative"),
+        ("nps", 10, "positive"),
+    ],
+)
+def test_a_numeric_score_is_read_on_the_scale_declared_for_its_name(name, value, sentiment):
+    event, why = score_event({"name": name, "value": value}, sessions, NOW, scales=SCALES)
+    assert why == "" and event["body"]["sentiment"] == sentiment
+
+
+def test_a_value_outside_its_scale_or_without_one_is_refused_and_scales_parse_strictly():
+    assert score_event({"name": "rating", "value": 7}, sessions, NOW, scales=SCALES) == (
+        None,
+        "value: 7 lies outside the 1–5 scale declared for 'rating' (KAIZEN_SCORE_SCALES)",
+    )
+    assert score_event({"name": "x", "value": 0.5}, sessions, NOW, scales={"rating": (1, 5)})[1].startswith(
+        "value: no scale is declared for 'x'"
+    )
+    assert numeric_sentiment(3, (1, 5)) == "neutral"
+    for bad in ("rating=5-1", "rating", "rating=a-b"):
+        with pytest.raises(ValueError, match="name=low-high"):
+            parse_scales(bad)
