@@ -132,3 +132,55 @@ def rollout_status(rollout) -> dict:
         "sessions": sessions,
         "summary": f"{tests} {where}",
     }
+
+
+# Cost, tokens and time as guardrails: the share of each arm's sessions whose total lies above
+# the champion's 90th percentile over the same window (about 10% on the champion by construction;
+# a change that makes sessions dearer or slower shows as a larger share on the candidate), tested
+# like every other rate. Sessions are known by their skill outcomes' `session_id`.
+USAGE = {
+    "cost_over_champion_p90": "cost",
+    "tokens_over_champion_p90": "tokens",
+    "duration_over_champion_p90": "duration",
+}
+USAGE_MIN_SESSIONS = 10  # champion sessions with a value before its 90th percentile means anything
+
+
+def usage_over_champion(
+    version_ids: list[int], champion_id: int, since: datetime | None = None
+) -> dict[tuple[int, str], int]:
+    """Per version and usage metric (USAGE), the sessions whose total cost, tokens or duration
+    lies above the champion's 90th percentile; a metric the champion has too few sessions with
+    a value of is left out. Totals per session are summed in SQL."""
+    from django.db.models import Sum
+    from django.db.models.functions import Coalesce
+
+    from telemetry.models import SkillOutcome
+
+    rows = (
+        SkillOutcome.objects.filter(_window(version_ids, since))
+        .exclude(session_id="")
+        .values("template_version_id", "agent_id", "session_id")
+        .annotate(
+            cost=Sum("cost_usd"),
+            tokens=Sum(Coalesce("input_tokens", 0) + Coalesce("output_tokens", 0)),
+            duration=Sum("duration_ms"),
+        )
+        .values_list("template_version_id", "cost", "tokens", "duration")
+    )
+    totals: dict[int, dict[str, list[float]]] = {}
+    for version, cost, tokens, duration in rows.iterator(chunk_size=5000):
+        mine = totals.setdefault(version, {"cost": [], "tokens": [], "duration": []})
+        for name, value in (("cost", cost), ("tokens", tokens), ("duration", duration)):
+            if value:
+                mine[name].append(float(value))
+    out: dict[tuple[int, str], int] = {}
+    champion = totals.get(champion_id, {})
+    for metric, name in USAGE.items():
+        values = sorted(champion.get(name, []))
+        if len(values) < USAGE_MIN_SESSIONS:
+            continue
+        p90 = values[max(0, -(-9 * len(values) // 10) - 1)]
+        for version in version_ids:
+            out[(version, metric)] = sum(v > p90 for v in totals.get(version, {}).get(name, []))
+    return out

@@ -16,7 +16,7 @@ from governance.models import ChangeDecision
 from governance.services import decision_record, proposal_mark_implemented
 from improver.canary import Arm, CanaryRules, adaptive_share, decide
 from improver.models import Rollout
-from improver.outcomes import session_counts, signal_counts
+from improver.outcomes import USAGE, session_counts, signal_counts, usage_over_champion
 from improver.services.line_targets import rollout_targets
 from improver.signals import ANY, GUARDS
 from telemetry.documents import candidate_end, candidate_start
@@ -119,6 +119,12 @@ def arms_since(rollout: Rollout) -> dict[str, tuple[Arm, Arm]]:
         shown = [signals.get((v, metric), 0) for v in versions]
         if metric in judged_on(rollout) or any(shown):
             arms[metric] = tuple(Arm(sessions.get(v, 0), n) for v, n in zip(versions, shown, strict=True))
+    usage = usage_over_champion(versions, rollout.champion_id, rollout.started_at)
+    for metric in USAGE:  # cost, tokens and time: guardrails like the failure signals
+        if (rollout.champion_id, metric) in usage:
+            arms[metric] = tuple(
+                Arm(sessions.get(v, 0), min(usage[(v, metric)], sessions.get(v, 0))) for v in versions
+            )
     return arms
 
 

@@ -282,3 +282,43 @@ def test_a_single_agent_template_gets_the_evolution_at_once():
         == "implemented"
     )
     assert served(client) == (2, "champion") and not Rollout.objects.exists()
+
+
+def priced_sessions(client, n: int, tag: str, *, cost: float, minutes: float, tokens: int):
+    """`n` sessions that all succeed, each one skill outcome of about that cost, length and size."""
+    batch = [
+        {
+            "type": "skill_outcome",
+            "timestamp": (START + timedelta(minutes=i)).isoformat(),
+            "body": {
+                "skill": "fix_bug",
+                "success": True,
+                "session_id": f"{tag}-{i}",
+                "cost_usd": round(cost * (0.9 + 0.02 * (i % 10)), 4),
+                "duration_ms": int(minutes * 60_000 * (0.9 + 0.02 * (i % 10))),
+                "input_tokens": int(tokens * (0.9 + 0.02 * (i % 10))),
+                "output_tokens": 100,
+            },
+        }
+        for i in range(n)
+    ]
+    results = client.post("/api/v1/ingest", {"batch": batch}, format="json").json()["results"]
+    assert {r["status"] for r in results} == {201}, results
+
+
+def test_a_change_that_only_costs_more_and_takes_longer_is_rolled_back():
+    template, clients, proposal, reviewer = fleet_of(5)
+    rollout = approve(reviewer, proposal)
+    canary, champions = arms(rollout, clients)
+    for i, client in enumerate(champions):
+        priced_sessions(client, 30, f"b{i}", cost=0.10, minutes=5, tokens=1000)
+    for i, client in enumerate(canary):  # same success, twice the cost and tokens, ten minutes more
+        priced_sessions(client, 20, f"c{i}", cost=0.20, minutes=15, tokens=2000)
+    assert rollouts_check(now=START + timedelta(days=2)) == {"roll_back": 1}
+    rollout.refresh_from_db()
+    assert rollout.status == "rolled_back"
+    assert rollout.reason.split(" ")[0].endswith("_over_champion_p90"), rollout.reason
+    assert "(guardrail) is significantly worse" in rollout.reason
+    last = rollout.last_check
+    for metric in ("cost_over_champion_p90", "tokens_over_champion_p90", "duration_over_champion_p90"):
+        assert last["arms"][metric]["candidate"][1] == 20 * len(canary)  # every canary session above
