@@ -12,7 +12,7 @@ from config import clock
 from config.errors import ApplicationError, Conflict
 from governance.models import Proposal
 from governance.services import proposal_create
-from improver.lifecycle import next_ritual_state
+from improver.lifecycle import RITUAL, next_ritual_state
 from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, Rollout
 from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange
 from improver.services.line_targets import resolve
@@ -44,9 +44,17 @@ def note_add(improver: ImproverAgent, kind: str, content: str, *, session=None, 
     )
 
 
-def set_state(improver: ImproverAgent, *targets: str) -> None:
+def set_state(improver: ImproverAgent, *targets: str, strict: bool = True) -> None:
+    """Move the improver's ritual through `targets`. The ritual's own steps are strict. A human's
+    decision on a proposal is not (`strict=False`): it is recorded whatever the ritual is doing
+    (the improver may have slept, or moved on to a newer proposal, since this one was made), and
+    moves the ritual only where that move is legal, so no decision is ever refused for an
+    internal state."""
     for target in targets:
-        improver.ritual_state = next_ritual_state(improver.ritual_state, target)
+        if strict:
+            improver.ritual_state = next_ritual_state(improver.ritual_state, target)
+        elif target in RITUAL.get(improver.ritual_state, set()):
+            improver.ritual_state = target
 
 
 def evolution_proposal_create(
@@ -123,7 +131,7 @@ def on_approve(*, proposal: Proposal, actor, rating: int | None) -> bool:
     if document.candidate_id is not None:
         session.status, session.rating = EvolutionSession.Status.QUEUED, rating
         session.save(update_fields=["status", "rating"])
-        set_state(improver, "completing", "sleeping")
+        set_state(improver, "completing", "sleeping", strict=False)
         improver.save()
         note_add(
             improver,
@@ -205,7 +213,7 @@ def on_reject(*, proposal: Proposal, actor, reason: str) -> None:
         session=session,
         at=now,
     )
-    set_state(improver, "refining")
+    set_state(improver, "refining", strict=False)
     additions = proposal.payload.get("additions", [])
     keep = [a for a in additions if a["text"].lower() not in reason.lower()][: max(1, len(additions) // 2)]
     if len(additions) == 1:  # nothing smaller: the next evidence-backed line instead, if any
@@ -264,7 +272,7 @@ def on_reject(*, proposal: Proposal, actor, reason: str) -> None:
 
 def session_give_up(session, improver, note: str, now) -> None:
     """The session ends without a change; the improver sleeps until its next wake."""
-    set_state(improver, "proposing", "sleeping")
+    set_state(improver, "proposing", "sleeping", strict=False)
     improver.scheduled_wake_at = now + timedelta(days=improver.window_days)
     improver.save()
     session.status = EvolutionSession.Status.ABANDONED
@@ -277,7 +285,7 @@ def on_refine(*, proposal: Proposal, actor, text: str) -> Proposal:
     session = session_of(proposal)
     improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
     now = clock.now()
-    set_state(improver, "refining")
+    set_state(improver, "refining", strict=False)
     previous = tuple(addition_from(a) for a in proposal.payload.get("additions", []))
     change = DeterministicProposer().propose(
         ProposalInput(
@@ -324,7 +332,7 @@ def session_repropose(
     session, improver, old: Proposal, change: ProposedChange, *, note: str, at, rejected: tuple[str, ...] = ()
 ) -> Proposal:
     note_add(improver, "refinement", note, session=session, at=at)
-    set_state(improver, "proposing")
+    set_state(improver, "proposing", strict=False)
     new = evolution_proposal_create(
         session=session,
         change=change,
@@ -335,7 +343,7 @@ def session_repropose(
     )
     session.proposal = new
     session.save(update_fields=["proposal"])
-    set_state(improver, "awaiting_review")
+    set_state(improver, "awaiting_review", strict=False)
     improver.save()
     return new
 

@@ -43,7 +43,7 @@ def evolution_rebase(document: Document, head: DocumentVersion) -> Proposal | No
     proposal_supersede(
         proposal=pending, reason=f"{template.slug} moved to v{head.number}: prepared again against it"
     )
-    set_state(improver, "refining")
+    set_state(improver, "refining", strict=False)
     if not additions and not removals:
         return session_give_up(
             session,

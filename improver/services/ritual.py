@@ -20,6 +20,7 @@ from django.db.models import F
 from config import clock
 from config.leases import Leased, LeaseLost, while_renewing
 from config.queue import publish_after_commit
+from governance.models import Proposal
 from improver.classify import Classifier
 from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, RitualRun, Rollout
 from improver.proposer import (
@@ -308,6 +309,23 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
                 run,
                 RitualRun.Outcome.NOOP,
                 f"the evidence calls for no change (classified by {classified_by})",
+                now,
+                getattr(proposer, "last_path", proposer.name),
+            )
+        waiting = Proposal.objects.filter(
+            dedup_key=f"evolution:{template.slug}", status=Proposal.Status.PENDING
+        )
+        if (pending := waiting.values_list("pk", flat=True).first()) is not None:
+            set_state(improver, "sleeping")  # one evolution of a template awaits review at a time
+            improver.scheduled_wake_at = now + timedelta(days=improver.window_days)
+            improver.save()
+            note_add(
+                improver, "decision", f"#{pending} still awaits review: nothing proposed beside it.", at=now
+            )
+            return _finish(
+                run,
+                RitualRun.Outcome.NOOP,
+                f"proposal #{pending} of {template.slug} still awaits review: decide it first",
                 now,
                 getattr(proposer, "last_path", proposer.name),
             )
