@@ -8,6 +8,7 @@ recorded (`last_path`), so a ritual always completes and says how.
 
 import json
 import logging
+import re
 import time
 import urllib.error
 import urllib.request
@@ -152,19 +153,54 @@ PROPOSE_SYSTEM = (
 )
 
 
-def _check_proposal(current: str):
+MAX_VERSION_CHARS = 4000  # the whole directives a model may return (the served block is ~1,900)
+MAX_LINE_CHARS = 300  # one added line
+# Lines that tell agents to do what only an end user's text (feedback is data) could have asked:
+# ignore their instructions, or send data somewhere. Refused from a model, whatever the wording
+# around them.
+INSTRUCTS_LIKE_A_USER = re.compile(
+    r"\b(ignore|disregard|forget|override)\b.{0,40}\b(instruction|prompt|rule|directive)s?\b"
+    r"|\b(bcc|cc)\b"
+    r"|\b(send|forward|email|e-mail|post|upload|copy|exfiltrate|leak)\b.{0,60}"
+    r"(\b[\w.+-]+@[\w-]+\.[\w.]+|https?://|\bto (an? )?(external|outside|third[- ]party|personal))",
+    re.IGNORECASE,
+)
+
+
+def refused_line(line: str, exclude: tuple[str, ...]) -> str:
+    """Why a line a model added may not be proposed ('' when it may): too long, rejected or
+    withdrawn before, or an instruction only a user's text could have asked for."""
+    if len(line) > MAX_LINE_CHARS:
+        return f"a line of {len(line)} characters (most {MAX_LINE_CHARS})"
+    if line.strip().lower().lstrip("-* ") in {e.strip().lower().lstrip("-* ") for e in exclude}:
+        return f"a line rejected or withdrawn before ({line.strip()[:80]!r})"
+    if INSTRUCTS_LIKE_A_USER.search(line):
+        return f"a line that instructs agents as only a user's text asked ({line.strip()[:80]!r})"
+    return ""
+
+
+def _check_proposal(current: str, exclude: tuple[str, ...] = ()):
     def check(data: dict) -> dict:
         directives, rationale = data["directives"], data["rationale"]
-        if not isinstance(directives, str) or not directives.strip() or len(directives) > 20_000:
-            raise ValueError("directives must be a non-empty string under 20k characters")
+        if not isinstance(directives, str) or not directives.strip():
+            raise ValueError("directives must be a non-empty string")
+        if len(directives) > MAX_VERSION_CHARS:
+            raise ValueError(f"directives of {len(directives)} characters (most {MAX_VERSION_CHARS})")
         if not isinstance(rationale, str):
             raise ValueError("rationale must be a string")
         kept = {line.strip() for line in directives.splitlines()}
         missing = [line for line in current.splitlines() if line.strip() and line.strip() not in kept]
         if missing:
             raise ValueError(f"the reply removed existing directives: {missing[:2]}")
+        before = {line.strip() for line in current.splitlines()}
+        for line in directives.splitlines():
+            if line.strip() and line.strip() not in before:
+                why = refused_line(line, exclude)
+                if why:
+                    raise ValueError(f"refused {why}")
         additions = [
-            Addition(str(a["text"]), str(a.get("reason", "llm")), 1) for a in data.get("additions", [])
+            Addition(str(a["text"]), str(a.get("reason", "llm")), 1, origin="model")
+            for a in data.get("additions", [])
         ]
         return {"directives": directives.rstrip("\n") + "\n", "rationale": rationale, "additions": additions}
 
@@ -199,7 +235,7 @@ class LLMProposer:
         prompt = f"{data.context}\n\n## facts (JSON)\n{facts}" if data.context else facts
         system = PROPOSE_SYSTEM.format(ritual=RITUAL_SYSTEM.format(template=data.template))
         try:
-            reply = self.client.chat_json(system, prompt, _check_proposal(data.directives))
+            reply = self.client.chat_json(system, prompt, _check_proposal(data.directives, data.exclude))
         except LLMError as exc:
             self.last_path = f"deterministic (llm fallback: {exc})"
             change = self.fallback.propose(data)
