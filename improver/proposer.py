@@ -197,6 +197,8 @@ class DeterministicProposer:
             subject = normalised(_pattern_name(addition.text))
             if key in excluded or key in existing or (subject and subject in existing):
                 continue
+            if any(similarity(x, addition.text) >= 80 for x in data.exclude):
+                continue  # a withdrawn or rejected line in other words
             if any(normalised(c.text) == key or similarity(c.text, addition.text) >= 80 for c in chosen):
                 continue  # the same thing said twice (a fact and the remedy it repeats)
             chosen.append(addition)

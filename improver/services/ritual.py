@@ -418,11 +418,25 @@ def prune(
 
 
 def withdrawn_lines(template) -> tuple[str, ...]:
-    """Lines of evolutions the canary rolled back or a human aborted: not proposed again."""
-    proposals = Rollout.objects.filter(
+    """Lines never proposed again for the template, by any path (the ritual, a refinement, a
+    proposal prepared again, a transfer from another template, a model): those of evolutions the
+    canary rolled back or a human aborted, and those of evolutions a human rejected. A human may
+    still write such a line into a proposal or a version of their own."""
+    rolled_back = Rollout.objects.filter(
         template=template, status__in=[Rollout.Status.ROLLED_BACK, Rollout.Status.ABORTED]
     ).values_list("proposal__payload", flat=True)
-    return tuple(a["text"] for payload in proposals if payload for a in payload.get("additions", []))
+    rejected = Proposal.objects.filter(
+        dedup_key=f"evolution:{template.slug}", status=Proposal.Status.REJECTED
+    ).values_list("payload", flat=True)
+    return tuple(
+        dict.fromkeys(
+            a["text"]
+            for payload in [*rolled_back, *rejected]
+            if isinstance(payload, dict)
+            for a in payload.get("additions", [])
+            if isinstance(a, dict) and a.get("text")
+        )
+    )
 
 
 def _lines(groups) -> str:

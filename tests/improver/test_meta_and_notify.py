@@ -50,8 +50,14 @@ def test_the_meta_improver_evolves_an_improver_template_monthly_from_session_out
     operator = approver()
     from governance.services import proposal_reject
 
-    for week in range(3):
-        complaints(client, 3, at=WAKE + timedelta(days=7 * week - 1), text=f"Too verbose, week {week}")
+    remedies = ["Keep reports under ten lines.", "Lead with the result.", "Use bullet points for steps."]
+    for week in range(3):  # a new remedy each week: a rejected line is never proposed again
+        complaints(
+            client,
+            3,
+            at=WAKE + timedelta(days=7 * week - 1),
+            text=f"Too verbose, week {week}. {remedies[week]}",
+        )
         ImproverAgent.objects.filter(pk=improver.pk).update(ritual_state="sleeping")
         improver.refresh_from_db()
         ritual_run(improver=improver, period=f"w{week}", now=WAKE + timedelta(days=7 * week))
