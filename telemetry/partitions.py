@@ -311,26 +311,25 @@ def partition_retire(table: str, partition: Partition, kept_sql: str, params: li
     bounds, _ = _range_sql(partition.start, partition.end)
     with transaction.atomic(), connection.cursor() as cursor:
         empty_like(cursor, table, name, partition.start, partition.end)
+    copy = (
+        f'INSERT INTO "{name}" SELECT * FROM "{partition.name}" p WHERE {where} '
+        f'AND NOT EXISTS (SELECT FROM "{name}" kept_row WHERE kept_row.id = p.id)'
+    )  # only rows not copied yet: an anti-join, never a re-insert of what is there
     with connection.cursor() as cursor:
-        cursor.execute(
-            f'INSERT INTO "{name}" SELECT * FROM "{partition.name}" WHERE {where} ON CONFLICT DO NOTHING',
-            params,
-        )
+        cursor.execute(copy, params)
+        copied = cursor.rowcount
 
     def swap(cursor) -> int:
         cursor.execute(f'ALTER TABLE "{table}" DETACH PARTITION "{partition.name}"')
-        cursor.execute(
-            f'INSERT INTO "{name}" SELECT * FROM "{partition.name}" WHERE {where} ON CONFLICT DO NOTHING',
-            params,
-        )
-        cursor.execute(f'SELECT count(*) FROM "{name}"')
-        kept = cursor.fetchone()[0]
-        if kept:
+        cursor.execute(copy, params)  # what became kept since the copy
+        since = max(cursor.rowcount, 0)
+        cursor.execute(f'SELECT EXISTS (SELECT FROM "{name}")')
+        if cursor.fetchone()[0]:
             cursor.execute(f'ALTER TABLE "{table}" ATTACH PARTITION "{name}" {bounds}')
         else:
             cursor.execute(f'DROP TABLE "{name}"')
         cursor.execute(f'DROP TABLE "{partition.name}"')
-        return kept
+        return copied + since  # the rows kept by this run (a resumed run counts only its own)
 
     return with_short_locks(swap)
 
