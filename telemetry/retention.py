@@ -155,7 +155,7 @@ def _delete(model, old, batch_size: int, dry_run: bool, label: str, progress) ->
     """Delete the rows of `old` batch by batch (one short transaction each); dry: count them."""
     if dry_run:
         return old.count()
-    total, expected = 0, old.count()
+    total, expected = 0, old.count() if progress else 0  # the count only for a progress bar
     while True:
         with transaction.atomic():
             ids = list(old.order_by("pk").values_list("pk", flat=True)[:batch_size])
