@@ -307,10 +307,17 @@ def partition_retire(table: str, partition: Partition, kept_sql: str, params: li
     attach a scan) or drops it when empty, and drops the partition. A run killed half-way leaves
     the kept table behind, and the next run goes on with it."""
     name = f"{partition.name}_kept"
-    where = f"id IN ({kept_sql})" if kept_sql else "false"
     bounds, _ = _range_sql(partition.start, partition.end)
     with transaction.atomic(), connection.cursor() as cursor:
         empty_like(cursor, table, name, partition.start, partition.end)
+        cursor.execute(f'SELECT min(id), max(id) FROM "{partition.name}"')
+        lo, hi = cursor.fetchone()
+    # the kept ids within the partition's own id range only: the set to match stays this small
+    where = (
+        f"id IN (SELECT kid FROM ({kept_sql}) AS kept_ids(kid) WHERE kid BETWEEN {int(lo)} AND {int(hi)})"
+        if kept_sql and lo is not None
+        else "false"
+    )
     copy = (
         f'INSERT INTO "{name}" SELECT * FROM "{partition.name}" p WHERE {where} '
         f'AND NOT EXISTS (SELECT FROM "{name}" kept_row WHERE kept_row.id = p.id)'
@@ -318,6 +325,7 @@ def partition_retire(table: str, partition: Partition, kept_sql: str, params: li
     with connection.cursor() as cursor:
         cursor.execute(copy, params)
         copied = cursor.rowcount
+        cursor.execute(f'ANALYZE "{name}"')  # a new table: the locked step's anti-join plans on its size
 
     def swap(cursor) -> int:
         cursor.execute(f'ALTER TABLE "{table}" DETACH PARTITION "{partition.name}"')

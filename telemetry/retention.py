@@ -67,7 +67,7 @@ def kept_sql(event_type: str) -> tuple[str, list]:
     parts, params = [], []
     for qs in kept_querysets(event_type):
         sql, p = qs.query.sql_with_params()
-        parts.append(f"SELECT * FROM ({sql}) k")
+        parts.append(f"SELECT kid FROM ({sql}) AS k{len(parts)}(kid)")
         params.extend(p)
     return " UNION ALL ".join(parts), params
 
