@@ -1,10 +1,9 @@
 from django import forms
 from django.contrib import admin, messages
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 from config.audit import audit
 from config.errors import ApplicationError
-from config.readable import readable
 from improver.canary import OVERALL
 from improver.models import (
     EvolutionNote,
@@ -15,6 +14,7 @@ from improver.models import (
     RitualRun,
     Rollout,
 )
+from improver.outcomes import rollout_status
 from improver.services.improvers import improver_create, improver_set_lifecycle
 from improver.services.rollouts import rollout_decide
 from telemetry.models import Agent
@@ -224,7 +224,54 @@ class RolloutAdmin(admin.ModelAdmin):
 
     @admin.display(description="last check")
     def last_check_shown(self, obj: Rollout):
-        return readable(obj.last_check)
+        """The same per-signal table as the dashboard: each signal's role, both arms, the interval,
+        what it must clear, and its verdict; then the sentence saying where the test stands."""
+        status = rollout_status(obj)
+        if not status["rows"]:
+            return status["summary"]
+        header = format_html(
+            "<tr>{}</tr>",
+            format_html_join(
+                "",
+                "<th>{}</th>",
+                [
+                    (h,)
+                    for h in (
+                        "signal",
+                        "role",
+                        "canary",
+                        "champion",
+                        "difference (interval)",
+                        "must lie",
+                        "verdict",
+                    )
+                ],
+            ),
+        )
+        body = format_html_join(
+            "",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            [
+                (
+                    r["metric"],
+                    r["role"],
+                    r["candidate"],
+                    r["champion"],
+                    r["interval"],
+                    r["must"],
+                    r["verdict"],
+                )
+                for r in status["rows"]
+            ],
+        )
+        at = (obj.last_check or {}).get("at", "")
+        return format_html(
+            '<table class="kz-table"><thead>{}</thead><tbody>{}</tbody></table><p>{}</p><p>{}</p>',
+            header,
+            body,
+            status["summary"],
+            f"Checked {at[:16].replace('T', ' ')} UTC." if at else "",
+        )
 
     def has_add_permission(self, request) -> bool:
         return False

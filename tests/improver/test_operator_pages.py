@@ -80,3 +80,22 @@ def test_rolling_the_template_back_ends_the_running_canary():
     assert rollout.status == "aborted" and "The head moved to v3" in rollout.reason
     assert {served(c) for c in canary + champions} == {(3, "champion")}
     assert Proposal.objects.get(pk=proposal.pk).decisions.filter(verdict="aborted").exists()
+
+
+def test_the_rollout_page_shows_each_signal_with_its_role_arms_interval_and_verdict(admin):
+    from datetime import timedelta
+
+    from tests.improver.test_rollouts import START, sessions
+
+    _, clients, proposal, reviewer = fleet_of(4)
+    rollout = approve(reviewer, proposal)
+    canary, champions = arms(rollout, clients)
+    for i, client in enumerate(canary):
+        sessions(client, 12, 6, f"c{i}", complain=True)
+    for i, client in enumerate(champions):
+        sessions(client, 12, 3, f"b{i}", complain=True)
+    rollouts_check(now=START + timedelta(days=1))
+    page = admin.get(f"/admin/improver/rollout/{rollout.pk}/change/").content.decode()
+    for words in ("signal", "must lie", "verdict", "guardrail", "target", "tool_failure", "Checked "):
+        assert words in page, words
+    assert "{&#x27;" not in page and "[[" not in page  # no raw dicts or pairs
