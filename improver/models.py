@@ -257,7 +257,7 @@ class Rollout(models.Model):
     )
     removes_only = models.BooleanField(
         default=False,
-        help_text="The change only removes lines: promoted at the final look when no signal is worse.",
+        help_text="The change only removes lines: promoted once every signal is shown within its margin.",
     )
     last_check = models.JSONField(default=dict, blank=True, help_text="Arms, intervals and verdict.")
     history = models.JSONField(default=list, blank=True, help_text="Each check, for the charts.")
