@@ -377,7 +377,7 @@ def out_of_range(key: str, value) -> str:
         if key == "SELECTION_SEED" and value.strip() and not value.strip().lstrip("-").isdigit():
             return f"KAIZEN_{key}={value!r} is not an integer (or empty)"
         if key == "SCORE_SCALES":
-            from telemetry.langfuse import parse_scales  # a pure module: no model is loaded
+            from config.scales import parse_scales
 
             try:
                 parse_scales(value)

@@ -12,10 +12,11 @@ from rest_framework.views import APIView
 from config import clock
 from config.errors import ApplicationError, NotFound, field_error
 from config.permissions import IsAgent, request_agent
+from config.scales import parse_scales
 from improver.selectors import directives_for_agent
 from telemetry.auth import BasicTokenAuthentication
 from telemetry.ingest import events_ingest, first_stored_at
-from telemetry.langfuse import parse_scales, score_event
+from telemetry.langfuse import score_event
 from telemetry.models import AgentTemplate, DocumentVersion
 from telemetry.selectors import trace_session
 

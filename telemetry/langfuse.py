@@ -9,6 +9,8 @@ the classifier files it and a comment that says what to do can become a directiv
 
 from datetime import datetime
 
+from config.scales import Scale
+
 NEGATIVE_WORDS = {
     "bad", "negative", "wrong", "incorrect", "unhelpful", "fail", "failed", "failure", "no", "poor",
     "thumbs_down", "thumbsdown", "down", "irrelevant", "inaccurate", "toxic", "rejected", "reject",
@@ -18,26 +20,6 @@ POSITIVE_WORDS = {
     "thumbs_up", "thumbsup", "up", "relevant", "accurate", "accepted", "accept",
 }  # fmt: skip
 TYPES = ("NUMERIC", "BOOLEAN", "CATEGORICAL", "TEXT", "CORRECTION")
-
-
-Scale = tuple[float, float]
-
-
-def parse_scales(text: str) -> dict[str, Scale]:
-    """`name=lo-hi` pairs, comma-separated (`*` for every other name) → {name: (lo, hi)}; names
-    are matched without case. Raises ValueError naming the bad pair."""
-    scales: dict[str, Scale] = {}
-    for pair in filter(None, (p.strip() for p in text.split(","))):
-        name, _, span = pair.partition("=")
-        lo, sep, hi = span.strip().partition("-")
-        try:
-            bounds = (float(lo), float(hi))
-        except ValueError:
-            raise ValueError(f"'{pair}' is not name=low-high") from None
-        if not sep or not name.strip() or bounds[0] >= bounds[1]:
-            raise ValueError(f"'{pair}' is not name=low-high with low < high")
-        scales[name.strip().lower()] = bounds
-    return scales
 
 
 def scale_of(name: str, scales: dict[str, Scale]) -> Scale | None:

@@ -6,7 +6,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from config.kaizen import SETTINGS
-from telemetry.langfuse import numeric_sentiment, parse_scales, score_event
+from config.scales import parse_scales
+from telemetry.langfuse import numeric_sentiment, score_event
 from tests.factories import TemplateFactory, agent_with_token
 
 NOW = datetime(2030, 1, 2, 3, 4, 5, tzinfo=UTC)
