@@ -39,3 +39,22 @@ def test_the_canary_rule_benchmark_runs():
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "harmful" in done.stdout and "better" in done.stdout
+
+
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="the benchmark runs on PostgreSQL"
+)
+def test_the_fresh_install_benchmark_runs_and_its_checks_pass():
+    admin = os.environ["DATABASE_URL"].rsplit("/", 1)[0] + "/postgres"
+    env = {**os.environ, "BENCH_PG_ADMIN": admin}
+    env.pop("DATABASE_URL")
+    done = subprocess.run(
+        [sys.executable, "bench/fresh_install.py", "--smoke"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 missing" in done.stdout and done.stdout.strip().endswith("ok")
