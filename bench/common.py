@@ -3,6 +3,7 @@
 import os
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
@@ -20,6 +21,22 @@ def fresh_database(name: str, admin: str = PG_ADMIN) -> str:
     url = admin.rsplit("/", 1)[0] + f"/{name}"
     manage(url, "migrate", "--verbosity", "0")
     return url
+
+
+@contextmanager
+def private_database(prefix: str):
+    """A fresh, migrated database of this process's own (two runs, or a smoke test meanwhile,
+    never meet), set as DATABASE_URL for Django, and dropped on leaving."""
+    name = f"{prefix}_{os.getpid()}"
+    os.environ["DATABASE_URL"] = fresh_database(name)
+    try:
+        yield name
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def manage(database_url: str, *args: str) -> str:

@@ -20,9 +20,7 @@ import time
 from datetime import timedelta
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-import psycopg  # noqa: E402
-
-from bench.common import PG_ADMIN, fresh_database  # noqa: E402
+from bench.common import private_database  # noqa: E402
 
 BATCH = 10
 
@@ -37,16 +35,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.smoke:
         args.seconds = 5
-    name = f"kaizen_bench_fresh_{os.getpid()}"
-    os.environ["DATABASE_URL"] = fresh_database(name)  # migrate, and nothing else
-    try:
+    with private_database("kaizen_bench_fresh"):
         return run(args)
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def run(args) -> int:

@@ -19,9 +19,7 @@ import time
 from datetime import timedelta
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-import psycopg  # noqa: E402
-
-from bench.common import PG_ADMIN, fresh_database  # noqa: E402
+from bench.common import private_database  # noqa: E402
 
 RETENTION_DAYS = 90
 
@@ -39,16 +37,8 @@ def main() -> int:
         args.events, args.cited = 20_000, 10_000
     if not 0 <= args.cited <= args.events or args.days < 1:
         parser.error("--cited must lie between 0 and --events, --days at least 1")
-    name = f"kaizen_bench_prune_{os.getpid()}"  # its own: two runs (a smoke test meanwhile) never meet
-    os.environ["DATABASE_URL"] = fresh_database(name)
-    try:
+    with private_database("kaizen_bench_prune"):
         return measure(args)
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def measure(args) -> int:

@@ -86,17 +86,22 @@ AMENDED = ("input_tokens", "output_tokens", "cost_usd", "model")
 def _amend_outcomes(agent: Agent, events: list[dict], results: list) -> None:
     """A run's outcome stored before some of its spans arrived (a late LLM call, another
     service's part of the trace) takes the totals of the whole trace as mapped now."""
-    for event, result in zip(events, results, strict=True):
-        if event["type"] != "skill_outcome" or result.status != 200:
-            continue
-        body = event["body"]
-        row = SkillOutcome.objects.filter(agent=agent, dedup_key=event["id"]).first()
+    known = [
+        event
+        for event, result in zip(events, results, strict=True)
+        if event["type"] == "skill_outcome" and result.status == 200
+    ]
+    if not known:
+        return
+    rows = SkillOutcome.objects.filter(agent=agent, dedup_key__in=[e["id"] for e in known])
+    stored = {row.dedup_key: row for row in rows.only("id", "dedup_key", "occurred_at", *AMENDED)}
+    for event in known:
+        row, body = stored.get(event["id"]), event["body"]
         if row is None:
             continue
-        wanted = {name: body.get(name, getattr(row, name)) for name in AMENDED}
-        if all(getattr(row, name) == value for name, value in wanted.items()):
+        changes = {name: body.get(name, getattr(row, name)) for name in AMENDED}
+        if all(getattr(row, name) == value for name, value in changes.items()):
             continue
-        changes = dict(wanted)
         if body.get("cost_usd") is None and (body.get("input_tokens") or body.get("output_tokens")):
             priced = {**changes, "cost_usd": None}
             price_tokens(agent, priced)

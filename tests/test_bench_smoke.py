@@ -8,53 +8,42 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+POSTGRES = os.environ.get("DATABASE_URL", "").startswith("postgres")
 
 
-@pytest.mark.skipif(
-    not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="the benchmark runs on PostgreSQL"
-)
-def test_the_retention_benchmark_runs_and_its_checks_pass():
-    admin = os.environ["DATABASE_URL"].rsplit("/", 1)[0] + "/postgres"
-    env = {**os.environ, "BENCH_PG_ADMIN": admin}
-    env.pop("DATABASE_URL")
+def smoke(script: str, env: dict | None = None) -> str:
+    """Run `bench/<script> --smoke`; its output, after checking it exited 0 and failed no check."""
     done = subprocess.run(
-        [sys.executable, "bench/prune.py", "--smoke"],
+        [sys.executable, f"bench/{script}", "--smoke"],
         cwd=ROOT,
         env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "every cited event kept" in done.stdout and "FAIL" not in done.stdout
-
-
-def test_the_canary_rule_benchmark_runs():
-    done = subprocess.run(
-        [sys.executable, "bench/canary_rule.py", "--smoke"],
-        cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=600,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "harmful" in done.stdout and "better" in done.stdout
+    assert "FAIL" not in done.stdout, done.stdout
+    return done.stdout
 
 
-@pytest.mark.skipif(
-    not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="the benchmark runs on PostgreSQL"
-)
-def test_the_fresh_install_benchmark_runs_and_its_checks_pass():
-    admin = os.environ["DATABASE_URL"].rsplit("/", 1)[0] + "/postgres"
-    env = {**os.environ, "BENCH_PG_ADMIN": admin}
+def on_this_server() -> dict:
+    """The environment for a benchmark making its own database on the suite's PostgreSQL."""
+    env = {**os.environ, "BENCH_PG_ADMIN": os.environ["DATABASE_URL"].rsplit("/", 1)[0] + "/postgres"}
     env.pop("DATABASE_URL")
-    done = subprocess.run(
-        [sys.executable, "bench/fresh_install.py", "--smoke"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "0 missing" in done.stdout and done.stdout.strip().endswith("ok")
+    return env
+
+
+@pytest.mark.skipif(not POSTGRES, reason="the benchmark runs on PostgreSQL")
+def test_the_retention_benchmark_runs_and_its_checks_pass():
+    assert "every cited event kept" in smoke("prune.py", on_this_server())
+
+
+def test_the_canary_rule_benchmark_runs():
+    out = smoke("canary_rule.py")
+    assert "harmful" in out and "better" in out
+
+
+@pytest.mark.skipif(not POSTGRES, reason="the benchmark runs on PostgreSQL")
+def test_the_fresh_install_benchmark_runs_and_its_checks_pass():
+    out = smoke("fresh_install.py", on_this_server())
+    assert "0 missing" in out and out.strip().endswith("ok")
