@@ -8,7 +8,6 @@ recorded (`last_path`), so a ritual always completes and says how.
 
 import json
 import logging
-import re
 import time
 import urllib.error
 import urllib.request
@@ -18,7 +17,7 @@ from django.conf import settings
 
 from improver.classify import CATEGORIES, Classified, RawFeedback, RuleClassifier
 from improver.context import RITUAL_SYSTEM
-from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange
+from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange, refused
 
 log = logging.getLogger(__name__)
 SENTIMENTS = ("positive", "negative", "neutral")
@@ -154,29 +153,6 @@ PROPOSE_SYSTEM = (
 
 
 MAX_VERSION_CHARS = 4000  # the whole directives a model may return (the served block is ~1,900)
-MAX_LINE_CHARS = 300  # one added line
-# Lines that tell agents to do what only an end user's text (feedback is data) could have asked:
-# ignore their instructions, or send data somewhere. Refused from a model, whatever the wording
-# around them.
-INSTRUCTS_LIKE_A_USER = re.compile(
-    r"\b(ignore|disregard|forget|override)\b.{0,40}\b(instruction|prompt|rule|directive)s?\b"
-    r"|\b(bcc|cc)\b"
-    r"|\b(send|forward|email|e-mail|post|upload|copy|exfiltrate|leak)\b.{0,60}"
-    r"(\b[\w.+-]+@[\w-]+\.[\w.]+|https?://|\bto (an? )?(external|outside|third[- ]party|personal))",
-    re.IGNORECASE,
-)
-
-
-def refused_line(line: str, exclude: tuple[str, ...]) -> str:
-    """Why a line a model added may not be proposed ('' when it may): too long, rejected or
-    withdrawn before, or an instruction only a user's text could have asked for."""
-    if len(line) > MAX_LINE_CHARS:
-        return f"a line of {len(line)} characters (most {MAX_LINE_CHARS})"
-    if line.strip().lower().lstrip("-* ") in {e.strip().lower().lstrip("-* ") for e in exclude}:
-        return f"a line rejected or withdrawn before ({line.strip()[:80]!r})"
-    if INSTRUCTS_LIKE_A_USER.search(line):
-        return f"a line that instructs agents as only a user's text asked ({line.strip()[:80]!r})"
-    return ""
 
 
 def _check_proposal(current: str, exclude: tuple[str, ...] = ()):
@@ -195,7 +171,7 @@ def _check_proposal(current: str, exclude: tuple[str, ...] = ()):
         before = {line.strip() for line in current.splitlines()}
         for line in directives.splitlines():
             if line.strip() and line.strip() not in before:
-                why = refused_line(line, exclude)
+                why = refused(line, exclude)
                 if why:
                     raise ValueError(f"refused {why}")
         additions = [

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from improver.remedies import similarity
+from telemetry.corrections import is_instance
 
 CATEGORY_FIXES = {
     "communication": "Keep reports concise: lead with the result, then at most three short points.",
@@ -70,6 +71,36 @@ class Proposer(Protocol):
     name: str
 
     def propose(self, data: ProposalInput) -> ProposedChange | None: ...
+
+
+MAX_LINE_CHARS = 300  # one added line
+# Lines that tell agents to do what only an end user's text (feedback is data) could have asked:
+# ignore their instructions, copy mail in secret, or send data somewhere outside. Refused from a
+# model and from feedback alike, whatever the wording around them.
+INSTRUCTS_LIKE_A_USER = re.compile(
+    r"\b(ignore|disregard|forget|override)\b.{0,40}\b(instruction|prompt|rule|directive)s?\b"
+    r"|\bbcc\b"
+    r"|\b(send|forward|email|e-mail|post|upload|copy|cc|exfiltrate|leak)\b.{0,60}"
+    r"(\b[\w.+-]+@[\w-]+\.[\w.]+|https?://|\bto (an? )?(external|outside|third[- ]party|personal))",
+    re.IGNORECASE,
+)
+
+
+def refused(line: str, exclude: tuple[str, ...] = ()) -> str:
+    """Why a line may not be proposed by the machine ('' when it may), whoever wrote it (the rules
+    or a model): too long; a line a human rejected or a rollback withdrew, in the same or other
+    words (similarity ≥ 80); about one instance (an order, an amount, a host, a person), which
+    is no rule for a fleet; or an instruction only a user's text could have asked for."""
+    text = line.strip().lstrip("-* ")
+    if len(line) > MAX_LINE_CHARS:
+        return f"a line of {len(line)} characters (most {MAX_LINE_CHARS})"
+    if any(normalised(text) == normalised(x.lstrip("-* ")) or similarity(x, text) >= 80 for x in exclude):
+        return f"a line rejected or withdrawn before ({text[:80]!r})"
+    if is_instance(text):
+        return f"a line about one instance, not a rule ({text[:80]!r})"
+    if INSTRUCTS_LIKE_A_USER.search(text):
+        return f"a line that instructs agents as only a user's text asked ({text[:80]!r})"
+    return ""
 
 
 def normalised(text: str) -> str:
@@ -167,7 +198,6 @@ class DeterministicProposer:
 
     def propose(self, data: ProposalInput) -> ProposedChange | None:
         existing = normalised(data.directives)
-        excluded = {normalised(x) for x in data.exclude}
         candidates: list[Addition] = []
         if data.operator_guidance:
             candidates.append(
@@ -195,10 +225,10 @@ class DeterministicProposer:
         for addition in sorted(candidates, key=lambda a: -a.evidence):
             key = normalised(addition.text)
             subject = normalised(_pattern_name(addition.text))
-            if key in excluded or key in existing or (subject and subject in existing):
+            if key in existing or (subject and subject in existing):
                 continue
-            if any(similarity(x, addition.text) >= 80 for x in data.exclude):
-                continue  # a withdrawn or rejected line in other words
+            if addition.origin != "operator" and refused(addition.text, data.exclude):
+                continue
             if any(normalised(c.text) == key or similarity(c.text, addition.text) >= 80 for c in chosen):
                 continue  # the same thing said twice (a fact and the remedy it repeats)
             chosen.append(addition)

@@ -29,21 +29,56 @@ class FactCandidate:
     subject: str = ""
 
 
-ONE_OFF = re.compile(
+# What names one thing rather than a kind of thing (all matched on the original case).
+IDENTIFIER = re.compile(
     r"#\s*\w*\d"  # an order or ticket number: #A66468, # 4471
-    r"|\b(?=\w*\d)(?=\w*[a-z])\w{4,}\b"  # an id mixing letters and digits: INV2231, a1b2c3
-    r"|\b\d{4,}\b"  # a long number
-    r"|[$€£¥]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:usd|eur|gbp|dollars?|euros?|pounds?)\b"  # an amount
+    r"|\b(?=[\w-]*\d[\w-]*\d)(?=[\w-]*[a-z])[\w-]{5,}\b"  # an id or a host: INV2231, db-prod-07, 4f9c2ab
+    r"|\b\d+(?:\.\d+){3}\b"  # an IP address
     r"|[\w.+-]+@[\w-]+\.[\w.]+"  # an email address
-    r"|\b(?:his|her|their|my|your|the customer'?s?|the user'?s?) name is\b",
+    r"|\b[\w-]+(?:\.[\w-]+)*\.(?:com|io|net|org|dev|co|ai|app|local|internal)\b"  # a host name
+    r"|\b10\.\d{4,}/\S+"  # a DOI
+    r"|\b\d{4}-\d{2}-\d{2}\b"  # a date
+    r"|\b(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+[A-Z]"  # a person by title
+    r"|\bet al\b"  # the authors of one paper
+    r"|\bname is\b"  # "her name is Ana"
+    r"|\b(?:he|she|him|his|her|hers)\b"  # one person
+    r"|(?-i:\b[A-Z][a-z]+'s\b)"  # Maria's, Acme's
+    r"|\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|June|"
+    r"July|August|September|October|November|December)\b(?!s)"  # one day or month (not "on Fridays")
+    r"|\b(?:today|tonight|tomorrow|yesterday|right now|last week|this time)\b"
+    r"|(?:\bthis|(?:^|\b(?:in|from|on|for|with|to|about|of|by)\s+)that)\s+(?!repo|repository|project|codebase|team|company|product|service|workspace|"
+    r"kind|type|way|rule)[a-z]+",  # this order, that report (not the project the template works on)
+    re.I,
+)
+# A number: an amount ($632, 45.20 EUR, 3,200 dollars, $50k), a time (3pm), a count with a
+# thousands separator (41,250) or a long one (88213), or a noun's number (Table 3, PR 5521).
+NUMBER = re.compile(
+    r"[$€£¥]\s?\d[\d,.]*k?\b"
+    r"|\b\d[\d,.]*\s?(?:k\b|usd|eur|gbp|dollars?|euros?|pounds?)"
+    r"|\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b"
+    r"|\b\d{1,3}(?:,\d{3})+\b|\b\d{4,}\b"
+    r"|\b(?:ticket|order|invoice|table|figure|page|pr|issue|incident|case|commit|build|job|row|line|room)"
+    r"\s+\d+\b",
+    re.I,
+)
+# Before a number, what makes it a threshold of a rule rather than one value ("over $500").
+THRESHOLD = re.compile(
+    r"(?:\b(?:over|above|under|below|beyond|within|exceeding|after|before|every|up to|at least|at most|"
+    r"(?:more|less|fewer|greater|higher|lower|longer|shorter|older|newer|larger|smaller|bigger) than)"
+    r"|[<>≤≥])\s*(?:\w+\s+)?$",
     re.I,
 )
 
 
-def is_one_off(content: str) -> bool:
-    """Whether a correction is about one instance (an order number, an id, an amount, an address,
-    a person's name) rather than how the work is done: such a fact stays with its agent."""
-    return ONE_OFF.search(content) is not None
+def is_instance(content: str) -> bool:
+    """Whether a sentence is about one instance — an order or ticket number, an id, a host, an
+    address, one amount, one date, one person — rather than how the work is done. A number behind
+    a threshold is a rule ("Refunds over $500 need the escalate_refund tool", "at most 3 times"), and
+    the project the template works on ("in this repository") is no instance. Such a fact stays with
+    its agent and never becomes a directive line."""
+    if IDENTIFIER.search(content):
+        return True
+    return any(not THRESHOLD.search(content[: m.start()]) for m in NUMBER.finditer(content))
 
 
 def fact_key(content: str) -> str:

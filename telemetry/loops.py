@@ -194,7 +194,7 @@ def facts_promote(*, fact_ids: set[int]) -> int:
     )
     promoted = 0
     for fact in LearnedFact.objects.filter(pk__in=list(recurring), status=LearnedFact.Status.ACTIVE):
-        if not corrections.is_one_off(fact.content):
+        if not corrections.is_instance(fact.content):
             fact_reach_template(fact=fact)
             promoted += 1
     return promoted

@@ -4,7 +4,7 @@ from datetime import timedelta
 
 from django.db.models import Q
 
-from telemetry.corrections import is_one_off
+from telemetry.corrections import is_instance
 from telemetry.models import LearnedFact, SessionSeen
 
 
@@ -25,7 +25,7 @@ def learned_facts(*, template_id: int | None, agent_id: int | None = None, limit
     return [
         {k: v for k, v in r.items() if k != "reach"}
         for r in rows
-        if r["reach"] == LearnedFact.Reach.TEMPLATE or not is_one_off(r["content"])
+        if r["reach"] == LearnedFact.Reach.TEMPLATE or not is_instance(r["content"])
     ]
 
 

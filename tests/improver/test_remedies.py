@@ -134,3 +134,23 @@ def test_a_complaint_with_a_cue_word_is_not(sentence):
     from improver.remedies import is_remedy
 
     assert not is_remedy(sentence)
+
+
+def test_a_remedy_about_one_instance_never_becomes_a_line_but_a_threshold_rule_does():
+    said = [
+        Said(text, f"s{i}", f"observation:{i}")
+        for i, text in enumerate(
+            ["Don't use issue_refund for $632."] * 3 + ["Refunds over $500 need the escalate_refund tool."] * 3
+        )
+    ]
+    remedies = tuple(group(said))
+    assert [r.text for r in remedies] == ["Refunds over $500 need the escalate_refund tool."]
+    data = ProposalInput(
+        template="support",
+        directives="Be kind.\n",
+        negative_by_category={"accuracy": 3},
+        remedies=remedies + (Remedy("Don't use issue_refund for $632.", 9, 9, ("observation:99",)),),
+    )
+    change = DeterministicProposer().propose(data)
+    assert "Refunds over $500 need the escalate_refund tool." in change.directives
+    assert "$632" not in change.directives

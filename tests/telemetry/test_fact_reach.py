@@ -13,6 +13,7 @@ ONE_OFF = [
     "No, her name is Ana, not Anna.",
     "No, the ticket number is 884213.",
     "Wrong, they paid 120 EUR.",
+    "Don't use issue_refund for $632.",
 ]
 GENERAL = [
     "No, use pnpm for deps.",
@@ -20,14 +21,15 @@ GENERAL = [
     "Never cite a source you have not opened.",
     "No, answer in the customer's language.",
     "No, orders ship within 2 days, not 5.",
+    "Refunds over $500 need the escalate_refund tool.",
 ]
 
 
 @pytest.mark.parametrize("text", ONE_OFF)
-def test_a_correction_about_one_instance_is_one_off(text):
-    assert corrections.is_one_off(text)
+def test_a_correction_about_one_instance_is_instance(text):
+    assert corrections.is_instance(text)
 
 
 @pytest.mark.parametrize("text", GENERAL)
 def test_a_correction_about_the_work_is_not(text):
-    assert not corrections.is_one_off(text)
+    assert not corrections.is_instance(text)

@@ -1,0 +1,190 @@
+"""Whether a sentence of feedback says what to do, read by its grammar (pure).
+
+An instruction is a sentence in the imperative mood: it opens with a verb in its base form and has
+no subject before it ("Post a status update every 30 minutes", "Rebase onto main first"). Which
+words can be verbs, and in which forms, comes from LemmInflect's English lexicon (with its rules
+for words it has not seen), so no list of remedy verbs decides. The grammar itself is written
+here with the closed classes of English (determiners, pronouns, prepositions, auxiliaries): a
+sentence whose first word is a verb-like noun followed by a finite verb ("Check arrived with the
+wrong amount", "Book club invite went to everyone") has a subject, so it tells, it does not ask.
+
+Besides the imperative, a remedy can be a prohibition ("Never force-push", "Stop padding the
+report"), a request ("Could you list the search terms?"), an obligation of the agent ("The bot
+should comment on the PR"), a rule of the work ("Refunds over $500 need the escalate_refund
+tool") or a stated preference ("I'd prefer a phone callback").
+"""
+
+import functools
+import re
+
+from lemminflect import getAllInflections, getAllLemmas, getAllLemmasOOV
+
+
+def words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+DETERMINERS = words(
+    "a an the this that these those every each all any some no another both either neither "
+    "my your his her its our their whose what which"
+)
+PRONOUNS = words("it them me us him her you one someone anyone everyone everything something")
+PREPOSITIONS = words("""
+    to for with in on at by from into onto before after until till when whenever if unless so
+    while across over under above below behind between through during without within about against
+    around along alongside beside instead than as like via per towards toward up down out off
+    because since once where who whom""")
+AUXILIARIES = words("""
+    is was were are am be been has had have does did will would can could shall should may might
+    must isn't wasn't weren't aren't hasn't hadn't doesn't didn't won't wouldn't can't couldn't""")
+ADVERBS = words("again never always just still also already really only even ever then now twice")
+# Verbs that open a sentence with an unsaid "I" ("Love the new design", "Need help with my
+# account") rather than an instruction; and those that, after "don't", say what the user knows.
+FEELING = words("love like hate need want hope wish guess think feel wonder appreciate enjoy")
+KNOWING = words("know understand think care see get remember recall mind")
+
+LEAD_IN = re.compile(
+    r"^(?:(?:no|nope|actually|also|and|so|just|well|ok|okay|again|then|next time|in future|"
+    r"in the future|from now on|going forward|always|kindly|please)\b[,:;]?\s+)+",
+    re.I,
+)
+PROHIBITION = re.compile(r"^(don'?t|do not|never|stop|avoid)\s+(\S+)", re.I)
+REQUEST = re.compile(r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(\S+)", re.I)
+# the agent (not the user's parcel) as the subject of an obligation
+OBLIGATION = re.compile(
+    r"\b(?:you|the (?:agent|assistant|bot|support)|agents?|it|we)\s+(?:\w+\s+)?"
+    r"(?:should|must|needs? to|ha(?:ve|s) to|ought to|had better)\b",
+    re.I,
+)
+# a rule stated of the work ("Refunds over $500 need the escalate_refund tool"), not a wish of the
+# user's own ("I need a refund") nor a regret ("My order should have arrived")
+RULE = re.compile(
+    r"^(?!(?:i|i'm|my|we|our|need|needs)\b)\w.*?\b(?:needs?|requires?|must|should|has to|have to)\b"
+    r"(?!\s+(?:have|been)\b)",
+    re.I,
+)
+PREFERENCE = re.compile(
+    r"\b(?:i'?d prefer|i would prefer|i prefer|i'?d rather|i would rather|i'?d like you to|"
+    r"i want you to|it would help to|it would be better to|better to)\b",
+    re.I,
+)
+
+
+def _word(token: str) -> str:
+    return token.lower().strip(",.;:!?\"'()")
+
+
+@functools.lru_cache(maxsize=8192)
+def _lemmas(word: str) -> dict[str, tuple[str, ...]]:
+    return getAllLemmas(word)
+
+
+def closed(word: str) -> bool:
+    return word in DETERMINERS or word in PRONOUNS or word in PREPOSITIONS or word in AUXILIARIES
+
+
+def base_verb(word: str) -> bool:
+    """The word can be a verb in its base form ("post", "dedupe", "prioritise")."""
+    if closed(word) or not re.fullmatch(r"[a-z][a-z-]*", word):
+        return False
+    lemmas = _lemmas(word)
+    if lemmas:
+        return word in lemmas.get("VERB", ()) and not past(word)
+    # a word the lexicon has not seen: a verb unless its form says otherwise
+    return not word.endswith(("ed", "ing", "ly")) and word in getAllLemmasOOV(word, "VERB")["VERB"]
+
+
+def past(word: str) -> bool:
+    """The word is the past tense of a verb other than itself ("saw" of "see", "went")."""
+    return any(
+        word in getAllInflections(lemma).get("VBD", ())
+        for lemma in _lemmas(word).get("VERB", ())
+        if lemma != word
+    )
+
+
+def finite(word: str, following: str) -> bool:
+    """The word is a verb with a tense here (so what came before it was its subject): an
+    auxiliary, or a past or third-person form that cannot be a noun — a past participle directly
+    before a noun is an adjective instead ("updated figures")."""
+    if word in AUXILIARIES:
+        return True
+    lemmas = _lemmas(word)
+    verbs = [lemma for lemma in lemmas.get("VERB", ()) if lemma != word]
+    if not verbs or "NOUN" in lemmas:
+        return False
+    forms = {tag for lemma in verbs for tag, words in getAllInflections(lemma).items() if word in words}
+    if not forms & {"VBD", "VBZ", "VBN"}:
+        return False
+    if "VBN" not in forms or not following or closed(following):
+        return True
+    after = _lemmas(following)
+    return not ("NOUN" in after and "ADV" not in after and "ADJ" not in after)
+
+
+def has_subject(words: list[str], *, verb_first: bool) -> bool:
+    """Whether the words after the first run up to a finite verb (the first word then began its
+    subject). A verb is followed by its object, so for a verb the scan stops at the first
+    determiner or pronoun; any scan stops at a preposition or subordinate clause ("…when the
+    error rate passes"), except "of" inside a subject ("Use of the old API caused …")."""
+    for i, word in enumerate(words):
+        following = words[i + 1] if i + 1 < len(words) else ""
+        if word in ADVERBS:
+            continue
+        if word == "of":  # "Use of the old API …": the first word was a noun
+            verb_first = False
+            continue
+        if finite(word, following):
+            return True
+        if word in PREPOSITIONS or (verb_first and (word in DETERMINERS or word in PRONOUNS)):
+            return False
+        if word == "and":
+            return False
+    return False
+
+
+def imperative(text: str) -> bool:
+    """The sentence opens with a verb and no subject: "Post a status update…", "Snapshot the
+    volume first" (a noun used as a verb before its object)."""
+    words = [_word(t) for t in text.split()]
+    words = [w for w in words if w]
+    if len(words) < 2 or words[0] in FEELING:
+        return False
+    first, rest = words[0], words[1:]
+    if base_verb(first):
+        return not has_subject(rest, verb_first=True)
+    # a word the lexicon knows as something else, used as a verb before its object
+    if closed(first) or past(first) or first.endswith(("ing", "ly", "s")):
+        return False
+    return (rest[0] in DETERMINERS or rest[0] in PRONOUNS) and not has_subject(rest, verb_first=False)
+
+
+def prohibition(head: str, word: str) -> bool:
+    """ "Stop/avoid X" always asks for something; after "never" or "don't" an instruction goes on
+    with a verb in its base form ("Never push to main"), a complaint with a past or a verb of
+    knowing ("Never got a reply", "Don't know why")."""
+    word = _word(word)
+    if head.lower() in {"stop", "avoid"}:
+        return bool(word)
+    return word not in KNOWING and base_verb(word)
+
+
+def is_remedy(sentence: str) -> bool:
+    """Whether the sentence says what to do: an instruction, a prohibition, a request, an
+    obligation of the agent or a stated preference. A complaint, a story, a question or praise
+    is not one, whatever words it contains."""
+    sentence = sentence.strip().replace("’", "'")
+    if not 3 <= len(sentence.split()) <= 30:
+        return False
+    if sentence.endswith("?"):
+        request = REQUEST.match(sentence)
+        return bool(request and base_verb(_word(request.group(1))))
+    rest = LEAD_IN.sub("", sentence)
+    banned = PROHIBITION.match(rest)
+    return bool(
+        (banned and prohibition(banned.group(1).split()[0], banned.group(2)))
+        or imperative(rest)
+        or OBLIGATION.search(sentence)
+        or RULE.search(rest)
+        or PREFERENCE.search(sentence)
+    )
