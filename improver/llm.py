@@ -169,9 +169,10 @@ def _check_proposal(current: str, exclude: tuple[str, ...] = ()):
         if missing:
             raise ValueError(f"the reply removed existing directives: {missing[:2]}")
         before = {line.strip() for line in current.splitlines()}
-        for line in directives.splitlines():
+        lines = tuple(directives.splitlines())
+        for i, line in enumerate(lines):
             if line.strip() and line.strip() not in before:
-                why = refused(line, exclude)
+                why = refused(line, exclude, served=lines[:i] + lines[i + 1 :])
                 if why:
                     raise ValueError(f"refused {why}")
         additions = [

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from improver.contrary import contrary_to
 from improver.remedies import similarity
 from telemetry.corrections import is_instance
 
@@ -36,6 +37,7 @@ class Addition:
         ""  # remedy | fact | anti_pattern | friction | shipped_tool | transfer | category | operator
     )
     target: tuple[str, ...] = ()  # the signals it should lower, when known at proposal time
+    sessions: int = 0  # how many sessions its evidence comes from, when counted
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,7 @@ class ProposedChange:
     proposer: str
     alternatives: tuple[Addition, ...] = ()  # evidence-backed lines not proposed this time
     removals: tuple[dict, ...] = ()  # lines pruned: {"text", "action": remove|merge, "reason", "into"}
+    conflicts: tuple[dict, ...] = ()  # lines left out for contradicting a stronger one (see `conflict`)
 
 
 class Proposer(Protocol):
@@ -86,12 +89,16 @@ INSTRUCTS_LIKE_A_USER = re.compile(
 )
 
 
-def refused(line: str, exclude: tuple[str, ...] = ()) -> str:
+def refused(line: str, exclude: tuple[str, ...] = (), served: tuple[str, ...] = ()) -> str:
     """Why a line may not be proposed by the machine ('' when it may), whoever wrote it (the rules
     or a model): too long; a line a human rejected or a rollback withdrew, in the same or other
-    words (similarity ≥ 80); about one instance (an order, an amount, a host, a person), which
-    is no rule for a fleet; or an instruction only a user's text could have asked for."""
+    words (similarity ≥ 80); the contrary of a line `served` beside it; about one instance (an
+    order, an amount, a host, a person), which is no rule for a fleet; or an instruction only a
+    user's text could have asked for."""
     text = line.strip().lstrip("-* ")
+    against = contrary_to(text, served)
+    if against:
+        return f"a line that contradicts {against.strip()[:80]!r}"
     if len(line) > MAX_LINE_CHARS:
         return f"a line of {len(line)} characters (most {MAX_LINE_CHARS})"
     if any(normalised(text) == normalised(x.lstrip("-* ")) or similarity(x, text) >= 80 for x in exclude):
@@ -164,6 +171,7 @@ def evidence_additions(data: ProposalInput) -> list[Addition]:
                 30 + pair["sessions"],
                 sources,
                 "friction",
+                sessions=pair["sessions"],
             )
         )
     for line in data.proven:
@@ -188,6 +196,7 @@ def evidence_additions(data: ProposalInput) -> list[Addition]:
                 20 + remedy.count,
                 remedy.sources[:20],
                 "remedy",
+                sessions=remedy.sessions,
             )
         )
     return out
@@ -222,11 +231,17 @@ class DeterministicProposer:
             candidates, fallback = candidates + fallback, []
 
         chosen: list[Addition] = []
-        for addition in sorted(candidates, key=lambda a: -a.evidence):
+        conflicts: list[dict] = []
+        served = tuple(data.directives.splitlines())
+        for addition in sorted(candidates, key=lambda a: (-a.evidence, -a.sessions)):
             key = normalised(addition.text)
             subject = normalised(_pattern_name(addition.text))
             if key in existing or (subject and subject in existing):
                 continue
+            stronger = next((c for c in chosen if contrary_to(addition.text, (c.text,))), None)
+            if stronger is not None or contrary_to(addition.text, served):
+                conflicts.append(conflict(addition, stronger, contrary_to(addition.text, served)))
+                continue  # a line and its contrary are never served together: the stronger stays
             if addition.origin != "operator" and refused(addition.text, data.exclude):
                 continue
             if any(normalised(c.text) == key or similarity(c.text, addition.text) >= 80 for c in chosen):
@@ -239,4 +254,20 @@ class DeterministicProposer:
         new = body + "\n" + "\n".join(a.text for a in chosen) + "\n"
         rationale = "Adds: " + "; ".join(f"{a.text!r} ({a.reason}, evidence {a.evidence})" for a in chosen)
         rationale += ". Nothing was removed: every existing directive is kept."
-        return ProposedChange(new, tuple(chosen), rationale, self.name, tuple(rest))
+        return ProposedChange(
+            new, tuple(chosen), rationale, self.name, tuple(rest), conflicts=tuple(conflicts)
+        )
+
+
+def conflict(left_out: Addition, stronger: Addition | None, served: str) -> dict:
+    """A line left out for contradicting a stronger one: a line proposed beside it with more
+    evidence, or one the template already serves (a human edits those)."""
+    return {
+        "line": left_out.text,
+        "evidence": left_out.evidence,
+        "sessions": left_out.sessions,
+        "against": stronger.text if stronger else served.strip(),
+        "against_evidence": stronger.evidence if stronger else None,
+        "against_sessions": stronger.sessions if stronger else None,
+        "served": stronger is None,
+    }

@@ -91,6 +91,7 @@ def evolution_proposal_create(
             "proposer": change.proposer,
             "alternatives": [_as_dict(a) for a in change.alternatives],
             "removals": list(change.removals),
+            "conflicts": list(change.conflicts),
             "rejected_lines": list(rejected),
             "additions": [_as_dict(a) for a in change.additions],
         },
@@ -314,6 +315,7 @@ def _as_dict(a: Addition) -> dict:
         "sources": list(a.sources),
         "origin": a.origin,
         "target": resolve(a),
+        "sessions": a.sessions,
     }
 
 
@@ -325,6 +327,7 @@ def addition_from(data: dict) -> Addition:
         tuple(data.get("sources", ())),
         data.get("origin", ""),
         tuple(data.get("target") or ()),
+        data.get("sessions", 0),
     )
 
 
@@ -394,6 +397,22 @@ def review(proposal: Proposal):
                 ],
             ),
             Panel(
+                "conflicts",
+                "Lines left out for contradicting a stronger one (never served together)",
+                ["left out", "its evidence", "contradicts", "evidence of that line"],
+                [
+                    [
+                        c["line"],
+                        _evidence_words(c["evidence"], c["sessions"]),
+                        c["against"],
+                        "served now (a human edits it)"
+                        if c["served"]
+                        else _evidence_words(c["against_evidence"], c["against_sessions"]),
+                    ]
+                    for c in payload.get("conflicts", [])
+                ],
+            ),
+            Panel(
                 "suggested",
                 "Lines a human wrote that the evidence questions (not removed: only a human edits them)",
                 ["line", "why"],
@@ -409,6 +428,10 @@ def review(proposal: Proposal):
             Panel("report", "The improver's weekly report", ["report"], [[_report_lines(proposal)]]),
         ],
     )
+
+
+def _evidence_words(evidence: int, sessions: int) -> str:
+    return f"weight {evidence}" + (f", {sessions} sessions" if sessions else "")
 
 
 DELTA_MEASURES = (  # key, what a person calls it, shown as a share

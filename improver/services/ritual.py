@@ -412,6 +412,7 @@ def prune(
             change.proposer,
             change.alternatives,
             removals,
+            change.conflicts,
         ),
         suggested,
     )

@@ -18,3 +18,20 @@ def test_the_prompt_block_joins_sections_without_repeating_the_directives():
         "## Learned facts\n- Tests live in spec/.\n## Avoid\n- AVOID: Yolo. Failed 3/4 times\n"
         "## Proven patterns\n- Write the failing test first\n"
     )
+
+
+def test_a_fact_contrary_to_a_directive_or_a_stronger_fact_is_not_served_beside_it():
+    block = prompt_block(
+        template="ops",
+        version=2,
+        directives="Rotate the logs when the disk is full.\n",
+        learned_facts=[
+            {"content": "No, don't rotate the logs, we need them for the audit."},
+            {"content": "Expand the volume before it fills."},
+            {"content": "Never expand the volume."},  # weaker than the fact above it
+        ],
+        anti_patterns=[],
+        proven_patterns=[],
+    )
+    assert "don't rotate" not in block and "Never expand" not in block
+    assert "- Expand the volume before it fills." in block
