@@ -57,6 +57,7 @@ class ProposalInput:
     built_for: tuple[tuple[str, str], ...] = ()  # (tool, failure_mode) pairs a tool was built for
     proven: tuple[dict, ...] = ()  # lines promoted elsewhere with a measured effect on a target seen here
     context: str = ""  # the ritual's token-budgeted context, every section (what an LLM reads)
+    retry: tuple[Addition, ...] = ()  # lines of a rolled-back bundle cleared for a trial alone
 
 
 @dataclass(frozen=True)
@@ -218,6 +219,20 @@ class DeterministicProposer:
                 )
             )
         candidates += evidence_additions(data)
+        retry = {a.text for a in data.retry}
+        candidates += [
+            Addition(
+                a.text,
+                f"tried again alone: its targets improved in a rolled-back bundle ({a.reason})",
+                a.evidence,
+                a.sources,
+                a.origin,
+                a.target,
+                a.sessions,
+            )
+            for a in data.retry
+            if a.text not in {c.text for c in candidates}
+        ]
         negatives = {c: n for c, n in data.negative_by_category.items() if n > 0}
         fallback: list[Addition] = []
         if negatives:
@@ -247,7 +262,12 @@ class DeterministicProposer:
             if any(normalised(c.text) == key or similarity(c.text, addition.text) >= 80 for c in chosen):
                 continue  # the same thing said twice (a fact and the remedy it repeats)
             chosen.append(addition)
-        chosen, rest = chosen[: data.max_additions], chosen[data.max_additions :] + fallback
+        alone = next((a for a in chosen if a.text in retry), None)
+        if alone is not None:  # a line cleared from a rolled-back bundle is tried on its own
+            chosen = [alone] + [a for a in chosen if a is not alone]
+            chosen, rest = chosen[:1], chosen[1:] + fallback
+        else:
+            chosen, rest = chosen[: data.max_additions], chosen[data.max_additions :] + fallback
         if not chosen:
             return None
         body = data.directives.rstrip("\n")

@@ -21,6 +21,7 @@ from config import clock
 from config.leases import Leased, LeaseLost, while_renewing
 from config.queue import publish_after_commit
 from governance.models import Proposal
+from improver import bundles
 from improver.classify import Classifier
 from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, RitualRun, Rollout
 from improver.proposer import (
@@ -35,7 +36,7 @@ from improver.ritual import analysis_notes, passes_gate
 from improver.selectors import events_behind_feedback, feedback_groups, performance_delta
 from improver.services import directive_review
 from improver.services import evidence as ritual_evidence
-from improver.services.evolution import evolution_proposal_create, note_add, set_state
+from improver.services.evolution import addition_from, evolution_proposal_create, note_add, set_state
 from improver.services.feedback import default_classifier, feedback_extract
 from improver.services.reports import report_write
 from improver.services.ritual_context import build as build_context
@@ -258,6 +259,7 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
     )
 
     # Phase 3: proposal (the proposer's model calls hold no lock)
+    withdrawn, retry = line_memory(template)
     change = proposer.propose(
         ProposalInput(
             template=template.slug,
@@ -275,7 +277,8 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
             built_for=tuple((b["tool"], b["failure_mode"]) for b in built),
             proven=tuple(ritual_evidence.proven_elsewhere(template, now - window, now)),
             context=context.text,
-            exclude=withdrawn_lines(template),
+            exclude=withdrawn,
+            retry=tuple(addition_from(a) for a in retry),
         )
     )
     change, suggested = prune(template, head, change, proposer)
@@ -418,26 +421,38 @@ def prune(
     )
 
 
-def withdrawn_lines(template) -> tuple[str, ...]:
-    """Lines never proposed again for the template, by any path (the ritual, a refinement, a
-    proposal prepared again, a transfer from another template, a model): those of evolutions the
-    canary rolled back or a human aborted, and those of evolutions a human rejected. A human may
-    still write such a line into a proposal or a version of their own."""
-    rolled_back = Rollout.objects.filter(
+def line_memory(template) -> tuple[tuple[str, ...], tuple[dict, ...]]:
+    """(lines never proposed again for the template by any path — the ritual, a refinement, a
+    proposal prepared again, a transfer from another template, a model —, lines to try again
+    alone). Withdrawn: the lines of evolutions a human rejected or aborted, and those a rollback
+    blamed; a line of a rolled-back bundle whose own targets improved and that no worse signal
+    blames is tried once more on its own (improver.bundles). A human may still write any line
+    into a proposal or a version of their own."""
+    rollouts = Rollout.objects.filter(
         template=template, status__in=[Rollout.Status.ROLLED_BACK, Rollout.Status.ABORTED]
-    ).values_list("proposal__payload", flat=True)
+    ).values_list("status", "proposal__payload", "last_check")
     rejected = Proposal.objects.filter(
         dedup_key=f"evolution:{template.slug}", status=Proposal.Status.REJECTED
     ).values_list("payload", flat=True)
-    return tuple(
-        dict.fromkeys(
-            a["text"]
-            for payload in [*rolled_back, *rejected]
-            if isinstance(payload, dict)
-            for a in payload.get("additions", [])
-            if isinstance(a, dict) and a.get("text")
-        )
-    )
+    rollbacks, refused = [], [_additions(payload) for payload in rejected]
+    for status, payload, last_check in rollouts.order_by("started_at", "pk"):
+        if status == Rollout.Status.ROLLED_BACK:
+            rollbacks.append((_additions(payload), last_check or {}))
+        else:
+            refused.append(_additions(payload))
+    withdrawn, retry = bundles.memory(rollbacks, refused)
+    return tuple(withdrawn), tuple(retry)
+
+
+def withdrawn_lines(template) -> tuple[str, ...]:
+    """The lines never proposed again for the template (see `line_memory`)."""
+    return line_memory(template)[0]
+
+
+def _additions(payload) -> list[dict]:
+    if not isinstance(payload, dict):
+        return []
+    return [a for a in payload.get("additions", []) if isinstance(a, dict) and a.get("text")]
 
 
 def _lines(groups) -> str:

@@ -66,7 +66,9 @@ def test_the_ritual_proposes_the_majority_and_the_review_page_shows_the_conflict
     _, improver, client = coder_fleet()
     at = WAKE - timedelta(days=1)
     complaints(client, 10, at=at, text="The disk filled up again. Rotate the logs when the disk is full.")
-    complaints(client, 3, at=at - timedelta(hours=2), text="Don't rotate the logs, we need them for the audit.")
+    complaints(
+        client, 3, at=at - timedelta(hours=2), text="Don't rotate the logs, we need them for the audit."
+    )
     ritual_run(improver=improver, period="w1", now=WAKE)
     proposal = Proposal.objects.get(status="pending")
     assert "Rotate the logs when the disk is full." in proposal.payload["proposed_directives"]

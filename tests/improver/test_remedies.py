@@ -140,7 +140,8 @@ def test_a_remedy_about_one_instance_never_becomes_a_line_but_a_threshold_rule_d
     said = [
         Said(text, f"s{i}", f"observation:{i}")
         for i, text in enumerate(
-            ["Don't use issue_refund for $632."] * 3 + ["Refunds over $500 need the escalate_refund tool."] * 3
+            ["Don't use issue_refund for $632."] * 3
+            + ["Refunds over $500 need the escalate_refund tool."] * 3
         )
     ]
     remedies = tuple(group(said))
