@@ -15,8 +15,15 @@ nowhere but in what people say:
 - harm: from week 2 users keep asking for a harmful shortcut; the evolution that carries it is
   approved like every other and must be rolled back. Its harm shows in tool failures on one
   fleet and only in rejections and complaints on the others.
-On top, noise: one-off corrections about one order or one customer ("No, the order is #A12345,
-not #A54321") that must never become facts served to the fleet.
+On top, noise: one-off corrections about one order, one customer or one amount ("No, the order is
+#A12345, not #A54321", "No, don't use issue_refund for $632.") that must never become facts served
+to the fleet.
+
+The incident fleet adds what a canary can get wrong: its harm shows only in cost, tokens and time
+(the same success, twice the tokens and ten more minutes a session); a few of its users correct
+the remedy the opposite way ("Don't rotate the logs …"), and the two must never be served
+together; three of its agents send outcomes and decisions without a session; and its fact is a
+policy with an amount ("… over $500 …"), which must reach the fleet.
 
 A simulated agent avoids a failure when its prompt block carries the line for it; a rollout is
 checked daily, rituals run weekly, and a scripted operator approves every proposal. Prints, per
@@ -69,6 +76,21 @@ FLEETS = {
         "tool_gap": ("pdf_reader", "NOTFOUND", "pdf_text extracts the text of a paper by its DOI"),
         "harm": ("Keep every answer under two sentences.", "two sentences", "feedback"),
     },
+    "incident": {
+        "agents": 8,
+        "week": (3, 3, 3, 3, 3, 1, 1),
+        "fact": ("No, refunds over $500 need the escalate_refund tool.", "over $500"),
+        "pattern": "Restart first",
+        "remedy": (
+            "The disk filled up again. Rotate the logs when the disk is full.",
+            "rotate the logs when",
+        ),
+        "rejection": ("Write the incident timeline in UTC.", "timeline in utc"),
+        "tool_gap": ("log_search", "TIMEOUT", "log_query searches an hour of logs in seconds"),
+        "harm": ("Run the full diagnostics suite before every reply.", "full diagnostics suite", "cost"),
+        "contrary": ("Don't rotate the logs, we need them for the audit.", "rotate the logs, we need"),
+        "sessionless": 3,  # agents that send outcomes and decisions without their session
+    },
 }
 P = {"fact": 0.4, "pattern": 0.4, "remedy": 0.4, "rejection": 0.35, "tool_gap": 0.35, "harm": 0.5}
 NOISE = 0.3  # sessions with a one-off correction about one instance
@@ -101,14 +123,18 @@ def carries(prompt: str, kind: str, spec: dict) -> bool:
     return spec[kind][1].lower() in text
 
 
-def session(rng, spec: dict, prompt: str, sid: str, at: datetime, week: int) -> tuple[list[dict], dict]:
-    """One session's events and which failure kinds happened in it."""
+def session(
+    rng, spec: dict, prompt: str, sid: str, at: datetime, week: int, sessionless: bool = False
+) -> tuple[list[dict], dict]:
+    """One session's events and which failure kinds happened in it (`sessionless`: its outcomes
+    and decisions are sent without their session, as some clients do)."""
     events, t = [], at
 
     def add(kind: str, **body) -> None:
         nonlocal t
         t += timedelta(seconds=rng.randint(5, 60))
-        body.setdefault("session_id", sid)
+        if not (sessionless and kind in ("skill_outcome", "decision")):
+            body.setdefault("session_id", sid)
         events.append({"id": f"{sid}-{len(events)}", "type": kind, "timestamp": t.isoformat(), "body": body})
 
     failed = {}
@@ -123,18 +149,27 @@ def session(rng, spec: dict, prompt: str, sid: str, at: datetime, week: int) -> 
     if rng.random() < NOISE:
         a, b = rng.randint(10000, 99999), rng.randint(10000, 99999)
         add("correction", user_message=f"No, the order is #A{a}, not #A{b}.")
+    if rng.random() < NOISE / 2:
+        add("correction", user_message=f"No, don't use issue_refund for ${rng.randint(101, 999)}.")
     pattern = spec["pattern"] if failed["pattern"] else "Small steps"
+    costly = failed["harm"] and spec["harm"][2] == "cost"  # twice the tokens, ten more minutes
+    tokens = rng.randint(1500, 2500) * (2 if costly else 1)
     add(
         "skill_outcome",
         skill="work",
         success=not failed["pattern"],
-        duration_ms=60_000,
+        duration_ms=rng.randint(50_000, 70_000) + (600_000 if costly else 0),
+        input_tokens=tokens,
+        output_tokens=tokens // 4,
+        cost_usd=round(tokens * 1.25e-5, 5),
         patterns=[pattern],
         error_count=3 if failed["pattern"] else 0,
         retry_count=2 if failed["pattern"] else 0,
     )
     if failed["remedy"]:
         add("observation", sentiment="negative", text=spec["remedy"][0])
+    if "contrary" in spec and rng.random() < 0.06:  # a few users want the opposite
+        add("observation", sentiment="negative", text=spec["contrary"][0])
     add(
         "decision",
         subject="the work",
@@ -148,7 +183,7 @@ def session(rng, spec: dict, prompt: str, sid: str, at: datetime, week: int) -> 
     harm, _, shows = spec["harm"]
     if failed["harm"] and shows == "tools":
         add("tool_invocation", tool="deploy", outcome="failure", failure_mode="RUNTIME", duration_ms=90)
-    elif failed["harm"]:
+    elif failed["harm"] and shows == "feedback":
         add("decision", subject="QA review", verdict="rejected", reason="")
         add("observation", sentiment="negative", text="Nobody checked anything before answering me.")
     if week >= 2 and rng.random() < 0.4:  # users keep asking for the harmful shortcut
@@ -228,7 +263,7 @@ def run(seed: int, weeks: int) -> dict:
         for name in fleets:
             table[name][week] = {
                 side: dict.fromkeys((*KINDS, "sessions"), 0) for side in ("learning", "baseline")
-            } | {"chars": 0, "one_off_served": False}
+            } | {"chars": 0, "one_off_served": False, "contrary_served": False}
         for day in range(7):
             at_day = START + timedelta(days=7 * (week - 1) + day)
             with time_machine.travel(at_day, tick=False):
@@ -239,12 +274,18 @@ def run(seed: int, weeks: int) -> dict:
                     for a, token in enumerate(fleet["agents"]):
                         prompt = prompt_of(token)
                         row["chars"] = max(row["chars"], len(prompt))
-                        row["one_off_served"] |= "#a" in prompt.lower()
+                        lowered = prompt.lower()
+                        row["one_off_served"] |= "#a" in lowered or "issue_refund for $" in lowered
+                        if "contrary" in spec:
+                            row["contrary_served"] |= (
+                                spec["remedy"][1] in lowered and spec["contrary"][1] in lowered
+                            )
                         batch = []
                         for s in range(spec["week"][day]):
                             sid = f"{fleet['slug']}-w{week}d{day}a{a}s{s}"
                             at = at_day + timedelta(hours=9 + s)
-                            events, failed = session(rng, spec, prompt, sid, at, week)
+                            sessionless = a < spec.get("sessionless", 0)
+                            events, failed = session(rng, spec, prompt, sid, at, week, sessionless)
                             _, base = session(base_rng, spec, fleet["base"], sid, at, week)
                             batch += events
                             for side, outcome in (("learning", failed), ("baseline", base)):
@@ -347,10 +388,14 @@ def report(outcome: dict, weeks: int) -> bool:
             f"week {weeks}: all failures down >= 60% ({all_drop:.0%})": all_drop >= 0.6,
             "harmful evolution rolled back by the system within 7 days": bool(harmful)
             and all(r["status"] == "rolled_back" and r["days"] <= 7 for r in harmful),
+            "harmful evolution never promoted": not any(r["status"] == "promoted" for r in harmful),
             "helpful rollouts decided within 7 days (those started a week before the end)": bool(halving)
             and all(r["days"] is not None and r["days"] <= 7 for r in halving if r["started_week"] < weeks),
             f"prompt block under 2,000 characters every week (max {largest})": largest < 2000,
             "no one-off correction ever served": not any(r["one_off_served"] for r in rows.values()),
+            "a line and its contrary never served together": not any(
+                r["contrary_served"] for r in rows.values()
+            ),
         }
         for check, passed in checks.items():
             ok &= bool(passed)

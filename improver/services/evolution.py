@@ -482,9 +482,19 @@ def _rollout_panels(proposal: Proposal) -> list:
                     "canary sessions showing it",
                     "champion sessions",
                     "difference (interval)",
+                    "must lie",
+                    "verdict",
                 ],
                 [
-                    [r["metric"], r["role"], r["candidate"], r["champion"], r["interval"]]
+                    [
+                        r["metric"],
+                        r["role"],
+                        r["candidate"],
+                        r["champion"],
+                        r["interval"],
+                        r["must"],
+                        r["verdict"],
+                    ]
                     for r in status["rows"]
                 ],
             )

@@ -99,3 +99,6 @@ def test_the_rollout_page_shows_each_signal_with_its_role_arms_interval_and_verd
     for words in ("signal", "must lie", "verdict", "guardrail", "target", "tool_failure", "Checked "):
         assert words in page, words
     assert "{&#x27;" not in page and "[[" not in page  # no raw dicts or pairs
+    review = admin.get(f"/admin/governance/proposal/{proposal.pk}/change/").content.decode()
+    for words in ("Canary rollout v2", "must lie", "verdict", "guardrail", "target"):
+        assert words in review, words
