@@ -15,9 +15,10 @@ at least. Scenarios:
 - better: the target halves, no guardrail moves;
 - neutral: nothing moves.
 
-Printed per fleet size, after 7 and 14 days: the share of runs promoted and rolled back. The
-targets: harmful promoted ≤ 5% at every size; better promoted ≥ 80% within 14 days from 20
-agents up. Exits 1 when a target is missed.
+Printed per fleet size, after 7 and 14 days: the share of runs promoted, rolled back, and handed
+over to a human (with the median day). The targets: harmful promoted ≤ 5% at every size; better
+promoted ≥ 80% within 14 days from 20 agents up. Exits 1 when a target is missed; the last line
+gives the arithmetic of the sessions a decision needs.
 """
 
 import argparse
@@ -28,7 +29,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from improver.canary import Arm, CanaryRules, adaptive_share, decide  # noqa: E402
+from improver.canary import Arm, CanaryRules, adaptive_share, decide, decision_sessions  # noqa: E402
 
 SESSIONS_PER_AGENT_DAY = 3
 BASE = {"target": 0.30, "tool_failure": 0.25, "skill_failure": 0.10, "correction": 0.08, "escalation": 0.05}
@@ -52,14 +53,14 @@ def run(
     per_day = agents * SESSIONS_PER_AGENT_DAY
     share = adaptive_share(
         floor=floor,
-        min_sessions=rules.min_sessions,
+        sessions=decision_sessions(rules),
         sessions_per_day=per_day,
         decide_days=rules.decide_after.days,
     )
     in_canary = max(1, round(agents * share))
     rates = {"candidate": {**BASE, **SCENARIOS[scenario]}, "champion": BASE}
     counts = {arm: {"n": 0, **dict.fromkeys([*BASE, "any_failure"], 0)} for arm in rates}
-    final_done = False
+    finals, handed = 0, 0
     for day in range(1, days + 1):
         for arm, n in (("candidate", in_canary), ("champion", agents - in_canary)):
             for _ in range(n * SESSIONS_PER_AGENT_DAY):
@@ -73,11 +74,12 @@ def run(
             )
             for m in [*BASE, "any_failure"]
         }
-        verdict = decide(arms, timedelta(days=day), rules, targets=("target",), final_done=final_done)
-        final_done = final_done or verdict.look == "final"
-        if verdict.action in ("promote", "roll_back"):
+        verdict = decide(arms, timedelta(days=day), rules, targets=("target",), finals_taken=finals)
+        finals += verdict.look == "final"
+        if verdict.action in ("roll_back", "promote"):
             return verdict.action, day
-    return "continue", 0
+        handed = handed or (verdict.action == "hand_over" and day)  # still tested until a human acts
+    return ("hand_over", handed) if handed else ("continue", 0)
 
 
 def main() -> int:
@@ -115,6 +117,7 @@ def main() -> int:
     )
     print(
         f"{'agents':>6} {'scenario':>8} | {'promoted ≤7d':>12} {'promoted ≤14d':>13} {'rolled back ≤14d':>16}"
+        f" {'handed over (day)':>18}"
     )
     for agents in (8, 20, 50):
         for scenario in SCENARIOS:
@@ -122,13 +125,27 @@ def main() -> int:
             by7 = sum(a == "promote" and d <= 7 for a, d in results) / runs
             by14 = sum(a == "promote" for a, _ in results) / runs
             back = sum(a == "roll_back" for a, _ in results) / runs
-            print(f"{agents:>6} {scenario:>8} | {by7:>12.1%} {by14:>13.1%} {back:>16.1%}", flush=True)
+            handed = [d for a, d in results if a == "hand_over"]
+            when = f" (median {sorted(handed)[len(handed) // 2]})" if handed else ""
+            print(
+                f"{agents:>6} {scenario:>8} | {by7:>12.1%} {by14:>13.1%} {back:>16.1%} "
+                f"{len(handed) / runs:>6.1%}{when:>12}",
+                flush=True,
+            )
             if scenario == "harmful" and by14 > 0.05:
                 missed.append(f"harmful promoted {by14:.1%} at {agents} agents")
             if scenario == "better" and agents >= 20 and by14 < 0.80:
                 missed.append(f"better promoted only {by14:.1%} within 14 days at {agents} agents")
     for line in missed:
         print(f"MISSED: {line}")
+    needed = decision_sessions(rules)
+    print(
+        f"A guardrail's non-inferiority test at the {rules.margin:.0%} margin needs about {needed} "
+        f"sessions per arm for 80% power at the first fixed look (at a rate of one half); a fleet of "
+        f"n agents at {SESSIONS_PER_AGENT_DAY} sessions a day, split in half, gathers 1.5·n a day per arm: "
+        + ", ".join(f"{n} agents take {needed / (1.5 * n):.0f} days" for n in (8, 20, 50))
+        + "."
+    )
     return 1 if missed and not args.smoke else 0
 
 

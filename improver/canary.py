@@ -20,7 +20,9 @@ product decisions in A/B tests with multiple metrics" (2024), as Spotify's Confi
   metric, targets included, is non-inferior;
 - **roll back** as soon as any metric is significantly worse (a deterioration test on every
   metric, Bonferroni over them all), at any look;
-- **hand over** to a human with what is missing when neither happens within `max_age`.
+- **hand over** to a human with what is missing when neither happens within `max_age`, or as soon
+  as a fixed look shows that no decision can come by then: no target shows a gain to confirm, or
+  the sessions a decision needs will not arrive at the fleet's pace.
 
 Intervals come from the mixture sequential probability ratio test (mSPRT) of Johari, Koomen,
 Pekelis and Walsh, "Peeking at A/B Tests" (KDD 2017; "Always Valid Inference", Operations
@@ -30,9 +32,14 @@ under the normal approximation θ̂ ~ N(θ, V): the always-valid confidence sequ
     θ̂ ± sqrt( 2·V·(V + τ²)/τ² · ( log(1/α) + ½·log((V + τ²)/V) ) )
 
 may be looked at after every session without inflating the error rate. It is wide on small
-fleets, so half of α goes to it and half to one final fixed-horizon look (one-sided z-intervals),
-taken once, at the first check after `decide_after` with the minimum sessions in both arms.
-`bench/canary_rule.py` measures the error rates by Monte Carlo.
+fleets, so half of α goes to it and half to two fixed-horizon looks (one-sided z-intervals, α/4
+each: a Bonferroni split, valid whatever the looks' correlation), each taken once: at the first
+check after `decide_after` and at the first after `max_age`, with the minimum sessions in both
+arms. `bench/canary_rule.py` measures the error rates by Monte Carlo.
+
+How many agents the canary takes (`adaptive_share`) follows from the same test: enough that each
+arm gathers, within `decide_after`, the sessions a guardrail's non-inferiority test needs for 80%
+power at its margin (`decision_sessions`), up to one half of the fleet.
 """
 
 import math
@@ -61,7 +68,7 @@ class CanaryRules:
     alpha: float = 0.05
     tau: float = 0.1  # the mixing standard deviation: the size of effect the test is tuned for
     max_age: timedelta = timedelta(days=14)
-    decide_after: timedelta = timedelta(days=7)  # the final fixed-horizon look
+    decide_after: timedelta = timedelta(days=7)  # the first fixed-horizon look (the second: max_age)
 
 
 @dataclass(frozen=True)
@@ -113,7 +120,7 @@ def decide(
     rules: CanaryRules,
     *,
     targets: tuple[str, ...] | None = None,
-    final_done: bool = False,
+    finals_taken: int = 0,
     improve: bool = True,
 ) -> Verdict:
     """`arms` maps a metric to (candidate, champion) sessions since the rollout started, and those
@@ -125,7 +132,7 @@ def decide(
     roles = {m: ("target" if m in targets else "guardrail") for m in arms}
     fewest = min((min(c.n, b.n) for c, b in arms.values()), default=0)
     if fewest < rules.min_to_roll_back:
-        if age > rules.max_age:
+        if age >= rules.max_age:
             return Verdict(
                 "hand_over",
                 f"no decision after {age.days} days: too few sessions ({fewest} per arm); a human decides",
@@ -133,11 +140,13 @@ def decide(
                 roles=roles,
             )
         return Verdict("continue", "collecting evidence", {}, roles=roles)
-    final = not final_done and age >= rules.decide_after and fewest >= rules.min_sessions
+    due = (age >= rules.decide_after) + (age >= rules.max_age)  # fixed looks due by now
+    final = finals_taken < due and fewest >= rules.min_sessions
     look = "final" if final else "sequential"
-    harm_alpha = rules.alpha / 2 / len(arms)  # deterioration: any metric, Bonferroni over all
-    gain_alpha = rules.alpha / 2 / len(targets)  # superiority: any target suffices
-    guard_alpha = rules.alpha / 2  # non-inferiority: every guardrail must pass, no correction
+    share = 2 if final else 1  # a fixed look spends α/4 (half of α over two looks), the mSPRT α/2
+    harm_alpha = rules.alpha / 2 / share / len(arms)  # deterioration: any metric, Bonferroni over all
+    gain_alpha = rules.alpha / 2 / share / len(targets)  # superiority: any target suffices
+    guard_alpha = rules.alpha / 2 / share  # non-inferiority: every guardrail must pass, no correction
 
     def bounds(metric: str, alpha: float) -> Interval:
         cand, champ = arms[metric]
@@ -174,7 +183,9 @@ def decide(
             needed,
             roles,
         )
-    if age > rules.max_age:
+    reachable = _reachable(fewest, age, rules)
+    out_of_reach = final and (needed is None or needed > reachable)
+    if age >= rules.max_age or out_of_reach:  # the second fixed look, when it could be, was this one
         missing = []
         if improve and not better:
             missing.append(f"no target significantly better ({', '.join(targets)})")
@@ -183,6 +194,8 @@ def decide(
         if not enough:
             missing.append(f"{fewest} of {rules.min_sessions} sessions per arm")
         more = f"; about {needed} more sessions per arm would decide" if needed else ""
+        if age < rules.max_age:
+            more += f", and about {reachable} more arrive by day {rules.max_age.days} at this traffic"
         return Verdict(
             "hand_over",
             f"no decision after {age.days} days ({'; '.join(missing)}){more}: a human decides",
@@ -192,6 +205,13 @@ def decide(
             roles,
         )
     return Verdict("continue", "collecting evidence", intervals, look, needed, roles)
+
+
+def _reachable(fewest: int, age: timedelta, rules: CanaryRules) -> int:
+    """About how many more sessions per arm arrive by `max_age` at the pace seen so far."""
+    days = age.total_seconds() / 86400
+    left = (rules.max_age - age).total_seconds() / 86400
+    return int(fewest / days * left) if days > 0 and left > 0 else 0
 
 
 def sessions_needed(
@@ -221,14 +241,22 @@ def sessions_needed(
     return max(0, worst)
 
 
-def adaptive_share(*, floor: float, min_sessions: int, sessions_per_day: float, decide_days: float) -> float:
-    """The canary share that gives the candidate's arm `min_sessions` sessions within
-    `decide_days` at the template's traffic: never under `floor` (the configured share), never
-    over one half (beyond it the champion's arm becomes the slow one). A quiet or unknown fleet
-    gets one half, which reaches a decision soonest."""
+def decision_sessions(rules: CanaryRules, power: float = 0.8) -> int:
+    """Sessions per arm for a guardrail's non-inferiority test at the first fixed look to reach
+    `power` when nothing changed: 2·p(1−p)·(z₁₋α + z_power)² / margin², at p = ½ (where a rate's
+    variance is largest) and the look's α/4; never fewer than `min_sessions`."""
+    z = NormalDist().inv_cdf(1 - rules.alpha / 4) + NormalDist().inv_cdf(power)
+    return max(rules.min_sessions, math.ceil(2 * 0.25 * z * z / (rules.margin * rules.margin)))
+
+
+def adaptive_share(*, floor: float, sessions: int, sessions_per_day: float, decide_days: float) -> float:
+    """The canary share that gives the candidate's arm `sessions` sessions within `decide_days` at
+    the template's traffic: never under `floor` (the configured share), never over one half
+    (beyond it the champion's arm becomes the slow one). A quiet or unknown fleet gets one half,
+    which reaches a decision soonest."""
     if floor <= 0:
         return 0.0  # canaries are off: everyone at once
     if sessions_per_day <= 0:
         return 0.5
-    needed = min_sessions / (sessions_per_day * decide_days)
+    needed = sessions / (sessions_per_day * decide_days)
     return round(min(0.5, max(floor, needed)), 3)

@@ -14,7 +14,7 @@ from config import clock
 from config.errors import ApplicationError, Conflict
 from governance.models import ChangeDecision
 from governance.services import decision_record, proposal_mark_implemented
-from improver.canary import Arm, CanaryRules, adaptive_share, decide
+from improver.canary import Arm, CanaryRules, adaptive_share, decide, decision_sessions
 from improver.models import Rollout
 from improver.outcomes import USAGE, session_counts, signal_counts, usage_over_champion
 from improver.services.line_targets import rollout_targets
@@ -57,7 +57,7 @@ def template_share(template, *, at: datetime) -> float:
     )
     return adaptive_share(
         floor=canary_share(),
-        min_sessions=k["CANARY_MIN_SESSIONS"],
+        sessions=decision_sessions(rules()),
         sessions_per_day=sessions / 14,
         decide_days=k["CANARY_DECIDE_DAYS"],
     )
@@ -129,21 +129,25 @@ def arms_since(rollout: Rollout) -> dict[str, tuple[Arm, Arm]]:
 
 
 def rollout_check(*, rollout: Rollout, now: datetime | None = None) -> str:
-    """Run the sequential test on a running rollout and act on it; return the action taken."""
+    """Run the sequential test on a running rollout and act on it; return the action taken. A
+    rollout handed over to a human (when no decision can come in time) keeps being tested until
+    the human acts: rolled back as soon as a signal is significantly worse, promoted if the
+    evidence comes after all."""
     now = now or clock.now()
     with transaction.atomic():
         rollout = Rollout.objects.select_for_update().get(pk=rollout.pk)
-        if rollout.status != Rollout.Status.RUNNING:  # pinned, handed over or decided: hands off
+        watching = rollout.status == Rollout.Status.NEEDS_HUMAN
+        if rollout.status != Rollout.Status.RUNNING and not watching:  # pinned or decided: hands off
             return "none"
         arms = arms_since(rollout)
-        final_done = any(check.get("look") == "final" for check in rollout.history)
+        finals_taken = sum(check.get("look") == "final" for check in rollout.history)
         targets = judged_on(rollout)
         verdict = decide(
             arms,
             now - rollout.started_at,
             rules(),
             targets=targets,
-            final_done=final_done,
+            finals_taken=finals_taken,
             improve=not rollout.removes_only,
         )
         check = {
@@ -162,6 +166,8 @@ def rollout_check(*, rollout: Rollout, now: datetime | None = None) -> str:
             "action": verdict.action,
             "reason": verdict.reason,
         }
+        if watching and verdict.action not in ("roll_back", "promote"):
+            return "none"  # the human's to decide; the page keeps the check that handed it over
         rollout.last_check, rollout.history = check, (rollout.history + [check])[-HISTORY_MAX:]
         rollout.save(update_fields=["last_check", "history"])
         if verdict.action == "promote":
@@ -197,7 +203,8 @@ def rollouts_check(*, now: datetime | None = None) -> dict[str, int]:
     ):
         candidate_end(document=template.document, promote=False)
         counts["orphan_cleared"] = counts.get("orphan_cleared", 0) + 1
-    for rollout in Rollout.objects.filter(status=Rollout.Status.RUNNING).order_by("pk"):
+    watched = [Rollout.Status.RUNNING, Rollout.Status.NEEDS_HUMAN]
+    for rollout in Rollout.objects.filter(status__in=watched).order_by("pk"):
         action = rollout_check(rollout=rollout, now=now)
         counts[action] = counts.get(action, 0) + 1
     return counts

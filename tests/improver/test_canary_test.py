@@ -14,7 +14,7 @@ def simulate(p_candidate: float, p_champion: float, seed: int, looks: int = 40, 
     """Sessions arrive in small batches; the test looks after every batch, as the beat task does."""
     rng = random.Random(seed)
     cand = champ = Arm(0, 0)
-    final_done = False  # the fixed-horizon look is taken once, as the rollout check records it
+    finals = 0  # each fixed-horizon look is taken once, as the rollout check records it
     for look in range(looks):
         cand = Arm(
             cand.n + per_look, cand.failures + sum(rng.random() < p_candidate for _ in range(per_look))
@@ -24,9 +24,9 @@ def simulate(p_candidate: float, p_champion: float, seed: int, looks: int = 40, 
             champ.failures + sum(rng.random() < p_champion for _ in range(4 * per_look)),
         )
         verdict = decide(
-            {"session_failure": (cand, champ)}, timedelta(days=look / 4), RULES, final_done=final_done
+            {"session_failure": (cand, champ)}, timedelta(days=look / 4), RULES, finals_taken=finals
         )
-        final_done = final_done or verdict.look == "final"
+        finals += verdict.look == "final"
         if verdict.action != "continue":
             return verdict.action
     return "continue"
@@ -73,19 +73,22 @@ def test_no_decision_before_the_minimum_and_a_human_after_the_maximum():
 @pytest.mark.parametrize(
     ("floor", "sessions_per_day", "share"),
     [
-        (0.2, 200.0, 0.2),  # a busy fleet: the configured share fills the canary in days
-        (0.2, 13.7, 0.313),  # 8 agents × 12 sessions a week: 30 canary sessions in 7 days
-        (0.2, 5.0, 0.5),  # too quiet for 7 days even at half: half, the fastest
+        (0.2, 6000.0, 0.2),  # a busy fleet: the configured share fills the canary in days
+        (0.2, 400.0, 0.265),  # 743 canary sessions (80% power at the 8-point margin) in 7 days
+        (0.2, 60.0, 0.5),  # 20 agents × 3 sessions a day: too quiet even at half: half, the fastest
         (0.2, 0.0, 0.5),  # no traffic seen yet
-        (0.4, 100.0, 0.4),  # never under the configured share
+        (0.4, 6000.0, 0.4),  # never under the configured share
         (0.0, 5.0, 0.0),  # canaries off stays off
     ],
 )
 def test_the_canary_share_adapts_to_the_fleets_traffic(floor, sessions_per_day, share):
-    from improver.canary import adaptive_share
+    from improver.canary import adaptive_share, decision_sessions
 
+    assert decision_sessions(RULES) == 743  # 2·¼·(z₀.₉₈₇₅ + z₀.₈)² / 0.08²
     assert (
-        adaptive_share(floor=floor, min_sessions=30, sessions_per_day=sessions_per_day, decide_days=7)
+        adaptive_share(
+            floor=floor, sessions=decision_sessions(RULES), sessions_per_day=sessions_per_day, decide_days=7
+        )
         == share
     )
 
@@ -107,7 +110,8 @@ LONG = timedelta(days=8)  # past the final look's day
             "roll_back",
             "tool_failure (guardrail) is significantly worse",
         ),
-        # the target better, a guardrail a little worse but not shown within the margin: waits
+        # the target better, a guardrail a little worse but not shown within the margin, and the
+        # sessions that would show it not coming by day 14 at this pace: a human decides now
         (
             {
                 "negative:communication": (Arm(60, 6), Arm(240, 72)),
@@ -115,8 +119,8 @@ LONG = timedelta(days=8)  # past the final look's day
             },
             ("negative:communication",),
             True,
-            "continue",
-            "collecting evidence",
+            "hand_over",
+            "not shown within the 8% margin: tool_failure",
         ),
         # the target better and every guardrail shown within the margin: promoted
         (
@@ -129,7 +133,8 @@ LONG = timedelta(days=8)  # past the final look's day
             "promote",
             "significantly better on negative:communication",
         ),
-        # the guardrails fine but the target only "not worse": no longer enough
+        # the guardrails fine but the target only "not worse": no longer enough, and no gain
+        # to confirm with more sessions
         (
             {
                 "negative:communication": (Arm(400, 118), Arm(400, 120)),
@@ -137,8 +142,8 @@ LONG = timedelta(days=8)  # past the final look's day
             },
             ("negative:communication",),
             True,
-            "continue",
-            "collecting evidence",
+            "hand_over",
+            "no target significantly better",
         ),
         # a removal: nothing to improve, every signal within the margin
         (
@@ -159,9 +164,15 @@ def test_the_risk_aware_rule(arms, targets, improve, action, says):
     assert verdict.roles == {m: ("target" if m in targets else "guardrail") for m in arms}
 
 
+def test_before_the_first_fixed_look_an_unclear_rollout_keeps_collecting():
+    arms = {"negative:communication": (Arm(60, 6), Arm(240, 72)), "tool_failure": (Arm(60, 12), Arm(240, 36))}
+    verdict = decide(arms, timedelta(days=3), RULES, targets=("negative:communication",))
+    assert verdict.action == "continue" and verdict.look == "sequential"
+
+
 def test_a_hand_over_says_what_is_missing():
     arms = {"negative:communication": (Arm(60, 6), Arm(240, 72)), "tool_failure": (Arm(60, 12), Arm(240, 36))}
-    verdict = decide(arms, timedelta(days=15), RULES, targets=("negative:communication",), final_done=True)
+    verdict = decide(arms, timedelta(days=15), RULES, targets=("negative:communication",), finals_taken=2)
     assert verdict.action == "hand_over"
     assert (
         "not shown within the 8% margin: tool_failure" in verdict.reason and "more sessions" in verdict.reason

@@ -159,23 +159,34 @@ def test_a_better_candidate_is_promoted_to_every_agent():
     assert "Canary rollout v2 (promoted)" in review and "0 of 40 (0%)" in review
 
 
-def test_undecided_after_the_maximum_goes_to_a_human_and_the_test_then_keeps_its_hands_off():
+def test_undecided_after_the_maximum_goes_to_a_human_who_decides():
     template, clients, proposal, reviewer = fleet_of(5)
     rollout = approve(reviewer, proposal)
     assert rollouts_check(now=rollout.started_at + timedelta(days=15)) == {"hand_over": 1}
-    canary, champions = arms(rollout, clients)
-    sessions(canary[0], 12, 12, "c", at=rollout.started_at + timedelta(days=15))
-    for i, client in enumerate(champions):
-        sessions(client, 12, 0, f"b{i}", at=rollout.started_at + timedelta(days=15))
-    assert rollouts_check(now=rollout.started_at + timedelta(days=16)) == {}  # not running any more
+    assert rollouts_check(now=rollout.started_at + timedelta(days=16)) == {"none": 1}  # nothing new
     rollout.refresh_from_db()
-    assert rollout.status == "needs_human"
+    assert rollout.status == "needs_human" and "a human decides" in rollout.reason
     response = reviewer.post(
         f"/api/v1/rollouts/{rollout.pk}/abort", {"reason": "not convinced"}, format="json"
     )
     assert response.status_code == 200 and response.json()["status"] == "aborted"
     assert {served(c) for c in clients.values()} == {(1, "champion")}
     assert ChangeDecision.objects.get(proposal=proposal, verdict="aborted").actor_label == "approver"
+
+
+def test_a_rollout_handed_over_is_still_rolled_back_when_harm_shows():
+    template, clients, proposal, reviewer = fleet_of(5)
+    rollout = approve(reviewer, proposal)
+    assert rollouts_check(now=rollout.started_at + timedelta(days=15)) == {"hand_over": 1}
+    canary, champions = arms(rollout, clients)
+    for i, client in enumerate(canary):
+        sessions(client, 12, 12, f"c{i}", at=rollout.started_at + timedelta(days=15))
+    for i, client in enumerate(champions):
+        sessions(client, 12, 0, f"b{i}", at=rollout.started_at + timedelta(days=15))
+    assert rollouts_check(now=rollout.started_at + timedelta(days=16)) == {"roll_back": 1}
+    rollout.refresh_from_db()
+    assert rollout.status == "rolled_back" and rollout.decided_by == "system"
+    assert {served(c) for c in clients.values()} == {(1, "champion")}
 
 
 def test_a_pinned_rollout_is_not_rolled_back_by_the_test():
@@ -213,12 +224,22 @@ def test_bad_rollout_actions_are_refused_and_change_nothing(path, body, status, 
     assert rollout.status == "running" and not ChangeDecision.objects.exclude(verdict="confirmed").exists()
 
 
-def test_a_busy_fleet_keeps_the_configured_share():
+def test_a_busy_fleet_keeps_the_configured_share(settings):
+    # at a 40-point margin a decision needs 30 sessions an arm (the minimum), not 743 as at 8
+    settings.KAIZEN = {**settings.KAIZEN, "CANARY_MARGIN": 0.4}
     template, clients, proposal, reviewer = fleet_of(5)
     for i, client in enumerate(clients.values()):
         sessions(client, 80, 0, f"busy{i}", at=FIXED_NOW - timedelta(days=3))  # 400 sessions in two weeks
     rollout = approve(reviewer, proposal)
     assert (rollout.share, len(rollout.canary_agents)) == (0.2, 1)  # 40 canary sessions a week: enough
+
+
+def test_a_quiet_fleet_gets_half_so_that_a_decision_has_its_power():
+    template, clients, proposal, reviewer = fleet_of(5)
+    for i, client in enumerate(clients.values()):
+        sessions(client, 80, 0, f"busy{i}", at=FIXED_NOW - timedelta(days=3))  # 400 sessions in two weeks
+    rollout = approve(reviewer, proposal)
+    assert rollout.share == 0.5  # 200 a week per arm at most: short of the 743 an 8-point margin needs
 
 
 def test_an_action_on_a_finished_rollout_is_a_conflict():
