@@ -244,6 +244,8 @@ def run(seed: int, weeks: int) -> dict:
     shipped = {spec["tool_gap"][0]: spec["tool_gap"][2] for spec in FLEETS.values()}
     rng, base_rng = random.Random(seed), random.Random(seed)
     fleets = {}
+    setup = time_machine.travel(START - timedelta(days=1), tick=False)  # agents exist before any canary
+    setup.start()
     for name, spec in FLEETS.items():
         slug = f"{name}-{seed}"
         base = f"You are a {name} agent.\nWork carefully.\n"
@@ -253,6 +255,7 @@ def run(seed: int, weeks: int) -> dict:
         tokens = [agent_create(name=f"{slug}-{i}", template_slug=slug)[1] for i in range(spec["agents"])]
         improver_create(template=template, wake_at=START + timedelta(days=7))
         fleets[name] = {"spec": spec, "slug": slug, "agents": tokens, "base": f"# Directives\n{base}"}
+    setup.stop()
 
     def prompt_of(token: str) -> str:
         reply = http.get("/api/v1/agents/me/directives", HTTP_AUTHORIZATION=f"Bearer {token}").json()
