@@ -1,6 +1,7 @@
 """Demo scenes beyond the weekly loop: learning loops, the board, proposals that act, the summary."""
 
 import json
+import logging
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -10,6 +11,7 @@ from governance.models import BoardTask, Proposal
 from improver.models import Rollout
 from improver.services.maintenance import maintenance_pass
 from planner.goalbook import current_goals
+from telemetry.corrections import as_fact
 from telemetry.models import AgentTemplate, FrictionEvent, LearnedFact, SessionEnd
 
 
@@ -25,15 +27,21 @@ class Scenes:
                 f"    new_tool proposal #{p.pk}: {p.title} (seen in {p.evidence.get('occurrences')} sessions)"
             )
         facts = LearnedFact.objects.filter(status="active").order_by("-confidence")
-        self.say(f"  loop 2: {facts.count()} learned facts from corrections, e.g.:")
+        count = facts.count()
+        self.say(f"  loop 2: {count} learned fact{'' if count == 1 else 's'} from corrections, e.g.:")
         for fact in facts[:3]:
-            self.say(f"    [{fact.template} · {fact.source} {fact.confidence:.1f}] {fact.content}")
+            self.say(f"    [{fact.template} · {fact.source} {fact.confidence:.1f}] {as_fact(fact.content)}")
         sim = self.sim_agents[0]
         served = self.http.get("/api/v1/agents/me/directives", **self.auth(sim)).json()["learned_facts"]
         self.say(f"    {sim.name} reads {len(served)} of them with its directives")
         digest = SessionEnd.objects.exclude(digest={}).order_by("-id").first()
         if digest:
-            self.say(f"  loop 3: session {digest.session_id} digest: {digest.digest['counts']}")
+            counts = digest.digest["counts"]
+            said = ", ".join(
+                f"{n} {what.replace('_', ' ') if n != 1 else what.replace('_', ' ').rstrip('s')}"
+                for what, n in counts.items()
+            )
+            self.say(f"  loop 3: session {digest.session_id} digested: {said}.")
         proposals = maintenance_pass(now=now, window_days=30)
         self.say(f"  loop 4: maintenance pass made {len(proposals)} proposal(s):")
         for p in proposals:
@@ -113,7 +121,11 @@ class Scenes:
             content_type="application/json",
             **self.auth(sim),
         )
-        self.say(f"  {sim.name} proposed a goal: {response.status_code} #{response.json().get('id')}")
+        self.say(
+            f"  {sim.name} proposed a goal: proposal #{response.json().get('id')} "
+            f"(HTTP {response.status_code}, pending a human)"
+        )
+        logging.getLogger("django.request").disabled = True  # the refusal below is the story, not a log
         bad = self.http.post(
             "/api/v1/proposals",
             data=json.dumps(
@@ -127,9 +139,10 @@ class Scenes:
             content_type="application/json",
             **self.auth(sim),
         )
+        logging.getLogger("django.request").disabled = False
         self.say(
-            f"  it also tried to downshift {self.sim_agents[0].name}'s model: {bad.status_code} "
-            f"{bad.json().get('message', '')[:110]}"
+            f"  it also tried to downshift {self.sim_agents[0].name}'s model: refused (HTTP "
+            f"{bad.status_code}): {bad.json().get('message', '')[:110]}"
         )
         events = [
             {
@@ -180,7 +193,10 @@ class Scenes:
             head = template.document.head
             self.say(f"  template {template.slug:<15} v{head.number} ({head.author})")
         for rollout in Rollout.objects.select_related("template", "candidate").order_by("pk"):
-            self.say(
-                f"  rollout of {rollout.template.slug} v{rollout.candidate.number}: {rollout.status} "
-                f"by {rollout.decided_by or '—'} ({rollout.reason or 'still running'})"
-            )
+            if rollout.decided_by:
+                what = f"{rollout.status.replace('_', ' ')} by {rollout.decided_by}: {rollout.reason}"
+            else:
+                what = f"{rollout.status.replace('_', ' ')} since {rollout.started_at:%Y-%m-%d}"
+                if rollout.last_check.get("reason"):
+                    what += f" ({rollout.last_check['reason']})"
+            self.say(f"  rollout of {rollout.template.slug} v{rollout.candidate.number}: {what}")

@@ -2,6 +2,7 @@
 
 from improver.context import estimate_tokens
 from improver.contrary import compatible
+from improver.remedies import similarity
 
 
 def prompt_block(
@@ -14,14 +15,21 @@ def prompt_block(
     proven_patterns: list[str],
     budget: int | None = None,
 ) -> str:
-    """Directives first, then what was learned and is not already in them (no line twice), nor
+    """Directives first, then what was learned and is not already in them (no line twice, in the
+    same or nearly the same words), nor
     their contrary: a fact that says the opposite of a directive, or of a stronger fact (they come
     strongest first), is left out, so a line and its contrary are never served together.
 
     `anti_patterns` are {"pattern", "line"}: one is left out when the directives already name
     its pattern after AVOID."""
     known = directives.lower()
-    learned_facts = [f for f in learned_facts if f["content"].lower() not in known]
+    lines = [ln for ln in directives.splitlines() if ln.strip()]
+    learned_facts = [
+        f
+        for f in learned_facts
+        if f["content"].lower().rstrip(" .") not in known
+        and not any(similarity(f["content"], ln) >= 90 for ln in lines)
+    ]
     facts = [f["content"] for f in learned_facts]
     learned_facts = [learned_facts[i] for i in compatible(facts, directives.splitlines())]
     anti_patterns = [a["line"] for a in anti_patterns if f"avoid: {a['pattern'].lower()}" not in known]

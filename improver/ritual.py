@@ -59,7 +59,7 @@ def analysis_notes(grouped: dict[str, dict], delta: dict, additions: list[str]) 
     notes.append(
         (
             "decision",
-            "Propose: " + "; ".join(additions)
+            "Propose: " + "; ".join(a.rstrip(" .") for a in additions) + "."
             if additions
             else "No change: nothing in the evidence calls for new directives.",
         )

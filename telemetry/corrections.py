@@ -81,6 +81,22 @@ def is_instance(content: str) -> bool:
     return any(not THRESHOLD.search(content[: m.start()]) for m in NUMBER.finditer(content))
 
 
+CORRECTING = re.compile(
+    r"^(?:(?:well|ok|okay|so|hmm|uh)[,\s]+)?(?:no|nope|nah|actually|wrong|that'?s wrong|that is wrong|"
+    r"not quite|not like that)\b[\s,.!:;—-]*",
+    re.I,
+)
+
+
+def as_fact(content: str) -> str:
+    """A correction as the fact an agent is told: without the words that answered the agent
+    ("No, use pnpm instead of npm here." → "Use pnpm instead of npm here.")."""
+    text = CORRECTING.sub("", content.strip().replace("’", "'"), count=1).strip()
+    if not text:
+        return content.strip()
+    return text[0].upper() + text[1:]
+
+
 def fact_key(content: str) -> str:
     """What makes two facts the same one: their text with case and runs of whitespace ignored,
     hashed to a fixed width so that it can be indexed whatever the fact's length."""

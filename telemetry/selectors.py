@@ -4,7 +4,7 @@ from datetime import timedelta
 
 from django.db.models import Q
 
-from telemetry.corrections import is_instance
+from telemetry.corrections import as_fact, is_instance
 from telemetry.models import LearnedFact, SessionSeen
 
 
@@ -22,8 +22,9 @@ def learned_facts(*, template_id: int | None, agent_id: int | None = None, limit
     )
     # A correction about one instance (an order number, a name) stays with the session it was
     # made in: kept, never served, not even to its own agent.
+    # Each is stated as a fact for the agent, not as the correction a user typed.
     return [
-        {k: v for k, v in r.items() if k != "reach"}
+        {**{k: v for k, v in r.items() if k != "reach"}, "content": as_fact(r["content"])}
         for r in rows
         if r["reach"] == LearnedFact.Reach.TEMPLATE or not is_instance(r["content"])
     ]

@@ -35,3 +35,20 @@ def test_a_fact_contrary_to_a_directive_or_a_stronger_fact_is_not_served_beside_
     )
     assert "don't rotate" not in block and "Never expand" not in block
     assert "- Expand the volume before it fills." in block
+
+
+def test_a_fact_is_served_as_a_fact_and_never_beside_a_line_that_already_says_it():
+    from telemetry.corrections import as_fact
+
+    assert as_fact("No, use pnpm instead of npm in this repo.") == "Use pnpm instead of npm in this repo."
+    assert as_fact("Well no, the tests live in spec/.") == "The tests live in spec/."
+    assert as_fact("Don't rotate the logs.") == "Don't rotate the logs."
+    block = prompt_block(
+        template="coder",
+        version=2,
+        directives="When npm_install fails, do not retry it unchanged: use pnpm instead of npm in this repo.\n",
+        learned_facts=[{"content": "Use pnpm instead of npm in this repo."}, {"content": "Tests live in spec/."}],
+        anti_patterns=[],
+        proven_patterns=[],
+    )
+    assert block.count("pnpm") == 1 and "- Tests live in spec/." in block

@@ -199,14 +199,14 @@ def test_a_fact_reaches_the_template_once_it_recurs_and_user_stated_supersedes_i
     correct(alice, 2, session_id="a2", **pnpm)
     inferred.refresh_from_db()
     assert inferred.status == "superseded"  # alice's own inferred fact gives way at once
-    assert served(alice) == ["No, use pnpm for deps."] and served(bob) == []  # one agent's word: its own
+    assert served(alice) == ["Use pnpm for deps."] and served(bob) == []  # one agent's word: its own
 
     correct(alice, 3, session_id="a3", **pnpm)
     assert served(bob) == []  # three sessions, but one agent
     correct(bob, 4, session_id="b1", **pnpm)
-    assert served(bob) == ["No, use pnpm for deps."]  # recurred across agents: the template's now
+    assert served(bob) == ["Use pnpm for deps."]  # recurred across agents: the template's now
     data = bob.get("/api/v1/agents/me/directives").json()
-    assert "## Learned facts\n- No, use pnpm for deps." in data["prompt_block"]
+    assert "## Learned facts\n- Use pnpm for deps." in data["prompt_block"]
     fact = LearnedFact.objects.get(status="active")
     assert (fact.reach, fact.sightings.count()) == ("template", 3)  # a2, a3, b1
 
@@ -243,7 +243,7 @@ def test_an_operator_serves_a_fact_to_the_template(admin_client):
     admin_client.post(
         "/admin/telemetry/learnedfact/", {"action": "serve_to_template", "_selected_action": [fact.pk]}
     )
-    assert served(bob) == ["No, answer in the customer's language."]
+    assert served(bob) == ["Answer in the customer's language."]
 
 
 def test_retired_facts_are_no_longer_served(admin_client):
