@@ -26,7 +26,9 @@ together; three of its agents send outcomes and decisions without a session; and
 policy with an amount ("… over $500 …"), which must reach the fleet.
 
 A simulated agent avoids a failure when its prompt block carries the line for it; a rollout is
-checked daily, rituals run weekly, and a scripted operator approves every proposal. Prints, per
+checked daily, rituals run weekly, and a scripted operator approves every proposal and decides
+every rollout handed over to a human (promoted when what it is judged on fell and no signal is
+worse by more than the margin, aborted otherwise). Prints, per
 fleet: each kind's rate in week 1, the last week and without learning; the largest prompt block
 (characters) served each week; every rollout with what it tested and its decision; then the
 targets, PASS or FAIL.
@@ -208,6 +210,23 @@ class Operator:
                 **self.auth,
             )
 
+    def decide_handed_over(self) -> None:
+        """A rollout handed over (too few sessions to decide in time) is decided as a careful
+        person reading its page would: promoted when what it is judged on fell and no signal is
+        worse by more than the margin, aborted otherwise."""
+        handed = self.http.get("/api/v1/rollouts?status=needs_human", **self.auth).json()
+        for rollout in handed:
+            check = rollout["last_check"] or {}
+            diffs = {m: ci[0] for m, ci in (check.get("intervals") or {}).items()}
+            judged = (check.get("judged_on") or ["targets"])[0]
+            good = diffs.get(judged, 0) < 0 and all(d <= check.get("margin", 0.08) for d in diffs.values())
+            self.http.post(
+                f"/api/v1/rollouts/{rollout['id']}/{'promote' if good else 'abort'}",
+                data=json.dumps({"reason": "operator read the handed-over evidence"}),
+                content_type="application/json",
+                **self.auth,
+            )
+
     def ship_tools(self, results: dict[str, str]) -> None:
         tasks = self.http.get("/api/v1/board/tasks?status=backlog", **self.auth).json()
         for task in tasks.get("results", tasks if isinstance(tasks, list) else []):
@@ -306,6 +325,7 @@ def run(seed: int, weeks: int) -> dict:
                 derive_pending(max_batches=1000)
             with time_machine.travel(at_day + timedelta(hours=23), tick=False):
                 rollouts_check()
+                operator.decide_handed_over()
                 operator.approve_all("new_tool")
                 operator.ship_tools(shipped)
         with time_machine.travel(START + timedelta(days=7 * week), tick=False):
@@ -331,6 +351,7 @@ def run(seed: int, weeks: int) -> dict:
                 "canary": len(r.canary_agents),
                 "started_week": (r.started_at - START).days // 7 + 1,
                 "reason": r.reason,
+                "by": r.decided_by,
             }
             for r in Rollout.objects.filter(template__slug=fleet["slug"])
             .select_related("proposal", "candidate")
@@ -365,7 +386,7 @@ def report(outcome: dict, weeks: int) -> bool:
             + ", ".join(str(r["chars"]) for r in rows.values())
         )
         for r in outcome["rollouts"][name]:
-            took = f"after {r['days']:.1f} days" if r["days"] is not None else "undecided"
+            took = f"after {r['days']:.1f} days by {r['by']}" if r["days"] is not None else "undecided"
             print(
                 f"  v{r['version']} ({'HARMFUL' if r['harmful'] else 'helpful'}, canary {r['canary']}, "
                 f"targets {', '.join(r['targets'])}): {r['status']} {took}: {'; '.join(r['lines'])}"
@@ -392,7 +413,8 @@ def report(outcome: dict, weeks: int) -> bool:
             "harmful evolution rolled back by the system within 7 days": bool(harmful)
             and all(r["status"] == "rolled_back" and r["days"] <= 7 for r in harmful),
             "harmful evolution never promoted": not any(r["status"] == "promoted" for r in harmful),
-            "helpful rollouts decided within 7 days (those started a week before the end)": bool(halving)
+            "helpful rollouts decided within 7 days, by the system or, handed over, by the operator "
+            "(those started a week before the end)": bool(halving)
             and all(r["days"] is not None and r["days"] <= 7 for r in halving if r["started_week"] < weeks),
             f"prompt block under 2,000 characters every week (max {largest})": largest < 2000,
             "no one-off correction ever served": not any(r["one_off_served"] for r in rows.values()),

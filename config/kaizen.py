@@ -2,8 +2,8 @@
 
 Each key can be overridden by an environment variable named ``KAIZEN_<KEY>``; the value is
 parsed with the type of the default; a malformed value or an unknown ``KAIZEN_*`` name stops
-start-up. The README's
-configuration table lists the same keys (a test keeps the two in step).
+start-up. The documentation's configuration page (docs/configuration.md) is generated from this
+table, with each setting's range from `RANGES`.
 """
 
 import difflib
@@ -410,7 +410,7 @@ def unknown_variable(environ) -> str:
     for name in sorted(environ):
         if name.startswith("KAIZEN_") and name not in known:
             near = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
-            hint = f"did you mean {near[0]}?" if near else "the README's configuration table lists them"
+            hint = f"did you mean {near[0]}?" if near else "docs/configuration.md lists them"
             return f"{name} is not a Kaizen setting ({hint})"
     return ""
 

@@ -1,4 +1,4 @@
-"""Kaizen settings, read from the environment (see README, "Configuration")."""
+"""Kaizen settings, read from the environment (docs/configuration.md lists every variable)."""
 
 import warnings
 from pathlib import Path

@@ -96,6 +96,7 @@ class ProposalDetailApi(APIView):
 
     @extend_schema(responses=ProposalOutputSerializer)
     def get(self, request, proposal_id: int):
+        """One proposal: its payload, evidence, status and decisions."""
         proposal = get_object_or_404(Proposal, pk=proposal_id)
         return Response(ProposalOutputSerializer(proposal).data)
 
@@ -109,6 +110,8 @@ class ProposalApproveApi(APIView):
 
     @extend_schema(request=InputSerializer, responses=ProposalOutputSerializer)
     def post(self, request, proposal_id: int):
+        """Approve a pending proposal (`governance.approve_proposal`): what approving its type does
+        happens at once (an evolution starts its canary); `rating` (1–5) is feedback on the proposal."""
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         proposal = get_object_or_404(Proposal, pk=proposal_id)
@@ -127,6 +130,7 @@ class ProposalRejectApi(APIView):
 
     @extend_schema(request=InputSerializer, responses=ProposalOutputSerializer)
     def post(self, request, proposal_id: int):
+        """Reject a pending proposal with a reason; an evolution's lines are never proposed again."""
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         proposal = get_object_or_404(Proposal, pk=proposal_id)
@@ -145,6 +149,7 @@ class ProposalRefineApi(APIView):
 
     @extend_schema(request=InputSerializer, responses={201: ProposalOutputSerializer})
     def post(self, request, proposal_id: int):
+        """Ask the improver to re-propose a pending evolution with the operator's guidance."""
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         proposal = get_object_or_404(Proposal, pk=proposal_id)

@@ -104,6 +104,8 @@ class CandidateListApi(APIView):
 
     @extend_schema(parameters=[OpenApiParameter("skill", str, **REQUIRED)], responses=OutputSerializer)
     def get(self, request):
+        """The agents ranked for a skill (`?skill=`), best first, with the score, samples and success
+        rate behind each rank."""
         skill = request.query_params.get("skill", "").strip()
         if not skill:
             raise field_error("skill", "This query parameter is required.")

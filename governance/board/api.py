@@ -103,6 +103,8 @@ class TaskListApi(APIView):
         responses=page_of("BoardTaskPage", TaskOutputSerializer),
     )
     def get(self, request):
+        """The board tasks the caller may see, most recently updated first, filtered by `status` or
+        `kind`."""
         for name in ("status", "kind"):  # form-style parsing would read `kind=` as "no filter"
             if request.query_params.get(name) == "":
                 raise field_error(name, "Must be one of the documented values, not blank.")
@@ -116,6 +118,7 @@ class TaskListApi(APIView):
 
     @extend_schema(request=InputSerializer, responses={201: TaskDetailSerializer})
     def post(self, request):
+        """Create a board task; an agent may create only the tasks its access allows."""
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         agent = request_agent(request)
@@ -168,12 +171,15 @@ class TaskDetailApi(APIView):
 
     @extend_schema(responses=TaskDetailSerializer)
     def get(self, request, task_id: int):
+        """One board task with its comments, validation runs and triage."""
         task = get_object_or_404(BoardTask, pk=task_id)
         board_access.check_read(agent=request_agent(request), task=task)
         return Response(TaskDetailSerializer(task).data)
 
     @extend_schema(request=InputSerializer, responses=TaskDetailSerializer)
     def patch(self, request, task_id: int):
+        """Change a task: its status (backlog, running, blocked, done, cancelled), assignee, result
+        or validation runs, as the caller's access allows."""
         task = get_object_or_404(BoardTask, pk=task_id)
         board_access.check_read(agent=request_agent(request), task=task)
         data = self.InputSerializer(data=request.data)
@@ -200,6 +206,8 @@ class TaskCommentApi(APIView):
 
     @extend_schema(request=InputSerializer, responses={201: CommentSerializer})
     def post(self, request, task_id: int):
+        """Comment on a task; an agent that needs a human writes a `<!-- kaizen:question: … -->`
+        marker, which triage reads as awaiting input."""
         task = get_object_or_404(BoardTask, pk=task_id)
         board_access.check_read(agent=request_agent(request), task=task)
         data = self.InputSerializer(data=request.data)
