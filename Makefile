@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-dev
 PG_URL ?= postgres://postgres@127.0.0.1:5432/kaizen
 REDIS_URL ?= redis://127.0.0.1:6379/14
 
-.PHONY: run demo test test-sqlite test-clock test-services lint format bench clean
+.PHONY: run demo docs test test-sqlite test-clock test-services lint format bench clean
 
 $(STAMP): pyproject.toml sdk/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,10 @@ demo: $(STAMP)
 	rm -f var/demo.sqlite3
 	DATABASE_URL=sqlite:///var/demo.sqlite3 $(BIN)/python manage.py migrate --verbosity 0
 	DATABASE_URL=sqlite:///var/demo.sqlite3 $(BIN)/python manage.py kaizen_demo
+
+# The documentation site, built into var/site/ (fails on any warning: a broken link, a missing page).
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 test: test-sqlite test-clock test-services
 

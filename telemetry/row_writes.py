@@ -1,5 +1,6 @@
-"""Many rows written at once, on Django's connection and cursor: `rows_store` is the one writer
-ingest and the derived stores call, and it chooses between two ways:
+"""Many rows written at once, on Django's connection and cursor: `rows_store` is the writer of
+ingest's events and of the derived stores that must know which rows were new (SessionSeen,
+pattern feedback); it chooses between two ways:
 
 - many rows (COPY_ROWS or more) on PostgreSQL: `copy_new`, psycopg's binary COPY reached through
   Django's cursor wrapper, inside a savepoint;
