@@ -290,6 +290,7 @@ def run(seed: int, weeks: int) -> dict:
             at_day = START + timedelta(days=7 * (week - 1) + day)
             with time_machine.travel(at_day, tick=False):
                 rollouts_check()  # the beat entry (every 10 minutes in service): twice a day here
+                operator.decide_handed_over()
             with time_machine.travel(at_day + timedelta(hours=8), tick=False):
                 for name, fleet in fleets.items():
                     row, spec = table[name][week], fleet["spec"]

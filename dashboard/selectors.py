@@ -3,7 +3,7 @@
 from datetime import timedelta
 
 from django.db.models import Avg, Count, Max
-from django.db.models.functions import TruncDate, TruncHour
+from django.db.models.functions import TruncDate, TruncHour, TruncMinute
 from django.urls import reverse
 
 from config import clock
@@ -18,16 +18,21 @@ from telemetry.models import DocumentVersion, FrictionEvent, UnmappedSpan
 
 
 def fleet_trend(*, days: int = 14, now=None) -> list[dict]:
-    """Hourly fleet success rate and p95 latency from the stored snapshots."""
-    since = (now or clock.now()) - timedelta(days=days)
+    """The fleet's success rate, p95 latency and outcome count from the stored snapshots: per
+    minute while they span less than two hours (a new service), per hour after."""
+    now = now or clock.now()
+    snapshots = FleetSnapshot.objects.filter(minute__gte=now - timedelta(days=days))
+    first = snapshots.order_by("minute").values_list("minute", flat=True).first()
+    bucket = TruncMinute("minute") if first and now - first < timedelta(hours=2) else TruncHour("minute")
     rows = (
-        FleetSnapshot.objects.filter(minute__gte=since)
-        .annotate(hour=TruncHour("minute"))
-        .values("hour")
-        .annotate(success=Avg("fleet_success_rate"), p95=Avg("fleet_p95_latency_ms"))
-        .order_by("hour")
+        snapshots.annotate(at=bucket)
+        .values("at")
+        .annotate(success=Avg("fleet_success_rate"), p95=Avg("fleet_p95_latency_ms"), n=Max("total_outcomes"))
+        .order_by("at")
     )
-    return [{"at": r["hour"], "success_rate": r["success"], "p95_ms": r["p95"]} for r in rows]
+    return [
+        {"at": r["at"], "success_rate": r["success"], "p95_ms": r["p95"], "outcomes": r["n"]} for r in rows
+    ]
 
 
 def daily_cost(*, days: int = 30, now=None) -> list[dict]:
@@ -140,18 +145,23 @@ def open_dispatches(limit: int = 20) -> list[dict]:
 
 
 def rollouts(limit: int = 5) -> list[dict]:
-    """Recent canary rollouts: what each tests, each arm's rate of its first target per check,
-    sessions, where the test stands, and the decision."""
+    """Recent canary rollouts: what each tests, each arm's rate of what it is judged on at every
+    check (with the sessions behind it), where the test stands, and the decision."""
+    from datetime import datetime
+
     rows = []
     for rollout in Rollout.objects.select_related("template", "champion", "candidate")[:limit]:
         status = rollout_status(rollout)
         metric = status["judged_on"][0]
-        series = {"candidate": [], "champion": []}
+        series, counts = {"candidate": [], "champion": []}, {"candidate": (0, 0), "champion": (0, 0)}
         for check in rollout.history:
             arms = check.get("arms", {}).get(metric, {})
             for arm in series:
                 n, failed = arms.get(arm, [0, 0])
-                series[arm].append((check["at"][5:16].replace("T", " "), failed / n if n else None))
+                series[arm].append((datetime.fromisoformat(check["at"]), failed / n if n else None))
+                counts[arm] = (failed, n)
+        last = rollout.history[-1]["at"] if rollout.history else None
+        end = rollout.decided_at or (datetime.fromisoformat(last) if last else rollout.started_at)
         rows.append(
             {
                 "id": rollout.pk,
@@ -163,6 +173,12 @@ def rollouts(limit: int = 5) -> list[dict]:
                 "metric": metric,
                 **status,
                 "series": series,
+                "legend": {
+                    arm: f"{'canary' if arm == 'candidate' else 'champion'}: {f} of {n} sessions"
+                    + (f" ({f / n:.0%})" if n else "")
+                    for arm, (f, n) in counts.items()
+                },
+                "window": (rollout.started_at, max(end, rollout.started_at)),
             }
         )
     return rows

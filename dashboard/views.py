@@ -1,36 +1,50 @@
+from datetime import UTC, datetime, time, timedelta
+
 from django.contrib import admin
 from django.contrib.admin.views.decorators import staff_member_required
 from django.shortcuts import render
 
-from dashboard import charts, selectors
+from config import charts, clock
+from dashboard import selectors
 
 
 @staff_member_required
 def dashboard(request):
     """Fleet trends, template timelines, pending reviews, friction, patterns and the board."""
-    trend = selectors.fleet_trend()
-    cost = selectors.daily_cost()
+    now = clock.now()
+    trend = selectors.fleet_trend(now=now)
+    cost = selectors.daily_cost(now=now)
     board = selectors.board_status_counts()
     friction = selectors.top_friction()
+    # The time axis is the data's own window: from the first point (at least an hour back) to now.
+    since = min([p["at"] for p in trend] + [now - timedelta(hours=1)])
+    last = trend[-1] if trend else None
+    days = [datetime.combine(p["day"], time(12), tzinfo=UTC) for p in cost]
     context = {
         **admin.site.each_context(request),
         "title": "Kaizen dashboard",
-        "success_chart": charts.line_chart(
-            [(f"{p['at']:%m-%d %H:%M}", p["success_rate"]) for p in trend],
+        "success_chart": charts.time_chart(
+            {"success": [(p["at"], p["success_rate"]) for p in trend]},
             title="Fleet success rate",
+            window=(since, now),
             chart_id="chart-success",
             share=True,
+            legend={"success": _last_rate(last)},
         ),
-        "latency_chart": charts.line_chart(
-            [(f"{p['at']:%m-%d %H:%M}", p["p95_ms"]) for p in trend],
+        "latency_chart": charts.time_chart(
+            {"p95": [(p["at"], p["p95_ms"]) for p in trend]},
             title="Fleet p95 latency",
+            window=(since, now),
             unit=" ms",
             chart_id="chart-latency",
+            legend={"p95": f"of {last['outcomes']} outcomes in the window" if last else ""},
         ),
-        "cost_chart": charts.line_chart(
-            [(f"{p['day']:%m-%d}", p["cost_usd"]) for p in cost],
-            title="Daily cost (USD)",
+        "cost_chart": charts.time_chart(
+            {"cost": [(at, p["cost_usd"]) for at, p in zip(days, cost, strict=True)]},
+            title="Daily cost (USD), the largest 24 h spend seen each day",
+            window=(min(days + [now - timedelta(days=1)]), now),
             chart_id="chart-cost",
+            legend={"cost": f"{len(cost)} days with spend"},
         ),
         "board_chart": charts.bar_chart(list(board.items()), title="Board by status", chart_id="chart-board"),
         "friction_chart": charts.bar_chart(
@@ -50,20 +64,22 @@ def dashboard(request):
         "rollouts": [
             {
                 **r,
-                "candidate_chart": charts.line_chart(
-                    r["series"]["candidate"],
-                    title=f"{r['template']} canary: sessions with {r['metric']}",
-                    chart_id=f"chart-rollout-{r['id']}-candidate",
+                "chart": charts.time_chart(
+                    r["series"],
+                    title=f"{r['template']} {r['versions']}: sessions with {r['metric']}",
+                    window=r["window"],
+                    chart_id=f"chart-rollout-{r['id']}",
                     share=True,
-                ),
-                "champion_chart": charts.line_chart(
-                    r["series"]["champion"],
-                    title=f"{r['template']} champion: sessions with {r['metric']}",
-                    chart_id=f"chart-rollout-{r['id']}-champion",
-                    share=True,
+                    legend=r["legend"],
                 ),
             }
             for r in selectors.rollouts()
         ],
     }
     return render(request, "dashboard/index.html", context)
+
+
+def _last_rate(point: dict | None) -> str:
+    if not point or point["success_rate"] is None:
+        return ""
+    return f"last: {point['success_rate']:.0%} of {point['outcomes']} outcomes"

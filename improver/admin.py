@@ -1,7 +1,14 @@
+from datetime import datetime
+
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
+from django.views.decorators.http import require_POST
 
+from config import charts
 from config.audit import audit
 from config.errors import ApplicationError
 from improver.canary import OVERALL
@@ -186,7 +193,6 @@ class RolloutAdmin(admin.ModelAdmin):
         "share",
         "canary",
         "targets_shown",
-        "removes_only",
         "status",
         "started_at",
         "decided_at",
@@ -194,7 +200,7 @@ class RolloutAdmin(admin.ModelAdmin):
         "reason",
         "last_check_shown",
     ]
-    exclude = ["history", "canary_agents", "last_check", "targets"]
+    exclude = ["history", "canary_agents", "last_check", "targets", "removes_only"]
     actions = ["promote", "abort", "pin"]
 
     @admin.display(description="versions")
@@ -220,6 +226,8 @@ class RolloutAdmin(admin.ModelAdmin):
 
     @admin.display(description="targets")
     def targets_shown(self, obj: Rollout) -> str:
+        if obj.removes_only:
+            return "none: the change only removes lines, so every signal must be shown not worse"
         return ", ".join(obj.targets) or "failures overall"
 
     @admin.display(description="last check")
@@ -273,11 +281,55 @@ class RolloutAdmin(admin.ModelAdmin):
             f"Checked {at[:16].replace('T', ' ')} UTC." if at else "",
         )
 
+    DECISIONS = (
+        ("promote", "Promote", "Serve the candidate to every agent now."),
+        ("abort", "Abort", "Every agent back to the champion; its lines are not proposed again."),
+        ("pin", "Pin", "Keep the split as it is, with no automatic action, until a human decides."),
+    )
+
+    def get_urls(self):
+        decide = require_POST(self.admin_site.admin_view(self.decide_view))
+        return [
+            path("<int:pk>/decide/<str:action>/", decide, name="improver_rollout_decide"),
+            *super().get_urls(),
+        ]
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        rollout = get_object_or_404(Rollout.objects.select_related("candidate", "champion"), pk=object_id)
+        status = rollout_status(rollout)
+        extra = {
+            "standing": status["summary"],
+            "needed": _needed(rollout),
+            "history_chart": history_chart(rollout, status["judged_on"][0]),
+            "can_decide": self.has_approve_permission(request) and rollout.status in Rollout.OPEN,
+            "decisions": [d for d in self.DECISIONS if d[0] != "pin" or rollout.status != "pinned"],
+        }
+        return super().change_view(request, object_id, form_url, {**extra, **(extra_context or {})})
+
+    def decide_view(self, request, pk: int, action: str):
+        """Promote, abort or pin from the rollout's own page (the same service as the API)."""
+        if not self.has_approve_permission(request):
+            raise PermissionDenied
+        rollout = get_object_or_404(Rollout, pk=pk)
+        version = request.POST.get("version")
+        try:
+            rollout_decide(
+                rollout=rollout,
+                action=action,
+                actor=request.user,
+                version=int(version) if version and version.isdigit() else None,
+            )
+            audit(request.user, rollout, f"Rollout {action}")
+            self.message_user(request, f"Rollout {rollout.pk}: {action}.", messages.SUCCESS)
+        except ApplicationError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+        return redirect(reverse("admin:improver_rollout_change", args=[pk]))
+
     def has_add_permission(self, request) -> bool:
         return False
 
     def has_change_permission(self, request, obj=None) -> bool:
-        return False  # it changes only by the promote, abort and pin actions
+        return False  # it changes only by the promote, abort and pin decisions
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False  # a rollout ends by promote or abort, so its canary never outlives it
@@ -305,3 +357,41 @@ class RolloutAdmin(admin.ModelAdmin):
     @admin.action(description="Pin: keep the split, no automatic action", permissions=["approve"])
     def pin(self, request, queryset):
         self._decide(request, queryset, "pin")
+
+
+def _needed(rollout: Rollout) -> str:
+    last = rollout.last_check or {}
+    if rollout.status not in Rollout.OPEN or not last.get("needed"):
+        return ""
+    return (
+        f"About {last['needed']} more sessions per arm would let the test decide at the differences "
+        "seen so far."
+    )
+
+
+def history_chart(rollout: Rollout, metric: str) -> str:
+    """Both arms' rate of what the rollout is judged on at every check, over the rollout's own
+    time (from its start to its decision or its last check), with the sessions behind each."""
+    series = {"candidate": [], "champion": []}
+    counts = {"candidate": (0, 0), "champion": (0, 0)}
+    for check in rollout.history:
+        at = datetime.fromisoformat(check["at"])
+        for arm in series:
+            n, failed = check.get("arms", {}).get(metric, {}).get(arm, [0, 0])
+            series[arm].append((at, failed / n if n else None))
+            counts[arm] = (failed, n)
+    last = datetime.fromisoformat(rollout.history[-1]["at"]) if rollout.history else rollout.started_at
+    end = max(rollout.decided_at or last, rollout.started_at)
+    legend = {
+        arm: f"{'canary' if arm == 'candidate' else 'champion'}: {f} of {n} sessions"
+        + (f" ({f / n:.0%})" if n else "")
+        for arm, (f, n) in counts.items()
+    }
+    return charts.time_chart(
+        series,
+        title=f"Sessions with {metric}, at each check",
+        window=(rollout.started_at, end),
+        chart_id=f"chart-rollout-{rollout.pk}",
+        share=True,
+        legend=legend,
+    )

@@ -1,9 +1,10 @@
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.test import Client
 
-from dashboard import charts, selectors
+from config import charts
+from dashboard import selectors
 from governance.board.services import task_create
 from governance.models import Proposal
 from planner.models import Alert, FleetSnapshot, PatternStats
@@ -135,12 +136,42 @@ def test_board_counts_and_escalations():
     ]
 
 
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
 def test_charts_are_svg_with_one_point_per_value_and_an_empty_state():
-    svg = charts.line_chart([("a", 1.0), ("b", 2.0), ("c", 1.5)], title="T", chart_id="c1")
+    points = [(T0 + timedelta(minutes=m), v) for m, v in ((0, 1.0), (5, 2.0), (10, 1.5))]
+    svg = charts.time_chart({"s": points}, title="T", window=(T0, T0 + timedelta(minutes=10)), chart_id="c1")
     assert svg.startswith("<svg") and svg.count("<circle") == 3 and 'id="c1"' in svg
-    assert "no data yet" in charts.line_chart([], title="T")
+    assert "no data yet" in charts.time_chart({"s": []}, title="T", window=(T0, T0 + timedelta(hours=1)))
     bars = charts.bar_chart([("x", 3), ("y", 1)], title="B")
     assert bars.count('class="kz-bar"') == 2
+
+
+@pytest.mark.parametrize(
+    ("span", "labels"),
+    [
+        (timedelta(hours=1), ["09:00", "09:30", "10:00"]),  # the first hour: minutes
+        (timedelta(days=2), ["03-02 09:00", "03-03 09:00", "03-04 09:00"]),
+        (timedelta(days=14), ["03-02", "03-09", "03-16"]),  # later: days
+    ],
+)
+def test_the_time_axis_follows_the_window(span, labels):
+    svg = charts.time_chart({"s": [(T0 + span, 0.5)]}, title="T", window=(T0, T0 + span), share=True)
+    for label in labels:
+        assert f">{label}</text>" in svg, label
+
+
+def test_a_gap_in_the_data_is_drawn_as_a_gap_and_counts_stand_beside_the_rates():
+    days = [T0 + timedelta(days=d) for d in (0, 1, 2, 16, 17)]  # nothing for two weeks
+    svg = charts.time_chart(
+        {"cost": [(at, 1.0) for at in days]},
+        title="Daily cost",
+        window=(T0, T0 + timedelta(days=17)),
+        legend={"cost": "5 days with spend"},
+    )
+    assert svg.count("<polyline") == 2 and svg.count("<circle") == 5
+    assert ">5 days with spend</text>" in svg
 
 
 @pytest.mark.parametrize(

@@ -102,3 +102,51 @@ def test_the_rollout_page_shows_each_signal_with_its_role_arms_interval_and_verd
     review = admin.get(f"/admin/governance/proposal/{proposal.pk}/change/").content.decode()
     for words in ("Canary rollout v2", "must lie", "verdict", "guardrail", "target"):
         assert words in review, words
+
+
+def test_the_rollout_page_says_where_it_stands_charts_its_checks_and_decides_on_the_page(admin):
+    from datetime import timedelta
+
+    from tests.improver.test_rollouts import START, sessions
+
+    _, clients, proposal, reviewer = fleet_of(4)
+    rollout = approve(reviewer, proposal)
+    canary, champions = arms(rollout, clients)
+    for day in (1, 2):
+        for i, client in enumerate(canary):
+            sessions(client, 6, 3, f"c{i}d{day}", at=START + timedelta(days=day - 1), complain=True)
+        for i, client in enumerate(champions):
+            sessions(client, 6, 3, f"b{i}d{day}", at=START + timedelta(days=day - 1), complain=True)
+        rollouts_check(now=START + timedelta(days=day))
+    url = f"/admin/improver/rollout/{rollout.pk}/change/"
+    page = admin.get(url).content.decode()
+    assert 'id="kz-decision"' in page and "Where it stands" in page
+    assert 'id="chart-rollout-' in page and page.count("<circle") >= 4  # both arms at both checks
+    assert "canary: " in page and " sessions (" in page  # counts beside the rates
+    for action in ("promote", "abort", "pin"):
+        assert f"/admin/improver/rollout/{rollout.pk}/decide/{action}/" in page
+    assert "Removes only" not in page and "`system`" not in page
+    response = admin.post(
+        f"/admin/improver/rollout/{rollout.pk}/decide/pin/", {"version": rollout.candidate.number}
+    )
+    assert response.status_code == 302
+    rollout.refresh_from_db()
+    assert rollout.status == "pinned"
+    assert admin.get(f"/admin/improver/rollout/{rollout.pk}/decide/abort/").status_code == 405
+
+
+def test_a_view_only_user_sees_no_decision_buttons_and_cannot_post_one(db):
+    from django.contrib.auth.models import Permission
+
+    _, _, proposal, reviewer = fleet_of(3)
+    rollout = approve(reviewer, proposal)
+    viewer = get_user_model().objects.create_user("viewer", "v@example.com", "pw", is_staff=True)
+    viewer.user_permissions.add(Permission.objects.get(codename="view_rollout"))
+    client = Client()
+    client.force_login(viewer)
+    page = client.get(f"/admin/improver/rollout/{rollout.pk}/change/").content.decode()
+    assert 'id="kz-decide"' not in page
+    response = client.post(f"/admin/improver/rollout/{rollout.pk}/decide/promote/")
+    assert response.status_code == 403
+    rollout.refresh_from_db()
+    assert rollout.status == "running"

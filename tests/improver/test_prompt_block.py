@@ -47,7 +47,10 @@ def test_a_fact_is_served_as_a_fact_and_never_beside_a_line_that_already_says_it
         template="coder",
         version=2,
         directives="When npm_install fails, do not retry it unchanged: use pnpm instead of npm in this repo.\n",
-        learned_facts=[{"content": "Use pnpm instead of npm in this repo."}, {"content": "Tests live in spec/."}],
+        learned_facts=[
+            {"content": "Use pnpm instead of npm in this repo."},
+            {"content": "Tests live in spec/."},
+        ],
         anti_patterns=[],
         proven_patterns=[],
     )
