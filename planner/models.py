@@ -147,6 +147,7 @@ class Dispatch(models.Model):
     closed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name_plural = "dispatches"
         ordering = ["-created_at"]
         constraints = [
             models.UniqueConstraint(

@@ -70,3 +70,18 @@ def test_an_outage_logs_one_line_a_request_not_a_traceback(client, monkeypatch, 
     line = record.getMessage()
     assert "database unavailable: OperationalError: server closed the connection unexpectedly" in line
     assert "\n" not in line
+
+
+def test_a_missing_page_outside_the_api_is_styled_like_the_admin(client, settings):
+    settings.DEBUG = False
+    response = client.get("/admin-typo/somewhere")
+    assert response.status_code == 404
+    page = response.content.decode()
+    assert "Page not found" in page and "/admin-typo/somewhere" in page
+    assert "admin/css/base.css" in page  # the admin's stylesheet, not Django's bare page
+    assert 'href="/dashboard/"' in page
+
+
+def test_the_admin_names_dispatches_in_english(admin_client):
+    page = admin_client.get("/admin/").content.decode()
+    assert "Dispatches" in page and "Dispatchs" not in page
