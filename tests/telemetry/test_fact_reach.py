@@ -33,3 +33,38 @@ def test_a_correction_about_one_instance_is_instance(text):
 @pytest.mark.parametrize("text", GENERAL)
 def test_a_correction_about_the_work_is_not(text):
     assert not corrections.is_instance(text)
+
+
+@pytest.mark.django_db
+def test_corrections_about_many_orders_never_crowd_out_the_facts_an_agent_is_served():
+    from datetime import timedelta
+
+    from config import clock
+    from telemetry.models import AgentTemplate, LearnedFact
+    from telemetry.selectors import learned_facts
+    from tests.factories import agent_with_token
+
+    agent, _ = agent_with_token(name="support-1")
+    template = AgentTemplate.objects.get(pk=agent.template_id) if agent.template_id else None
+    template_id = template.pk if template else None
+    now = clock.now()
+    LearnedFact.objects.create(
+        template_id=template_id,
+        agent=agent,
+        content="No, refunds go through the billing portal instead of email.",
+        source="user-stated",
+        confidence=1.0,
+        reach=LearnedFact.Reach.TEMPLATE,
+        created_at=now - timedelta(days=3),
+    )
+    for i in range(80):  # newer, as strong, and never served
+        LearnedFact.objects.create(
+            template_id=template_id,
+            agent=agent,
+            content=f"No, the order is #A{10000 + i}, not #A{20000 + i}.",
+            source="user-stated",
+            confidence=1.0,
+            created_at=now - timedelta(minutes=i),
+        )
+    served = learned_facts(template_id=template_id, agent_id=agent.pk)
+    assert [f["content"] for f in served] == ["Refunds go through the billing portal instead of email."]
