@@ -15,16 +15,20 @@ from governance.models import (
     Proposal,
     SuppressedKey,
 )
-from governance.registry import Panel, review_for, what_next_for
+from governance.registry import Link, Panel, review_for, what_next_for
 
 
 def shown(panel: Panel) -> Panel:
     """A review panel with every cell as lines of text (a list is one line per item)."""
     rows = [
-        [[scalar(x) for x in c] if isinstance(c, list | tuple) else [scalar(c)] for c in row]
+        [[_line(x) for x in c] if isinstance(c, list | tuple) else [_line(c)] for c in row]
         for row in panel.rows
     ]
     return Panel(panel.id, panel.title, panel.columns, rows)
+
+
+def _line(value):
+    return value if isinstance(value, Link) else scalar(value)
 
 
 class DecisionInline(admin.TabularInline):
@@ -114,6 +118,14 @@ class ProposalAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+    def get_readonly_fields(self, request, obj=None):
+        """A proposal whose type renders its own review panels shows its evidence and payload
+        there, once; the raw tables are for the types that do not."""
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and review_for(obj).panels:
+            fields = [f for f in fields if f not in ("evidence_shown", "payload_shown")]
+        return fields
 
     @admin.display(description="evidence")
     def evidence_shown(self, obj: Proposal):

@@ -11,6 +11,14 @@ from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
+class Link:
+    """A cell line that links elsewhere (an admin list, a report)."""
+
+    text: str
+    url: str
+
+
+@dataclass(frozen=True)
 class Panel:
     """One table of a proposal's review page: `rows` of cells (a cell may be a list of lines)."""
 

@@ -248,7 +248,9 @@ class Rollout(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)
     started_at = models.DateTimeField()
     decided_at = models.DateTimeField(null=True, blank=True)
-    decided_by = models.CharField(max_length=150, blank=True, help_text="system (the test), or the user who decided.")
+    decided_by = models.CharField(
+        max_length=150, blank=True, help_text="system (the test), or the user who decided."
+    )
     reason = models.TextField(blank=True)
     targets = models.JSONField(
         default=list,

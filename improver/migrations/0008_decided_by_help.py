@@ -4,15 +4,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('improver', '0007_removes_only_help'),
+        ("improver", "0007_removes_only_help"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='rollout',
-            name='decided_by',
-            field=models.CharField(blank=True, help_text='system (the test), or the user who decided.', max_length=150),
+            model_name="rollout",
+            name="decided_by",
+            field=models.CharField(
+                blank=True, help_text="system (the test), or the user who decided.", max_length=150
+            ),
         ),
     ]

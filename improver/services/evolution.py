@@ -13,7 +13,7 @@ from config.errors import ApplicationError, Conflict
 from governance.models import Proposal
 from governance.services import proposal_create
 from improver.lifecycle import RITUAL, next_ritual_state
-from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, Rollout
+from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, ImproverReport, Rollout
 from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange
 from improver.services.line_targets import resolve
 from improver.services.rollouts import canary_share, rollout_start, template_agent_ids
@@ -352,40 +352,43 @@ def session_repropose(
 
 
 def review(proposal: Proposal):
-    """The review page of a template evolution: the directives diff, the classified feedback
-    behind it, the ritual's notes and the performance delta."""
-    from governance.registry import Panel, Review
+    """The review page of a template evolution, in reading order: the directives diff; each added
+    line with why it is proposed, what it should lower and where its evidence is; what was left
+    out (contrary lines) or removed; the feedback behind it, grouped and linked; the ritual's
+    notes and the measured delta; then any canary. Each fact appears once."""
+    from django.urls import reverse
+
+    from governance.registry import Link, Panel, Review
 
     payload, evidence = proposal.payload, proposal.evidence
-    groups = evidence.get("feedback_groups", {}).values()
+    groups = sorted(evidence.get("feedback_groups", {}).values(), key=lambda g: (g["sentiment"], -g["count"]))
     delta = evidence.get("performance_delta") or {}
+    items = sorted(evidence.get("feedback_items") or [])
+    feedback_url = reverse("admin:improver_feedbackitem_changelist")
+    report = (
+        ImproverReport.objects.filter(run__session__proposal=proposal).values_list("pk", flat=True).first()
+    )
+    template_id = (
+        AgentTemplate.objects.filter(slug=payload.get("template", "")).values_list("pk", flat=True).first()
+    )
     return Review(
         before=payload.get("current_directives"),
         after=payload.get("proposed_directives"),
         diff_title="Directives: current → proposed",
         panels=[
             Panel(
-                "feedback",
-                "Classified feedback behind it",
-                ["sentiment", "category", "items", "examples"],
-                [[g["sentiment"], g["category"], g["count"], list(g.get("examples", []))] for g in groups],
-            ),
-            Panel(
-                "notes",
-                "Evolution notes",
-                ["kind", "note"],
-                [[note["kind"], note["content"]] for note in evidence.get("notes", [])],
-            ),
-            Panel(
-                "delta",
-                "Performance of the current version against the previous one",
+                "additions",
+                "Each added line: why, what it should lower, its evidence",
+                ["line", "why", "should lower", "evidence"],
                 [
-                    "measure",
-                    f"v{delta['previous_version']}" if "previous_version" in delta else "previous",
-                    f"v{delta['current_version']}" if "current_version" in delta else "current",
-                    "change",
+                    [
+                        a["text"],
+                        a.get("reason", ""),
+                        ", ".join(target_of(a)),
+                        _sources(a),
+                    ]
+                    for a in payload.get("additions", [])
                 ],
-                delta_rows(delta),
             ),
             Panel(
                 "removals",
@@ -419,15 +422,66 @@ def review(proposal: Proposal):
                 [[r["text"], r["reason"]] for r in evidence.get("suggested_removals", [])],
             ),
             Panel(
-                "targets",
-                "What each added line should lower (the canary's targets)",
-                ["line", "targets"],
-                [[a["text"], ", ".join(target_of(a))] for a in payload.get("additions", [])],
+                "feedback",
+                f"The feedback behind it ({len(items)} items, strongest first in each group)",
+                ["sentiment", "category", "items", "examples"],
+                [
+                    [
+                        g["sentiment"],
+                        g["category"],
+                        Link(
+                            f"{g['count']} items",
+                            f"{feedback_url}?sentiment__exact={g['sentiment']}&category__exact="
+                            f"{g['category']}&template__id__exact={template_id}",
+                        ),
+                        list(g.get("examples", []))[:2],
+                    ]
+                    for g in groups
+                ],
+            ),
+            Panel(
+                "notes",
+                "The ritual's notes",
+                ["kind", "note"],
+                [
+                    [note["kind"], note["content"]]
+                    for note in evidence.get("notes", [])
+                    if note["kind"] != "decision"
+                ],
+            ),
+            Panel(
+                "delta",
+                "Performance of the current version against the previous one",
+                [
+                    "measure",
+                    f"v{delta['previous_version']}" if "previous_version" in delta else "previous",
+                    f"v{delta['current_version']}" if "current_version" in delta else "current",
+                    "change",
+                ],
+                delta_rows(delta),
             ),
             *_rollout_panels(proposal),
-            Panel("report", "The improver's weekly report", ["report"], [[_report_lines(proposal)]]),
+            Panel(
+                "report",
+                "The improver's weekly report",
+                ["report"],
+                [[Link("Read it", reverse("admin:improver_improverreport_change", args=[report]))]]
+                if report
+                else [],
+            ),
         ],
     )
+
+
+def _sources(addition: dict) -> str:
+    sources = addition.get("sources") or []
+    kinds: dict[str, int] = {}
+    for source in sources:
+        kind = source.split(":", 1)[0]
+        kinds[kind] = kinds.get(kind, 0) + 1
+    said = ", ".join(f"{n} {kind}{'s' if n != 1 else ''}" for kind, n in kinds.items())
+    weight = f"weight {addition.get('evidence', 0)}"
+    return f"{said} ({weight})" if said else weight
 
 
 def _evidence_words(evidence: int, sessions: int) -> str:
@@ -500,12 +554,6 @@ def _rollout_panels(proposal: Proposal) -> list:
             )
         )
     return panels
-
-
-def _report_lines(proposal: Proposal) -> list[str]:
-    from improver.notify import weekly_report
-
-    return weekly_report(proposal).splitlines() or ["(no report)"]
 
 
 def what_next(proposal: Proposal) -> str:

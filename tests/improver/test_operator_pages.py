@@ -28,9 +28,17 @@ def test_the_review_page_shows_text_and_offers_no_save(admin):
     page = admin.get(f"/admin/governance/proposal/{proposal.pk}/change/").content.decode()
     assert "['" not in page and "None" not in page  # no Python lists or Nones printed
     assert 'name="_save"' not in page and 'name="_continue"' not in page
-    assert '<table class="kz-readable">' in page  # evidence and payload as tables, not JSON dumps
+    # the evidence and payload shown once, by the review's own panels, not again as raw tables
+    assert '<table class="kz-readable">' not in page and 'id="kz-additions"' in page
     assert "current_success_rate" not in page and "skill outcomes" in page
-    assert "# Weekly one-on-one" in page  # the report, one line per row
+    assert "/admin/improver/improverreport/" in page  # the weekly report is linked, not repeated
+    assert "/admin/improver/feedbackitem/?sentiment__exact=negative" in page  # feedback linked by group
+    import html
+    import re
+
+    link = html.unescape(re.search(r'href="(/admin/improver/feedbackitem/\?[^"]+)"', page).group(1))
+    listed = admin.get(link)
+    assert listed.status_code == 200 and "3 feedback items" in listed.content.decode()
 
 
 def test_approving_names_the_canary_and_what_decides_it(admin):

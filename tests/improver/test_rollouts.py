@@ -155,7 +155,7 @@ def test_a_better_candidate_is_promoted_to_every_agent():
         "its margin; rolls back when any signal is significantly worse." in page
     )
     review = staff.get(f"/admin/governance/proposal/{proposal.pk}/change/").content.decode()
-    assert "What each added line should lower" in review and "negative:communication" in review
+    assert "Each added line: why, what it should lower" in review and "negative:communication" in review
     assert "Canary rollout v2 (promoted)" in review and "0 of 40 (0%)" in review
 
 
