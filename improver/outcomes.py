@@ -137,7 +137,8 @@ def rollout_status(rollout) -> dict:
 # Cost, tokens and time as guardrails: the share of each arm's sessions whose total lies above
 # the champion's 90th percentile over the same window (about 10% on the champion by construction;
 # a change that makes sessions dearer or slower shows as a larger share on the candidate), tested
-# like every other rate. Sessions are known by their skill outcomes' `session_id`.
+# like every other rate. Sessions are known by their skill outcomes' `session_id`, or for an
+# outcome sent without one, by the session its agent had open.
 USAGE = {
     "cost_over_champion_p90": "cost",
     "tokens_over_champion_p90": "tokens",
@@ -151,16 +152,29 @@ def usage_over_champion(
 ) -> dict[tuple[int, str], int]:
     """Per version and usage metric (USAGE), the sessions whose total cost, tokens or duration
     lies above the champion's 90th percentile; a metric the champion has too few sessions with
-    a value of is left out. Totals per session are summed in SQL."""
-    from django.db.models import Sum
-    from django.db.models.functions import Coalesce
+    a value of is left out. Totals per session are summed in SQL; an outcome sent without a
+    session counts in the one its agent had open when it arrived."""
+    from django.db.models import OuterRef, Subquery, Sum, Value
+    from django.db.models.functions import Coalesce, NullIf
 
     from telemetry.models import SkillOutcome
+    from telemetry.selectors import SESSION_OPEN_FOR
 
+    # An outcome sent without its session counts in the session its agent had open when it
+    # arrived (as every signal does), or in none.
+    opened = SessionSeen.objects.filter(
+        agent_id=OuterRef("agent_id"),
+        template_version_id=OuterRef("template_version_id"),
+        first_received_at__lte=OuterRef("received_at"),
+        first_received_at__gte=OuterRef("received_at") - SESSION_OPEN_FOR,
+    ).order_by("-first_received_at")
     rows = (
         SkillOutcome.objects.filter(_window(version_ids, since))
-        .exclude(session_id="")
-        .values("template_version_id", "agent_id", "session_id")
+        .annotate(
+            session=Coalesce(NullIf("session_id", Value("")), Subquery(opened.values("session_key")[:1]))
+        )
+        .exclude(session__isnull=True)
+        .values("template_version_id", "agent_id", "session")
         .annotate(
             cost=Sum("cost_usd"),
             tokens=Sum(Coalesce("input_tokens", 0) + Coalesce("output_tokens", 0)),

@@ -343,3 +343,39 @@ def test_a_change_that_only_costs_more_and_takes_longer_is_rolled_back():
     last = rollout.last_check
     for metric in ("cost_over_champion_p90", "tokens_over_champion_p90", "duration_over_champion_p90"):
         assert last["arms"][metric]["candidate"][1] == 20 * len(canary)  # every canary session above
+
+
+def test_a_cost_harm_sent_by_a_client_that_omits_sessions_is_still_rolled_back(clock):
+    """The costly outcomes come without `session_id`, each right after a tool call that opened
+    its session: they count in that session, as every signal does."""
+    template, clients, proposal, reviewer = fleet_of(5)
+    rollout = approve(reviewer, proposal)
+    canary, champions = arms(rollout, clients)
+    for i, client in enumerate(champions):
+        priced_sessions(client, 30, f"b{i}", cost=0.10, minutes=5, tokens=1000)
+    for s in range(20):  # an hour apart, as sessions arrive
+        clock.move_to(FIXED_NOW + timedelta(hours=s, minutes=1))
+        for i, client in enumerate(canary):
+            at = START + timedelta(hours=s)
+            opened = {
+                "type": "tool_invocation",
+                "timestamp": at.isoformat(),
+                "body": {"session_id": f"c{i}-{s}", "tool": "bash", "outcome": "success", "duration_ms": 5},
+            }
+            client.post("/api/v1/ingest", {"batch": [opened]}, format="json")
+            costly = {
+                "type": "skill_outcome",
+                "timestamp": (at + timedelta(minutes=1)).isoformat(),
+                "body": {
+                    "skill": "fix_bug",
+                    "success": True,
+                    "cost_usd": 0.2,
+                    "duration_ms": 900_000,
+                    "input_tokens": 2000,
+                    "output_tokens": 100,
+                },
+            }
+            client.post("/api/v1/ingest", {"batch": [costly]}, format="json")
+    assert rollouts_check(now=FIXED_NOW + timedelta(days=2)) == {"roll_back": 1}
+    rollout.refresh_from_db()
+    assert "_over_champion_p90 (guardrail) is significantly worse" in rollout.reason
