@@ -41,13 +41,17 @@ test-sqlite: $(STAMP)
 # a new year's eve just before it), so a test that only passes at some hours cannot land.
 # Tests that drive other processes (browser, worker, demo) keep the real clock and are left out.
 CLOCKS ?= 2028-02-29T00:20:00+00:00 2031-12-31T23:50:00+00:00
+# The moved clocks run side by side (one process each, on its own SQLite file): each log is
+# printed when both are done, and the target fails if either pass failed.
 test-clock: $(STAMP)
-	@for at in $(CLOCKS); do \
-		echo "== suite with the clock at $$at"; \
-		KAIZEN_TEST_NOW=$$at SQLITE_TEST_NAME=var/test-clock.sqlite3 env -u DATABASE_URL -u CELERY_BROKER_URL \
+	@mkdir -p var; i=0; for at in $(CLOCKS); do i=$$((i+1)); \
+		( KAIZEN_TEST_NOW=$$at SQLITE_TEST_NAME=var/test-clock-$$i.sqlite3 env -u DATABASE_URL -u CELERY_BROKER_URL \
 			$(BIN)/python -m pytest tests --ignore=tests/e2e --ignore=tests/services --ignore=tests/faults \
-			|| exit 1; \
-	done
+			> var/test-clock-$$i.log 2>&1; echo $$? > var/test-clock-$$i.rc ) & \
+	done; wait; status=0; i=0; for at in $(CLOCKS); do i=$$((i+1)); \
+		echo "== suite with the clock at $$at"; cat var/test-clock-$$i.log; \
+		[ "$$(cat var/test-clock-$$i.rc)" = 0 ] || status=1; \
+	done; exit $$status
 
 # Same suite on PostgreSQL, plus the real-worker tests through Redis. Skips when the services
 # are absent locally; fails when CI is set.
