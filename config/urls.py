@@ -20,6 +20,10 @@ api_v1 = [
 handler404 = "config.error_views.not_found"
 handler500 = "config.error_views.server_error"
 
+admin.site.site_header = "Kaizen"
+admin.site.site_title = "Kaizen"
+admin.site.index_title = "Review proposals, watch rollouts, govern the fleet"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("dashboard/", dashboard, name="dashboard"),

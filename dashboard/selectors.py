@@ -160,8 +160,9 @@ def rollouts(limit: int = 5) -> list[dict]:
                 n, failed = arms.get(arm, [0, 0])
                 series[arm].append((datetime.fromisoformat(check["at"]), failed / n if n else None))
                 counts[arm] = (failed, n)
-        last = rollout.history[-1]["at"] if rollout.history else None
-        end = rollout.decided_at or (datetime.fromisoformat(last) if last else rollout.started_at)
+        times = [datetime.fromisoformat(check["at"]) for check in rollout.history]
+        start = min([rollout.started_at, *times])
+        end = max([rollout.decided_at or rollout.started_at, *times])
         rows.append(
             {
                 "id": rollout.pk,
@@ -178,7 +179,7 @@ def rollouts(limit: int = 5) -> list[dict]:
                     + (f" ({f / n:.0%})" if n else "")
                     for arm, (f, n) in counts.items()
                 },
-                "window": (rollout.started_at, max(end, rollout.started_at)),
+                "window": (start, end),
             }
         )
     return rows

@@ -44,7 +44,7 @@ def dashboard(request):
             title="Daily cost (USD), the largest 24 h spend seen each day",
             window=(min(days + [now - timedelta(days=1)]), now),
             chart_id="chart-cost",
-            legend={"cost": f"{len(cost)} days with spend"},
+            legend={"cost": f"{len(cost)} day{'' if len(cost) == 1 else 's'} with spend"},
         ),
         "board_chart": charts.bar_chart(list(board.items()), title="Board by status", chart_id="chart-board"),
         "friction_chart": charts.bar_chart(

@@ -30,7 +30,10 @@ def _cell(text) -> str:
 def platform_variables() -> str:
     from config.variables import VARIABLES
 
-    rows = [f"| `{name}` | {_cell(default)} | {_cell(meaning)} |" for name, (default, meaning) in VARIABLES.items()]
+    rows = [
+        f"| `{name}` | {_cell(default)} | {_cell(meaning)} |"
+        for name, (default, meaning) in VARIABLES.items()
+    ]
     return "\n".join(["| variable | default | meaning |", "|---|---|---|", *rows])
 
 

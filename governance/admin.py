@@ -119,13 +119,28 @@ class ProposalAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
 
-    def get_readonly_fields(self, request, obj=None):
-        """A proposal whose type renders its own review panels shows its evidence and payload
-        there, once; the raw tables are for the types that do not."""
-        fields = list(super().get_readonly_fields(request, obj))
-        if obj is not None and review_for(obj).panels:
-            fields = [f for f in fields if f not in ("evidence_shown", "payload_shown")]
-        return fields
+    MAIN_FIELDS = ["title", "type", "status", "risk", "source", "subject", "created_by_agent", "created_by"]
+    DETAIL_FIELDS = [
+        "dedup_key",
+        "parent",
+        "decided_by",
+        "decided_at",
+        "implemented_at",
+        "created_at",
+        "updated_at",
+    ]
+
+    def get_fieldsets(self, request, obj=None):
+        """What a reviewer reads first (title, type, status, who raised it, its rationale); the
+        bookkeeping folded under "Details". A proposal whose type renders its own review panels
+        shows its evidence and payload there, once; the raw tables are for the types that do not."""
+        main = [*self.MAIN_FIELDS, "rationale"]
+        if obj is None or not review_for(obj).panels:
+            main += ["evidence_shown", "payload_shown"]
+        return [
+            (None, {"fields": main}),
+            ("Details", {"fields": self.DETAIL_FIELDS, "classes": ["collapse"]}),
+        ]
 
     @admin.display(description="evidence")
     def evidence_shown(self, obj: Proposal):

@@ -274,10 +274,9 @@ class RolloutAdmin(admin.ModelAdmin):
         )
         at = (obj.last_check or {}).get("at", "")
         return format_html(
-            '<table class="kz-table"><thead>{}</thead><tbody>{}</tbody></table><p>{}</p><p>{}</p>',
+            '<table class="kz-table"><thead>{}</thead><tbody>{}</tbody></table><p>{}</p>',
             header,
             body,
-            status["summary"],
             f"Checked {at[:16].replace('T', ' ')} UTC." if at else "",
         )
 
@@ -299,7 +298,6 @@ class RolloutAdmin(admin.ModelAdmin):
         status = rollout_status(rollout)
         extra = {
             "standing": status["summary"],
-            "needed": _needed(rollout),
             "history_chart": history_chart(rollout, status["judged_on"][0]),
             "can_decide": self.has_approve_permission(request) and rollout.status in Rollout.OPEN,
             "decisions": [d for d in self.DECISIONS if d[0] != "pin" or rollout.status != "pinned"],
@@ -359,16 +357,6 @@ class RolloutAdmin(admin.ModelAdmin):
         self._decide(request, queryset, "pin")
 
 
-def _needed(rollout: Rollout) -> str:
-    last = rollout.last_check or {}
-    if rollout.status not in Rollout.OPEN or not last.get("needed"):
-        return ""
-    return (
-        f"About {last['needed']} more sessions per arm would let the test decide at the differences "
-        "seen so far."
-    )
-
-
 def history_chart(rollout: Rollout, metric: str) -> str:
     """Both arms' rate of what the rollout is judged on at every check, over the rollout's own
     time (from its start to its decision or its last check), with the sessions behind each."""
@@ -380,8 +368,9 @@ def history_chart(rollout: Rollout, metric: str) -> str:
             n, failed = check.get("arms", {}).get(metric, {}).get(arm, [0, 0])
             series[arm].append((at, failed / n if n else None))
             counts[arm] = (failed, n)
-    last = datetime.fromisoformat(rollout.history[-1]["at"]) if rollout.history else rollout.started_at
-    end = max(rollout.decided_at or last, rollout.started_at)
+    times = [datetime.fromisoformat(check["at"]) for check in rollout.history]
+    start = min([rollout.started_at, *times])
+    end = max([rollout.decided_at or rollout.started_at, *times])
     legend = {
         arm: f"{'canary' if arm == 'candidate' else 'champion'}: {f} of {n} sessions"
         + (f" ({f / n:.0%})" if n else "")
@@ -390,7 +379,7 @@ def history_chart(rollout: Rollout, metric: str) -> str:
     return charts.time_chart(
         series,
         title=f"Sessions with {metric}, at each check",
-        window=(rollout.started_at, end),
+        window=(start, end),
         chart_id=f"chart-rollout-{rollout.pk}",
         share=True,
         legend=legend,

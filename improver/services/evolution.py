@@ -365,9 +365,8 @@ def review(proposal: Proposal):
     delta = evidence.get("performance_delta") or {}
     items = sorted(evidence.get("feedback_items") or [])
     feedback_url = reverse("admin:improver_feedbackitem_changelist")
-    report = (
-        ImproverReport.objects.filter(run__session__proposal=proposal).values_list("pk", flat=True).first()
-    )
+    report = ImproverReport.objects.filter(run__session__proposal=proposal).values_list("pk", flat=True)
+    report_url = [reverse("admin:improver_improverreport_change", args=[pk]) for pk in report[:1]]
     template_id = (
         AgentTemplate.objects.filter(slug=payload.get("template", "")).values_list("pk", flat=True).first()
     )
@@ -434,7 +433,7 @@ def review(proposal: Proposal):
                             f"{feedback_url}?sentiment__exact={g['sentiment']}&category__exact="
                             f"{g['category']}&template__id__exact={template_id}",
                         ),
-                        list(g.get("examples", []))[:2],
+                        list(dict.fromkeys(g.get("examples", [])))[:2],
                     ]
                     for g in groups
                 ],
@@ -447,7 +446,8 @@ def review(proposal: Proposal):
                     [note["kind"], note["content"]]
                     for note in evidence.get("notes", [])
                     if note["kind"] != "decision"
-                ],
+                ]
+                + [["report", Link("The improver's weekly report", url)] for url in report_url],
             ),
             Panel(
                 "delta",
@@ -461,14 +461,6 @@ def review(proposal: Proposal):
                 delta_rows(delta),
             ),
             *_rollout_panels(proposal),
-            Panel(
-                "report",
-                "The improver's weekly report",
-                ["report"],
-                [[Link("Read it", reverse("admin:improver_improverreport_change", args=[report]))]]
-                if report
-                else [],
-            ),
         ],
     )
 

@@ -4,14 +4,13 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('planner', '0005_feedback_keys_without_constraints'),
+        ("planner", "0005_feedback_keys_without_constraints"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='dispatch',
-            options={'ordering': ['-created_at'], 'verbose_name_plural': 'dispatches'},
+            name="dispatch",
+            options={"ordering": ["-created_at"], "verbose_name_plural": "dispatches"},
         ),
     ]

@@ -140,7 +140,7 @@ def test_an_operator_sees_what_a_rollout_tests_and_where_it_stands(page, live_se
     assert "more sessions per arm" in card.inner_text()
     shot(page, "dashboard-rollout")
     page.goto(f"{live_server.url}/admin/governance/proposal/{proposal.pk}/change/")
-    assert "What each added line should lower" in page.content()
+    assert "Each added line: why, what it should lower" in page.content()
     assert "Canary rollout v2 (running)" in page.content()
     shot(page, "review-rollout")
 

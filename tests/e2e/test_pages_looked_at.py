@@ -1,0 +1,111 @@
+"""The pages people look at, in Chromium at 1280 px wide: the dashboard in a service's first hour,
+an evolution's review page, a rollout's page after its checks and the 404 page. Each is
+screenshotted (artifacts/screenshots/), answers every request, logs no console error, and
+nothing on it is wider than the window; the review page fits in about a screen and a half."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from tests.e2e.conftest import shot
+from tests.e2e.test_browser_admin import login, pending_evolution
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+WIDTH = 1280
+OVERFLOWING = """() => {
+  const width = document.documentElement.clientWidth;
+  return [...document.querySelectorAll('body *')]
+    .filter(e => e.getBoundingClientRect().right > width + 1 && getComputedStyle(e).position !== 'fixed')
+    .map(e => e.tagName + (e.id ? '#' + e.id : '') + (e.className ? '.' + String(e.className).split(' ')[0] : ''))
+    .slice(0, 5);
+}"""
+
+
+@pytest.fixture
+def watched(page):
+    """The page at 1280 px, with every failed request and console error recorded."""
+    page.set_viewport_size({"width": WIDTH, "height": 900})
+    problems = []
+    page.on("requestfailed", lambda r: problems.append(f"failed {r.url}"))
+    page.on("response", lambda r: problems.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    return page, problems
+
+
+def looked_at(page, name: str) -> float:
+    """Screenshot the page; return its height after checking nothing overflows the window."""
+    shot(page, name)
+    assert page.evaluate(OVERFLOWING) == [], name
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH, name
+    return page.evaluate("document.documentElement.scrollHeight")
+
+
+def test_the_dashboard_in_a_services_first_hour(watched, live_server):
+    from planner.services import fleet_snapshot_take
+    from tests.improver.helpers import coder_fleet
+
+    page, problems = watched
+    now = timezone.now()
+    _, _, client = coder_fleet(slug="writer")
+    batch = [
+        {
+            "type": "skill_outcome",
+            "timestamp": (now - timedelta(minutes=5 * i)).isoformat(),
+            "body": {"skill": "write", "success": i % 3 > 0, "duration_ms": 500 + 100 * i},
+        }
+        for i in range(9)
+    ]
+    client.post("/api/v1/ingest", {"batch": batch}, format="json")
+    for minutes in (40, 20, 0):
+        fleet_snapshot_take(now=now - timedelta(minutes=minutes))
+    login(page, live_server)
+    page.goto(f"{live_server.url}/dashboard/")
+    labels = page.evaluate("[...document.querySelectorAll('#chart-success text')].map(t => t.textContent)")
+    assert len(set(labels[-3:])) == 3, labels  # three distinct times along the axis, not one twice
+    looked_at(page, "dashboard-first-hour")
+    assert problems == []
+
+
+def test_the_review_page_fits_about_a_screen_and_a_half(watched, live_server):
+    page, problems = watched
+    proposal = pending_evolution()
+    login(page, live_server)
+    page.goto(f"{live_server.url}/admin/governance/proposal/{proposal.pk}/change/")
+    assert page.locator("#kz-diff").is_visible() and page.locator("#kz-additions").is_visible()
+    height = looked_at(page, "review-page")
+    assert height <= 2000, height
+    assert problems == []
+
+
+def test_the_rollout_page_after_its_checks(watched, live_server):
+    from improver.services.rollouts import rollouts_check
+    from tests.improver.test_rollouts import START, approve, arms, fleet_of, sessions
+
+    page, problems = watched
+    _, clients, proposal, reviewer = fleet_of(4)
+    rollout = approve(reviewer, proposal)
+    canary, champions = arms(rollout, clients)
+    for day in (1, 2, 3):
+        for i, client in enumerate(canary):
+            sessions(client, 6, 2, f"c{i}d{day}", at=START + timedelta(days=day - 1), complain=True)
+        for i, client in enumerate(champions):
+            sessions(client, 6, 3, f"b{i}d{day}", at=START + timedelta(days=day - 1), complain=True)
+        rollouts_check(now=START + timedelta(days=day))
+    login(page, live_server)
+    page.goto(f"{live_server.url}/admin/improver/rollout/{rollout.pk}/change/")
+    assert page.locator("#kz-decide input[name=promote]").is_visible()
+    assert page.locator(f"#chart-rollout-{rollout.pk} circle").count() == 6
+    looked_at(page, "rollout-page-checked")
+    assert problems == []
+
+
+def test_the_404_page(watched, live_server):
+    page, problems = watched
+    login(page, live_server)
+    response = page.goto(f"{live_server.url}/admin/no-such-page/")
+    assert response.status == 404
+    assert "Page not found" in page.locator("h1").inner_text()
+    looked_at(page, "not-found")
+    assert [p for p in problems if "no-such-page" not in p and "404 (Not Found)" not in p] == []
