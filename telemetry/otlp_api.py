@@ -53,49 +53,64 @@ class OtlpTracesApi(APIView):
             raise ApplicationError(
                 f"Could not decode the OTLP {'JSON' if is_json else 'protobuf'} body: {exc}"
             ) from exc
-        most = settings.KAIZEN["OTLP_MAX_SPANS"]
-        if len(spans) > most:
-            return JsonResponse(
-                {
-                    "message": f"The export holds {len(spans)} spans; at most {most} are accepted at once.",
-                    "extra": {},
-                },
-                status=413,
-            )
-        mapped, results, unmapped = traces_ingest(agent=request_agent(request), spans=spans)
-        names = sorted({name for name, _, _ in mapped.unmapped})
-        invalid = [r for r in results if r.status == 400]
-        stored = sum(r.status == 201 for r in results)
-        rejected = unmapped + len(invalid)
-        message = ""
-        if unmapped:
-            message = (
-                f"{unmapped} span(s) map to no event (no GenAI, OpenInference, OpenLLMetry, MLflow or "
-                f"Langfuse kind): {', '.join(names[:10])}"
-            )
-        if invalid:
-            message += (
-                "; " if message else ""
-            ) + f"{len(invalid)} span(s) failed validation: {invalid[0].errors}"
-        if rejected:
-            log.info("OTLP intake from %s: %s", request_agent(request), message)
-        summary = {
-            "spans": len(spans),
-            "mapped": len(mapped.events),
-            "stored": stored,
-            "unmapped": unmapped,
-            "context": mapped.context,
-            "invalid": len(invalid),
-        }
+        too_many = over_cap(spans)
+        if too_many:
+            return JsonResponse({"message": too_many, "extra": {}}, status=413)
+        rejected, message, summary = export(request_agent(request), spans)
         if is_json:
             body = {"kaizen": summary}
             if rejected:
                 body["partialSuccess"] = {"rejectedSpans": str(rejected), "errorMessage": message}
             return JsonResponse(body)
-        from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceResponse
+        return HttpResponse(
+            export_response(rejected, message).SerializeToString(), content_type="application/x-protobuf"
+        )
 
-        response = ExportTraceServiceResponse()
-        if rejected:
-            response.partial_success.rejected_spans = rejected
-            response.partial_success.error_message = message
-        return HttpResponse(response.SerializeToString(), content_type="application/x-protobuf")
+
+def over_cap(spans: list) -> str:
+    """Why an export is too large to take at once ('' when it is not)."""
+    most = settings.KAIZEN["OTLP_MAX_SPANS"]
+    if len(spans) > most:
+        return f"The export holds {len(spans)} spans; at most {most} are accepted at once."
+    return ""
+
+
+def export(agent, spans: list) -> tuple[int, str, dict]:
+    """One OTLP export of `agent`, whichever transport brought it (HTTP or gRPC), through the
+    one span mapping and ingest writer: (spans rejected, why, a summary of what was stored)."""
+    mapped, results, unmapped = traces_ingest(agent=agent, spans=spans)
+    names = sorted({name for name, _, _ in mapped.unmapped})
+    invalid = [r for r in results if r.status == 400]
+    stored = sum(r.status == 201 for r in results)
+    rejected = unmapped + len(invalid)
+    message = ""
+    if unmapped:
+        message = (
+            f"{unmapped} span(s) map to no event (no GenAI, OpenInference, OpenLLMetry, MLflow or "
+            f"Langfuse kind): {', '.join(names[:10])}"
+        )
+    if invalid:
+        message += (
+            "; " if message else ""
+        ) + f"{len(invalid)} span(s) failed validation: {invalid[0].errors}"
+    if rejected:
+        log.info("OTLP intake from %s: %s", agent, message)
+    summary = {
+        "spans": len(spans),
+        "mapped": len(mapped.events),
+        "stored": stored,
+        "unmapped": unmapped,
+        "context": mapped.context,
+        "invalid": len(invalid),
+    }
+    return rejected, message, summary
+
+
+def export_response(rejected: int, message: str):
+    from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceResponse
+
+    response = ExportTraceServiceResponse()
+    if rejected:
+        response.partial_success.rejected_spans = rejected
+        response.partial_success.error_message = message
+    return response
