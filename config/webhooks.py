@@ -1,6 +1,9 @@
 """Outgoing webhooks: JSON POST signed with HMAC-SHA256 (`X-Kaizen-Signature: sha256=<hex>`).
 
-Callers deliver from Celery tasks that retry with backoff; this function makes one attempt.
+Callers deliver from Celery tasks that retry with backoff (`RETRY`, Celery's `autoretry_for`);
+this function makes one attempt. A failure that may pass on another attempt (the receiver
+unreachable, a 5xx, 408 or 429) is a DeliveryError; one that will not (a refused URL, any other
+answer in 3xx or 4xx) is `Refused`, which is never retried.
 
 An agent chooses its own webhook URL, so every outbound address is fenced: a host that resolves
 to a loopback, private, link-local (cloud metadata), multicast or otherwise non-public address is
@@ -26,11 +29,28 @@ MAX_ANSWER_BYTES = 64 * 1024
 
 
 class DeliveryError(Exception):
-    pass
+    """The call failed; another attempt may succeed."""
 
 
-class UnsafeUrl(DeliveryError):
+class Refused(DeliveryError):
+    """The call cannot succeed as it stands: retrying it sends the same request to the same no."""
+
+
+class UnsafeUrl(Refused):
     """The URL may not be called: it is not http(s), or its host is not a public address."""
+
+
+TRANSIENT = {408, 429}  # answers in 4xx that ask to try again later
+# Celery's retries of a task that delivers: up to 5 more attempts, 10 s apart and doubling (at most
+# 10 minutes), never for a refusal.
+RETRY = {
+    "autoretry_for": (DeliveryError,),
+    "dont_autoretry_for": (Refused,),
+    "max_retries": 5,
+    "retry_backoff": 10,
+    "retry_backoff_max": 600,
+    "retry_jitter": False,
+}
 
 
 def sign(body: bytes, secret: str) -> str:
@@ -131,7 +151,9 @@ def post_json(url: str, payload: dict, *, event: str, timeout: float = 10.0) -> 
     finally:
         connection.close()
     if 300 <= response.status < 400:
-        raise DeliveryError(f"{url} answered {response.status}: redirects are not followed")
+        raise Refused(f"{url} answered {response.status}: redirects are not followed")
+    if 400 <= response.status < 500 and response.status not in TRANSIENT:
+        raise Refused(f"{url} answered {response.status}")
     if response.status >= 400:
         raise DeliveryError(f"{url} answered {response.status}")
     return response.status

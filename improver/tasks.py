@@ -2,7 +2,7 @@ from datetime import datetime
 
 from celery import shared_task
 
-from config.webhooks import DeliveryError
+from config.webhooks import RETRY
 from telemetry.ticks import periodic
 
 
@@ -35,7 +35,7 @@ def reap_rituals() -> int:
     return len(rituals_reap())
 
 
-@shared_task(name="improver.notify_review", bind=True, max_retries=5)
+@shared_task(name="improver.notify_review", bind=True, **RETRY)
 def notify_review(self, proposal_id: int) -> dict:
     """Email approvers and POST the review webhook; webhook failures retry with backoff."""
     from django.conf import settings
@@ -52,10 +52,7 @@ def notify_review(self, proposal_id: int) -> dict:
         sent["emails"] = send_review_email(proposal)
     url = settings.KAIZEN["NOTIFY_WEBHOOK_URL"]
     if url:
-        try:
-            sent["webhook"] = post_json(url, review_message(proposal), event="review.pending")
-        except DeliveryError as exc:
-            raise self.retry(exc=exc, countdown=min(600, 10 * 2**self.request.retries)) from exc
+        sent["webhook"] = post_json(url, review_message(proposal), event="review.pending")
     return sent
 
 

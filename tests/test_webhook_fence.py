@@ -3,7 +3,7 @@ address, at save and at send, unless an operator allows it; no redirects followe
 
 import pytest
 
-from config.webhooks import DeliveryError, UnsafeUrl, checked_address, post_json
+from config.webhooks import DeliveryError, Refused, UnsafeUrl, checked_address, post_json
 
 pytestmark = pytest.mark.django_db
 
@@ -77,3 +77,29 @@ def test_a_webhook_url_longer_than_its_column_is_a_400(agent_client):
     url = "https://agents.example.com/" + "x" * 200
     response = client.put("/api/v1/agents/me/card", {"skills": [], "webhook_url": url}, format="json")
     assert response.status_code == 400 and "webhook_url" in response.json()["extra"]["fields"]
+
+
+@pytest.mark.parametrize(
+    ("status", "retried"),
+    [(503, True), (500, True), (429, True), (408, True), (404, False), (400, False), (410, False)],
+)
+def test_a_task_retries_what_may_pass_and_never_a_refusal(webhook_receiver, settings, status, retried):
+    """Celery's own retries (autoretry_for): an outage or a 5xx, 408 or 429 is retried; any other
+    4xx, a redirect or a refused URL is not (the same request would get the same answer)."""
+    from governance.board.tasks import escalation_webhook
+
+    settings.KAIZEN = {**settings.KAIZEN, "ESCALATION_WEBHOOK_URL": webhook_receiver.url}
+    webhook_receiver.statuses.append(status)  # then 200 for any later attempt
+    outcome = escalation_webhook.apply(args=["infra_tooling", "2026-11-25T00:00:00Z"], throw=False)
+    if retried:  # run eagerly, the retry is taken at once, and the receiver now answers 200
+        assert outcome.result == 200 and len(webhook_receiver.requests) == 2
+    else:
+        assert isinstance(outcome.result, Refused) and len(webhook_receiver.requests) == 1
+
+
+def test_a_refused_url_is_never_retried(settings):
+    from governance.board.tasks import escalation_webhook
+
+    settings.KAIZEN = {**settings.KAIZEN, "ESCALATION_WEBHOOK_URL": "http://169.254.169.254/latest"}
+    outcome = escalation_webhook.apply(args=["infra_tooling", "2026-11-25T00:00:00Z"], throw=False)
+    assert isinstance(outcome.result, UnsafeUrl)

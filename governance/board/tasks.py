@@ -1,6 +1,6 @@
 from celery import shared_task
 
-from config.webhooks import DeliveryError
+from config.webhooks import RETRY
 from telemetry.ticks import periodic
 
 
@@ -19,8 +19,8 @@ def reconcile_stale_running() -> int:
     return len(reconcile())
 
 
-@shared_task(name="governance.escalation_webhook", bind=True, max_retries=5)
-def escalation_webhook(self, classification: str, at: str) -> int:
+@shared_task(name="governance.escalation_webhook", **RETRY)
+def escalation_webhook(classification: str, at: str) -> int:
     """POST the escalation (signed); retried with backoff."""
     from django.conf import settings
 
@@ -35,7 +35,4 @@ def escalation_webhook(self, classification: str, at: str) -> int:
         "message": f"Recurring {classification} failures: {settings.KAIZEN['ESCALATION_THRESHOLD']}+ blocked "
         f"tasks within {settings.KAIZEN['ESCALATION_WINDOW_HOURS']} h.",
     }
-    try:
-        return post_json(url, payload, event="escalation")
-    except DeliveryError as exc:
-        raise self.retry(exc=exc, countdown=min(600, 10 * 2**self.request.retries)) from exc
+    return post_json(url, payload, event="escalation")

@@ -43,16 +43,19 @@ def test_genai_spans_over_grpc_become_events(grpc_port):
     agent, token = agent_with_token(name="grpc-agent")
     provider, results = exporting(grpc_port, token)
     tracer = provider.get_tracer("agent")
-    with tracer.start_as_current_span(
-        "invoke_agent triage",
-        attributes={
-            "gen_ai.operation.name": "invoke_agent",
-            "gen_ai.agent.name": "triage",
-            "gen_ai.conversation.id": "conv-g",
-        },
-    ), tracer.start_as_current_span(
-        "execute_tool search",
-        attributes={"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "search"},
+    with (
+        tracer.start_as_current_span(
+            "invoke_agent triage",
+            attributes={
+                "gen_ai.operation.name": "invoke_agent",
+                "gen_ai.agent.name": "triage",
+                "gen_ai.conversation.id": "conv-g",
+            },
+        ),
+        tracer.start_as_current_span(
+            "execute_tool search",
+            attributes={"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "search"},
+        ),
     ):
         pass
     provider.shutdown()
