@@ -22,7 +22,7 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "DERIVE_FOLLOW_SECONDS": (
         10,
         "How long one pass of the derived-work task keeps watching the to-do list after emptying "
-        "it (polling every 0.25 s), so new events wait a fraction of a second rather than for the "
+        "it (polling every second), so new events wait about a second rather than for the "
         "next 2-second beat; 0 = stop as soon as it is empty. One worker process is busy meanwhile.",
     ),
     "DERIVE_BUCKETS": (

@@ -1,26 +1,9 @@
 """The ritual's pure decisions: the gate and the analysis notes."""
 
-from collections import Counter
-
 
 def passes_gate(new_feedback: int, minimum: int) -> bool:
     """Fewer than `minimum` new feedback items since the last scan: a no-op, no session."""
     return new_feedback >= minimum
-
-
-def groups(items: list[tuple[str, str, str]], examples: int = 3) -> dict[str, dict]:
-    """Group (sentiment, category, detail) triples; most frequent groups first."""
-    counts = Counter((s, c) for s, c, _ in items)
-    out: dict[str, dict] = {}
-    for (sentiment, category), n in counts.most_common():
-        sample = [d for s, c, d in items if (s, c) == (sentiment, category)][:examples]
-        out[f"{sentiment}/{category}"] = {
-            "sentiment": sentiment,
-            "category": category,
-            "count": n,
-            "examples": sample,
-        }
-    return out
 
 
 def analysis_notes(grouped: dict[str, dict], delta: dict, additions: list[str]) -> list[tuple[str, str]]:

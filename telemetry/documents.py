@@ -50,12 +50,6 @@ def head_version(name: str) -> DocumentVersion | None:
     return document.head if document else None
 
 
-def head_text(name: str) -> str | None:
-    version = head_version(name)
-    return version.text if version else None
-
-
-@transaction.atomic
 def document_version_append(
     *,
     document: Document,

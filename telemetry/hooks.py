@@ -1,7 +1,8 @@
 """Reactions to newly stored events, registered by the apps that build on telemetry.
 
-Telemetry imports no other app; planner and improver register here at start-up (in their
-AppConfig.ready) what they do with an event type. None of it runs in the ingest request: the
+Telemetry's own loops (friction, facts, session digests: telemetry/loops.py) and, at start-up
+(in their AppConfig.ready), planner and improver register here what they do with an event type;
+telemetry imports no other app. None of it runs in the ingest request: the
 statement that stores an event a handler wants also puts it on the to-do list, and the worker
 hands the listed rows to the handlers in batches (telemetry/derived.py), deleting the entries in
 the same transaction that stores the handlers' results. So a replayed batch triggers nothing

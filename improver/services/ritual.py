@@ -453,7 +453,3 @@ def _additions(payload) -> list[dict]:
     if not isinstance(payload, dict):
         return []
     return [a for a in payload.get("additions", []) if isinstance(a, dict) and a.get("text")]
-
-
-def _lines(groups) -> str:
-    return "\n".join(f"{g['category']} ×{g['count']}: " + " | ".join(g["examples"]) for g in groups)

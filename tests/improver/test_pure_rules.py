@@ -59,7 +59,15 @@ def test_the_gate_needs_three_new_items(new, passes):
 
 
 def test_analysis_notes_have_reflection_hypothesis_decision_pattern():
-    grouped = ritual.groups([("negative", "tooling", "npm")] * 3 + [("positive", "general", "thanks")])
+    grouped = {
+        "negative/tooling": {"sentiment": "negative", "category": "tooling", "count": 3, "examples": ["npm"]},
+        "positive/general": {
+            "sentiment": "positive",
+            "category": "general",
+            "count": 1,
+            "examples": ["thanks"],
+        },
+    }
     kinds = [k for k, _ in ritual.analysis_notes(grouped, {"success_rate_delta": 0.1}, ["Add X"])]
     assert kinds[0] == "reflection" and kinds.count("hypothesis") >= 1
     assert "decision" in kinds and kinds[-1] == "pattern"
