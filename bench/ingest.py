@@ -254,7 +254,8 @@ def start(args, env: dict) -> list[subprocess.Popen]:
     worker = subprocess.Popen(
         ["nice", "-n", str(args.worker_nice), sys.executable, "-m", "celery", "-A", "config",
          "worker", "-B", "--loglevel", os.environ.get("BENCH_WORKER_LOGLEVEL", "warning"),
-         "-s", os.path.join(tempfile.mkdtemp(), "beat")],
+         "-s", os.path.join(tempfile.mkdtemp(), "beat"),
+         *(["--concurrency", str(args.derive_workers)] if getattr(args, "derive_workers", None) else [])],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
     )  # fmt: skip
     for _ in range(200):

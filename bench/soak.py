@@ -1,7 +1,7 @@
 """A soak of the realistic mix: derived work keeps up for half an hour, with friction and a
 correction in every session, on top of a large table of learned facts.
 
-    .venv/bin/python bench/soak.py [--minutes 30] [--rate 1000] [--facts 100000]
+    .venv/bin/python bench/soak.py [--minutes 30] [--rate 1000] [--facts 100000] [--workers N] [--smoke]
 
 gunicorn (the shipped config) and a Celery worker with beat (its default concurrency) on a
 private PostgreSQL server (as bench/ingest.py starts it; `--pg-admin URL` for an existing one).
@@ -12,9 +12,12 @@ proposal of that tool and mode), 4 skill outcomes, 2 observations, a correction 
 wordings: some learn a new fact, most find a known one) and a session end. The derived-work
 lag (the age of the oldest event waiting for its derived work) is sampled every 200 ms.
 
-Prints, per 5 minutes and in all: events acknowledged, ingest p99, lag p50/p99/max; then how long
-the worker took to drain what was left, and what was derived (facts, frictions, proposals,
-parked entries). Target: lag p99 <= 5 s in every window.
+Every agent runs the one template `coder`, so derived work for all of them meets on its rows.
+`--workers N` sets the worker's processes. Prints, per 5 minutes and in all: events
+acknowledged, ingest p99, lag p50/p99/max and the sessions waiting on a lock in the database
+(sampled with the lag); then how long the worker took to drain what was left, and what was
+derived (facts, frictions, proposals, parked entries). Target: lag p99 <= 5 s in every window.
+`--smoke` runs 15 seconds at 200 events/s over 1,000 facts, as `make test` does.
 """
 
 import argparse
@@ -100,12 +103,14 @@ def seed_facts(url: str, count: int) -> None:
         now = datetime.now(UTC)
         with cur.copy(
             "COPY telemetry_learnedfact (template_id, content, content_key, subject, confidence, scope, "
-            "source, status, created_at) FROM STDIN"
+            "source, status, reach, created_at) FROM STDIN"
         ) as copy:
             for n in range(count):
                 content = f"The build of service {n} runs with make ci-{n}."
                 key = hashlib.sha256(" ".join(content.casefold().split()).encode()).hexdigest()
-                copy.write_row([template, content, key, "", 1.0, "project", "user-stated", "active", now])
+                copy.write_row(
+                    [template, content, key, "", 1.0, "project", "user-stated", "active", "template", now]
+                )
         conn.commit()
         conn.execute("ANALYZE telemetry_learnedfact")  # the statistics a table of that age has
 
@@ -117,11 +122,19 @@ class TimedLag(LagSampler):
         super().__init__(database_url)
         self.t0, self.timed = time.monotonic(), []
 
+    LOCKS = (
+        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+        "AND datname = current_database()"
+    )
+
     def _run(self) -> None:
+        self.locks: list[tuple[float, int]] = []
         with psycopg.connect(self.url, autocommit=True) as conn:
             while not self.stop.is_set():
                 age = conn.execute(self.SQL).fetchone()
-                self.timed.append((time.monotonic() - self.t0, max(0.0, age[0]) if age else 0.0))
+                at = time.monotonic() - self.t0
+                self.timed.append((at, max(0.0, age[0]) if age else 0.0))
+                self.locks.append((at, conn.execute(self.LOCKS).fetchone()[0]))
                 self.stop.wait(0.2)
 
 
@@ -180,12 +193,13 @@ class Load:
             thread.join(35)
 
 
-def report(load: Load, lags: list[tuple[float, float]], seconds: float) -> bool:
+def report(load: Load, lags: list[tuple[float, float]], seconds: float, locks=()) -> bool:
     if os.environ.get("SOAK_TIMELINE"):
         for start in range(0, int(seconds), 10):
             lag = [age for at, age in lags if start <= at < start + 10] or [0.0]
             print(f"  {start:>5} s  lag max {max(lag):5.1f} s")
-    print(f"{'window':>13} {'events':>8} {'ingest p99':>11} {'lag p50':>8} {'lag p99':>8} {'lag max':>8}")
+    print(f"{'window':>13} {'events':>8} {'ingest p99':>11} {'lag p50':>8} {'lag p99':>8} {'lag max':>8}"
+          f" {'lock waits':>10}")  # fmt: skip
     ok = True
     for start in range(0, int(seconds), WINDOW_S):
         end = start + WINDOW_S
@@ -194,8 +208,10 @@ def report(load: Load, lags: list[tuple[float, float]], seconds: float) -> bool:
         p99 = percentile(lag, 0.99)
         ok &= p99 <= 5
         took_p99 = percentile(took or [0], 0.99) * 1000
+        waiting = [n for at, n in locks if start <= at < end] or [0]
         print(f"{start // 60:>5}-{end // 60:<3} min {len(took) * 20:>8} {took_p99:>9.0f} ms"
-              f" {percentile(lag, 0.5):>6.1f} s {p99:>6.1f} s {max(lag):>6.1f} s")  # fmt: skip
+              f" {percentile(lag, 0.5):>6.1f} s {p99:>6.1f} s {max(lag):>6.1f} s"
+              f" {sum(waiting) / len(waiting):>5.2f} avg, {max(waiting)} max")  # fmt: skip
     failed = sum(status not in (200, 201, 207) for *_, status in load.results)
     lag = [age for _, age in lags] or [0.0]
     took = [seconds for _, seconds, _ in load.results] or [0.0]
@@ -214,8 +230,15 @@ def main() -> None:
         "--pg-admin", help="an existing server's postgres database (default: a private server)"
     )
     parser.add_argument("--broker", default="redis://127.0.0.1:6379/12", help="Celery broker for the worker")
+    parser.add_argument(
+        "--workers", type=int, default=None, help="worker processes deriving (default: Celery's, one a core)"
+    )
+    parser.add_argument("--smoke", action="store_true", help="15 seconds at 200 events/s over 1,000 facts")
     args = parser.parse_args()
-    args.workers, args.worker_nice = None, 0
+    if args.smoke:
+        args.minutes, args.rate, args.facts = 0.25, 200, 1000
+    args.pg_admin = args.pg_admin or os.environ.get("BENCH_PG_ADMIN")
+    args.derive_workers, args.workers, args.worker_nice = args.workers, None, 0
     with database_server(args.pg_admin) as (admin, where):
         url = fresh_database("kaizen_bench_soak", admin)
         manage(url, "load_templates", "examples/templates.yaml")
@@ -239,7 +262,7 @@ def main() -> None:
             caught_up(sampler, limit_s=900)
             drained = time.monotonic() - drain_started
             sampler.stop.set()
-            ok = report(load, sampler.timed, args.minutes * 60)
+            ok = report(load, sampler.timed, args.minutes * 60, getattr(sampler, "locks", []))
             print(f"drained the rest in {drained:.1f} s after the load stopped")
             with psycopg.connect(url) as conn:
                 for label, sql in SUMMARY:

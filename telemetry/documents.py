@@ -50,6 +50,7 @@ def head_version(name: str) -> DocumentVersion | None:
     return document.head if document else None
 
 
+@transaction.atomic
 def document_version_append(
     *,
     document: Document,

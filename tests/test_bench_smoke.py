@@ -47,3 +47,11 @@ def test_the_canary_rule_benchmark_runs():
 def test_the_fresh_install_benchmark_runs_and_its_checks_pass():
     out = smoke("fresh_install.py", on_this_server())
     assert "0 missing" in out and out.strip().endswith("ok")
+
+
+@pytest.mark.skipif(not POSTGRES, reason="the benchmark runs on PostgreSQL")
+def test_the_soak_benchmark_runs_with_every_agent_on_one_template():
+    out = smoke(
+        "soak.py", {**on_this_server(), "KAIZEN_TEST_REDIS_URL": os.environ.get("KAIZEN_TEST_REDIS_URL", "")}
+    )
+    assert "lock waits" in out and "drained the rest" in out and "facts: " in out
