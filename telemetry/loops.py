@@ -12,14 +12,13 @@ from collections import defaultdict
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Min, Q, Sum
 from django.db.models.functions import Coalesce
 
 from config import clock
 from telemetry import corrections, digest, friction, hooks
 from telemetry.models import (
-    AgentTemplate,
     Correction,
     FactSighting,
     FrictionEvent,
@@ -152,10 +151,9 @@ def learn_from_corrections(*, agents: dict, rows: list[dict]) -> None:
             found.append((agents[row["agent_id"]], row, candidate))
     if not found:
         return
-    # Passes over other buckets of the to-do list learn for the same templates at once: one at a
-    # time per template (locked in id order), so a fact two agents state together is learned once.
-    templates = sorted({agent.template_id for agent, _, _ in found if agent.template_id})
-    list(AgentTemplate.objects.select_for_update().filter(pk__in=templates).order_by("pk").values_list("pk"))
+    # Passes over other buckets of the to-do list learn for the same templates at once; the unique
+    # key on an active fact (template, wording) makes a fact two agents state together be learned
+    # once, with no lock on the template: the second insert finds the first (fact_learn).
     known = {
         (template_id, key): fact_id
         for fact_id, template_id, key in LearnedFact.objects.filter(
@@ -216,21 +214,25 @@ def fact_learn(*, agent, candidate: corrections.FactCandidate, correction_id=Non
     """Store a fact once per template, served to `agent` only; a user-stated fact supersedes that
     agent's conflicting inferred ones."""
     scope = LearnedFact.objects.filter(template_id=agent.template_id, status=LearnedFact.Status.ACTIVE)
-    same = scope.filter(content_key=corrections.fact_key(candidate.content)).first()
-    if same is not None:
-        return same
-    fact = LearnedFact.objects.create(
-        template_id=agent.template_id,
-        agent=agent,
-        correction_id=correction_id,
-        content=candidate.content,
-        subject=candidate.subject,
-        confidence=candidate.confidence,
-        source=candidate.source,
-        created_at=at,
-        scope="project",
-        reach=LearnedFact.Reach.AGENT,
-    )
+    same = scope.filter(content_key=corrections.fact_key(candidate.content))
+    if (found := same.first()) is not None:
+        return found
+    try:
+        with transaction.atomic():  # a savepoint: another pass may store the same fact meanwhile
+            fact = LearnedFact.objects.create(
+                template_id=agent.template_id,
+                agent=agent,
+                correction_id=correction_id,
+                content=candidate.content,
+                subject=candidate.subject,
+                confidence=candidate.confidence,
+                source=candidate.source,
+                created_at=at,
+                scope="project",
+                reach=LearnedFact.Reach.AGENT,
+            )
+    except IntegrityError:  # it did (fact_active_once): that one is the fact
+        return same.get()
     _supersede(fact, scope.filter(reach=LearnedFact.Reach.AGENT, agent=agent).exclude(pk=fact.pk))
     return fact
 

@@ -482,6 +482,13 @@ class LearnedFact(models.Model):
             models.Index(fields=["template", "status", "subject"], name="fact_template_status"),
             models.Index(fields=["template", "content_key"], name="fact_template_key"),
         ]
+        constraints = [  # one active fact per wording and template: learning it twice at once is a no-op
+            models.UniqueConstraint(
+                fields=["template", "content_key"],
+                condition=models.Q(status="active"),
+                name="fact_active_once",
+            )
+        ]
 
     def __str__(self) -> str:
         return self.content[:80]

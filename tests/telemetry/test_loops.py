@@ -353,7 +353,7 @@ def test_the_fact_lookup_is_an_index_probe():
         cursor.execute("SET LOCAL enable_seqscan = off")
         cursor.execute(f"EXPLAIN {lookup.query.sql_with_params()[0]}", lookup.query.sql_with_params()[1])
         plan = "\n".join(row[0] for row in cursor.fetchall())
-    assert "fact_template_key" in plan, plan
+    assert "fact_active_once" in plan or "fact_template_key" in plan, plan
 
 
 @pytest.mark.usefixtures("clock")
@@ -415,3 +415,23 @@ def test_activity_refresh_reads_the_last_day_and_moves_last_seen_forward_once():
     assert Agent.objects.get(pk=recent.pk).last_seen_at == FIXED_NOW  # when it was received
     assert Agent.objects.get(pk=quiet.pk).last_seen_at is None  # dated before the window
     assert agent_activity_refresh() == 0
+
+
+@pytest.mark.django_db
+def test_an_active_fact_is_held_once_by_the_database():
+    from django.db import IntegrityError, transaction
+
+    from config import clock
+
+    agent, _ = client_for("alice")
+    fact = {
+        "template_id": agent.template_id,
+        "content": "Use pnpm.",
+        "source": "user-stated",
+        "confidence": 1.0,
+        "created_at": clock.now(),
+    }
+    LearnedFact.objects.create(**fact)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        LearnedFact.objects.create(**fact)
+    LearnedFact.objects.create(**fact, status="retired")  # a retired one may share its wording
