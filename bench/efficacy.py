@@ -27,8 +27,8 @@ policy with an amount ("… over $500 …"), which must reach the fleet.
 
 A simulated agent avoids a failure when its prompt block carries the line for it; a rollout is
 checked daily, rituals run weekly, and a scripted operator approves every proposal and decides
-every rollout handed over to a human (promoted when what it is judged on fell and no signal is
-worse by more than the margin, aborted otherwise). Prints, per
+every rollout handed over to a human (promoted when what it is judged on fell by at least the
+margin and no signal's interval shows a harm, aborted otherwise). Prints, per
 fleet: each kind's rate in week 1, the last week and without learning; the largest prompt block
 (characters) served each week; every rollout with what it tested and its decision; then the
 targets, PASS or FAIL.
@@ -211,15 +211,16 @@ class Operator:
             )
 
     def decide_handed_over(self) -> None:
-        """A rollout handed over (too few sessions to decide in time) is decided as a careful
-        person reading its page would: promoted when what it is judged on fell and no signal is
-        worse by more than the margin, aborted otherwise."""
+        """A rollout handed over (too few sessions to decide in time) is decided as a person
+        reading its page would: promoted when what it is judged on fell by at least the margin
+        and no signal's interval shows a harm (lies wholly above zero), aborted otherwise."""
         handed = self.http.get("/api/v1/rollouts?status=needs_human", **self.auth).json()
         for rollout in handed:
             check = rollout["last_check"] or {}
-            diffs = {m: ci[0] for m, ci in (check.get("intervals") or {}).items()}
+            intervals = check.get("intervals") or {}
             judged = (check.get("judged_on") or ["targets"])[0]
-            good = diffs.get(judged, 0) < 0 and all(d <= check.get("margin", 0.08) for d in diffs.values())
+            fell = intervals.get(judged, [0])[0] <= -check.get("margin", 0.08)
+            good = fell and not any(ci[1] > 0 for ci in intervals.values())
             self.http.post(
                 f"/api/v1/rollouts/{rollout['id']}/{'promote' if good else 'abort'}",
                 data=json.dumps({"reason": "operator read the handed-over evidence"}),

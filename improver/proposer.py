@@ -248,15 +248,20 @@ class DeterministicProposer:
         chosen: list[Addition] = []
         conflicts: list[dict] = []
         served = tuple(data.directives.splitlines())
+        seen: list[Addition] = []  # every candidate so far, stronger first, refused ones included
         for addition in sorted(candidates, key=lambda a: (-a.evidence, -a.sessions)):
             key = normalised(addition.text)
             subject = normalised(_pattern_name(addition.text))
             if key in existing or (subject and subject in existing):
                 continue
-            stronger = next((c for c in chosen if contrary_to(addition.text, (c.text,))), None)
+            # A line and its contrary are never served together, and the side with more evidence
+            # decides: a weaker contrary is left out even when the stronger side may not be
+            # proposed itself (a human withdrew it), so the minority never wins by default.
+            stronger = next((c for c in seen if contrary_to(addition.text, (c.text,))), None)
+            seen.append(addition)
             if stronger is not None or contrary_to(addition.text, served):
                 conflicts.append(conflict(addition, stronger, contrary_to(addition.text, served)))
-                continue  # a line and its contrary are never served together: the stronger stays
+                continue
             if addition.origin != "operator" and refused(addition.text, data.exclude):
                 continue
             if any(normalised(c.text) == key or similarity(c.text, addition.text) >= 80 for c in chosen):

@@ -78,3 +78,19 @@ def test_the_ritual_proposes_the_majority_and_the_review_page_shows_the_conflict
     page = admin.get(f"/admin/governance/proposal/{proposal.pk}/change/").content.decode()
     assert "Lines left out for contradicting a stronger one" in page
     assert "Don&#x27;t rotate the logs, we need them for the audit." in page
+
+
+def test_a_withdrawn_majority_line_still_keeps_its_weaker_contrary_out():
+    change = DeterministicProposer().propose(
+        ProposalInput(
+            template="ops",
+            directives="Page the on-call engineer for outages.\n",
+            negative_by_category={"accuracy": 12},
+            remedies=(
+                Remedy("Rotate the logs when the disk is full.", 10, 10, ("observation:1",)),
+                Remedy("Don't rotate the logs, we need them for the audit.", 3, 3, ("observation:2",)),
+            ),
+            exclude=("Rotate the logs when the disk is full.",),  # a human aborted it
+        )
+    )
+    assert change is None or "rotate the logs" not in change.directives.lower()
