@@ -158,16 +158,19 @@ class DemoRun(Scenes):
             _, self._operator_token = token_issue(user=user, label="demo operator")
         return self._operator_token
 
-    def operator_approves(self, run: RitualRun, rating: int = 4) -> None:
+    def operator_approves(self, run: RitualRun, at: datetime, rating: int = 4) -> None:
+        """The operator approves at simulated time `at`, so the canary starts on the simulated
+        calendar its daily checks follow."""
         self.heading("The operator reviews")
         token = self.operator_token()
         proposal_id = run.session.proposal_id
-        response = self.http.post(
-            f"/api/v1/proposals/{proposal_id}/approve",
-            data=json.dumps({"rating": rating}),
-            content_type="application/json",
-            HTTP_AUTHORIZATION=f"Bearer {token}",
-        )
+        with clock.pinned(at):
+            response = self.http.post(
+                f"/api/v1/proposals/{proposal_id}/approve",
+                data=json.dumps({"rating": rating}),
+                content_type="application/json",
+                HTTP_AUTHORIZATION=f"Bearer {token}",
+            )
         self.say(
             f"  POST /api/v1/proposals/{proposal_id}/approve {{rating: {rating}}} → "
             f"{response.status_code} {response.json().get('status')}"
@@ -250,7 +253,7 @@ class DemoRun(Scenes):
     def check_rollouts(self, now: datetime) -> None:
         """Run the canary's sequential test as the beat entry would, and say what it decided."""
         running = {r.pk: r for r in Rollout.objects.filter(status=Rollout.Status.RUNNING)}
-        rollouts_check()  # arrival time: the sessions just posted count
+        rollouts_check(now=now)  # on the simulated day: its age, looks and charts follow the simulation
         for rollout in Rollout.objects.filter(pk__in=list(running)).select_related("template", "candidate"):
             if rollout.status == Rollout.Status.RUNNING:
                 continue

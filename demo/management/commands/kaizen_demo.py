@@ -38,7 +38,7 @@ class Command(BaseCommand):
         run.proposals_that_act(start + week)
         rituals = run.wake(start + week)
         for ritual in [r for r in rituals if r.outcome == "proposed"]:
-            run.operator_approves(ritual)
+            run.operator_approves(ritual, at=start + week + timedelta(hours=1))
         run.heading("Weeks 2 and 3: canaries run the new directives; the sequential test decides daily")
         later = run.simulate_days(start + week, 14, "weeks 2-3 sessions", rollouts=True)
         run.check_rollouts(start + 3 * week)
