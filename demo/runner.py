@@ -60,11 +60,14 @@ class DemoRun(Scenes):
             template, outcome = template_upsert(spec=spec, source="demo")
             self.say(f"  {template.slug} ({template.kind}): {outcome}")
 
-    def create_fleet(self) -> None:
+    def create_fleet(self, since: datetime) -> None:
+        """The fleet, in service since `since` (before the simulated weeks): a canary tells the
+        agents it started with from those that joined later by when they were created."""
         self.heading("Fleet")
         for template in ("coder", "researcher"):
             for sim in simulator.fleet(self.rng, template, self.size):
                 agent, token = agent_create(name=sim.name, template_slug=template)
+                Agent.objects.filter(pk=agent.pk).update(created_at=since)
                 self.tokens[sim.name] = token
                 self.sim_agents.append(sim)
                 self.say(f"  {agent.name} runs {template}; token {token[:12]}… (shown once)")
@@ -228,8 +231,9 @@ class DemoRun(Scenes):
         return response.json()["directives"]
 
     def simulate_days(self, start: datetime, days: int, label: str, rollouts: bool = False) -> list[dict]:
-        """Every agent works `sessions_per_day` sessions a day; events go through ingest. With
-        `rollouts`, the canary check runs at the end of each day (what the beat entry does)."""
+        """Every agent works `sessions_per_day` sessions a day; events go through ingest, arriving
+        at the end of their simulated day. With `rollouts`, the canary check runs at the end of
+        each day (what the beat entry does)."""
         all_events: list[dict] = []
         plan = [(day, sim) for day in range(days) for sim in self.sim_agents]
         progress = Progress(self.out, len(plan), label)
@@ -244,7 +248,8 @@ class DemoRun(Scenes):
                 self.session_no += 1
                 at = start + timedelta(days=day, hours=9 + 3 * s, minutes=self.rng.randint(0, 59))
                 events += simulator.session_events(self.rng, sim, at, self.session_no, directives[sim.name])
-            self.post(sim, events)
+            with clock.pinned(start + timedelta(days=day, hours=23)):  # they arrive on their simulated day
+                self.post(sim, events)
             all_events += [dict(e, agent=sim.name) for e in events]
             progress.advance()
         progress.finish()

@@ -194,6 +194,8 @@ def decide(
         if not enough:
             missing.append(f"{fewest} of {rules.min_sessions} sessions per arm")
         more = f"; about {needed} more sessions per arm would decide" if needed else ""
+        if needed and needed > 100_000:  # a guardrail sits at its margin: no sample size settles it
+            more = "; no number of sessions this fleet could send would decide it"
         if age < rules.max_age:
             more += f", and about {reachable} more arrive by day {rules.max_age.days} at this traffic"
         return Verdict(
