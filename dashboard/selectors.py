@@ -62,15 +62,24 @@ def template_timelines() -> list[dict]:
         if v.author == DocumentVersion.Author.IMPROVER and v.document_id in previous:
             before, after = version_performance(previous[v.document_id]), version_performance(v.pk)
             row["evolution"] = {
-                "success_before": before["success_rate"],
-                "success_after": after["success_rate"],
-                "rating_before": before["avg_rating"],
-                "rating_after": after["avg_rating"],
-                "rating": (v.provenance or {}).get("rating"),
+                "success": f"{_rate(before)} → {_rate(after)}",
+                "rating": f"{_rating(before)} → {_rating(after)}",
+                "review": (v.provenance or {}).get("rating"),
             }
         entry["versions"].append(row)
         previous[v.document_id] = v.pk
     return list(timelines.values())
+
+
+def _rate(performance: dict) -> str:
+    """A success rate with the outcomes behind it ("52% of 94"; "–" with none)."""
+    if performance["success_rate"] is None:
+        return "–"
+    return f"{performance['success_rate']:.0%} of {performance['outcomes']}"
+
+
+def _rating(performance: dict) -> str:
+    return "–" if performance["avg_rating"] is None else f"{performance['avg_rating']:.2f}"
 
 
 def pending_reviews(limit: int = 20) -> list[dict]:

@@ -120,6 +120,8 @@ def rollout_status(rollout) -> dict:
     )
     if rollout.status in ("promoted", "rolled_back", "aborted"):
         where = f"Decided: {rollout.reason or last.get('reason', '')}"
+    elif last.get("needed") is not None and last["needed"] > 100_000:
+        where = "No number of sessions this fleet could send would decide it at the differences seen so far."
     elif last.get("needed") is not None:
         look = "the final look" if last.get("look") != "final" else "a decision"
         where = f"About {last['needed']} more sessions per arm for {look} at the differences seen so far."

@@ -72,13 +72,7 @@ def test_template_timeline_shows_before_and_after_of_an_evolution():
     outcomes(3, 1, 0.8)
     [timeline] = [t for t in selectors.template_timelines() if t["template"] == template.slug]
     v2 = timeline["versions"][1]
-    assert v2["evolution"] == {
-        "success_before": 0.25,
-        "success_after": 0.75,
-        "rating_before": 0.2,
-        "rating_after": 0.8,
-        "rating": 4,
-    }
+    assert v2["evolution"] == {"success": "25% of 4 → 75% of 4", "rating": "0.20 → 0.80", "review": 4}
     assert timeline["versions"][0]["evolution"] is None
 
 

@@ -12,8 +12,8 @@ from tests.improver.helpers import WAKE, coder_fleet, complaints
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def login(page, live_server):
-    user = approver("operator")
+def login(page, live_server, username: str = "operator"):
+    user = approver(username)
     page.goto(f"{live_server.url}/admin/login/")
     page.fill("#id_username", user.username)
     page.fill("#id_password", "pw-for-tests-1")

@@ -31,3 +31,23 @@ def test_the_demo_drives_the_whole_loop():
         assert marker in text, marker
     assert "rollout of researcher v2 promoted" not in text and "rollout of coder v2" in text
     assert AgentTemplate.objects.get(slug="researcher").document.head.number == 1  # the harmful one
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_dashboard_after_the_demo_fits_the_window_with_no_error(page, live_server):
+    """After the demo's three simulated weeks: the dashboard's charts follow the simulated calendar,
+    nothing overflows at 1280 px, and no request fails."""
+    from tests.e2e.conftest import shot
+    from tests.e2e.test_browser_admin import login
+    from tests.e2e.test_pages_looked_at import OVERFLOWING
+
+    call_command("kaizen_demo", stdout=io.StringIO())
+    page.set_viewport_size({"width": 1280, "height": 900})
+    problems = []
+    page.on("response", lambda r: problems.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    login(page, live_server, "reviewer")  # the demo made its own "operator"
+    page.goto(f"{live_server.url}/dashboard/")
+    assert page.locator("#kz-rollouts svg").count() >= 2  # one chart per rollout, both arms
+    shot(page, "dashboard-after-demo")
+    assert page.evaluate(OVERFLOWING) == [] and problems == []
