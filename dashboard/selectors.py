@@ -9,7 +9,7 @@ from django.urls import reverse
 from config import clock
 from governance.models import BoardTask, Proposal
 from improver.models import Rollout
-from improver.outcomes import rollout_status
+from improver.outcomes import rollout_series, rollout_status
 from improver.selectors import version_performance
 from planner.hitl import SEVERITY_COLOURS
 from planner.models import Alert, Dispatch, FleetSnapshot
@@ -156,22 +156,12 @@ def open_dispatches(limit: int = 20) -> list[dict]:
 def rollouts(limit: int = 5) -> list[dict]:
     """Recent canary rollouts: what each tests, each arm's rate of what it is judged on at every
     check (with the sessions behind it), where the test stands, and the decision."""
-    from datetime import datetime
 
     rows = []
     for rollout in Rollout.objects.select_related("template", "champion", "candidate")[:limit]:
         status = rollout_status(rollout)
         metric = status["judged_on"][0]
-        series, counts = {"candidate": [], "champion": []}, {"candidate": (0, 0), "champion": (0, 0)}
-        for check in rollout.history:
-            arms = check.get("arms", {}).get(metric, {})
-            for arm in series:
-                n, failed = arms.get(arm, [0, 0])
-                series[arm].append((datetime.fromisoformat(check["at"]), failed / n if n else None))
-                counts[arm] = (failed, n)
-        times = [datetime.fromisoformat(check["at"]) for check in rollout.history]
-        start = min([rollout.started_at, *times])
-        end = max([rollout.decided_at or rollout.started_at, *times])
+        drawn = rollout_series(rollout, metric)
         rows.append(
             {
                 "id": rollout.pk,
@@ -182,13 +172,7 @@ def rollouts(limit: int = 5) -> list[dict]:
                 "reason": rollout.reason or (rollout.last_check or {}).get("reason", ""),
                 "metric": metric,
                 **status,
-                "series": series,
-                "legend": {
-                    arm: f"{'canary' if arm == 'candidate' else 'champion'}: {f} of {n} sessions"
-                    + (f" ({f / n:.0%})" if n else "")
-                    for arm, (f, n) in counts.items()
-                },
-                "window": (start, end),
+                **drawn,
             }
         )
     return rows

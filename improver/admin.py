@@ -1,5 +1,3 @@
-from datetime import datetime
-
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
@@ -21,7 +19,7 @@ from improver.models import (
     RitualRun,
     Rollout,
 )
-from improver.outcomes import rollout_status
+from improver.outcomes import SIGNAL_COLUMNS, rollout_series, rollout_status, signal_cells
 from improver.services.improvers import improver_create, improver_set_lifecycle
 from improver.services.rollouts import rollout_decide
 from telemetry.models import Agent
@@ -238,39 +236,12 @@ class RolloutAdmin(admin.ModelAdmin):
         if not status["rows"]:
             return status["summary"]
         header = format_html(
-            "<tr>{}</tr>",
-            format_html_join(
-                "",
-                "<th>{}</th>",
-                [
-                    (h,)
-                    for h in (
-                        "signal",
-                        "role",
-                        "canary",
-                        "champion",
-                        "difference (interval)",
-                        "must lie",
-                        "verdict",
-                    )
-                ],
-            ),
+            "<tr>{}</tr>", format_html_join("", "<th>{}</th>", [(h,) for h in SIGNAL_COLUMNS])
         )
         body = format_html_join(
             "",
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            [
-                (
-                    r["metric"],
-                    r["role"],
-                    r["candidate"],
-                    r["champion"],
-                    r["interval"],
-                    r["must"],
-                    r["verdict"],
-                )
-                for r in status["rows"]
-            ],
+            "<tr>" + "<td>{}</td>" * len(SIGNAL_COLUMNS) + "</tr>",
+            [signal_cells(r) for r in status["rows"]],
         )
         at = (obj.last_check or {}).get("at", "")
         return format_html(
@@ -359,28 +330,13 @@ class RolloutAdmin(admin.ModelAdmin):
 
 def history_chart(rollout: Rollout, metric: str) -> str:
     """Both arms' rate of what the rollout is judged on at every check, over the rollout's own
-    time (from its start to its decision or its last check), with the sessions behind each."""
-    series = {"candidate": [], "champion": []}
-    counts = {"candidate": (0, 0), "champion": (0, 0)}
-    for check in rollout.history:
-        at = datetime.fromisoformat(check["at"])
-        for arm in series:
-            n, failed = check.get("arms", {}).get(metric, {}).get(arm, [0, 0])
-            series[arm].append((at, failed / n if n else None))
-            counts[arm] = (failed, n)
-    times = [datetime.fromisoformat(check["at"]) for check in rollout.history]
-    start = min([rollout.started_at, *times])
-    end = max([rollout.decided_at or rollout.started_at, *times])
-    legend = {
-        arm: f"{'canary' if arm == 'candidate' else 'champion'}: {f} of {n} sessions"
-        + (f" ({f / n:.0%})" if n else "")
-        for arm, (f, n) in counts.items()
-    }
+    time, with the sessions behind each."""
+    drawn = rollout_series(rollout, metric)
     return charts.time_chart(
-        series,
+        drawn["series"],
         title=f"Sessions with {metric}, at each check",
-        window=(start, end),
+        window=drawn["window"],
         chart_id=f"chart-rollout-{rollout.pk}",
         share=True,
-        legend=legend,
+        legend=drawn["legend"],
     )

@@ -74,6 +74,48 @@ def signal_counts(
     return out
 
 
+# What each signal row of a rollout shows, in the order every page prints it.
+SIGNAL_COLUMNS = ("signal", "role", "canary", "champion", "difference (interval)", "must lie", "verdict")
+
+
+def signal_cells(row: dict) -> tuple:
+    return (
+        row["metric"],
+        row["role"],
+        row["candidate"],
+        row["champion"],
+        row["interval"],
+        row["must"],
+        row["verdict"],
+    )
+
+
+def rollout_series(rollout, metric: str) -> dict:
+    """Both arms' rate of `metric` at every check of the rollout, for its chart: the points, a
+    legend with the sessions behind the last ones, and the window from its start (or first
+    check) to its decision (or last check)."""
+    from datetime import datetime
+
+    series = {"candidate": [], "champion": []}
+    counts = {"candidate": (0, 0), "champion": (0, 0)}
+    times = []
+    for check in rollout.history:
+        at = datetime.fromisoformat(check["at"])
+        times.append(at)
+        for arm in series:
+            n, failed = check.get("arms", {}).get(metric, {}).get(arm, [0, 0])
+            series[arm].append((at, failed / n if n else None))
+            counts[arm] = (failed, n)
+    legend = {
+        arm: f"{'canary' if arm == 'candidate' else 'champion'}: {f} of {n} sessions"
+        + (f" ({f / n:.0%})" if n else "")
+        for arm, (f, n) in counts.items()
+    }
+    start = min([rollout.started_at, *times])
+    end = max([rollout.decided_at or rollout.started_at, *times])
+    return {"series": series, "legend": legend, "window": (start, end)}
+
+
 def _verdict(ci, role: str, margin) -> str:
     """A metric's standing in words: its interval against what its role needs."""
     if not ci:

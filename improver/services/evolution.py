@@ -513,7 +513,7 @@ def delta_rows(delta: dict) -> list[list[str]]:
 
 def _rollout_panels(proposal: Proposal) -> list:
     from governance.registry import Panel
-    from improver.outcomes import rollout_status
+    from improver.outcomes import SIGNAL_COLUMNS, rollout_status, signal_cells
 
     panels = []
     for rollout in Rollout.objects.filter(proposal=proposal).order_by("started_at"):
@@ -522,27 +522,8 @@ def _rollout_panels(proposal: Proposal) -> list:
             Panel(
                 f"rollout-{rollout.pk}",
                 f"Canary rollout v{rollout.candidate.number} ({rollout.status}): {status['summary']}",
-                [
-                    "signal",
-                    "role",
-                    "canary sessions showing it",
-                    "champion sessions",
-                    "difference (interval)",
-                    "must lie",
-                    "verdict",
-                ],
-                [
-                    [
-                        r["metric"],
-                        r["role"],
-                        r["candidate"],
-                        r["champion"],
-                        r["interval"],
-                        r["must"],
-                        r["verdict"],
-                    ]
-                    for r in status["rows"]
-                ],
+                list(SIGNAL_COLUMNS),
+                [list(signal_cells(r)) for r in status["rows"]],
             )
         )
     return panels
