@@ -113,6 +113,11 @@ SETTINGS: dict[str, tuple[object, str]] = {
     ),
     "OUTCOME_ALERT_SUCCESS_BELOW": (0.5, "Success rate under which an action-quality alert fires."),
     "OUTCOME_ALERT_COOLDOWN_SECONDS": (3600, "Quiet period between two alerts of one pair."),
+    "OUTCOME_ALERT_FLEET_AGENTS": (
+        5,
+        "A skill under the success threshold on this many agents of a template or more in one pass "
+        "is one alert (and one goal proposal) for the template instead of one per agent.",
+    ),
     "GOALS_FILE": ("", "Goals YAML read by the planner; empty = planner/defaults/goals.yaml."),
     "ACTIONS_FILE": ("", "Actions YAML; empty = planner/defaults/actions.yaml."),
     "HITL_ESCALATION_THRESHOLD": (3, "Escalations for one target in the window that raise a goal proposal."),
@@ -299,6 +304,7 @@ RANGES: dict[str, tuple] = {
     "OUTCOME_ALERT_MIN_ATTEMPTS": POSITIVE,
     "OUTCOME_ALERT_SUCCESS_BELOW": RATIO,
     "OUTCOME_ALERT_COOLDOWN_SECONDS": NON_NEGATIVE,
+    "OUTCOME_ALERT_FLEET_AGENTS": (2, 1_000_000),
     "GOALS_FILE": "path",
     "ACTIONS_FILE": "path",
     "HITL_ESCALATION_THRESHOLD": POSITIVE,

@@ -308,60 +308,86 @@ def alert_raise(
 
 
 def outcome_analysis_run(*, now: datetime | None = None) -> list[Alert]:
-    """(agent, skill) pairs under 50% success over >= 10 attempts: an alert and one goal proposal."""
+    """(agent, skill) pairs under 50% success over >= 10 attempts: an alert and one goal proposal
+    each. A skill failing so on KAIZEN_OUTCOME_ALERT_FLEET_AGENTS agents of a template or more is
+    one alert and proposal for the template (`<template>:*:<skill>`) instead of one per agent, so a
+    fleet whose every agent fails one skill raises one alert, not a thousand."""
     now = now or clock.now()
     window = SkillOutcome.objects.filter(
         occurred_at__gt=now - timedelta(hours=rules.k("FLEET_WINDOW_HOURS")), occurred_at__lte=now
     )
     pairs = (
-        window.values("agent_id", "agent__name", "skill")
+        window.values("agent_id", "agent__name", "agent__template__slug", "skill")
         .annotate(attempts=Count("id"), successes=Count("id", filter=Q(success=True)))
         .filter(attempts__gte=rules.k("OUTCOME_ALERT_MIN_ATTEMPTS"))
     )
     threshold = rules.k("OUTCOME_ALERT_SUCCESS_BELOW")
-    raised = []
+    failing: dict[tuple[str, str], list[dict]] = {}
     for p in pairs:
-        rate = p["successes"] / p["attempts"]
-        if rate >= threshold:
-            continue
-        key = f"{p['agent__name']}:{p['skill']}"
-        failures = list(
-            window.filter(agent_id=p["agent_id"], skill=p["skill"], success=False)
-            .order_by("-occurred_at")
-            .values_list("pk", "correlation_id", "failure_reason")[:10]
+        if p["successes"] / p["attempts"] < threshold:
+            failing.setdefault((p["agent__template__slug"] or "", p["skill"]), []).append(p)
+    raised = []
+    for (template, skill), found in sorted(failing.items()):
+        if len(found) >= rules.k("OUTCOME_ALERT_FLEET_AGENTS"):
+            # one alert for the template's agents; it names the one with the most attempts, so
+            # the template's one-on-one reads it as its feedback
+            most = max(found, key=lambda p: (p["attempts"], p["agent__name"]))
+            groups = [(f"{template or 'fleet'}:*:{skill}", most["agent_id"], found)]
+        else:
+            groups = [(f"{p['agent__name']}:{skill}", p["agent_id"], [p]) for p in found]
+        for key, agent_id, members in groups:
+            alert = _action_quality(window, key, agent_id, skill, members, now)
+            if alert is not None:
+                raised.append(alert)
+    return raised
+
+
+def _action_quality(window, key: str, agent_id, skill: str, members: list[dict], now) -> Alert | None:
+    """One action-quality alert and its goal proposal, for one agent's skill or the fleet's."""
+    attempts = sum(p["attempts"] for p in members)
+    successes = sum(p["successes"] for p in members)
+    rate = successes / attempts
+    failures = list(
+        window.filter(agent_id__in=[p["agent_id"] for p in members], skill=skill, success=False)
+        .order_by("-occurred_at")
+        .values_list("pk", "correlation_id", "failure_reason")[:10]
+    )
+    agents = sorted(p["agent__name"] for p in members)
+    fleet = len(members) > 1
+    evidence = {
+        "agent": None if fleet else agents[0],
+        "agents": agents[:50],
+        "agent_count": len(agents),
+        "skill": skill,
+        "attempts": attempts,
+        "successes": successes,
+        "success_rate": round(rate, 4),
+        "recent_failures": [[correlation, reason] for _, correlation, reason in failures],
+        "cites": {"skill_outcome": [pk for pk, *_ in failures]},
+    }
+    where = f"{len(agents)} agents" if fleet else agents[0]
+    with transaction.atomic():
+        alert = alert_raise(
+            kind=Alert.Kind.ACTION_QUALITY,
+            key=key,
+            agent_id=agent_id,
+            evidence=evidence,
+            now=now,
+            message=f"{key} succeeded {successes}/{attempts} times ({rate:.0%}) in the window"
+            + (f", on {len(agents)} agents." if fleet else "."),
         )
-        evidence = {
-            "agent": p["agent__name"],
-            "skill": p["skill"],
-            "attempts": p["attempts"],
-            "successes": p["successes"],
-            "success_rate": round(rate, 4),
-            "recent_failures": [[correlation, reason] for _, correlation, reason in failures],
-            "cites": {"skill_outcome": [pk for pk, *_ in failures]},
-        }
-        with transaction.atomic():
-            alert = alert_raise(
-                kind=Alert.Kind.ACTION_QUALITY,
-                key=key,
-                agent_id=p["agent_id"],
-                evidence=evidence,
-                now=now,
-                message=f"{key} succeeded {p['successes']}/{p['attempts']} times ({rate:.0%}) in the window.",
-            )
-            if alert is None:
-                continue
-            raised.append(alert)
-            proposal_raise(  # one open proposal per pair is enough: an open one is left as it is
+        if alert is not None:
+            proposal_raise(  # one open proposal per key is enough: an open one is left as it is
                 type=Proposal.Type.GOAL,
                 dedup_key=f"action-quality:{key}",
                 subject=key,
                 risk=Proposal.Risk.MEDIUM,
                 evidence=evidence,
-                title=f"Chronic failures of {p['skill']} on {p['agent__name']}",
-                rationale=f"{key} succeeded only {rate:.0%} of {p['attempts']} attempts. "
+                title=f"Chronic failures of {skill} on {where}",
+                rationale=f"{key} succeeded only {rate:.0%} of {attempts} attempts. "
                 "Propose a goal or a change that makes this skill reliable, or route it elsewhere.",
             )
-    return raised
+    return alert
 
 
 @transaction.atomic

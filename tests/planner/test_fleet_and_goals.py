@@ -204,3 +204,21 @@ def test_outcome_analysis_thresholds(db, results, alerts):
     _, bob = client_for("bob")
     outcomes(bob, "pr_review", results, start=NOW - timedelta(hours=2))
     assert len(outcome_analysis_run(now=NOW)) == alerts
+
+
+@pytest.mark.parametrize(("agents", "alerts"), [(4, 4), (5, 1), (30, 1)])
+def test_a_skill_failing_across_a_template_is_one_alert_not_one_per_agent(db, agents, alerts):
+    from planner.models import Alert
+    from tests.factories import TemplateFactory
+
+    template = TemplateFactory()
+    for n in range(agents):
+        _, client = client_for(f"agent-{n}", template=template)
+        outcomes(client, "pr_review", [True] * 2 + [False] * 8, start=NOW - timedelta(hours=2))
+    raised = outcome_analysis_run(now=NOW)
+    assert len(raised) == alerts == Alert.objects.count() == Proposal.objects.count()
+    if alerts == 1:
+        [alert] = raised
+        assert alert.key == f"{template.slug}:*:pr_review" and f"on {agents} agents" in alert.message
+        assert alert.agent.template_id == template.pk  # the template's one-on-one reads it
+        assert alert.evidence["agent_count"] == agents and alert.evidence["attempts"] == 10 * agents
