@@ -109,7 +109,16 @@ def setup_django(path: str) -> None:
     django.setup()
     import logging
 
-    for noisy in ("celery", "kombu", "django.request", "improver", "planner", "governance", "telemetry"):
+    for noisy in (
+        "celery",
+        "kombu",
+        "django.request",
+        "improver",
+        "planner",
+        "governance",
+        "telemetry",
+        "fleet",
+    ):
         logging.getLogger(noisy).setLevel(logging.CRITICAL)
     from django.core.management import call_command
 
@@ -248,13 +257,13 @@ def run(seed: int, weeks: int) -> dict:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
+    from fleet.services import agent_create, token_issue
+    from fleet.templates import template_upsert
+    from fleet.templates_yaml import TemplateSpec
     from improver.models import Rollout
     from improver.services.improvers import improver_create, wake_due_improvers
     from improver.services.rollouts import rollouts_check
     from telemetry.derived import derive_pending
-    from telemetry.services import agent_create, token_issue
-    from telemetry.templates import template_upsert
-    from telemetry.templates_yaml import TemplateSpec
 
     http = Client()
     user, _ = get_user_model().objects.get_or_create(

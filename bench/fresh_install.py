@@ -50,8 +50,8 @@ def run(args) -> int:
     from rest_framework.test import APIClient
 
     from config import clock
+    from fleet.services import agent_create
     from telemetry import partitions
-    from telemetry.services import agent_create
 
     settings.ALLOWED_HOSTS = ["*"]
     now = clock.now()

@@ -35,7 +35,7 @@ def main() -> None:
     from tests.telemetry.events import TS, VALID_BODIES
 
     call_command("migrate", verbosity=0)
-    from telemetry.services import agent_create
+    from fleet.services import agent_create
 
     _, token = agent_create(name="bench-hostile")
     client = APIClient(raise_request_exception=False)

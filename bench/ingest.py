@@ -50,7 +50,7 @@ PORT = 8931
 AGENTS = 50
 MODES = ["RUNTIME", "NOTFOUND.package", "PERM", "TIMEOUT.network"]
 MAKE_AGENTS = f"""
-from telemetry.services import agent_create
+from fleet.services import agent_create
 for n in range({AGENTS}):
     print(agent_create(name=f"bench-{{n}}", template_slug="coder")[1])
 """

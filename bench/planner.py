@@ -71,12 +71,12 @@ def main() -> None:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
+    from fleet.models import Agent, AgentTemplate
+    from fleet.services import token_issue
+    from fleet.templates import template_version_create
     from planner.fleet import compute
     from planner.models import DeclaredSkill, SkillStats
     from planner.stores import summarise
-    from telemetry.models import Agent, AgentTemplate
-    from telemetry.services import token_issue
-    from telemetry.templates import template_version_create
 
     rng = random.Random(1)
     template = AgentTemplate.objects.create(slug="bench", name="bench")

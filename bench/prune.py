@@ -49,9 +49,10 @@ def measure(args) -> int:
     from django.db import connection
 
     from config import clock
+    from fleet.models import Agent
     from governance.models import Citation, Proposal
     from telemetry import partitions
-    from telemetry.models import Agent, ToolInvocation
+    from telemetry.models import ToolInvocation
     from telemetry.retention import prune_events
 
     table = ToolInvocation._meta.db_table

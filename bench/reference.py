@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bench.reference_table import INSERT
-from telemetry import tokens
+from fleet import tokens
 
 TYPES = ["tool_invocation", "skill_outcome", "observation", "correction", "decision", "session_end"]
 

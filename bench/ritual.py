@@ -34,9 +34,9 @@ def seed(url: str, slug: str, agents: int, items: int) -> int:
     os.environ["DATABASE_URL"] = url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()
+    from fleet.models import Agent, AgentTemplate
+    from fleet.templates import template_version_create
     from improver.services.improvers import improver_create
-    from telemetry.models import Agent, AgentTemplate
-    from telemetry.templates import template_version_create
 
     template = AgentTemplate.objects.create(slug=slug, name=slug)
     version = template_version_create(template=template, directives="Run the tests.\nKeep changes small.\n")

@@ -7,7 +7,7 @@ dict is deliberately not Celery's `beat_schedule`, which the database scheduler 
 every beat start (reverting operators' edits and clearing expiries).
 
 Each row calls its task with `scheduled=True`; the task then claims its tick
-(`telemetry.ticks.claim_tick`), so two beat processes sending the same tick run the job once.
+(`fleet.ticks.claim_tick`), so two beat processes sending the same tick run the job once.
 """
 
 import json

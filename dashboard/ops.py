@@ -12,8 +12,8 @@ from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, 
 from prometheus_client.core import GaugeMetricFamily
 
 from config.error_views import database_unavailable
+from fleet.ticks import failing_jobs
 from telemetry import partitions
-from telemetry.ticks import failing_jobs
 
 
 def healthz(request):

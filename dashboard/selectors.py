@@ -7,6 +7,7 @@ from django.db.models.functions import TruncDate, TruncHour, TruncMinute
 from django.urls import reverse
 
 from config import clock
+from fleet.models import DocumentVersion
 from governance.models import BoardTask, Proposal
 from improver.models import Rollout
 from improver.outcomes import rollout_series, rollout_status
@@ -14,7 +15,7 @@ from improver.selectors import version_performance
 from planner.hitl import SEVERITY_COLOURS
 from planner.models import Alert, Dispatch, FleetSnapshot
 from planner.selectors import patterns
-from telemetry.models import DocumentVersion, FrictionEvent, UnmappedSpan
+from telemetry.models import FrictionEvent, UnmappedSpan
 
 
 def fleet_trend(*, days: int = 14, now=None) -> list[dict]:

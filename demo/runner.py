@@ -18,6 +18,10 @@ from config import clock
 from config.progress import Progress
 from demo import simulator
 from demo.scenes import Scenes
+from fleet.models import Agent, AgentTemplate
+from fleet.services import agent_create, token_issue
+from fleet.templates import template_upsert
+from fleet.templates_yaml import parse_templates
 from governance.diff import text_diff
 from improver.models import RitualRun, Rollout
 from improver.outcomes import rollout_status
@@ -26,10 +30,7 @@ from improver.services.rollouts import rollouts_check
 from planner.models import Alert, Dispatch, GoalState
 from planner.selectors import anti_patterns_for_template
 from planner.services import fleet_snapshot_take
-from telemetry.models import EVENT_MODELS, Agent, AgentTemplate, ToolInvocation
-from telemetry.services import agent_create, token_issue
-from telemetry.templates import template_upsert
-from telemetry.templates_yaml import parse_templates
+from telemetry.models import EVENT_MODELS, ToolInvocation
 
 TEMPLATES_FILE = Path(settings.BASE_DIR) / "examples" / "templates.yaml"
 BATCH = 200

@@ -7,12 +7,13 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db.models import Count
 
+from fleet.models import AgentTemplate
 from governance.models import BoardTask, Proposal
 from improver.models import Rollout
 from improver.services.maintenance import maintenance_pass
 from planner.goalbook import current_goals
 from telemetry.corrections import as_fact
-from telemetry.models import AgentTemplate, FrictionEvent, LearnedFact, SessionEnd
+from telemetry.models import FrictionEvent, LearnedFact, SessionEnd
 
 
 class Scenes:

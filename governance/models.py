@@ -50,7 +50,7 @@ class Proposal(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_by_agent = models.ForeignKey(
-        "telemetry.Agent", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "fleet.Agent", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

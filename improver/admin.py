@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 from config import charts
 from config.audit import audit
 from config.errors import ApplicationError
+from fleet.models import Agent
 from improver.canary import OVERALL
 from improver.models import (
     EvolutionNote,
@@ -22,7 +23,6 @@ from improver.models import (
 from improver.outcomes import SIGNAL_COLUMNS, rollout_series, rollout_status, signal_cells
 from improver.services.improvers import improver_create, improver_set_lifecycle
 from improver.services.rollouts import rollout_decide
-from telemetry.models import Agent
 
 
 class NoteInline(admin.TabularInline):

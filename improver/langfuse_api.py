@@ -13,11 +13,11 @@ from config import clock
 from config.errors import ApplicationError, NotFound, field_error
 from config.permissions import IsAgent, request_agent
 from config.scales import parse_scales
+from fleet.auth import BasicTokenAuthentication
+from fleet.models import AgentTemplate, DocumentVersion
 from improver.selectors import directives_for_agent
-from telemetry.auth import BasicTokenAuthentication
 from telemetry.ingest import events_ingest, first_stored_at
 from telemetry.langfuse import score_event
-from telemetry.models import AgentTemplate, DocumentVersion
 from telemetry.selectors import trace_session
 
 LANGFUSE_AUTH = [*api_settings.DEFAULT_AUTHENTICATION_CLASSES, BasicTokenAuthentication]

@@ -2,7 +2,7 @@
 
 from django.db import models
 
-from telemetry.models import AgentTemplate, DocumentVersion
+from fleet.models import AgentTemplate, DocumentVersion
 
 
 class ImproverAgent(models.Model):
@@ -23,7 +23,7 @@ class ImproverAgent(models.Model):
         REFINING = "refining"
         COMPLETING = "completing"
 
-    agent = models.OneToOneField("telemetry.Agent", on_delete=models.CASCADE, related_name="improver")
+    agent = models.OneToOneField("fleet.Agent", on_delete=models.CASCADE, related_name="improver")
     active_template = models.OneToOneField(AgentTemplate, on_delete=models.PROTECT, related_name="improver")
     lifecycle = models.CharField(max_length=16, choices=Lifecycle.choices, default=Lifecycle.CREATED)
     ritual_state = models.CharField(max_length=20, choices=RitualState.choices, default=RitualState.SLEEPING)
@@ -175,7 +175,7 @@ class FeedbackItem(models.Model):
 
     template = models.ForeignKey(AgentTemplate, on_delete=models.CASCADE, related_name="feedback")
     agent = models.ForeignKey(
-        "telemetry.Agent", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "fleet.Agent", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     source_type = models.CharField(max_length=32)
     source_id = models.CharField(max_length=200)
@@ -286,7 +286,7 @@ class SessionSignal(models.Model):
     signal per version. An event sent without a session counts in the session its agent had open
     when it arrived, or in none (telemetry.selectors.open_session)."""
 
-    agent = models.ForeignKey("telemetry.Agent", on_delete=models.CASCADE, related_name="+")
+    agent = models.ForeignKey("fleet.Agent", on_delete=models.CASCADE, related_name="+")
     session_id = models.CharField(max_length=200)
     signal = models.CharField(
         max_length=300, help_text="tool_failure, tool:<tool>:<mode>, negative:<category>, …"

@@ -3,11 +3,11 @@
 from django.conf import settings
 
 from config.errors import Conflict
+from fleet.documents import agent_version_id
+from fleet.models import AgentTemplate, DocumentVersion
 from improver.prompt import prompt_block
 from planner import selectors as planner_selectors
 from telemetry import selectors as telemetry_selectors
-from telemetry.documents import agent_version_id
-from telemetry.models import AgentTemplate, DocumentVersion
 
 
 def directives_for_agent(*, agent) -> dict:
@@ -75,7 +75,7 @@ def version_performance(version_id: int, *, now=None) -> dict:
 
 def performance_delta(template) -> dict:
     """The head version against the one before it (the ritual's preparation)."""
-    from telemetry.models import DocumentVersion
+    from fleet.models import DocumentVersion
 
     versions = list(
         DocumentVersion.objects.filter(document=template.document_id)

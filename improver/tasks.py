@@ -3,7 +3,7 @@ from datetime import datetime
 from celery import shared_task
 
 from config.webhooks import RETRY
-from telemetry.ticks import periodic
+from fleet.ticks import periodic
 
 
 @periodic("improver.wake_due_improvers")

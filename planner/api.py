@@ -293,7 +293,7 @@ class SkillSummaryApi(APIView):
     def get(self, request):
         from django.conf import settings
 
-        from telemetry.models import Agent
+        from fleet.models import Agent
 
         name, skill = request.query_params.get("agent", ""), request.query_params.get("skill", "")
         for field, value in (("agent", name), ("skill", skill)):

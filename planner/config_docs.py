@@ -8,10 +8,7 @@ from django.db import transaction
 
 from config.errors import ApplicationError
 from config.yamldoc import YamlDocError
-from planner.cards import parse_card
-from planner.goals import parse_actions, parse_goals
-from planner.models import DeclaredSkill
-from telemetry.documents import (
+from fleet.documents import (
     document_for,
     document_version_append,
     head_version,
@@ -19,9 +16,12 @@ from telemetry.documents import (
     on_validate,
     validator_for,
 )
-from telemetry.models import Agent, Document, DocumentVersion
-from telemetry.pricing import DEFAULTS as PRICE_DEFAULTS
-from telemetry.pricing import DOCUMENT as PRICES
+from fleet.models import Agent, Document, DocumentVersion
+from fleet.pricing import DEFAULTS as PRICE_DEFAULTS
+from fleet.pricing import DOCUMENT as PRICES
+from planner.cards import parse_card
+from planner.goals import parse_actions, parse_goals
+from planner.models import DeclaredSkill
 
 DEFAULTS = Path(__file__).resolve().parent / "defaults"
 CARD_PREFIX = "card:"

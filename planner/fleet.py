@@ -15,7 +15,8 @@ from django.db.models import Aggregate, Count, F, FloatField, Q, Sum
 from django.db.models.expressions import Window
 from django.db.models.functions import Coalesce, RowNumber
 
-from telemetry.models import Agent, SkillOutcome
+from fleet.models import Agent
+from telemetry.models import SkillOutcome
 
 
 class PercentileCont(Aggregate):

@@ -22,7 +22,7 @@ class DeclaredSkill(models.Model):
         GATED = "gated"
         COMPOUND = "compound"
 
-    agent = models.ForeignKey("telemetry.Agent", on_delete=models.CASCADE, related_name="declared_skills")
+    agent = models.ForeignKey("fleet.Agent", on_delete=models.CASCADE, related_name="declared_skills")
     skill = models.CharField(max_length=200)
     confidence = models.FloatField()
     blast_radius = models.CharField(max_length=16, choices=BlastRadius.choices, default=BlastRadius.LOW)
@@ -51,7 +51,7 @@ class SkillStats(models.Model):
     it on every update, so ranking reads one small row and never the event history.
     """
 
-    agent = models.ForeignKey("telemetry.Agent", on_delete=models.CASCADE, related_name="skill_stats")
+    agent = models.ForeignKey("fleet.Agent", on_delete=models.CASCADE, related_name="skill_stats")
     skill = models.CharField(max_length=200)
     window = models.JSONField(default=list)
     samples = models.PositiveIntegerField(default=0)
@@ -131,7 +131,7 @@ class Dispatch(models.Model):
     goal_id = models.CharField(max_length=200)
     action_id = models.CharField(max_length=200)
     skill = models.CharField(max_length=200)
-    agent = models.ForeignKey("telemetry.Agent", on_delete=models.CASCADE, related_name="dispatches")
+    agent = models.ForeignKey("fleet.Agent", on_delete=models.CASCADE, related_name="dispatches")
     correlation_id = models.CharField(max_length=128, unique=True)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
     hitl_mode = models.CharField(
@@ -170,7 +170,7 @@ class Alert(models.Model):
     kind = models.CharField(max_length=32, choices=Kind.choices)
     key = models.CharField(max_length=300, help_text="What the alert is about (for the cooldown).")
     agent = models.ForeignKey(
-        "telemetry.Agent",
+        "fleet.Agent",
         null=True,
         blank=True,
         on_delete=models.CASCADE,
@@ -202,7 +202,7 @@ class PatternStats(models.Model):
         DEPRECATED = "deprecated"
 
     template = models.ForeignKey(
-        "telemetry.AgentTemplate", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+        "fleet.AgentTemplate", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
     name = models.CharField(max_length=200)
     uses = models.PositiveIntegerField(default=0)
@@ -245,9 +245,7 @@ class PatternFeedback(models.Model):
     pattern = models.ForeignKey(
         PatternStats, on_delete=models.CASCADE, related_name="feedback", db_index=False, db_constraint=False
     )
-    agent = models.ForeignKey(
-        "telemetry.Agent", on_delete=models.CASCADE, related_name="+", db_constraint=False
-    )
+    agent = models.ForeignKey("fleet.Agent", on_delete=models.CASCADE, related_name="+", db_constraint=False)
     outcome_id = models.BigIntegerField(help_text="telemetry SkillOutcome id")
     score = models.FloatField()
     verdict = models.CharField(max_length=8)

@@ -8,6 +8,7 @@ from django.db.models import Count
 
 from config.errors import ApplicationError
 from config.yamldoc import YamlDocError, safe_data
+from fleet.models import Agent
 from governance.models import Proposal
 from governance.registry import register
 from governance.services import proposal_raise
@@ -16,7 +17,7 @@ from planner.cards import parse_card, tuned_skills
 from planner.goals import parse_goals
 from planner.models import SkillStats
 from telemetry.hooks import on_stored
-from telemetry.models import Agent, HitlEscalation
+from telemetry.models import HitlEscalation
 
 
 def _base(name: str) -> int:

@@ -4,6 +4,7 @@ import random
 from datetime import datetime
 
 from config import clock
+from fleet.models import AgentTemplate
 from planner import rules, selection
 from planner.models import DeclaredSkill, FleetSnapshot, PatternStats, SkillStats
 from planner.patterns import (
@@ -17,7 +18,6 @@ from planner.patterns import (
 )
 from planner.ranking import Candidate, Ranked, rank
 from planner.selection import Health
-from telemetry.models import AgentTemplate
 
 
 def candidates(*, skill: str) -> list[Ranked]:

@@ -10,6 +10,7 @@ from django.db.models import Count, Q
 from config import clock
 from config.errors import ApplicationError
 from config.queue import publish_after_commit
+from fleet.models import Agent
 from governance.board.forge import get_forge
 from governance.models import Proposal
 from governance.services import proposal_raise
@@ -19,7 +20,7 @@ from planner.goals import violated
 from planner.models import Alert, DeclaredSkill, Dispatch, FleetSnapshot, GoalState, PatternStats
 from planner.patterns import can_promote
 from planner.stores import stamp_state
-from telemetry.models import Agent, SkillOutcome
+from telemetry.models import SkillOutcome
 
 log = logging.getLogger(__name__)
 

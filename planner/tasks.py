@@ -1,8 +1,8 @@
 from celery import shared_task
 
 from config.webhooks import RETRY, DeliveryError
+from fleet.ticks import periodic
 from planner import services
-from telemetry.ticks import periodic
 
 
 @periodic("planner.fleet_health_snapshot")

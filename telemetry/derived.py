@@ -35,8 +35,9 @@ from django.db import OperationalError, connection, transaction
 from django.db.models import Count, F, Min, Q
 
 from config import clock
+from fleet.models import Agent
 from telemetry import hooks
-from telemetry.models import EVENT_MODELS, Agent, PendingDerivation
+from telemetry.models import EVENT_MODELS, PendingDerivation
 from telemetry.row_reads import rows_by_id
 
 log = logging.getLogger(__name__)
@@ -246,7 +247,7 @@ def backlog() -> Backlog:
 
 def last_taken() -> float | None:
     """Seconds since a worker last started a derived-work pass (None: never)."""
-    from telemetry.models import PeriodicClaim
+    from fleet.models import PeriodicClaim
 
     started = PeriodicClaim.objects.filter(name="telemetry.derive_pending").values_list(
         "last_started_at", flat=True

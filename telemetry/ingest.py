@@ -11,12 +11,13 @@ from django.db import IntegrityError, connection, transaction
 
 from config import clock
 from config.metrics import count_ingest
+from fleet.documents import agent_version_id
+from fleet.models import Agent
+from fleet.pricing import current_prices
 from telemetry import hooks
 from telemetry.contract import Cleaned, Limits, validate_event
 from telemetry.derived import drain_in_process
-from telemetry.documents import agent_version_id
-from telemetry.models import EVENT_MODELS, Agent, SessionSeen
-from telemetry.pricing import current_prices
+from telemetry.models import EVENT_MODELS, SessionSeen
 from telemetry.row_writes import rows_store
 
 # An event is its agent's, by its client id (or content hash) at its time: a replay with the same

@@ -18,9 +18,10 @@ from django.conf import settings
 from django.db import transaction
 
 from config import clock
+from fleet.models import Agent
 from telemetry import otlp
 from telemetry.ingest import events_ingest, price_tokens
-from telemetry.models import Agent, SkillOutcome, TraceSpan
+from telemetry.models import SkillOutcome, TraceSpan
 from telemetry.services import otel_sessions_apply, unmapped_count
 
 

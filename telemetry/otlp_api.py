@@ -10,8 +10,8 @@ from rest_framework.views import APIView
 
 from config.errors import ApplicationError
 from config.permissions import IsAgent, request_agent
+from fleet.auth import BasicTokenAuthentication
 from telemetry import otlp
-from telemetry.auth import BasicTokenAuthentication
 from telemetry.otel_traces import traces_ingest
 
 log = logging.getLogger(__name__)

@@ -15,8 +15,8 @@ from django.db import close_old_connections
 from opentelemetry.proto.collector.trace.v1 import trace_service_pb2_grpc
 from rest_framework import exceptions
 
+from fleet.auth import BearerTokenAuthentication
 from telemetry import otlp
-from telemetry.auth import BearerTokenAuthentication
 from telemetry.otlp_api import export, export_response, over_cap
 
 

@@ -1,19 +1,4 @@
-"""Tell drf-spectacular how the bearer token scheme looks (imported by TelemetryConfig.ready)."""
-
-from drf_spectacular.extensions import OpenApiAuthenticationExtension
-
-
-class BearerTokenScheme(OpenApiAuthenticationExtension):
-    target_class = "telemetry.auth.BearerTokenAuthentication"
-    name = "bearerToken"
-
-    def get_security_definition(self, auto_schema):
-        return {
-            "type": "http",
-            "scheme": "bearer",
-            "bearerFormat": "kz_<prefix>_<secret>",
-            "description": "Agent token (create_agent) or staff token (create_staff_token).",
-        }
+"""The per-type event schemas of the ingest API, for drf-spectacular, from the ingest contract."""
 
 
 def _field_schema(rule) -> dict:
@@ -110,15 +95,3 @@ def event_schemas(result, generator, request, public):
     for name in ("Event", "EventRequest"):
         components.pop(name, None)
     return result
-
-
-class BasicTokenScheme(OpenApiAuthenticationExtension):
-    target_class = "telemetry.auth.BasicTokenAuthentication"
-    name = "basicToken"
-
-    def get_security_definition(self, auto_schema):
-        return {
-            "type": "http",
-            "scheme": "basic",
-            "description": "Langfuse-style: any user name, the agent token as the password.",
-        }

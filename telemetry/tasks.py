@@ -1,5 +1,5 @@
+from fleet.ticks import periodic
 from telemetry import services
-from telemetry.ticks import periodic
 
 
 @periodic("telemetry.agent_activity_refresh")

@@ -47,7 +47,7 @@ def _derive_without_following(settings):
 @pytest.fixture(autouse=True)
 def _fresh_hot_cache():
     """Each test starts with nothing reused from another's tokens or price table."""
-    from telemetry import hot_cache
+    from fleet import hot_cache
 
     hot_cache.clear()
 

@@ -2,10 +2,10 @@ import factory
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
+from fleet.models import Agent, AgentTemplate
+from fleet.services import token_issue
+from fleet.templates import template_version_create
 from governance.models import Proposal
-from telemetry.models import Agent, AgentTemplate
-from telemetry.services import token_issue
-from telemetry.templates import template_version_create
 
 
 class TemplateFactory(factory.django.DjangoModelFactory):
@@ -60,7 +60,7 @@ def approver(username: str = "approver"):
     user = UserFactory(username=username)
     user.user_permissions.add(
         *Permission.objects.filter(
-            content_type__app_label__in=["improver", "governance", "planner", "telemetry"]
+            content_type__app_label__in=["improver", "governance", "planner", "telemetry", "fleet"]
         )
     )
     return user

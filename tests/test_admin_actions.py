@@ -9,8 +9,8 @@ from django.contrib.auth.models import Permission
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from telemetry.models import ApiToken
-from telemetry.services import token_issue
+from fleet.models import ApiToken
+from fleet.services import token_issue
 from tests.factories import AgentFactory, UserFactory
 
 TOKEN_SHOWN = re.compile(r"kz_[A-Za-z0-9]+_[A-Za-z0-9_-]{8,}")
@@ -54,7 +54,7 @@ def test_a_viewer_gets_no_agent_token():
     client = Client()
     client.force_login(_viewer())
     response = client.post(
-        reverse("admin:telemetry_agent_changelist"),
+        reverse("admin:fleet_agent_changelist"),
         {"action": "issue_token", "_selected_action": [agent.pk]},
         follow=True,
     )
@@ -72,7 +72,7 @@ def test_only_the_owner_or_a_superuser_sees_a_rotated_staff_token():
     )
     client = Client()
     client.force_login(operator)
-    url = reverse("admin:telemetry_apitoken_changelist")
+    url = reverse("admin:fleet_apitoken_changelist")
 
     response = client.post(url, {"action": "rotate", "_selected_action": [token.pk]}, follow=True)
 
@@ -96,7 +96,7 @@ def test_an_operator_with_the_permission_issues_an_agent_token():
     client = Client()
     client.force_login(operator)
     response = client.post(
-        reverse("admin:telemetry_agent_changelist"),
+        reverse("admin:fleet_agent_changelist"),
         {"action": "issue_token", "_selected_action": [agent.pk]},
         follow=True,
     )

@@ -107,8 +107,8 @@ def world(db):
 def _rollout():
     """A running canary of a template's second version (each action test gets a fresh one)."""
     from config import clock
+    from fleet.templates import template_version_create
     from improver.models import Rollout
-    from telemetry.templates import template_version_create
     from tests.factories import TemplateFactory
 
     template = TemplateFactory(slug="canaried")

@@ -6,7 +6,7 @@ from django.test import Client
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("path", ["/admin/login/", "/admin/telemetry/agent/add/", "/api/v1/proposals"])
+@pytest.mark.parametrize("path", ["/admin/login/", "/admin/fleet/agent/add/", "/api/v1/proposals"])
 def test_a_body_over_the_limit_is_refused_unread(settings, path):
     settings.KAIZEN = {**settings.KAIZEN, "API_MAX_BODY_BYTES": 1000}
     response = Client().post(path, {"username": "x" * 2000, "password": "y"})

@@ -34,7 +34,7 @@ def test_a_database_outage_is_a_json_503_with_retry_after(agent_api, monkeypatch
     def down(*args, **kwargs):
         raise OperationalError("connection refused")
 
-    monkeypatch.setattr("telemetry.auth.token_by_prefix", down)
+    monkeypatch.setattr("fleet.auth.token_by_prefix", down)
     response = agent_api.get("/api/v1/agents/me/directives")
     assert response.status_code == 503
     assert response["Retry-After"] == "5"

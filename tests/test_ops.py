@@ -100,7 +100,8 @@ def test_readiness_reports_a_worker_that_stopped_and_a_growing_lag(settings, mon
 
     from config import clock
     from dashboard import ops
-    from telemetry.models import PendingDerivation, PeriodicClaim
+    from fleet.models import PeriodicClaim
+    from telemetry.models import PendingDerivation
 
     settings.CELERY_BROKER_URL = "redis://broker.invalid:6379/0"
     monkeypatch.setattr(ops, "_broker", lambda: "ok")

@@ -12,10 +12,10 @@ from django_celery_beat.schedulers import DatabaseScheduler
 
 from config.celery import app
 from config.schedule import BEAT_SCHEDULE
+from fleet.models import PeriodicClaim
+from fleet.ticks import claim_tick
 from governance.board.tasks import improve_cycle
 from governance.models import ImproveCycle
-from telemetry.models import PeriodicClaim
-from telemetry.ticks import claim_tick
 
 pytestmark = pytest.mark.django_db
 T = datetime(2030, 5, 17, 12, 0, tzinfo=UTC)

@@ -8,10 +8,10 @@ from rest_framework.views import APIView
 from config.errors import field_error
 from config.permissions import IsAgentOrStaff, request_agent
 from config.serializers import StrictSerializer, page_of
+from fleet.models import Agent
 from governance.board import access as board_access
 from governance.board import services as board
 from governance.models import BoardTask, TaskComment
-from telemetry.models import Agent
 
 
 def actor_label(request) -> str:

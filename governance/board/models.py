@@ -62,10 +62,10 @@ class BoardTask(models.Model):
     )
     created_in_cycle = models.PositiveIntegerField(null=True, blank=True)
     created_by_agent = models.ForeignKey(
-        "telemetry.Agent", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "fleet.Agent", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     assignee = models.ForeignKey(
-        "telemetry.Agent",
+        "fleet.Agent",
         null=True,
         blank=True,
         on_delete=models.SET_NULL,

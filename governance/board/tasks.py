@@ -1,7 +1,7 @@
 from celery import shared_task
 
 from config.webhooks import RETRY
-from telemetry.ticks import periodic
+from fleet.ticks import periodic
 
 
 @periodic("governance.improve_cycle")

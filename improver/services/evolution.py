@@ -10,6 +10,8 @@ from django.conf import settings
 
 from config import clock
 from config.errors import ApplicationError, Conflict
+from fleet.models import AgentTemplate, Document, DocumentVersion
+from fleet.templates import template_version_create
 from governance.models import Proposal
 from governance.services import proposal_create
 from improver.lifecycle import RITUAL, next_ritual_state
@@ -18,8 +20,6 @@ from improver.proposer import Addition, DeterministicProposer, ProposalInput, Pr
 from improver.services.line_targets import resolve
 from improver.services.rollouts import canary_share, rollout_start, template_agent_ids
 from improver.signals import target_of
-from telemetry.models import AgentTemplate, Document, DocumentVersion
-from telemetry.templates import template_version_create
 
 TYPE = Proposal.Type.TEMPLATE_EVOLUTION
 
@@ -532,7 +532,7 @@ def _rollout_panels(proposal: Proposal) -> list:
 def what_next(proposal: Proposal) -> str:
     """What approving an evolution set in motion: a queued canary, a canary (which agents, by
     name, and what decides it), or the head for everyone."""
-    from telemetry.models import Agent
+    from fleet.models import Agent
 
     if proposal.status != Proposal.Status.APPROVED and proposal.status != Proposal.Status.IMPLEMENTED:
         return ""
@@ -571,10 +571,10 @@ def what_next(proposal: Proposal) -> str:
 def register() -> None:
     from django.db.models.signals import pre_delete
 
+    from fleet.documents import on_head_moved
     from governance.registry import register as register_type
     from improver.services.evolution_moves import evolution_rebase
     from improver.services.rollouts import rollout_deleted, rollout_head_moved
-    from telemetry.documents import on_head_moved
 
     register_type(
         TYPE, approve=on_approve, reject=on_reject, refine=on_refine, review=review, what_next=what_next

@@ -2,6 +2,7 @@
 one is prepared again against the new head, and one approved while a canary ran starts its own."""
 
 from config import clock
+from fleet.models import AgentTemplate, Document, DocumentVersion
 from governance.models import Proposal
 from improver.models import EvolutionSession, ImproverAgent
 from improver.proposer import ProposedChange, normalised
@@ -14,7 +15,6 @@ from improver.services.evolution import (
     set_state,
     version_land,
 )
-from telemetry.models import AgentTemplate, Document, DocumentVersion
 
 
 def evolution_rebase(document: Document, head: DocumentVersion) -> Proposal | None:

@@ -5,11 +5,12 @@ from datetime import datetime
 from django.db import transaction
 from django.db.models import Avg, Count, Q
 
+from fleet.models import AgentTemplate
 from improver.classify import Classifier, RawFeedback, RuleClassifier
 from improver.models import FeedbackItem
 from planner.models import Alert
 from planner.selectors import patterns as pattern_views
-from telemetry.models import AgentTemplate, Correction, Decision, Observation, SkillOutcome, WakeRun
+from telemetry.models import Correction, Decision, Observation, SkillOutcome, WakeRun
 
 BATCH = 2000
 
@@ -112,10 +113,10 @@ def meta_feedback(template: AgentTemplate, since: datetime, until: datetime) -> 
     """Feedback on an improver template (level 1), read off the sessions of improvers running it:
     approval verdicts and ratings, directive churn (> 3 versions in the window), and the
     performance delta after each approved evolution."""
+    from fleet.models import DocumentVersion
     from governance.models import ChangeDecision
     from improver.models import EvolutionSession
     from improver.selectors import performance_delta
-    from telemetry.models import DocumentVersion
 
     sessions = EvolutionSession.objects.filter(
         improver__agent__template=template, created_at__gt=since, created_at__lte=until

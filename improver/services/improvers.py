@@ -8,9 +8,9 @@ from django.db import transaction
 from config import clock
 from config.errors import ApplicationError
 from config.queue import publish_after_commit
+from fleet.models import Agent, AgentTemplate
 from improver.lifecycle import next_lifecycle
 from improver.models import ImproverAgent
-from telemetry.models import Agent, AgentTemplate
 
 
 @transaction.atomic

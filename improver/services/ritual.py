@@ -20,6 +20,7 @@ from django.db.models import F
 from config import clock
 from config.leases import Leased, LeaseLost, while_renewing
 from config.queue import publish_after_commit
+from fleet.models import DocumentVersion
 from governance.models import Proposal
 from improver import bundles
 from improver.classify import Classifier
@@ -41,7 +42,6 @@ from improver.services.feedback import default_classifier, feedback_extract
 from improver.services.reports import report_write
 from improver.services.ritual_context import build as build_context
 from planner.selectors import anti_patterns_for_template
-from telemetry.models import DocumentVersion
 
 log = logging.getLogger(__name__)
 

@@ -12,6 +12,8 @@ from django.db import transaction
 
 from config import clock
 from config.errors import ApplicationError, Conflict
+from fleet.documents import candidate_end, candidate_start
+from fleet.models import Agent, AgentTemplate, Document
 from governance.models import ChangeDecision
 from governance.services import decision_record, proposal_mark_implemented
 from improver.canary import Arm, CanaryRules, adaptive_share, decide, decision_sessions
@@ -19,8 +21,7 @@ from improver.models import Rollout
 from improver.outcomes import USAGE, session_counts, signal_counts, usage_over_champion
 from improver.services.line_targets import rollout_targets
 from improver.signals import ANY, GUARDS
-from telemetry.documents import candidate_end, candidate_start
-from telemetry.models import Agent, AgentTemplate, Document, ToolInvocation
+from telemetry.models import ToolInvocation
 
 SYSTEM = "system"
 HISTORY_MAX = 500

@@ -5,11 +5,11 @@ from django.test import Client
 
 from config import charts
 from dashboard import selectors
+from fleet.templates import template_version_create
 from governance.board.services import task_create
 from governance.models import Proposal
 from planner.models import Alert, FleetSnapshot, PatternStats
 from telemetry.models import FrictionEvent
-from telemetry.templates import template_version_create
 from tests.conftest import FIXED_NOW
 from tests.factories import UserFactory, approver
 from tests.planner.helpers import client_for

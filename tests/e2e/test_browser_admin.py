@@ -2,9 +2,9 @@
 
 import pytest
 
+from fleet.models import AgentTemplate
 from governance.models import Proposal
 from improver.services.ritual import ritual_run
-from telemetry.models import AgentTemplate
 from tests.e2e.conftest import shot
 from tests.factories import approver
 from tests.improver.helpers import WAKE, coder_fleet, complaints
@@ -42,7 +42,7 @@ def test_an_operator_approves_an_evolution_and_the_head_moves(page, live_server)
     page.wait_for_selector(".messagelist .success")
     assert "implemented" in page.locator(".messagelist").inner_text()
     assert AgentTemplate.objects.get(slug="coder").document.head.number == 2
-    page.goto(f"{live_server.url}/admin/telemetry/agenttemplate/")
+    page.goto(f"{live_server.url}/admin/fleet/agenttemplate/")
     assert "v2" in page.locator("#result_list").inner_text()
     shot(page, "evolution-approved")
 
@@ -148,8 +148,8 @@ def test_an_operator_sees_what_a_rollout_tests_and_where_it_stands(page, live_se
 def test_login_review_approve_rollout_dashboard_with_no_failed_request(page, live_server):
     """The operator's whole path in one session: every request answered, no console error, and
     each page says what happens next."""
+    from fleet.models import Agent
     from improver.models import Rollout
-    from telemetry.models import Agent
     from tests.improver.test_rollouts import fleet_of
 
     _, _, proposal, _ = fleet_of(4)

@@ -6,7 +6,7 @@ import io
 import pytest
 from django.core.management import call_command
 
-from telemetry.models import AgentTemplate
+from fleet.models import AgentTemplate
 
 
 @pytest.mark.django_db(transaction=True)  # on_commit work runs as in production

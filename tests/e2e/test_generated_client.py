@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
+from fleet.services import token_issue
 from governance.models import BoardTask, Proposal
-from telemetry.services import token_issue
 from tests.factories import agent_with_token, approver
 
 pytestmark = [

@@ -2,10 +2,10 @@ from datetime import UTC, datetime, timedelta
 
 from rest_framework.test import APIClient
 
+from fleet.models import AgentTemplate
+from fleet.services import agent_create
+from fleet.templates import template_version_create
 from improver.services.improvers import improver_create
-from telemetry.models import AgentTemplate
-from telemetry.services import agent_create
-from telemetry.templates import template_version_create
 
 DIRECTIVES = "Run the tests before reporting done.\nKeep changes small.\n"
 T0 = datetime(2026, 11, 1, tzinfo=UTC)

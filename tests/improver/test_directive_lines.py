@@ -4,11 +4,11 @@ from datetime import timedelta
 
 import pytest
 
+from fleet.models import DocumentVersion
+from fleet.templates import template_version_create
 from governance.models import Proposal
 from improver import directive_lines as dl
 from improver.services.ritual import ritual_run
-from telemetry.models import DocumentVersion
-from telemetry.templates import template_version_create
 from tests.improver.helpers import WAKE, coder_fleet, complaints
 
 FRICTION = {

@@ -1,7 +1,7 @@
 import pytest
 
-from telemetry.models import AgentTemplate
-from telemetry.templates import template_version_create
+from fleet.models import AgentTemplate
+from fleet.templates import template_version_create
 
 URL = "/api/v1/agents/me/directives"
 pytestmark = pytest.mark.django_db

@@ -3,7 +3,7 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
-from telemetry.models import AgentTemplate
+from fleet.models import AgentTemplate
 
 pytestmark = pytest.mark.django_db
 

@@ -5,14 +5,14 @@ from django.core import mail
 from django.test import Client
 from django.utils import timezone
 
+from fleet.models import AgentTemplate
+from fleet.templates import template_version_create
 from governance.models import Proposal
 from improver.models import EvolutionSession, ImproverAgent
 from improver.proposer import Addition, ProposedChange
 from improver.services.evolution import DepthPolicyError, evolution_proposal_create
 from improver.services.improvers import improver_create
 from improver.services.ritual import ritual_run
-from telemetry.models import AgentTemplate
-from telemetry.templates import template_version_create
 from tests.factories import approver
 from tests.improver.helpers import WAKE, coder_fleet, complaints
 

@@ -6,11 +6,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from fleet.documents import document_rollback
+from fleet.models import Agent, Document, DocumentVersion
 from governance.models import Proposal
 from improver.models import Rollout
 from improver.services.rollouts import rollouts_check
-from telemetry.documents import document_rollback
-from telemetry.models import Agent, Document, DocumentVersion
 from tests.improver.test_rollouts import approve, arms, fleet_of, served
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]

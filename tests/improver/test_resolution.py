@@ -6,11 +6,11 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from fleet.models import DocumentVersion
+from fleet.templates import template_version_create
 from governance.models import ChangeDecision, Proposal
 from improver.models import EvolutionNote, EvolutionSession, ImproverAgent
 from improver.services.ritual import ritual_run
-from telemetry.models import DocumentVersion
-from telemetry.templates import template_version_create
 from tests.factories import UserFactory, approver
 from tests.improver.helpers import T0, WAKE, coder_fleet, complaints
 
@@ -148,7 +148,7 @@ def test_rollback_from_the_admin_is_a_new_version_and_is_audited(admin_client, p
     admin_client.post(f"/admin/governance/proposal/{proposal.pk}/approve/", {})
     v1 = DocumentVersion.objects.get(document__template=template, number=1)
     admin_client.post(
-        "/admin/telemetry/documentversion/", {"action": "roll_back_to", "_selected_action": [v1.pk]}
+        "/admin/fleet/documentversion/", {"action": "roll_back_to", "_selected_action": [v1.pk]}
     )
     served = client.get("/api/v1/agents/me/directives").json()
     assert (served["version"], served["directives"]) == (3, v1.text)  # v1's text, as v3

@@ -7,12 +7,12 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from fleet.services import agent_create
 from governance.models import ChangeDecision, Proposal
 from improver.models import Rollout
 from improver.services.ritual import ritual_run
 from improver.services.rollouts import rollouts_check
 from telemetry.models import ToolInvocation
-from telemetry.services import agent_create
 from tests.conftest import FIXED_NOW
 from tests.factories import approver
 from tests.improver.helpers import WAKE, coder_fleet, complaints
@@ -38,7 +38,7 @@ def fleet_of(n: int):
 
 
 def first_agent_id() -> int:
-    from telemetry.models import Agent
+    from fleet.models import Agent
 
     return Agent.objects.get(name="coder-1").pk
 

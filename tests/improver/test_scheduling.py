@@ -56,8 +56,8 @@ def test_twice_enqueued_runs_once(django_capture_on_commit_callbacks):
 
 
 def test_create_improver_and_run_ritual_commands():
-    from telemetry.models import AgentTemplate
-    from telemetry.templates import template_version_create
+    from fleet.models import AgentTemplate
+    from fleet.templates import template_version_create
 
     template = AgentTemplate.objects.create(slug="writer", name="Writer")
     template_version_create(template=template, directives="Write clearly.\n")

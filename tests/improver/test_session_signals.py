@@ -137,8 +137,8 @@ def test_a_harm_seen_only_in_rejections_and_complaints_is_rolled_back():
 
 
 def test_sessions_are_counted_from_what_ingest_recorded_once_per_session_and_version(clock):
+    from fleet.templates import template_version_create
     from telemetry.models import SessionSeen
-    from telemetry.templates import template_version_create
 
     template, _, client = coder_fleet()
     first = template.document.head_id
@@ -172,5 +172,5 @@ def test_the_admin_shows_an_agents_share_of_sessionless_outcomes_and_what_it_cos
     agent_id = SkillOutcome.objects.values_list("agent_id", flat=True).first()
     staff = Client()
     staff.force_login(approver())
-    page = staff.get(f"/admin/telemetry/agent/{agent_id}/change/").content.decode()
+    page = staff.get(f"/admin/fleet/agent/{agent_id}/change/").content.decode()
     assert "50% of its outcomes and decisions" in page and "weakens its canaries" in page

@@ -5,12 +5,12 @@ from datetime import timedelta
 
 import pytest
 
+from fleet.models import AgentTemplate
+from fleet.templates import template_version_create
 from governance.models import Proposal
 from governance.services import proposal_create
 from improver.models import Rollout
 from improver.services.ritual import ritual_run
-from telemetry.models import AgentTemplate
-from telemetry.templates import template_version_create
 from tests.conftest import FIXED_NOW
 from tests.improver.helpers import coder_fleet, complaints
 

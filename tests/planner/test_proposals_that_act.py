@@ -5,13 +5,13 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
+from fleet.models import DocumentVersion
 from governance.board.services import task_update
 from governance.models import BoardTask, Proposal, SuppressedKey
 from planner.config_docs import current_text, current_version
 from planner.goalbook import current_actions, current_goals
 from planner.models import DeclaredSkill, Dispatch
 from planner.services import fleet_snapshot_take
-from telemetry.models import DocumentVersion
 from tests.factories import approver
 from tests.planner.helpers import NOW, client_for, declare, outcomes
 
@@ -222,7 +222,7 @@ def test_config_rollback_in_the_admin_is_audited(approver_client):
     v1 = DocumentVersion.objects.get(document__name="goals", number=1)
     client = Client()
     client.force_login(approver("admin2"))
-    client.post("/admin/telemetry/documentversion/", {"action": "roll_back_to", "_selected_action": [v1.pk]})
+    client.post("/admin/fleet/documentversion/", {"action": "roll_back_to", "_selected_action": [v1.pk]})
     assert current_version("goals").number == 3 and current_text("goals") == v1.text
     assert "fleet.success_rate_floor" not in {g.id for g in current_goals()}
     assert LogEntry.objects.filter(change_message__startswith="Rolled back to v1").exists()
@@ -239,7 +239,7 @@ def test_rolling_back_a_card_in_the_admin_applies_the_earlier_card_to_the_agent(
     v1 = DocumentVersion.objects.get(document__name="card:quinn", number=1)
     client = Client()
     client.force_login(approver("admin3"))
-    client.post("/admin/telemetry/documentversion/", {"action": "roll_back_to", "_selected_action": [v1.pk]})
+    client.post("/admin/fleet/documentversion/", {"action": "roll_back_to", "_selected_action": [v1.pk]})
     assert current_version("card:quinn").number == 3
     assert list(DeclaredSkill.objects.filter(agent=quinn).values_list("skill", "confidence")) == [
         ("pr_review", 0.8)

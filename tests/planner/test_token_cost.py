@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from fleet.pricing import DEFAULTS, parse_prices
 from planner.models import Dispatch
 from planner.services import fleet_snapshot_take
 from telemetry.models import SkillOutcome
-from telemetry.pricing import DEFAULTS, parse_prices
 from tests.planner.helpers import NOW, client_for, declare, outcomes
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]

@@ -118,7 +118,7 @@ def test_a_batch_the_sender_is_still_retrying_is_kept_by_a_short_close(live_serv
 
 def test_events_a_revoked_token_cannot_send_are_reported_dropped_with_the_reason(live_server, caplog):
     from config import clock
-    from telemetry.models import ApiToken
+    from fleet.models import ApiToken
 
     agent, token = agent_with_token(name="revoked")
     client = KaizenClient(live_server.url, token, flush_interval=60)

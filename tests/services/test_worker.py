@@ -2,7 +2,7 @@ from datetime import UTC, datetime
 
 from rest_framework.test import APIClient
 
-from telemetry.models import Agent
+from fleet.models import Agent
 from telemetry.tasks import agent_activity_refresh
 from tests.factories import agent_with_token
 from tests.services.conftest import wait_for

@@ -4,7 +4,7 @@ one array parameter, however many there are)."""
 import pytest
 from django.db import connection
 
-from telemetry.models import Agent
+from fleet.models import Agent
 from tests.factories import AgentFactory
 
 pytestmark = pytest.mark.django_db

@@ -2,7 +2,7 @@
 
 from datetime import UTC, datetime, timedelta
 
-from telemetry.arms import arm_hash, canary_pick, served_version_id
+from fleet.arms import arm_hash, canary_pick, served_version_id
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 

@@ -4,7 +4,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
-from telemetry.models import Agent, ApiToken
+from fleet.models import Agent, ApiToken
 from tests.factories import TemplateFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -40,7 +40,8 @@ def test_corrections_about_many_orders_never_crowd_out_the_facts_an_agent_is_ser
     from datetime import timedelta
 
     from config import clock
-    from telemetry.models import AgentTemplate, LearnedFact
+    from fleet.models import AgentTemplate
+    from telemetry.models import LearnedFact
     from telemetry.selectors import learned_facts
     from tests.factories import agent_with_token
 

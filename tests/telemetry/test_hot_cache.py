@@ -5,9 +5,9 @@ process that revokes through the service refuses it at once."""
 import pytest
 
 from config import clock
-from telemetry import hot_cache
-from telemetry.models import ApiToken
-from telemetry.services import token_revoke
+from fleet import hot_cache
+from fleet.models import ApiToken
+from fleet.services import token_revoke
 from tests.planner.helpers import client_for
 
 pytestmark = pytest.mark.django_db

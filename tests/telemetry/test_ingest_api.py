@@ -284,8 +284,8 @@ def test_it_refuses_missing_and_wrong_tokens_with_json(api, db, header, status):
 
 
 def test_a_revoked_token_is_refused(db):
-    from telemetry.models import ApiToken
-    from telemetry.services import token_revoke
+    from fleet.models import ApiToken
+    from fleet.services import token_revoke
 
     agent, token = agent_with_token(name="old")
     token_revoke(token=ApiToken.objects.get(agent=agent))
@@ -309,7 +309,7 @@ def test_an_agent_with_stored_events_cannot_be_deleted_in_the_admin(agent_client
     agent, api = agent_client
     assert post(api, [event("observation", text="kept")]).status_code == 207
     client.force_login(get_user_model().objects.create_superuser("root", "root@example.com", "pw-root-1"))
-    response = client.post(f"/admin/telemetry/agent/{agent.pk}/delete/", {"post": "yes"})
+    response = client.post(f"/admin/fleet/agent/{agent.pk}/delete/", {"post": "yes"})
     assert response.status_code == 200 and b"protected" in response.content.lower()
     assert type(agent).objects.filter(pk=agent.pk).exists()
     assert EVENT_MODELS["observation"].objects.get().agent_id == agent.pk

@@ -394,7 +394,7 @@ def test_a_fact_that_stays_with_its_agent_is_retired_when_not_stated_again_and_f
 def test_activity_refresh_reads_the_last_day_and_moves_last_seen_forward_once():
     from datetime import timedelta
 
-    from telemetry.models import Agent
+    from fleet.models import Agent
     from telemetry.services import agent_activity_refresh
     from tests.conftest import FIXED_NOW
     from tests.telemetry.events import event

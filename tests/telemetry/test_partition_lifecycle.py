@@ -143,7 +143,7 @@ def test_retention_keeps_more_cited_events_than_bind_parameters_allow_and_goes_o
     assert partitions.name_for(TABLE, old) not in names()
     assert f"{partitions.name_for(TABLE, old)}_kept" in names()
     assert Observation.objects.count() == 1  # its failure stopped only itself
-    from telemetry.ticks import failing_jobs
+    from fleet.ticks import failing_jobs
 
     assert "disk on fire" in failing_jobs()["telemetry.prune_events"]
     monkeypatch.setattr(partitions, "partition_retire", real)

@@ -7,7 +7,8 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.test import Client
 
-from telemetry.models import Document, DocumentVersion, SkillOutcome
+from fleet.models import Document, DocumentVersion
+from telemetry.models import SkillOutcome
 from tests.factories import UserFactory
 from tests.telemetry.events import event
 
@@ -20,7 +21,7 @@ models:
 
 
 def _page(client, document):
-    return client.get(f"/admin/telemetry/document/{document.pk}/change/")
+    return client.get(f"/admin/fleet/document/{document.pk}/change/")
 
 
 def _submit(client, document, **fields):
@@ -28,7 +29,7 @@ def _submit(client, document, **fields):
     page = _page(client, document).content.decode()
     hidden = dict(re.findall(r'<input type="hidden" name="([\w-]+)" value="([^"]*)"', page))
     hidden.pop("csrfmiddlewaretoken", None)
-    return client.post(f"/admin/telemetry/document/{document.pk}/change/", {**hidden, **fields})
+    return client.post(f"/admin/fleet/document/{document.pk}/change/", {**hidden, **fields})
 
 
 def test_an_approver_edits_the_price_table_and_new_outcomes_use_it(approver_user, agent_client):
@@ -80,7 +81,7 @@ def test_staff_without_approval_rights_only_read_it_and_directives_have_no_text_
     viewer.force_login(user)
     prices = Document.objects.get(name="prices")
     assert 'name="text"' not in _page(viewer, prices).content.decode()
-    response = viewer.post(f"/admin/telemetry/document/{prices.pk}/change/", {"text": CHEAP})
+    response = viewer.post(f"/admin/fleet/document/{prices.pk}/change/", {"text": CHEAP})
     assert response.status_code == 403
     assert DocumentVersion.objects.filter(document=prices).count() == 1
 

@@ -1,8 +1,8 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from config.errors import ApplicationError
+from fleet.models import AgentTemplate
 from improver.services.improvers import improver_create
-from telemetry.models import AgentTemplate
 
 
 class Command(BaseCommand):

@@ -3,8 +3,8 @@ import os
 from django.core.management.base import BaseCommand, CommandError
 from rest_framework.exceptions import AuthenticationFailed
 
+from fleet.auth import AgentPrincipal, BearerTokenAuthentication
 from improver.mcp_server import current_agent, server
-from telemetry.auth import AgentPrincipal, BearerTokenAuthentication
 
 
 class Command(BaseCommand):

@@ -2,9 +2,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from fleet.models import Document
+from fleet.templates import templates_document
 from planner.config_docs import current_text, dump
-from telemetry.models import Document
-from telemetry.templates import templates_document
 
 
 class Command(BaseCommand):

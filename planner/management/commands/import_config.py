@@ -4,8 +4,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from config.errors import ApplicationError
 from config.yamldoc import YamlDocError
+from fleet.templates import templates_load
 from planner.config_docs import current_text, version_create
-from telemetry.templates import templates_load
 
 
 class Command(BaseCommand):

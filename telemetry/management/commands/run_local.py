@@ -16,11 +16,11 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from telemetry import tokens
-from telemetry.models import Agent, AgentTemplate, ApiToken
-from telemetry.services import agent_create, token_issue, token_revoke
-from telemetry.templates import template_upsert
-from telemetry.templates_yaml import TemplateSpec
+from fleet import tokens
+from fleet.models import Agent, AgentTemplate, ApiToken
+from fleet.services import agent_create, token_issue, token_revoke
+from fleet.templates import template_upsert
+from fleet.templates_yaml import TemplateSpec
 
 
 def port_in_use(port: int) -> str:

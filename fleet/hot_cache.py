@@ -13,7 +13,7 @@ import time
 from django.conf import settings
 from django.db.models.signals import post_save
 
-from telemetry.models import Agent, ApiToken, Document
+from fleet.models import Agent, ApiToken, Document
 
 MAX_TOKENS = 10_000
 _tokens: dict[str, tuple[float, ApiToken]] = {}  # token digest → (expires at, verified token)

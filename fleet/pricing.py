@@ -1,8 +1,8 @@
 """The model price table: what tokens cost when an event reports usage but no cost.
 
 The table is a versioned document named `prices` (shipped defaults in
-telemetry/defaults/prices.yaml). `parse_prices` is pure; `current_prices` reuses the parsed
-head for KAIZEN_INGEST_CACHE_SECONDS (telemetry/hot_cache.py).
+fleet/defaults/prices.yaml). `parse_prices` is pure; `current_prices` reuses the parsed
+head for KAIZEN_INGEST_CACHE_SECONDS (fleet/hot_cache.py).
 """
 
 from dataclasses import dataclass
@@ -10,8 +10,8 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 
 from config.yamldoc import load
-from telemetry import hot_cache
-from telemetry.documents import document_for, document_version_append, head_version
+from fleet import hot_cache
+from fleet.documents import document_for, document_version_append, head_version
 
 DOCUMENT = "prices"
 DEFAULTS = Path(__file__).resolve().parent / "defaults" / "prices.yaml"

@@ -1,8 +1,8 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from config.errors import ApplicationError
-from telemetry.models import Agent
-from telemetry.services import agent_create
+from fleet.models import Agent
+from fleet.services import agent_create
 
 
 class Command(BaseCommand):

@@ -3,7 +3,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from config.yamldoc import YamlDocError
-from telemetry.templates import templates_load
+from fleet.templates import templates_load
 
 
 class Command(BaseCommand):

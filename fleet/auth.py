@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from rest_framework import authentication, exceptions
 
-from telemetry import failed_auth, hot_cache, tokens
-from telemetry.arms import served_version_id
-from telemetry.models import Agent, ApiToken
+from fleet import failed_auth, hot_cache, tokens
+from fleet.arms import served_version_id
+from fleet.models import Agent, ApiToken
 
 
 @dataclass

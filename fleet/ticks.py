@@ -12,7 +12,7 @@ from django_celery_beat.models import PeriodicTask
 
 from config import clock
 from config.schedule import BEAT_SCHEDULE
-from telemetry.models import PeriodicClaim
+from fleet.models import PeriodicClaim
 
 log = logging.getLogger(__name__)
 CRONTAB_MIN_GAP = timedelta(minutes=30)  # daily and weekly jobs: two sends within this are one tick

@@ -12,8 +12,8 @@ from django.db import transaction
 from django.db.models import Max
 
 from config.errors import Conflict
-from telemetry.arms import canary_pick, served_version_id
-from telemetry.models import Document, DocumentVersion
+from fleet.arms import canary_pick, served_version_id
+from fleet.models import Document, DocumentVersion
 
 HeadListener = Callable[[Document, DocumentVersion], None]
 Validator = Callable[[str, str], object]  # (text, source) → parsed; raises YamlDocError

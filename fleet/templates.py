@@ -5,9 +5,9 @@ from pathlib import Path
 from django.db import transaction
 
 from config.yamldoc import YamlDocError
-from telemetry.documents import document_version_append
-from telemetry.models import AgentTemplate, DocumentVersion
-from telemetry.templates_yaml import TemplateSpec, parse_templates
+from fleet.documents import document_version_append
+from fleet.models import AgentTemplate, DocumentVersion
+from fleet.templates_yaml import TemplateSpec, parse_templates
 
 
 def template_version_create(

@@ -2,7 +2,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from config.errors import ApplicationError
-from telemetry.services import token_issue
+from fleet.services import token_issue
 
 
 class Command(BaseCommand):
