@@ -76,3 +76,12 @@ def exception_handler(exc, context):
     if response.status_code == status.HTTP_401_UNAUTHORIZED:
         response["WWW-Authenticate"] = response.get("WWW-Authenticate", 'Bearer realm="kaizen"')
     return response
+
+
+def open_duplicate(noun: str, dedup_key: str, existing_pk: int | None) -> Conflict:
+    """409 for a second open `noun` (task, proposal) with the same dedup key, naming the open one
+    (under `noun` in the body, for a client to follow)."""
+    return Conflict(
+        f"An open {noun} with dedup key '{dedup_key}' already exists (#{existing_pk or '?'}).",
+        {"fields": {"dedup_key": [f"Duplicate of an open {noun}."]}, noun: existing_pk},
+    )

@@ -12,6 +12,7 @@ import os
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_typed
+from config.scales import parse_scales
 
 SETTINGS: dict[str, tuple[object, str]] = {
     # Ingestion
@@ -383,8 +384,6 @@ def out_of_range(key: str, value) -> str:
         if key == "SELECTION_SEED" and value.strip() and not value.strip().lstrip("-").isdigit():
             return f"KAIZEN_{key}={value!r} is not an integer (or empty)"
         if key == "SCORE_SCALES":
-            from config.scales import parse_scales
-
             try:
                 parse_scales(value)
             except ValueError as exc:

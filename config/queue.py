@@ -8,6 +8,7 @@ are listed in the admin. A failed publication is logged with what was not queued
 
 import logging
 
+from celery import current_app
 from django.db import transaction
 from kombu.exceptions import OperationalError as BrokerError
 
@@ -17,8 +18,6 @@ log = logging.getLogger(__name__)
 def registered(name: str):
     """The task registered under `name`, importing the apps' task modules if this process has not
     yet (a web process imports them only when something first queues one)."""
-    from celery import current_app
-
     if name not in current_app.tasks:
         current_app.loader.import_default_modules()
     return current_app.tasks[name]

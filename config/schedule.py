@@ -14,6 +14,7 @@ import json
 from datetime import timedelta
 
 from celery.schedules import crontab
+from django.apps import apps as global_apps
 
 SCHEDULED_KWARGS = json.dumps({"scheduled": True})
 
@@ -93,8 +94,6 @@ def sync_periodic_tasks(apps=None, **_kwargs) -> int:
     entry added to the schedule later gets its row too); rows that exist are left as edited.
     """
     if apps is None or not hasattr(apps, "get_model"):
-        from django.apps import apps as global_apps
-
         apps = global_apps
     PeriodicTask = apps.get_model("django_celery_beat", "PeriodicTask")  # noqa: N806
     IntervalSchedule = apps.get_model("django_celery_beat", "IntervalSchedule")  # noqa: N806

@@ -1,6 +1,10 @@
 """Serializer pieces shared by the APIs."""
 
+from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
+from rest_framework.pagination import PageNumberPagination
+
+from config.errors import field_error
 
 
 class StrictSerializer(serializers.Serializer):
@@ -25,8 +29,6 @@ class NumberField(serializers.FloatField):
 
 def page_of(name: str, item: type[serializers.Serializer]) -> serializers.Serializer:
     """The documented shape of one page of a paginated list of `item`s."""
-    from drf_spectacular.utils import inline_serializer
-
     return inline_serializer(
         name,
         {
@@ -36,3 +38,17 @@ def page_of(name: str, item: type[serializers.Serializer]) -> serializers.Serial
             "results": item(many=True),  # made last: fields keep their creation order
         },
     )
+
+
+def filtered_page(view, request, filters: type[serializers.Serializer], select, item):
+    """One page of a list endpoint: the query string checked by `filters` (a blank value is
+    refused by name rather than read as no filter), the rows `select(**filters)` returns
+    paginated, each shaped by `item`."""
+    for name in filters().fields:
+        if request.query_params.get(name) == "":
+            raise field_error(name, "Must be one of the documented values, not blank.")
+    checked = filters(data=request.query_params)
+    checked.is_valid(raise_exception=True)
+    paginator = PageNumberPagination()
+    page = paginator.paginate_queryset(select(**checked.validated_data), request, view=view)
+    return paginator.get_paginated_response(item(page, many=True).data)

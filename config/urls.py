@@ -4,10 +4,11 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from dashboard import ops
 from dashboard.views import dashboard
-from improver import langfuse_api
-from improver.mcp_http import McpApi
-from telemetry.api import IngestApi
-from telemetry.otlp_api import OtlpTracesApi
+from improver.langfuse_prompts import PromptApi
+from telemetry.intake.langfuse import ProjectsApi, ScoresApi
+from telemetry.intake.mcp_http import McpApi
+from telemetry.intake.otlp_http import OtlpTracesApi
+from telemetry.intake.rest import IngestApi
 
 api_v1 = [
     path("ingest", IngestApi.as_view(), name="ingest"),
@@ -34,9 +35,9 @@ urlpatterns = [
     path("v1/traces", OtlpTracesApi.as_view(), name="otlp-traces"),
     path("mcp", McpApi.as_view(), name="mcp"),
     path("api/public/otel/v1/traces", OtlpTracesApi.as_view(), name="otlp-traces-langfuse"),
-    path("api/public/projects", langfuse_api.ProjectsApi.as_view(), name="langfuse-projects"),
-    path("api/public/scores", langfuse_api.ScoresApi.as_view(), name="langfuse-scores"),
-    path("api/public/v2/prompts/<path:name>", langfuse_api.PromptApi.as_view(), name="langfuse-prompt"),
+    path("api/public/projects", ProjectsApi.as_view(), name="langfuse-projects"),
+    path("api/public/scores", ScoresApi.as_view(), name="langfuse-scores"),
+    path("api/public/v2/prompts/<path:name>", PromptApi.as_view(), name="langfuse-prompt"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
 ]

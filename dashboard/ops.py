@@ -8,12 +8,16 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.migrations.executor import MigrationExecutor
 from django.db.models import Count
 from django.http import HttpResponse, JsonResponse
+from kombu import Connection
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, generate_latest, multiprocess
 from prometheus_client.core import GaugeMetricFamily
 
 from config.error_views import database_unavailable
 from fleet.ticks import failing_jobs
+from governance.models import Proposal
+from improver.models import RitualRun, Rollout
 from telemetry import partitions
+from telemetry.derived import backlog, last_taken
 
 
 def healthz(request):
@@ -44,8 +48,6 @@ def _periodic_jobs() -> str:
 
 
 def _derived_work() -> str:
-    from telemetry.derived import backlog, last_taken
-
     cfg, problems = settings.KAIZEN, []
     waiting = backlog()
     if settings.CELERY_BROKER_URL:  # without a broker the request derives in-process
@@ -80,7 +82,6 @@ def _migrations() -> str:
 def _broker() -> str:
     if not settings.CELERY_BROKER_URL:
         return "ok"  # no broker configured: tasks run in-process
-    from kombu import Connection
 
     try:
         with Connection(settings.CELERY_BROKER_URL, connect_timeout=2) as conn:
@@ -94,10 +95,6 @@ class FleetCollector:
     """Gauges read from the database at scrape time (cheap, indexed counts)."""
 
     def collect(self):
-        from governance.models import Proposal
-        from improver.models import RitualRun, Rollout
-        from telemetry.derived import backlog
-
         pending = GaugeMetricFamily("kaizen_pending_reviews", "Proposals waiting for a human.")
         pending.add_metric([], Proposal.objects.filter(status=Proposal.Status.PENDING).count())
         yield pending

@@ -7,6 +7,7 @@ task so that such a call first claims the job's tick in the database.
 import logging
 from datetime import datetime, timedelta
 
+from celery import shared_task
 from django.db import IntegrityError, transaction
 from django_celery_beat.models import PeriodicTask
 
@@ -63,7 +64,6 @@ def periodic(name: str, **options):
     beat row makes it) first claims its tick and returns None when another beat already ran it (a
     retry Celery makes of a claimed run goes ahead). A run that raises is recorded on the job's
     row (shown by /readyz, /metrics and the admin's periodic jobs) until a run succeeds."""
-    from celery import shared_task
 
     def register(func):
         def run(self, *args, scheduled: bool = False, **kwargs):

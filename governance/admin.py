@@ -16,6 +16,7 @@ from governance.models import (
     SuppressedKey,
 )
 from governance.registry import Link, Panel, review_for, what_next_for
+from governance.selectors import acceptance_by_type_and_source
 
 
 def shown(panel: Panel) -> Panel:
@@ -105,8 +106,6 @@ class ProposalAdmin(admin.ModelAdmin):
     change_list_template = "admin/governance/proposal/change_list.html"
 
     def changelist_view(self, request, extra_context=None):
-        from governance.selectors import acceptance_by_type_and_source
-
         extra = {"acceptance": acceptance_by_type_and_source(), **(extra_context or {})}
         return super().changelist_view(request, extra)
 

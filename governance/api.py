@@ -1,12 +1,11 @@
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.permissions import CanApproveProposals, IsAgent, IsStaff, request_agent
-from config.serializers import StrictSerializer, page_of
+from config.serializers import StrictSerializer, filtered_page, page_of
 from governance import services
 from governance.models import Proposal
 from governance.selectors import proposal_list
@@ -84,11 +83,7 @@ class ProposalListApi(APIView):
         responses=page_of("ProposalPage", ProposalOutputSerializer),
     )
     def get(self, request):
-        filters = self.FilterSerializer(data=request.query_params)
-        filters.is_valid(raise_exception=True)
-        paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(proposal_list(**filters.validated_data), request, view=self)
-        return paginator.get_paginated_response(ProposalOutputSerializer(page, many=True).data)
+        return filtered_page(self, request, self.FilterSerializer, proposal_list, ProposalOutputSerializer)
 
 
 class ProposalDetailApi(APIView):

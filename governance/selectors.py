@@ -1,8 +1,8 @@
 """Reads of proposals and decisions."""
 
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 
-from governance.models import Citation, Proposal
+from governance.models import Citation, Proposal, TaskFeedback
 
 
 def proposal_list(*, status: str | None = None, type: str | None = None) -> QuerySet[Proposal]:
@@ -17,10 +17,6 @@ def proposal_list(*, status: str | None = None, type: str | None = None) -> Quer
 def acceptance_by_source() -> dict[str, dict]:
     """Accepted / decided work per source, counted in SQL: merged task feedback and approved
     proposals count as accepted; closed or abandoned tasks and rejected proposals as rejected."""
-    from django.db.models import Count, Q
-
-    from governance.models import TaskFeedback
-
     out: dict[str, dict] = {}
     for row in TaskFeedback.objects.values("source").annotate(
         accepted=Count("id", filter=Q(outcome="merged")), decided=Count("id")
@@ -40,8 +36,6 @@ def acceptance_by_source() -> dict[str, dict]:
 
 def acceptance_by_type_and_source() -> list[dict]:
     """Proposal acceptance per (type, source), for the admin and the dashboard."""
-    from django.db.models import Count, Q
-
     rows = (
         Proposal.objects.values("type", "source")
         .annotate(

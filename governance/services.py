@@ -5,7 +5,7 @@ from collections.abc import Callable
 from django.db import IntegrityError, transaction
 
 from config import clock
-from config.errors import ApplicationError, Conflict
+from config.errors import ApplicationError, Conflict, open_duplicate
 from governance.models import ChangeDecision, Citation, Proposal, SuppressedKey
 from governance.registry import approval_listeners, handlers_for
 from telemetry.retention import as_ids
@@ -84,13 +84,7 @@ def proposal_create(
             return proposal
     except IntegrityError as exc:
         existing = Proposal.objects.filter(dedup_key=dedup_key, status=Status.PENDING).first()
-        raise Conflict(
-            f"An open proposal with the same dedup key already exists (#{existing.pk if existing else '?'}).",
-            {
-                "fields": {"dedup_key": ["Duplicate of an open proposal."]},
-                "proposal": existing.pk if existing else None,
-            },
-        ) from exc
+        raise open_duplicate("proposal", dedup_key, existing.pk if existing else None) from exc
 
 
 @transaction.atomic

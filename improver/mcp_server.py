@@ -1,70 +1,31 @@
-"""Kaizen as an MCP server (the official `mcp` SDK), for agents and the tools developers already
-use. Authenticated by agent token: over streamable HTTP at `/mcp` (a Django view checks the
-bearer token like every endpoint) and over stdio (`manage.py mcp_serve --token …`).
-
+"""What the improver serves on Kaizen's MCP server (telemetry/intake/mcp.py holds the server and
+its report tools):
 - prompt `directives`: the prompt block the agent is served (its canary arm's during a rollout);
 - resources `kaizen://facts` and `kaizen://anti-patterns`: what was learned, as JSON;
-- tools `report_tool_call`, `report_outcome`, `report_correction`, `report_feedback`: events
-  through the same validation and writer as `POST /api/v1/ingest`; `submit_proposal`: a goal,
-  action or config change for a human to review, as `POST /api/v1/proposals`.
+- tool `submit_proposal`: a goal, action or config change for a human to review, as
+  `POST /api/v1/proposals`.
+Imported by ImproverConfig.ready, so the server has them before it serves anything.
 """
 
-import contextvars
 import json
 from typing import Literal
 
 from asgiref.sync import sync_to_async
-from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
-from config import clock
 from config.errors import ApplicationError
+from governance.services import proposal_submit
 from improver.selectors import directives_for_agent
-from telemetry.ingest import events_ingest, first_stored_at
-
-current_agent: contextvars.ContextVar = contextvars.ContextVar("kaizen_mcp_agent", default=None)
-
-server = MCPServer(
-    name="kaizen",
-    instructions=(
-        "Read the `directives` prompt at the start of a session. Report each tool call, each "
-        "outcome, what users correct and what they say, so that Kaizen can improve your directives."
-    ),
-)
-
-
-def _agent():
-    agent = current_agent.get()
-    if agent is None:
-        raise ValueError("No agent: connect with an agent token.")
-    return agent
-
-
-def _ingest(event_type: str, body: dict, event_id: str | None) -> dict:
-    agent = _agent()
-    at = first_stored_at(agent, event_type, event_id) or clock.now()  # a retry keeps its first time
-    event = {
-        "type": event_type,
-        "timestamp": at.isoformat(),
-        "body": {k: v for k, v in body.items() if v is not None},
-    }
-    if event_id:
-        event["id"] = event_id
-    [result] = events_ingest(agent=agent, batch=[event])
-    if result.status == 400:
-        raise ToolError(f"Kaizen refused the {event_type}: {json.dumps(result.errors)}")
-    return {"stored": result.status == 201, "already_stored": result.status == 200, "type": event_type}
-
-
-async def ingest(event_type: str, body: dict, event_id: str | None) -> dict:
-    return await sync_to_async(_ingest)(event_type, body, event_id)
+from planner.selectors import anti_patterns_for_template
+from telemetry.intake.mcp import agent_of_call, server
+from telemetry.selectors import learned_facts
 
 
 @server.prompt(name="directives", description="The directives this agent runs, with what Kaizen learned.")
 async def directives() -> str:
     def read():
         try:
-            return directives_for_agent(agent=_agent())["prompt_block"]
+            return directives_for_agent(agent=agent_of_call())["prompt_block"]
         except ApplicationError as exc:
             raise ValueError(exc.message) from exc
 
@@ -74,10 +35,9 @@ async def directives() -> str:
 @server.resource("kaizen://facts", name="learned-facts", mime_type="application/json")
 async def facts() -> str:
     """Facts learned from corrections that this agent is served."""
-    from telemetry.selectors import learned_facts
 
     def read():
-        agent = _agent()
+        agent = agent_of_call()
         return json.dumps(learned_facts(template_id=agent.template_id, agent_id=agent.pk))
 
     return await sync_to_async(read)()
@@ -86,80 +46,11 @@ async def facts() -> str:
 @server.resource("kaizen://anti-patterns", name="anti-patterns", mime_type="application/json")
 async def anti_patterns() -> str:
     """What this agent's template should avoid, learned from recurring failures."""
-    from planner.selectors import anti_patterns_for_template
 
     def read():
-        return json.dumps([a["line"] for a in anti_patterns_for_template(_agent().template_id)])
+        return json.dumps([a["line"] for a in anti_patterns_for_template(agent_of_call().template_id)])
 
     return await sync_to_async(read)()
-
-
-@server.tool()
-async def report_tool_call(
-    session_id: str,
-    tool: str,
-    outcome: Literal["success", "failure", "timeout", "cancelled"],
-    duration_ms: int,
-    failure_mode: str | None = None,
-    error: str | None = None,
-    event_id: str | None = None,
-) -> dict:
-    """Report one tool call of a session (a failure may carry what the tool said in `error`)."""
-    body = {"session_id": session_id, "tool": tool, "outcome": outcome, "duration_ms": duration_ms}
-    return await ingest("tool_invocation", {**body, "failure_mode": failure_mode, "error": error}, event_id)
-
-
-@server.tool()
-async def report_outcome(
-    skill: str,
-    success: bool,
-    duration_ms: int,
-    session_id: str | None = None,
-    failure_reason: str | None = None,
-    model: str | None = None,
-    input_tokens: int | None = None,
-    output_tokens: int | None = None,
-    cost_usd: float | None = None,
-    event_id: str | None = None,
-) -> dict:
-    """Report how a skill (a task, a run) ended."""
-    body = {
-        "skill": skill,
-        "success": success,
-        "duration_ms": duration_ms,
-        "session_id": session_id,
-        "failure_reason": failure_reason,
-        "model": model,
-        "input_tokens": input_tokens,
-        "output_tokens": output_tokens,
-        "cost_usd": cost_usd,
-    }
-    return await ingest("skill_outcome", body, event_id)
-
-
-@server.tool()
-async def report_correction(
-    user_message: str,
-    session_id: str | None = None,
-    previous_agent_response: str | None = None,
-    event_id: str | None = None,
-) -> dict:
-    """Report a user correcting the agent, in the user's words."""
-    body = {"user_message": user_message, "session_id": session_id}
-    return await ingest("correction", {**body, "previous_agent_response": previous_agent_response}, event_id)
-
-
-@server.tool()
-async def report_feedback(
-    text: str,
-    sentiment: Literal["positive", "negative", "neutral"] | None = None,
-    session_id: str | None = None,
-    event_id: str | None = None,
-) -> dict:
-    """Report what a user said about the agent's work (the improver classifies it)."""
-    return await ingest(
-        "observation", {"text": text, "sentiment": sentiment, "session_id": session_id}, event_id
-    )
 
 
 @server.tool()
@@ -170,12 +61,14 @@ async def submit_proposal(
     document: str | None = None,
 ) -> dict:
     """Propose a goal, an action or a config change (a YAML document) for a human to review."""
-    from governance.services import proposal_submit
 
     def submit():
         try:
             proposal = proposal_submit(
-                type=type, data={"yaml": yaml, "document": document}, agent=_agent(), rationale=rationale
+                type=type,
+                data={"yaml": yaml, "document": document},
+                agent=agent_of_call(),
+                rationale=rationale,
             )
         except ApplicationError as exc:
             raise ToolError(exc.message) from exc

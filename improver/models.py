@@ -284,7 +284,7 @@ class SessionSignal(models.Model):
     decision, a failure the agent reflected on, a human escalation. Derived work keeps it; the
     canary, the directive ledger, the dashboard and the weekly report count sessions with a
     signal per version. An event sent without a session counts in the session its agent had open
-    when it arrived, or in none (telemetry.selectors.open_session)."""
+    when it arrived, or in none (telemetry.sessions)."""
 
     agent = models.ForeignKey("fleet.Agent", on_delete=models.CASCADE, related_name="+")
     session_id = models.CharField(max_length=200)

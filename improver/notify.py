@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from config.queue import publish
 from governance.models import Proposal
+from improver.models import ImproverReport
 
 
 def review_pending(*, proposal_id: int) -> None:
@@ -31,8 +32,6 @@ def approvers_emails() -> list[str]:
 
 def weekly_report(proposal: Proposal) -> str:
     """The report of the ritual that raised `proposal` (empty for other proposals)."""
-    from improver.models import ImproverReport
-
     found = ImproverReport.objects.filter(run__session__proposal=proposal).values_list("content", flat=True)
     return found.first() or ""
 

@@ -10,11 +10,13 @@ and the dashboard.
 from datetime import datetime
 
 from django.db import connection
-from django.db.models import Count, F, Q
+from django.db.models import Count, F, Q, Sum, Value
+from django.db.models.functions import Coalesce, NullIf
 
 from improver.models import SessionSignal
 from improver.signals import ANY
-from telemetry.models import SessionSeen
+from telemetry.models import SessionSeen, SkillOutcome
+from telemetry.sessions import open_session_sql
 
 
 def _window(version_ids: list[int], since: datetime | None) -> Q:
@@ -94,8 +96,6 @@ def rollout_series(rollout, metric: str) -> dict:
     """Both arms' rate of `metric` at every check of the rollout, for its chart: the points, a
     legend with the sessions behind the last ones, and the window from its start (or first
     check) to its decision (or last check)."""
-    from datetime import datetime
-
     series = {"candidate": [], "champion": []}
     counts = {"candidate": (0, 0), "champion": (0, 0)}
     times = []
@@ -198,25 +198,9 @@ def usage_over_champion(
     lies above the champion's 90th percentile; a metric the champion has too few sessions with
     a value of is left out. Totals per session are summed in SQL; an outcome sent without a
     session counts in the one its agent had open when it arrived."""
-    from django.db.models import OuterRef, Subquery, Sum, Value
-    from django.db.models.functions import Coalesce, NullIf
-
-    from telemetry.models import SkillOutcome
-    from telemetry.selectors import SESSION_OPEN_FOR
-
-    # An outcome sent without its session counts in the session its agent had open when it
-    # arrived (as every signal does), or in none.
-    opened = SessionSeen.objects.filter(
-        agent_id=OuterRef("agent_id"),
-        template_version_id=OuterRef("template_version_id"),
-        first_received_at__lte=OuterRef("received_at"),
-        first_received_at__gte=OuterRef("received_at") - SESSION_OPEN_FOR,
-    ).order_by("-first_received_at")
     rows = (
         SkillOutcome.objects.filter(_window(version_ids, since))
-        .annotate(
-            session=Coalesce(NullIf("session_id", Value("")), Subquery(opened.values("session_key")[:1]))
-        )
+        .annotate(session=Coalesce(NullIf("session_id", Value("")), open_session_sql()))
         .exclude(session__isnull=True)
         .values("template_version_id", "agent_id", "session")
         .annotate(

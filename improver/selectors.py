@@ -1,13 +1,20 @@
 """Reads of templates and what an agent is told at session start."""
 
-from django.conf import settings
+from datetime import timedelta
 
+from django.conf import settings
+from django.db.models import Avg, Count, Q
+
+from config import clock
 from config.errors import Conflict
 from fleet.documents import agent_version_id
 from fleet.models import AgentTemplate, DocumentVersion
+from improver.models import FeedbackItem
 from improver.prompt import prompt_block
 from planner import selectors as planner_selectors
 from telemetry import selectors as telemetry_selectors
+from telemetry.models import Decision, SkillOutcome, WakeRun
+from telemetry.retention import as_ids
 
 
 def directives_for_agent(*, agent) -> dict:
@@ -46,13 +53,6 @@ def version_performance(version_id: int, *, now=None) -> dict:
     """Success rate, mean rating and decision rejection rate of the events a version produced in
     the last PERFORMANCE_DAYS (by arrival, and dated within a day of it: on PostgreSQL the read
     stays within those days' partitions however long the version has served)."""
-    from datetime import timedelta
-
-    from django.db.models import Avg, Count, Q
-
-    from config import clock
-    from telemetry.models import Decision, SkillOutcome, WakeRun
-
     since = (now or clock.now()) - timedelta(days=PERFORMANCE_DAYS)
     window = Q(
         template_version_id=version_id, received_at__gte=since, occurred_at__gte=since - timedelta(days=1)
@@ -75,8 +75,6 @@ def version_performance(version_id: int, *, now=None) -> dict:
 
 def performance_delta(template) -> dict:
     """The head version against the one before it (the ritual's preparation)."""
-    from fleet.models import DocumentVersion
-
     versions = list(
         DocumentVersion.objects.filter(document=template.document_id)
         .order_by("-number")
@@ -99,10 +97,6 @@ def performance_delta(template) -> dict:
 
 def feedback_groups(template, since=None, limit_examples: int = 3) -> dict:
     """Classified feedback of a template grouped by sentiment and category, counted in SQL."""
-    from django.db.models import Count
-
-    from improver.models import FeedbackItem
-
     qs = FeedbackItem.objects.filter(template=template)
     if since is not None:
         qs = qs.filter(occurred_at__gt=since)
@@ -136,9 +130,6 @@ FEEDBACK_SOURCES = {  # feedback item source type → the event type it was read
 def events_behind_feedback(item_ids) -> dict[str, list[int]]:
     """The events the feedback items `item_ids` were read from, per event type: what an
     evolution proposal cites (so retention keeps them)."""
-    from improver.models import FeedbackItem
-    from telemetry.retention import as_ids
-
     cites: dict[str, set[int]] = {}
     sources = FeedbackItem.objects.filter(pk__in=list(item_ids)).values_list("source_type", "source_id")
     for source_type, source_id in sources:

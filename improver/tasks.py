@@ -1,25 +1,28 @@
 from datetime import datetime
 
 from celery import shared_task
+from django.conf import settings
 
-from config.webhooks import RETRY
+from config.webhooks import RETRY, post_json
 from fleet.ticks import periodic
+from governance.models import Proposal
+from improver.models import ImproverAgent
+from improver.notify import review_message, send_review_email
+from improver.services.improvers import wake_due_improvers as wake
+from improver.services.maintenance import maintenance_pass as run
+from improver.services.ritual import ritual_run, rituals_reap
+from improver.services.rollouts import rollouts_check
 
 
 @periodic("improver.wake_due_improvers")
 def wake_due_improvers() -> int:
     """Hourly: enqueue the ritual of every improver whose scheduled wake has come."""
-    from improver.services.improvers import wake_due_improvers as wake
-
     return len(wake())
 
 
 @shared_task(name="improver.run_ritual", acks_late=True)
 def run_ritual(improver_id: int, period: str, now: str | None = None) -> str:
     """Run one ritual; safe to run twice or concurrently (single-flight per improver and period)."""
-    from improver.models import ImproverAgent
-    from improver.services.ritual import ritual_run
-
     improver = ImproverAgent.objects.filter(pk=improver_id).first()
     if improver is None:
         return "gone"
@@ -30,20 +33,12 @@ def run_ritual(improver_id: int, period: str, now: str | None = None) -> str:
 @periodic("improver.reap_rituals")
 def reap_rituals() -> int:
     """Every minute: rituals whose worker died (lease lapsed) are failed and queued again."""
-    from improver.services.ritual import rituals_reap
-
     return len(rituals_reap())
 
 
 @shared_task(name="improver.notify_review", bind=True, **RETRY)
 def notify_review(self, proposal_id: int) -> dict:
     """Email approvers and POST the review webhook; webhook failures retry with backoff."""
-    from django.conf import settings
-
-    from config.webhooks import post_json
-    from governance.models import Proposal
-    from improver.notify import review_message, send_review_email
-
     proposal = Proposal.objects.filter(pk=proposal_id).first()
     if proposal is None or proposal.status != Proposal.Status.PENDING:
         return {"skipped": True}
@@ -59,14 +54,10 @@ def notify_review(self, proposal_id: int) -> dict:
 @periodic("improver.maintenance_pass")
 def maintenance_pass() -> int:
     """Weekly: recurring failure patterns become maintenance proposals (never duplicating open ones)."""
-    from improver.services.maintenance import maintenance_pass as run
-
     return len(run())
 
 
 @periodic("improver.check_rollouts")
 def check_rollouts() -> dict:
     """Every 10 minutes: run the sequential test on each running rollout and act on it."""
-    from improver.services.rollouts import rollouts_check
-
     return rollouts_check()

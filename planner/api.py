@@ -1,3 +1,4 @@
+from django.conf import settings
 from drf_spectacular.utils import (
     OpenApiParameter,
     extend_schema,
@@ -13,6 +14,7 @@ from config.errors import NotFound, field_error
 from config.permissions import IsAgent, IsAgentOrStaff, request_agent
 from config.serializers import NumberField, StrictSerializer
 from config.webhooks import UnsafeUrl, checked_address
+from fleet.models import Agent
 from planner import selectors, services
 from planner.models import DeclaredSkill, Dispatch
 
@@ -291,10 +293,6 @@ class SkillSummaryApi(APIView):
         responses=OutputSerializer,
     )
     def get(self, request):
-        from django.conf import settings
-
-        from fleet.models import Agent
-
         name, skill = request.query_params.get("agent", ""), request.query_params.get("skill", "")
         for field, value in (("agent", name), ("skill", skill)):
             if not value:

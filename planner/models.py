@@ -77,6 +77,21 @@ class SkillStats(models.Model):
 class FleetSnapshot(models.Model):
     """Fleet health at one minute; history kept for trends and charts."""
 
+    FIGURES = (  # what planner.fleet.compute measures, stored and answered as they are
+        "window_hours",
+        "max_failure_rate_1h",
+        "total_cost_usd_1d",
+        "orphaned_skill_count",
+        "orphaned_skills",
+        "fleet_success_rate",
+        "fleet_p95_latency_ms",
+        "total_outcomes",
+        "agents",
+        "scope",
+        "all_outcomes",
+        "system_actors",
+    )
+
     minute = models.DateTimeField(unique=True, help_text="generated_at truncated to the minute")
     generated_at = models.DateTimeField()
     window_hours = models.PositiveIntegerField()

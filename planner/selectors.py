@@ -57,18 +57,7 @@ def latest_snapshot() -> FleetSnapshot | None:
 def snapshot_payload(snapshot: FleetSnapshot) -> dict:
     return {
         "generated_at": snapshot.generated_at,
-        "window_hours": snapshot.window_hours,
-        "max_failure_rate_1h": snapshot.max_failure_rate_1h,
-        "total_cost_usd_1d": snapshot.total_cost_usd_1d,
-        "orphaned_skill_count": snapshot.orphaned_skill_count,
-        "orphaned_skills": snapshot.orphaned_skills,
-        "fleet_success_rate": snapshot.fleet_success_rate,
-        "fleet_p95_latency_ms": snapshot.fleet_p95_latency_ms,
-        "total_outcomes": snapshot.total_outcomes,
-        "agents": snapshot.agents,
-        "scope": snapshot.scope,
-        "all_outcomes": snapshot.all_outcomes,
-        "system_actors": snapshot.system_actors,
+        **{name: getattr(snapshot, name) for name in snapshot.FIGURES},
     }
 
 

@@ -4,17 +4,20 @@ import logging
 import uuid
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 
 from config import clock
 from config.errors import ApplicationError
 from config.queue import publish_after_commit
+from config.webhooks import post_json
 from fleet.models import Agent
 from governance.board.forge import get_forge
 from governance.models import Proposal
 from governance.services import proposal_raise
 from planner import fleet, guards, hitl, rules, selectors
+from planner.config_docs import CARD_PREFIX, agent_card_settings_apply, current_text, dump, version_create
 from planner.goalbook import current_actions, current_goals
 from planner.goals import violated
 from planner.models import Alert, DeclaredSkill, Dispatch, FleetSnapshot, GoalState, PatternStats
@@ -28,8 +31,6 @@ log = logging.getLogger(__name__)
 @transaction.atomic
 def agent_card_update(*, agent: Agent, skills: list[dict], webhook_url: str | None = None) -> Agent:
     """The agent declares its card over the API: applied now and stored as a new card version."""
-    from planner.config_docs import CARD_PREFIX, agent_card_settings_apply, current_text, dump, version_create
-
     card = dict(agent.card or {})
     card["skills"] = [
         {k: s[k] for k in ("name", "confidence", "blast_radius", "hitl_mode") if k in s} for s in skills
@@ -55,25 +56,17 @@ def fleet_snapshot_take(*, now: datetime | None = None) -> FleetSnapshot:
     if existing is not None:
         return existing
     data = fleet.compute(
-        now, rules.k("FLEET_WINDOW_HOURS"), rules.k("FLEET_RECENT_FAILURES"), rules.k("FLEET_SCOPE")
+        now,
+        settings.KAIZEN["FLEET_WINDOW_HOURS"],
+        settings.KAIZEN["FLEET_RECENT_FAILURES"],
+        settings.KAIZEN["FLEET_SCOPE"],
     )
     try:
         with transaction.atomic():
             snapshot = FleetSnapshot.objects.create(
                 minute=minute,
                 generated_at=now,
-                window_hours=data["window_hours"],
-                max_failure_rate_1h=data["max_failure_rate_1h"],
-                total_cost_usd_1d=data["total_cost_usd_1d"],
-                orphaned_skill_count=data["orphaned_skill_count"],
-                orphaned_skills=data["orphaned_skills"],
-                fleet_success_rate=data["fleet_success_rate"],
-                fleet_p95_latency_ms=data["fleet_p95_latency_ms"],
-                total_outcomes=data["total_outcomes"],
-                agents=data["agents"],
-                scope=data["scope"],
-                all_outcomes=data["all_outcomes"],
-                system_actors=data["system_actors"],
+                **{name: data[name] for name in FleetSnapshot.FIGURES},
             )
     except IntegrityError:  # a concurrent run stored this minute first
         return FleetSnapshot.objects.get(minute=minute)
@@ -164,7 +157,7 @@ def dispatch_for_goal(*, goal_id: str, value: float, action, now: datetime) -> t
     agent = Agent.objects.get(name=pick["agent"])
     card = DeclaredSkill.objects.filter(agent=agent, skill=action.skill).first()
     mode = card.hitl_mode if card else DeclaredSkill.HitlMode.AUTONOMOUS
-    status, release_at = hitl.first_status(mode, now, timedelta(seconds=rules.k("HITL_VETO_SECONDS")))
+    status, release_at = hitl.first_status(mode, now, timedelta(seconds=settings.KAIZEN["HITL_VETO_SECONDS"]))
     try:
         with transaction.atomic():
             dispatch = Dispatch.objects.create(
@@ -238,8 +231,6 @@ def _send(dispatch: Dispatch) -> None:
 
 def dispatch_deliver(*, dispatch_id: int) -> bool:
     """POST an open dispatch to its agent's webhook; True once delivered (idempotent)."""
-    from config.webhooks import post_json
-
     with transaction.atomic():
         dispatch = Dispatch.objects.select_for_update().select_related("agent").get(pk=dispatch_id)
         if dispatch.status != Dispatch.Status.PENDING or not dispatch.agent.webhook_url:
@@ -254,9 +245,7 @@ def dispatch_deliver(*, dispatch_id: int) -> bool:
 
 def dispatch_notify(*, dispatch_id: int) -> bool:
     """POST a dispatch that needs human attention to the notification webhook (if configured)."""
-    from config.webhooks import post_json
-
-    url = rules.k("NOTIFY_WEBHOOK_URL")
+    url = settings.KAIZEN["NOTIFY_WEBHOOK_URL"]
     dispatch = Dispatch.objects.select_related("agent").filter(pk=dispatch_id).first()
     if not url or dispatch is None:
         return False
@@ -299,7 +288,7 @@ def alert_raise(
 ) -> Alert | None:
     """Store an alert unless the same one was raised within the cooldown."""
     key = key[:300]
-    cooldown = timedelta(seconds=rules.k("OUTCOME_ALERT_COOLDOWN_SECONDS"))
+    cooldown = timedelta(seconds=settings.KAIZEN["OUTCOME_ALERT_COOLDOWN_SECONDS"])
     if Alert.objects.filter(kind=kind, key=key, created_at__gt=now - cooldown).exists():
         return None
     log.warning("alert %s %s: %s", kind, key, message)
@@ -315,21 +304,21 @@ def outcome_analysis_run(*, now: datetime | None = None) -> list[Alert]:
     fleet whose every agent fails one skill raises one alert, not a thousand."""
     now = now or clock.now()
     window = SkillOutcome.objects.filter(
-        occurred_at__gt=now - timedelta(hours=rules.k("FLEET_WINDOW_HOURS")), occurred_at__lte=now
+        occurred_at__gt=now - timedelta(hours=settings.KAIZEN["FLEET_WINDOW_HOURS"]), occurred_at__lte=now
     )
     pairs = (
         window.values("agent_id", "agent__name", "agent__template__slug", "skill")
         .annotate(attempts=Count("id"), successes=Count("id", filter=Q(success=True)))
-        .filter(attempts__gte=rules.k("OUTCOME_ALERT_MIN_ATTEMPTS"))
+        .filter(attempts__gte=settings.KAIZEN["OUTCOME_ALERT_MIN_ATTEMPTS"])
     )
-    threshold = rules.k("OUTCOME_ALERT_SUCCESS_BELOW")
+    threshold = settings.KAIZEN["OUTCOME_ALERT_SUCCESS_BELOW"]
     failing: dict[tuple[str, str], list[dict]] = {}
     for p in pairs:
         if p["successes"] / p["attempts"] < threshold:
             failing.setdefault((p["agent__template__slug"] or "", p["skill"]), []).append(p)
     raised = []
     for (template, skill), found in sorted(failing.items()):
-        if len(found) >= rules.k("OUTCOME_ALERT_FLEET_AGENTS"):
+        if len(found) >= settings.KAIZEN["OUTCOME_ALERT_FLEET_AGENTS"]:
             # one alert for the template's agents; it names the one with the most attempts, so
             # the template's one-on-one reads it as its feedback
             most = max(found, key=lambda p: (p["attempts"], p["agent__name"]))

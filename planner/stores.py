@@ -10,6 +10,8 @@ agents.
 from collections import defaultdict
 from datetime import datetime
 
+from django.conf import settings
+
 from config import clock
 from planner import rules, scoring
 from planner.models import Dispatch, GoalState, PatternFeedback, PatternStats, SkillStats
@@ -93,7 +95,7 @@ def _locked_rows(model, keys: list[tuple], fields: tuple[str, str]) -> dict[tupl
 
 def update_stores(rows: list[dict]) -> None:
     """Fold the outcomes into their (agent, skill) stores: one read and one write per batch."""
-    limit = rules.k("RANKING_WINDOW_SAMPLES")
+    limit = settings.KAIZEN["RANKING_WINDOW_SAMPLES"]
     by_key: dict[tuple, list[dict]] = defaultdict(list)
     for row in rows:
         by_key[(row["agent_id"], row["skill"])].append(row)

@@ -3,6 +3,7 @@ from celery import shared_task
 from config.webhooks import RETRY, DeliveryError
 from fleet.ticks import periodic
 from planner import services
+from planner.models import Dispatch
 
 
 @periodic("planner.fleet_health_snapshot")
@@ -23,7 +24,5 @@ def dispatch_deliver(dispatch_id: int) -> bool:
     try:
         return services.dispatch_deliver(dispatch_id=dispatch_id)
     except DeliveryError as exc:
-        from planner.models import Dispatch
-
         Dispatch.objects.filter(pk=dispatch_id).update(last_error=str(exc)[:500])
         raise

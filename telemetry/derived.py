@@ -35,7 +35,8 @@ from django.db import OperationalError, connection, transaction
 from django.db.models import Count, F, Min, Q
 
 from config import clock
-from fleet.models import Agent
+from config.celery import app
+from fleet.models import Agent, PeriodicClaim
 from telemetry import hooks
 from telemetry.models import EVENT_MODELS, PendingDerivation
 from telemetry.row_reads import rows_by_id
@@ -247,8 +248,6 @@ def backlog() -> Backlog:
 
 def last_taken() -> float | None:
     """Seconds since a worker last started a derived-work pass (None: never)."""
-    from fleet.models import PeriodicClaim
-
     started = PeriodicClaim.objects.filter(name="telemetry.derive_pending").values_list(
         "last_started_at", flat=True
     )
@@ -262,7 +261,5 @@ def entries_rerun(*, entries) -> int:
 
 def drain_in_process(types: list[str]) -> None:
     """Without a broker nothing else would drain the list: do it now, in this process."""
-    from config.celery import app
-
     if app.conf.task_always_eager:
         derive_pending(types=types)

@@ -17,8 +17,9 @@ from fleet.pricing import current_prices
 from telemetry import hooks
 from telemetry.contract import Cleaned, Limits, validate_event
 from telemetry.derived import drain_in_process
-from telemetry.models import EVENT_MODELS, SessionSeen
+from telemetry.models import EVENT_MODELS
 from telemetry.row_writes import rows_store
+from telemetry.sessions import sessions_seen
 
 # An event is its agent's, by its client id (or content hash) at its time: a replay with the same
 # time is the same event (200), the same id at another time a new one.
@@ -208,47 +209,6 @@ def first_stored_at(agent, event_type: str, event_id: str):
         .values_list("occurred_at", flat=True)
         .first()
     )
-
-
-SESSION_TYPES = ("tool_invocation", "session_end", "skill_outcome", "decision")
-_seen_lately: set[tuple] = set()  # sessions this process stored lately: no statement for them
-SEEN_LATELY_MAX = 100_000
-
-
-def sessions_seen(
-    agent_id: int, version_id: int, received_at, tables: list["_Rows"], stored: list[dict]
-) -> None:
-    """Record the sessions the batch's new events belong to (SessionSeen, once per session and
-    version): one INSERT … ON CONFLICT DO NOTHING, skipped for those this process stored lately.
-    An event sent without a session makes none: it belongs to the session its agent had open
-    then, if any (`telemetry.selectors.open_session`), and is never a session of its own."""
-    keys = set()
-    for table, new_ids in zip(tables, stored, strict=True):
-        if table.event_type not in SESSION_TYPES or not new_ids:
-            continue
-        for row in table.rows:
-            if row.get("session_id") and (agent_id, row["dedup_key"], row["occurred_at"]) in new_ids:
-                keys.add(row["session_id"])
-    fresh = [
-        {
-            "agent_id": agent_id,
-            "session_key": key,
-            "template_version_id": version_id,
-            "first_received_at": received_at,
-        }
-        for key in sorted(keys)
-        if (agent_id, key, version_id) not in _seen_lately
-    ]
-    if not fresh:
-        return
-    rows_store(SessionSeen, fresh, ("agent", "session_key", "template_version"))
-
-    # Remembered only once committed for sure (not inside a caller's transaction), and not on
-    # SQLite, which reuses the ids of deleted rows: a remembered key could name another row.
-    if connection.vendor == "postgresql" and not connection.in_atomic_block:
-        if len(_seen_lately) > SEEN_LATELY_MAX:
-            _seen_lately.clear()
-        _seen_lately.update((agent_id, row["session_key"], version_id) for row in fresh)
 
 
 def _new_rows(agent, event_type, items, version_id, received_at, prices) -> _Rows:

@@ -29,6 +29,7 @@ from telemetry.models import (
 )
 from telemetry.row_reads import near, pairs_in
 from telemetry.row_writes import update_rows
+from telemetry.sessions import occasion_of
 
 
 def counts_as_friction(row: dict) -> bool:
@@ -169,7 +170,7 @@ def learn_from_corrections(*, agents: dict, rows: list[dict]) -> None:
             known[key] = fact_learn(
                 agent=agent, candidate=candidate, correction_id=row["id"], at=row["occurred_at"]
             ).pk
-        session = row.get("session_id") or f"correction:{row['id']}"
+        session = occasion_of(row, "correction")
         sightings.append(
             FactSighting(
                 fact_id=known[key], agent_id=agent.pk, session_id=session, seen_at=row["occurred_at"]

@@ -4,6 +4,7 @@ from django.db import models
 from django.db.models import Q
 
 from fleet.models import Agent, AgentTemplate, DocumentVersion
+from telemetry.corrections import fact_key
 
 
 def _version_field(*, db_index: bool = True) -> models.ForeignKey:
@@ -326,8 +327,6 @@ class LearnedFact(models.Model):
         return self.content[:80]
 
     def save(self, *args, **kwargs):
-        from telemetry.corrections import fact_key
-
         self.content_key = fact_key(self.content)  # an operator's edit in the admin keeps it right
         if kwargs.get("update_fields") is not None and "content" in kwargs["update_fields"]:
             kwargs["update_fields"] = {*kwargs["update_fields"], "content_key"}

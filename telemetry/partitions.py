@@ -34,6 +34,7 @@ from django.conf import settings
 from django.db import OperationalError, connection, transaction
 
 from config import clock
+from telemetry.models import EVENT_MODELS
 
 log = logging.getLogger(__name__)
 LOCK_WAIT = "200ms"
@@ -62,8 +63,6 @@ def enabled() -> bool:
 
 def event_tables() -> dict[str, str]:
     """Event type → its table."""
-    from telemetry.models import EVENT_MODELS
-
     return {event_type: model._meta.db_table for event_type, model in EVENT_MODELS.items()}
 
 

@@ -5,6 +5,9 @@ from datetime import timedelta
 from django.db import connection
 from django.db.models import BooleanField, Field, Lookup, Q
 from django.db.models.expressions import RawSQL
+from psycopg.rows import dict_row
+from psycopg.types.datetime import TimestamptzLoader
+from psycopg.types.json import JsonbLoader
 
 
 def rows_by_id(model, row_ids: list[int], *, within: tuple | None = None) -> list[dict]:
@@ -15,9 +18,6 @@ def rows_by_id(model, row_ids: list[int], *, within: tuple | None = None) -> lis
     timestamp loader is pure Python: two timestamps a row were a tenth of a derive pass)."""
     if connection.vendor != "postgresql":
         return list(model.objects.filter(pk__in=row_ids).order_by("pk").values())
-    from psycopg.rows import dict_row
-    from psycopg.types.datetime import TimestamptzLoader
-    from psycopg.types.json import JsonbLoader
 
     quote, opts = connection.ops.quote_name, model._meta
     columns = ", ".join(f"{quote(f.column)} AS {quote(f.attname)}" for f in opts.concrete_fields)

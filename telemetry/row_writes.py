@@ -22,8 +22,11 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import JSONField
+from django.db.models.expressions import Col
+from psycopg.types.json import set_json_dumps
 
 from config import jsonbytes
+from telemetry.models import PendingDerivation
 
 CHUNK_ROWS = 500
 COPY_ROWS = 20  # from this many rows on, PostgreSQL gets them by COPY
@@ -85,8 +88,6 @@ def copy_new(
     to a page instead of one by one. The unique constraint still decides: a row a concurrent
     transaction stored meanwhile makes the COPY fail with an IntegrityError.
     """
-    from psycopg.types.json import set_json_dumps
-
     if not rows:
         return {}
     t = _table(model, conflict_fields, connection.vendor)
@@ -119,8 +120,6 @@ TODO_COLUMNS = "event_type, row_id, received_at, agent_id, occurred_at"  # of a 
 
 
 def _copy_todo(cursor, event_type: str, new: list[tuple[int, dict]]) -> None:
-    from telemetry.models import PendingDerivation
-
     if not new:
         return
     table = connection.ops.quote_name(PendingDerivation._meta.db_table)
@@ -173,8 +172,6 @@ def _table(model, conflict_fields: tuple[str, ...], vendor: str) -> _Table:
 def _key_from_db(table: str, key_fields: tuple):
     """What turns a raw RETURNING row's key columns into the values the rows were given, with the
     backend's own converters (SQLite returns a timestamp as text); None when nothing needs it."""
-    from django.db.models.expressions import Col
-
     converters = [
         [*connection.ops.get_db_converters(Col(table, f)), *f.get_db_converters(connection)]
         for f in key_fields
@@ -210,8 +207,6 @@ def _fresh_ids(opts, key_fields, key_casts: str) -> str:
 
 def _with_enqueue(t: _Table, insert_sql, params, event_type, keys):
     """The INSERT as a data-modifying CTE whose new rows (of `keys`) also enter the to-do list."""
-    from telemetry.models import PendingDerivation
-
     quote = connection.ops.quote_name
     returned = t.conflict.split(", ")
     extra = "".join(f", {c}" for c in ("received_at", "agent_id", "occurred_at") if quote(c) not in returned)
@@ -226,8 +221,6 @@ def _with_enqueue(t: _Table, insert_sql, params, event_type, keys):
 
 
 def _enqueue(t: _Table, rows, inserted, event_type, keys) -> None:
-    from telemetry.models import PendingDerivation
-
     todo = []
     for row in rows:
         key = tuple(row[a] for a in t.key_attnames)

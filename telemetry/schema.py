@@ -1,12 +1,12 @@
 """The per-type event schemas of the ingest API, for drf-spectacular, from the ingest contract."""
 
+from django.conf import settings
+
+from telemetry.contract import FAILURE_MODE_RE, MAX_ID, SCHEMAS
+
 
 def _field_schema(rule) -> dict:
     """The JSON schema of one body field, from the same rule the server validates with."""
-    from django.conf import settings
-
-    from telemetry.contract import FAILURE_MODE_RE
-
     kind = rule.kind
     if kind in ("str", "text", "failure_mode"):
         schema = {
@@ -40,10 +40,6 @@ def _field_schema(rule) -> dict:
 def event_schemas(result, generator, request, public):
     """Postprocessing hook: the ingest request as one schema per event type, discriminated on
     `type`, each body with its fields, bounds and `additionalProperties: false`."""
-    from django.conf import settings
-
-    from telemetry.contract import MAX_ID, SCHEMAS
-
     components = result.setdefault("components", {}).setdefault("schemas", {})
     refs = {}
     for event_type, rules in SCHEMAS.items():

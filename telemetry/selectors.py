@@ -1,11 +1,9 @@
 """Reads of telemetry: learned facts served to agents."""
 
-from datetime import timedelta
-
-from django.db.models import Q
+from django.db.models import Count, Q
 
 from telemetry.corrections import as_fact, is_instance
-from telemetry.models import LearnedFact, SessionSeen
+from telemetry.models import Decision, LearnedFact, SkillOutcome, ToolInvocation
 
 
 def learned_facts(*, template_id: int | None, agent_id: int | None = None, limit: int = 50) -> list[dict]:
@@ -40,8 +38,6 @@ def user_stated_facts(*, template_id: int | None) -> list[str]:
 def trace_session(*, agent_id: int, trace_id: str) -> str:
     """The session an OpenTelemetry trace's spans were stored under (the trace id itself when
     none of them named one, as the mapping does)."""
-    from telemetry.models import SkillOutcome, ToolInvocation
-
     prefix = f"otel:{trace_id}:"
     for model in (ToolInvocation, SkillOutcome):
         found = (
@@ -56,35 +52,9 @@ def trace_session(*, agent_id: int, trace_id: str) -> str:
     return trace_id
 
 
-SESSION_OPEN_FOR = timedelta(hours=1)  # how long after its first event a session counts as open
-
-
-def open_session(*, agent_id: int, version_id: int | None, at) -> str | None:
-    """The session the agent had open at `at` on that version: the latest one whose first event
-    arrived within SESSION_OPEN_FOR before (None: no session was open; an event sent without a
-    session then counts in no session at all)."""
-    if version_id is None:
-        return None
-    return (
-        SessionSeen.objects.filter(
-            agent_id=agent_id,
-            template_version_id=version_id,
-            first_received_at__lte=at,
-            first_received_at__gte=at - SESSION_OPEN_FOR,
-        )
-        .order_by("-first_received_at")
-        .values_list("session_key", flat=True)
-        .first()
-    )
-
-
 def sessionless_share(*, agent_id: int, since) -> float | None:
     """The share of the agent's skill outcomes and decisions since `since` sent without a session
     (None: it sent none), counted in SQL by its (agent, time) index."""
-    from django.db.models import Count
-
-    from telemetry.models import Decision, SkillOutcome
-
     total = without = 0
     for model in (SkillOutcome, Decision):
         row = model.objects.filter(agent_id=agent_id, occurred_at__gte=since).aggregate(

@@ -1,5 +1,12 @@
+from django.conf import settings
+
 from fleet.ticks import periodic
 from telemetry import services
+from telemetry.derived import derive_pending as drain
+from telemetry.intake.otel_traces import traces_settle
+from telemetry.loops import facts_retire
+from telemetry.partitions import partitions_ensure as ensure
+from telemetry.retention import prune_events as prune
 
 
 @periodic("telemetry.agent_activity_refresh")
@@ -11,10 +18,6 @@ def agent_activity_refresh() -> int:
 def derive_pending() -> int:
     """Every 2 s: the handlers of new events over the rows waiting for them (idempotent, bounded),
     following the to-do list for KAIZEN_DERIVE_FOLLOW_SECONDS."""
-    from django.conf import settings
-
-    from telemetry.derived import derive_pending as drain
-
     return drain(follow_seconds=settings.KAIZEN["DERIVE_FOLLOW_SECONDS"])
 
 
@@ -27,10 +30,6 @@ def prune_events() -> dict:
     """Daily: retire raw events older than KAIZEN_RETENTION_DAYS, keeping what is cited or waits
     for derived work. A type that fails does not stop the others; the run then fails, is tried
     again (5, 10, 20 … minutes later) and shows as failing until a run passes."""
-    from django.conf import settings
-
-    from telemetry.retention import prune_events as prune
-
     result = prune(older_than_days=settings.KAIZEN["RETENTION_DAYS"])
     if result["failed"]:
         raise RetentionIncomplete("; ".join(f"{t}: {why}" for t, why in result["failed"].items()))
@@ -41,16 +40,12 @@ def prune_events() -> dict:
 def partitions_ensure() -> dict:
     """Hourly, on PostgreSQL: the event tables' partitions for now and the periods ahead, and the
     default partitions' rows moved to partitions of their own (telemetry/partitions.py)."""
-    from telemetry.partitions import partitions_ensure as ensure
-
     return ensure()
 
 
 @periodic("telemetry.settle_traces")
 def settle_traces() -> int:
-    """Every minute: map the traces whose root never arrived (see telemetry/otel_traces.py)."""
-    from telemetry.otel_traces import traces_settle
-
+    """Every minute: map the traces whose root never arrived (see telemetry/intake/otel_traces.py)."""
     return traces_settle()
 
 
@@ -58,6 +53,4 @@ def settle_traces() -> int:
 def retire_facts() -> int:
     """Daily: retire the facts that stayed with one agent and were not stated again for
     KAIZEN_FACT_EXPIRE_DAYS (idempotent: a second run finds nothing)."""
-    from telemetry.loops import facts_retire
-
     return facts_retire()

@@ -22,7 +22,7 @@ def test_a_crash_is_a_json_500(agent_api, monkeypatch):
     def crash(**kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("telemetry.api.events_ingest", crash)
+    monkeypatch.setattr("telemetry.intake.rest.events_ingest", crash)
     response = agent_api.post("/api/v1/ingest", {"batch": [{}]}, format="json")
     assert response.status_code == 500
     assert response["Content-Type"].startswith("application/json")

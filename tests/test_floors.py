@@ -75,3 +75,60 @@ def test_migrations_depend_only_on_their_floor_or_lower(db, app):
         if (floor_of(dep_app) or 0) > FLOORS[app]
     ]
     assert not offenders
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for app in FLOORS:
+        for path in (ROOT / app).rglob("*.py"):
+            if "migrations" not in path.parts:
+                found[".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")] = path
+    return found
+
+
+def _imports(path: Path, modules: dict) -> set[str]:
+    """Every project module the file imports, at the top or inside a function."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                names.add(full if full in modules else node.module)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return names & modules.keys()
+
+
+def test_no_module_imports_itself_through_others():
+    """No import circle, counting the imports inside functions that would hide one."""
+    modules = _modules()
+    graph = {name: _imports(path, modules) for name, path in modules.items()}
+    circles = []
+    for start in graph:
+        stack, seen = [(start, [start])], set()
+        while stack:
+            node, trail = stack.pop()
+            for nxt in graph[node]:
+                if nxt == start:
+                    circles.append(" → ".join([*trail, start]))
+                elif nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, [*trail, nxt]))
+    assert not circles
+
+
+def test_imports_are_at_the_top_but_at_start_up():
+    """Only an AppConfig.ready imports inside a function (the registries it fills need the
+    models loaded first)."""
+    hidden = []
+    for name, path in _modules().items():
+        if path.name == "apps.py":
+            continue
+        tree = ast.parse(path.read_text())
+        top = {id(node) for node in tree.body}
+        hidden += [
+            f"{name}:{node.lineno}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import | ast.ImportFrom) and id(node) not in top
+        ]
+    assert not hidden

@@ -1,13 +1,11 @@
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.errors import field_error
 from config.permissions import IsAgentOrStaff, request_agent
-from config.serializers import StrictSerializer, page_of
+from config.serializers import StrictSerializer, filtered_page, page_of
 from fleet.models import Agent
 from governance.board import access as board_access
 from governance.board import services as board
@@ -105,16 +103,12 @@ class TaskListApi(APIView):
     def get(self, request):
         """The board tasks the caller may see, most recently updated first, filtered by `status` or
         `kind`."""
-        for name in ("status", "kind"):  # form-style parsing would read `kind=` as "no filter"
-            if request.query_params.get(name) == "":
-                raise field_error(name, "Must be one of the documented values, not blank.")
-        filters = self.FilterSerializer(data=request.query_params)
-        filters.is_valid(raise_exception=True)
         visible = board_access.visible_tasks(agent=request_agent(request))
-        qs = visible.filter(**filters.validated_data).order_by("-updated_at", "-id")
-        paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(qs, request, view=self)
-        return paginator.get_paginated_response(TaskOutputSerializer(page, many=True).data)
+
+        def select(**filters):
+            return visible.filter(**filters).order_by("-updated_at", "-id")
+
+        return filtered_page(self, request, self.FilterSerializer, select, TaskOutputSerializer)
 
     @extend_schema(request=InputSerializer, responses={201: TaskDetailSerializer})
     def post(self, request):

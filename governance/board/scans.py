@@ -62,38 +62,40 @@ def scan_awaiting_input(now: datetime, forge: Forge | None) -> tuple[str, dict, 
     return "ran", {"checked": checked, "requeued": requeued}, ""
 
 
-def scan_review_revision(now, forge):
+def _fix_tasks_for_open_prs(needs_fix, prefix: str, key: str, body: str):
+    """A fix_pr task under each open PR task for which `needs_fix(pr_url)` holds (once per task)."""
     created = checked = 0
     for task in _pr_tasks():
         checked += 1
-        if forge.pr_review_state(task.pr_url) == "CHANGES_REQUESTED":
+        if needs_fix(task.pr_url):
             created += _new_task(
-                title=f"[Revise] {task.title}"[:300],
+                title=f"[{prefix}] {task.title}"[:300],
                 kind="fix_pr",
                 source="improve",
                 parent=task,
                 pr_url=task.pr_url,
-                dedup_key=f"revise:{task.pk}",
-                body=f"Address the review that requested changes on {task.pr_url}.",
+                dedup_key=f"{key}:{task.pk}",
+                body=body.format(url=task.pr_url),
             )
     return "ran", {"checked": checked, "created": created}, ""
+
+
+def scan_review_revision(now, forge):
+    return _fix_tasks_for_open_prs(
+        lambda url: forge.pr_review_state(url) == "CHANGES_REQUESTED",
+        "Revise",
+        "revise",
+        "Address the review that requested changes on {url}.",
+    )
 
 
 def scan_merge_conflict(now, forge):
-    created = checked = 0
-    for task in _pr_tasks():
-        checked += 1
-        if forge.pr_mergeable(task.pr_url) is False:
-            created += _new_task(
-                title=f"[Rebase] {task.title}"[:300],
-                kind="fix_pr",
-                source="improve",
-                parent=task,
-                pr_url=task.pr_url,
-                dedup_key=f"rebase:{task.pk}",
-                body=f"{task.pr_url} has merge conflicts; rebase it on the target branch.",
-            )
-    return "ran", {"checked": checked, "created": created}, ""
+    return _fix_tasks_for_open_prs(
+        lambda url: forge.pr_mergeable(url) is False,
+        "Rebase",
+        "rebase",
+        "{url} has merge conflicts; rebase it on the target branch.",
+    )
 
 
 def scan_post_merge_regression(now, forge):

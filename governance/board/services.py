@@ -9,11 +9,12 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from config import clock
-from config.errors import ApplicationError, Conflict
+from config.errors import ApplicationError, Conflict, open_duplicate
 from config.queue import publish_after_commit
 from governance.board.triage import Triage, triage
 from governance.models import BlockedEvent, BoardTask, CommandRun, Escalation, ImproveCycle, TaskComment
 from governance.registry import on_approval
+from governance.services import proposal_mark_implemented, suppression_add
 
 Status = BoardTask.Status
 TRANSITIONS = {
@@ -78,14 +79,7 @@ def task_create(
         existing = BoardTask.objects.filter(
             dedup_key=dedup_key, status__in=["backlog", "running", "blocked"]
         ).first()
-        raise Conflict(
-            f"An open task with dedup key '{dedup_key}' already exists"
-            f" (#{existing.pk if existing else '?'}).",
-            {
-                "fields": {"dedup_key": ["Duplicate of an open task."]},
-                "task": existing.pk if existing else None,
-            },
-        ) from exc
+        raise open_duplicate("task", dedup_key, existing.pk if existing else None) from exc
 
 
 def comment_add(
@@ -142,8 +136,6 @@ def task_update(
 
 def follow_proposal(*, task: BoardTask, human: bool) -> None:
     """Done → the proposal is implemented; cancelled by a human → its dedup key is suppressed."""
-    from governance.services import proposal_mark_implemented, suppression_add
-
     proposal = task.proposal
     if task.status == Status.DONE:
         proposal_mark_implemented(proposal=proposal)

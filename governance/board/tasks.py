@@ -1,31 +1,26 @@
 from celery import shared_task
+from django.conf import settings
 
-from config.webhooks import RETRY
+from config.webhooks import RETRY, post_json
 from fleet.ticks import periodic
+from governance.board.scans import improve_cycle_run
+from governance.board.scans import reconcile_stale_running as reconcile
 
 
 @periodic("governance.improve_cycle")
 def improve_cycle() -> int:
     """One improve cycle: the scans due on it (cycle counter persisted)."""
-    from governance.board.scans import improve_cycle_run
-
     return len(improve_cycle_run())
 
 
 @periodic("governance.reconcile_stale_running")
 def reconcile_stale_running() -> int:
-    from governance.board.scans import reconcile_stale_running as reconcile
-
     return len(reconcile())
 
 
 @shared_task(name="governance.escalation_webhook", **RETRY)
 def escalation_webhook(classification: str, at: str) -> int:
     """POST the escalation (signed); retried with backoff."""
-    from django.conf import settings
-
-    from config.webhooks import post_json
-
     url = settings.KAIZEN["ESCALATION_WEBHOOK_URL"]
     if not url:
         return 0

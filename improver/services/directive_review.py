@@ -4,7 +4,9 @@ the directives are over the token budget)."""
 
 from django.conf import settings
 
+from governance.models import Proposal
 from improver import directive_lines as dl
+from improver.models import Rollout
 from improver.outcomes import session_counts, signal_counts
 from improver.signals import tool_signal
 
@@ -44,8 +46,6 @@ def effects(template, versions: list[dict], lines: list[dl.Line]) -> dict[str, d
 def fixes_pending() -> set[str]:
     """The tool-failure signals a new tool is being built for (its proposal pending or approved,
     not yet implemented): a line about them waits for the fix before it is judged."""
-    from governance.models import Proposal
-
     keys = Proposal.objects.filter(
         type=Proposal.Type.NEW_TOOL, status__in=(Proposal.Status.PENDING, Proposal.Status.APPROVED)
     ).values_list("dedup_key", flat=True)
@@ -56,8 +56,6 @@ def proven_lines(template) -> set[str]:
     """Lines of the template's canaries promoted as better on what they were judged on: a
     randomised comparison of concurrent arms says more than the ledger's with-and-without over
     time, which anything else that changed meanwhile confounds."""
-    from improver.models import Rollout
-
     keys = set()
     for rollout in Rollout.objects.filter(template=template, status=Rollout.Status.PROMOTED).select_related(
         "proposal"

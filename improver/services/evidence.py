@@ -6,6 +6,8 @@ from datetime import datetime
 
 from django.db.models import Count, Max, Q
 
+from governance.models import BoardTask, Proposal
+from improver.models import Rollout, SessionSignal
 from improver.remedies import Remedy, Said, group
 from telemetry.models import Correction, Decision, FrictionEvent, Observation, SessionEnd
 
@@ -71,8 +73,6 @@ def chronic_friction(template, since: datetime, until: datetime, min_sessions: i
 def shipped_tools(template) -> list[dict]:
     """Tools built for this template's friction: new-tool proposals implemented by a board task done
     with a result. The agents learn of them only from a directive line (what the ritual proposes)."""
-    from governance.models import BoardTask, Proposal
-
     pairs = set(
         FrictionEvent.objects.filter(template=template).values_list("tool", "failure_mode").distinct()
     )
@@ -113,8 +113,6 @@ def proven_elsewhere(template, since: datetime, until: datetime) -> list[dict]:
     in the candidate's arm) whose specific target this template's sessions show too
     (TRANSFER_MIN_SESSIONS in the window): each with its proof, to be proposed here and canaried
     again (what helped one fleet may interfere in another)."""
-    from improver.models import Rollout, SessionSignal
-
     shown = set(
         SessionSignal.objects.filter(
             template_version__document=template.document, received_at__gt=since, received_at__lte=until

@@ -7,15 +7,18 @@ the admin actions and the REST endpoints run exactly this code inside the decisi
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.urls import reverse
 
 from config import clock
 from config.errors import ApplicationError, Conflict
-from fleet.models import AgentTemplate, Document, DocumentVersion
+from fleet.models import Agent, AgentTemplate, Document, DocumentVersion
 from fleet.templates import template_version_create
 from governance.models import Proposal
+from governance.registry import Link, Panel, Review
 from governance.services import proposal_create
 from improver.lifecycle import RITUAL, next_ritual_state
 from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, ImproverReport, Rollout
+from improver.outcomes import SIGNAL_COLUMNS, rollout_status, signal_cells
 from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange
 from improver.services.line_targets import resolve
 from improver.services.rollouts import canary_share, rollout_start, template_agent_ids
@@ -356,10 +359,6 @@ def review(proposal: Proposal):
     line with why it is proposed, what it should lower and where its evidence is; what was left
     out (contrary lines) or removed; the feedback behind it, grouped and linked; the ritual's
     notes and the measured delta; then any canary. Each fact appears once."""
-    from django.urls import reverse
-
-    from governance.registry import Link, Panel, Review
-
     payload, evidence = proposal.payload, proposal.evidence
     groups = sorted(evidence.get("feedback_groups", {}).values(), key=lambda g: (g["sentiment"], -g["count"]))
     delta = evidence.get("performance_delta") or {}
@@ -512,9 +511,6 @@ def delta_rows(delta: dict) -> list[list[str]]:
 
 
 def _rollout_panels(proposal: Proposal) -> list:
-    from governance.registry import Panel
-    from improver.outcomes import SIGNAL_COLUMNS, rollout_status, signal_cells
-
     panels = []
     for rollout in Rollout.objects.filter(proposal=proposal).order_by("started_at"):
         status = rollout_status(rollout)
@@ -532,8 +528,6 @@ def _rollout_panels(proposal: Proposal) -> list:
 def what_next(proposal: Proposal) -> str:
     """What approving an evolution set in motion: a queued canary, a canary (which agents, by
     name, and what decides it), or the head for everyone."""
-    from fleet.models import Agent
-
     if proposal.status != Proposal.Status.APPROVED and proposal.status != Proposal.Status.IMPLEMENTED:
         return ""
     session = (
@@ -566,23 +560,3 @@ def what_next(proposal: Proposal) -> str:
         f"to every agent once {targets} fall, and rolls it back as soon as any failure signal gets "
         f"worse; if neither shows sooner, it decides at the final look after {days} days."
     )
-
-
-def register() -> None:
-    from django.db.models.signals import pre_delete
-
-    from fleet.documents import on_head_moved
-    from governance.registry import register as register_type
-    from improver.services.evolution_moves import evolution_rebase
-    from improver.services.rollouts import rollout_deleted, rollout_head_moved
-
-    register_type(
-        TYPE, approve=on_approve, reject=on_reject, refine=on_refine, review=review, what_next=what_next
-    )
-
-    def head_moved(document, head) -> None:
-        rollout_head_moved(document, head)
-        evolution_rebase(document, head)
-
-    on_head_moved("template:", head_moved)
-    pre_delete.connect(rollout_deleted, sender=Rollout, dispatch_uid="rollout_deleted")

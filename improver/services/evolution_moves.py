@@ -3,7 +3,8 @@ one is prepared again against the new head, and one approved while a canary ran 
 
 from config import clock
 from fleet.models import AgentTemplate, Document, DocumentVersion
-from governance.models import Proposal
+from governance.models import ChangeDecision, Proposal
+from governance.services import decision_record, proposal_mark_implemented, proposal_supersede
 from improver.models import EvolutionSession, ImproverAgent
 from improver.proposer import ProposedChange, normalised
 from improver.services.evolution import (
@@ -15,6 +16,7 @@ from improver.services.evolution import (
     set_state,
     version_land,
 )
+from improver.services.ritual import withdrawn_lines
 
 
 def evolution_rebase(document: Document, head: DocumentVersion) -> Proposal | None:
@@ -35,7 +37,6 @@ def evolution_rebase(document: Document, head: DocumentVersion) -> Proposal | No
     session = session_of(pending)
     if session.base_version_id == head.pk:
         return None
-    from governance.services import proposal_supersede
 
     now = clock.now()
     improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
@@ -90,8 +91,6 @@ def _against(head: DocumentVersion, payload: dict, withdrawn: set[str] = frozens
 def evolution_dequeue(*, template) -> DocumentVersion | None:
     """The template's rollout ended: start the evolution approved behind it, its additions and
     removals applied to the head as it is now (a promoted canary's, or the old one's)."""
-    from governance.services import proposal_mark_implemented
-
     session = (
         EvolutionSession.objects.select_for_update(of=("self",))
         .select_related("improver", "template", "base_version", "improver__agent", "proposal")
@@ -101,7 +100,6 @@ def evolution_dequeue(*, template) -> DocumentVersion | None:
     )
     if session is None or session.proposal is None:
         return None
-    from improver.services.ritual import withdrawn_lines
 
     proposal, now = session.proposal, clock.now()
     head = Document.objects.select_related("head").get(pk=template.document_id).head
@@ -111,9 +109,6 @@ def evolution_dequeue(*, template) -> DocumentVersion | None:
         head, proposal.payload, withdrawn=set(withdrawn_lines(template))
     )
     if not additions and not removals:
-        from governance.models import ChangeDecision
-        from governance.services import decision_record
-
         session.status = EvolutionSession.Status.ABANDONED
         session.save(update_fields=["status"])
         decision_record(

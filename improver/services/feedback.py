@@ -2,12 +2,16 @@
 
 from datetime import datetime
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Avg, Count, Q
 
-from fleet.models import AgentTemplate
+from fleet.models import AgentTemplate, DocumentVersion
+from governance.models import ChangeDecision
 from improver.classify import Classifier, RawFeedback, RuleClassifier
-from improver.models import FeedbackItem
+from improver.llm import LLMClassifier, client_from_settings
+from improver.models import EvolutionSession, FeedbackItem
+from improver.selectors import performance_delta
 from planner.models import Alert
 from planner.selectors import patterns as pattern_views
 from telemetry.models import Correction, Decision, Observation, SkillOutcome, WakeRun
@@ -16,10 +20,6 @@ BATCH = 2000
 
 
 def default_classifier() -> Classifier:
-    from django.conf import settings
-
-    from improver.llm import LLMClassifier, client_from_settings
-
     cfg = settings.KAIZEN
     rules = RuleClassifier(low=cfg["RATING_NEGATIVE_BELOW"], high=cfg["RATING_POSITIVE_ABOVE"])
     client = client_from_settings()
@@ -113,11 +113,6 @@ def meta_feedback(template: AgentTemplate, since: datetime, until: datetime) -> 
     """Feedback on an improver template (level 1), read off the sessions of improvers running it:
     approval verdicts and ratings, directive churn (> 3 versions in the window), and the
     performance delta after each approved evolution."""
-    from fleet.models import DocumentVersion
-    from governance.models import ChangeDecision
-    from improver.models import EvolutionSession
-    from improver.selectors import performance_delta
-
     sessions = EvolutionSession.objects.filter(
         improver__agent__template=template, created_at__gt=since, created_at__lte=until
     ).select_related("template")

@@ -24,7 +24,9 @@ from fleet.models import DocumentVersion
 from governance.models import Proposal
 from improver import bundles
 from improver.classify import Classifier
+from improver.llm import LLMProposer, client_from_settings
 from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, RitualRun, Rollout
+from improver.notify import review_pending
 from improver.proposer import (
     DeterministicProposer,
     ProposalInput,
@@ -42,21 +44,18 @@ from improver.services.feedback import default_classifier, feedback_extract
 from improver.services.reports import report_write
 from improver.services.ritual_context import build as build_context
 from planner.selectors import anti_patterns_for_template
+from telemetry.selectors import user_stated_facts
 
 log = logging.getLogger(__name__)
 
 
 def default_proposer() -> Proposer:
-    from improver.llm import LLMProposer, client_from_settings
-
     client = client_from_settings()
     return LLMProposer(client, DeterministicProposer()) if client else DeterministicProposer()
 
 
 def learned_facts_for(template) -> list[str]:
     """User-stated facts of the template's agents (filled by the learning loops)."""
-    from telemetry.selectors import user_stated_facts
-
     return user_stated_facts(template_id=template.pk)
 
 
@@ -383,7 +382,6 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
             now,
             change.proposer,
         )
-        from improver.notify import review_pending
 
         transaction.on_commit(lambda: review_pending(proposal_id=proposal.pk))
 

@@ -5,6 +5,7 @@ automatic action never overrides a human: a pinned rollout or one handed to a hu
 decided by a human.
 """
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -310,8 +311,15 @@ def _promote(rollout, actor, reason, now) -> None:
     _next_in_queue(rollout)
 
 
-def _next_in_queue(rollout) -> None:
-    """An evolution approved while this rollout ran starts now, against the head as it stands."""
-    from improver.services.evolution_moves import evolution_dequeue
+_ended: list[Callable] = []  # called with the template whose rollout just ended
 
-    evolution_dequeue(template=rollout.template)
+
+def on_rollout_ended(listener: Callable) -> None:
+    """Call `listener(template=…)` when a template's rollout is promoted or rolled back (the
+    evolution approved behind it starts then)."""
+    _ended.append(listener)
+
+
+def _next_in_queue(rollout) -> None:
+    for listener in _ended:
+        listener(template=rollout.template)

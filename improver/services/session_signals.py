@@ -10,21 +10,10 @@ from improver.classify import RawFeedback, RuleClassifier
 from improver.models import SessionSignal
 from improver.signals import tool_signal
 from telemetry.hooks import on_stored
-from telemetry.selectors import open_session
+from telemetry.sessions import session_of
 
 FAILED_TOOL = ("failure", "timeout")
 _rules = RuleClassifier()
-
-
-def _session(row: dict, found: dict) -> str | None:
-    """The row's session; without one, the session its agent had open when it arrived (None:
-    none was open, and the row counts in no session rather than as a clean one of its own)."""
-    if row.get("session_id"):
-        return row["session_id"]
-    key = (row["agent_id"], row["template_version_id"], row["received_at"])
-    if key not in found:
-        found[key] = open_session(agent_id=key[0], version_id=key[1], at=key[2])
-    return found[key]
 
 
 def _store(event_type: str, rows: list[dict], signals_of) -> None:
@@ -39,7 +28,7 @@ def _store(event_type: str, rows: list[dict], signals_of) -> None:
                 received_at=row["received_at"],
             )
             for row in rows
-            if (session := _session(row, found))
+            if (session := session_of(row, found))
             for signal in signals_of(row)
         ],
         ignore_conflicts=True,

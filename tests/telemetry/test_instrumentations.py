@@ -176,7 +176,7 @@ def test_one_trace_from_two_services_in_any_order_is_one_run(
     from datetime import timedelta
 
     from config import clock
-    from telemetry.otel_traces import traces_settle
+    from telemetry.intake.otel_traces import traces_settle
 
     agent = two_services(live_server, fake_openai, tmp_path, root_last=root_last, repeat=repeat)
     traces_settle(now=clock.now() + timedelta(hours=1))  # long after: nothing waits to become a run

@@ -7,7 +7,7 @@ from rest_framework.test import APIClient
 
 from config.kaizen import SETTINGS
 from config.scales import parse_scales
-from telemetry.langfuse import numeric_sentiment, score_event
+from telemetry.intake.langfuse_scores import numeric_sentiment, score_event
 from tests.factories import TemplateFactory, agent_with_token
 
 NOW = datetime(2030, 1, 2, 3, 4, 5, tzinfo=UTC)

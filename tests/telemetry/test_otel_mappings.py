@@ -125,7 +125,7 @@ def test_the_langfuse_sdk_path_and_basic_auth_work(live_server):
 
 
 def test_in_one_batch_the_llm_tokens_add_up_on_the_agent_outcome(agent_client):
-    from telemetry import otlp
+    from telemetry.intake import otlp_spans as otlp
 
     spans = [
         otlp.SpanView(

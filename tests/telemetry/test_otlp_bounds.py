@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from telemetry import otlp
+from telemetry.intake import otlp_spans as otlp
 from tests.factories import agent_with_token
 
 pytestmark = pytest.mark.django_db

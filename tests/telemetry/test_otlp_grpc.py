@@ -10,8 +10,8 @@ from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor, SpanExportResult
 
+from telemetry.intake.otlp_grpc import server
 from telemetry.models import SkillOutcome, ToolInvocation
-from telemetry.otlp_grpc import server
 from tests.factories import agent_with_token
 
 pytestmark = [

@@ -11,7 +11,7 @@ from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.trace import Status, StatusCode
 
-from telemetry import otlp
+from telemetry.intake import otlp_spans as otlp
 from telemetry.models import SkillOutcome, ToolInvocation
 from tests.factories import agent_with_token
 
@@ -213,8 +213,8 @@ def test_a_trace_whose_root_never_comes_is_mapped_after_the_settle_time(agent_cl
     from datetime import timedelta
 
     from config import clock
+    from telemetry.intake.otel_traces import traces_settle
     from telemetry.models import SkillOutcome
-    from telemetry.otel_traces import traces_settle
 
     llm = {"gen_ai.operation.name": "chat", "gen_ai.usage.input_tokens": 10}
     agent = {"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "remote"}

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from telemetry.otlp_grpc import server
+from telemetry.intake.otlp_grpc import server
 
 
 class Command(BaseCommand):

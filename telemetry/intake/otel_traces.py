@@ -19,8 +19,8 @@ from django.db import transaction
 
 from config import clock
 from fleet.models import Agent
-from telemetry import otlp
 from telemetry.ingest import events_ingest, price_tokens
+from telemetry.intake import otlp_spans as otlp
 from telemetry.models import SkillOutcome, TraceSpan
 from telemetry.services import otel_sessions_apply, unmapped_count
 

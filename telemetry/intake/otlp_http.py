@@ -4,6 +4,7 @@ import logging
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
+from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceResponse
 from rest_framework.parsers import BaseParser
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
@@ -11,8 +12,8 @@ from rest_framework.views import APIView
 from config.errors import ApplicationError
 from config.permissions import IsAgent, request_agent
 from fleet.auth import BasicTokenAuthentication
-from telemetry import otlp
-from telemetry.otel_traces import traces_ingest
+from telemetry.intake import otlp_spans as otlp
+from telemetry.intake.otel_traces import traces_ingest
 
 log = logging.getLogger(__name__)
 
@@ -107,8 +108,6 @@ def export(agent, spans: list) -> tuple[int, str, dict]:
 
 
 def export_response(rejected: int, message: str):
-    from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceResponse
-
     response = ExportTraceServiceResponse()
     if rejected:
         response.partial_success.rejected_spans = rejected

@@ -16,8 +16,8 @@ from opentelemetry.proto.collector.trace.v1 import trace_service_pb2_grpc
 from rest_framework import exceptions
 
 from fleet.auth import BearerTokenAuthentication
-from telemetry import otlp
-from telemetry.otlp_api import export, export_response, over_cap
+from telemetry.intake import otlp_spans as otlp
+from telemetry.intake.otlp_http import export, export_response, over_cap
 
 
 class TraceService(trace_service_pb2_grpc.TraceServiceServicer):

@@ -1,23 +1,21 @@
 """The parts of Langfuse's public API its SDK calls besides tracing, so that a Langfuse user
 changes only the host (the agent token as the secret key, Basic auth as the SDK sends it):
-`auth_check()` reads the project, scores land as the feedback the improver learns from, and
-`get_prompt(name)` serves the agent's directives as a text prompt."""
+`auth_check()` reads the project and scores land as feedback events. (`get_prompt(name)` is served
+by the improver, which knows what each agent is served.)"""
 
 from django.conf import settings
 from django.http import JsonResponse
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from config import clock
-from config.errors import ApplicationError, NotFound, field_error
+from config.errors import ApplicationError, field_error
 from config.permissions import IsAgent, request_agent
 from config.scales import parse_scales
 from fleet.auth import BasicTokenAuthentication
-from fleet.models import AgentTemplate, DocumentVersion
-from improver.selectors import directives_for_agent
 from telemetry.ingest import events_ingest, first_stored_at
-from telemetry.langfuse import score_event
+from telemetry.intake.langfuse_scores import score_event
 from telemetry.selectors import trace_session
 
 LANGFUSE_AUTH = [*api_settings.DEFAULT_AUTHENTICATION_CLASSES, BasicTokenAuthentication]
@@ -103,51 +101,3 @@ class ScoresApi(LangfuseApi):
 def _score_id(event_id: str) -> str:
     """The score's id as the client knows it: its own, or the content address Kaizen gave it."""
     return event_id.removeprefix("langfuse-score:")
-
-
-class PromptApi(LangfuseApi):
-    """`get_prompt(name)`: the directives the agent is served, as a Langfuse text prompt named
-    after its template. The prompt is the whole prompt block (directives and what was learned);
-    its version is the template version; its labels are the arm the agent is on (`production`
-    with `champion`, or `candidate` during a canary). `version=N` gives that version's directives."""
-
-    @extend_schema(
-        parameters=[
-            OpenApiParameter("version", int, required=False),
-            OpenApiParameter("label", str, required=False),
-        ],
-        responses={200: OpenApiResponse(description="Langfuse `Prompt` of type text")},
-    )
-    def get(self, request, name: str):
-        agent = request_agent(request)
-        template = AgentTemplate.objects.filter(pk=agent.template_id).first()
-        if template is None or name != template.slug:
-            runs = f"its template is '{template.slug}'" if template else "it runs no template"
-            raise NotFound(f"No prompt '{name}' for agent '{agent.name}': {runs}.")
-        version = request.query_params.get("version")
-        if version is not None:
-            if not version.isdigit():
-                raise field_error("version", "A whole number.")
-            stored = DocumentVersion.objects.filter(
-                document=template.document_id, number=int(version)
-            ).first()
-            if stored is None:
-                raise NotFound(f"{template.slug} has no version {version}.")
-            return JsonResponse(_prompt(name, stored.number, stored.text, [], {"template": template.slug}))
-        served = directives_for_agent(agent=agent)
-        labels = ["production", "champion"] if served["arm"] == "champion" else ["candidate"]
-        config = {"template": template.slug, "arm": served["arm"], "directives": served["directives"]}
-        return JsonResponse(_prompt(name, served["version"], served["prompt_block"], labels, config))
-
-
-def _prompt(name: str, version: int, text: str, labels: list[str], config: dict) -> dict:
-    return {
-        "type": "text",
-        "name": name,
-        "version": version,
-        "prompt": text,
-        "config": config,
-        "labels": labels,
-        "tags": ["kaizen"],
-        "commitMessage": None,
-    }

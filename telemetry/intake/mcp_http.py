@@ -11,8 +11,8 @@ from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.views import APIView
 
 from config.permissions import IsAgent, request_agent
-from improver.mcp_server import current_agent, server
-from telemetry.otlp_api import RawParser
+from telemetry.intake.mcp import current_agent, server
+from telemetry.intake.otlp_http import RawParser
 
 # Django has checked the Host header against ALLOWED_HOSTS already.
 SECURITY = TransportSecuritySettings(enable_dns_rebinding_protection=False)
@@ -70,7 +70,7 @@ class AnyAccept(BaseContentNegotiation):
 
 class McpApi(APIView):
     """The MCP endpoint (streamable HTTP, JSON answers): a prompt, resources and tools for the
-    agent whose token is sent. See improver/mcp_server.py for what it offers."""
+    agent whose token is sent. See telemetry/intake/mcp.py for what it offers."""
 
     permission_classes = [IsAgent]
     parser_classes = [RawParser]  # the SDK's app reads the body itself

@@ -13,12 +13,14 @@ workflow span with no agent above it, or a root container span) becomes the skil
 agent spans nested in it are context. The tokens, cost and model of every LLM call below it add
 up on it, unless it reports its own totals. A conversation or session id on an ancestor applies
 to its descendants. `settled` names the traces whose spans are all here (their root came): the
-outcomes of other traces wait until they are (see telemetry/otel_traces.py), their tools do not.
+outcomes of other traces wait until they are (see telemetry/intake/otel_traces.py), their tools do not.
 """
 
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+
+from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
 from telemetry.failure_modes import derive
 
@@ -565,8 +567,6 @@ READ_PREFIXES = (
 
 
 def spans_from_protobuf(payload: bytes) -> list[SpanView]:
-    from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
-
     request = ExportTraceServiceRequest()
     request.ParseFromString(payload)
     spans = []

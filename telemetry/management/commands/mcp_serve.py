@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 from rest_framework.exceptions import AuthenticationFailed
 
 from fleet.auth import AgentPrincipal, BearerTokenAuthentication
-from improver.mcp_server import current_agent, server
+from telemetry.intake.mcp import current_agent, server
 
 
 class Command(BaseCommand):

@@ -1,0 +1,102 @@
+"""What a session is, in one place.
+
+A session is what an agent reports under one `session_id`, on the version it was served then.
+SessionSeen records each (agent, session, version) once, when its first event of a session type
+arrives. An event sent without a session is never a session of its own: it belongs to the session
+its agent had open when it arrived (the latest one first seen within SESSION_OPEN_FOR before, on
+the same version), or to none. `session_of` says so for one row in Python, `open_session_sql` in
+SQL for a queryset of events.
+"""
+
+from datetime import timedelta
+
+from django.db import connection
+from django.db.models import OuterRef, Subquery
+
+from telemetry.models import SessionSeen
+from telemetry.row_writes import rows_store
+
+SESSION_TYPES = ("tool_invocation", "session_end", "skill_outcome", "decision")  # events that open one
+SESSION_OPEN_FOR = timedelta(hours=1)  # how long after its first event a session counts as open
+
+_seen_lately: set[tuple] = set()  # sessions this process stored lately: no statement for them
+SEEN_LATELY_MAX = 100_000
+
+
+def open_session(*, agent_id: int, version_id: int | None, at) -> str | None:
+    """The session the agent had open at `at` on that version (None: none was open)."""
+    if version_id is None:
+        return None
+    return (
+        SessionSeen.objects.filter(
+            agent_id=agent_id,
+            template_version_id=version_id,
+            first_received_at__lte=at,
+            first_received_at__gte=at - SESSION_OPEN_FOR,
+        )
+        .order_by("-first_received_at")
+        .values_list("session_key", flat=True)
+        .first()
+    )
+
+
+def session_of(row: dict, found: dict) -> str | None:
+    """The stored event's session: its own, or the one its agent had open when it arrived (None:
+    none was open). `found` remembers the look-ups of one batch."""
+    if row.get("session_id"):
+        return row["session_id"]
+    key = (row["agent_id"], row["template_version_id"], row["received_at"])
+    if key not in found:
+        found[key] = open_session(agent_id=key[0], version_id=key[1], at=key[2])
+    return found[key]
+
+
+def open_session_sql() -> Subquery:
+    """`open_session` for each row of an event queryset (its agent, version and arrival)."""
+    opened = SessionSeen.objects.filter(
+        agent_id=OuterRef("agent_id"),
+        template_version_id=OuterRef("template_version_id"),
+        first_received_at__lte=OuterRef("received_at"),
+        first_received_at__gte=OuterRef("received_at") - SESSION_OPEN_FOR,
+    ).order_by("-first_received_at")
+    return Subquery(opened.values("session_key")[:1])
+
+
+def sessions_seen(agent_id: int, version_id: int, received_at, tables: list, stored: list[dict]) -> None:
+    """Record the sessions a batch's new events open (SessionSeen, once per session and version):
+    one INSERT … ON CONFLICT DO NOTHING, skipped for those this process stored lately. Events
+    without a session open none."""
+    keys = set()
+    for table, new_ids in zip(tables, stored, strict=True):
+        if table.event_type not in SESSION_TYPES or not new_ids:
+            continue
+        for row in table.rows:
+            if row.get("session_id") and (agent_id, row["dedup_key"], row["occurred_at"]) in new_ids:
+                keys.add(row["session_id"])
+    fresh = [
+        {
+            "agent_id": agent_id,
+            "session_key": key,
+            "template_version_id": version_id,
+            "first_received_at": received_at,
+        }
+        for key in sorted(keys)
+        if (agent_id, key, version_id) not in _seen_lately
+    ]
+    if not fresh:
+        return
+    rows_store(SessionSeen, fresh, ("agent", "session_key", "template_version"))
+
+    # Remembered only once committed for sure (not inside a caller's transaction), and not on
+    # SQLite, which reuses the ids of deleted rows: a remembered key could name another row.
+    if connection.vendor == "postgresql" and not connection.in_atomic_block:
+        if len(_seen_lately) > SEEN_LATELY_MAX:
+            _seen_lately.clear()
+        _seen_lately.update((agent_id, row["session_key"], version_id) for row in fresh)
+
+
+def occasion_of(row: dict, event_type: str) -> str:
+    """Where a thing was seen, for counting how often (a fact's sightings): its session, or the
+    event itself when it came without one. Unlike `session_of`, an occasion never borrows the
+    open session: two corrections sent without a session are two sightings."""
+    return row.get("session_id") or f"{event_type}:{row['id']}"
