@@ -31,7 +31,15 @@ demo: $(STAMP)
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
-test: test-sqlite test-clock test-services
+# The PostgreSQL pass (the longest: a real worker, fault tests) runs beside the SQLite pass and the
+# moved clocks, on its own database, broker and ports; its log is printed when it is done, and
+# the target fails if any pass failed.
+test: $(STAMP)
+	@mkdir -p var; ( $(MAKE) --no-print-directory test-services > var/test-services.log 2>&1; \
+		echo $$? > var/test-services.rc ) & \
+	$(MAKE) --no-print-directory test-sqlite test-clock; status=$$?; wait; \
+	echo "== suite on PostgreSQL with the worker"; cat var/test-services.log; \
+	[ "$$(cat var/test-services.rc)" = 0 ] && exit $$status; exit 1
 
 test-sqlite: $(STAMP)
 	$(BIN)/ruff check .

@@ -32,7 +32,8 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import OperationalError, connection, transaction
-from django.db.models import Count, F, Min, Q
+from django.db.models import Count, F, Min, Q, Window
+from django.db.models.functions import RowNumber
 
 from config import clock
 from config.celery import app
@@ -43,6 +44,7 @@ from telemetry.row_reads import rows_by_id
 
 log = logging.getLogger(__name__)
 BATCH_ROWS = 2000
+FAIR_SLICE = 200  # entries of one agent per turn of a batch
 TIME_BUDGET_S = 20.0
 POLL_S = 1.0  # a batch costs ~30 ms whatever its size: fewer, larger ones while following
 ADVISORY_LOCK = 0x4B5A_0001  # derive_pending's PostgreSQL advisory locks: (this, bucket)
@@ -57,9 +59,12 @@ def derive_pending(
     an empty list is polled every POLL_S until that long after the start.
 
     The list is worked in KAIZEN_DERIVE_BUCKETS buckets by agent (the agent's id modulo the
-    count). A pass takes the buckets in turn, from a random one on, each under its own
-    PostgreSQL advisory lock, and skips a bucket another pass holds: K passes, on any number of
-    workers and machines, drain K buckets at once, and no bucket is ever worked by two. An
+    count). A pass takes the buckets in turn, one batch each per round, from a random one on,
+    each under its own PostgreSQL advisory lock, and skips a bucket another pass holds: K
+    passes, on any number of workers and machines, drain K buckets at once, and no bucket is
+    ever worked by two. Within a bucket a batch takes each agent's oldest entries in slices of
+    FAIR_SLICE in turn (see `_claim`), so an agent's backlog delays no other agent's results by
+    more than a batch. An
     agent's events (and so its sessions) stay in one bucket; rows several agents share (a
     template's pattern statistics) are locked in one global order, so passes wait for each
     other there instead of deadlocking."""
@@ -67,15 +72,15 @@ def derive_pending(
     count = settings.KAIZEN["DERIVE_BUCKETS"]
     first = random.randrange(count)
     while True:
+        full = False  # a bucket gave a whole batch: another round at once
         for bucket in [(first + i) % count for i in range(count)]:
             with _bucket_held(bucket) as mine:
-                while mine and batches < max_batches:
-                    done = _derive_batch(types, bucket, count)
-                    batches, drained = batches + bool(done), drained + done
-                    if done < BATCH_ROWS or time.monotonic() - started > TIME_BUDGET_S:
-                        break
+                done = _derive_batch(types, bucket, count) if mine else 0
+            batches, drained, full = batches + bool(done), drained + done, full or done == BATCH_ROWS
             if batches >= max_batches or time.monotonic() - started > TIME_BUDGET_S:
                 return drained
+        if full:
+            continue
         # every bucket this pass could take is drained: follow the list, or leave
         if time.monotonic() - started + POLL_S > follow_seconds:
             return drained
@@ -121,7 +126,10 @@ def _derive_batch(types: list[str] | None, bucket: int = 0, buckets: int = 1) ->
 
 
 def _claim(types: list[str] | None, now, bucket: int, buckets: int) -> list[PendingDerivation]:
-    """The oldest BATCH_ROWS entries of the bucket neither parked nor waiting for their retry time."""
+    """BATCH_ROWS entries of the bucket neither parked nor waiting for their retry time, taken
+    fairly: each agent's oldest FAIR_SLICE first, then each one's next slice, and so on, oldest
+    first within a turn. An agent with a long backlog gets a slice per turn like any other, and
+    each agent's entries are taken in the order they arrived (a prefix of its own list)."""
     todo = PendingDerivation.objects.filter(parked_at__isnull=True).filter(
         Q(not_before__isnull=True) | Q(not_before__lte=now)
     )
@@ -130,7 +138,9 @@ def _claim(types: list[str] | None, now, bucket: int, buckets: int) -> list[Pend
     if types is not None:
         todo = todo.filter(event_type__in=types)
     fields = ["id", "event_type", "row_id", "received_at", "handler", "attempts", "agent_id", "occurred_at"]
-    return list(todo.order_by("id").only(*fields)[:BATCH_ROWS])
+    place = Window(RowNumber(), partition_by=[F("agent_id")], order_by=F("id").asc())
+    turns = todo.annotate(turn=(place - 1) / FAIR_SLICE)
+    return list(turns.order_by("turn", "id").only(*fields)[:BATCH_ROWS])
 
 
 def _retry(entry: PendingDerivation, now) -> PendingDerivation:

@@ -57,6 +57,27 @@ def test_a_batch_is_claimed_oldest_first_and_leaves_the_list(broker_down, monkey
     assert FrictionEvent.objects.get().count == 3
 
 
+@pytest.mark.parametrize("buckets", [1, 8])
+def test_an_agents_backlog_delays_no_other_agent_by_more_than_a_batch(broker_down, monkeypatch, settings, buckets):
+    """Flooding one bucket (or sharing it) does not hold another agent's events behind the flood:
+    each batch takes every agent's oldest slice first, and a pass serves each bucket in turn."""
+    from telemetry import derived
+
+    settings.KAIZEN = {**settings.KAIZEN, "DERIVE_BUCKETS": buckets}
+    monkeypatch.setattr(derived, "BATCH_ROWS", 4)
+    monkeypatch.setattr(derived, "FAIR_SLICE", 1)
+    flooder, flood = client_for("flooder")
+    quiet, calm = client_for("quiet")
+    failures(flood, 12, session="flood")
+    failures(calm, 2, session="calm")
+    assert derived.derive_pending(max_batches=1 if buckets == 1 else 2) >= 2
+    waiting = PendingDerivation.objects.values_list("agent_id", flat=True)
+    assert quiet.pk not in waiting  # both of its events were taken in the first turn
+    assert list(waiting).count(flooder.pk) >= 12 - 4  # the flooder got one batch at most
+    derived.derive_pending()
+    assert backlog().pending == 0 and FrictionEvent.objects.count() == 1  # the flood's friction, once
+
+
 def test_successes_never_enter_the_to_do_list(broker_down):
     _, alice = client_for("alice")
     batch = [
