@@ -43,6 +43,13 @@ class NotFound(ApplicationError):
     status_code = 404
 
 
+class NotYet(ApplicationError):
+    """What the request asks for is being prepared (HTTP 503 with Retry-After)."""
+
+    status_code = 503
+    retry_after_s = 60
+
+
 def field_error(field: str, message: str) -> ApplicationError:
     return ApplicationError(f"{field}: {message}", {"fields": {field: [message]}})
 
@@ -59,7 +66,10 @@ def exception_handler(exc, context):
     if database_unavailable(exc):
         return unavailable()
     if isinstance(exc, ApplicationError):
-        return Response({"message": exc.message, "extra": exc.extra}, status=exc.status_code)
+        response = Response({"message": exc.message, "extra": exc.extra}, status=exc.status_code)
+        if isinstance(exc, NotYet):
+            response["Retry-After"] = str(exc.retry_after_s)
+        return response
 
     response = drf_exception_handler(exc, context)
     if response is None:

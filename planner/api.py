@@ -10,13 +10,16 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.errors import NotFound, field_error
+from config.errors import NotFound, NotYet, field_error
 from config.permissions import IsAgent, IsAgentOrStaff, request_agent
+from config.queue import publish
 from config.serializers import NumberField, StrictSerializer
 from config.webhooks import UnsafeUrl, checked_address
 from fleet.models import Agent
 from planner import selectors, services
 from planner.models import DeclaredSkill, Dispatch
+
+FLEET_SNAPSHOT_TASK = "planner.fleet_health_snapshot"
 
 
 @extend_schema_serializer(component_name="CardSkill")
@@ -196,7 +199,8 @@ class PatternListApi(APIView):
 
 
 class FleetHealthApi(APIView):
-    """The latest fleet-health snapshot (taken every 60 s; computed now if there is none)."""
+    """The latest fleet-health snapshot (taken every 60 s by the worker). A request never computes
+    one: before the first exists it asks the worker for it and answers 503 with Retry-After."""
 
     permission_classes = [IsAgentOrStaff]
 
@@ -220,7 +224,14 @@ class FleetHealthApi(APIView):
 
     @extend_schema(responses=OutputSerializer)
     def get(self, request):
-        snapshot = selectors.latest_snapshot() or services.fleet_snapshot_take()
+        snapshot = selectors.latest_snapshot()
+        if snapshot is None:
+            publish(FLEET_SNAPSHOT_TASK)  # where tasks run in-process (no broker), it is taken now
+            snapshot = selectors.latest_snapshot()
+        if snapshot is None:
+            raise NotYet(
+                "No fleet-health snapshot yet: the worker takes the first one now; try again shortly."
+            )
         return Response(self.OutputSerializer(selectors.snapshot_payload(snapshot)).data)
 
 

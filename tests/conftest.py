@@ -4,6 +4,7 @@ from datetime import datetime
 import pytest
 from rest_framework.test import APIClient
 
+from config.celery import app
 from tests.factories import UserFactory, agent_with_token, approver
 
 
@@ -147,3 +148,13 @@ def webhook_receiver(settings):
     receiver = _Receiver()
     yield receiver
     receiver.close()
+
+
+@pytest.fixture
+def broker_down():
+    """A broker configured but unreachable: any publication from the request would fail, and
+    nothing drains the to-do list in-process."""
+    saved = {k: app.conf[k] for k in ("broker_url", "task_always_eager")}
+    app.conf.update(broker_url="redis://127.0.0.1:1/0", task_always_eager=False)
+    yield
+    app.conf.update(saved)

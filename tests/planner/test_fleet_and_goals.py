@@ -10,6 +10,19 @@ from tests.planner.helpers import NOW, client_for, declare, outcomes
 pytestmark = pytest.mark.django_db
 
 
+def test_fleet_health_is_never_computed_on_a_request(approver_client, broker_down):
+    """Before the first snapshot the worker is asked for one and the caller told to come back."""
+    response = approver_client.get("/api/v1/fleet/health")
+    assert (response.status_code, response["Retry-After"]) == (503, "60")
+    assert "No fleet-health snapshot yet" in response.json()["message"]
+    assert not FleetSnapshot.objects.exists()
+
+
+def test_without_a_broker_the_first_snapshot_is_taken_in_process(approver_client):
+    assert approver_client.get("/api/v1/fleet/health").status_code == 200
+    assert FleetSnapshot.objects.count() == 1
+
+
 def test_fleet_health_per_agent_and_fleet_wide(approver_client):
     _, alice = client_for("alice")
     _, bob = client_for("bob")

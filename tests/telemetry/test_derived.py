@@ -58,7 +58,9 @@ def test_a_batch_is_claimed_oldest_first_and_leaves_the_list(broker_down, monkey
 
 
 @pytest.mark.parametrize("buckets", [1, 8])
-def test_an_agents_backlog_delays_no_other_agent_by_more_than_a_batch(broker_down, monkeypatch, settings, buckets):
+def test_an_agents_backlog_delays_no_other_agent_by_more_than_a_batch(
+    broker_down, monkeypatch, settings, buckets
+):
     """Flooding one bucket (or sharing it) does not hold another agent's events behind the flood:
     each batch takes every agent's oldest slice first, and a pass serves each bucket in turn."""
     from telemetry import derived
