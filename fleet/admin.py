@@ -1,10 +1,13 @@
 """Admin pages of the fleet: agents and their tokens, templates, versioned documents (edit,
-roll back) and the periodic jobs' claims."""
+roll back), the periodic jobs' claims and django-celery-beat's periodic tasks (their actions
+guarded by the change permission)."""
 
 from django import forms
 from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html
+from django_celery_beat.admin import PeriodicTaskAdmin
+from django_celery_beat.models import PeriodicTask
 
 from config.audit import audit
 from config.errors import ApplicationError
@@ -274,3 +277,15 @@ class AgentTemplateAdmin(admin.ModelAdmin):
     def head_directives(self, obj: AgentTemplate):
         head = obj.document.head if obj.document_id else None
         return format_html("<pre>{}</pre>", head.text) if head else "—"
+
+
+admin.site.unregister(PeriodicTask)
+
+
+@admin.register(PeriodicTask)
+class GuardedPeriodicTaskAdmin(PeriodicTaskAdmin):
+    """django-celery-beat's admin, whose actions (enable, disable, run now) declare no permission:
+    here they need the change permission, like an edit of the task."""
+
+    def get_actions(self, request):
+        return super().get_actions(request) if self.has_change_permission(request) else {}

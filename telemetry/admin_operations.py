@@ -1,9 +1,6 @@
-"""Admin pages of operations: the derived-work to-do list (retrying and parked entries, re-run)
-and django-celery-beat's periodic tasks with their actions guarded by the change permission."""
+"""Admin pages of operations: the derived-work to-do list (retrying and parked entries, re-run)."""
 
 from django.contrib import admin, messages
-from django_celery_beat.admin import PeriodicTaskAdmin
-from django_celery_beat.models import PeriodicTask
 
 from config.audit import audit
 from telemetry.derived import entries_rerun
@@ -58,15 +55,3 @@ class PendingDerivationAdmin(admin.ModelAdmin):
             audit(request.user, entry, f"Re-run (after {entry.attempts} attempts: {entry.error[:200]})")
         count = entries_rerun(entries=queryset)
         self.message_user(request, f"{count} entr(ies) will be derived at the next pass.", messages.SUCCESS)
-
-
-admin.site.unregister(PeriodicTask)
-
-
-@admin.register(PeriodicTask)
-class GuardedPeriodicTaskAdmin(PeriodicTaskAdmin):
-    """django-celery-beat's admin, whose actions (enable, disable, run now) declare no permission:
-    here they need the change permission, like an edit of the task."""
-
-    def get_actions(self, request):
-        return super().get_actions(request) if self.has_change_permission(request) else {}

@@ -3,7 +3,7 @@
 import pytest
 from rest_framework.test import APIClient
 
-from telemetry.management.commands.run_local import demo_agent_token
+from fleet.management.commands.run_local import demo_agent_token
 
 pytestmark = pytest.mark.django_db
 
