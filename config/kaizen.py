@@ -119,6 +119,11 @@ SETTINGS: dict[str, tuple[object, str]] = {
         "A skill under the success threshold on this many agents of a template or more in one pass "
         "is one alert (and one goal proposal) for the template instead of one per agent.",
     ),
+    "ALERTS_PER_KIND_PER_HOUR": (
+        50,
+        "At most this many alerts of one kind are stored in any hour; past it the worst are kept, "
+        "the rest logged as held back and raised by a later pass if they still hold.",
+    ),
     "GOALS_FILE": ("", "Goals YAML read by the planner; empty = planner/defaults/goals.yaml."),
     "ACTIONS_FILE": ("", "Actions YAML; empty = planner/defaults/actions.yaml."),
     "HITL_ESCALATION_THRESHOLD": (3, "Escalations for one target in the window that raise a goal proposal."),
@@ -306,6 +311,7 @@ RANGES: dict[str, tuple] = {
     "OUTCOME_ALERT_SUCCESS_BELOW": RATIO,
     "OUTCOME_ALERT_COOLDOWN_SECONDS": NON_NEGATIVE,
     "OUTCOME_ALERT_FLEET_AGENTS": (2, 1_000_000),
+    "ALERTS_PER_KIND_PER_HOUR": (1, 1_000_000),
     "GOALS_FILE": "path",
     "ACTIONS_FILE": "path",
     "HITL_ESCALATION_THRESHOLD": POSITIVE,

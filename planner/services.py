@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Max, Q
 
 from config import clock
 from config.errors import ApplicationError
@@ -286,10 +286,16 @@ def dispatch_payload(d: Dispatch) -> dict:
 def alert_raise(
     *, kind: str, key: str, message: str, evidence: dict, now: datetime, agent_id: int | None = None
 ) -> Alert | None:
-    """Store an alert unless the same one was raised within the cooldown."""
+    """Store an alert unless the same one was raised within the cooldown, or its kind has had
+    KAIZEN_ALERTS_PER_KIND_PER_HOUR alerts in the last hour (then it is logged as held back: a
+    later pass raises it if it still holds)."""
     key = key[:300]
     cooldown = timedelta(seconds=settings.KAIZEN["OUTCOME_ALERT_COOLDOWN_SECONDS"])
     if Alert.objects.filter(kind=kind, key=key, created_at__gt=now - cooldown).exists():
+        return None
+    limit = settings.KAIZEN["ALERTS_PER_KIND_PER_HOUR"]
+    if Alert.objects.filter(kind=kind, created_at__gt=now - timedelta(hours=1)).count() >= limit:
+        log.warning("alert %s %s held back (%d of its kind this hour): %s", kind, key, limit, message)
         return None
     log.warning("alert %s %s: %s", kind, key, message)
     return Alert.objects.create(
@@ -316,19 +322,35 @@ def outcome_analysis_run(*, now: datetime | None = None) -> list[Alert]:
     for p in pairs:
         if p["successes"] / p["attempts"] < threshold:
             failing.setdefault((p["agent__template__slug"] or "", p["skill"]), []).append(p)
-    raised = []
-    for (template, skill), found in sorted(failing.items()):
+    groups = []
+    for (template, skill), found in failing.items():
         if len(found) >= settings.KAIZEN["OUTCOME_ALERT_FLEET_AGENTS"]:
             # one alert for the template's agents; it names the one with the most attempts, so
             # the template's one-on-one reads it as its feedback
             most = max(found, key=lambda p: (p["attempts"], p["agent__name"]))
-            groups = [(f"{template or 'fleet'}:*:{skill}", most["agent_id"], found)]
+            groups.append((f"{template or 'fleet'}:*:{skill}", most["agent_id"], skill, found))
         else:
-            groups = [(f"{p['agent__name']}:{skill}", p["agent_id"], [p]) for p in found]
-        for key, agent_id, members in groups:
-            alert = _action_quality(window, key, agent_id, skill, members, now)
-            if alert is not None:
-                raised.append(alert)
+            groups += [(f"{p['agent__name']}:{skill}", p["agent_id"], skill, [p]) for p in found]
+    # Under the hourly limit of alerts, those never raised or raised longest ago go first, the
+    # worst first among them: a flood does not raise the same few again and again.
+    last = dict(
+        Alert.objects.filter(kind=Alert.Kind.ACTION_QUALITY, key__in=[g[0][:300] for g in groups])
+        .values_list("key")
+        .annotate(at=Max("created_at"))
+    )
+    groups.sort(
+        key=lambda g: (
+            last.get(g[0][:300]) is not None,
+            last.get(g[0][:300]) or now,
+            sum(p["successes"] for p in g[3]) / sum(p["attempts"] for p in g[3]),
+            g[0],
+        )
+    )
+    raised = []
+    for key, agent_id, skill, members in groups:
+        alert = _action_quality(window, key, agent_id, skill, members, now)
+        if alert is not None:
+            raised.append(alert)
     return raised
 
 

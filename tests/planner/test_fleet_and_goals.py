@@ -235,3 +235,22 @@ def test_a_skill_failing_across_a_template_is_one_alert_not_one_per_agent(db, ag
         assert alert.key == f"{template.slug}:*:pr_review" and f"on {agents} agents" in alert.message
         assert alert.agent.template_id == template.pk  # the template's one-on-one reads it
         assert alert.evidence["agent_count"] == agents and alert.evidence["attempts"] == 10 * agents
+
+
+def test_alerts_of_one_kind_are_limited_per_hour_worst_first(db, settings):
+    """Agents of no template fail different skills: past the hourly limit the worst are raised
+    and the rest are held back, raised by a pass an hour later if they still hold."""
+    settings.KAIZEN = {**settings.KAIZEN, "ALERTS_PER_KIND_PER_HOUR": 2}
+    for n, successes in enumerate([4, 0, 3, 1]):
+        _, client = client_for(f"solo-{n}")
+        outcomes(
+            client,
+            f"skill-{n}",
+            [True] * successes + [False] * (10 - successes),
+            start=NOW - timedelta(hours=2),
+        )
+    raised = outcome_analysis_run(now=NOW)
+    assert sorted(alert.key for alert in raised) == ["solo-1:skill-1", "solo-3:skill-3"]  # 0/10 and 1/10
+    # an hour later the two held back go first, though the first two fail worse
+    later = outcome_analysis_run(now=NOW + timedelta(minutes=61))
+    assert sorted(alert.key for alert in later) == ["solo-0:skill-0", "solo-2:skill-2"]
