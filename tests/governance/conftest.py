@@ -1,1 +1,0 @@
-from tests.telemetry.conftest import broker_down  # noqa: F401  (fixture)
