@@ -1,5 +1,6 @@
 """Feedback extraction for a template over a window, stored classified."""
 
+from collections import defaultdict
 from datetime import datetime
 
 from django.conf import settings
@@ -14,6 +15,7 @@ from improver.models import EvolutionSession, FeedbackItem
 from improver.selectors import performance_delta
 from planner.models import Alert
 from planner.selectors import patterns as pattern_views
+from telemetry.hooks import on_stored
 from telemetry.models import Correction, Decision, Observation, SkillOutcome, WakeRun
 
 BATCH = 2000
@@ -26,49 +28,47 @@ def default_classifier() -> Classifier:
     return LLMClassifier(client, rules) if client else rules
 
 
+def _observation(o: dict) -> RawFeedback:
+    hints = {"sentiment": o["sentiment"], "category": o["category"]}
+    return RawFeedback("observation", str(o["id"]), o["occurred_at"], o["text"], o["agent_id"], hints)
+
+
+def _decision(d: dict) -> RawFeedback:
+    text = f"{d['verdict']} {d['subject']}" + (f": {d['reason']}" if d["reason"] else "")
+    return RawFeedback(
+        "decision", str(d["id"]), d["occurred_at"], text, d["agent_id"], {"verdict": d["verdict"]}
+    )
+
+
+def _correction(c: dict) -> RawFeedback:
+    return RawFeedback("correction", str(c["id"]), c["occurred_at"], c["user_message"], c["agent_id"])
+
+
+def _wake_rating(w: dict) -> RawFeedback:
+    text = f"user rating {w['user_rating']:.2f}"
+    return RawFeedback(
+        "wake_rating", str(w["id"]), w["occurred_at"], text, w["agent_id"], {"rating": w["user_rating"]}
+    )
+
+
+# What each event type says as feedback: (model, the columns read, the row → RawFeedback).
+EVENT_FEEDBACK = {
+    "observation": (Observation, ("text", "sentiment", "category"), _observation),
+    "decision": (Decision, ("subject", "verdict", "reason"), _decision),
+    "correction": (Correction, ("user_message",), _correction),
+    "wake_run": (WakeRun, ("user_rating",), _wake_rating),
+}
+
+
 def raw_feedback(template: AgentTemplate, since: datetime, until: datetime) -> list[RawFeedback]:
     """Every feedback source of the template's agents in (since, until], unclassified."""
     events = Q(template_version__document__template=template, occurred_at__gt=since, occurred_at__lte=until)
     items: list[RawFeedback] = []
-    for o in Observation.objects.filter(events).values(
-        "id", "agent_id", "occurred_at", "text", "sentiment", "category"
-    ):
-        items.append(
-            RawFeedback(
-                "observation",
-                str(o["id"]),
-                o["occurred_at"],
-                o["text"],
-                o["agent_id"],
-                {"sentiment": o["sentiment"], "category": o["category"]},
-            )
-        )
-    for d in Decision.objects.filter(events).values(
-        "id", "agent_id", "occurred_at", "subject", "verdict", "reason"
-    ):
-        text = f"{d['verdict']} {d['subject']}" + (f": {d['reason']}" if d["reason"] else "")
-        items.append(
-            RawFeedback(
-                "decision", str(d["id"]), d["occurred_at"], text, d["agent_id"], {"verdict": d["verdict"]}
-            )
-        )
-    for c in Correction.objects.filter(events).values("id", "agent_id", "occurred_at", "user_message"):
-        items.append(
-            RawFeedback("correction", str(c["id"]), c["occurred_at"], c["user_message"], c["agent_id"])
-        )
-    for w in WakeRun.objects.filter(events, user_rating__isnull=False).values(
-        "id", "agent_id", "occurred_at", "user_rating"
-    ):
-        items.append(
-            RawFeedback(
-                "wake_run",
-                str(w["id"]),
-                w["occurred_at"],
-                f"user rating {w['user_rating']:.2f}",
-                w["agent_id"],
-                {"rating": w["user_rating"]},
-            )
-        )
+    for event_type, (model, columns, build) in EVENT_FEEDBACK.items():
+        rows = model.objects.filter(events)
+        if event_type == "wake_run":
+            rows = rows.filter(user_rating__isnull=False)
+        items += [build(row) for row in rows.values("id", "agent_id", "occurred_at", *columns)]
     # report confidence trend: one item per agent and window, from the average reported confidence
     trends = (
         SkillOutcome.objects.filter(events, confidence__isnull=False)
@@ -164,51 +164,81 @@ def meta_feedback(template: AgentTemplate, since: datetime, until: datetime) -> 
     return items
 
 
-def _normalise(item: RawFeedback) -> RawFeedback:
-    if item.source_type == "wake_run":
-        return RawFeedback(
-            "wake_rating", item.source_id, item.occurred_at, item.text, item.agent_id, item.hints
-        )
-    return item
-
-
 def feedback_extract(
     *, template: AgentTemplate, since: datetime, until: datetime, classifier: Classifier | None = None
 ) -> int:
-    """Classify and store the window's feedback; items already stored are skipped. Returns new items."""
+    """Classify and store the window's feedback not stored yet (events are classified as they
+    arrive, see `feedback_at_arrival`: the scan then classifies only what has no event of its
+    own, such as trends, anti-patterns and alerts). Returns the items it stored."""
     classifier = classifier or default_classifier()
-    raw = [_normalise(i) for i in raw_feedback(template, since, until)]
-    known = (
-        set(
-            FeedbackItem.objects.filter(
-                template=template, source_id__in=[r.source_id for r in raw]
-            ).values_list("source_type", "source_id")
-        )
-        if len(raw) < 5000
-        else None
+    known = set(
+        FeedbackItem.objects.filter(
+            template=template, occurred_at__gt=since, occurred_at__lte=until
+        ).values_list("source_type", "source_id")
     )
-    if known is not None:
-        raw = [r for r in raw if (r.source_type, r.source_id) not in known]
+    raw = [r for r in raw_feedback(template, since, until) if (r.source_type, r.source_id[:200]) not in known]
     created = 0
     for start in range(0, len(raw), BATCH):
-        chunk = classifier.classify(raw[start : start + BATCH])
-        rows = [
-            FeedbackItem(
-                template=template,
-                agent_id=c.raw.agent_id,
-                source_type=c.raw.source_type,
-                source_id=c.raw.source_id[:200],
-                sentiment=c.sentiment,
-                category=c.category,
-                confidence=round(c.confidence, 3),
-                detail=c.raw.text[:2000],
-                classifier=c.classifier,
-                occurred_at=c.raw.occurred_at,
-            )
-            for c in chunk
-        ]
-        with transaction.atomic():
-            before = FeedbackItem.objects.filter(template=template).count()
-            FeedbackItem.objects.bulk_create(rows, ignore_conflicts=True, batch_size=500)
-            created += FeedbackItem.objects.filter(template=template).count() - before
+        created += _store(template.pk, classifier.classify(raw[start : start + BATCH]))
     return created
+
+
+def _store(template_id: int, classified: list) -> int:
+    """Store classified feedback of one template once per source; return how many were new."""
+    rows = [
+        FeedbackItem(
+            template_id=template_id,
+            agent_id=c.raw.agent_id,
+            source_type=c.raw.source_type,
+            source_id=c.raw.source_id[:200],
+            sentiment=c.sentiment,
+            category=c.category,
+            confidence=round(c.confidence, 3),
+            detail=c.raw.text[:2000],
+            classifier=c.classifier,
+            occurred_at=c.raw.occurred_at,
+        )
+        for c in classified
+    ]
+    with transaction.atomic():
+        before = FeedbackItem.objects.filter(template_id=template_id).count()
+        FeedbackItem.objects.bulk_create(rows, ignore_conflicts=True, batch_size=500)
+        return FeedbackItem.objects.filter(template_id=template_id).count() - before
+
+
+def feedback_at_arrival(event_type: str, rows: list[dict]) -> None:
+    """Classify new feedback events once, as derived work, by the rules (with a model configured,
+    the weekly scan classifies them with it instead), stored under their version's template."""
+    if client_from_settings() is not None:
+        return
+    template_of = dict(
+        DocumentVersion.objects.filter(
+            pk__in={r["template_version_id"] for r in rows}, document__template__isnull=False
+        ).values_list("pk", "document__template")
+    )
+    build, by_template = EVENT_FEEDBACK[event_type][2], defaultdict(list)
+    for row in rows:
+        if row["template_version_id"] in template_of:
+            by_template[template_of[row["template_version_id"]]].append(build(row))
+    for template_id, raw in by_template.items():
+        _store(template_id, default_classifier().classify(raw))
+
+
+@on_stored("observation", whole_batch=True)
+def observations_classified(*, agents: dict, rows: list[dict]) -> None:
+    feedback_at_arrival("observation", rows)
+
+
+@on_stored("decision", whole_batch=True)
+def decisions_classified(*, agents: dict, rows: list[dict]) -> None:
+    feedback_at_arrival("decision", rows)
+
+
+@on_stored("correction", whole_batch=True)
+def corrections_classified(*, agents: dict, rows: list[dict]) -> None:
+    feedback_at_arrival("correction", rows)
+
+
+@on_stored("wake_run", when=lambda row: row.get("user_rating") is not None, whole_batch=True)
+def ratings_classified(*, agents: dict, rows: list[dict]) -> None:
+    feedback_at_arrival("wake_run", rows)

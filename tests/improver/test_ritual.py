@@ -64,6 +64,25 @@ def test_feedback_is_classified_once_and_links_to_its_source_row():
     assert (item.sentiment, item.category) == ("negative", "communication")
 
 
+def test_feedback_events_are_classified_as_they_arrive_and_not_again_by_the_ritual():
+    from improver.classify import RuleClassifier
+
+    class Counting(RuleClassifier):
+        seen: list = []
+
+        def classify(self, items):
+            Counting.seen += [item.source_type for item in items]
+            return super().classify(items)
+
+    template, improver, client = coder_fleet()
+    complaints(client, 3)
+    stored = FeedbackItem.objects.filter(template=template, source_type="observation")
+    assert stored.count() == 3 and set(stored.values_list("classifier", flat=True)) == {"rules"}
+    run = ritual_run(improver=improver, period="w1", now=WAKE, classifier=Counting())
+    assert run.outcome == "proposed" and "observation" not in Counting.seen
+    assert FeedbackItem.objects.filter(template=template, source_type="observation").count() == 3
+
+
 def test_a_pending_review_skips_the_next_wake():
     _, improver, client = coder_fleet()
     complaints(client, 3)
