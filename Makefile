@@ -43,17 +43,20 @@ test: $(STAMP)
 
 test-sqlite: $(STAMP)
 	$(BIN)/ruff check .
-	env -u DATABASE_URL -u CELERY_BROKER_URL $(BIN)/python -m pytest
+	@mkdir -p var; rm -f var/clock-readers.txt
+	KAIZEN_RECORD_CLOCK_READERS=var/clock-readers.txt env -u DATABASE_URL -u CELERY_BROKER_URL $(BIN)/python -m pytest
 
 # The suite again with the clock moved to other dates and hours (a leap day just after midnight,
 # a new year's eve just before it), so a test that only passes at some hours cannot land.
-# Tests that drive other processes (browser, worker, demo) keep the real clock and are left out.
+# Tests that drive other processes (browser, worker, demo) keep the real clock and are left out;
+# so are the tests that never asked the time in the SQLite pass (var/clock-readers.txt lists
+# those that did; without it, every test runs).
 CLOCKS ?= 2028-02-29T00:20:00+00:00 2031-12-31T23:50:00+00:00
 # The moved clocks run side by side (one process each, on its own SQLite file): each log is
 # printed when both are done, and the target fails if either pass failed.
 test-clock: $(STAMP)
 	@mkdir -p var; i=0; for at in $(CLOCKS); do i=$$((i+1)); \
-		( KAIZEN_TEST_NOW=$$at SQLITE_TEST_NAME=var/test-clock-$$i.sqlite3 env -u DATABASE_URL -u CELERY_BROKER_URL \
+		( KAIZEN_TEST_NOW=$$at KAIZEN_CLOCK_READERS=var/clock-readers.txt SQLITE_TEST_NAME=var/test-clock-$$i.sqlite3 env -u DATABASE_URL -u CELERY_BROKER_URL \
 			$(BIN)/python -m pytest tests --ignore=tests/e2e --ignore=tests/services --ignore=tests/faults \
 			> var/test-clock-$$i.log 2>&1; echo $$? > var/test-clock-$$i.rc ) & \
 	done; wait; status=0; i=0; for at in $(CLOCKS); do i=$$((i+1)); \

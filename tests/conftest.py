@@ -28,6 +28,61 @@ def pytest_unconfigure(config):
         config._kaizen_clock.stop()
 
 
+# The passes with a moved clock need only the tests that read it: a test that never asks the time
+# behaves the same at any date. A pass with KAIZEN_RECORD_CLOCK_READERS=<file> writes the ids of
+# the tests that asked (through config.clock or django.utils.timezone, which every service and
+# Django's own fields use); a pass with KAIZEN_CLOCK_READERS=<file> runs only those (all of them
+# when the file is missing or empty).
+_clock_read = [False]
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    _clock_read[0] = False
+    result = yield
+    if _clock_read[0]:
+        item.config._kaizen_clock_readers.append(item.nodeid)
+    return result
+
+
+def _recording(read):
+    def asked(*args, **kwargs):
+        _clock_read[0] = True
+        return read(*args, **kwargs)
+
+    return asked
+
+
+def pytest_sessionstart(session):
+    config = session.config
+    config._kaizen_clock_readers = []
+    if os.environ.get("KAIZEN_RECORD_CLOCK_READERS"):
+        from django.utils import timezone
+
+        from config import clock
+
+        clock.now, clock.db_now = _recording(clock.now), _recording(clock.db_now)
+        timezone.now = _recording(timezone.now)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    path = os.environ.get("KAIZEN_RECORD_CLOCK_READERS")
+    if path and exitstatus == 0:
+        with open(path, "w") as out:
+            out.writelines(f"{nodeid}\n" for nodeid in session.config._kaizen_clock_readers)
+
+
+def pytest_collection_modifyitems(config, items):
+    path = os.environ.get("KAIZEN_CLOCK_READERS")
+    if not path or not os.path.exists(path):
+        return
+    with open(path) as listed:
+        readers = {line.strip() for line in listed if line.strip()}
+    if readers:
+        config.hook.pytest_deselected(items=[item for item in items if item.nodeid not in readers])
+        items[:] = [item for item in items if item.nodeid in readers]
+
+
 # Tests send events dated at fixed instants while the suite runs at any date (and with the clock
 # moved years ahead): ingest's window for event times is opened wide, except where a test sets
 # it (tests/telemetry/test_event_window.py).

@@ -6,6 +6,7 @@ from datetime import datetime
 
 from django.db.models import Count, Max, Q
 
+from fleet.models import DocumentVersion
 from governance.models import BoardTask, Proposal
 from improver.models import Rollout, SessionSignal
 from improver.remedies import Remedy, Said, group
@@ -113,9 +114,14 @@ def proven_elsewhere(template, since: datetime, until: datetime) -> list[dict]:
     in the candidate's arm) whose specific target this template's sessions show too
     (TRANSFER_MIN_SESSIONS in the window): each with its proof, to be proposed here and canaried
     again (what helped one fleet may interfere in another)."""
+    # by the ids of the template's versions: the (version, signal, time) index serves each,
+    # where a join on the document would scan every template's signals
+    versions = list(
+        DocumentVersion.objects.filter(document=template.document_id).values_list("pk", flat=True)
+    )
     shown = set(
         SessionSignal.objects.filter(
-            template_version__document=template.document, received_at__gt=since, received_at__lte=until
+            template_version_id__in=versions, received_at__gt=since, received_at__lte=until
         )
         .values("signal")
         .annotate(n=Count("id"))
