@@ -405,11 +405,14 @@ def out_of_range(key: str, value) -> str:
 
 
 # KAIZEN_ variables read elsewhere: the production switch (settings), the MCP server's agent token
-# (mcp_serve), the test suite's clock and Redis, and the benchmarks' PostgreSQL binaries.
+# (mcp_serve), the test suite's clock (and the list of its tests that read it) and Redis, and the
+# benchmarks' PostgreSQL binaries.
 OTHER_VARIABLES = {
     "KAIZEN_PRODUCTION",
     "KAIZEN_AGENT_TOKEN",
     "KAIZEN_TEST_NOW",
+    "KAIZEN_RECORD_CLOCK_READERS",
+    "KAIZEN_CLOCK_READERS",
     "KAIZEN_TEST_REDIS_URL",
     "KAIZEN_PG_BIN",
 }
