@@ -64,10 +64,9 @@ def derive_pending(
     passes, on any number of workers and machines, drain K buckets at once, and no bucket is
     ever worked by two. Within a bucket a batch takes each agent's oldest entries in slices of
     FAIR_SLICE in turn (see `_claim`), so an agent's backlog delays no other agent's results by
-    more than a batch. An
-    agent's events (and so its sessions) stay in one bucket; rows several agents share (a
-    template's pattern statistics) are locked in one global order, so passes wait for each
-    other there instead of deadlocking."""
+    more than a batch. An agent's events (and so its sessions) stay in one bucket; rows several
+    agents share (a template's pattern statistics) are locked in one global order, so passes
+    wait for each other there instead of deadlocking."""
     drained, batches, started = 0, 0, time.monotonic()
     count = settings.KAIZEN["DERIVE_BUCKETS"]
     first = random.randrange(count)
