@@ -4,7 +4,6 @@ from collections import defaultdict
 from datetime import datetime
 
 from django.conf import settings
-from django.db import transaction
 from django.db.models import Avg, Count, Q
 
 from fleet.models import AgentTemplate, DocumentVersion
@@ -171,39 +170,35 @@ def feedback_extract(
     arrive, see `feedback_at_arrival`: the scan then classifies only what has no event of its
     own, such as trends, anti-patterns and alerts). Returns the items it stored."""
     classifier = classifier or default_classifier()
-    known = set(
-        FeedbackItem.objects.filter(
-            template=template, occurred_at__gt=since, occurred_at__lte=until
-        ).values_list("source_type", "source_id")
-    )
+    stored = FeedbackItem.objects.filter(template=template, occurred_at__gt=since, occurred_at__lte=until)
+    known = set(stored.values_list("source_type", "source_id"))
     raw = [r for r in raw_feedback(template, since, until) if (r.source_type, r.source_id[:200]) not in known]
-    created = 0
     for start in range(0, len(raw), BATCH):
-        created += _store(template.pk, classifier.classify(raw[start : start + BATCH]))
-    return created
+        _store(template.pk, classifier.classify(raw[start : start + BATCH]))
+    return stored.count() - len(known)
 
 
-def _store(template_id: int, classified: list) -> int:
-    """Store classified feedback of one template once per source; return how many were new."""
-    rows = [
-        FeedbackItem(
-            template_id=template_id,
-            agent_id=c.raw.agent_id,
-            source_type=c.raw.source_type,
-            source_id=c.raw.source_id[:200],
-            sentiment=c.sentiment,
-            category=c.category,
-            confidence=round(c.confidence, 3),
-            detail=c.raw.text[:2000],
-            classifier=c.classifier,
-            occurred_at=c.raw.occurred_at,
-        )
-        for c in classified
-    ]
-    with transaction.atomic():
-        before = FeedbackItem.objects.filter(template_id=template_id).count()
-        FeedbackItem.objects.bulk_create(rows, ignore_conflicts=True, batch_size=500)
-        return FeedbackItem.objects.filter(template_id=template_id).count() - before
+def _store(template_id: int, classified: list) -> None:
+    """Store classified feedback of one template, once per source (a second copy is ignored)."""
+    FeedbackItem.objects.bulk_create(
+        [
+            FeedbackItem(
+                template_id=template_id,
+                agent_id=c.raw.agent_id,
+                source_type=c.raw.source_type,
+                source_id=c.raw.source_id[:200],
+                sentiment=c.sentiment,
+                category=c.category,
+                confidence=round(c.confidence, 3),
+                detail=c.raw.text[:2000],
+                classifier=c.classifier,
+                occurred_at=c.raw.occurred_at,
+            )
+            for c in classified
+        ],
+        ignore_conflicts=True,
+        batch_size=500,
+    )
 
 
 def feedback_at_arrival(event_type: str, rows: list[dict]) -> None:
