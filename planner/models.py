@@ -266,10 +266,17 @@ class PatternFeedback(models.Model):
     verdict = models.CharField(max_length=8)
     success = models.BooleanField()
     occurred_at = models.DateTimeField()
+    # Derived work stores feedback with this set; a short transaction of its own folds it into
+    # the pattern's stats afterwards and clears it (planner/stores.fold_waiting_feedback), so
+    # workers storing feedback of the same pattern never wait for each other's batch.
+    awaiting_fold = models.BooleanField(default=False, help_text="Stored, not yet in its pattern's stats.")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["pattern", "outcome_id"], name="feedback_once")]
-        indexes = [models.Index(fields=["occurred_at"], name="feedback_time")]
+        indexes = [
+            models.Index(fields=["occurred_at"], name="feedback_time"),
+            models.Index(fields=["pattern"], condition=Q(awaiting_fold=True), name="feedback_to_fold"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.verdict} feedback on {self.pattern_id} from outcome {self.outcome_id}"

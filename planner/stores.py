@@ -4,20 +4,22 @@ Runs in the worker over batches of new outcomes of every agent (telemetry/derive
 each (agent, skill) cost/confidence store once per batch, score the outcomes and give each
 pattern they name its feedback events, and close the dispatches whose correlation ids the
 outcomes carry: each table is read once and written once per batch, whatever the number of
-agents.
+agents. A pattern's stats are shared by every agent of its template, so the batch only stores
+the feedback; it is folded into the stats after the batch commits (`fold_waiting_feedback`).
 """
 
 from collections import defaultdict
 from datetime import datetime
 
 from django.conf import settings
+from django.db import transaction
 
 from config import clock
 from planner import rules, scoring
 from planner.models import Dispatch, GoalState, PatternFeedback, PatternStats, SkillStats
 from planner.patterns import age_days, decay
 from planner.patterns import maturity as maturity_of
-from telemetry.hooks import on_stored
+from telemetry.hooks import after_batches, on_stored
 from telemetry.row_writes import rows_store, update_rows
 
 
@@ -67,15 +69,17 @@ STORE_FIELDS = [
 ]
 
 
-def _locked_rows(model, keys: list[tuple], fields: tuple[str, str]) -> dict[tuple, object]:
-    """The rows of `model` for `keys` (values of `fields`), created where missing, locked.
+def _rows(model, keys: list[tuple], fields: tuple[str, str], *, lock: bool) -> dict[tuple, object]:
+    """The rows of `model` for `keys` (values of `fields`), created where missing (INSERT … ON
+    CONFLICT DO NOTHING), locked in id order with `lock`.
 
     A key holding None (a pattern of an agent without a template) is not covered by the unique
     constraint, so it is fetched or created on its own."""
     first, second = fields
+    manager = model.objects.select_for_update() if lock else model.objects
     rows = {}
     for key in [k for k in keys if None in k]:
-        rows[key], _ = model.objects.select_for_update().get_or_create(**dict(zip(fields, key, strict=True)))
+        rows[key], _ = manager.get_or_create(**dict(zip(fields, key, strict=True)))
     keys = [k for k in keys if None not in k]
     if not keys:
         return rows
@@ -83,7 +87,7 @@ def _locked_rows(model, keys: list[tuple], fields: tuple[str, str]) -> dict[tupl
         [model(**dict(zip(fields, key, strict=True))) for key in keys], ignore_conflicts=True
     )
     wanted = set(keys)
-    candidates = model.objects.select_for_update().filter(
+    candidates = manager.filter(
         **{f"{first}__in": {k[0] for k in keys}, f"{second}__in": {k[1] for k in keys}}
     )
     for row in candidates.order_by("pk"):
@@ -99,7 +103,7 @@ def update_stores(rows: list[dict]) -> None:
     by_key: dict[tuple, list[dict]] = defaultdict(list)
     for row in rows:
         by_key[(row["agent_id"], row["skill"])].append(row)
-    stores = _locked_rows(SkillStats, sorted(by_key), ("agent_id", "skill"))
+    stores = _rows(SkillStats, sorted(by_key), ("agent_id", "skill"), lock=True)  # the agent's own
     now = clock.now()
     for key, key_rows in by_key.items():
         stats = stores[key]
@@ -155,9 +159,10 @@ PATTERN_FIELDS = [
 
 
 def record_pattern_feedback(agents: dict, rows: list[dict]) -> None:
-    """Score each outcome and fold it into the stats of every pattern it names (per template);
-    one read and one write of the stats and one INSERT of feedback events per batch."""
-    thresholds, maturity = rules.feedback_thresholds(), rules.maturity_rules()
+    """Score each outcome and store it as feedback on every pattern it names (per template),
+    waiting to be folded into the pattern's stats (`fold_waiting_feedback`, after the batch
+    commits): the stats rows every agent of a template shares are never locked by a batch."""
+    thresholds = rules.feedback_thresholds()
     by_pattern: dict[tuple, list[tuple[dict, float, str]]] = defaultdict(list)
     for row in rows:
         score = scoring.implicit_score(
@@ -172,27 +177,50 @@ def record_pattern_feedback(agents: dict, rows: list[dict]) -> None:
             by_pattern[(template_id, name.strip())].append((row, score, verdict))
     if not by_pattern:
         return
-    all_stats = _locked_rows(
-        PatternStats, sorted(by_pattern, key=lambda k: (k[0] or 0, k[1])), ("template_id", "name")
+    all_stats = _rows(
+        PatternStats, sorted(by_pattern, key=lambda k: (k[0] or 0, k[1])), ("template_id", "name"), lock=False
     )
-    feedback = []
-    for key, items in by_pattern.items():
-        stats = all_stats[key]
-        for row, score, verdict in sorted(items, key=lambda i: (i[0]["occurred_at"], i[0]["id"])):
-            fold(stats, row["occurred_at"], score, verdict, maturity)
-            feedback.append(
-                {
-                    "pattern_id": stats.pk,
-                    "agent_id": row["agent_id"],
-                    "outcome_id": row["id"],
-                    "score": score,
-                    "verdict": verdict,
-                    "success": row["success"],
-                    "occurred_at": row["occurred_at"],
-                }
-            )
-    update_rows(PatternStats, list(all_stats.values()), PATTERN_FIELDS)
+    feedback = [
+        {
+            "pattern_id": all_stats[key].pk,
+            "agent_id": row["agent_id"],
+            "outcome_id": row["id"],
+            "score": score,
+            "verdict": verdict,
+            "success": row["success"],
+            "occurred_at": row["occurred_at"],
+            "awaiting_fold": True,
+        }
+        for key, items in by_pattern.items()
+        for row, score, verdict in items
+    ]
     rows_store(PatternFeedback, feedback, ("pattern", "outcome_id"))  # never twice
+
+
+@after_batches
+def fold_waiting_feedback() -> int:
+    """Fold the feedback waiting for it into its patterns' stats, oldest first, in one short
+    transaction that locks those stats rows in id order; return how many were folded. Runs after
+    each derived batch commits; what a killed worker left waiting is folded by the next pass, and
+    a pass that finds the rows locked waits only for another's fold, not for its batch."""
+    waiting = PatternFeedback.objects.filter(awaiting_fold=True)
+    pattern_ids = sorted(set(waiting.values_list("pattern_id", flat=True)))
+    if not pattern_ids:
+        return 0
+    maturity = rules.maturity_rules()
+    with transaction.atomic():
+        locked = PatternStats.objects.select_for_update().filter(pk__any_of=pattern_ids).order_by("pk")
+        all_stats = {stats.pk: stats for stats in locked}
+        items = list(
+            waiting.filter(pattern__in=list(all_stats))
+            .order_by("occurred_at", "outcome_id")
+            .values_list("id", "pattern_id", "occurred_at", "score", "verdict")
+        )
+        for _, pattern_id, occurred_at, score, verdict in items:
+            fold(all_stats[pattern_id], occurred_at, score, verdict, maturity)
+        update_rows(PatternStats, list(all_stats.values()), PATTERN_FIELDS)
+        PatternFeedback.objects.filter(id__any_of=[item[0] for item in items]).update(awaiting_fold=False)
+    return len(items)
 
 
 def fold(stats: PatternStats, at: datetime, score: float, verdict: str, maturity) -> None:

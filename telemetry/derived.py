@@ -65,16 +65,19 @@ def derive_pending(
     ever worked by two. Within a bucket a batch takes each agent's oldest entries in slices of
     FAIR_SLICE in turn (see `_claim`), so an agent's backlog delays no other agent's results by
     more than a batch. An agent's events (and so its sessions) stay in one bucket; rows several
-    agents share (a template's pattern statistics) are locked in one global order, so passes
-    wait for each other there instead of deadlocking."""
+    agents share are written by idempotent upserts, or folded after the batch commits in a short
+    transaction of their own (`hooks.after_batches`), so no pass waits on another's batch."""
     drained, batches, started = 0, 0, time.monotonic()
     count = settings.KAIZEN["DERIVE_BUCKETS"]
     first = random.randrange(count)
+    hooks.batches_done()  # what a killed pass left to fold
     while True:
         full = False  # a bucket gave a whole batch: another round at once
         for bucket in [(first + i) % count for i in range(count)]:
             with _bucket_held(bucket) as mine:
                 done = _derive_batch(types, bucket, count) if mine else 0
+            if done:
+                hooks.batches_done()
             batches, drained, full = batches + bool(done), drained + done, full or done == BATCH_ROWS
             if batches >= max_batches or time.monotonic() - started > TIME_BUDGET_S:
                 return drained

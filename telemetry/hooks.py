@@ -15,6 +15,11 @@ write with one statement per table instead of one per agent.
 
 `dispatch` also serves derived events that never cross the API (a new friction event), and
 runs at once.
+
+`after_batches` registers what runs after a derived batch commits, outside its transaction (and
+once at the start of each pass, for what a killed worker left): a handler that would otherwise
+lock rows every agent shares (a template's pattern statistics) stores its results marked as
+waiting, and folds them into the shared rows there, in a short transaction of its own.
 """
 
 from collections import defaultdict
@@ -47,6 +52,7 @@ class Registration:
 
 
 _registered: dict[str, list[Registration]] = defaultdict(list)
+_after_batches: list[Callable[[], None]] = []
 
 
 def on_stored(
@@ -61,6 +67,19 @@ def on_stored(
         return handler
 
     return register
+
+
+def after_batches(step: Callable[[], None]) -> Callable[[], None]:
+    """Register `step` to run after derived batches commit (it must be idempotent)."""
+    if step not in _after_batches:
+        _after_batches.append(step)
+    return step
+
+
+def batches_done() -> None:
+    """Run the steps registered with `after_batches`."""
+    for step in _after_batches:
+        step()
 
 
 def registrations(event_type: str) -> list[Registration]:

@@ -88,3 +88,26 @@ def test_staff_can_list_patterns_by_template(approver_client, db):
     assert [r["name"] for r in rows] == ["P"]
     response = approver_client.get("/api/v1/planner/patterns?template=nope")
     assert response.status_code == 400 and "template" in response.json()["extra"]["fields"]
+
+
+def test_feedback_a_killed_pass_left_unfolded_is_folded_once_by_the_next_pass(db, monkeypatch):
+    """A batch stores pattern feedback and commits; folding it into the shared stats is a step
+    of its own after the commit. A worker killed between the two leaves the feedback waiting:
+    the next pass folds it, and later passes do not count it again."""
+    from telemetry import derived, hooks
+
+    _, client = client_for("alice")
+    with monkeypatch.context() as patched:
+        patched.setattr(hooks, "batches_done", lambda: None)  # killed after the commit
+        outcomes(client, "refactor", [True] * 4 + [False] * 2, patterns=["Ask first", "Small steps"])
+    assert PatternFeedback.objects.filter(awaiting_fold=True).count() == 12
+    assert set(PatternStats.objects.values_list("uses", flat=True)) == {0}
+
+    derived.derive_pending()  # nothing on the list: the pass starts by folding what waits
+    derived.derive_pending()
+    stats = client.get("/api/v1/planner/patterns").json()["patterns"]
+    assert sorted((p["name"], p["uses"], p["helpful"]) for p in stats) == [
+        ("Ask first", 6, 4),
+        ("Small steps", 6, 4),
+    ]
+    assert not PatternFeedback.objects.filter(awaiting_fold=True).exists()
