@@ -2,7 +2,9 @@
 
 A session is known from any event that names it (a tool call, a skill outcome, a decision, a
 session end) or shows a signal; an event sent without a session counts in the session its agent had
-open when it arrived, or in none (never as a clean session of its own). These
+open when it arrived, or in none (never as a clean session of its own). Every such session has
+its row in SessionSeen, and each signal (ANY, "some failure", among them) one row per session in
+SessionSignal, so the counts are COUNTs over their indexes, with no DISTINCT over a window. These
 counts feed the canary (per arm since the rollout started), the directive ledger (per version)
 and the dashboard.
 """
@@ -42,14 +44,15 @@ def _count_distinct(querysets) -> dict[int, int]:
 
 
 def session_counts(version_ids: list[int], since: datetime | None = None) -> dict[int, int]:
-    """Sessions per version (first seen since `since`, when given): the sessions ingest recorded
-    (SessionSeen, one row per session and version, indexed by version and time) together with
-    those known only from a signal (an observation or a correction naming its session)."""
+    """Sessions per version (first seen since `since`, when given). Every session has one row in
+    SessionSeen, whether an event opened it or only a failure signal named it, so this is one
+    COUNT per version over the (version, first received) index."""
     seen = SessionSeen.objects.filter(template_version_id__in=version_ids)
     if since is not None:
         seen = seen.filter(first_received_at__gte=since)
-    signals = _named(SessionSignal.objects.filter(_window(version_ids, since)), F("session_id"))
-    return _count_distinct([_named(seen, F("session_key")), signals])
+    return dict(
+        seen.values("template_version_id").annotate(n=Count("id")).values_list("template_version_id", "n")
+    )
 
 
 def signal_counts(
@@ -58,20 +61,18 @@ def signal_counts(
     since: datetime | None = None,
     composites: dict[str, tuple[str, ...]] | None = None,
 ) -> dict[tuple[int, str], int]:
-    """Sessions showing each signal per version; ANY counts sessions showing any signal at all,
-    and each of `composites` (name → signals) sessions showing any of its signals."""
-    window = _window(version_ids, since)
-    rows = SessionSignal.objects.filter(window)
-    named = [s for s in signals if s != ANY]
+    """Sessions showing each signal per version, ANY (any signal at all) included: each is one
+    row per session, so a COUNT over the (version, signal, time) index. Each of `composites`
+    (name → signals) counts the sessions showing any of its signals, distinct."""
+    rows = SessionSignal.objects.filter(_window(version_ids, since))
     out = {
         (r["template_version_id"], r["signal"]): r["n"]
-        for r in rows.filter(signal__in=named).values("template_version_id", "signal").annotate(n=Count("id"))
+        for r in rows.filter(signal__in=signals)
+        .values("template_version_id", "signal")
+        .annotate(n=Count("id"))
     }
-    groups = dict(composites or {})
-    if ANY in signals:
-        groups[ANY] = ()
-    for name, members in groups.items():
-        shown = rows.filter(signal__in=members) if members else rows
+    for name, members in (composites or {}).items():
+        shown = rows.filter(signal__in=members)
         out.update({(v, name): n for v, n in _count_distinct([_named(shown, F("session_id"))]).items()})
     return out
 

@@ -96,9 +96,18 @@ def handled_types(stored: set[str] | dict) -> list[str]:
     return sorted(t for t, regs in _registered.items() if regs and t in stored)
 
 
-def dispatch(event_type: str, *, agent, rows: list[dict]) -> None:
-    """Run every handler of `event_type` on `rows` of one agent, now."""
+def dispatch(event_type: str, *, agents: dict, rows: list[dict]) -> None:
+    """Run every handler of `event_type` on `rows` of `agents` (by id; each row names its agent
+    by `agent_id`), now: a whole-batch handler once, any other once per agent."""
     for registration in registrations(event_type):
         chosen = [row for row in rows if registration.accepts(row)]
-        if chosen:
-            registration.call({agent.pk: agent}, chosen)
+        if not chosen:
+            continue
+        if registration.whole_batch:
+            registration.call(agents, chosen)
+            continue
+        by_agent: dict[int, list[dict]] = defaultdict(list)
+        for row in chosen:
+            by_agent[row["agent_id"]].append(row)
+        for agent_id, mine in sorted(by_agent.items()):
+            registration.call({agent_id: agents[agent_id]}, mine)

@@ -28,7 +28,7 @@ from telemetry.models import (
     ToolInvocation,
 )
 from telemetry.row_reads import near, pairs_in
-from telemetry.row_writes import update_rows
+from telemetry.row_writes import rows_store, update_rows
 from telemetry.sessions import occasion_of
 
 
@@ -83,51 +83,41 @@ def friction_detect(*, agents: dict, rows: list[dict]) -> list[dict]:
     for r in rows:
         pair = (r["agent_id"], r["session_id"], r["tool"])
         latest[pair] = max(latest.get(pair, r["occurred_at"]), r["occurred_at"])
-    new_events = defaultdict(list)
-    for agent_id, session_id, tool, mode in friction.fired(
-        counts, set(), settings.KAIZEN["FRICTION_THRESHOLD"]
+    fired = set(friction.fired(counts, set(), settings.KAIZEN["FRICTION_THRESHOLD"]))
+    if not fired:
+        return []
+    evidence: dict[tuple, list[int]] = defaultdict(list)  # each pair's first 50 failing calls
+    for *key, call in (
+        scope(ToolInvocation, fired)
+        .filter(near(rows), outcome=ToolInvocation.Outcome.FAILURE)
+        .order_by("occurred_at", "id")
+        .values_list("agent_id", "session_id", "tool", "failure_mode", "id")
     ):
-        agent = agents[agent_id]
-        evidence = list(
-            ToolInvocation.objects.filter(
-                near(rows),
-                agent=agent,
-                session_id=session_id,
-                tool=tool,
-                failure_mode=mode,
-                outcome="failure",
-            )
-            .order_by("occurred_at")
-            .values_list("id", flat=True)[:50]
-        )
-        at = latest[(agent_id, session_id, tool)]
-        event, created = FrictionEvent.objects.get_or_create(
-            agent=agent,
-            session_id=session_id,
-            tool=tool,
-            failure_mode=mode,
-            defaults={
-                "count": counts[(agent_id, session_id, tool, mode)],
-                "evidence": evidence,
-                "occurred_at": at,
-                "template_id": agent.template_id,
-            },
-        )
-        if created:
-            new_events[agent_id].append(
-                {
-                    "id": event.pk,
-                    "tool": tool,
-                    "failure_mode": mode,
-                    "session_id": session_id,
-                    "count": event.count,
-                    "evidence": evidence,
-                    "occurred_at": at,
-                }
-            )
-    for agent_id, events in sorted(new_events.items()):
-        hooks.dispatch("friction", agent=agents[agent_id], rows=events)
-    return [event for events in new_events.values() for event in events]
+        if tuple(key) in fired and len(evidence[tuple(key)]) < 50:
+            evidence[tuple(key)].append(call)
+    fresh = [
+        {
+            "agent_id": agent_id,
+            "session_id": session_id,
+            "tool": tool,
+            "failure_mode": mode,
+            "count": counts[(agent_id, session_id, tool, mode)],
+            "evidence": evidence[(agent_id, session_id, tool, mode)],
+            "occurred_at": latest[(agent_id, session_id, tool)],
+            "template_id": agents[agent_id].template_id,
+        }
+        for agent_id, session_id, tool, mode in sorted(fired)
+    ]
+    # one INSERT … ON CONFLICT DO NOTHING: a pair another pass fired meanwhile is not new here
+    stored = rows_store(FrictionEvent, fresh, ("agent", "session_id", "tool", "failure_mode"))
+    new_events = [
+        {"id": stored[key], **row}
+        for row in fresh
+        if (key := (row["agent_id"], row["session_id"], row["tool"], row["failure_mode"])) in stored
+    ]
+    if new_events:
+        hooks.dispatch("friction", agents=agents, rows=new_events)
+    return new_events
 
 
 @hooks.on_stored("correction", whole_batch=True)

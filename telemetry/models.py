@@ -76,9 +76,11 @@ class ToolInvocation(EventRecord):
             models.Index(fields=["agent", "session_id"], name="toolinv_agent_session"),
             models.Index(fields=["occurred_at"], name="toolinv_occurred"),
             models.Index(fields=["template_version", "received_at"], name="toolinv_version_received"),
-            # failures only (a few in a hundred calls): the maintenance pass reads each pattern's range
+            # failures only (a few in a hundred calls): the maintenance pass counts the failures
+            # and sessions of each pattern from it alone, and reads each pattern's newest range
             models.Index(
                 fields=["tool", "failure_mode", "occurred_at"],
+                include=["session_id"],
                 condition=~Q(outcome="success"),
                 name="toolinv_failures",
             ),

@@ -73,15 +73,21 @@ def sessions_seen(agent_id: int, version_id: int, received_at, tables: list, sto
         for row in table.rows:
             if row.get("session_id") and (agent_id, row["dedup_key"], row["occurred_at"]) in new_ids:
                 keys.add(row["session_id"])
+    sessions_known([(agent_id, key, version_id, received_at) for key in sorted(keys)])
+
+
+def sessions_known(sessions: list[tuple[int, str, int | None, object]]) -> None:
+    """Record sessions (agent id, session key, version id, first received at) once each: ingest's
+    from the events that open them, derived work's from a failure signal naming a session no
+    such event opened. So every session counted anywhere has its row here, and counting the
+    sessions of a version is a COUNT over the (version, time) index, with no DISTINCT or UNION."""
+    first: dict[tuple, object] = {}
+    for agent, key, version, at in sorted(sessions, key=lambda s: s[3]):
+        if version is not None and (agent, key, version) not in _seen_lately:
+            first.setdefault((agent, key, version), at)
     fresh = [
-        {
-            "agent_id": agent_id,
-            "session_key": key,
-            "template_version_id": version_id,
-            "first_received_at": received_at,
-        }
-        for key in sorted(keys)
-        if (agent_id, key, version_id) not in _seen_lately
+        {"agent_id": agent, "session_key": key, "template_version_id": version, "first_received_at": at}
+        for (agent, key, version), at in first.items()
     ]
     if not fresh:
         return
@@ -92,7 +98,9 @@ def sessions_seen(agent_id: int, version_id: int, received_at, tables: list, sto
     if connection.vendor == "postgresql" and not connection.in_atomic_block:
         if len(_seen_lately) > SEEN_LATELY_MAX:
             _seen_lately.clear()
-        _seen_lately.update((agent_id, row["session_key"], version_id) for row in fresh)
+        _seen_lately.update(
+            (row["agent_id"], row["session_key"], row["template_version_id"]) for row in fresh
+        )
 
 
 def occasion_of(row: dict, event_type: str) -> str:

@@ -10,6 +10,7 @@ from fleet.models import DocumentVersion
 from governance.models import BoardTask, Proposal
 from improver.models import Rollout, SessionSignal
 from improver.remedies import Remedy, Said, group
+from improver.signals import ANY
 from telemetry.models import Correction, Decision, FrictionEvent, Observation, SessionEnd
 
 NEGATIVE_KINDS = (
@@ -123,6 +124,7 @@ def proven_elsewhere(template, since: datetime, until: datetime) -> list[dict]:
         SessionSignal.objects.filter(
             template_version_id__in=versions, received_at__gt=since, received_at__lte=until
         )
+        .exclude(signal=ANY)  # "some failure" is no specific target
         .values("signal")
         .annotate(n=Count("id"))
         .filter(n__gte=TRANSFER_MIN_SESSIONS)

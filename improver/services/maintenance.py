@@ -4,6 +4,7 @@ Both create human-gated proposals and never duplicate an open one: a friction ev
 that already has a pending proposal strengthens it (more evidence) instead.
 """
 
+from collections import defaultdict
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -21,64 +22,76 @@ NEW_TOOL_MODES = ("TOOL_GAP", "NOTFOUND")
 PROMPT_MODES = ("PERM", "CONFLICT")
 
 
-@on_stored("friction")
-def friction_to_proposal(*, agent, rows: list[dict]) -> None:
+@on_stored("friction", whole_batch=True)
+def friction_to_proposal(*, agents: dict, rows: list[dict]) -> None:
     """New friction events become (or strengthen) proposals in the same worker transaction that
-    detected them, so a broker outage between the two cannot lose one."""
+    detected them, so a broker outage between the two cannot lose one: one proposal write per
+    (tool, failure mode) a batch fired, however many agents and sessions fired it."""
     events = FrictionEvent.objects.filter(pk__in=[event["id"] for event in rows]).select_related("agent")
+    by_pair: dict[tuple[str, str], list[FrictionEvent]] = defaultdict(list)
     for event in events.order_by("pk"):
-        friction_proposal(event=event)
+        by_pair[(event.tool, event.failure_mode)].append(event)
+    for _, pair_events in sorted(by_pair.items()):
+        friction_proposal(events=pair_events)
 
 
-def friction_proposal(*, event: FrictionEvent) -> Proposal | None:
-    """Create, or strengthen, the one open `new_tool` proposal of a (tool, failure mode) pair.
+def friction_proposal(*, events: list[FrictionEvent]) -> Proposal | None:
+    """Create, or strengthen, the one open `new_tool` proposal of a (tool, failure mode) pair
+    with its new friction `events` (all of that pair).
 
     Idempotent: an event the open proposal already cites is not counted again. Its evidence holds
     the count and the latest fifty events; every cited invocation is a Citation row. Once a proposal
     of the pair is approved or implemented, no second one is raised."""
-    item = {
-        "friction_event": event.pk,
-        "agent": event.agent.name,
-        "session": event.session_id,
-        "count": event.count,
-        "records": event.evidence,
-    }
-
-    key = f"friction:{event.tool}:{event.failure_mode}"
+    first = events[0]
+    key = f"friction:{first.tool}:{first.failure_mode}"
     decided = Proposal.Status.APPROVED, Proposal.Status.IMPLEMENTED
     if Proposal.objects.filter(dedup_key=key, status__in=decided).exists():
         return None  # the tool is being built or was shipped: the friction goes on until agents use it
-    cited = Citation.objects.filter(
-        event_type="friction",
-        row_id=event.pk,
-        proposal__dedup_key=key,
-        proposal__status=Proposal.Status.PENDING,
+    cited = set(
+        Citation.objects.filter(
+            event_type="friction",
+            row_id__in=[event.pk for event in events],
+            proposal__dedup_key=key,
+            proposal__status=Proposal.Status.PENDING,
+        ).values_list("row_id", flat=True)
     )
-    if cited.exists():
-        return cited.first().proposal  # counted already
+    events = [event for event in events if event.pk not in cited]  # the rest is counted already
+    if not events:
+        return Proposal.objects.filter(dedup_key=key, status=Proposal.Status.PENDING).first()
+    items = [
+        {
+            "friction_event": event.pk,
+            "agent": event.agent.name,
+            "session": event.session_id,
+            "count": event.count,
+            "records": event.evidence,
+        }
+        for event in events
+    ]
+    cites = {
+        "tool_invocation": [record for event in events for record in event.evidence],
+        "friction": [event.pk for event in events],
+    }
 
     def strengthen(evidence: dict) -> dict:
-        evidence["events"] = [*evidence.get("events", []), item][-50:]
-        evidence["occurrences"] = evidence.get("occurrences", 0) + 1
-        evidence["cites"] = {"tool_invocation": list(event.evidence), "friction": [event.pk]}
+        evidence["events"] = [*evidence.get("events", []), *items][-50:]
+        evidence["occurrences"] = evidence.get("occurrences", 0) + len(events)
+        evidence["cites"] = cites
         return evidence
 
+    first = events[0]
     proposal, _ = proposal_raise(
         type=Proposal.Type.NEW_TOOL,
         dedup_key=key,
         risk=Proposal.Risk.LOW,
-        subject=f"{event.tool} {event.failure_mode}",
-        title=f"Build a tool for {event.tool} failing with {event.failure_mode}",
+        subject=f"{first.tool} {first.failure_mode}",
+        title=f"Build a tool for {first.tool} failing with {first.failure_mode}",
         rationale=(
-            f"{event.tool} failed {event.count} times with {event.failure_mode} in one session "
-            f"of {event.agent.name}: a missing tool shows up as repeated friction. A targeted tool or "
+            f"{first.tool} failed {first.count} times with {first.failure_mode} in one session "
+            f"of {first.agent.name}: a missing tool shows up as repeated friction. A targeted tool or "
             "wrapper would remove it."
         ),
-        evidence={
-            "occurrences": 1,
-            "events": [item],
-            "cites": {"tool_invocation": list(event.evidence), "friction": [event.pk]},
-        },
+        evidence={"occurrences": len(events), "events": items[-50:], "cites": cites},
         strengthen=strengthen,
     )
     return proposal
@@ -145,7 +158,10 @@ def _maintenance_proposal(p: dict, window, now, window_days: int) -> Proposal | 
         content__icontains=tool,
     ).first()
     kind = maintenance_kind(mode, success_rate, fact is not None)
-    pairs = list(failing.values_list("agent_id", "session_id").distinct()[:50])
+    # the newest failures (by the failures' index, read backwards) are the evidence: their ids,
+    # and the sessions they fell in; a month of a busy pattern is not read whole
+    newest = list(failing.order_by("-occurred_at").values_list("id", "agent_id", "session_id")[:100])
+    pairs = list(dict.fromkeys((agent, session) for _, agent, session in newest))[:50]
     sessions = sorted({session for _, session in pairs})
     evidence = {
         "tool": tool,
@@ -154,7 +170,7 @@ def _maintenance_proposal(p: dict, window, now, window_days: int) -> Proposal | 
         "sessions": sessions,
         "session_count": p["sessions"],
         "tool_success_rate": round(success_rate, 4),
-        "records": list(failing.order_by("-occurred_at").values_list("id", flat=True)[:100]),
+        "records": [record for record, _, _ in newest],
         "reflections": list(
             SessionEnd.objects.filter(pairs_in(SessionEnd, ("agent_id", "session_id"), set(pairs)))
             .filter(occurred_at__gt=now - timedelta(days=window_days + 1))

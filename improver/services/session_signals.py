@@ -8,30 +8,40 @@ and category first), so "negative:accuracy" here is what the improver calls accu
 
 from improver.classify import RawFeedback, RuleClassifier
 from improver.models import SessionSignal
-from improver.signals import tool_signal
+from improver.signals import ANY, tool_signal
 from telemetry.hooks import on_stored
-from telemetry.sessions import session_of
+from telemetry.sessions import session_of, sessions_known
 
 FAILED_TOOL = ("failure", "timeout")
 _rules = RuleClassifier()
 
 
 def _store(event_type: str, rows: list[dict], signals_of) -> None:
+    """Each row's signals in its session, and ANY there too (the session shows some failure), so
+    that sessions showing any failure are counted like one signal, without a DISTINCT; a session
+    no event opened (a correction naming it) becomes known to telemetry as well."""
     found: dict = {}
+    shown = [
+        (row, session[:200], signals)
+        for row in rows
+        if (session := session_of(row, found)) and (signals := signals_of(row))
+    ]
     SessionSignal.objects.bulk_create(
         [
             SessionSignal(
                 agent_id=row["agent_id"],
-                session_id=session[:200],
+                session_id=session,
                 signal=signal,
                 template_version_id=row["template_version_id"],
                 received_at=row["received_at"],
             )
-            for row in rows
-            if (session := session_of(row, found))
-            for signal in signals_of(row)
+            for row, session, signals in shown
+            for signal in (*signals, ANY)
         ],
         ignore_conflicts=True,
+    )
+    sessions_known(
+        [(r["agent_id"], session, r["template_version_id"], r["received_at"]) for r, session, _ in shown]
     )
 
 

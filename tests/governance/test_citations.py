@@ -39,7 +39,7 @@ def test_a_friction_counted_once_however_often_it_is_handed_over():
     _, alice = client_for("alice")
     failures(alice, 3)
     derive_pending.apply()
-    friction_proposal(event=FrictionEvent.objects.get())
+    friction_proposal(events=[FrictionEvent.objects.get()])
     assert Proposal.objects.get().evidence["occurrences"] == 1
 
 

@@ -1,10 +1,12 @@
 """A session's outcome from every signal: each kind of failure an agent reports lands in its
 session once, and a harm that shows only in rejections and complaints is rolled back."""
 
+import os
 from datetime import timedelta
 
 import pytest
 
+from fleet.models import Agent
 from improver.models import SessionSignal
 from improver.outcomes import session_counts, signal_counts
 from improver.services.rollouts import rollouts_check
@@ -62,6 +64,7 @@ def test_each_signal_lands_in_its_session_once_and_a_replay_adds_nothing():
         "rejected_decision",
         "reflected_failure",
         "escalation",  # sent without a session while s1 was open: s1's
+        ANY,  # some failure: counted like a signal
     }
     assert {s for s, _ in rows} == {"s1"}  # no session of its own
     version = template.document.head_id
@@ -88,7 +91,10 @@ def test_an_outcome_without_a_session_and_none_open_counts_in_no_arm(clock):
     late = event("skill_outcome", 4, skill="triage", success=False, duration_ms=5)
     client.post("/api/v1/ingest", {"batch": [opened]}, format="json")
     client.post("/api/v1/ingest", {"batch": [late]}, format="json")
-    assert set(SessionSignal.objects.values_list("session_id", "signal")) == {("s9", "skill_failure")}
+    assert set(SessionSignal.objects.values_list("session_id", "signal")) == {
+        ("s9", "skill_failure"),
+        ("s9", ANY),
+    }
     assert session_counts([version]) == {version: 1}
 
 
@@ -174,3 +180,39 @@ def test_the_admin_shows_an_agents_share_of_sessionless_outcomes_and_what_it_cos
     staff.force_login(approver())
     page = staff.get(f"/admin/fleet/agent/{agent_id}/change/").content.decode()
     assert "50% of its outcomes and decisions" in page and "weakens its canaries" in page
+
+
+def test_a_session_only_a_correction_names_is_counted_once_with_its_failure():
+    template, _, client = coder_fleet()
+    said = event("correction", 1, session_id="s7", user_message="No, use the staging CRM.")
+    client.post("/api/v1/ingest", {"batch": [said, {**said, "id": "correction-2"}]}, format="json")
+    version = template.document.head_id
+    assert session_counts([version]) == {version: 1}
+    assert signal_counts([version], (ANY, "correction")) == {(version, ANY): 1, (version, "correction"): 1}
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(bool(os.environ.get("KAIZEN_TEST_NOW")), reason="reads no clock: once is enough")
+def test_signals_stored_before_the_any_failure_rows_are_counted_after_migrating():
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before = [("improver", "0009_agents_in_fleet")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    template, _, _ = coder_fleet()
+    agent, version = Agent.objects.get(name="coder-1"), template.document.head_id
+    for session, signal in [("s1", "correction"), ("s1", "skill_failure"), ("s2", "negative")]:
+        old.get_model("improver", "SessionSignal").objects.create(
+            agent_id=agent.pk,
+            session_id=session,
+            signal=signal,
+            template_version_id=version,
+            received_at=FIXED_NOW,
+        )
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    assert session_counts([version]) == {version: 2}
+    assert signal_counts([version], (ANY, "correction")) == {(version, ANY): 2, (version, "correction"): 1}
