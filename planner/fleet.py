@@ -43,39 +43,72 @@ def _offset_percentile(qs, q: float, n: int) -> float | None:
 SYSTEM_KINDS = (Agent.Kind.TEMPLATE_IMPROVER, Agent.Kind.META_IMPROVER)
 
 
-def compute(now: datetime, window_hours: int, recent_failures: int, scope: str = "autonomous") -> dict:
+def window_counts(now: datetime, window_hours: int) -> list[dict]:
+    """Every outcome of the window counted per (agent, skill, autonomous) in one scan of the time
+    index, with no join: totals, successes, cost, and the last hour's totals and failures. The
+    fleet health and the action-quality analysis both read their counts from it."""
+    start, hour_ago = now - timedelta(hours=window_hours), now - timedelta(hours=1)
+    return list(
+        SkillOutcome.objects.filter(occurred_at__gt=start, occurred_at__lte=now)
+        .values("agent_id", "skill", "autonomous")
+        .annotate(
+            total=Count("id"),
+            successes=Count("id", filter=Q(success=True)),
+            cost=Coalesce(Sum("cost_usd"), 0.0, output_field=FloatField()),
+            total_1h=Count("id", filter=Q(occurred_at__gt=hour_ago)),
+            failures_1h=Count("id", filter=Q(occurred_at__gt=hour_ago, success=False)),
+        )
+        .order_by()
+    )
+
+
+def compute(
+    now: datetime, window_hours: int, recent_failures: int, scope: str = "autonomous", counts=None
+) -> dict:
     """Fleet health of the window. With scope `autonomous`, only outcomes the agents produced on
     their own count, and system actors (the improvers) are reported apart in `system_actors`;
-    with `all`, every outcome counts. `all_outcomes` always counts everything in the window."""
+    with `all`, every outcome counts. `all_outcomes` always counts everything in the window.
+    `counts`: the window's `window_counts`, when the caller has them already."""
     start = now - timedelta(hours=window_hours)
     everything = SkillOutcome.objects.filter(occurred_at__gt=start, occurred_at__lte=now)
+    counts = window_counts(now, window_hours) if counts is None else counts
     if scope == "all":
-        data = _health(everything, now, recent_failures)
+        data = _health(everything, counts, now, recent_failures)
         data["system_actors"] = []
     else:
-        system = everything.filter(agent__kind__in=SYSTEM_KINDS)
+        system_ids = set(Agent.objects.filter(kind__in=SYSTEM_KINDS).values_list("pk", flat=True))
+        own = [c for c in counts if c["autonomous"] and c["agent_id"] not in system_ids]
         data = _health(
-            everything.filter(autonomous=True).exclude(agent__kind__in=SYSTEM_KINDS), now, recent_failures
+            everything.filter(autonomous=True).exclude(agent_id__in=system_ids), own, now, recent_failures
         )
-        data["system_actors"] = _health(system, now, recent_failures)["agents"]
-    data.update(window_hours=window_hours, scope=scope, all_outcomes=everything.count())
+        system = [c for c in counts if c["agent_id"] in system_ids]
+        data["system_actors"] = _health(
+            everything.filter(agent_id__in=system_ids), system, now, recent_failures
+        )["agents"]
+    data.update(window_hours=window_hours, scope=scope, all_outcomes=sum(c["total"] for c in counts))
     return data
 
 
-def _health(window, now: datetime, recent_failures: int) -> dict:
-    hour_ago = now - timedelta(hours=1)
+def _health(window, counts: list[dict], now: datetime, recent_failures: int) -> dict:
+    """Health of the outcomes of `window`, whose counts per (agent, skill) are `counts`."""
     postgres = connection.vendor == "postgresql"
-    aggregates = {
-        "total": Count("id"),
-        "successes": Count("id", filter=Q(success=True)),
-        "cost": Coalesce(Sum("cost_usd"), 0.0, output_field=FloatField()),
-        "total_1h": Count("id", filter=Q(occurred_at__gt=hour_ago)),
-        "failures_1h": Count("id", filter=Q(occurred_at__gt=hour_ago, success=False)),
-    }
-    if postgres:
-        aggregates["p50"] = PercentileCont("duration_ms", 0.5)
-        aggregates["p95"] = PercentileCont("duration_ms", 0.95)
-    per_agent = list(window.values("agent_id", "agent__name").annotate(**aggregates).order_by("agent__name"))
+    per_agent: dict[int, dict] = {}
+    by_skill: dict[str, int] = {}
+    for c in counts:
+        row = per_agent.setdefault(
+            c["agent_id"], {"total": 0, "successes": 0, "cost": 0.0, "total_1h": 0, "failures_1h": 0}
+        )
+        for field in row:
+            row[field] += c[field]
+        by_skill[c["skill"]] = by_skill.get(c["skill"], 0) + c["successes"]
+    names = dict(Agent.objects.filter(pk__in=list(per_agent)).values_list("pk", "name"))
+    if postgres:  # the percentiles: one sort per agent of its window
+        latency = window.values("agent_id").annotate(
+            p50=PercentileCont("duration_ms", 0.5), p95=PercentileCont("duration_ms", 0.95)
+        )
+        for row in latency.order_by():
+            if row["agent_id"] in per_agent:  # not an agent whose first outcome came since the counts
+                per_agent[row["agent_id"]].update(p50=row["p50"], p95=row["p95"])
 
     failures = (
         window.filter(success=False)
@@ -100,27 +133,23 @@ def _health(window, now: datetime, recent_failures: int) -> dict:
             }
         )
 
-    orphaned = sorted(
-        window.values("skill")
-        .annotate(ok=Count("id", filter=Q(success=True)))
-        .filter(ok=0)
-        .values_list("skill", flat=True)
-    )
+    orphaned = sorted(skill for skill, successes in by_skill.items() if successes == 0)
 
     agents = []
-    for row in per_agent:
+    for agent_id, row in sorted(per_agent.items(), key=lambda item: names.get(item[0], "")):
         if not postgres:
-            agent_rows = window.filter(agent_id=row["agent_id"])
+            agent_rows = window.filter(agent_id=agent_id)
             row["p50"] = _offset_percentile(agent_rows, 0.5, row["total"])
             row["p95"] = _offset_percentile(agent_rows, 0.95, row["total"])
+        row["agent_id"], row["agent__name"] = agent_id, names.get(agent_id, "")
         successes = row["successes"]
         agents.append(
             {
                 "agent": row["agent__name"],
                 "agent_id": row["agent_id"],
                 "success_rate": round(successes / row["total"], 4),
-                "p50_latency_ms": round(row["p50"] or 0, 1),
-                "p95_latency_ms": round(row["p95"] or 0, 1),
+                "p50_latency_ms": round(row.get("p50") or 0, 1),
+                "p95_latency_ms": round(row.get("p95") or 0, 1),
                 "cost_per_successful_outcome": round(row["cost"] / successes, 6) if successes else 0.0,
                 "total_cost_usd": round(row["cost"], 6),
                 "failure_rate_1h": round(row["failures_1h"] / row["total_1h"], 4) if row["total_1h"] else 0.0,
@@ -141,7 +170,9 @@ def _health(window, now: datetime, recent_failures: int) -> dict:
         "total_cost_usd_1d": round(sum(a["total_cost_usd"] for a in agents), 6),
         "orphaned_skill_count": len(orphaned),
         "orphaned_skills": orphaned,
-        "fleet_success_rate": (round(sum(r["successes"] for r in per_agent) / total, 4) if total else None),
+        "fleet_success_rate": (
+            round(sum(r["successes"] for r in per_agent.values()) / total, 4) if total else None
+        ),
         "fleet_p95_latency_ms": fleet_p95,
         "total_outcomes": total,
         "agents": agents,

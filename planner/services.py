@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Max, Q
+from django.db.models import Max
 
 from config import clock
 from config.errors import ApplicationError
@@ -55,11 +55,13 @@ def fleet_snapshot_take(*, now: datetime | None = None) -> FleetSnapshot:
     existing = FleetSnapshot.objects.filter(minute=minute).first()
     if existing is not None:
         return existing
+    counts = fleet.window_counts(now, settings.KAIZEN["FLEET_WINDOW_HOURS"])
     data = fleet.compute(
         now,
         settings.KAIZEN["FLEET_WINDOW_HOURS"],
         settings.KAIZEN["FLEET_RECENT_FAILURES"],
         settings.KAIZEN["FLEET_SCOPE"],
+        counts=counts,
     )
     try:
         with transaction.atomic():
@@ -72,7 +74,7 @@ def fleet_snapshot_take(*, now: datetime | None = None) -> FleetSnapshot:
         return FleetSnapshot.objects.get(minute=minute)
     dispatches_release(now=now)
     goals_evaluate(snapshot=snapshot, now=now)
-    outcome_analysis_run(now=now)
+    outcome_analysis_run(now=now, counts=counts)
     return snapshot
 
 
@@ -303,20 +305,33 @@ def alert_raise(
     )
 
 
-def outcome_analysis_run(*, now: datetime | None = None) -> list[Alert]:
+def outcome_analysis_run(*, now: datetime | None = None, counts: list[dict] | None = None) -> list[Alert]:
     """(agent, skill) pairs under 50% success over >= 10 attempts: an alert and one goal proposal
     each. A skill failing so on KAIZEN_OUTCOME_ALERT_FLEET_AGENTS agents of a template or more is
     one alert and proposal for the template (`<template>:*:<skill>`) instead of one per agent, so a
     fleet whose every agent fails one skill raises one alert, not a thousand."""
     now = now or clock.now()
-    window = SkillOutcome.objects.filter(
-        occurred_at__gt=now - timedelta(hours=settings.KAIZEN["FLEET_WINDOW_HOURS"]), occurred_at__lte=now
-    )
-    pairs = (
-        window.values("agent_id", "agent__name", "agent__template__slug", "skill")
-        .annotate(attempts=Count("id"), successes=Count("id", filter=Q(success=True)))
-        .filter(attempts__gte=settings.KAIZEN["OUTCOME_ALERT_MIN_ATTEMPTS"])
-    )
+    hours = settings.KAIZEN["FLEET_WINDOW_HOURS"]
+    window = SkillOutcome.objects.filter(occurred_at__gt=now - timedelta(hours=hours), occurred_at__lte=now)
+    attempts: dict[tuple[int, str], list[int]] = {}
+    for c in fleet.window_counts(now, hours) if counts is None else counts:
+        mine = attempts.setdefault((c["agent_id"], c["skill"]), [0, 0])
+        mine[0], mine[1] = mine[0] + c["total"], mine[1] + c["successes"]
+    attempts = {k: v for k, v in attempts.items() if v[0] >= settings.KAIZEN["OUTCOME_ALERT_MIN_ATTEMPTS"]}
+    named = Agent.objects.filter(pk__in={agent_id for agent_id, _ in attempts})
+    names = {pk: (name, slug) for pk, name, slug in named.values_list("pk", "name", "template__slug")}
+    pairs = [
+        {
+            "agent_id": agent_id,
+            "agent__name": names[agent_id][0],
+            "agent__template__slug": names[agent_id][1],
+            "skill": skill,
+            "attempts": n,
+            "successes": ok,
+        }
+        for (agent_id, skill), (n, ok) in sorted(attempts.items())
+        if agent_id in names
+    ]
     threshold = settings.KAIZEN["OUTCOME_ALERT_SUCCESS_BELOW"]
     failing: dict[tuple[str, str], list[dict]] = {}
     for p in pairs:
