@@ -51,6 +51,34 @@ def session_of(row: dict, found: dict) -> str | None:
     return found[key]
 
 
+def sessions_open(rows: list[dict]) -> dict:
+    """The look-ups `session_of` would make for the sessionless rows of `rows`, all at once (the
+    `found` it takes): on PostgreSQL one statement probes the (version, first received) index
+    once per distinct (agent, version, arrival); elsewhere none are made ahead."""
+    keys = sorted(
+        {
+            (row["agent_id"], row["template_version_id"], row["received_at"])
+            for row in rows
+            if not row.get("session_id") and row.get("template_version_id") is not None
+        }
+    )
+    if not keys or connection.vendor != "postgresql":
+        return {}
+    sql = f"""
+        SELECT k.i, (
+            SELECT s.session_key FROM {SessionSeen._meta.db_table} s
+            WHERE s.agent_id = k.a AND s.template_version_id = k.v
+              AND s.first_received_at <= k.t AND s.first_received_at >= k.t - %s
+            ORDER BY s.first_received_at DESC LIMIT 1
+        )
+        FROM unnest(%s::bigint[], %s::bigint[], %s::timestamptz[]) WITH ORDINALITY AS k(a, v, t, i)
+    """
+    agents, versions, times = (list(column) for column in zip(*keys, strict=True))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [SESSION_OPEN_FOR, agents, versions, times])
+        return {keys[i - 1]: session for i, session in cursor.fetchall()}
+
+
 def open_session_sql() -> Subquery:
     """`open_session` for each row of an event queryset (its agent, version and arrival)."""
     opened = SessionSeen.objects.filter(

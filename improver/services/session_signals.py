@@ -10,7 +10,7 @@ from improver.classify import RawFeedback, RuleClassifier
 from improver.models import SessionSignal
 from improver.signals import ANY, tool_signal
 from telemetry.hooks import on_stored
-from telemetry.sessions import session_of, sessions_known
+from telemetry.sessions import session_of, sessions_known, sessions_open
 
 FAILED_TOOL = ("failure", "timeout")
 _rules = RuleClassifier()
@@ -20,12 +20,9 @@ def _store(event_type: str, rows: list[dict], signals_of) -> None:
     """Each row's signals in its session, and ANY there too (the session shows some failure), so
     that sessions showing any failure are counted like one signal, without a DISTINCT; a session
     no event opened (a correction naming it) becomes known to telemetry as well."""
-    found: dict = {}
-    shown = [
-        (row, session[:200], signals)
-        for row in rows
-        if (session := session_of(row, found)) and (signals := signals_of(row))
-    ]
+    shown = [(row, signals) for row in rows if (signals := signals_of(row))]
+    found = sessions_open([row for row, _ in shown])
+    shown = [(row, session[:200], signals) for row, signals in shown if (session := session_of(row, found))]
     SessionSignal.objects.bulk_create(
         [
             SessionSignal(
