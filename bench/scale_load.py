@@ -1,6 +1,6 @@
 """The bulk load of bench/scale.py: events of the realistic mix COPYed straight into Kaizen's
-event tables (and the session signals derived work would have kept for them), by several
-processes at once, each over its own stretch of time.
+event tables (and the sessions and session signals ingest and derived work would have kept
+for them), by several processes at once, each over its own stretch of time.
 
 Per 20 events of one agent's session: 11 tool invocations (one in 25 failing, with a mode),
 4 skill outcomes (one in ten failed, with tokens, cost and two patterns), 2 observations (in one
@@ -96,7 +96,7 @@ def load(url: str, days: list[datetime], per_day: int, agents: list[tuple[int, i
         for day in days:
             base = (day - first_day).days * per_day
             out = {kind: io.StringIO() for kind in KINDS}
-            signals = io.StringIO()
+            signals, sessions = io.StringIO(), io.StringIO()
             cached_second, stamp, seen = -1, "", set()
             for i in range(per_day):
                 n = base + i
@@ -109,23 +109,31 @@ def load(url: str, days: list[datetime], per_day: int, agents: list[tuple[int, i
                     seen = set()
                 agent, version = agents[number % len(agents)]
                 session = f"s{number}"
+                if n % 20 == 0:  # what ingest records of the session its first event opens
+                    sessions.write(f"{agent}\t{session}\t{version}\t{stamp}\n")
                 kind = MIX[n % 20]
                 if kind == "correction" and number % 4:
                     kind = "decision"  # a correction in one session of four
                 rest, signal = _row(kind, n, session)
                 out[kind].write(f"{agent}\t{version}\te{n}\t{'0' * 64}\t{stamp}\t{stamp}\t{rest}\n")
                 if signal:
-                    for name in (signal, "tool_failure") if signal.startswith("tool:") else (signal,):
+                    shown = (signal, "tool_failure") if signal.startswith("tool:") else (signal,)
+                    for name in (*shown, "any_failure"):  # and any failure, once a session
                         if name not in seen:
                             seen.add(name)
                             signals.write(f"{agent}\t{session}\t{name}\t{version}\t{stamp}\n")
             _attach_day(conn, day, columns, out)
             with conn.cursor() as cur, cur.copy(SIGNALS_COPY) as copy:
                 copy.write(signals.getvalue())
+            with conn.cursor() as cur, cur.copy(SESSIONS_COPY) as copy:
+                copy.write(sessions.getvalue())
 
 
 SIGNALS_COPY = (
     "COPY improver_sessionsignal (agent_id, session_id, signal, template_version_id, received_at) FROM STDIN"
+)
+SESSIONS_COPY = (
+    "COPY telemetry_sessionseen (agent_id, session_key, template_version_id, first_received_at) FROM STDIN"
 )
 
 
