@@ -107,6 +107,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # single-event INSERT then costs the server about 60 µs less CPU (of ~220) than being parsed
     # and planned every time. Off for a pooler in transaction mode that cannot carry prepared
     # statements (then parameters are bound client-side too).
+    # No JIT compilation: a query over many time partitions with a correlated subquery (the
+    # rollout check's session totals at 50M events) reached the planner's JIT threshold, and
+    # compiling it took 38 s for 50 ms of work. Kaizen's queries are short; JIT buys nothing.
+    DATABASES["default"]["OPTIONS"].setdefault("options", "-c jit=off")
     prepared = env_bool("DATABASE_PREPARED_STATEMENTS", True)
     DATABASES["default"]["OPTIONS"].setdefault("server_side_binding", prepared)
     DATABASES["default"]["OPTIONS"].setdefault("prepare_threshold", 5 if prepared else None)

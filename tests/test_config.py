@@ -178,3 +178,15 @@ def test_export_config_onto_a_file_or_an_uncreatable_path_is_one_line(tmp_path):
         call_command("export_config", str(a_file))
     with pytest.raises(CommandError, match="cannot create"):
         call_command("export_config", str(a_file / "below"))
+
+
+@pytest.mark.django_db
+@pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="PostgreSQL only")
+def test_postgresql_connections_compile_no_query_just_in_time():
+    """A query over many time partitions could cost seconds of JIT compilation for milliseconds
+    of work: every connection runs with it off."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW jit")
+        assert cursor.fetchone()[0] == "off"
