@@ -204,7 +204,7 @@ def fold_waiting_feedback() -> int:
     each derived batch commits; what a killed worker left waiting is folded by the next pass, and
     a pass that finds the rows locked waits only for another's fold, not for its batch."""
     waiting = PatternFeedback.objects.filter(awaiting_fold=True)
-    pattern_ids = sorted(set(waiting.values_list("pattern_id", flat=True)))
+    pattern_ids = list(waiting.order_by("pattern_id").values_list("pattern_id", flat=True).distinct())
     if not pattern_ids:
         return 0
     maturity = rules.maturity_rules()
