@@ -35,8 +35,12 @@ def private_database(prefix: str):
         from django.db import connections
 
         connections.close_all()
-        with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        drop_database(name)
+
+
+def drop_database(name: str, admin: str = PG_ADMIN) -> None:
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def manage(database_url: str, *args: str) -> str:

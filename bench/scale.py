@@ -1,6 +1,6 @@
 """Kaizen at size: a year-scale event store on one PostgreSQL, every read and periodic task timed.
 
-    .venv/bin/python bench/scale.py [--events 50000000] [--agents 1000] [--templates 20] [--days 90]
+    .venv/bin/python bench/scale.py [--events 50000000] [--agents 1000] [--templates 20] [--days 90] [--smoke]
 
 On a private PostgreSQL server (as bench/ingest.py; `--pg-admin URL` for an existing one): the
 schema migrated, 20 templates with an improver each, 1,000 agents, rollouts in progress on a
@@ -12,6 +12,8 @@ admin changelist and change page, and every API list; each periodic task; the de
 one worker and two (with the database's CPU); retiring the oldest day; bytes per stored event.
 Each query that took over SLOW_MS is EXPLAINed, and its plan printed where it reads a table
 whole. Runs in-process through Django's test client (no HTTP server: what is timed is Kaizen).
+`--smoke` runs the whole of it at 40,000 events on the server of BENCH_PG_ADMIN (a database of its
+own, dropped afterwards), as `make test` does.
 """
 
 import argparse
@@ -23,7 +25,7 @@ from datetime import timedelta
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench import cpu, scale_load  # noqa: E402
-from bench.common import fresh_database, percentile  # noqa: E402
+from bench.common import PG_ADMIN, drop_database, fresh_database, percentile  # noqa: E402
 from bench.ingest import database_server  # noqa: E402
 
 SLOW_MS = 100
@@ -378,7 +380,13 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="requests per page (p50/p95 over them)")
     parser.add_argument("--ingest-seconds", type=float, default=15)
     parser.add_argument("--pg-admin", default=None)
+    parser.add_argument("--smoke", action="store_true", help="40,000 events over 4 days, 40 agents")
     args = parser.parse_args()
+    name = "kaizen_scale"
+    if args.smoke:
+        args.events, args.agents, args.templates, args.days = 40_000, 40, 4, 4
+        args.proposals, args.repeat, args.ingest_seconds = 20, 1, 1.0
+        args.pg_admin, name = args.pg_admin or PG_ADMIN, f"kaizen_scale_{os.getpid()}"
     began = time.perf_counter()
 
     import bench.ingest as ingest_bench
@@ -387,7 +395,7 @@ def main() -> None:
     with database_server(args.pg_admin) as (admin, where):
         say(f"Kaizen at {args.events:,} events, {args.agents:,} agents, {args.templates} templates, "
             f"{args.days} days, on {where}")  # fmt: skip
-        url = fresh_database("kaizen_scale", admin)
+        url = fresh_database(name, admin)
         os.environ.update(
             DATABASE_URL=url, DATABASE_CONN_MAX_AGE="0", KAIZEN_RETENTION_DAYS=str(args.days + 30)
         )
@@ -486,7 +494,13 @@ def main() -> None:
         say(f"== queries over {SLOW_MS} ms (EXPLAIN; plans shown where a table is read whole)")
         explain(queries)
         minutes = (time.perf_counter() - began) / 60
-        say(f"\nwhole run: {minutes:.1f} min; proposals: {Proposal.objects.count():,}")
+        from improver.models import FeedbackItem
+
+        say(f"\nwhole run: {minutes:.1f} min; proposals: {Proposal.objects.count():,}; "
+            f"feedback items: {FeedbackItem.objects.count():,}")  # fmt: skip
+        if args.smoke:
+            connection.close()
+            drop_database(name, admin)
 
 
 def _cited_rows() -> int:

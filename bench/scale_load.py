@@ -2,6 +2,10 @@
 event tables (and the sessions and session signals ingest and derived work would have kept
 for them), by several processes at once, each over its own stretch of time.
 
+Derived work classifies each feedback event as it arrives; its items are stored here too, each
+day's by one INSERT … SELECT over the day's observations, decisions and corrections, classified as
+the rules classify them (each distinct text once).
+
 Per 20 events of one agent's session: 11 tool invocations (one in 25 failing, with a mode),
 4 skill outcomes (one in ten failed, with tokens, cost and two patterns), 2 observations (in one
 session of four a negative one), two decisions (one in 80 rejected) or in one session of four a
@@ -123,6 +127,7 @@ def load(url: str, days: list[datetime], per_day: int, agents: list[tuple[int, i
                             seen.add(name)
                             signals.write(f"{agent}\t{session}\t{name}\t{version}\t{stamp}\n")
             _attach_day(conn, day, columns, out)
+            _feedback_of_day(conn, day)
             with conn.cursor() as cur, cur.copy(SIGNALS_COPY) as copy:
                 copy.write(signals.getvalue())
             with conn.cursor() as cur, cur.copy(SESSIONS_COPY) as copy:
@@ -150,6 +155,58 @@ def _attach_day(conn, day: datetime, columns: dict, out: dict) -> None:
                 copy.write(out[kind].getvalue())
             cur.execute(f'ALTER TABLE "{table}" ATTACH PARTITION "{part}" FOR VALUES {bounds}')
             cur.execute(f'ALTER TABLE "{part}" DROP CONSTRAINT bounds')
+
+
+def _classified() -> dict[str, list[tuple]]:
+    """Per event type, (the feedback's text, its sentiment, category, confidence) of every text
+    this mix writes, as the rules classifier tells them at derive time."""
+    from datetime import UTC as utc
+
+    from improver.classify import RawFeedback
+    from improver.services.feedback import default_classifier
+
+    rules, at = default_classifier(), datetime(2026, 1, 1, tzinfo=utc)
+    negative = {"sentiment": "negative", "category": "communication"}
+    said = {
+        "observation": [
+            ("The answer was too long and missed the point.", negative),
+            ("Clear and quick.", {"sentiment": "positive", "category": ""}),
+        ],
+        "decision": [("confirmed deploy the change", {"verdict": "confirmed"}),
+                     ("rejected deploy the change", {"verdict": "rejected"})],
+        "correction": [("No, use pnpm instead of npm.", {})],
+    }  # fmt: skip
+    return {
+        kind: [
+            (c.raw.text, c.sentiment, c.category, c.confidence)
+            for c in rules.classify([RawFeedback(kind, "0", at, text, None, hints) for text, hints in texts])
+        ]
+        for kind, texts in said.items()
+    }
+
+
+FEEDBACK_TEXT = {  # the text each event type is classified by (as improver.services.feedback reads it)
+    "observation": "e.text",
+    "decision": "e.verdict || ' ' || e.subject || CASE WHEN e.reason = '' THEN '' ELSE ': ' || e.reason END",
+    "correction": "e.user_message",
+}
+
+
+def _feedback_of_day(conn, day: datetime) -> None:
+    classes = _classified()
+    for kind, text in FEEDBACK_TEXT.items():
+        values = ", ".join("(%s, %s, %s, %s::float)" for _ in classes[kind])
+        conn.execute(
+            f"""INSERT INTO improver_feedbackitem (template_id, agent_id, source_type, source_id, sentiment,
+                   category, confidence, detail, classifier, occurred_at, created_at)
+                SELECT t.id, e.agent_id, %s, e.id::text, c.sentiment, c.category, c.confidence, c.text,
+                       'rules', e.occurred_at, e.received_at
+                FROM "telemetry_{kind}_p{day:%Y%m%d}" e
+                JOIN telemetry_documentversion v ON v.id = e.template_version_id
+                JOIN telemetry_agenttemplate t ON t.document_id = v.document_id
+                JOIN (VALUES {values}) AS c (text, sentiment, category, confidence) ON c.text = {text}""",
+            [kind, *(value for row in classes[kind] for value in row)],
+        )
 
 
 def load_part(args) -> int:

@@ -16,7 +16,7 @@ joins 14 of 14 and 0 of 77 pairs of different remedies.
 import re
 from dataclasses import dataclass
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from improver.grammar import is_remedy
 from telemetry.corrections import is_instance
@@ -61,29 +61,52 @@ def similarity(a: str, b: str) -> float:
 def group(
     said: list[Said], *, min_count: int = 3, min_sessions: int = 2, threshold: int = THRESHOLD
 ) -> list[Remedy]:
-    """Groups of near-duplicate remedy sentences that recur; strongest first."""
-    clusters: list[list[Said]] = []
+    """Groups of near-duplicate remedy sentences that recur; strongest first.
+
+    A sentence said many times is read, and compared, once: the sentences are grouped by their
+    content words, each distinct content joins the first group holding a content it matches, and
+    the comparisons run in rapidfuzz's C loops (`process.extract`), so a week in which one remedy
+    was said thousands of times costs a few comparisons, not millions."""
+    said_as: dict[str, list[Said]] = {}  # content words → every sentence said with them, in order
+    remedy: dict[str, bool] = {}
     for item in said:
         for sentence in sentences(item.text):
-            if not is_remedy(sentence) or is_instance(sentence):
-                continue  # not an instruction, or about one order, amount, host or person
-            one = Said(sentence, item.session, item.source)
-            home = next(
-                (c for c in clusters if any(similarity(sentence, m.text) >= threshold for m in c)), None
-            )
-            if home is None:
-                clusters.append([one])
-            else:
-                home.append(one)
+            if sentence not in remedy:  # not an instruction, or about one order, amount, host or person
+                remedy[sentence] = is_remedy(sentence) and not is_instance(sentence)
+            if remedy[sentence]:
+                said_as.setdefault(content(sentence), []).append(Said(sentence, item.session, item.source))
+    placed: list[str] = []  # every distinct content so far, and the group each joined
+    home: list[int] = []
+    groups: list[list[str]] = []
+    for words in said_as:
+        near = process.extract(
+            words, placed, scorer=fuzz.token_set_ratio, processor=None, score_cutoff=threshold, limit=None
+        )
+        if near:
+            index = min(home[i] for _, _, i in near)
+        else:
+            index = len(groups)
+            groups.append([])
+        groups[index].append(words)
+        placed.append(words)
+        home.append(index)
     remedies = []
-    for members in clusters:
+    for contents in groups:
+        members = [m for words in contents for m in said_as[words]]
         sessions = {m.session for m in members}
         if len(members) < min_count or len(sessions) < min_sessions:
             continue
-        best = max(
-            members,
-            key=lambda m: (sum(similarity(m.text, o.text) for o in members), -len(m.text)),
-        )
+        weight = [len(said_as[words]) for words in contents]
+        closeness = {  # how near each content is to all the group's sentences
+            words: sum(
+                score * weight[i]
+                for _, score, i in process.extract(
+                    words, contents, scorer=fuzz.token_set_ratio, processor=None, limit=None
+                )
+            )
+            for words in contents
+        }
+        best = max(members, key=lambda m: (closeness[content(m.text)], -len(m.text)))
         text = re.sub(r"^(no|nope|actually|well)\b[,.!]?\s+", "", best.text, flags=re.I).rstrip(" .!;") + "."
         remedies.append(
             Remedy(text[0].upper() + text[1:], len(members), len(sessions), tuple(m.source for m in members))

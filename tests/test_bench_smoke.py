@@ -1,6 +1,7 @@
 """The benchmarks cited in closing notes run from a clean clone: each at its --smoke size."""
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -55,3 +56,11 @@ def test_the_soak_benchmark_runs_with_every_agent_on_one_template():
         "soak.py", {**on_this_server(), "KAIZEN_TEST_REDIS_URL": os.environ.get("KAIZEN_TEST_REDIS_URL", "")}
     )
     assert "lock waits" in out and "drained the rest" in out and "facts: " in out
+
+
+@pytest.mark.skipif(not POSTGRES, reason="the benchmark runs on PostgreSQL")
+def test_the_scale_benchmark_runs_every_page_and_periodic_task():
+    out = smoke("scale.py", on_this_server())
+    assert "== periodic tasks (s)" in out and "one template's ritual" in out and "== derived work" in out
+    items = re.search(r"feedback items: ([\d,]+)", out)
+    assert items and int(items[1].replace(",", "")) > 0, out  # derive-time classification is loaded

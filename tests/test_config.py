@@ -190,3 +190,21 @@ def test_postgresql_connections_compile_no_query_just_in_time():
     with connection.cursor() as cursor:
         cursor.execute("SHOW jit")
         assert cursor.fetchone()[0] == "off"
+
+
+@pytest.mark.django_db
+@pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="PostgreSQL only")
+def test_postgresql_plans_each_prepared_statement_for_its_own_parameters():
+    """A generic plan over time partitions prunes nothing at plan time: after many runs of one
+    statement with different windows, the plan is still chosen for the parameters given."""
+    from django.db import connection
+
+    from telemetry.models import ToolInvocation
+
+    for day in range(8):  # more runs than the five after which a generic plan may be kept
+        list(ToolInvocation.objects.filter(occurred_at__gte=f"2026-01-{day + 1:02d}T00:00:00Z")[:1])
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW plan_cache_mode")
+        assert cursor.fetchone()[0] == "force_custom_plan"
+        cursor.execute("SELECT coalesce(sum(generic_plans), 0) FROM pg_prepared_statements")
+        assert cursor.fetchone()[0] == 0

@@ -4,14 +4,15 @@ from collections import defaultdict
 from datetime import datetime
 
 from django.conf import settings
-from django.db.models import Avg, Count, Q
+from django.db.models import Avg, CharField, Count, Exists, OuterRef, Q
+from django.db.models.functions import Cast
 
 from fleet.models import AgentTemplate, DocumentVersion
 from governance.models import ChangeDecision
 from improver.classify import Classifier, RawFeedback, RuleClassifier
 from improver.llm import LLMClassifier, client_from_settings
 from improver.models import EvolutionSession, FeedbackItem
-from improver.selectors import performance_delta
+from improver.selectors import FEEDBACK_SOURCES, performance_delta
 from planner.models import Alert
 from planner.selectors import patterns as pattern_views
 from telemetry.hooks import on_stored
@@ -59,12 +60,24 @@ EVENT_FEEDBACK = {
 }
 
 
+SOURCE_OF_EVENT = {event_type: source_type for source_type, event_type in FEEDBACK_SOURCES.items()}
+
+
 def raw_feedback(template: AgentTemplate, since: datetime, until: datetime) -> list[RawFeedback]:
-    """Every feedback source of the template's agents in (since, until], unclassified."""
+    """The feedback of the template's agents in (since, until] not stored yet, unclassified.
+
+    Feedback events are classified as they arrive (`feedback_at_arrival`): the events read here
+    are only those without an item yet (an anti-join on the item's unique key, in SQL), so a
+    week of stored feedback is not read again into Python each week."""
     events = Q(template_version__document__template=template, occurred_at__gt=since, occurred_at__lte=until)
     items: list[RawFeedback] = []
     for event_type, (model, columns, build) in EVENT_FEEDBACK.items():
-        rows = model.objects.filter(events)
+        stored = FeedbackItem.objects.filter(
+            template=template,
+            source_type=SOURCE_OF_EVENT[event_type],
+            source_id=Cast(OuterRef("id"), output_field=CharField()),
+        )
+        rows = model.objects.filter(events).exclude(Exists(stored))
         if event_type == "wake_run":
             rows = rows.filter(user_rating__isnull=False)
         items += [build(row) for row in rows.values("id", "agent_id", "occurred_at", *columns)]
@@ -171,11 +184,14 @@ def feedback_extract(
     own, such as trends, anti-patterns and alerts). Returns the items it stored."""
     classifier = classifier or default_classifier()
     stored = FeedbackItem.objects.filter(template=template, occurred_at__gt=since, occurred_at__lte=until)
-    known = set(stored.values_list("source_type", "source_id"))
+    before = stored.count()
+    # the events' feedback is read unstored already; the few derived items (trends, anti-patterns,
+    # alerts) are told apart from those stored by an earlier scan here
+    known = set(stored.exclude(source_type__in=FEEDBACK_SOURCES).values_list("source_type", "source_id"))
     raw = [r for r in raw_feedback(template, since, until) if (r.source_type, r.source_id[:200]) not in known]
     for start in range(0, len(raw), BATCH):
         _store(template.pk, classifier.classify(raw[start : start + BATCH]))
-    return stored.count() - len(known)
+    return stored.count() - before
 
 
 def _store(template_id: int, classified: list) -> None:

@@ -255,6 +255,7 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
             *(f"learned fact: {fact}" for fact in facts),
         ],
         total=settings.KAIZEN["RITUAL_CONTEXT_TOKENS"],
+        since=now - window,
     )
 
     # Phase 3: proposal (the proposer's model calls hold no lock)

@@ -17,10 +17,14 @@ def _grouped(groups: dict, sentiment: str) -> str:
     return "\n".join(lines)
 
 
-def _decisions(template) -> str:
+def _decisions(template, since) -> str:
+    """The window's latest rejected decisions with a reason (the window's time partitions only,
+    not the whole history), and the latest verdicts on the template's evolutions."""
     lines = []
     rejected = (
-        Decision.objects.filter(template_version__document__template=template, verdict="rejected")
+        Decision.objects.filter(
+            template_version__document__template=template, verdict="rejected", occurred_at__gt=since
+        )
         .exclude(reason="")
         .order_by("-occurred_at")
         .values_list("subject", "reason")[:10]
@@ -52,8 +56,11 @@ def _versions(template) -> str:
     return "\n".join(lines)
 
 
-def build(*, template, improver, head, groups: dict, delta: dict, evidence_lines: list[str], total: int):
-    """Assemble every section within its budget (`total` tokens in all)."""
+def build(
+    *, template, improver, head, groups: dict, delta: dict, evidence_lines: list[str], total: int, since
+):
+    """Assemble every section within its budget (`total` tokens in all); the agents' decisions
+    are those since `since`, the ritual's window."""
     parts = {
         "system": budget.RITUAL_SYSTEM.format(template=template.slug),
         "directives": head.text,
@@ -61,7 +68,7 @@ def build(*, template, improver, head, groups: dict, delta: dict, evidence_lines
         "positive_feedback": _grouped(groups, "positive"),
         "patterns": "\n".join(evidence_lines),
         "metrics": "\n".join(f"{k}: {v}" for k, v in delta.items()),
-        "decisions": _decisions(template),
+        "decisions": _decisions(template, since),
         "reports": "\n\n".join(
             improver.reports.order_by("-created_at").values_list("content", flat=True)[:5]
         ),

@@ -45,6 +45,19 @@ def test_a_remedy_needs_three_mentions_in_two_sessions():
     assert "cite" in remedy.text.lower()
 
 
+def test_a_remedy_said_thousands_of_times_is_one_group_of_them_all_with_its_most_common_wording():
+    """A week where one correction recurs in every session: each sentence is counted, none lost,
+    and the wording said most stands for the group (the other wording is near to it)."""
+    texts = ["No, use pnpm instead of npm."] * 3000 + ["Please use pnpm, not npm, in this repo."] * 5
+    texts += ["Cite the source for every number."] * 4
+    groups = group([said(t, f"s{i % 700}", i) for i, t in enumerate(texts)])
+    assert [(r.text, r.count, r.sessions) for r in groups] == [
+        ("Use pnpm instead of npm.", 3005, 700),
+        ("Cite the source for every number.", 4, 4),
+    ]
+    assert len(set(groups[0].sources)) == 3005
+
+
 def test_complaints_without_a_remedy_yield_nothing():
     texts = ["This was bad.", "Terrible answer.", "Too slow again."]
     assert group([said(t, f"s{i}", i) for i, t in enumerate(texts)]) == []

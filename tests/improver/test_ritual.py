@@ -83,6 +83,28 @@ def test_feedback_events_are_classified_as_they_arrive_and_not_again_by_the_ritu
     assert FeedbackItem.objects.filter(template=template, source_type="observation").count() == 3
 
 
+def test_the_ritual_classifies_only_the_events_that_have_no_item_yet():
+    """The weekly scan reads unclassified events only (an anti-join in SQL): an event whose
+    arrival left no item (a model was configured then) is classified, the others are not read."""
+    from improver.classify import RuleClassifier
+
+    class Counting(RuleClassifier):
+        seen: list = []
+
+        def classify(self, items):
+            Counting.seen += [(item.source_type, item.source_id) for item in items]
+            return super().classify(items)
+
+    template, improver, client = coder_fleet()
+    complaints(client, 3)
+    stored = FeedbackItem.objects.filter(template=template, source_type="observation")
+    missing = stored.order_by("pk").first()
+    missing.delete()
+    run = ritual_run(improver=improver, period="w1", now=WAKE, classifier=Counting())
+    assert [s for s in Counting.seen if s[0] == "observation"] == [("observation", missing.source_id)]
+    assert run.outcome == "proposed" and stored.count() == 3
+
+
 def test_a_pending_review_skips_the_next_wake():
     _, improver, client = coder_fleet()
     complaints(client, 3)
