@@ -20,7 +20,11 @@ derived (facts, frictions, proposals, parked entries). Target: lag p99 <= 5 s in
 `--backlog N`: one more agent sends N events as fast as it can when the load starts (sessions
 of 20 in 500-event requests); the others' lag (the oldest entry waiting of any other agent) is
 then sampled too and printed per window. Target: p99 <= 5 s, whatever the flood.
-`--smoke` runs 15 seconds at 200 events/s over 1,000 facts, as `make test` does.
+`--compare N`: after the soak, with the worker stopped, N events of the 50 agents are derived by
+one process, then N more by two at once: entries/s of each, their ratio (target >= 1.5x), and the
+sessions waiting on a lock meanwhile.
+`--smoke` runs 15 seconds at 200 events/s over 1,000 facts, and compares on 2,000 events, as
+`make test` does.
 """
 
 import argparse
@@ -28,6 +32,7 @@ import hashlib
 import http.client
 import json
 import os
+import subprocess
 import sys
 import threading
 import time
@@ -215,6 +220,50 @@ class Load:
             thread.join(35)
 
 
+DRAIN = (
+    "import time\nfrom telemetry.derived import backlog, derive_pending\nstarted = time.time()\n"
+    "while backlog().pending:\n    derive_pending(max_batches=10_000)\nprint(started, time.time())\n"
+)
+
+
+def compare_workers(url: str, env: dict, tokens: list[str], events: int) -> bool:
+    """Entries/s of one derive process, then of two, each on a backlog of `events` events sent by
+    every agent (all of the one template) while nothing derives; the lock waits sampled meanwhile."""
+    rates = []
+    for processes in (1, 2):
+        each = events // len(tokens) // 20 * 20
+        for i, token in enumerate(tokens):
+            flood(token, each, f"compare{processes}-{i}-{int(time.time())}")
+        with psycopg.connect(url, autocommit=True) as conn:
+            pending = conn.execute("SELECT count(*) FROM telemetry_pendingderivation").fetchone()[0]
+            waits, done = [], threading.Event()
+            sampler = threading.Thread(target=_sample_locks, args=(url, waits, done), daemon=True)
+            sampler.start()
+            drains = [
+                subprocess.Popen([sys.executable, "manage.py", "shell", "-c", DRAIN], env=env,
+                                 cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                 stdout=subprocess.PIPE, text=True)
+                for _ in range(processes)
+            ]  # fmt: skip
+            spans = [tuple(map(float, p.communicate()[0].split()[-2:])) for p in drains]
+            done.set()
+            sampler.join()
+        wall = max(end for _, end in spans) - min(start for start, _ in spans)
+        rates.append(pending / wall)
+        print(f"  {processes} process{'es' if processes > 1 else ''}: {pending} entries in {wall:.1f} s, "
+              f"{pending / wall:,.0f} entries/s, lock waits {sum(waits) / max(len(waits), 1):.2f} avg, "
+              f"{max(waits, default=0)} max")  # fmt: skip
+    print(f"  two processes derive {rates[1] / rates[0]:.2f}x one (target >= 1.5x)")
+    return rates[1] >= 1.5 * rates[0]
+
+
+def _sample_locks(url: str, waits: list[int], done: threading.Event) -> None:
+    with psycopg.connect(url, autocommit=True) as conn:
+        while not done.is_set():
+            waits.append(conn.execute(TimedLag.LOCKS).fetchone()[0])
+            done.wait(0.2)
+
+
 def report(load: Load, lags: list[tuple[float, float]], seconds: float, locks=(), others=()) -> bool:
     if os.environ.get("SOAK_TIMELINE"):
         for start in range(0, int(seconds), 10):
@@ -261,10 +310,11 @@ def main() -> None:
         "--workers", type=int, default=None, help="worker processes deriving (default: Celery's, one a core)"
     )
     parser.add_argument("--backlog", type=int, default=0, help="events one more agent floods in at the start")
+    parser.add_argument("--compare", type=int, default=0, help="events derived by one process, then two")
     parser.add_argument("--smoke", action="store_true", help="15 seconds at 200 events/s over 1,000 facts")
     args = parser.parse_args()
     if args.smoke:
-        args.minutes, args.rate, args.facts = 0.25, 200, 1000
+        args.minutes, args.rate, args.facts, args.compare = 0.25, 200, 1000, args.compare or 2000
     args.pg_admin = args.pg_admin or os.environ.get("BENCH_PG_ADMIN")
     args.derive_workers, args.workers, args.worker_nice = args.workers, None, 0
     with database_server(args.pg_admin) as (admin, where):
@@ -314,6 +364,11 @@ def main() -> None:
                     print(f"  {label}: {conn.execute(sql).fetchone()[0]}")
             target = "lag p99 <= 5 s in every window" + (" (the others' lag too)" if args.backlog else "")
             print(f"target {target}:", "met" if ok else "NOT met")
+            if args.compare:
+                processes[1].terminate()  # the worker: from here only the measured processes derive
+                processes[1].wait(30)
+                print(f"== derive rate on one template: {args.compare} events, one process then two")
+                compare_workers(url, env, tokens, args.compare)
         finally:
             for process in processes:
                 process.terminate()

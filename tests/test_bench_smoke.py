@@ -56,6 +56,7 @@ def test_the_soak_benchmark_runs_with_every_agent_on_one_template():
         "soak.py", {**on_this_server(), "KAIZEN_TEST_REDIS_URL": os.environ.get("KAIZEN_TEST_REDIS_URL", "")}
     )
     assert "lock waits" in out and "drained the rest" in out and "facts: " in out
+    assert "two processes derive" in out and "entries/s" in out
 
 
 @pytest.mark.skipif(not POSTGRES, reason="the benchmark runs on PostgreSQL")
