@@ -19,7 +19,8 @@ acknowledged, ingest p99, lag p50/p99/max and the sessions waiting on a lock in 
 derived (facts, frictions, proposals, parked entries). Target: lag p99 <= 5 s in every window.
 `--backlog N`: one more agent sends N events as fast as it can when the load starts (sessions
 of 20 in 500-event requests); the others' lag (the oldest entry waiting of any other agent) is
-then sampled too and printed per window. Target: p99 <= 5 s, whatever the flood.
+then sampled too and printed per window. Target: the others' p99 <= 5 s, whatever the flood (the
+flooder's own lag is printed, but its backlog takes as long as it takes).
 `--compare N`: after the soak, with the worker stopped, N events of the 50 agents are derived by
 one process, then N more by two at once: entries/s of each, their ratio (target >= 1.5x), and the
 sessions waiting on a lock meanwhile.
@@ -277,7 +278,7 @@ def report(load: Load, lags: list[tuple[float, float]], seconds: float, locks=()
         took = [s for at, s, status in load.results if start <= at < end and status in (200, 201, 207)]
         lag = [age for at, age in lags if start <= at < end] or [0.0]
         p99 = percentile(lag, 0.99)
-        ok &= p99 <= 5
+        ok &= bool(others) or p99 <= 5  # with a flood, the flooder's own backlog is no target
         took_p99 = percentile(took or [0], 0.99) * 1000
         waiting = [n for at, n in locks if start <= at < end] or [0]
         theirs = [age for at, age in others if start <= at < end] or [0.0]
@@ -362,7 +363,11 @@ def main() -> None:
             with psycopg.connect(url) as conn:
                 for label, sql in SUMMARY:
                     print(f"  {label}: {conn.execute(sql).fetchone()[0]}")
-            target = "lag p99 <= 5 s in every window" + (" (the others' lag too)" if args.backlog else "")
+            target = (
+                "the others' lag p99 <= 5 s in every window"
+                if args.backlog
+                else "lag p99 <= 5 s in every window"
+            )
             print(f"target {target}:", "met" if ok else "NOT met")
             if args.compare:
                 processes[1].terminate()  # the worker: from here only the measured processes derive
