@@ -110,12 +110,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # No JIT compilation: a query over many time partitions with a correlated subquery (the
     # rollout check's session totals at 50M events) reached the planner's JIT threshold, and
     # compiling it took 38 s for 50 ms of work. Kaizen's queries are short; JIT buys nothing.
-    # Every execution of a prepared statement is planned for its own parameters: after five runs
-    # PostgreSQL may otherwise keep one generic plan, which over time-partitioned tables prunes no
-    # partition at plan time and cannot know which failure pattern or window it reads (the
-    # maintenance pass's "newest 100 failures" went from 0.3 ms to 1.3 s at 50M events on its sixth
-    # pattern). Planning again costs nothing measurable on a single-event INSERT.
-    DATABASES["default"]["OPTIONS"].setdefault("options", "-c jit=off -c plan_cache_mode=force_custom_plan")
+    DATABASES["default"]["OPTIONS"].setdefault("options", "-c jit=off")
     prepared = env_bool("DATABASE_PREPARED_STATEMENTS", True)
     DATABASES["default"]["OPTIONS"].setdefault("server_side_binding", prepared)
     DATABASES["default"]["OPTIONS"].setdefault("prepare_threshold", 5 if prepared else None)

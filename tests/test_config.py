@@ -194,17 +194,29 @@ def test_postgresql_connections_compile_no_query_just_in_time():
 
 @pytest.mark.django_db
 @pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="PostgreSQL only")
-def test_postgresql_plans_each_prepared_statement_for_its_own_parameters():
-    """A generic plan over time partitions prunes nothing at plan time: after many runs of one
-    statement with different windows, the plan is still chosen for the parameters given."""
+def test_postgresql_plans_the_maintenance_pass_for_each_pattern_and_nothing_else():
+    """A generic plan of the pass's per-pattern reads knows no pattern: inside it every statement
+    is planned for its own; before and after it (ingest, derived work, pages) plans are cached."""
     from django.db import connection
+    from django.test.utils import CaptureQueriesContext
 
-    from telemetry.models import ToolInvocation
+    from config.plans import planned_for_each_run
+    from improver.services.maintenance import maintenance_pass
 
-    for day in range(8):  # more runs than the five after which a generic plan may be kept
-        list(ToolInvocation.objects.filter(occurred_at__gte=f"2026-01-{day + 1:02d}T00:00:00Z")[:1])
-    with connection.cursor() as cursor:
-        cursor.execute("SHOW plan_cache_mode")
-        assert cursor.fetchone()[0] == "force_custom_plan"
-        cursor.execute("SELECT coalesce(sum(generic_plans), 0) FROM pg_prepared_statements")
-        assert cursor.fetchone()[0] == 0
+    def mode():
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW plan_cache_mode")
+            return cursor.fetchone()[0]
+
+    assert mode() == "auto"
+    with planned_for_each_run():
+        assert mode() == "force_custom_plan"
+    assert mode() == "auto"
+    with pytest.raises(ZeroDivisionError), planned_for_each_run():
+        1 / 0
+    assert mode() == "auto"
+    with CaptureQueriesContext(connection) as queries:
+        maintenance_pass()
+    said = [q["sql"] for q in queries.captured_queries if "plan_cache_mode" in q["sql"]]
+    assert said == ["SET plan_cache_mode = force_custom_plan", "RESET plan_cache_mode"]
+    assert mode() == "auto"

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import Count, Max, Q
 
 from config import clock
+from config.plans import planned_for_each_run
 from governance.models import Citation, Proposal
 from governance.services import proposal_open, proposal_raise
 from telemetry.hooks import on_stored
@@ -129,12 +130,13 @@ def maintenance_pass(*, now: datetime | None = None, window_days: int = 30, prog
         .order_by("-failures")
     )
     created = []
-    for i, p in enumerate(patterns):
-        if progress:
-            progress(i + 1, len(patterns))
-        proposal = _maintenance_proposal(p, window, now, window_days)
-        if proposal is not None:
-            created.append(proposal)
+    with planned_for_each_run():  # the same reads for each pattern: each planned for its pattern
+        for i, p in enumerate(patterns):
+            if progress:
+                progress(i + 1, len(patterns))
+            proposal = _maintenance_proposal(p, window, now, window_days)
+            if proposal is not None:
+                created.append(proposal)
     return created
 
 
