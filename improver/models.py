@@ -197,6 +197,8 @@ class FeedbackItem(models.Model):
         indexes = [
             models.Index(fields=["template", "created_at"], name="feedback_template_created"),
             models.Index(fields=["template", "occurred_at"], name="feedback_template_time"),
+            # the admin's list, newest first (its order ends with the id): read backwards
+            models.Index(fields=["-occurred_at", "-id"], name="feedback_newest"),
             models.Index(fields=["sentiment", "category"], name="feedback_axes"),
         ]
 
