@@ -454,9 +454,13 @@ def main() -> None:
                 pages = timed_pages(["/dashboard/", *admin_urls(), *api_list_urls()], client, args.repeat)
             with Phase("periodic tasks"):
                 tasks = tasks_timed(max(1, args.repeat // 2))
+        with Phase("derive what the three runs stored"):
+            derive_rate(2, url)
+        # one worker and two, each on the backlog of one run of the same length
+        full_rate_again = ingest_rate(tokens, args.ingest_seconds, "again")
         with Phase("derive, 1 worker"):
             one = derive_rate(1, url)
-        full_rate_again = ingest_rate(tokens, args.ingest_seconds, "again")
+        ingest_rate(tokens, args.ingest_seconds, "again2")
         with Phase("derive, 2 workers"):
             two = derive_rate(2, url)
 
