@@ -48,7 +48,11 @@ def test_a_broker_outage_under_load_fails_no_request_and_loses_no_derived_work(
         120,
         f"{expected} friction events derived after the outage",
         interval=0.5,
-        diagnose=lambda: f"(pending, friction) = {counts()}\n{kaizen.diagnose()}",
+        diagnose=lambda: (
+            f"(pending, friction) = {counts()}, acknowledged {len(load.acknowledged)}, stored "
+            f"{private_pg.query('SELECT count(*) FROM telemetry_toolinvocation')[0][0]}, statuses "
+            f"{dict(load.statuses)}\n{kaizen.diagnose()}"
+        ),
     )
     lag = time.monotonic() - stopped_at
     stored = private_pg.query("SELECT count(*) FROM telemetry_toolinvocation")[0][0]
