@@ -4,6 +4,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.text import Truncator
 from django.views.decorators.http import require_POST
 
 from config import charts
@@ -157,19 +158,18 @@ class FeedbackItemAdmin(EventAdmin):
     date hierarchy, the agent as a raw id and a text search over the last day unless a date is
     picked."""
 
-    list_display = [
-        "occurred_at",
-        "template",
-        "agent",
-        "sentiment",
-        "category",
-        "confidence",
-        "source_type",
-        "detail",
-    ]
+    # what was said comes second: the last column of a wide list is cut off beside the filters
+    list_display = ["occurred_at", "said", "sentiment", "category", "source_type", "template", "agent"]
     list_filter = ["sentiment", "category", SourceTypeFilter, "template", "occurred_at"]
     search_fields = ["detail", "source_id"]
+    search_help_text = (
+        "Searches the feedback of the last 24 hours; pick a date on the right to search another period."
+    )
     list_select_related = ["template", "agent"]
+
+    @admin.display(description="said", ordering="detail")
+    def said(self, obj: FeedbackItem) -> str:
+        return Truncator(obj.detail).chars(160)
 
 
 @admin.register(ImproverReport)
