@@ -5,7 +5,7 @@ from django.db.models import Count, F, Q
 
 from config import clock
 from config.audit import audit
-from config.paginators import BoundedCountPaginator
+from config.paginators import BoundedChangeList, BoundedCountPaginator
 from fleet.admin import AgentAdmin
 from fleet.models import Agent
 from telemetry import admin_operations, selectors, services  # noqa: F401  (admin_operations registers its pages)
@@ -39,6 +39,9 @@ class EventAdmin(admin.ModelAdmin):
     search_help_text = (
         "Searches the events of the last 24 hours; pick a date on the right to search another period."
     )
+
+    def get_changelist(self, request, **kwargs):
+        return BoundedChangeList
 
     def get_search_results(self, request, queryset, search_term):
         """A text search reads every row it covers: without a date chosen it covers the last day

@@ -27,12 +27,10 @@ def test_the_tool_invocation_list_counts_at_most_its_bound(monkeypatch):
     with CaptureQueriesContext(connection) as seen:
         page = staff.get("/admin/telemetry/toolinvocation/")
     assert page.status_code == 200
-    counts = [
-        q["sql"]
-        for q in seen.captured_queries
-        if "COUNT(" in q["sql"].upper() and "toolinvocation" in q["sql"]
-    ]
-    assert counts and all("LIMIT 6" in sql for sql in counts), counts  # bounded, and only that one
+    reads = [q["sql"] for q in seen.captured_queries if "toolinvocation" in q["sql"]]
+    assert not [sql for sql in reads if "COUNT(" in sql.upper()], reads  # the table is never counted
+    counted = [sql for sql in reads if "LIMIT 6" in sql]
+    assert len(counted) == 1 and "ORDER BY" not in counted[0], reads  # its ids, bounded, in no order
     assert not any("DISTINCT" in q["sql"] and "toolinvocation" in q["sql"] for q in seen.captured_queries)
     assert "6 tool invocations" in page.content.decode()  # the bound, not the 12 stored
 
@@ -58,3 +56,26 @@ def test_a_search_covers_the_last_day_unless_a_date_is_chosen(admin_client):
         f"/admin/telemetry/toolinvocation/?q=needle&occurred_at__gte={since}"
     ).content.decode()
     assert "needle-0" in page and "needle-1" in page
+
+
+def test_a_search_that_fits_one_page_reads_what_it_covers_once(admin_client):
+    """A word found a few times, or nowhere, is looked for once: the rows are then read by the
+    ids the bounded count found, not by a second scan of the day."""
+    _, token = agent_with_token(name="searched")
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    batch = [event("tool_invocation", id=f"t-{n}", tool=f"tool-{n % 4}") for n in range(12)]
+    assert api.post("/api/v1/ingest", {"batch": batch}, format="json").status_code == 207
+    for word, shown in [("tool-3", 3), ("nowhere", 0)]:
+        with CaptureQueriesContext(connection) as seen:
+            page = admin_client.get(f"/admin/telemetry/toolinvocation/?q={word}&occurred_at__gte=2000-01-01")
+        reads = [
+            q["sql"] for q in seen.captured_queries if "LIKE" in q["sql"] and "toolinvocation" in q["sql"]
+        ]
+        scans = [sql for sql in reads if '"id" IN (' not in sql]  # not the rows read by their ids
+        assert page.status_code == 200 and len(scans) == 1, reads
+        rows = list(page.context["cl"].result_list)
+        assert len(rows) == shown and {row.tool for row in rows} <= {word}
+        assert f"{shown} tool invocation" in page.content.decode()
