@@ -175,6 +175,10 @@ def _dispatch(event_type: str, entries: list[PendingDerivation]) -> list[Pending
     times = [entry.occurred_at for entry in entries if entry.occurred_at is not None]
     within = (min(times), max(times)) if len(times) == len(entries) else None
     rows = rows_by_id(EVENT_MODELS[event_type], list(owed), within=within)
+    if len(rows) < len(owed):  # deleted with their agent, or retired: said, not passed over in silence
+        log.warning(
+            "%d %s event(s) on the to-do list are no longer stored", len(owed) - len(rows), event_type
+        )
     agents = Agent.objects.in_bulk({row["agent_id"] for row in rows})
     failed: list[PendingDerivation] = []
     for registration in hooks.registrations(event_type):

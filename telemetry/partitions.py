@@ -11,10 +11,11 @@ partition of their own.
 
 A move never refuses a concurrent ingest and never holds a lock for long: the rows are copied
 into the new table in batches while they stay where they are, then one short transaction locks
-the default partition, copies what arrived meanwhile, deletes the moved rows and attaches the
-table (its CHECK constraint spares the attach a scan). An ingest that was routed to the default
-partition just before the attach fails its partition constraint and is stored again
-(telemetry/ingest.py).
+the table and its default partition, copies what arrived meanwhile, deletes the moved rows and
+attaches the new partition (its CHECK constraint spares the attach a scan). Readers and writers
+wait for that transaction, so none sees the moved rows in neither place. An ingest that was
+routed to the default partition just before the attach fails its partition constraint and is
+stored again (telemetry/ingest.py).
 
 Retention (telemetry/retention.py) retires whole partitions with `partition_retire`.
 
@@ -269,7 +270,12 @@ def partition_add(table: str, start: datetime) -> int:
                 break
 
     def attach(cursor) -> int:
-        cursor.execute(f'LOCK TABLE "{default}" IN ACCESS EXCLUSIVE MODE')
+        # The table itself, not only its default partition: ATTACH alone lets readers of the table
+        # go on, and a statement that planned over the old partitions while waiting for the
+        # default one would run on a snapshot where the moved rows are in neither (derived work
+        # read none of them and left the list with nothing derived). Locked, they wait for the
+        # commit and plan over the new partition.
+        cursor.execute(f'LOCK TABLE ONLY "{table}", "{default}" IN ACCESS EXCLUSIVE MODE')
         cursor.execute(
             f'INSERT INTO "{name}" SELECT d.* FROM "{default}" d '
             "WHERE d.occurred_at >= %s AND d.occurred_at < %s "

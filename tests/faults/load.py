@@ -7,16 +7,20 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 
 FAILURE_EVERY = 5  # one tool invocation in five fails
 
 
 def tool_event(event_id: str, session: str, n: int) -> dict:
+    """A tool call dated a minute ago: the server under test refuses events older than its
+    retention or ahead of its clock, so the load is dated by the clock it runs beside."""
+    at = (datetime.now(UTC) - timedelta(minutes=1)).isoformat().replace("+00:00", "Z")
     failing = n % FAILURE_EVERY == 0
     body = {"session_id": session, "tool": "npm_install", "outcome": "success", "duration_ms": 40}
     if failing:
         body.update(outcome="failure", failure_mode="NOTFOUND.package")
-    return {"id": event_id, "type": "tool_invocation", "timestamp": "2026-11-20T10:00:00Z", "body": body}
+    return {"id": event_id, "type": "tool_invocation", "timestamp": at, "body": body}
 
 
 @dataclass

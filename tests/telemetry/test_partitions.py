@@ -6,6 +6,7 @@ import io
 import json
 import os
 import threading
+import time
 from datetime import timedelta
 
 import pytest
@@ -131,6 +132,84 @@ def test_concurrent_replays_store_each_event_once(broker_down):
         for position in range(len(batch)):
             assert sorted(a[position] for a in answers) == [200, 200, 201]
     assert ToolInvocation.objects.filter(agent=agent).count() == 45
+
+
+def waiting_on_a_lock(pids: set[int]) -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock'")
+        return bool({pid for (pid,) in cursor.fetchall()} & pids)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_derived_work_waiting_on_a_partition_move_derives_every_moved_event(broker_down, monkeypatch):
+    """A derive pass whose read waits for a move's last transaction reads the moved rows where
+    they land: it derives their friction, and leaves nothing on the list and nothing lost."""
+    from telemetry.derived import derive_pending
+    from telemetry.models import FrictionEvent, PendingDerivation
+
+    partitions.partitions_ensure()
+    _, client = client_for("mover")
+    then = FIXED_NOW - timedelta(days=3)
+    with connection.cursor() as cursor:  # no partition for that day: a late event's case
+        for p in partitions.partitions(cursor, TABLE):
+            if p.start is not None and p.start <= then < p.end:
+                cursor.execute(f'DROP TABLE "{p.name}"')
+    failures = [
+        {
+            **tool(n, then + timedelta(minutes=n)),
+            "body": {
+                "session_id": "s",
+                "tool": "npm",
+                "outcome": "failure",
+                "duration_ms": 5,
+                "failure_mode": "NOTFOUND.package",
+            },
+        }  # fmt: skip
+        for n in range(3)
+    ]
+    assert post(client, failures) == [201] * 3 and PendingDerivation.objects.count() == 3
+
+    attached, release, pids = threading.Event(), threading.Event(), set()
+    real = partitions.with_short_locks
+
+    def held_open(work, **kwargs):  # the move's last transaction stays open until released
+        def work_then_wait(cursor):
+            result = work(cursor)
+            if work.__name__ == "attach":
+                attached.set()
+                assert release.wait(30)
+            return result
+
+        return real(work_then_wait, **kwargs)
+
+    monkeypatch.setattr(partitions, "with_short_locks", held_open)
+
+    def run(job):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            pids.add(cursor.fetchone()[0])
+        try:
+            job()
+        finally:
+            connection.close()
+
+    mover = threading.Thread(
+        target=run, args=(lambda: partitions.partition_add(TABLE, partitions.period_of(then)[0]),)
+    )
+    mover.start()
+    assert attached.wait(30)
+    deriver = threading.Thread(target=run, args=(derive_pending,))
+    deriver.start()
+    deadline = time.monotonic() + 30
+    while not waiting_on_a_lock(pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert waiting_on_a_lock(pids)  # the pass waits for the move
+    release.set()
+    mover.join(30)
+    deriver.join(30)
+    assert set(where(ToolInvocation).values()) >= {f"{TABLE}_p{then:%Y%m%d}"}
+    assert PendingDerivation.objects.count() == 0
+    assert FrictionEvent.objects.filter(session_id="s", count=3).count() == 1
 
 
 @pytest.mark.django_db
