@@ -23,21 +23,26 @@ _seen_lately: set[tuple] = set()  # sessions this process stored lately: no stat
 SEEN_LATELY_MAX = 100_000
 
 
-def open_session(*, agent_id: int, version_id: int | None, at) -> str | None:
-    """The session the agent had open at `at` on that version (None: none was open)."""
-    if version_id is None:
-        return None
+def _opened(agent, version, at):
+    """The key of the session the agent had open at `at` on that version, as a one-row queryset:
+    the latest first seen within SESSION_OPEN_FOR before. Values or outer references alike."""
     return (
         SessionSeen.objects.filter(
-            agent_id=agent_id,
-            template_version_id=version_id,
+            agent_id=agent,
+            template_version_id=version,
             first_received_at__lte=at,
             first_received_at__gte=at - SESSION_OPEN_FOR,
         )
         .order_by("-first_received_at")
-        .values_list("session_key", flat=True)
-        .first()
+        .values_list("session_key", flat=True)[:1]
     )
+
+
+def open_session(*, agent_id: int, version_id: int | None, at) -> str | None:
+    """The session the agent had open at `at` on that version (None: none was open)."""
+    if version_id is None:
+        return None
+    return next(iter(_opened(agent_id, version_id, at)), None)
 
 
 def session_of(row: dict, found: dict) -> str | None:
@@ -54,7 +59,8 @@ def session_of(row: dict, found: dict) -> str | None:
 def sessions_open(rows: list[dict]) -> dict:
     """The look-ups `session_of` would make for the sessionless rows of `rows`, all at once (the
     `found` it takes): on PostgreSQL one statement probes the (version, first received) index
-    once per distinct (agent, version, arrival); elsewhere none are made ahead."""
+    once per distinct (agent, version, arrival); elsewhere none are made ahead. The rule is
+    `_opened`'s, written in SQL over the batch's keys."""
     keys = sorted(
         {
             (row["agent_id"], row["template_version_id"], row["received_at"])
@@ -81,13 +87,7 @@ def sessions_open(rows: list[dict]) -> dict:
 
 def open_session_sql() -> Subquery:
     """`open_session` for each row of an event queryset (its agent, version and arrival)."""
-    opened = SessionSeen.objects.filter(
-        agent_id=OuterRef("agent_id"),
-        template_version_id=OuterRef("template_version_id"),
-        first_received_at__lte=OuterRef("received_at"),
-        first_received_at__gte=OuterRef("received_at") - SESSION_OPEN_FOR,
-    ).order_by("-first_received_at")
-    return Subquery(opened.values("session_key")[:1])
+    return Subquery(_opened(OuterRef("agent_id"), OuterRef("template_version_id"), OuterRef("received_at")))
 
 
 def sessions_seen(agent_id: int, version_id: int, received_at, tables: list, stored: list[dict]) -> None:
