@@ -132,23 +132,6 @@ class EvolutionSessionAdmin(admin.ModelAdmin):
     readonly_fields = [f.name for f in EvolutionSession._meta.fields]
 
 
-class SourceTypeFilter(admin.SimpleListFilter):
-    """Where an item was read from, from the known sources (not a DISTINCT over every item)."""
-
-    title = "source type"
-    parameter_name = "source_type"
-    SOURCES = [
-        "observation", "decision", "correction", "wake_rating", "confidence_trend", "anti_pattern",
-        "chronic_failure", "session_verdict", "directive_churn", "evolution_delta",
-    ]  # fmt: skip
-
-    def lookups(self, request, model_admin):
-        return [(source, source.replace("_", " ")) for source in self.SOURCES]
-
-    def queryset(self, request, queryset):
-        return queryset.filter(source_type=self.value()) if self.value() else queryset
-
-
 @admin.register(FeedbackItem)
 class FeedbackItemAdmin(EventAdmin):
     """Classified feedback, searchable by text and filterable on both axes, template and date.
@@ -160,7 +143,7 @@ class FeedbackItemAdmin(EventAdmin):
 
     # what was said comes second: the last column of a wide list is cut off beside the filters
     list_display = ["occurred_at", "said", "sentiment", "category", "source_type", "template", "agent"]
-    list_filter = ["sentiment", "category", SourceTypeFilter, "template", "occurred_at"]
+    list_filter = ["sentiment", "category", "source_type", "template", "occurred_at"]
     search_fields = ["detail", "source_id"]
     search_help_text = (
         "Searches the feedback of the last 24 hours; pick a date on the right to search another period."

@@ -135,14 +135,24 @@ OBSERVATION_KIND_SENTIMENT = {
 }
 
 
+SOURCE_TYPES = (  # where feedback is read from: the events agents send, then what Kaizen observes
+    "observation", "decision", "correction", "wake_rating", "confidence_trend", "anti_pattern",
+    "chronic_failure", "session_verdict", "directive_churn", "evolution_delta",
+)  # fmt: skip
+
+
 @dataclass(frozen=True)
 class RawFeedback:
-    source_type: str  # observation | decision | correction | confidence_trend | wake_rating | ...
+    source_type: str  # one of SOURCE_TYPES
     source_id: str
     occurred_at: datetime
     text: str
     agent_id: int | None = None
     hints: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.source_type not in SOURCE_TYPES:
+            raise ValueError(f"unknown feedback source {self.source_type!r}: add it to SOURCE_TYPES")
 
 
 @dataclass(frozen=True)

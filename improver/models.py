@@ -3,6 +3,7 @@
 from django.db import models
 
 from fleet.models import AgentTemplate, DocumentVersion
+from improver.classify import SOURCE_TYPES
 
 
 class ImproverAgent(models.Model):
@@ -177,7 +178,8 @@ class FeedbackItem(models.Model):
     agent = models.ForeignKey(
         "fleet.Agent", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    source_type = models.CharField(max_length=32)
+    # choices: the list filters on the known sources instead of a DISTINCT over every item
+    source_type = models.CharField(max_length=32, choices=[(s, s.replace("_", " ")) for s in SOURCE_TYPES])
     source_id = models.CharField(max_length=200)
     sentiment = models.CharField(max_length=8, choices=Sentiment.choices)
     category = models.CharField(max_length=16, choices=Category.choices)

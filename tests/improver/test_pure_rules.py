@@ -180,3 +180,14 @@ def test_lifecycle_transitions():
     assert lifecycle.next_lifecycle("active", "dormant") == "dormant"
     with pytest.raises(Conflict):
         lifecycle.next_lifecycle("destroyed", "active")
+
+
+@pytest.mark.parametrize(
+    ("source", "known"), [("correction", True), ("evolution_delta", True), ("tweet", False)]
+)
+def test_feedback_comes_only_from_the_sources_the_feedback_list_filters_on(source, known):
+    if known:
+        assert raw(source).source_type == source
+    else:
+        with pytest.raises(ValueError, match="SOURCE_TYPES"):
+            raw(source)
