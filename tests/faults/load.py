@@ -12,15 +12,19 @@ from datetime import UTC, datetime, timedelta
 FAILURE_EVERY = 5  # one tool invocation in five fails
 
 
+# When every event of the load happened: a minute before this process started. The server under
+# test refuses events older than its retention or ahead of its clock, so the load is dated by the
+# clock it runs beside; and one time for all, so an event sent again is the same event (its id at
+# its time), recognised rather than stored twice.
+AT = (datetime.now(UTC) - timedelta(minutes=1)).isoformat().replace("+00:00", "Z")
+
+
 def tool_event(event_id: str, session: str, n: int) -> dict:
-    """A tool call dated a minute ago: the server under test refuses events older than its
-    retention or ahead of its clock, so the load is dated by the clock it runs beside."""
-    at = (datetime.now(UTC) - timedelta(minutes=1)).isoformat().replace("+00:00", "Z")
     failing = n % FAILURE_EVERY == 0
     body = {"session_id": session, "tool": "npm_install", "outcome": "success", "duration_ms": 40}
     if failing:
         body.update(outcome="failure", failure_mode="NOTFOUND.package")
-    return {"id": event_id, "type": "tool_invocation", "timestamp": at, "body": body}
+    return {"id": event_id, "type": "tool_invocation", "timestamp": AT, "body": body}
 
 
 @dataclass
