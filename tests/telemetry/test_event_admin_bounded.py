@@ -79,3 +79,25 @@ def test_a_search_that_fits_one_page_reads_what_it_covers_once(admin_client):
         rows = list(page.context["cl"].result_list)
         assert len(rows) == shown and {row.tool for row in rows} <= {word}
         assert f"{shown} tool invocation" in page.content.decode()
+
+
+def test_show_all_lists_every_row_in_the_lists_order(admin_client, monkeypatch):
+    """ "Show all" (a result small enough for it) is read by the ids the count found, in the
+    list's order, and past a page: the rows of page two are not lost to the ids."""
+    from django.contrib import admin
+
+    from telemetry.models import ToolInvocation
+
+    monkeypatch.setattr(admin.site._registry[ToolInvocation], "list_per_page", 5)
+    _, token = agent_with_token(name="many")
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    batch = [event("tool_invocation", id=f"t-{n}", tool=f"tool-{n}") for n in range(12)]
+    assert api.post("/api/v1/ingest", {"batch": batch}, format="json").status_code == 207
+    shown = list(admin_client.get("/admin/telemetry/toolinvocation/?all=").context["cl"].result_list)
+    expected = list(ToolInvocation.objects.order_by("-occurred_at", "-id"))
+    assert [row.pk for row in shown] == [row.pk for row in expected] and len(shown) == 12
+    second = admin_client.get("/admin/telemetry/toolinvocation/?p=2").context["cl"].result_list
+    assert [row.pk for row in second] == [row.pk for row in expected[5:10]]
