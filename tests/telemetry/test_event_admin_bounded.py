@@ -1,5 +1,5 @@
-"""Event changelists stay cheap at any table size: the count is bounded and never taken twice,
-and no query scans the whole table for its dates."""
+"""Event changelists stay cheap at any table size: the count is bounded, a list that fits one
+page is read once, and no query scans the whole table for its dates."""
 
 import pytest
 from django.db import connection
@@ -7,21 +7,21 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from config.paginators import BoundedCountPaginator
-from tests.factories import UserFactory, agent_with_token
+from tests.factories import UserFactory
+from tests.planner.helpers import client_for
 from tests.telemetry.events import event
 
 pytestmark = pytest.mark.django_db
 
 
+def ingest(agent_name: str, batch: list[dict]) -> None:
+    _, client = client_for(agent_name)
+    assert client.post("/api/v1/ingest", {"batch": batch}, format="json").status_code == 207
+
+
 def test_the_tool_invocation_list_counts_at_most_its_bound(monkeypatch):
     monkeypatch.setattr(BoundedCountPaginator, "LIMIT", 5)
-    _, token = agent_with_token(name="busy")
-    from rest_framework.test import APIClient
-
-    api = APIClient()
-    api.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-    batch = [event("tool_invocation", id=f"t-{n}", duration_ms=n) for n in range(12)]
-    assert api.post("/api/v1/ingest", {"batch": batch}, format="json").status_code == 207
+    ingest("busy", [event("tool_invocation", id=f"t-{n}", duration_ms=n) for n in range(12)])
     staff = Client()
     staff.force_login(UserFactory(username="viewer", is_superuser=True))
     with CaptureQueriesContext(connection) as seen:
@@ -61,13 +61,7 @@ def test_a_search_covers_the_last_day_unless_a_date_is_chosen(admin_client):
 def test_a_search_that_fits_one_page_reads_what_it_covers_once(admin_client):
     """A word found a few times, or nowhere, is looked for once: the rows are then read by the
     ids the bounded count found, not by a second scan of the day."""
-    _, token = agent_with_token(name="searched")
-    from rest_framework.test import APIClient
-
-    api = APIClient()
-    api.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-    batch = [event("tool_invocation", id=f"t-{n}", tool=f"tool-{n % 4}") for n in range(12)]
-    assert api.post("/api/v1/ingest", {"batch": batch}, format="json").status_code == 207
+    ingest("searched", [event("tool_invocation", id=f"t-{n}", tool=f"tool-{n % 4}") for n in range(12)])
     for word, shown in [("tool-3", 3), ("nowhere", 0)]:
         with CaptureQueriesContext(connection) as seen:
             page = admin_client.get(f"/admin/telemetry/toolinvocation/?q={word}&occurred_at__gte=2000-01-01")
@@ -89,13 +83,7 @@ def test_show_all_lists_every_row_in_the_lists_order(admin_client, monkeypatch):
     from telemetry.models import ToolInvocation
 
     monkeypatch.setattr(admin.site._registry[ToolInvocation], "list_per_page", 5)
-    _, token = agent_with_token(name="many")
-    from rest_framework.test import APIClient
-
-    api = APIClient()
-    api.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-    batch = [event("tool_invocation", id=f"t-{n}", tool=f"tool-{n}") for n in range(12)]
-    assert api.post("/api/v1/ingest", {"batch": batch}, format="json").status_code == 207
+    ingest("many", [event("tool_invocation", id=f"t-{n}", tool=f"tool-{n}") for n in range(12)])
     shown = list(admin_client.get("/admin/telemetry/toolinvocation/?all=").context["cl"].result_list)
     expected = list(ToolInvocation.objects.order_by("-occurred_at", "-id"))
     assert [row.pk for row in shown] == [row.pk for row in expected] and len(shown) == 12
