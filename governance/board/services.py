@@ -287,7 +287,7 @@ def escalate_if_recurring(*, classification: str, now) -> bool:
             title=f"[Systemic] Investigate recurring {classification} failures",
             kind="improve",
             source="improve",
-            priority="urgent",
+            priority="high",
             dedup_key=f"systemic:{classification}",
             labels=["systemic", f"triage:{classification}"],
             body=f"{cfg['ESCALATION_THRESHOLD']}+ tasks were blocked on {classification} within "

