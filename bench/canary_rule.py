@@ -1,102 +1,193 @@
-"""The canary's decision rule by Monte Carlo: how often it promotes a harmful change, and how
-often it promotes a real improvement, on simulated fleets.
+"""The canary's decision rule by Monte Carlo on fleets as they are: agents that differ, weekends
+that are harder, a base rate that drifts, small fleets, and clients that do or do not name their
+session when they read their directives.
 
-    .venv/bin/python bench/canary_rule.py [--runs 400] [--smoke]
+    .venv/bin/python bench/canary_rule.py [--runs 200] [--smoke] [--sizes 4,8,20,50]
 
-Fleets of 8, 20 and 50 agents run 3 sessions a day each; the canary's share of agents is the
-adaptive one the service uses (KAIZEN_CANARY_SHARE as a floor, up to half so that a quiet fleet
-reaches its sessions within KAIZEN_CANARY_DECIDE_DAYS). Every session shows each failure signal
-with its own rate: the target (30% of sessions) and five guardrails (tool failures 25%, skill
-failures 10%, corrections 8%, escalations 5%, and any failure, which is any of them). The rule
-(improver.canary.decide, with the service's default rules) looks once a day, as the beat does
-at least. Scenarios:
+The draws are this file's own: nothing here reads the service's counting or estimating code.
+What it does call is what it tests: the service's assignment of agents (`fleet.arms.canary_pick`,
+matched on their failure share before the rollout), its canary share (`adaptive_share`) and its
+decision rule (`improver.canary.decide` with the service's default rules), fed one cell per agent
+and arm and looking once a day.
 
-- harmful: the target halves but tool failures rise by 10 points (25% → 35%);
-- better: the target halves, no guardrail moves;
-- neutral: nothing moves.
+A fleet: `agents` agents at 3 sessions a day. Each session shows each failure signal with its
+own rate: a target (30% of sessions), tool failures (25%), skill failures (10%), corrections (8%)
+and escalations (5%); any failure is any of them. Each agent's rates are shifted by its own
+offset on the logit scale, drawn N(0, spread²) (spread 0, 0.4, 0.8); weekend sessions are twice
+as hard (odds × 2) for everyone; and the whole fleet's level drifts by up to ±0.3 on the logit
+scale over the two weeks. A session's duration is its agent's own (log-normal) level; a failed
+session stops early (60% of the time). Two weeks of the champion before the rollout give each
+agent its own history. Sessions are assigned one by one (`session`: the client names its session
+on the read) or whole agents are (`agent`: it does not).
 
-Printed per fleet size, after 7 and 14 days: the share of runs promoted, rolled back, and handed
-over to a human (with the median day). The targets: harmful promoted ≤ 5% at every size; better
-promoted ≥ 80% within 14 days from 20 agents up. Exits 1 when a target is missed; the last line
-gives the arithmetic of the sessions a decision needs.
+Scenarios:
+
+- neutral: nothing changes;
+- harmful: the target halves, but tool failures rise by 10 points;
+- better: the target halves;
+- longer: the target halves, and the sessions it rescues take 30% longer than a session does.
+
+Printed per cell: rolled back, promoted (by the system), handed over, the median day of the
+decision, and the share of hand-overs whose recommendation was right (promote for better and
+longer, abort for harmful, anything but promote for neutral). Targets: neutral rolled back ≤ 5%
+and promoted ≤ 5%, harmful promoted ≤ 5% in every cell; better and longer promoted ≥ 80% from 20
+agents at spread 0 and 0.4. Exits 1 when a target is missed (not with --smoke).
 """
 
 import argparse
+import math
 import os
 import random
 import sys
-from dataclasses import replace
 from datetime import timedelta
+from statistics import median
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from improver.canary import Arm, CanaryRules, adaptive_share, decide, decision_sessions  # noqa: E402
 
-SESSIONS_PER_AGENT_DAY = 3
+PER_DAY = 3
+DAYS = 14
 BASE = {"target": 0.30, "tool_failure": 0.25, "skill_failure": 0.10, "correction": 0.08, "escalation": 0.05}
-SCENARIOS = {
-    "harmful": {"target": 0.15, "tool_failure": 0.35},
-    "better": {"target": 0.15},
-    "neutral": {},
-}
+SIGNALS = (*BASE, "any_failure")
+SCENARIOS = ("neutral", "harmful", "better", "longer")
+SPREADS = (0.0, 0.4, 0.8)
+MODES = ("session", "agent")
 
 
-def session(rng: random.Random, rates: dict) -> dict:
-    shown = {m: rng.random() < p for m, p in rates.items()}
-    shown["any_failure"] = any(shown.values())
-    return shown
+def expit(x: float) -> float:
+    return 1 / (1 + math.exp(-x))
 
 
-def run(
-    agents: int, scenario: str, days: int, rng: random.Random, rules: CanaryRules, floor: float
-) -> tuple[str, int]:
-    """One rollout: (what the rule did, the day it did it; 0 = still undecided)."""
-    per_day = agents * SESSIONS_PER_AGENT_DAY
+def logit(p: float) -> float:
+    return math.log(p / (1 - p))
+
+
+class Fleet:
+    """One simulated fleet: each agent's offset and duration level, the weekday of the start and
+    the drift."""
+
+    def __init__(self, rng: random.Random, agents: int, spread: float):
+        self.rng = rng
+        self.offset = [rng.gauss(0, spread) for _ in range(agents)]
+        self.pace = [math.exp(rng.gauss(0, 0.3)) for _ in range(agents)]
+        self.weekday = rng.randrange(7)
+        self.drift = rng.uniform(-0.3, 0.3)
+
+    def session(self, agent: int, day: int, scenario: str | None) -> dict:
+        """One session on `day` (negative: before the rollout) under `scenario` (None: champion)."""
+        rng = self.rng
+        shift = self.offset[agent] + (math.log(2) if (self.weekday + day) % 7 >= 5 else 0.0)
+        shift += self.drift * max(day, 0) / DAYS
+        shown, rescued = {}, False
+        for signal, base in BASE.items():
+            p = expit(logit(base) + shift)
+            u = rng.random()
+            if scenario in ("harmful", "better", "longer") and signal == "target":
+                shown[signal] = u < p / 2
+                rescued = u < p and not shown[signal]
+            elif scenario == "harmful" and signal == "tool_failure":
+                shown[signal] = u < min(1.0, p + 0.10)
+            else:
+                shown[signal] = u < p
+        shown["any_failure"] = any(shown.values())
+        duration = self.pace[agent] * math.exp(rng.gauss(0, 0.5)) * (0.6 if shown["any_failure"] else 1.0)
+        if scenario == "longer" and rescued:
+            duration *= 1.3 / 0.6 if not shown["any_failure"] else 1.0
+        shown["duration"] = duration
+        return shown
+
+
+def run(agents: int, spread: float, mode: str, scenario: str, rng: random.Random, rules, floor) -> tuple:
+    """One rollout: (action, day, the recommendation at the hand-over or None)."""
+    from fleet.arms import canary_pick
+    from improver.canary import adaptive_share, decide, decision_sessions
+    from improver.canary_estimate import Cell
+
+    fleet = Fleet(rng, agents, spread)
+    pre = {a: dict.fromkeys((*SIGNALS, "duration", "success"), 0.0) for a in range(agents)}
+    for a in range(agents):
+        for day in range(-DAYS, 0):
+            for _ in range(PER_DAY):
+                s = fleet.session(a, day, None)
+                for m in SIGNALS:
+                    pre[a][m] += s[m]
+                pre[a]["duration"] += s["duration"]
+                pre[a]["success"] += not s["any_failure"]
+    own = {a: {m: pre[a][m] / (DAYS * PER_DAY) for m in SIGNALS} for a in range(agents)}
+    for a in range(agents):
+        own[a]["duration_per_success"] = pre[a]["duration"] / max(1.0, pre[a]["success"])
     share = adaptive_share(
         floor=floor,
         sessions=decision_sessions(rules),
-        sessions_per_day=per_day,
+        sessions_per_day=agents * PER_DAY,
         decide_days=rules.decide_after.days,
     )
-    in_canary = max(1, round(agents * share))
-    rates = {"candidate": {**BASE, **SCENARIOS[scenario]}, "champion": BASE}
-    counts = {arm: {"n": 0, **dict.fromkeys([*BASE, "any_failure"], 0)} for arm in rates}
-    finals, handed = 0, 0
-    for day in range(1, days + 1):
-        for arm, n in (("candidate", in_canary), ("champion", agents - in_canary)):
-            for _ in range(n * SESSIONS_PER_AGENT_DAY):
-                counts[arm]["n"] += 1
-                for metric, shown in session(rng, rates[arm]).items():
-                    counts[arm][metric] += shown
-        arms = {
-            m: (
-                Arm(counts["candidate"]["n"], counts["candidate"][m]),
-                Arm(counts["champion"]["n"], counts["champion"][m]),
+    ordered = sorted(range(agents), key=lambda a: own[a]["any_failure"])
+    canary = set(canary_pick(ordered, 1, share)) if mode == "agent" else set()
+    counts = {
+        (a, arm): dict.fromkeys((*SIGNALS, "n", "duration", "success"), 0.0)
+        for a in range(agents)
+        for arm in (0, 1)
+    }
+    looks, shown, handed = (), (), None
+    for day in range(DAYS):
+        for a in range(agents):
+            for _ in range(PER_DAY):
+                arm = (rng.random() < share) if mode == "session" else (a in canary)
+                s = fleet.session(a, day, scenario if arm else None)
+                cell = counts[(a, int(arm))]
+                cell["n"] += 1
+                for m in SIGNALS:
+                    cell[m] += s[m]
+                cell["duration"] += s["duration"]
+                cell["success"] += not s["any_failure"]
+        arms = {}
+        for m in SIGNALS:
+            arms[m] = tuple(
+                [
+                    Cell(a, counts[(a, arm)]["n"], counts[(a, arm)][m], own[a][m])
+                    for a in range(agents)
+                    if counts[(a, arm)]["n"]
+                ]
+                for arm in (1, 0)
             )
-            for m in [*BASE, "any_failure"]
-        }
-        verdict = decide(arms, timedelta(days=day), rules, targets=("target",), finals_taken=finals)
-        finals += verdict.look == "final"
+        arms["duration_per_success"] = tuple(
+            [
+                Cell(
+                    a,
+                    counts[(a, arm)]["success"],
+                    counts[(a, arm)]["duration"],
+                    own[a]["duration_per_success"],
+                )
+                for a in range(agents)
+                if counts[(a, arm)]["success"]
+            ]
+            for arm in (1, 0)
+        )
+        verdict = decide(arms, timedelta(days=day + 1), rules, targets=("target",), looks=looks, shown=shown)
+        looks = (*looks, verdict.look) if verdict.look else looks
+        shown = verdict.shown
         if verdict.action in ("roll_back", "promote"):
-            return verdict.action, day
-        handed = handed or (verdict.action == "hand_over" and day)  # still tested until a human acts
-    return ("hand_over", handed) if handed else ("continue", 0)
+            return verdict.action, day + 1, handed
+        if verdict.action == "hand_over" and handed is None:
+            handed = (day + 1, verdict.advice.action if verdict.advice else "wait")
+    return ("hand_over" if handed else "continue"), (handed[0] if handed else 0), handed
+
+
+RIGHT = {"neutral": ("abort", "wait"), "harmful": ("abort",), "better": ("promote",), "longer": ("promote",)}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--runs", type=int, default=400)
+    parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--smoke", action="store_true", help="40 runs of each: a few seconds")
-    parser.add_argument(
-        "--margin", type=float, default=None, help="guardrail margin (default: the service's)"
-    )
-    parser.add_argument(
-        "--share", type=float, default=None, help="canary share floor (default: the service's)"
-    )
+    parser.add_argument("--smoke", action="store_true", help="a few runs of a few cells: seconds")
+    parser.add_argument("--sizes", default="4,8,20,50")
+    parser.add_argument("--spreads", default=",".join(str(s) for s in SPREADS))
+    parser.add_argument("--modes", default=",".join(MODES))
+    parser.add_argument("--scenarios", default=",".join(SCENARIOS))
     args = parser.parse_args()
-    runs = 40 if args.smoke else args.runs
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
@@ -104,48 +195,49 @@ def main() -> int:
     from improver.services.rollouts import canary_share
     from improver.services.rollouts import rules as service_rules
 
-    rules = service_rules()
-    if args.margin is not None:
-        rules = replace(rules, margin=args.margin)
-    floor = canary_share() if args.share is None else args.share
+    rules, floor = service_rules(), canary_share()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    spreads = [float(s) for s in args.spreads.split(",")]
+    modes, scenarios = args.modes.split(","), args.scenarios.split(",")
+    runs = args.runs
+    if args.smoke:
+        sizes, spreads, runs = [8], [0.4], 3
     rng = random.Random(args.seed)
+    print(
+        f"{runs} runs per cell; share ≥ {floor:.0%}; α = {rules.alpha}; guardrail margin "
+        f"max({rules.margin:.0%}, {rules.margin_relative:.0%} of the champion's rate), usage "
+        f"{rules.usage_margin:.0%}; minimum {rules.min_sessions} sessions per arm; {DAYS} days"
+    )
+    print(
+        f"{'agents':>6} {'spread':>6} {'reads':>7} {'scenario':>8} | {'rolled back':>11} {'promoted':>8} "
+        f"{'handed over':>11} {'median day':>10} {'advice right':>12}"
+    )
     missed = []
-    print(
-        f"{runs} runs each; share ≥ {floor:.0%}; α = {rules.alpha}, margin = {rules.margin:.0%}, "
-        f"τ = {rules.tau}, minimum {rules.min_sessions} sessions per arm, final look after "
-        f"{rules.decide_after.days} days"
-    )
-    print(
-        f"{'agents':>6} {'scenario':>8} | {'promoted ≤7d':>12} {'promoted ≤14d':>13} {'rolled back ≤14d':>16}"
-        f" {'handed over (day)':>18}"
-    )
-    for agents in (8, 20, 50):
-        for scenario in SCENARIOS:
-            results = [run(agents, scenario, 14, rng, rules, floor) for _ in range(runs)]
-            by7 = sum(a == "promote" and d <= 7 for a, d in results) / runs
-            by14 = sum(a == "promote" for a, _ in results) / runs
-            back = sum(a == "roll_back" for a, _ in results) / runs
-            handed = [d for a, d in results if a == "hand_over"]
-            when = f" (median {sorted(handed)[len(handed) // 2]})" if handed else ""
-            print(
-                f"{agents:>6} {scenario:>8} | {by7:>12.1%} {by14:>13.1%} {back:>16.1%} "
-                f"{len(handed) / runs:>6.1%}{when:>12}",
-                flush=True,
-            )
-            if scenario == "harmful" and by14 > 0.05:
-                missed.append(f"harmful promoted {by14:.1%} at {agents} agents")
-            if scenario == "better" and agents >= 20 and by14 < 0.80:
-                missed.append(f"better promoted only {by14:.1%} within 14 days at {agents} agents")
+    for agents in sizes:
+        for spread in spreads:
+            for mode in modes:
+                for scenario in scenarios:
+                    results = [run(agents, spread, mode, scenario, rng, rules, floor) for _ in range(runs)]
+                    back = sum(a == "roll_back" for a, _, _ in results) / runs
+                    promoted = sum(a == "promote" for a, _, _ in results) / runs
+                    handed = [h for _, _, h in results if h]
+                    days = [d for a, d, _ in results if d]
+                    right = sum(h[1] in RIGHT[scenario] for h in handed) / len(handed) if handed else None
+                    print(
+                        f"{agents:>6} {spread:>6} {mode:>7} {scenario:>8} | {back:>11.1%} {promoted:>8.1%} "
+                        f"{len(handed) / runs:>11.1%} {(median(days) if days else 0):>10} "
+                        f"{(f'{right:.0%}' if right is not None else '-'):>12}",
+                        flush=True,
+                    )
+                    cell = f"{agents} agents, spread {spread}, {mode} reads"
+                    if scenario == "neutral" and back > 0.05:
+                        missed.append(f"neutral rolled back {back:.1%} ({cell})")
+                    if scenario in ("neutral", "harmful") and promoted > 0.05:
+                        missed.append(f"{scenario} promoted {promoted:.1%} ({cell})")
+                    if scenario in ("better", "longer") and agents >= 20 and spread <= 0.4 and promoted < 0.8:
+                        missed.append(f"{scenario} promoted only {promoted:.1%} ({cell})")
     for line in missed:
         print(f"MISSED: {line}")
-    needed = decision_sessions(rules)
-    print(
-        f"A guardrail's non-inferiority test at the {rules.margin:.0%} margin needs about {needed} "
-        f"sessions per arm for 80% power at the first fixed look (at a rate of one half); a fleet of "
-        f"n agents at {SESSIONS_PER_AGENT_DAY} sessions a day, split in half, gathers 1.5·n a day per arm: "
-        + ", ".join(f"{n} agents take {needed / (1.5 * n):.0f} days" for n in (8, 20, 50))
-        + "."
-    )
     return 1 if missed and not args.smoke else 0
 
 

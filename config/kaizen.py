@@ -12,7 +12,7 @@ import os
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_typed
-from config.scales import parse_scales
+from config.scales import parse_margins, parse_scales
 
 SETTINGS: dict[str, tuple[object, str]] = {
     # Ingestion
@@ -188,9 +188,26 @@ SETTINGS: dict[str, tuple[object, str]] = {
         "from KAIZEN_CANARY_SHARE toward half the agents (at the last two weeks' traffic) to get there.",
     ),
     "CANARY_MARGIN": (
-        0.08,
-        "Non-inferiority margin of every guardrail: a candidate is promoted only when each signal that "
-        "is not its target is shown no more than this much worse (absolute share of sessions).",
+        0.04,
+        "Absolute floor of a guardrail's non-inferiority margin (share of sessions): a candidate is "
+        "promoted only when each failure signal that is not its target is shown no more than "
+        "max(this, KAIZEN_CANARY_MARGIN_RELATIVE × the champion's rate) worse. The floor keeps rare "
+        "signals decidable on fleets of tens of agents.",
+    ),
+    "CANARY_MARGIN_RELATIVE": (
+        0.3,
+        "A guardrail's margin relative to the champion's rate (0.3: a 25% signal may be shown no more "
+        "than 7.5 points worse, a 50% one 15), with KAIZEN_CANARY_MARGIN as its floor.",
+    ),
+    "CANARY_USAGE_MARGIN": (
+        0.2,
+        "Margin of cost, tokens and duration per successful session, relative to the champion's: "
+        "0.2 = a candidate may be shown no more than 20% dearer per unit of work.",
+    ),
+    "CANARY_MARGINS": (
+        "",
+        "Per-signal margins overriding the two above, as signal=relative/floor pairs, comma-separated "
+        "(e.g. 'escalation=0.5/0.02,cost_per_success=0.1').",
     ),
     "CANARY_ALPHA": (0.05, "Error rate of the canary's sequential test (1 − confidence)."),
     "CANARY_TAU": (0.1, "Effect size the sequential test is tuned for (its mixing standard deviation)."),
@@ -344,6 +361,9 @@ RANGES: dict[str, tuple] = {
     "CANARY_MIN_SESSIONS": POSITIVE,
     "CANARY_DECIDE_DAYS": POSITIVE,
     "CANARY_MARGIN": (0.0, 0.5),
+    "CANARY_MARGIN_RELATIVE": (0.0, 10.0),
+    "CANARY_USAGE_MARGIN": (0.0, 10.0),
+    "CANARY_MARGINS": "signal=relative/floor pairs",
     "CANARY_ALPHA": (0.001, 0.5),
     "CANARY_TAU": (0.001, 1.0),
     "CANARY_MAX_DAYS": POSITIVE,
@@ -389,9 +409,10 @@ def out_of_range(key: str, value) -> str:
     if isinstance(allowed, str):
         if key == "SELECTION_SEED" and value.strip() and not value.strip().lstrip("-").isdigit():
             return f"KAIZEN_{key}={value!r} is not an integer (or empty)"
-        if key == "SCORE_SCALES":
+        parser = {"SCORE_SCALES": parse_scales, "CANARY_MARGINS": parse_margins}.get(key)
+        if parser is not None:
             try:
-                parse_scales(value)
+                parser(value)
             except ValueError as exc:
                 return f"KAIZEN_{key}: {exc}"
         return ""

@@ -18,3 +18,21 @@ def parse_scales(text: str) -> dict[str, Scale]:
             raise ValueError(f"'{pair}' is not name=low-high with low < high")
         scales[name.strip().lower()] = bounds
     return scales
+
+
+def parse_margins(text: str) -> dict[str, tuple[float, float]]:
+    """`signal=relative/floor` pairs, comma-separated (`/floor` optional: 0) → {signal: (relative,
+    floor)}: a canary guardrail's margin is the larger of `relative` × the champion's level and
+    `floor`. Raises ValueError naming the bad pair."""
+    margins: dict[str, tuple[float, float]] = {}
+    for pair in filter(None, (p.strip() for p in text.split(","))):
+        name, sep, spec = pair.partition("=")
+        relative, _, floor = spec.strip().partition("/")
+        try:
+            value = (float(relative), float(floor or 0))
+        except ValueError:
+            raise ValueError(f"'{pair}' is not signal=relative/floor") from None
+        if not sep or not name.strip() or not all(0 <= v <= 10 and v == v for v in value):
+            raise ValueError(f"'{pair}' is not signal=relative/floor with both between 0 and 10")
+        margins[name.strip()] = value
+    return margins

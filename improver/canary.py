@@ -1,107 +1,97 @@
 """The canary's decision rule, pure: may a candidate version replace the champion?
 
-Each metric is the share of sessions showing one failure signal (a failing tool call, a failed
-skill outcome, negative feedback of a category, a correction, a rejected decision, a reflected
-failure, an escalation, or any of them). Each metric has a role:
+Each metric is a ratio of sums over each arm (`improver.canary_estimate`): the share of sessions
+showing one failure signal (a failing tool call, a failed skill outcome, negative feedback of a
+category, a correction, a rejected decision, a reflected failure, an escalation, or any of them),
+or the cost, tokens or time spent per successful session (`USAGE`: finishing more work is not a
+harm, doing the same work dearer is). Each metric has a role:
 
 - a **target**: a signal the change's lines are meant to lower. It must become *significantly
-  better* (superiority: the interval of candidate − champion lies wholly below 0);
-- a **guardrail**: every other signal. Each must be shown *not worse than its margin*
-  (non-inferiority: the interval's upper bound lies below `margin`, 8 points by default).
+  better* (superiority: candidate − champion significantly below 0);
+- a **guardrail**: every other metric. Each must be shown *not worse than its margin*
+  (non-inferiority), the margin being relative to the champion's own level with an absolute
+  floor (`margin`): a rare signal may not double unseen, a common one is not held to a sliver.
 
 The rule is the risk-aware decision rule of Schultzberg, Ankargren and Frånberg, "Risk-aware
 product decisions in A/B tests with multiple metrics" (2024), as Spotify's Confidence applies it:
 
-- **promote** when at least one target is significantly better (Bonferroni over the targets, since
-  any one of them suffices) and every guardrail is significantly non-inferior (no correction over
-  the guardrails: all of them must pass, an intersection–union test whose error rate is each
-  test's own; the price is power, which is why the sessions a decision needs grow with their
-  number). A change that only removes lines has nothing to improve: it is promoted when every
-  metric, targets included, is non-inferior;
+- **promote** when at least one target is shown better (Bonferroni over the targets, since any
+  one suffices) and every guardrail is shown non-inferior (no correction over the guardrails: all
+  must pass, an intersection–union test whose error rate is each test's own). A change that only
+  removes lines has nothing to improve: every metric, targets included, must be non-inferior;
 - **roll back** as soon as any metric is significantly worse (a deterioration test on every
-  metric, Bonferroni over them all), at any look;
-- **hand over** to a human with what is missing when neither happens within `max_age`, or as soon
-  as a fixed look shows that no decision can come by then: no target shows a gain to confirm, or
-  the sessions a decision needs will not arrive at the fleet's pace.
+  metric, Bonferroni over them all), at any check;
+- **hand over** to a human, with a recommendation (`advise`), when neither happens by `max_age`,
+  or from `decide_after` on as soon as the sessions a decision needs will not arrive by then.
 
-Intervals come from the mixture sequential probability ratio test (mSPRT) of Johari, Koomen,
-Pekelis and Walsh, "Peeking at A/B Tests" (KDD 2017; "Always Valid Inference", Operations
-Research 2022), with a normal mixing distribution N(0, τ²) over the difference θ of two rates,
-under the normal approximation θ̂ ~ N(θ, V): the always-valid confidence sequence
+Two sequential tests, each valid however often it is looked at:
 
-    θ̂ ± sqrt( 2·V·(V + τ²)/τ² · ( log(1/α) + ½·log((V + τ²)/V) ) )
+- the **promotion** tests are group-sequential: each spends its α over the daily looks with the
+  Lan–DeMets O'Brien–Fleming-type function (`improver.canary_spending`). The horizon is known,
+  and this spending keeps the last looks nearly as powerful as one fixed test; a test that
+  crossed its boundary stays shown (it has concluded);
+- the **deterioration** test is the mixture sequential probability ratio test (mSPRT) of Johari,
+  Koomen, Pekelis and Walsh ("Always Valid Inference", Operations Research 2022) with a normal
+  mixing distribution N(0, τ²): the always-valid confidence sequence
 
-may be looked at after every session without inflating the error rate. It is wide on small
-fleets, so half of α goes to it and half to two fixed-horizon looks (one-sided z-intervals, α/4
-each: a Bonferroni split, valid whatever the looks' correlation), each taken once: at the first
-check after `decide_after` and at the first after `max_age`, with the minimum sessions in both
-arms. `bench/canary_rule.py` measures the error rates by Monte Carlo.
+      θ̂ ± sqrt( 2·V·(V + τ²)/τ² · ( log(1/α) + ½·log((V + τ²)/V) ) )
 
-How many agents the canary takes (`adaptive_share`) follows from the same test: enough that each
-arm gathers, within `decide_after`, the sessions a guardrail's non-inferiority test needs for 80%
-power at its margin (`decision_sessions`), up to one half of the fleet.
+  may be checked after every session, so harm is caught between the daily looks too.
+
+Both read the estimate and variance of `canary_estimate` (agents as the unit, each agent's own
+history as a covariate), with critical values widened to Student's t when few agents decide the
+variance. `bench/canary_rule.py` measures the error rates by Monte Carlo on fleets whose agents
+differ, with weekdays, drift and small fleets.
 """
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from statistics import NormalDist
 
+from improver.canary_estimate import Cell, Estimate, critical, estimate
+from improver.canary_spending import boundary
+
 OVERALL = "any_failure"  # sessions with any failure signal (improver.signals.ANY)
-
-
-@dataclass(frozen=True)
-class Arm:
-    n: int
-    failures: int
-
-    @property
-    def rate(self) -> float | None:
-        return self.failures / self.n if self.n else None
+# Usage per unit of work: each arm's total over its successful sessions.
+USAGE = ("cost_per_success", "tokens_per_success", "duration_per_success")
+_Z = NormalDist()
 
 
 @dataclass(frozen=True)
 class CanaryRules:
     min_sessions: int = 30  # per arm, before a promotion
     min_to_roll_back: int = 10  # per arm, before the normal approximation is trusted at all
-    margin: float = 0.08  # a guardrail must be shown no more than this much worse (absolute rate)
+    margin: float = 0.04  # a guardrail's absolute margin floor (share of sessions)
+    margin_relative: float = 0.3  # ... and its margin relative to the champion's rate
+    usage_margin: float = 0.2  # cost, tokens and time per success: relative margin
+    margins: dict[str, tuple[float, float]] = field(default_factory=dict)  # metric → (relative, floor)
     alpha: float = 0.05
-    tau: float = 0.1  # the mixing standard deviation: the size of effect the test is tuned for
+    tau: float = 0.1  # the deterioration test's mixing sd: the effect size it is tuned for
     max_age: timedelta = timedelta(days=14)
-    decide_after: timedelta = timedelta(days=7)  # the first fixed-horizon look (the second: max_age)
+    decide_after: timedelta = timedelta(days=7)  # from here, a rollout that cannot decide is handed over
+
+    def margin_of(self, metric: str, champion: float) -> float:
+        """The guardrail margin of `metric` at the champion's level `champion`."""
+        default = (self.usage_margin, 0.0) if metric in USAGE else (self.margin_relative, self.margin)
+        relative, floor = self.margins.get(metric, default)
+        return max(floor, relative * abs(champion))
 
 
 @dataclass(frozen=True)
 class Interval:
-    diff: float  # candidate rate − champion rate
+    diff: float  # candidate − champion
     low: float
     high: float
 
 
-def _variance(candidate: Arm, champion: Arm) -> float:
-    # one pseudo-failure and one pseudo-success per arm, so 0/n and n/n stay usable
-    return sum(
-        p * (1 - p) / arm.n for arm in (candidate, champion) for p in [(arm.failures + 1) / (arm.n + 2)]
-    )
+@dataclass(frozen=True)
+class Advice:
+    """What a careful reviewer would do with the evidence: promote, abort or wait, and why."""
 
-
-def _interval(candidate: Arm, champion: Arm, radius: float) -> Interval:
-    diff = candidate.failures / candidate.n - champion.failures / champion.n
-    return Interval(round(diff, 6), round(max(-1.0, diff - radius), 6), round(min(1.0, diff + radius), 6))
-
-
-def interval(candidate: Arm, champion: Arm, alpha: float, tau: float) -> Interval:
-    """The always-valid (1 − α) confidence sequence for the difference of rates."""
-    var, t2 = _variance(candidate, champion), tau * tau
-    radius = math.sqrt(2 * var * (var + t2) / t2 * (math.log(1 / alpha) + 0.5 * math.log((var + t2) / var)))
-    return _interval(candidate, champion, radius)
-
-
-def fixed_interval(candidate: Arm, champion: Arm, alpha: float) -> Interval:
-    """The fixed-horizon interval: each bound holds with 1 − α (one-sided), valid for one look."""
-    return _interval(
-        candidate, champion, NormalDist().inv_cdf(1 - alpha) * math.sqrt(_variance(candidate, champion))
-    )
+    action: str
+    why: str
+    figures: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -109,104 +99,146 @@ class Verdict:
     action: str  # continue | promote | roll_back | hand_over
     reason: str
     intervals: dict[str, Interval]
-    look: str = "sequential"  # or "final": the one fixed-horizon look
+    look: int | None = None  # the day of the promotion look taken at this check, if any
     needed: int | None = None  # about how many more sessions per arm a decision needs
     roles: dict[str, str] | None = None  # metric → "target" | "guardrail"
+    margins: dict[str, float] = field(default_factory=dict)
+    shown: tuple[str, ...] = ()  # promotion tests concluded so far (sticky)
+    advice: Advice | None = None
+
+
+def _radius(est: Estimate, alpha: float, tau: float) -> float:
+    """The mSPRT's always-valid radius, widened like a t interval when few agents decide."""
+    var, t2 = est.se * est.se, tau * tau
+    radius = math.sqrt(2 * var * (var + t2) / t2 * (math.log(1 / alpha) + 0.5 * math.log((var + t2) / var)))
+    z = _Z.inv_cdf(1 - alpha)
+    return radius * critical(z, est) / z
+
+
+def _fmt(metric: str, value: float) -> str:
+    if metric in USAGE:
+        return f"{value:+.1%}"
+    return f"{value * 100:+.1f} points"
 
 
 def decide(
-    arms: dict[str, tuple[Arm, Arm]],
+    arms: dict[str, tuple[list[Cell], list[Cell]]],
     age: timedelta,
     rules: CanaryRules,
     *,
     targets: tuple[str, ...] | None = None,
-    finals_taken: int = 0,
+    looks: tuple[int, ...] = (),
+    shown: tuple[str, ...] = (),
     improve: bool = True,
 ) -> Verdict:
-    """`arms` maps a metric to (candidate, champion) sessions since the rollout started, and those
-    showing the signal; `targets` are the metrics the change should lower (default: the first),
-    every other metric is a guardrail. A change that only removes lines (`improve=False`) must be
-    non-inferior on every metric. `Verdict.intervals` holds each metric's decision interval (a
-    target's superiority interval, a guardrail's non-inferiority interval) and `roles` its role."""
+    """`arms` maps a metric to its (candidate, champion) cells since the rollout started;
+    `targets` are the metrics the change should lower (default: the first), every other metric
+    is a guardrail. `looks` are the days of the promotion looks taken at earlier checks and
+    `shown` the promotion tests they concluded. A change that only removes lines
+    (`improve=False`) must be non-inferior on every metric. `Verdict.intervals` holds each
+    metric's interval at the level its role is tested at."""
     targets = tuple(t for t in (targets or ()) if t in arms) or tuple(arms)[:1]
     roles = {m: ("target" if m in targets else "guardrail") for m in arms}
-    fewest = min((min(c.n, b.n) for c, b in arms.values()), default=0)
-    if fewest < rules.min_to_roll_back:
+    ests = {m: e for m, (c, b) in arms.items() if (e := estimate(c, b, binary=m not in USAGE)) is not None}
+    sessions = [min(sum(x.n for x in c), sum(x.n for x in b)) for m, (c, b) in arms.items() if m not in USAGE]
+    fewest = int(min(sessions, default=0))
+    margins = {m: rules.margin_of(m, e.champion) for m, e in ests.items()}
+    shown_now = [m for m in shown if m in ests]
+    base = {"roles": roles, "margins": margins, "shown": tuple(shown_now)}
+    if fewest < rules.min_to_roll_back or not ests:
         if age >= rules.max_age:
+            why = f"too few sessions ({fewest} per arm) to judge"
             return Verdict(
                 "hand_over",
-                f"no decision after {age.days} days: too few sessions ({fewest} per arm); a human decides",
+                f"no decision after {age.days} days: {why}; a human decides",
                 {},
-                roles=roles,
+                advice=Advice("wait", f"Too few sessions ({fewest} per arm) to judge; keep it running."),
+                **base,
             )
-        return Verdict("continue", "collecting evidence", {}, roles=roles)
-    due = (age >= rules.decide_after) + (age >= rules.max_age)  # fixed looks due by now
-    final = finals_taken < due and fewest >= rules.min_sessions
-    look = "final" if final else "sequential"
-    share = 2 if final else 1  # a fixed look spends α/4 (half of α over two looks), the mSPRT α/2
-    harm_alpha = rules.alpha / 2 / share / len(arms)  # deterioration: any metric, Bonferroni over all
-    gain_alpha = rules.alpha / 2 / share / len(targets)  # superiority: any target suffices
-    guard_alpha = rules.alpha / 2 / share  # non-inferiority: every guardrail must pass, no correction
+        return Verdict("continue", "collecting evidence", {}, **base)
 
-    def bounds(metric: str, alpha: float) -> Interval:
-        cand, champ = arms[metric]
-        return fixed_interval(cand, champ, alpha) if final else interval(cand, champ, alpha, rules.tau)
-
-    for metric in arms:
-        ci = bounds(metric, harm_alpha)
-        if ci.low > 0:
+    harm_alpha = rules.alpha / len(ests)
+    for metric, est in ests.items():
+        tau = rules.tau if metric not in USAGE else rules.tau * max(abs(est.champion), 1e-9)
+        low = est.diff - _radius(est, harm_alpha, tau)
+        if low > 0:
+            ci = Interval(est.diff, low, est.diff + _radius(est, harm_alpha, tau))
             return Verdict(
                 "roll_back",
-                f"{metric} ({roles[metric]}) is significantly worse: {ci.diff:+.1%} (interval "
-                f"{ci.low:+.1%} … {ci.high:+.1%}, {look} look, α = {rules.alpha})",
+                f"{metric} ({roles[metric]}) is significantly worse: {_fmt(metric, est.diff)} (interval "
+                f"{_fmt(metric, ci.low)} … {_fmt(metric, ci.high)}, always-valid, α = {rules.alpha})",
                 {metric: ci},
-                look,
-                None,
-                roles,
+                advice=Advice("abort", f"{metric} is significantly worse."),
+                **base,
             )
-    non_inferior_on = arms if not improve else {m: a for m, a in arms.items() if roles[m] == "guardrail"}
-    intervals = {m: bounds(m, guard_alpha) for m in non_inferior_on}
-    if improve:
-        intervals.update({m: bounds(m, gain_alpha) for m in targets})
-    needed = sessions_needed(arms, targets if improve else (), rules, gain_alpha, guard_alpha)
-    better = [m for m in targets if improve and intervals[m].high < 0]
-    unproven = [m for m in non_inferior_on if intervals[m].high >= rules.margin]
-    enough = fewest >= rules.min_sessions
-    if enough and not unproven and (better or not improve):
+
+    horizon = max(1, rules.max_age.days)
+    day = min(int(age.total_seconds() // 86400), horizon)
+    look = day if day >= 1 and day not in looks and fewest >= rules.min_sessions else None
+    days = tuple(sorted({*looks, look})) if look else tuple(sorted(looks))
+    gain_alpha = rules.alpha / len(targets)
+    tested = {m: ("superiority" if improve and roles[m] == "target" else "non-inferiority") for m in ests}
+    alphas = {m: gain_alpha if tested[m] == "superiority" else rules.alpha for m in ests}
+
+    def gap(m: str) -> float:  # how far the estimate lies on the good side of what its test needs
+        return -ests[m].diff if tested[m] == "superiority" else margins[m] - ests[m].diff
+
+    z_now = {m: boundary(days, horizon, alphas[m]) if days else math.inf for m in ests}
+    if look:
+        for m in ests:
+            if m not in shown_now and gap(m) / ests[m].se >= critical(z_now[m], ests[m]):
+                shown_now.append(m)
+    intervals = {}
+    for m, est in ests.items():
+        z = z_now[m] if math.isfinite(z_now[m]) else _Z.inv_cdf(1 - alphas[m])
+        half = critical(z, est) * est.se
+        intervals[m] = Interval(round(est.diff, 6), round(est.diff - half, 6), round(est.diff + half, 6))
+    base["shown"] = tuple(shown_now)
+    better = [m for m in targets if improve and m in shown_now]
+    must = [m for m in ests if tested[m] == "non-inferiority"]
+    unproven = [m for m in must if m not in shown_now]
+    final_z = {m: boundary(tuple(sorted({*days, horizon})), horizon, alphas[m]) for m in ests}
+    needed = _sessions_needed(ests, tested, gap, final_z, shown_now, fewest, rules)
+    if fewest >= rules.min_sessions and not unproven and (better or not improve):
         why = f"significantly better on {', '.join(better)}" if improve else "removes lines only"
         return Verdict(
             "promote",
-            f"{why}, every guardrail within its {rules.margin:.0%} margin, after {fewest} sessions "
-            f"per arm ({look} look)",
+            f"{why}, every guardrail shown within its margin, after {fewest} sessions per arm "
+            f"(look on day {day})",
             intervals,
             look,
             needed,
-            roles,
+            advice=Advice("promote", why),
+            **base,
         )
     reachable = _reachable(fewest, age, rules)
-    out_of_reach = final and (needed is None or needed > reachable)
-    if age >= rules.max_age or out_of_reach:  # the second fixed look, when it could be, was this one
+    out_of_reach = look is not None and age >= rules.decide_after and (needed is None or needed > reachable)
+    advice = advise(ests, roles, margins, improve=improve, needed=needed, reachable=reachable)
+    if age >= rules.max_age or out_of_reach:
         missing = []
         if improve and not better:
             missing.append(f"no target significantly better ({', '.join(targets)})")
         if unproven:
-            missing.append(f"not shown within the {rules.margin:.0%} margin: {', '.join(unproven)}")
-        if not enough:
+            missing.append(f"not yet shown within margin: {', '.join(unproven)}")
+        if fewest < rules.min_sessions:
             missing.append(f"{fewest} of {rules.min_sessions} sessions per arm")
-        more = f"; about {needed} more sessions per arm would decide" if needed else ""
-        if needed and needed > 100_000:  # a guardrail sits at its margin: no sample size settles it
+        more = ""
+        if needed and needed > 100_000:
             more = "; no number of sessions this fleet could send would decide it"
-        if age < rules.max_age:
-            more += f", and about {reachable} more arrive by day {rules.max_age.days} at this traffic"
+        elif needed:
+            more = f"; about {needed} more sessions per arm would decide"
+            if age < rules.max_age:
+                more += f", and about {reachable} more arrive by day {rules.max_age.days}"
         return Verdict(
             "hand_over",
             f"no decision after {age.days} days ({'; '.join(missing)}){more}: a human decides",
             intervals,
             look,
             needed,
-            roles,
+            advice=advice,
+            **base,
         )
-    return Verdict("continue", "collecting evidence", intervals, look, needed, roles)
+    return Verdict("continue", "collecting evidence", intervals, look, needed, advice=advice, **base)
 
 
 def _reachable(fewest: int, age: timedelta, rules: CanaryRules) -> int:
@@ -216,39 +248,93 @@ def _reachable(fewest: int, age: timedelta, rules: CanaryRules) -> int:
     return int(fewest / days * left) if days > 0 and left > 0 else 0
 
 
-def sessions_needed(
-    arms: dict[str, tuple[Arm, Arm]],
-    targets: tuple[str, ...],
-    rules: CanaryRules,
-    gain_alpha: float,
-    guard_alpha: float,
-) -> int | None:
-    """About how many more sessions per arm the fixed-horizon look needs to decide at the
-    differences seen so far: a target's upper bound under 0, every guardrail's under the margin
-    (None: a target shows no gain to confirm)."""
-    worst = 0
-    for metric, (cand, champ) in arms.items():
-        diff = cand.failures / cand.n - champ.failures / champ.n
-        se = math.sqrt(_variance(cand, champ))
-        if metric in targets:
-            z, gap = NormalDist().inv_cdf(1 - gain_alpha), -diff
-        else:
-            z, gap = NormalDist().inv_cdf(1 - guard_alpha), rules.margin - diff
-        if gap <= 0:
-            if metric in targets:
+def _sessions_needed(ests, tested, gap, final_z, shown, fewest, rules) -> int | None:
+    """About how many more sessions per arm the last look needs to conclude every open test at
+    the differences seen so far (the standard error falling as 1/√n); None: a target shows no
+    gain to confirm."""
+    worst = max(0, rules.min_sessions - fewest)
+    for m, est in ests.items():
+        if m in shown:
+            continue
+        if gap(m) <= 0:
+            if tested[m] == "superiority":
                 return None
-            continue  # a guardrail worse than its margin: more sessions will not clear it
-        n = min(cand.n, champ.n)
-        worst = max(worst, math.ceil(n * (z * se / gap) ** 2) - n, rules.min_sessions - n)
-    return max(0, worst)
+            return 10**9  # a guardrail at or past its margin: more sessions will not clear it
+        need = math.ceil(fewest * (critical(final_z[m], est) * est.se / gap(m)) ** 2) - fewest
+        worst = max(worst, need)
+    return worst
+
+
+# The hand-over's reading: the probability, under a flat prior and the normal approximation, that
+# each metric lies on the wrong side of what its role needs.
+ADVISE_TARGET_SURE = 0.95  # promote only when the target is this likely better
+ADVISE_GUARD_RISK = 0.2  # ... and no guardrail this likely past its margin
+ADVISE_ABORT_RISK = 0.5  # abort when a guardrail is more likely past its margin than not
+
+
+def advise(
+    ests: dict[str, Estimate],
+    roles: dict[str, str],
+    margins: dict[str, float],
+    *,
+    improve: bool,
+    needed: int | None,
+    reachable: int,
+) -> Advice:
+    """What a careful reviewer would do with evidence the test could not settle in time: the
+    chance (flat prior, normal approximation) that each target is better and that each guardrail
+    is past its margin decides promote, abort or wait; the figures are the two or three that
+    decide it."""
+    risks = {
+        m: _Z.cdf((e.diff - margins[m]) / e.se)
+        for m, e in ests.items()
+        if roles[m] == "guardrail" or not improve
+    }
+    gains = {m: _Z.cdf(-e.diff / e.se) for m, e in ests.items() if improve and roles[m] == "target"}
+
+    def figure(m: str) -> str:
+        e = ests[m]
+        if m in gains:
+            return f"{m}: {_fmt(m, e.diff)} ± {_fmt(m, 1.96 * e.se)[1:]} ({gains[m]:.0%} likely better)"
+        return (
+            f"{m}: {_fmt(m, e.diff)} ± {_fmt(m, 1.96 * e.se)[1:]} against a margin of "
+            f"{_fmt(m, margins[m])[1:]} ({risks[m]:.0%} likely past it)"
+        )
+
+    worst = max(risks, key=risks.get, default=None)
+    best = max(gains, key=gains.get, default=None)
+    lost = [m for m, p in gains.items() if p < 1 - ADVISE_TARGET_SURE]
+    if worst is not None and risks[worst] >= ADVISE_ABORT_RISK:
+        return Advice("abort", f"{worst} is more likely than not worse than its margin.", (figure(worst),))
+    if lost:
+        return Advice("abort", f"{lost[0]} is likely worse, not better.", (figure(lost[0]),))
+    if (not improve or (best is not None and gains[best] >= ADVISE_TARGET_SURE)) and (
+        worst is None or risks[worst] <= ADVISE_GUARD_RISK
+    ):
+        shown = [f for f in (best, worst) if f is not None]
+        return Advice(
+            "promote",
+            "the target is very likely better and no guardrail is likely past its margin"
+            if improve
+            else "no metric is likely past its margin",
+            tuple(figure(m) for m in shown),
+        )
+    why = "the evidence is not clear either way"
+    if needed and needed < 10**8:
+        why += f": about {needed} more sessions per arm would settle it ({reachable} more expected in time)"
+    return Advice("wait", why, tuple(figure(m) for m in (best, worst) if m is not None))
 
 
 def decision_sessions(rules: CanaryRules, power: float = 0.8) -> int:
-    """Sessions per arm for a guardrail's non-inferiority test at the first fixed look to reach
-    `power` when nothing changed: 2·p(1−p)·(z₁₋α + z_power)² / margin², at p = ½ (where a rate's
-    variance is largest) and the look's α/4; never fewer than `min_sessions`."""
-    z = NormalDist().inv_cdf(1 - rules.alpha / 4) + NormalDist().inv_cdf(power)
-    return max(rules.min_sessions, math.ceil(2 * 0.25 * z * z / (rules.margin * rules.margin)))
+    """Sessions per arm for a guardrail's non-inferiority test at the last daily look to reach
+    `power` when nothing changed: 2·p(1−p)·(c + z_power)² / margin², at p = ½ (where a rate's
+    variance is largest, and its margin `margin_of(½)`) and the last look's critical value c;
+    never fewer than `min_sessions`."""
+    horizon = max(1, rules.max_age.days)
+    c = boundary(tuple(range(1, horizon + 1)), horizon, rules.alpha)
+    z = c + _Z.inv_cdf(power)
+    margin = rules.margin_of(OVERALL, 0.5)
+    return max(rules.min_sessions, math.ceil(2 * 0.25 * z * z / (margin * margin)))
 
 
 def adaptive_share(*, floor: float, sessions: int, sessions_per_day: float, decide_days: float) -> float:

@@ -12,47 +12,61 @@ and the dashboard.
 from datetime import datetime
 
 from django.db import connection
-from django.db.models import Count, F, Q, Sum, Value
-from django.db.models.functions import Coalesce, NullIf
+from django.db.models import Count, F, Q, Sum
+from django.db.models.functions import Coalesce
 
 from improver.models import SessionSignal
 from improver.signals import ANY
 from telemetry.models import SessionSeen, SkillOutcome
-from telemetry.sessions import open_session_sql
 
 
-def _window(version_ids: list[int], since: datetime | None) -> Q:
+def _window(version_ids: list[int], since: datetime | None, until: datetime | None = None) -> Q:
     window = Q(template_version_id__in=version_ids)
-    return window & Q(received_at__gte=since) if since is not None else window
+    if since is not None:
+        window &= Q(received_at__gte=since)
+    return window & Q(received_at__lt=until) if until is not None else window
 
 
 def _named(rows, key):
     return rows.annotate(v=F("template_version_id"), a=F("agent_id"), k=key).values_list("v", "a", "k")
 
 
-def _count_distinct(querysets) -> dict[int, int]:
-    """COUNT(*) per version over the UNION (distinct rows) of (v, a, k) querysets."""
+def _count_distinct(querysets, per_agent: bool = False) -> dict:
+    """COUNT(*) per version (or per version and agent) over the UNION (distinct rows) of (v, a, k)
+    querysets."""
     parts, params = [], []
     for qs in querysets:
         sql, p = qs.query.sql_with_params()
         parts.append(f"SELECT DISTINCT * FROM ({sql}) AS q{len(parts)}")
         params += list(p)
-    sql = f"SELECT v, COUNT(*) FROM ({' UNION '.join(parts)}) AS u GROUP BY v"
+    by = "v, a" if per_agent else "v"
+    sql = f"SELECT {by}, COUNT(*) FROM ({' UNION '.join(parts)}) AS u GROUP BY {by}"
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
+        if per_agent:
+            return {(v, a): n for v, a, n in cursor.fetchall() if v is not None}
         return {v: n for v, n in cursor.fetchall() if v is not None}
 
 
-def session_counts(version_ids: list[int], since: datetime | None = None) -> dict[int, int]:
-    """Sessions per version (first seen since `since`, when given). Every session has one row in
-    SessionSeen, whether an event opened it or only a failure signal named it, so this is one
-    COUNT per version over the (version, first received) index."""
+def session_counts(
+    version_ids: list[int],
+    since: datetime | None = None,
+    *,
+    until: datetime | None = None,
+    per_agent: bool = False,
+) -> dict:
+    """Sessions per version (first seen in [`since`, `until`), when given), or per (version,
+    agent) with `per_agent`. Every session has one row in SessionSeen, whether an event opened it
+    or only a failure signal named it, so this is one COUNT per version over the (version, first
+    received) index."""
     seen = SessionSeen.objects.filter(template_version_id__in=version_ids)
     if since is not None:
         seen = seen.filter(first_received_at__gte=since)
-    return dict(
-        seen.values("template_version_id").annotate(n=Count("id")).values_list("template_version_id", "n")
-    )
+    if until is not None:
+        seen = seen.filter(first_received_at__lt=until)
+    keys = ("template_version_id", "agent_id") if per_agent else ("template_version_id",)
+    rows = seen.values(*keys).annotate(n=Count("id")).values_list(*keys, "n")
+    return {(row[:2] if per_agent else row[0]): row[-1] for row in rows}
 
 
 def signal_counts(
@@ -60,20 +74,27 @@ def signal_counts(
     signals: tuple[str, ...],
     since: datetime | None = None,
     composites: dict[str, tuple[str, ...]] | None = None,
-) -> dict[tuple[int, str], int]:
+    *,
+    until: datetime | None = None,
+    per_agent: bool = False,
+) -> dict:
     """Sessions showing each signal per version, ANY (any signal at all) included: each is one
     row per session, so a COUNT over the (version, signal, time) index. Each of `composites`
-    (name → signals) counts the sessions showing any of its signals, distinct."""
-    rows = SessionSignal.objects.filter(_window(version_ids, since))
+    (name → signals) counts the sessions showing any of its signals, distinct. Keys are
+    (version, signal), or (version, agent, signal) with `per_agent`."""
+    rows = SessionSignal.objects.filter(_window(version_ids, since, until))
+    keys = ("template_version_id", "agent_id", "signal") if per_agent else ("template_version_id", "signal")
     out = {
-        (r["template_version_id"], r["signal"]): r["n"]
-        for r in rows.filter(signal__in=signals)
-        .values("template_version_id", "signal")
+        row[:-1]: row[-1]
+        for row in rows.filter(signal__in=signals)
+        .values(*keys)
         .annotate(n=Count("id"))
+        .values_list(*keys, "n")
     }
     for name, members in (composites or {}).items():
         shown = rows.filter(signal__in=members)
-        out.update({(v, name): n for v, n in _count_distinct([_named(shown, F("session_id"))]).items()})
+        counted = _count_distinct([_named(shown, F("session_id"))], per_agent)
+        out.update({((*k, name) if per_agent else (k, name)): n for k, n in counted.items()})
     return out
 
 
@@ -179,51 +200,37 @@ def rollout_status(rollout) -> dict:
     }
 
 
-# Cost, tokens and time as guardrails: the share of each arm's sessions whose total lies above
-# the champion's 90th percentile over the same window (about 10% on the champion by construction;
-# a change that makes sessions dearer or slower shows as a larger share on the candidate), tested
-# like every other rate. Sessions are known by their skill outcomes' `session_id`, or for an
-# outcome sent without one, by the session its agent had open.
-USAGE = {
-    "cost_over_champion_p90": "cost",
-    "tokens_over_champion_p90": "tokens",
-    "duration_over_champion_p90": "duration",
+# Cost, tokens and time per unit of work: each agent's totals over its successful skill outcomes,
+# so that a change that lets agents finish more work is not charged for it, and one that does the
+# same work dearer is. Outcomes sent without a session count as well: they are the work.
+USAGE_FIELDS = {
+    "cost_per_success": "cost",
+    "tokens_per_success": "tokens",
+    "duration_per_success": "duration",
 }
-USAGE_MIN_SESSIONS = 10  # champion sessions with a value before its 90th percentile means anything
 
 
-def usage_over_champion(
-    version_ids: list[int], champion_id: int, since: datetime | None = None
-) -> dict[tuple[int, str], int]:
-    """Per version and usage metric (USAGE), the sessions whose total cost, tokens or duration
-    lies above the champion's 90th percentile; a metric the champion has too few sessions with
-    a value of is left out. Totals per session are summed in SQL; an outcome sent without a
-    session counts in the one its agent had open when it arrived."""
+def usage_by_agent(
+    version_ids: list[int], since: datetime | None = None, until: datetime | None = None
+) -> dict[tuple[int, int], dict[str, float]]:
+    """Per (version, agent): successful outcomes and the cost, tokens and milliseconds of all its
+    outcomes, summed in SQL over the (version, received) window."""
     rows = (
-        SkillOutcome.objects.filter(_window(version_ids, since))
-        .annotate(session=Coalesce(NullIf("session_id", Value("")), open_session_sql()))
-        .exclude(session__isnull=True)
-        .values("template_version_id", "agent_id", "session")
+        SkillOutcome.objects.filter(_window(version_ids, since, until))
+        .values("template_version_id", "agent_id")
         .annotate(
+            successes=Count("id", filter=Q(success=True)),
             cost=Sum("cost_usd"),
             tokens=Sum(Coalesce("input_tokens", 0) + Coalesce("output_tokens", 0)),
             duration=Sum("duration_ms"),
         )
-        .values_list("template_version_id", "cost", "tokens", "duration")
     )
-    totals: dict[int, dict[str, list[float]]] = {}
-    for version, cost, tokens, duration in rows.iterator(chunk_size=5000):
-        mine = totals.setdefault(version, {"cost": [], "tokens": [], "duration": []})
-        for name, value in (("cost", cost), ("tokens", tokens), ("duration", duration)):
-            if value:
-                mine[name].append(float(value))
-    out: dict[tuple[int, str], int] = {}
-    champion = totals.get(champion_id, {})
-    for metric, name in USAGE.items():
-        values = sorted(champion.get(name, []))
-        if len(values) < USAGE_MIN_SESSIONS:
-            continue
-        p90 = values[max(0, -(-9 * len(values) // 10) - 1)]
-        for version in version_ids:
-            out[(version, metric)] = sum(v > p90 for v in totals.get(version, {}).get(name, []))
-    return out
+    return {
+        (r["template_version_id"], r["agent_id"]): {
+            "successes": r["successes"],
+            "cost": float(r["cost"] or 0),
+            "tokens": float(r["tokens"] or 0),
+            "duration": float(r["duration"] or 0),
+        }
+        for r in rows
+    }

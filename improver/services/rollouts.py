@@ -13,19 +13,22 @@ from django.db import transaction
 
 from config import clock
 from config.errors import ApplicationError, Conflict
+from config.scales import parse_margins
 from fleet.documents import candidate_end, candidate_start
 from fleet.models import Agent, AgentTemplate, Document
 from governance.models import ChangeDecision
 from governance.services import decision_record, proposal_mark_implemented
-from improver.canary import Arm, CanaryRules, adaptive_share, decide, decision_sessions
+from improver.canary import CanaryRules, adaptive_share, decide, decision_sessions
+from improver.canary_estimate import Cell
 from improver.models import Rollout
-from improver.outcomes import USAGE, session_counts, signal_counts, usage_over_champion
+from improver.outcomes import USAGE_FIELDS, session_counts, signal_counts, usage_by_agent
 from improver.services.line_targets import rollout_targets
 from improver.signals import ANY, GUARDS
 from telemetry.models import ToolInvocation
 
 SYSTEM = "system"
 HISTORY_MAX = 500
+HISTORY_DAYS = 14  # each agent's own history before a rollout: its covariate and its matching
 
 
 def rules() -> CanaryRules:
@@ -33,6 +36,9 @@ def rules() -> CanaryRules:
     return CanaryRules(
         min_sessions=k["CANARY_MIN_SESSIONS"],
         margin=k["CANARY_MARGIN"],
+        margin_relative=k["CANARY_MARGIN_RELATIVE"],
+        usage_margin=k["CANARY_USAGE_MARGIN"],
+        margins=parse_margins(k["CANARY_MARGINS"]),
         alpha=k["CANARY_ALPHA"],
         tau=k["CANARY_TAU"],
         max_age=timedelta(days=k["CANARY_MAX_DAYS"]),
@@ -65,8 +71,21 @@ def template_share(template, *, at: datetime) -> float:
     )
 
 
-def template_agent_ids(template) -> list[int]:
-    return list(Agent.objects.filter(template=template, is_active=True).values_list("pk", flat=True))
+def template_agent_ids(template, *, at: datetime | None = None) -> list[int]:
+    """The template's active agents, ordered by their share of sessions with any failure over the
+    last two weeks on the version they run (agents without sessions last): assignment by agent
+    matches the canary's agents on it."""
+    ids = list(
+        Agent.objects.filter(template=template, is_active=True).order_by("pk").values_list("pk", flat=True)
+    )
+    head = template.document.head_id if template.document_id else None
+    if at is None or head is None:
+        return ids
+    since = at - timedelta(days=HISTORY_DAYS)
+    sessions = session_counts([head], since, until=at, per_agent=True)
+    failed = signal_counts([head], (ANY,), since, until=at, per_agent=True)
+    share = {a: failed.get((head, a, ANY), 0) / n for (_, a), n in sessions.items() if n}
+    return sorted(ids, key=lambda a: (a not in share, share.get(a, 0.0)))
 
 
 @transaction.atomic
@@ -78,7 +97,7 @@ def rollout_start(*, template, proposal, champion, candidate, at: datetime) -> R
     canary = candidate_start(
         document=template.document,
         version=candidate,
-        agent_ids=template_agent_ids(template),
+        agent_ids=template_agent_ids(template, at=at),
         share=share,
         at=at,
     )
@@ -105,29 +124,69 @@ def judged_on(rollout: Rollout) -> tuple[str, ...]:
     return targets if len(targets) == 1 else (TARGETS,)
 
 
-def arms_since(rollout: Rollout) -> dict[str, tuple[Arm, Arm]]:
-    """Per metric (what promotion is judged on, each target, then every guard), each arm's
-    sessions since the start and those showing the signal, in SQL. "Since the start" is by
-    arrival (`received_at`): the champion's version stamps events from before the rollout too,
-    and agents may report events that happened earlier. A guard no session of either arm has
-    shown is left out (it cannot move)."""
+def arms_since(rollout: Rollout) -> dict[str, tuple[list[Cell], list[Cell]]]:
+    """Per metric (what promotion is judged on, each target, every guard, then usage per
+    success), each arm's cells: one per agent, its sessions since the start and those showing the
+    signal, with the agent's own rate over the two weeks before the start on the champion (the
+    covariate). Counted in SQL. "Since the start" is by arrival (`received_at`): the champion's
+    version stamps events from before the rollout too, and agents may report events that
+    happened earlier. A guard no session of either arm has shown is left out (it cannot move)."""
     versions = [rollout.candidate_id, rollout.champion_id]
     targets = tuple(rollout.targets or (ANY,))
-    sessions = session_counts(versions, rollout.started_at)
+    start, before = rollout.started_at, rollout.started_at - timedelta(days=HISTORY_DAYS)
     composites = {TARGETS: targets} if judged_on(rollout) == (TARGETS,) else {}
-    signals = signal_counts(versions, targets + GUARDS, rollout.started_at, composites)
+    metrics = tuple(dict.fromkeys(judged_on(rollout) + targets + GUARDS))
+    sessions = session_counts(versions, start, per_agent=True)
+    signals = signal_counts(versions, targets + GUARDS, start, composites, per_agent=True)
+    past = session_counts([rollout.champion_id], before, until=start, per_agent=True)
+    past_signals = signal_counts(
+        [rollout.champion_id], targets + GUARDS, before, composites, until=start, per_agent=True
+    )
     arms = {}
-    for metric in dict.fromkeys(judged_on(rollout) + targets + GUARDS):
-        shown = [signals.get((v, metric), 0) for v in versions]
-        if metric in judged_on(rollout) or any(shown):
-            arms[metric] = tuple(Arm(sessions.get(v, 0), n) for v, n in zip(versions, shown, strict=True))
-    usage = usage_over_champion(versions, rollout.champion_id, rollout.started_at)
-    for metric in USAGE:  # cost, tokens and time: guardrails like the failure signals
-        if (rollout.champion_id, metric) in usage:
-            arms[metric] = tuple(
-                Arm(sessions.get(v, 0), min(usage[(v, metric)], sessions.get(v, 0))) for v in versions
-            )
+    for metric in metrics:
+        cells = tuple(
+            [
+                Cell(
+                    agent,
+                    n,
+                    signals.get((v, agent, metric), 0),
+                    _own(past_signals, past, rollout.champion_id, agent, metric),
+                )
+                for (v, agent), n in sorted(sessions.items())
+                if v == version
+            ]
+            for version in versions
+        )
+        if metric in judged_on(rollout) or any(c.y for arm in cells for c in arm):
+            arms[metric] = cells
+    usage = usage_by_agent(versions, start)
+    usage_past = usage_by_agent([rollout.champion_id], before, start)
+    for metric, name in USAGE_FIELDS.items():  # cost, tokens and time per success: guardrails too
+        cells = tuple(
+            [
+                Cell(
+                    agent,
+                    row["successes"],
+                    row[name],
+                    _per_success(usage_past.get((rollout.champion_id, agent)), name),
+                )
+                for (v, agent), row in sorted(usage.items())
+                if v == version and row["successes"]
+            ]
+            for version in versions
+        )
+        if all(cells) and any(c.y for c in cells[1]):
+            arms[metric] = cells
     return arms
+
+
+def _own(shown: dict, sessions: dict, version: int, agent: int, metric: str) -> float | None:
+    n = sessions.get((version, agent), 0)
+    return shown.get((version, agent, metric), 0) / n if n else None
+
+
+def _per_success(row: dict | None, name: str) -> float | None:
+    return row[name] / row["successes"] if row and row["successes"] else None
 
 
 def rollout_check(*, rollout: Rollout, now: datetime | None = None) -> str:
@@ -142,14 +201,16 @@ def rollout_check(*, rollout: Rollout, now: datetime | None = None) -> str:
         if rollout.status != Rollout.Status.RUNNING and not watching:  # pinned or decided: hands off
             return "none"
         arms = arms_since(rollout)
-        finals_taken = sum(check.get("look") == "final" for check in rollout.history)
         targets = judged_on(rollout)
+        last = rollout.last_check or {}
+        looks, shown = tuple(last.get("looks") or ()), tuple(last.get("shown") or ())
         verdict = decide(
             arms,
             now - rollout.started_at,
             rules(),
             targets=targets,
-            finals_taken=finals_taken,
+            looks=looks,
+            shown=shown,
             improve=not rollout.removes_only,
         )
         check = {
@@ -157,16 +218,31 @@ def rollout_check(*, rollout: Rollout, now: datetime | None = None) -> str:
             "targets": list(rollout.targets or (ANY,)),
             "judged_on": list(targets),
             "arms": {
-                m: {"candidate": [c.n, c.failures], "champion": [b.n, b.failures]}
-                for m, (c, b) in arms.items()
+                m: {
+                    "candidate": [sum(c.n for c in cand), sum(c.y for c in cand)],
+                    "champion": [sum(c.n for c in champ), sum(c.y for c in champ)],
+                    "agents": len({c.agent for c in (*cand, *champ)}),
+                }
+                for m, (cand, champ) in arms.items()
             },
             "intervals": {m: [ci.diff, ci.low, ci.high] for m, ci in verdict.intervals.items()},
             "roles": verdict.roles or {},
-            "margin": rules().margin,
+            "margins": verdict.margins,
+            "shown": list(verdict.shown),
             "look": verdict.look,
+            "looks": [*looks, verdict.look] if verdict.look else list(looks),
             "needed": verdict.needed,
             "action": verdict.action,
             "reason": verdict.reason,
+            "advice": (
+                {
+                    "action": verdict.advice.action,
+                    "why": verdict.advice.why,
+                    "figures": list(verdict.advice.figures),
+                }
+                if verdict.advice
+                else None
+            ),
         }
         if watching and verdict.action not in ("roll_back", "promote"):
             return "none"  # the human's to decide; the page keeps the check that handed it over
