@@ -45,15 +45,32 @@ def reaches(decayed_count: float, threshold: float) -> bool:
     return decayed_count >= threshold - COUNT_TOLERANCE
 
 
+def above_share(part: float, total: float, ratio: float) -> bool:
+    """Whether a decayed count is more than `ratio` of `total` by more than COUNT_TOLERANCE: a
+    count on the line, or within the tolerance of it, is on it. Decaying both sums by one factor
+    moves their quotient by a rounding error; 3 harmful outcomes of 10 are at a 0.3 line on
+    every read, whatever their age."""
+    return part - ratio * total > COUNT_TOLERANCE
+
+
+def below_share(part: float, total: float, ratio: float) -> bool:
+    """Whether a decayed count is less than `ratio` of `total` by more than COUNT_TOLERANCE."""
+    return ratio * total - part > COUNT_TOLERANCE
+
+
 def maturity(decayed_helpful: float, decayed_harmful: float, rules: MaturityRules, manual: str = "") -> str:
-    """candidate | established | proven | deprecated, from decayed counts (manual wins)."""
+    """candidate | established | proven | deprecated, from decayed counts (manual wins). A
+    harmful share is compared with its line in counts, with the counts' tolerance (above_share)."""
     if manual in ("deprecated", "proven"):
         return manual
     total = decayed_helpful + decayed_harmful
-    harmful_ratio = decayed_harmful / total if total else 0.0
-    if reaches(total, rules.established_min) and harmful_ratio > rules.deprecated_harmful_ratio:
+    if reaches(total, rules.established_min) and above_share(
+        decayed_harmful, total, rules.deprecated_harmful_ratio
+    ):
         return "deprecated"
-    if reaches(decayed_helpful, rules.proven_helpful) and harmful_ratio < rules.proven_max_harmful_ratio:
+    if reaches(decayed_helpful, rules.proven_helpful) and below_share(
+        decayed_harmful, total, rules.proven_max_harmful_ratio
+    ):
         return "proven"
     if reaches(total, rules.established_min):
         return "established"

@@ -146,6 +146,11 @@ R = patterns.MaturityRules()
         (5, 1, "", "established"),  # ratio 0.167: not proven, not deprecated
         (2, 8, "", "deprecated"),
         (2, 1, "", "deprecated"),  # ratio 0.333 > 0.3 with 3 total
+        (7, 3, "", "established"),  # on the 0.3 line: not above it
+        (7, 3.06, "", "established"),  # within a twentieth of an outcome of the line: on it
+        (7, 3.1, "", "deprecated"),
+        (17, 3, "", "established"),  # on the 0.15 line: not under it
+        (17.5, 3, "", "proven"),
         (1, 1, "deprecated", "deprecated"),
         (0, 0, "proven", "proven"),
     ],
@@ -156,6 +161,14 @@ def test_maturity_states(helpful, harmful, manual, state):
         patterns.MULTIPLIERS[state]
         == {"candidate": 0.5, "established": 1.0, "proven": 1.5, "deprecated": 0.0}[state]
     )
+
+
+@pytest.mark.parametrize(("helpful", "harmful"), [(7, 3), (17, 3)])  # on the 0.3 line; on the 0.15 line
+def test_a_share_on_its_line_reads_the_same_at_every_age(helpful, harmful):
+    """Decaying both sums by one factor moves their quotient by a rounding error, never across a line."""
+    ages = [i * 0.037 for i in range(300)]  # up to 11 days, at scattered fractions of a day
+    states = {patterns.maturity(patterns.decay(helpful, a), patterns.decay(harmful, a), R) for a in ages}
+    assert states == {"established"}
 
 
 def test_deprecated_cannot_be_promoted():

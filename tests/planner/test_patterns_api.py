@@ -48,6 +48,29 @@ def test_patterns_are_scoped_to_the_agents_template(db):
     assert bob.get("/api/v1/planner/patterns").json()["patterns"] == []
 
 
+def test_a_pattern_on_the_deprecation_line_reads_established_on_every_read(db, clock):
+    """7 helpful and 3 harmful outcomes are on the 0.3 harmful line (deprecated only above it):
+    every read, whatever the sums' age, says established, as the stored state does."""
+    agent, alice = client_for("alice")
+    PatternStats.objects.create(
+        template=agent.template,
+        name="Split the migration",
+        uses=10,
+        failures=3,
+        helpful=7,
+        harmful=3,
+        decayed_helpful=7.0,
+        decayed_harmful=3.0,
+        decayed_at=NOW,
+        state="established",
+    )
+    states = set()
+    for minutes in range(0, 30 * 24 * 60, 7 * 60 + 13):  # a month of reads, at scattered times
+        clock.move_to(NOW + timedelta(minutes=minutes), tick=False)
+        states.add(alice.get("/api/v1/planner/patterns").json()["patterns"][0]["state"])
+    assert states == {"established"}
+
+
 def test_old_feedback_decays(db, clock):
     _, alice = client_for("alice")
     outcomes(alice, "refactor", [True] * 4, patterns=["Old trick"], start=NOW - timedelta(days=200))
