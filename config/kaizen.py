@@ -188,16 +188,16 @@ SETTINGS: dict[str, tuple[object, str]] = {
         "from KAIZEN_CANARY_SHARE toward half the agents (at the last two weeks' traffic) to get there.",
     ),
     "CANARY_MARGIN": (
-        0.04,
+        0.05,
         "Absolute floor of a guardrail's non-inferiority margin (share of sessions): a candidate is "
         "promoted only when each failure signal that is not its target is shown no more than "
         "max(this, KAIZEN_CANARY_MARGIN_RELATIVE × the champion's rate) worse. The floor keeps rare "
         "signals decidable on fleets of tens of agents.",
     ),
     "CANARY_MARGIN_RELATIVE": (
-        0.3,
-        "A guardrail's margin relative to the champion's rate (0.3: a 25% signal may be shown no more "
-        "than 7.5 points worse, a 50% one 15), with KAIZEN_CANARY_MARGIN as its floor.",
+        0.25,
+        "A guardrail's margin relative to the champion's rate (0.25: a 30% signal may be shown no more "
+        "than 7.5 points worse, a 60% one 15), with KAIZEN_CANARY_MARGIN as its floor.",
     ),
     "CANARY_USAGE_MARGIN": (
         0.2,

@@ -62,8 +62,8 @@ _Z = NormalDist()
 class CanaryRules:
     min_sessions: int = 30  # per arm, before a promotion
     min_to_roll_back: int = 10  # per arm, before the normal approximation is trusted at all
-    margin: float = 0.04  # a guardrail's absolute margin floor (share of sessions)
-    margin_relative: float = 0.3  # ... and its margin relative to the champion's rate
+    margin: float = 0.05  # a guardrail's absolute margin floor (share of sessions)
+    margin_relative: float = 0.25  # ... and its margin relative to the champion's rate
     usage_margin: float = 0.2  # cost, tokens and time per success: relative margin
     margins: dict[str, tuple[float, float]] = field(default_factory=dict)  # metric → (relative, floor)
     alpha: float = 0.05
@@ -115,9 +115,11 @@ def _radius(est: Estimate, alpha: float, tau: float) -> float:
     return radius * critical(z, est) / z
 
 
-def _fmt(metric: str, value: float) -> str:
+def _fmt(metric: str, value: float, champion: float = 1.0) -> str:
+    """A difference in words: points of sessions for a rate, per cent of the champion's level for
+    usage per success."""
     if metric in USAGE:
-        return f"{value:+.1%}"
+        return f"{value / champion if champion else 0.0:+.1%}"
     return f"{value * 100:+.1f} points"
 
 
@@ -165,8 +167,9 @@ def decide(
             ci = Interval(est.diff, low, est.diff + _radius(est, harm_alpha, tau))
             return Verdict(
                 "roll_back",
-                f"{metric} ({roles[metric]}) is significantly worse: {_fmt(metric, est.diff)} (interval "
-                f"{_fmt(metric, ci.low)} … {_fmt(metric, ci.high)}, always-valid, α = {rules.alpha})",
+                f"{metric} ({roles[metric]}) is significantly worse: {_fmt(metric, est.diff, est.champion)} "
+                f"(interval {_fmt(metric, ci.low, est.champion)} … {_fmt(metric, ci.high, est.champion)}, "
+                f"always-valid, α = {rules.alpha})",
                 {metric: ci},
                 advice=Advice("abort", f"{metric} is significantly worse."),
                 **base,
@@ -266,10 +269,11 @@ def _sessions_needed(ests, tested, gap, final_z, shown, fewest, rules) -> int | 
 
 
 # The hand-over's reading: the probability, under a flat prior and the normal approximation, that
-# each metric lies on the wrong side of what its role needs.
-ADVISE_TARGET_SURE = 0.95  # promote only when the target is this likely better
-ADVISE_GUARD_RISK = 0.2  # ... and no guardrail this likely past its margin
-ADVISE_ABORT_RISK = 0.5  # abort when a guardrail is more likely past its margin than not
+# each metric lies on the wrong side of what its role needs. Promote when the target is very likely
+# better and no guardrail is more likely past its margin than not; abort when one is (or when a
+# target is very likely worse); wait while the target is unclear.
+ADVISE_TARGET_SURE = 0.95
+ADVISE_ABORT_RISK = 0.5
 
 
 def advise(
@@ -294,12 +298,10 @@ def advise(
 
     def figure(m: str) -> str:
         e = ests[m]
+        seen = f"{m}: {_fmt(m, e.diff, e.champion)} ± {_fmt(m, 1.96 * e.se, e.champion)[1:]}"
         if m in gains:
-            return f"{m}: {_fmt(m, e.diff)} ± {_fmt(m, 1.96 * e.se)[1:]} ({gains[m]:.0%} likely better)"
-        return (
-            f"{m}: {_fmt(m, e.diff)} ± {_fmt(m, 1.96 * e.se)[1:]} against a margin of "
-            f"{_fmt(m, margins[m])[1:]} ({risks[m]:.0%} likely past it)"
-        )
+            return f"{seen} ({gains[m]:.0%} likely better)"
+        return f"{seen} against a margin of {_fmt(m, margins[m], e.champion)[1:]} ({risks[m]:.0%} likely past it)"
 
     worst = max(risks, key=risks.get, default=None)
     best = max(gains, key=gains.get, default=None)
@@ -308,15 +310,13 @@ def advise(
         return Advice("abort", f"{worst} is more likely than not worse than its margin.", (figure(worst),))
     if lost:
         return Advice("abort", f"{lost[0]} is likely worse, not better.", (figure(lost[0]),))
-    if (not improve or (best is not None and gains[best] >= ADVISE_TARGET_SURE)) and (
-        worst is None or risks[worst] <= ADVISE_GUARD_RISK
-    ):
+    if not improve or (best is not None and gains[best] >= ADVISE_TARGET_SURE):
         shown = [f for f in (best, worst) if f is not None]
         return Advice(
             "promote",
-            "the target is very likely better and no guardrail is likely past its margin"
+            "the target is very likely better and no guardrail is more likely past its margin than not"
             if improve
-            else "no metric is likely past its margin",
+            else "no metric is more likely past its margin than not",
             tuple(figure(m) for m in shown),
         )
     why = "the evidence is not clear either way"
@@ -327,14 +327,15 @@ def advise(
 
 def decision_sessions(rules: CanaryRules, power: float = 0.8) -> int:
     """Sessions per arm for a guardrail's non-inferiority test at the last daily look to reach
-    `power` when nothing changed: 2·p(1−p)·(c + z_power)² / margin², at p = ½ (where a rate's
-    variance is largest, and its margin `margin_of(½)`) and the last look's critical value c;
-    never fewer than `min_sessions`."""
+    `power` when nothing changed: 2·p(1−p)·(c + z_power)² / margin(p)², at the rate p where that
+    is largest (where the relative margin meets its floor, or ½) and the last look's critical
+    value c; never fewer than `min_sessions`."""
     horizon = max(1, rules.max_age.days)
     c = boundary(tuple(range(1, horizon + 1)), horizon, rules.alpha)
     z = c + _Z.inv_cdf(power)
-    margin = rules.margin_of(OVERALL, 0.5)
-    return max(rules.min_sessions, math.ceil(2 * 0.25 * z * z / (margin * margin)))
+    p = min(0.5, rules.margin / rules.margin_relative) if rules.margin_relative > 0 else 0.5
+    margin = max(rules.margin_of(OVERALL, p), 1e-3)
+    return max(rules.min_sessions, math.ceil(2 * p * (1 - p) * z * z / (margin * margin)))
 
 
 def adaptive_share(*, floor: float, sessions: int, sessions_per_day: float, decide_days: float) -> float:

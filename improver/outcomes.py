@@ -138,43 +138,67 @@ def rollout_series(rollout, metric: str) -> dict:
     return {"series": series, "legend": legend, "window": (start, end)}
 
 
-def _verdict(ci, role: str, margin) -> str:
+def _verdict(ci, role: str, margin, shown: bool) -> str:
     """A metric's standing in words: its interval against what its role needs."""
     if not ci:
         return "not yet"
     if ci[1] > 0:
         return "worse"
     if role == "target":
-        return "better" if ci[2] < 0 else "not yet better"
+        return "better" if shown or ci[2] < 0 else "not yet better"
     if margin is None:
         return ""
-    return "within margin" if ci[2] < margin else "not yet within margin"
+    return "within margin" if shown or ci[2] < margin else "not yet within margin"
+
+
+def _arm(metric: str, y, n) -> str:
+    if metric in USAGE_FIELDS:
+        return f"{y / n:,.4g} per success ({n} successes)" if n else "no successes"
+    return f"{y} of {n}" + (f" ({y / n:.0%})" if n else "")
+
+
+def _diff(metric: str, value: float, level: float) -> str:
+    if metric in USAGE_FIELDS:
+        return f"{value / level if level else 0.0:+.1%}"
+    return f"{value:+.1%}"
 
 
 def rollout_status(rollout) -> dict:
     """What a rollout tests and where its test stands, from its last check: each metric with its
-    role (target or guard), both arms' sessions showing it, the interval, and the sentence the
-    review page and the dashboard print."""
+    role (target or guard), both arms' sessions showing it, the interval, what it must clear, and
+    the sentences the review page and the dashboard print, the recommendation among them."""
     last = rollout.last_check or {}
     targets = last.get("targets") or rollout.targets or [ANY]
     judged_on = last.get("judged_on") or targets[:1]
     rows, sessions = [], {"candidate": 0, "champion": 0}
-    roles, margin = last.get("roles") or {}, last.get("margin")
+    roles, margins = last.get("roles") or {}, last.get("margins") or {}
+    shown = set(last.get("shown") or ())
     for metric, arms in last.get("arms", {}).items():
         (cn, cf), (bn, bf) = arms["candidate"], arms["champion"]
-        sessions = {"candidate": cn, "champion": bn}
+        if metric not in USAGE_FIELDS:
+            sessions = {"candidate": cn, "champion": bn}
+        level = bf / bn if bn else 0.0
         ci = last.get("intervals", {}).get(metric)
         role = roles.get(metric) or ("target" if metric in judged_on else "guardrail")
-        needs = "below 0" if role == "target" else (f"below {margin:+.0%}" if margin is not None else "")
+        margin = margins.get(metric, last.get("margin"))
+        needs = (
+            "below 0"
+            if role == "target"
+            else (f"below {_diff(metric, margin, level)}" if margin is not None else "")
+        )
         rows.append(
             {
                 "metric": metric,
                 "role": "judged on" if metric in judged_on and len(targets) > 1 else role,
-                "candidate": f"{cf} of {cn}" + (f" ({cf / cn:.0%})" if cn else ""),
-                "champion": f"{bf} of {bn}" + (f" ({bf / bn:.0%})" if bn else ""),
-                "interval": f"{ci[0]:+.1%} ({ci[1]:+.1%} … {ci[2]:+.1%})" if ci else "not yet",
+                "candidate": _arm(metric, cf, cn),
+                "champion": _arm(metric, bf, bn),
+                "interval": (
+                    f"{_diff(metric, ci[0], level)} ({_diff(metric, ci[1], level)} … {_diff(metric, ci[2], level)})"
+                    if ci
+                    else "not yet"
+                ),
                 "must": needs,
-                "verdict": _verdict(ci, role, margin),
+                "verdict": _verdict(ci, role, margin, metric in shown),
             }
         )
     together = ", judged together: sessions showing any of them" if len(targets) > 1 else ""
@@ -182,21 +206,31 @@ def rollout_status(rollout) -> dict:
         f"Promotes when {', '.join(targets)} is significantly lower{together} and every guardrail is "
         "shown within its margin; rolls back when any signal is significantly worse."
     )
+    advice = last.get("advice") or None
     if rollout.status in ("promoted", "rolled_back", "aborted"):
         where = f"Decided: {rollout.reason or last.get('reason', '')}"
     elif last.get("needed") is not None and last["needed"] > 100_000:
         where = "No number of sessions this fleet could send would decide it at the differences seen so far."
     elif last.get("needed") is not None:
-        look = "the final look" if last.get("look") != "final" else "a decision"
-        where = f"About {last['needed']} more sessions per arm for {look} at the differences seen so far."
+        where = (
+            f"About {last['needed']} more sessions per arm would decide it at the differences seen so far."
+        )
     else:
         where = "Collecting evidence: no difference on the targets yet."
+    recommendation = ""
+    if advice and rollout.status not in ("promoted", "rolled_back", "aborted"):
+        figures = "; ".join(advice.get("figures") or ())
+        recommendation = f"Recommended: {advice['action']}: {advice['why']}" + (
+            f" ({figures})" if figures else ""
+        )
     return {
         "targets": list(targets),
         "judged_on": list(judged_on),
         "rows": rows,
         "sessions": sessions,
         "summary": f"{tests} {where}",
+        "recommendation": recommendation,
+        "advice": advice if recommendation else None,
     }
 
 

@@ -1,179 +1,210 @@
-"""The sequential test behind canary rollouts: valid under repeated looks, and it finds effects."""
+"""The canary's rule, pure: the estimate counts agents, the boundaries spend α as promised, and
+the risk-aware rule promotes, rolls back and hands over with a recommendation."""
 
+import math
 import random
 from datetime import timedelta
 
 import pytest
 
-from improver.canary import Arm, CanaryRules, decide, interval
+from improver.canary import CanaryRules, adaptive_share, decide, decision_sessions
+from improver.canary_estimate import Cell, estimate, t_quantile
+from improver.canary_spending import boundaries, spent
 
 RULES = CanaryRules()
 
 
-def simulate(p_candidate: float, p_champion: float, seed: int, looks: int = 40, per_look: int = 5) -> str:
-    """Sessions arrive in small batches; the test looks after every batch, as the beat task does."""
-    rng = random.Random(seed)
-    cand = champ = Arm(0, 0)
-    finals = 0  # each fixed-horizon look is taken once, as the rollout check records it
-    for look in range(looks):
-        cand = Arm(
-            cand.n + per_look, cand.failures + sum(rng.random() < p_candidate for _ in range(per_look))
-        )
-        champ = Arm(
-            champ.n + 4 * per_look,
-            champ.failures + sum(rng.random() < p_champion for _ in range(4 * per_look)),
-        )
-        verdict = decide(
-            {"session_failure": (cand, champ)}, timedelta(days=look / 4), RULES, finals_taken=finals
-        )
-        finals += verdict.look == "final"
-        if verdict.action != "continue":
-            return verdict.action
-    return "continue"
-
-
-@pytest.mark.parametrize("rate", [0.1, 0.3, 0.5])
-def test_false_rollbacks_stay_under_alpha_with_no_difference(rate):
-    runs = 400
-    rolled_back = sum(simulate(rate, rate, seed) == "roll_back" for seed in range(runs))
-    assert rolled_back / runs <= RULES.alpha
-
-
-def test_a_harmful_candidate_is_rolled_back():
-    assert sum(simulate(0.45, 0.15, seed) == "roll_back" for seed in range(100)) >= 95
-
-
-def test_a_candidate_that_halves_failures_is_promoted_and_never_rolled_back():
-    outcomes = [simulate(0.15, 0.30, seed) for seed in range(100)]
-    assert outcomes.count("roll_back") == 0 and outcomes.count("promote") >= 95
-
-
 @pytest.mark.parametrize(
-    ("cand", "champ", "diff"),
-    [((30, 3), (120, 12), 0.0), ((40, 20), (160, 40), 0.25), ((50, 5), (50, 15), -0.2)],
-)
-def test_the_interval_is_centred_on_the_observed_difference_and_shrinks_with_data(cand, champ, diff):
-    small = interval(Arm(*cand), Arm(*champ), 0.05, 0.1)
-    large = interval(Arm(cand[0] * 10, cand[1] * 10), Arm(champ[0] * 10, champ[1] * 10), 0.05, 0.1)
-    assert small.diff == pytest.approx(diff) and large.diff == pytest.approx(diff)
-    assert small.low < diff < small.high and (large.high - large.low) < (small.high - small.low)
-
-
-def test_no_decision_before_the_minimum_and_a_human_after_the_maximum():
-    few = {"session_failure": (Arm(8, 0), Arm(30, 15))}
-    assert decide(few, timedelta(days=1), RULES).action == "continue"
-    # equal rates, 40 sessions: the interval (about ±23 points) still reaches past the 5% margin
-    even = {"session_failure": (Arm(40, 8), Arm(160, 32))}
-    assert decide(even, timedelta(days=1), RULES).action == "continue"
-    assert decide(even, timedelta(days=15), RULES).action == "hand_over"
-    unclear = {"session_failure": (Arm(20, 5), Arm(80, 18))}
-    assert decide(unclear, timedelta(days=15), RULES).action == "hand_over"
-
-
-@pytest.mark.parametrize(
-    ("floor", "sessions_per_day", "share"),
+    ("p", "df", "exact"),
     [
-        (0.2, 6000.0, 0.2),  # a busy fleet: the configured share fills the canary in days
-        (0.2, 400.0, 0.265),  # 743 canary sessions (80% power at the 8-point margin) in 7 days
-        (0.2, 60.0, 0.5),  # 20 agents × 3 sessions a day: too quiet even at half: half, the fastest
-        (0.2, 0.0, 0.5),  # no traffic seen yet
-        (0.4, 6000.0, 0.4),  # never under the configured share
-        (0.0, 5.0, 0.0),  # canaries off stays off
+        (0.975, 1, 12.706),
+        (0.975, 2, 4.303),
+        (0.975, 3, 3.182),
+        (0.975, 4, 2.776),
+        (0.95, 10, 1.812),
+        (0.99, 30, 2.457),
+        (0.993, 3, 5.175),
     ],
 )
-def test_the_canary_share_adapts_to_the_fleets_traffic(floor, sessions_per_day, share):
-    from improver.canary import adaptive_share, decision_sessions
-
-    assert decision_sessions(RULES) == 743  # 2·¼·(z₀.₉₈₇₅ + z₀.₈)² / 0.08²
-    assert (
-        adaptive_share(
-            floor=floor, sessions=decision_sessions(RULES), sessions_per_day=sessions_per_day, decide_days=7
-        )
-        == share
-    )
-
-
-LONG = timedelta(days=8)  # past the final look's day
+def test_student_quantiles(p, df, exact):
+    assert t_quantile(p, df) == pytest.approx(exact, rel=0.005)
 
 
 @pytest.mark.parametrize(
-    ("arms", "targets", "improve", "action", "says"),
+    ("fractions", "alpha", "expected"),
     [
-        # the target clearly better, a guardrail 44 points worse: never promoted, rolled back
+        ((1.0,), 0.05, (1.645,)),  # one look: a plain one-sided test
+        ((0.5, 1.0), 0.05, (2.538, 1.662)),  # O'Brien–Fleming-type: little spent early
+        (tuple(k / 14 for k in range(1, 15)), 0.05, None),
+    ],
+)
+def test_boundaries_spend_what_the_function_allows(fractions, alpha, expected):
+    got = boundaries(fractions, alpha)
+    if expected:
+        assert got == pytest.approx(expected, abs=0.005)
+    assert list(got) == sorted(got, reverse=True)  # later looks are easier
+    assert spent(1.0, alpha) == pytest.approx(alpha)
+
+
+def test_boundaries_hold_the_error_rate_over_daily_looks():
+    """A Brownian path crosses the 14 daily boundaries with probability α (seeded Monte Carlo)."""
+    bounds = boundaries(tuple(k / 14 for k in range(1, 15)), 0.05)
+    rng, runs, crossed = random.Random(7), 20_000, 0
+    for _ in range(runs):
+        s = 0.0
+        for k in range(1, 15):
+            s += rng.gauss(0, math.sqrt(1 / 14))
+            if s / math.sqrt(k / 14) >= bounds[k - 1]:
+                crossed += 1
+                break
+    assert abs(crossed / runs - 0.05) < 0.006
+
+
+def cells(rates: list[float], n: int, pre: list[float] | None = None) -> list[Cell]:
+    return [Cell(i, n, round(r * n), (pre or rates)[i]) for i, r in enumerate(rates)]
+
+
+def test_agents_assigned_whole_widen_the_interval_sessions_assigned_one_by_one_do_not():
+    """Four agents that differ a lot: split whole (two against two) the difference is mostly
+    which agents landed where, so the standard error is large; each agent in both arms is its
+    own control, and the error is the sessions' own."""
+    rates = [0.1, 0.2, 0.5, 0.7]
+    whole = estimate(
+        cells(rates[:2], 100), [Cell(i + 2, 100, round(r * 100), r) for i, r in enumerate(rates[2:])]
+    )
+    both = estimate(cells(rates, 50), cells(rates, 50))
+    assert whole.diff == pytest.approx(-0.45, abs=0.01) or whole.se > 0.1
+    assert both.diff == pytest.approx(0.0, abs=1e-9) and both.se < 0.05 and not both.by_agents
+
+
+def test_the_agents_own_history_removes_their_level_from_the_comparison():
+    """Ten agents whole per arm: the canary's happen to be the harder ones, as their history
+    shows; CUPED takes that out, and the interval narrows."""
+    rng = random.Random(3)
+    levels = [rng.uniform(0.1, 0.6) for _ in range(20)]
+    cand = [Cell(i, 60, round(levels[i] * 60), levels[i]) for i in range(10, 20)]
+    champ = [Cell(i, 60, round(levels[i] * 60), levels[i]) for i in range(10)]
+    blind = estimate([Cell(c.agent, c.n, c.y) for c in cand], [Cell(c.agent, c.n, c.y) for c in champ])
+    seen = estimate(cand, champ)
+    assert abs(seen.diff) < 0.02 < abs(blind.diff) and seen.se < blind.se
+
+
+def test_one_agent_against_the_others_gives_no_estimate():
+    assert estimate(cells([0.3], 100), cells([0.3, 0.2], 100)) is None
+    assert estimate([], cells([0.3, 0.2], 100)) is None
+
+
+def sessions_arms(target, guard, n=1000, agents=20):
+    """Every agent in both arms (sessions assigned one by one), `n` sessions per arm."""
+    per = n // agents
+
+    def arm(rate):
+        return [Cell(a, per, round(rate * per), rate) for a in range(agents)]
+
+    return {
+        "negative:communication": (arm(target[0]), arm(target[1])),
+        "tool_failure": (arm(guard[0]), arm(guard[1])),
+    }
+
+
+LATE = timedelta(days=10)
+LOOKS = tuple(range(1, 10))
+
+
+@pytest.mark.parametrize(
+    ("arms", "improve", "action", "says"),
+    [
+        # the target better, a guardrail 25 points worse: rolled back at any check
         (
-            {
-                "negative:communication": (Arm(60, 6), Arm(240, 72)),
-                "tool_failure": (Arm(60, 45), Arm(240, 74)),
-            },
-            ("negative:communication",),
+            sessions_arms((0.1, 0.3), (0.5, 0.25)),
             True,
             "roll_back",
             "tool_failure (guardrail) is significantly worse",
         ),
-        # the target better, a guardrail a little worse but not shown within the margin, and the
-        # sessions that would show it not coming by day 14 at this pace: a human decides now
+        # the target better and the guardrail level: promoted
         (
-            {
-                "negative:communication": (Arm(60, 6), Arm(240, 72)),
-                "tool_failure": (Arm(60, 12), Arm(240, 36)),
-            },
-            ("negative:communication",),
-            True,
-            "hand_over",
-            "not shown within the 8% margin: tool_failure",
-        ),
-        # the target better and every guardrail shown within the margin: promoted
-        (
-            {
-                "negative:communication": (Arm(400, 40), Arm(400, 120)),
-                "tool_failure": (Arm(400, 40), Arm(400, 42)),
-            },
-            ("negative:communication",),
+            sessions_arms((0.1, 0.3), (0.25, 0.25)),
             True,
             "promote",
             "significantly better on negative:communication",
         ),
-        # the guardrails fine but the target only "not worse": no longer enough, and no gain
-        # to confirm with more sessions
-        (
-            {
-                "negative:communication": (Arm(400, 118), Arm(400, 120)),
-                "tool_failure": (Arm(400, 40), Arm(400, 42)),
-            },
-            ("negative:communication",),
-            True,
-            "hand_over",
-            "no target significantly better",
-        ),
-        # a removal: nothing to improve, every signal within the margin
-        (
-            {
-                "negative:communication": (Arm(400, 118), Arm(400, 120)),
-                "tool_failure": (Arm(400, 40), Arm(400, 42)),
-            },
-            ("negative:communication",),
-            False,
-            "promote",
-            "removes lines only",
-        ),
+        # nothing better: no promotion, and no gain to confirm with more sessions
+        (sessions_arms((0.3, 0.3), (0.25, 0.25)), True, "hand_over", "no target significantly better"),
+        # a removal: nothing to improve, every metric within its margin
+        (sessions_arms((0.3, 0.3), (0.25, 0.25)), False, "promote", "removes lines only"),
     ],
 )
-def test_the_risk_aware_rule(arms, targets, improve, action, says):
-    verdict = decide(arms, LONG, RULES, targets=targets, improve=improve)
-    assert verdict.action == action and says in verdict.reason
-    assert verdict.roles == {m: ("target" if m in targets else "guardrail") for m in arms}
+def test_the_risk_aware_rule(arms, improve, action, says):
+    verdict = decide(arms, LATE, RULES, targets=("negative:communication",), looks=LOOKS, improve=improve)
+    assert verdict.action == action and says in verdict.reason, verdict.reason
+    assert verdict.roles == {"negative:communication": "target", "tool_failure": "guardrail"}
 
 
-def test_before_the_first_fixed_look_an_unclear_rollout_keeps_collecting():
-    arms = {"negative:communication": (Arm(60, 6), Arm(240, 72)), "tool_failure": (Arm(60, 12), Arm(240, 36))}
-    verdict = decide(arms, timedelta(days=3), RULES, targets=("negative:communication",))
-    assert verdict.action == "continue" and verdict.look == "sequential"
+@pytest.mark.parametrize(("champion", "margin"), [(0.05, 0.05), (0.25, 0.0625), (0.6, 0.15)])
+def test_a_margin_is_relative_to_the_champion_with_a_floor(champion, margin):
+    assert RULES.margin_of("escalation", champion) == pytest.approx(margin)
 
 
-def test_a_hand_over_says_what_is_missing():
-    arms = {"negative:communication": (Arm(60, 6), Arm(240, 72)), "tool_failure": (Arm(60, 12), Arm(240, 36))}
-    verdict = decide(arms, timedelta(days=15), RULES, targets=("negative:communication",), finals_taken=2)
-    assert verdict.action == "hand_over"
-    assert (
-        "not shown within the 8% margin: tool_failure" in verdict.reason and "more sessions" in verdict.reason
+def test_margins_per_signal_and_usage_margins_are_relative():
+    rules = CanaryRules(margins={"escalation": (0.5, 0.02)})
+    assert rules.margin_of("escalation", 0.05) == pytest.approx(0.025)
+    assert rules.margin_of("cost_per_success", 2.0) == pytest.approx(0.4)
+
+
+def test_a_test_shown_at_a_look_stays_shown_and_no_look_is_taken_twice():
+    arms = sessions_arms((0.1, 0.3), (0.25, 0.25))
+    first = decide(
+        arms, timedelta(days=9, hours=1), RULES, targets=("negative:communication",), looks=LOOKS[:-1]
     )
+    assert first.look == 9 and first.action == "promote"
+    again = decide(arms, timedelta(days=9, hours=5), RULES, targets=("negative:communication",), looks=LOOKS)
+    assert again.look is None and again.action == "continue"  # the day's look was taken
+    kept = decide(
+        sessions_arms((0.3, 0.3), (0.25, 0.25)),
+        timedelta(days=9, hours=5),
+        RULES,
+        targets=("negative:communication",),
+        looks=LOOKS,
+        shown=("negative:communication", "tool_failure"),
+    )
+    assert kept.action == "promote"
+
+
+def test_harm_is_caught_between_looks_and_before_the_minimum_for_a_promotion():
+    arms = sessions_arms((0.3, 0.3), (0.8, 0.2), n=40)
+    verdict = decide(arms, timedelta(hours=6), RULES, targets=("negative:communication",))
+    assert verdict.action == "roll_back" and verdict.look is None
+
+
+@pytest.mark.parametrize(
+    ("guard", "advice"),
+    [
+        ((0.25, 0.25), "promote"),  # the target clearly better, the guardrail level
+        ((0.40, 0.25), "abort"),  # the guardrail's estimate past its 6-point margin
+    ],
+)
+def test_a_hand_over_recommends_what_the_evidence_supports(guard, advice):
+    """A small fleet on its last day: 60 sessions per arm cannot settle the guardrail, so a
+    human decides, told what a careful reviewer would do and the figures that decide it."""
+    arms = sessions_arms((0.1, 0.4), guard, n=60, agents=6)
+    verdict = decide(
+        arms, timedelta(days=14), RULES, targets=("negative:communication",), looks=tuple(range(1, 14))
+    )
+    assert verdict.action == "hand_over", verdict.reason
+    assert verdict.advice.action == advice and verdict.advice.figures
+    assert any("tool_failure" in f for f in verdict.advice.figures)
+
+
+def test_no_decision_before_the_minimum_and_a_human_after_the_maximum():
+    few = sessions_arms((0.0, 0.5), (0.2, 0.2), n=8, agents=4)
+    assert decide(few, timedelta(days=1), RULES).action == "continue"
+    assert decide(few, timedelta(days=15), RULES).action == "hand_over"
+
+
+def test_the_canary_share_adapts_to_the_fleets_traffic():
+    needed = decision_sessions(RULES)
+    assert needed > 300  # a 5-point margin at the rate where it binds (20%) is a lot of sessions
+    assert adaptive_share(floor=0.2, sessions=needed, sessions_per_day=6000.0, decide_days=7) == 0.2
+    assert adaptive_share(floor=0.2, sessions=needed, sessions_per_day=60.0, decide_days=7) == 0.5
+    assert adaptive_share(floor=0.2, sessions=needed, sessions_per_day=0.0, decide_days=7) == 0.5
+    assert adaptive_share(floor=0.0, sessions=needed, sessions_per_day=5.0, decide_days=7) == 0.0

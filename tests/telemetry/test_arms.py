@@ -2,6 +2,8 @@
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from fleet.arms import arm_hash, canary_pick, served_version_id
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
@@ -13,10 +15,21 @@ def test_the_hash_is_stable_and_spreads_agents():
     assert 0.18 < share < 0.22
 
 
-def test_the_canary_is_the_share_rounded_up_and_at_least_one_agent():
-    assert len(canary_pick(list(range(8)), 5, 0.2)) == 2  # ceil(1.6)
-    assert len(canary_pick(list(range(3)), 5, 0.2)) == 1
-    assert canary_pick(list(range(8)), 5, 0.2) == canary_pick(list(reversed(range(8))), 5, 0.2)
+@pytest.mark.parametrize(
+    ("agents", "share", "count"),
+    [(8, 0.2, 1), (10, 0.2, 2), (3, 0.2, 1), (3, 0.5, 1), (5, 0.5, 2), (8, 0.5, 4), (1, 0.5, 1), (2, 0.9, 1)],
+)
+def test_the_canary_is_the_share_rounded_down_at_least_one_agent_and_at_most_half(agents, share, count):
+    assert len(canary_pick(list(range(agents)), 5, share)) == count
+
+
+def test_agents_assigned_whole_are_matched_in_blocks_of_the_given_order():
+    """Agents ordered by their failure share: at one half, one of each consecutive pair runs the
+    candidate, so the two arms hold agents alike; which one of the pair is the stable hash's."""
+    ordered = [7, 3, 9, 1, 4, 8]
+    picked = canary_pick(ordered, 5, 0.5)
+    assert [len({a, b} & set(picked)) for a, b in zip(ordered[::2], ordered[1::2], strict=True)] == [1, 1, 1]
+    assert picked == canary_pick(ordered, 5, 0.5)  # stable
 
 
 def arm(agent_id, created=T0, canary=(3,), share=0.2):
