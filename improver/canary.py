@@ -301,7 +301,8 @@ def advise(
         seen = f"{m}: {_fmt(m, e.diff, e.champion)} ± {_fmt(m, 1.96 * e.se, e.champion)[1:]}"
         if m in gains:
             return f"{seen} ({gains[m]:.0%} likely better)"
-        return f"{seen} against a margin of {_fmt(m, margins[m], e.champion)[1:]} ({risks[m]:.0%} likely past it)"
+        margin = _fmt(m, margins[m], e.champion)[1:]
+        return f"{seen} against a margin of {margin} ({risks[m]:.0%} likely past it)"
 
     worst = max(risks, key=risks.get, default=None)
     best = max(gains, key=gains.get, default=None)

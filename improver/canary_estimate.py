@@ -10,9 +10,10 @@ an agent assigned whole has one.
   Method in Metric Analytics", KDD 2018): the difference is linearised into one contribution per
   agent, and its variance is the sum of their squares, each scaled for its leverage (CR2, Bell
   and McCaffrey, "Bias reduction in standard errors for linear regression with multi-stage
-  samples", 2002): with a few agents per arm the plain sum understates the variance by half. Sessions of one agent are not independent (agents differ: other customers, other
-  workloads), so the agent is the unit; an agent with cells in both arms is its own control, and
-  its contribution nets its own level out.
+  samples", 2002): with a few agents per arm the plain sum understates the variance by half.
+  Sessions of one agent are not independent (agents differ: other customers, other workloads),
+  so the agent is the unit; an agent with cells in both arms is its own control, and its
+  contribution nets its own level out.
 - **CUPED** (Deng, Xu, Kohavi and Walker, "Improving the Sensitivity of Online Controlled
   Experiments by Utilizing Pre-Experiment Data", WSDM 2013): each cell's covariate is what its
   agent's rate before the rollout predicts for it (its denominator × that rate); the difference

@@ -193,7 +193,8 @@ def rollout_status(rollout) -> dict:
                 "candidate": _arm(metric, cf, cn),
                 "champion": _arm(metric, bf, bn),
                 "interval": (
-                    f"{_diff(metric, ci[0], level)} ({_diff(metric, ci[1], level)} … {_diff(metric, ci[2], level)})"
+                    f"{_diff(metric, ci[0], level)} ({_diff(metric, ci[1], level)} … "
+                    f"{_diff(metric, ci[2], level)})"
                     if ci
                     else "not yet"
                 ),
