@@ -255,7 +255,11 @@ SETTINGS: dict[str, tuple[object, str]] = {
     ),
     "WEBHOOK_SECRET": ("", "Key that signs outgoing webhooks (HMAC-SHA256); empty = unsigned."),
     "METRICS_TOKEN": ("", "Bearer token that /metrics requires; empty = /metrics is off."),
-    "NOTIFY_WEBHOOK_URL": ("", "Webhook called when a review is pending; empty = off."),
+    "NOTIFY_WEBHOOK_URL": (
+        "",
+        "Webhook called when a review is pending (event review.pending) and when a canary is handed to a "
+        "human with its recommendation (event rollout.needs_human); empty = off.",
+    ),
     "ESCALATION_WEBHOOK_URL": ("", "Webhook called on a systemic escalation; empty = off."),
     "RETENTION_DAYS": (
         90,

@@ -268,6 +268,7 @@ class RolloutAdmin(admin.ModelAdmin):
         status = rollout_status(rollout)
         extra = {
             "standing": status["summary"],
+            "advice": status["advice"],
             "history_chart": history_chart(rollout, status["judged_on"][0]),
             "can_decide": self.has_approve_permission(request) and rollout.status in Rollout.OPEN,
             "decisions": [d for d in self.DECISIONS if d[0] != "pin" or rollout.status != "pinned"],

@@ -62,3 +62,39 @@ def send_review_email(proposal: Proposal) -> int:
     return send_mail(
         f"[Kaizen] Review pending: {proposal.title}", body, settings.DEFAULT_FROM_EMAIL, recipients
     )
+
+
+def handover_message(rollout) -> dict:
+    """What a rollout handed to a human needs to be acted on: why the test could not decide, what
+    a careful reviewer would do with the evidence, and where to do it."""
+    advice = (rollout.last_check or {}).get("advice") or {}
+    return {
+        "rollout": rollout.pk,
+        "template": rollout.template.slug,
+        "versions": f"v{rollout.champion.number} → v{rollout.candidate.number}",
+        "reason": rollout.reason,
+        "recommendation": advice.get("action", "wait"),
+        "why": advice.get("why", ""),
+        "figures": advice.get("figures", []),
+        "admin_path": reverse("admin:improver_rollout_change", args=[rollout.pk]),
+    }
+
+
+def send_handover_email(rollout) -> int:
+    recipients = approvers_emails()
+    if not recipients:
+        return 0
+    msg = handover_message(rollout)
+    figures = "".join(f"  - {f}\n" for f in msg["figures"])
+    body = (
+        f"The canary of {msg['template']} {msg['versions']} needs a human.\n\n{msg['reason']}\n\n"
+        f"Recommended: {msg['recommendation']} ({msg['why']})\n{figures}\n"
+        f"Promote, abort or pin it on its page: {msg['admin_path']}\n"
+    )
+    return send_mail(
+        f"[Kaizen] Canary needs a decision: {msg['template']} {msg['versions']} "
+        f"(recommended: {msg['recommendation']})",
+        body,
+        settings.DEFAULT_FROM_EMAIL,
+        recipients,
+    )

@@ -6,8 +6,8 @@ from django.conf import settings
 from config.webhooks import RETRY, post_json
 from fleet.ticks import periodic
 from governance.models import Proposal
-from improver.models import ImproverAgent
-from improver.notify import review_message, send_review_email
+from improver.models import ImproverAgent, Rollout
+from improver.notify import handover_message, review_message, send_handover_email, send_review_email
 from improver.services.improvers import wake_due_improvers as wake
 from improver.services.maintenance import maintenance_pass as run
 from improver.services.ritual import ritual_run, rituals_reap
@@ -48,6 +48,24 @@ def notify_review(self, proposal_id: int) -> dict:
     url = settings.KAIZEN["NOTIFY_WEBHOOK_URL"]
     if url:
         sent["webhook"] = post_json(url, review_message(proposal), event="review.pending")
+    return sent
+
+
+@shared_task(name="improver.notify_handover", bind=True, **RETRY)
+def notify_handover(self, rollout_id: int) -> dict:
+    """Email approvers and POST the webhook (`rollout.needs_human`) with the recommendation of a
+    rollout handed to a human; webhook failures retry with backoff, the email goes once."""
+    rollout = (
+        Rollout.objects.select_related("template", "champion", "candidate").filter(pk=rollout_id).first()
+    )
+    if rollout is None or rollout.status != Rollout.Status.NEEDS_HUMAN:
+        return {"skipped": True}
+    sent = {"emails": 0, "webhook": None}
+    if self.request.retries == 0:
+        sent["emails"] = send_handover_email(rollout)
+    url = settings.KAIZEN["NOTIFY_WEBHOOK_URL"]
+    if url:
+        sent["webhook"] = post_json(url, handover_message(rollout), event="rollout.needs_human")
     return sent
 
 

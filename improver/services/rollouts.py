@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import transaction
 
 from config import clock
+from config.queue import publish_after_commit
 from config.errors import ApplicationError, Conflict
 from config.scales import parse_margins
 from fleet.documents import candidate_end, candidate_start
@@ -260,14 +261,10 @@ def rollout_check(*, rollout: Rollout, now: datetime | None = None) -> str:
                 now,
             )
         elif verdict.action == "hand_over":
-            _mark(
-                rollout,
-                None,
-                Rollout.Status.NEEDS_HUMAN,
-                ChangeDecision.Verdict.HANDED_OVER,
-                verdict.reason,
-                now,
-            )
+            advice = verdict.advice
+            why = verdict.reason + (f" Recommended: {advice.action} ({advice.why})." if advice else "")
+            _mark(rollout, None, Rollout.Status.NEEDS_HUMAN, ChangeDecision.Verdict.HANDED_OVER, why, now)
+            publish_after_commit("improver.notify_handover", rollout.pk)
         return verdict.action
 
 

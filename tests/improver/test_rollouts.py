@@ -387,3 +387,43 @@ def test_a_cost_harm_sent_by_a_client_that_omits_sessions_is_still_rolled_back(c
     assert rollouts_check(now=FIXED_NOW + timedelta(days=2)) == {"roll_back": 1}
     rollout.refresh_from_db()
     assert "_per_success (guardrail) is significantly worse" in rollout.reason
+
+
+def test_a_hand_over_recommends_what_to_do_on_the_page_the_api_and_the_notification(
+    settings, webhook_receiver, django_capture_on_commit_callbacks
+):
+    """Two canary agents never draw the complaint the change targets, but 60 sessions cannot
+    place tool failures (20% in both arms) within their 5-point margin: on the last day a human
+    decides, told to promote, with the figures that decide it, and where to click."""
+    from django.core import mail
+
+    settings.KAIZEN = {**settings.KAIZEN, "NOTIFY_WEBHOOK_URL": webhook_receiver.url}
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    template, clients, proposal, reviewer = fleet_of(5)
+    rollout = approve(reviewer, proposal)
+    user = approver()
+    user.email = "ops@example.com"
+    user.save()
+    canary, champions = arms(rollout, clients)
+    for i, client in enumerate(canary):
+        sessions(client, 30, 6, f"c{i}")  # 20% tool failures, no complaint
+    for i, client in enumerate(champions):
+        sessions(client, 30, 6, f"b{i}", complain=True)  # 20% tool failures, each with a complaint
+    with django_capture_on_commit_callbacks(execute=True):
+        assert rollouts_check(now=rollout.started_at + timedelta(days=14, hours=1)) == {"hand_over": 1}
+    rollout.refresh_from_db()
+    assert rollout.status == "needs_human" and "Recommended: promote" in rollout.reason, rollout.reason
+    listed = reviewer.get("/api/v1/rollouts?status=needs_human").json()[0]
+    assert listed["recommendation"]["action"] == "promote"
+    assert any("tool_failure" in f and "margin" in f for f in listed["recommendation"]["figures"])
+    staff = Client()
+    staff.force_login(approver("viewer2"))
+    page = staff.get(f"/admin/improver/rollout/{rollout.pk}/change/").content.decode()
+    assert "Recommended: promote" in page and "Use <em>Promote</em> under Decide below." in page
+    [message] = mail.outbox
+    assert (
+        "recommended: promote" in message.subject
+        and f"/admin/improver/rollout/{rollout.pk}/change/" in message.body
+    )
+    [request] = webhook_receiver.requests
+    assert request["json"]["recommendation"] == "promote" and request["json"]["rollout"] == rollout.pk
