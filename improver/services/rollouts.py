@@ -12,8 +12,8 @@ from django.conf import settings
 from django.db import transaction
 
 from config import clock
-from config.queue import publish_after_commit
 from config.errors import ApplicationError, Conflict
+from config.queue import publish_after_commit
 from config.scales import parse_margins
 from fleet.documents import candidate_end, candidate_start
 from fleet.models import Agent, AgentTemplate, Document
