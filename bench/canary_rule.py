@@ -18,7 +18,7 @@ as hard (odds × 2) for everyone; and the whole fleet's level drifts by up to ±
 scale over the two weeks. A session's duration is its agent's own (log-normal) level; a failed
 session stops early (60% of the time). Two weeks of the champion before the rollout give each
 agent its own history. Sessions are assigned one by one (`session`: the client names its session
-on the read) or whole agents are (`agent`: it does not).
+on the read), or whole agents are (`agent`: it does not), or half the agents do each (`mixed`).
 
 Scenarios:
 
@@ -50,7 +50,7 @@ BASE = {"target": 0.30, "tool_failure": 0.25, "skill_failure": 0.10, "correction
 SIGNALS = (*BASE, "any_failure")
 SCENARIOS = ("neutral", "harmful", "better", "longer")
 SPREADS = (0.0, 0.4, 0.8)
-MODES = ("session", "agent")
+MODES = ("session", "mixed", "agent")
 
 
 def expit(x: float) -> float:
@@ -121,8 +121,9 @@ def run(agents: int, spread: float, mode: str, scenario: str, rng: random.Random
         sessions_per_day=agents * PER_DAY,
         decide_days=rules.decide_after.days,
     )
-    ordered = sorted(range(agents), key=lambda a: own[a]["any_failure"])
-    canary = set(canary_pick(ordered, 1, share)) if mode == "agent" else set()
+    whole = [a for a in range(agents) if mode == "agent" or (mode == "mixed" and a % 2)]
+    ordered = sorted(whole, key=lambda a: own[a]["any_failure"])
+    canary = set(canary_pick(ordered, 1, share))
     counts = {
         (a, arm): dict.fromkeys((*SIGNALS, "n", "duration", "success"), 0.0)
         for a in range(agents)
@@ -132,7 +133,7 @@ def run(agents: int, spread: float, mode: str, scenario: str, rng: random.Random
     for day in range(DAYS):
         for a in range(agents):
             for _ in range(PER_DAY):
-                arm = (rng.random() < share) if mode == "session" else (a in canary)
+                arm = (a in canary) if a in whole else (rng.random() < share)
                 s = fleet.session(a, day, scenario if arm else None)
                 cell = counts[(a, int(arm))]
                 cell["n"] += 1
