@@ -3,7 +3,10 @@ changes only the host (the agent token as the secret key, Basic auth as the SDK 
 `auth_check()` reads the project and scores land as feedback events. (`get_prompt(name)` is served
 by the improver, which knows what each agent is served.)"""
 
+from datetime import datetime
+
 from django.conf import settings
+from django.db.models import CharField, Value
 from django.http import JsonResponse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.settings import api_settings
@@ -14,8 +17,9 @@ from config.errors import ApplicationError, field_error
 from config.permissions import IsAgent, request_agent
 from config.scales import parse_scales
 from fleet.auth import BasicTokenAuthentication
-from telemetry.ingest import events_ingest, first_stored_at
+from telemetry.ingest import events_ingest
 from telemetry.intake.langfuse_scores import score_event
+from telemetry.models import EVENT_MODELS
 from telemetry.selectors import trace_session
 
 LANGFUSE_AUTH = [*api_settings.DEFAULT_AUTHENTICATION_CLASSES, BasicTokenAuthentication]
@@ -70,11 +74,17 @@ class ScoresApi(LangfuseApi):
                 sessions[trace] = trace_session(agent_id=agent.pk, trace_id=trace)
             return sessions[trace]
 
-        for index, score in enumerate(scores):
-            event, why = score_event(score, session_of, now, scales=scales)
-            if event is not None and "id" in event and not score.get("timestamp"):
-                # stamped here: a retry of the same score keeps the time it was first stored with
-                event["timestamp"] = (first_stored_at(agent, event["type"], event["id"]) or now).isoformat()
+        made = [score_event(score, session_of, now, scales=scales) for score in scores]
+        # stamped here: a retry of the same score keeps the time it was first stored with
+        unstamped = [
+            event
+            for (event, _), score in zip(made, scores, strict=True)
+            if event is not None and "id" in event and not score.get("timestamp")
+        ]
+        first = first_stored_times(agent, [(event["type"], event["id"]) for event in unstamped])
+        for event in unstamped:
+            event["timestamp"] = first.get((event["type"], event["id"]), now).isoformat()
+        for index, (event, why) in enumerate(made):
             if event is None:
                 if one:
                     field, _, message = why.partition(": ")
@@ -96,6 +106,29 @@ class ScoresApi(LangfuseApi):
         return JsonResponse(
             {"accepted": len(scores) - len(errors), "rejected": len(errors), "errors": errors}, status=207
         )
+
+
+def first_stored_times(agent, keys: list[tuple[str, str]]) -> dict[tuple[str, str], datetime]:
+    """When each of the agent's events (type, id) was first stored, for those stored already: one
+    query for a whole batch of scores, whatever their number (a union over their event types)."""
+    ids_by_type: dict[str, set[str]] = {}
+    for event_type, event_id in keys:
+        ids_by_type.setdefault(event_type, set()).add(event_id)
+    reads = [
+        EVENT_MODELS[event_type]
+        .objects.filter(agent=agent, dedup_key__any_of=sorted(ids))
+        .annotate(kind=Value(event_type, output_field=CharField()))
+        .values_list("kind", "dedup_key", "occurred_at")
+        .order_by()
+        for event_type, ids in sorted(ids_by_type.items())
+    ]
+    if not reads:
+        return {}
+    first: dict[tuple[str, str], datetime] = {}
+    for event_type, event_id, at in reads[0].union(*reads[1:], all=True):
+        if (event_type, event_id) not in first or at < first[(event_type, event_id)]:
+            first[(event_type, event_id)] = at
+    return first
 
 
 def _score_id(event_id: str) -> str:

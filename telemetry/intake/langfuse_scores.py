@@ -71,6 +71,8 @@ def score_event(score, session_of, now: datetime, *, scales: dict[str, Scale]) -
             value = truth if truth is not None else float(value)
         except ValueError:
             return None, f"value: {kind} scores take a number"
+    if kind == "BOOLEAN" and value not in (0, 1):  # as Langfuse takes them: 0 or 1 (true, false)
+        return None, f"value: BOOLEAN scores take 0 or 1 (true or false); got {_shown(value)}"
     session = score.get("sessionId") or (session_of(score["traceId"]) if score.get("traceId") else None)
     comment = str(score.get("comment") or "").strip()
     at = score.get("timestamp") or now.isoformat()
@@ -86,7 +88,7 @@ def score_event(score, session_of, now: datetime, *, scales: dict[str, Scale]) -
         text = f"{value} ({comment})" if comment else str(value)
         return {**base, "body": _with_session({"text": text}, session)}, ""
     if kind == "BOOLEAN":
-        sentiment = "positive" if value >= 0.5 else "negative"
+        sentiment = "positive" if value == 1 else "negative"
     elif kind == "NUMERIC":
         scale = scale_of(name, scales)
         if scale is None:

@@ -195,3 +195,72 @@ def test_a_value_outside_its_scale_or_without_one_is_refused_and_scales_parse_st
     for bad in ("rating=5-1", "rating", "rating=a-b"):
         with pytest.raises(ValueError, match="name=low-high"):
             parse_scales(bad)
+
+
+@pytest.mark.parametrize(
+    ("value", "sentiment"),
+    [(0, "negative"), (1, "positive"), (1.0, "positive"), (True, "positive"), ("false", "negative")],
+)
+def test_a_boolean_score_takes_0_or_1(value, sentiment):
+    event, why = score_event(
+        {"name": "ok", "value": value, "dataType": "BOOLEAN"}, sessions, NOW, scales=SCALES
+    )
+    assert why == "" and event["body"]["sentiment"] == sentiment
+
+
+@pytest.mark.parametrize("value", [7, 0.5, -1, "2"])
+def test_a_boolean_score_of_anything_else_is_refused_naming_the_value(value):
+    event, why = score_event(
+        {"name": "ok", "value": value, "dataType": "BOOLEAN"}, sessions, NOW, scales=SCALES
+    )
+    assert event is None and why.startswith("value: BOOLEAN scores take 0 or 1")
+
+
+@pytest.mark.django_db
+def test_a_boolean_score_of_7_is_refused_with_a_400_naming_the_field():
+    _, token = agent_with_token(name="lf-bool")
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    answer = client.post(
+        "/api/public/scores", {"name": "ok", "value": 7, "dataType": "BOOLEAN"}, format="json"
+    )
+    assert answer.status_code == 400
+    assert list(answer.json()["extra"]["fields"]) == ["value"]
+    assert "0 or 1" in answer.json()["extra"]["fields"]["value"][0]
+
+
+@pytest.mark.django_db
+def test_the_stored_times_of_a_batch_of_scores_are_read_in_one_query(clock):
+    """A batch's scores without a timestamp take the time each was first stored with, read in one
+    query whatever the batch's size: a retried batch is recognised, not stored again."""
+    import re
+    from datetime import timedelta
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from telemetry.models import Correction, Observation
+    from tests.conftest import FIXED_NOW
+
+    _, token = agent_with_token(name="lf-batch")
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    by_key = re.compile(r'^SELECT .* WHERE .*"telemetry_(observation|correction)"\."dedup_key"', re.S)
+
+    def batch(n: int, prefix: str) -> list[dict]:
+        helpful = [{"id": f"{prefix}-{i}", "name": "helpfulness", "value": 0.2} for i in range(n)]
+        fix = {"id": f"{prefix}-fix", "name": "fix", "value": "Use pnpm.", "dataType": "CORRECTION"}
+        return [*helpful, fix]
+
+    def reads_by_key(scores: list[dict]) -> int:
+        with CaptureQueriesContext(connection) as queries:
+            answer = client.post("/api/public/scores", scores, format="json")
+        assert answer.status_code == 200, answer.json()
+        assert answer.json() == {"ids": [score["id"] for score in scores]}
+        return sum(1 for q in queries.captured_queries if by_key.match(q["sql"]))
+
+    assert reads_by_key(batch(3, "small")) == 1
+    assert reads_by_key(batch(200, "large")) == 1
+    clock.move_to(FIXED_NOW + timedelta(minutes=5))  # the SDK retries the batch a little later
+    assert reads_by_key(batch(200, "large")) == 1
+    assert Observation.objects.count() == 203 and Correction.objects.count() == 2
