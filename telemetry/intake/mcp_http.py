@@ -75,6 +75,10 @@ class McpApi(APIView):
     permission_classes = [IsAgent]
     parser_classes = [RawParser]  # the SDK's app reads the body itself
     content_negotiation_class = AnyAccept
+    # What the Allow header of every answer lists (DRF sets it from this): only the methods that
+    # work. GET opens no stream (405 below) and DELETE ends no session (none is held: the SDK
+    # answers 405), so neither is listed, nor HEAD.
+    allowed_methods = ["POST", "OPTIONS"]
 
     @extend_schema(exclude=True)
     def post(self, request):
@@ -87,7 +91,7 @@ class McpApi(APIView):
         return JsonResponse(
             {"message": "GET /mcp opens no stream here: send JSON-RPC requests with POST."},
             status=405,
-            headers={"Allow": "POST, DELETE"},
+            headers={"Allow": ", ".join(self.allowed_methods)},
         )
 
     @extend_schema(exclude=True)

@@ -14,6 +14,7 @@ import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
+from rest_framework.test import APIClient
 
 from governance.models import Proposal
 from telemetry.models import Correction, Observation, SkillOutcome, ToolInvocation
@@ -161,3 +162,17 @@ def test_a_get_answers_405_at_once_whatever_it_accepts(live_server, accept):
         headers["Accept"] = accept
     answer = httpx2.get(f"{live_server.url}/mcp", headers=headers, timeout=10)
     assert answer.status_code == 405 and "POST" in answer.headers["Allow"]
+
+
+def test_the_allow_header_of_a_405_lists_only_methods_that_work():
+    _, token = agent_with_token(name="mcp-allow")
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    refused = client.get("/mcp")
+    assert refused.status_code == 405
+    allowed = [method.strip() for method in refused.headers["Allow"].split(",")]
+    assert "POST" in allowed
+    for method in allowed:  # each method the header lists answers something other than 405
+        answer = client.generic(method, "/mcp", b"{}", content_type="application/json")
+        assert answer.status_code != 405, (method, answer.content)
+    assert client.put("/mcp").headers["Allow"] == refused.headers["Allow"]
