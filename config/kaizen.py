@@ -12,6 +12,7 @@ import os
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_typed
+from config.networks import parse_networks
 from config.scales import parse_margins, parse_scales
 
 SETTINGS: dict[str, tuple[object, str]] = {
@@ -67,7 +68,16 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "AUTH_FAILURES_PER_MINUTE": (
         30,
         "Failed token authentications a client address may make in a minute (per web process); "
-        "beyond it an unknown token gets 429 with Retry-After, while known good tokens still pass.",
+        "beyond it a token that fails gets 429 with Retry-After, while valid tokens (agent or staff) "
+        "from the same address still pass. The address is the connection's, or what a proxy of "
+        "KAIZEN_TRUSTED_PROXIES says it is.",
+    ),
+    "TRUSTED_PROXIES": (
+        "127.0.0.1,::1",
+        "Addresses and networks of the reverse proxies in front of Kaizen (comma-separated IPs or "
+        "CIDRs, e.g. `10.0.0.0/8`): only a request from one of them has its client address read from "
+        "`X-Real-IP` or `X-Forwarded-For` (for the failed-authentication limit); from any other "
+        "address those headers are ignored and the connection's own address counts.",
     ),
     "SCORE_SCALES": (
         "stars=1-5,rating=1-5,user_rating=1-5,csat=1-5,manager_review=1-5,nps=0-10,*=0-1",
@@ -390,6 +400,7 @@ RANGES: dict[str, tuple] = {
     "RESCORE_DEMOTE_BELOW": RATIO,
     "RESCORE_PROMOTE_ABOVE": RATIO,
     "WEBHOOK_ALLOWED_HOSTS": "hosts or networks",
+    "TRUSTED_PROXIES": "addresses or networks",
     "WEBHOOK_SECRET": "text",
     "METRICS_TOKEN": "text",
     "NOTIFY_WEBHOOK_URL": "URL or empty",
@@ -413,7 +424,11 @@ def out_of_range(key: str, value) -> str:
     if isinstance(allowed, str):
         if key == "SELECTION_SEED" and value.strip() and not value.strip().lstrip("-").isdigit():
             return f"KAIZEN_{key}={value!r} is not an integer (or empty)"
-        parser = {"SCORE_SCALES": parse_scales, "CANARY_MARGINS": parse_margins}.get(key)
+        parser = {
+            "SCORE_SCALES": parse_scales,
+            "CANARY_MARGINS": parse_margins,
+            "TRUSTED_PROXIES": parse_networks,
+        }.get(key)
         if parser is not None:
             try:
                 parser(value)

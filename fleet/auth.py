@@ -71,13 +71,15 @@ class BearerTokenAuthentication(authentication.BaseAuthentication):
         digest = tokens.digest(raw)
         token = hot_cache.token_get(digest)
         if token is None:
-            client = failed_auth.client_of(request)
-            wait = failed_auth.blocked_for(client)
-            if wait:
-                raise exceptions.Throttled(wait, "Too many failed authentications from this address.")
+            # The token is checked first: a valid one passes even from an address over its limit
+            # of failures (an agent behind the same address as a client guessing tokens).
             prefix = tokens.split_prefix(raw)
             token = token_by_prefix(prefix) if prefix else None
             if token is None or not hmac.compare_digest(digest, token.digest):
+                client = failed_auth.client_of(request)
+                wait = failed_auth.blocked_for(client)
+                if wait:
+                    raise exceptions.Throttled(wait, "Too many failed authentications from this address.")
                 failed_auth.record(client)
                 raise exceptions.AuthenticationFailed("Invalid token.")
             if token.agent_id is not None and token.revoked_at is None and token.agent.is_active:

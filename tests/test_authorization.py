@@ -245,3 +245,94 @@ def test_a_client_whose_tokens_keep_failing_gets_429_while_good_tokens_pass(sett
     assert 1 <= int(refused["Retry-After"]) <= 61
     assert ok.get("/api/v1/agents/me/directives").status_code != 429  # same address, good token
     cache.clear()
+
+
+def blocked_address(settings, headers: dict, failures: int = 5) -> APIClient:
+    """A client whose tokens failed `failures` times at the limit of 5 a minute from `headers`."""
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.KAIZEN = {**settings.KAIZEN, "AUTH_FAILURES_PER_MINUTE": 5}
+    bad = APIClient(**headers)
+    bad.credentials(HTTP_AUTHORIZATION="Bearer kz_abcdefgh_wrongwrongwrong")
+    statuses = [bad.get("/api/v1/agents/me/directives").status_code for _ in range(failures + 1)]
+    assert statuses == [401] * failures + [429]
+    return bad
+
+
+@pytest.mark.parametrize("who", ["agent", "staff"])
+def test_a_valid_token_passes_from_an_address_over_its_limit(settings, clock, who):
+    """An agent (or a staff tool) behind the address of a client guessing tokens is not refused:
+    the token is checked before the address's count, which only failures raise."""
+    from fleet.services import token_issue
+
+    blocked_address(settings, {"REMOTE_ADDR": "198.51.100.7"})
+    if who == "agent":
+        _, token = agent_with_token(name="behind-the-same-address")  # never seen by this process
+        path = "/api/v1/agents/me/directives"
+    else:
+        _, token = token_issue(user=approver("staff-tool"))
+        path = "/api/v1/proposals"
+    good = APIClient(REMOTE_ADDR="198.51.100.7")
+    good.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert [good.get(path).status_code for _ in range(3)] == [200] * 3
+    wrong = APIClient(REMOTE_ADDR="198.51.100.7")
+    wrong.credentials(HTTP_AUTHORIZATION="Bearer kz_zyxwvuts_stillwrong")
+    assert wrong.get(path).status_code == 429  # the address is still over its limit for failures
+
+
+@pytest.mark.parametrize(
+    ("peer", "headers", "trusted", "counted_as"),
+    [
+        ("203.0.113.9", {}, "127.0.0.1,::1", "203.0.113.9"),
+        ("203.0.113.9", {"HTTP_X_REAL_IP": "10.9.9.9"}, "127.0.0.1,::1", "203.0.113.9"),  # not a proxy
+        ("203.0.113.9", {"HTTP_X_FORWARDED_FOR": "10.9.9.9"}, "127.0.0.1,::1", "203.0.113.9"),
+        ("127.0.0.1", {"HTTP_X_REAL_IP": "198.51.100.1"}, "127.0.0.1,::1", "198.51.100.1"),  # nginx
+        ("127.0.0.1", {"HTTP_X_FORWARDED_FOR": "6.6.6.6, 198.51.100.1"}, "127.0.0.1", "198.51.100.1"),
+        ("::1", {"HTTP_X_REAL_IP": "198.51.100.1"}, "127.0.0.1,::1", "198.51.100.1"),
+        ("10.0.0.5", {"HTTP_X_REAL_IP": "198.51.100.1"}, "127.0.0.1,::1", "10.0.0.5"),  # not listed
+        ("10.0.0.5", {"HTTP_X_REAL_IP": "198.51.100.1"}, "10.0.0.0/8", "198.51.100.1"),
+        (  # a load balancer (10.0.0.2) before nginx: the hop before it is the client
+            "127.0.0.1",
+            {"HTTP_X_REAL_IP": "10.0.0.2", "HTTP_X_FORWARDED_FOR": "6.6.6.6, 198.51.100.1, 10.0.0.2"},
+            "127.0.0.1,10.0.0.0/8",
+            "198.51.100.1",
+        ),
+        ("127.0.0.1", {}, "127.0.0.1,::1", "127.0.0.1"),  # a proxy that said nothing
+        ("203.0.113.9", {}, "", "203.0.113.9"),
+    ],
+)
+def test_the_address_a_failure_counts_against(settings, peer, headers, trusted, counted_as):
+    from django.test import RequestFactory
+
+    from fleet.failed_auth import client_of
+
+    settings.KAIZEN = {**settings.KAIZEN, "TRUSTED_PROXIES": trusted}
+    assert client_of(RequestFactory().get("/", REMOTE_ADDR=peer, **headers)) == counted_as
+
+
+def test_a_client_rotating_x_real_ip_without_a_proxy_in_front_is_still_limited(settings, clock):
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.KAIZEN = {**settings.KAIZEN, "AUTH_FAILURES_PER_MINUTE": 5}
+    statuses = []
+    for i in range(8):
+        bad = APIClient(
+            REMOTE_ADDR="203.0.113.9", HTTP_X_REAL_IP=f"10.1.1.{i}", HTTP_X_FORWARDED_FOR=f"10.2.2.{i}"
+        )
+        bad.credentials(HTTP_AUTHORIZATION="Bearer kz_abcdefgh_wrongwrongwrong")
+        statuses.append(bad.get("/api/v1/agents/me/directives").status_code)
+    assert statuses == [401] * 5 + [429] * 3
+    # behind the trusted proxy (loopback), each client nginx reports has its own count
+    proxied = APIClient(REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="198.51.100.50")
+    proxied.credentials(HTTP_AUTHORIZATION="Bearer kz_abcdefgh_wrongwrongwrong")
+    assert proxied.get("/api/v1/agents/me/directives").status_code == 401
+    cache.clear()
+
+
+def test_trusted_proxies_are_parsed_strictly():
+    from config.kaizen import out_of_range
+
+    assert out_of_range("TRUSTED_PROXIES", "10.0.0.0/8, 127.0.0.1,::1") == ""
+    assert "'nginx.local' is not an IP address" in out_of_range("TRUSTED_PROXIES", "10.0.0.0/8,nginx.local")
