@@ -29,7 +29,8 @@ Scenarios:
 
 Printed per cell: rolled back, promoted (by the system), handed over, the median day of the
 decision, and the share of hand-overs whose recommendation was right (promote for better and
-longer, abort for harmful, anything but promote for neutral). Targets: neutral rolled back ≤ 5%
+longer, abort for harmful, anything but promote for neutral): when it was handed over, and on
+day 14 (the page shows the latest recommendation until a human acts). Targets: neutral rolled back ≤ 5%
 and promoted ≤ 5%, harmful promoted ≤ 5% in every cell; better and longer promoted ≥ 80% from 20
 agents at spread 0 and 0.4. Exits 1 when a target is missed (not with --smoke).
 """
@@ -97,7 +98,8 @@ class Fleet:
 
 
 def run(agents: int, spread: float, mode: str, scenario: str, rng: random.Random, rules, floor) -> tuple:
-    """One rollout: (action, day, the recommendation at the hand-over or None)."""
+    """One rollout: (action, day, the hand-over's (day, recommendation, the recommendation on the
+    last day) or None)."""
     from fleet.arms import canary_pick
     from improver.canary import adaptive_share, decide, decision_sessions
     from improver.canary_estimate import Cell
@@ -167,10 +169,13 @@ def run(agents: int, spread: float, mode: str, scenario: str, rng: random.Random
         verdict = decide(arms, timedelta(days=day + 1), rules, targets=("target",), looks=looks, shown=shown)
         looks = (*looks, verdict.look) if verdict.look else looks
         shown = verdict.shown
-        if verdict.action in ("roll_back", "promote"):
-            return verdict.action, day + 1, handed
+        if verdict.action in ("roll_back", "promote"):  # after a hand-over: what the human is shown
+            done = "promote" if verdict.action == "promote" else "abort"
+            return verdict.action, day + 1, (*handed, done) if handed else None
         if verdict.action == "hand_over" and handed is None:
             handed = (day + 1, verdict.advice.action if verdict.advice else "wait")
+    if handed:  # what the page recommends on the last day, the evidence of every day behind it
+        handed = (*handed, verdict.advice.action if verdict.advice else "wait")
     return ("hand_over" if handed else "continue"), (handed[0] if handed else 0), handed
 
 
@@ -211,7 +216,7 @@ def main() -> int:
     )
     print(
         f"{'agents':>6} {'spread':>6} {'reads':>7} {'scenario':>8} | {'rolled back':>11} {'promoted':>8} "
-        f"{'handed over':>11} {'median day':>10} {'advice right':>12}"
+        f"{'handed over':>11} {'median day':>10} {'advice right':>12} {'on day 14':>9}"
     )
     missed = []
     for agents in sizes:
@@ -224,10 +229,12 @@ def main() -> int:
                     handed = [h for _, _, h in results if h]
                     days = [d for a, d, _ in results if d]
                     right = sum(h[1] in RIGHT[scenario] for h in handed) / len(handed) if handed else None
+                    late = sum(h[2] in RIGHT[scenario] for h in handed) / len(handed) if handed else None
                     print(
                         f"{agents:>6} {spread:>6} {mode:>7} {scenario:>8} | {back:>11.1%} {promoted:>8.1%} "
                         f"{len(handed) / runs:>11.1%} {(median(days) if days else 0):>10} "
-                        f"{(f'{right:.0%}' if right is not None else '-'):>12}",
+                        f"{(f'{right:.0%}' if right is not None else '-'):>12} "
+                        f"{(f'{late:.0%}' if late is not None else '-'):>9}",
                         flush=True,
                     )
                     cell = f"{agents} agents, spread {spread}, {mode} reads"

@@ -245,10 +245,12 @@ def rollout_check(*, rollout: Rollout, now: datetime | None = None) -> str:
                 else None
             ),
         }
-        if watching and verdict.action not in ("roll_back", "promote"):
-            return "none"  # the human's to decide; the page keeps the check that handed it over
         rollout.last_check, rollout.history = check, (rollout.history + [check])[-HISTORY_MAX:]
         rollout.save(update_fields=["last_check", "history"])
+        if watching and verdict.action not in ("roll_back", "promote"):
+            # the human's to decide: the reason keeps why it was handed over, and the page shows
+            # the latest evidence and recommendation while the human has not acted
+            return "none"
         if verdict.action == "promote":
             _promote(rollout, None, verdict.reason, now)
         elif verdict.action == "roll_back":
