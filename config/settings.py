@@ -1,5 +1,6 @@
 """Kaizen settings, read from the environment (docs/configuration.md lists every variable)."""
 
+import hashlib
 import warnings
 from pathlib import Path
 
@@ -94,6 +95,14 @@ def _database(url: str) -> dict:
         ) from None
 
 
+def postgres_test_name(name: str, checkout: Path) -> str:
+    """The test database of database `name` for the checkout at `checkout`: `test_<name>_<8 hex
+    digits of the checkout's path>`, so that two checkouts testing at once on one PostgreSQL
+    server never share (nor drop) each other's; within PostgreSQL's 63 characters."""
+    digest = hashlib.sha256(str(checkout).encode()).hexdigest()[:8]
+    return f"test_{name[:48]}_{digest}"
+
+
 DATABASES = {
     "default": _database(env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'var' / 'kaizen.sqlite3'}"))
 }
@@ -114,6 +123,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     prepared = env_bool("DATABASE_PREPARED_STATEMENTS", True)
     DATABASES["default"]["OPTIONS"].setdefault("server_side_binding", prepared)
     DATABASES["default"]["OPTIONS"].setdefault("prepare_threshold", 5 if prepared else None)
+    # Dropped when the suite ends (tests/conftest.py makes sure, even with a connection left open).
+    DATABASES["default"]["TEST"] = {"NAME": postgres_test_name(DATABASES["default"]["NAME"], BASE_DIR)}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     (BASE_DIR / "var").mkdir(exist_ok=True)
     # Concurrent writers wait for the lock instead of failing at once.

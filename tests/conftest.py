@@ -70,6 +70,36 @@ def pytest_sessionfinish(session, exitstatus):
     if path and exitstatus == 0:
         with open(path, "w") as out:
             out.writelines(f"{nodeid}\n" for nodeid in session.config._kaizen_clock_readers)
+    drop_test_database(session.config)
+
+
+def drop_test_database(config) -> None:
+    """On PostgreSQL the suite's test database (named per checkout: config/settings.py) is gone
+    when the suite ends. pytest-django drops it, but only warns when it cannot (a connection a
+    test left open, a worker process still connected); it is dropped here then, those
+    connections closed. Kept with --reuse-db, as pytest-django keeps it."""
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] != "django.db.backends.postgresql" or config.getvalue("reuse_db"):
+        return
+    import psycopg
+    from psycopg import sql
+
+    try:
+        with psycopg.connect(
+            host=db["HOST"] or "127.0.0.1",
+            port=db["PORT"] or 5432,
+            user=db["USER"] or "postgres",
+            password=db["PASSWORD"] or None,
+            dbname="postgres",
+            autocommit=True,
+            connect_timeout=5,
+        ) as conn:
+            name = sql.Identifier(db["TEST"]["NAME"])
+            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+    except psycopg.Error as exc:
+        print(f"\nthe test database {db['TEST']['NAME']} could not be dropped: {exc}")
 
 
 def pytest_collection_modifyitems(config, items):
