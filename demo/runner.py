@@ -18,7 +18,7 @@ from config import clock
 from config.progress import Progress
 from demo import simulator
 from demo.scenes import Scenes
-from fleet.models import Agent, AgentTemplate
+from fleet.models import Agent, AgentTemplate, Document, Exposure
 from fleet.services import agent_create, token_issue
 from fleet.templates import template_upsert
 from fleet.templates_yaml import parse_templates
@@ -182,18 +182,15 @@ class DemoRun(Scenes):
         slug = run.improver.active_template.slug
         rollout = Rollout.objects.filter(proposal_id=proposal_id).first()
         if rollout is not None:
-            canary = ", ".join(
-                Agent.objects.filter(pk__in=rollout.canary_agents).values_list("name", flat=True)
-            )
             self.say(
-                f"  {slug} v{rollout.candidate.number} starts as a canary: {canary} run it, the other "
-                f"{slug} agents keep v{rollout.champion.number} until the sequential test decides"
+                f"  {slug} v{rollout.candidate.number} starts as a canary: each {slug} session is assigned "
+                f"when it reads its directives naming its session id, {rollout.share:.0%} of them to "
+                f"v{rollout.candidate.number}, the rest to v{rollout.champion.number}"
             )
+            self.say("  every agent runs both versions, its own control, until the sequential test decides")
         sim = next(s for s in self.sim_agents if s.template == slug and s.name in canary_names(rollout))
         directives = self.http.get("/api/v1/agents/me/directives", **self.auth(sim)).json()
-        self.say(
-            f"  {sim.name} now reads {directives['template']} v{directives['version']} ({directives['arm']}):"
-        )
+        self.say(f"  a session on the candidate reads {directives['template']} v{directives['version']}:")
         for line in directives["prompt_block"].splitlines():
             self.say(f"    | {line}")
 
@@ -225,36 +222,55 @@ class DemoRun(Scenes):
                 "handled them and reported success with the correlation id"
             )
 
-    def directives_of(self, sim: simulator.SimAgent) -> str:
-        response = self.http.get(
-            "/api/v1/agents/me/directives", HTTP_AUTHORIZATION=f"Bearer {self.tokens[sim.name]}"
-        )
+    def directives_of(self, sim: simulator.SimAgent, session_no: int, at: datetime) -> str:
+        """What a session reads when it starts, naming its session id (the one its events carry):
+        during a canary the session is assigned to an arm then."""
+        with clock.pinned(at):
+            response = self.http.get(
+                "/api/v1/agents/me/directives",
+                {"session_id": simulator.session_id(sim, session_no)},
+                **self.auth(sim),
+            )
         return response.json()["directives"]
 
     def simulate_days(self, start: datetime, days: int, label: str, rollouts: bool = False) -> list[dict]:
-        """Every agent works `sessions_per_day` sessions a day; events go through ingest, arriving
-        at the end of their simulated day. With `rollouts`, the canary check runs at the end of
-        each day (what the beat entry does)."""
+        """Every agent works `sessions_per_day` sessions a day, each reading its directives when it
+        starts; events go through ingest, arriving at the end of their simulated day. With
+        `rollouts`, the canary check runs at the end of each day (what the beat entry does)."""
         all_events: list[dict] = []
         plan = [(day, sim) for day in range(days) for sim in self.sim_agents]
         progress = Progress(self.out, len(plan), label)
-        directives = {sim.name: self.directives_of(sim) for sim in self.sim_agents}
         for index, (day, sim) in enumerate(plan):
-            if index and sim is self.sim_agents[0]:  # a new day: yesterday's check, today's directives
-                if rollouts:
-                    self.check_rollouts(start + timedelta(days=day))
-                directives = {sim.name: self.directives_of(sim) for sim in self.sim_agents}
+            if index and rollouts and sim is self.sim_agents[0]:  # a new day: yesterday's check
+                self.check_rollouts(start + timedelta(days=day))
             events: list[dict] = []
             for s in range(self.sessions_per_day):
                 self.session_no += 1
                 at = start + timedelta(days=day, hours=9 + 3 * s, minutes=self.rng.randint(0, 59))
-                events += simulator.session_events(self.rng, sim, at, self.session_no, directives[sim.name])
+                directives = self.directives_of(sim, self.session_no, at)
+                events += simulator.session_events(self.rng, sim, at, self.session_no, directives)
             with clock.pinned(start + timedelta(days=day, hours=23)):  # they arrive on their simulated day
                 self.post(sim, events)
             all_events += [dict(e, agent=sim.name) for e in events]
             progress.advance()
         progress.finish()
+        if rollouts:
+            self.show_assignments()
         return all_events
+
+    def show_assignments(self) -> None:
+        """How the canaries' sessions were assigned, per version (the exposures their reads left)."""
+        assigned = (
+            Exposure.objects.values("candidate__document__name", "version__number")
+            .annotate(n=Count("id"))
+            .order_by("candidate__document__name", "-version__number")
+        )
+        by_template: dict[str, list[str]] = {}
+        for row in assigned:
+            slug = row["candidate__document__name"].removeprefix(Document.TEMPLATE_PREFIX)
+            by_template.setdefault(slug, []).append(f"v{row['version__number']} {row['n']}")
+        for slug, counts in by_template.items():
+            self.say(f"  {slug} sessions assigned while its canary ran: {', '.join(counts)}")
 
     def check_rollouts(self, now: datetime) -> None:
         """Run the canary's sequential test as the beat entry would, and say what it decided."""

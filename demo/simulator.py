@@ -49,11 +49,16 @@ def knows_fix(directives: str, marker: str) -> bool:
     return marker.lower() in directives.lower()
 
 
+def session_id(agent: SimAgent, session_no: int) -> str:
+    """The id of an agent's session: what its directives read names and its events carry."""
+    return f"{agent.name}-s{session_no}"
+
+
 def session_events(
     rng: random.Random, agent: SimAgent, start: datetime, session_no: int, directives: str
 ) -> list[dict]:
     """One working session of an agent as ingest events (client ids make replays safe)."""
-    sid = f"{agent.name}-s{session_no}"
+    sid = session_id(agent, session_no)
     events: list[dict] = []
     clock = start
 

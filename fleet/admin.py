@@ -1,6 +1,6 @@
 """Admin pages of the fleet: agents and their tokens, templates, versioned documents (edit,
-roll back), the periodic jobs' claims and django-celery-beat's periodic tasks (their actions
-guarded by the change permission)."""
+roll back), the sessions canaries assigned (read-only), the periodic jobs' claims and
+django-celery-beat's periodic tasks (their actions guarded by the change permission)."""
 
 from django import forms
 from django.contrib import admin, messages
@@ -11,10 +11,19 @@ from django_celery_beat.models import PeriodicTask
 
 from config.audit import audit
 from config.errors import ApplicationError
+from config.paginators import BoundedChangeList, BoundedCountPaginator
 from config.yamldoc import YamlDocError
 from fleet import services
 from fleet.documents import document_rollback, document_version_append, validator_for
-from fleet.models import Agent, AgentTemplate, ApiToken, Document, DocumentVersion, PeriodicClaim
+from fleet.models import (
+    Agent,
+    AgentTemplate,
+    ApiToken,
+    Document,
+    DocumentVersion,
+    Exposure,
+    PeriodicClaim,
+)
 
 
 class TokenInline(admin.TabularInline):
@@ -277,6 +286,34 @@ class AgentTemplateAdmin(admin.ModelAdmin):
     def head_directives(self, obj: AgentTemplate):
         head = obj.document.head if obj.document_id else None
         return format_html("<pre>{}</pre>", head.text) if head else "—"
+
+
+@admin.register(Exposure)
+class ExposureAdmin(admin.ModelAdmin):
+    """Which arm each session a canary assigned was served, read-only (written when an agent's
+    read of its directives names its session). The list stays cheap however many rows the table
+    holds: the count is bounded and the table is never counted twice."""
+
+    list_display = ["agent", "session", "candidate", "version", "at"]
+    list_select_related = ["agent", "candidate__document", "version__document"]
+    paginator = BoundedCountPaginator
+    show_full_result_count = False
+
+    @admin.display(description="session", ordering="session_key")
+    def session(self, obj: Exposure) -> str:
+        return obj.session_key
+
+    def get_changelist(self, request, **kwargs):
+        return BoundedChangeList
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
 
 
 admin.site.unregister(PeriodicTask)

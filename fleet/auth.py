@@ -34,8 +34,10 @@ class AgentPrincipal:
 
 
 def token_by_prefix(prefix: str) -> ApiToken | None:
-    """The token with `prefix`, its agent and the version that agent is served, in one query
-    (verified tokens are then reused for KAIZEN_INGEST_CACHE_SECONDS: telemetry.hot_cache)."""
+    """The token with `prefix`, its agent, the version that agent is served and the candidate
+    running for its template (`current_candidate_id`, None when none runs: ingest then needs no
+    look-up of the sessions a canary assigned), in one query (verified tokens are then reused for
+    KAIZEN_INGEST_CACHE_SECONDS: fleet.hot_cache)."""
     token = ApiToken.objects.select_related("agent__template__document", "user").filter(prefix=prefix).first()
     if token is not None and token.agent_id is not None:
         agent = token.agent
@@ -49,6 +51,7 @@ def token_by_prefix(prefix: str) -> ApiToken | None:
             share=document.candidate_share if document else 0.0,
             since=document.candidate_since if document else None,
         )
+        agent.current_candidate_id = document.candidate_id if document else None
     return token
 
 

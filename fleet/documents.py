@@ -11,9 +11,10 @@ from collections.abc import Callable
 from django.db import transaction
 from django.db.models import Max
 
+from config import clock
 from config.errors import Conflict
 from fleet.arms import canary_pick, served_version_id
-from fleet.models import Document, DocumentVersion
+from fleet.models import Document, DocumentVersion, Exposure
 
 HeadListener = Callable[[Document, DocumentVersion], None]
 Validator = Callable[[str, str], object]  # (text, source) → parsed; raises YamlDocError
@@ -157,16 +158,22 @@ def _head_moved(document: Document, version: DocumentVersion) -> None:
 
 def agent_version_id(agent) -> int | None:
     """The id of the version `agent` is served now (None without a template)."""
+    return agent_versions(agent)[0]
+
+
+def agent_versions(agent) -> tuple[int | None, int | None]:
+    """(the id of the version `agent` is served now, the id of the candidate running for its
+    template or None); (None, None) without a template."""
     if agent.template_id is None:
-        return None
+        return None, None
     document = (
         Document.objects.filter(template__pk=agent.template_id)
         .values("head_id", "candidate_id", "canary_agents", "candidate_share", "candidate_since")
         .first()
     )
     if document is None:
-        return None
-    return served_version_id(
+        return None, None
+    served = served_version_id(
         agent_id=agent.pk,
         agent_created_at=agent.created_at,
         head_id=document["head_id"],
@@ -175,3 +182,48 @@ def agent_version_id(agent) -> int | None:
         share=document["candidate_share"],
         since=document["candidate_since"],
     )
+    return served, document["candidate_id"]
+
+
+def exposure_record(*, agent, session_key: str, document: Document) -> int | None:
+    """The id of the version the session `session_key` of `agent` is served from `document` (its
+    template's directives). While a candidate runs, the session is assigned to an arm by its own
+    hash and the assignment is kept as an Exposure: a later read of the same session gets the
+    version the first read got, even if the share changed since, and concurrent first reads
+    store one row and agree. Without a candidate, the head (nothing is recorded)."""
+    if document.candidate_id is None:
+        return document.head_id
+    version_id = served_version_id(
+        agent_id=agent.pk,
+        agent_created_at=agent.created_at,
+        head_id=document.head_id,
+        candidate_id=document.candidate_id,
+        canary_agents=document.canary_agents or [],
+        share=document.candidate_share,
+        since=document.candidate_since,
+        session_id=session_key,
+    )
+    if version_id is None:
+        return None
+    exposure = Exposure(
+        agent_id=agent.pk,
+        session_key=session_key,
+        candidate_id=document.candidate_id,
+        version_id=version_id,
+        at=clock.now(),
+    )
+    Exposure.objects.bulk_create([exposure], ignore_conflicts=True)  # the first read decides
+    first = Exposure.objects.filter(
+        candidate_id=document.candidate_id, agent_id=agent.pk, session_key=session_key
+    )
+    return first.values_list("version_id", flat=True).get()
+
+
+def exposed_versions(*, agent_id: int, candidate_id: int | None, session_keys) -> dict[str, int]:
+    """{session key: id of the version it was served} for the sessions of `session_keys` the
+    agent's reads assigned while `candidate_id` runs; one query, none without a candidate."""
+    keys = sorted({key for key in session_keys if key})
+    if candidate_id is None or not keys:
+        return {}
+    exposed = Exposure.objects.filter(candidate_id=candidate_id, agent_id=agent_id, session_key__in=keys)
+    return dict(exposed.values_list("session_key", "version_id"))

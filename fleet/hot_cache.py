@@ -1,11 +1,12 @@
 """Short-lived, in-process reuse on the ingest hot path: verified agent tokens (with their
-agent and the version it is served) and the price table.
+agent, the version it is served and the candidate its template runs) and the price table.
 
 Profiling single-event ingest showed the token join at a quarter of the request and the price
 table's head check at a seventh. Both are reused for KAIZEN_INGEST_CACHE_SECONDS (default 5;
 0 turns it off). The process that makes a change forgets at once (revoking a token, saving an
-agent, moving a document's head); other processes pick it up within that time, never later: a
-revoked token is refused everywhere at most that many seconds after the revocation.
+agent, moving a document's head, starting or ending its canary); other processes pick it up
+within that time, never later: a revoked token is refused everywhere at most that many seconds
+after the revocation.
 """
 
 import time

@@ -1,6 +1,6 @@
 """The fleet: agents, the templates they run, versioned documents (a template's directives, the
-planner's goals and actions, an agent's card, the price table), API tokens and the periodic jobs'
-claims.
+planner's goals and actions, an agent's card, the price table), the sessions a canary assigned
+(exposures), API tokens and the periodic jobs' claims.
 
 The tables keep the names they were created with (`telemetry_*`): the models moved here from the
 telemetry app without renaming a table or moving a row.
@@ -143,6 +143,40 @@ class Agent(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class Exposure(models.Model):
+    """A session assigned to an arm of a canary: when an agent reads its directives naming the
+    session it starts while a candidate runs, the session is served the candidate or the head,
+    and that choice is kept here, once. A later read of the same session gets the same version,
+    and the session's events are stamped with it at ingest."""
+
+    agent = models.ForeignKey(Agent, on_delete=models.CASCADE, related_name="+")
+    session_key = models.CharField(max_length=200)
+    candidate = models.ForeignKey(
+        DocumentVersion,
+        on_delete=models.CASCADE,
+        related_name="+",
+        db_index=False,  # the unique index leads with it
+        help_text="The candidate that was running when the session was assigned.",
+    )
+    version = models.ForeignKey(
+        DocumentVersion,
+        on_delete=models.CASCADE,
+        related_name="+",
+        help_text="The version the session was served: the candidate or the head.",
+    )
+    at = models.DateTimeField(help_text="When the session was assigned.")
+
+    class Meta:
+        constraints = [
+            # candidate first: the index finds one session (agent, candidate, key), the sessions
+            # of a batch (agent, candidate, keys) and counts a candidate's sessions
+            models.UniqueConstraint(fields=["candidate", "agent", "session_key"], name="exposure_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session_key} of agent {self.agent_id} on version {self.version_id}"
 
 
 class ApiToken(models.Model):

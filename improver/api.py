@@ -20,24 +20,48 @@ class LearnedFactSerializer(serializers.Serializer):
 
 class DirectivesApi(APIView):
     """What an agent reads at session start: the version of its template it is served (during a
-    rollout, its arm's: `candidate` or `champion`) and what was learned."""
+    rollout, its arm's: `candidate` or `champion`) and what was learned. With `session_id`, the
+    session it starts is assigned to an arm on its own (`assigned: session`, recorded, so that
+    its events count in that arm); without, the agent's arm is served (`assigned: agent`)."""
 
     permission_classes = [IsAgent]
+
+    class QuerySerializer(serializers.Serializer):
+        session_id = serializers.CharField(
+            min_length=1,
+            max_length=200,
+            required=False,
+            trim_whitespace=False,
+            help_text=(
+                "The session the agent starts (the `session_id` its events carry). During a rollout "
+                "the session is then assigned to an arm on its own and its events count in that "
+                "arm; without it the agent's arm is served."
+            ),
+        )
 
     @extend_schema_serializer(component_name="Directives")
     class OutputSerializer(serializers.Serializer):
         template = serializers.CharField()
         version = serializers.IntegerField()
         arm = serializers.ChoiceField(choices=["champion", "candidate"])
+        session_id = serializers.CharField(allow_null=True)
+        assigned = serializers.ChoiceField(choices=["session", "agent"])
         directives = serializers.CharField()
         learned_facts = LearnedFactSerializer(many=True)
         anti_patterns = serializers.ListField(child=serializers.CharField())
         proven_patterns = serializers.ListField(child=serializers.CharField())
         prompt_block = serializers.CharField()
 
-    @extend_schema(responses=OutputSerializer)
+    @extend_schema(parameters=[QuerySerializer], responses=OutputSerializer)
     def get(self, request):
-        return Response(self.OutputSerializer(directives_for_agent(agent=request_agent(request))).data)
+        if request.query_params.get("session_id") == "":  # a form read drops a blank optional value
+            raise field_error("session_id", "May not be blank: 1 to 200 characters, or leave it out.")
+        query = self.QuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        served = directives_for_agent(
+            agent=request_agent(request), session_id=query.validated_data.get("session_id")
+        )
+        return Response(self.OutputSerializer(served).data)
 
 
 class RolloutOutputSerializer(serializers.ModelSerializer):

@@ -1,6 +1,7 @@
 """What the improver serves on Kaizen's MCP server (telemetry/intake/mcp.py holds the server and
 its report tools):
-- prompt `directives`: the prompt block the agent is served (its canary arm's during a rollout);
+- prompt `directives`: the prompt block the agent is served (its canary arm's during a rollout;
+  with `session_id`, the arm of the session it starts, recorded like the REST read's);
 - resources `kaizen://facts` and `kaizen://anti-patterns`: what was learned, as JSON;
 - tool `submit_proposal`: a goal, action or config change for a human to review, as
   `POST /api/v1/proposals`.
@@ -8,24 +9,49 @@ Imported by ImproverConfig.ready, so the server has them before it serves anythi
 """
 
 import json
-from typing import Literal
+from typing import Annotated, Literal
 
 from asgiref.sync import sync_to_async
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.shared.exceptions import MCPError
+from mcp.types import INVALID_PARAMS
+from pydantic import Field
 
 from config.errors import ApplicationError
+from config.untrusted import first_problem
 from governance.services import proposal_submit
 from improver.selectors import directives_for_agent
 from planner.selectors import anti_patterns_for_template
 from telemetry.intake.mcp import agent_of_call, server
 from telemetry.selectors import learned_facts
 
+SESSION_ID_MAX = 200
+
 
 @server.prompt(name="directives", description="The directives this agent runs, with what Kaizen learned.")
-async def directives() -> str:
+async def directives(
+    session_id: Annotated[
+        str | None,
+        Field(
+            description=(
+                "The session you start (the session_id you report its events with): during a "
+                "canary the session is assigned to an arm on its own, the fairest comparison."
+            )
+        ),
+    ] = None,
+) -> str:
+    if session_id is not None:  # refused as invalid parameters, the message naming the field
+        problem = first_problem(session_id, path="session_id")
+        if problem:
+            raise MCPError(INVALID_PARAMS, f"{problem[0]}: {problem[1]}")
+        if not 1 <= len(session_id) <= SESSION_ID_MAX:
+            raise MCPError(
+                INVALID_PARAMS, f"session_id: 1 to {SESSION_ID_MAX} characters (got {len(session_id)})."
+            )
+
     def read():
         try:
-            return directives_for_agent(agent=agent_of_call())["prompt_block"]
+            return directives_for_agent(agent=agent_of_call(), session_id=session_id)["prompt_block"]
         except ApplicationError as exc:
             raise ValueError(exc.message) from exc
 

@@ -7,7 +7,7 @@ from django.db.models import Avg, Count, Q
 
 from config import clock
 from config.errors import Conflict
-from fleet.documents import agent_version_id
+from fleet.documents import agent_version_id, exposure_record
 from fleet.models import AgentTemplate, DocumentVersion
 from improver.models import FeedbackItem
 from improver.prompt import prompt_block
@@ -17,13 +17,19 @@ from telemetry.models import Decision, SkillOutcome, WakeRun
 from telemetry.retention import as_ids
 
 
-def directives_for_agent(*, agent) -> dict:
-    """The version of the agent's template it is served (its canary arm's during a rollout) plus
-    what Kaizen learned, as one payload."""
+def directives_for_agent(*, agent, session_id: str | None = None) -> dict:
+    """The version of the agent's template it is served plus what Kaizen learned, as one payload.
+
+    During a rollout, a read naming the session it starts (`session_id`) is served that session's
+    arm, and the assignment is recorded (fleet.documents.exposure_record: the session's events
+    are then stamped with it); a read without one is served the agent's arm."""
     if agent.template_id is None:
         raise Conflict(f"Agent '{agent.name}' runs no template; assign one in the admin.")
     template = AgentTemplate.objects.select_related("document").get(pk=agent.template_id)
-    version_id = getattr(agent, "current_version_id", None) or agent_version_id(agent)
+    if session_id is not None:
+        version_id = exposure_record(agent=agent, session_key=session_id, document=template.document)
+    else:
+        version_id = getattr(agent, "current_version_id", None) or agent_version_id(agent)
     head = DocumentVersion.objects.filter(pk=version_id).first() if version_id else None
     if head is None:
         raise Conflict(f"Template of agent '{agent.name}' has no version yet.")
@@ -34,13 +40,16 @@ def directives_for_agent(*, agent) -> dict:
         "template": template.slug,
         "version": head.number,
         "arm": "candidate" if head.pk == template.document.candidate_id else "champion",
+        "session_id": session_id,
+        "assigned": "session" if session_id is not None else "agent",
         "directives": head.text,
         "learned_facts": learned_facts,
         "anti_patterns": anti_patterns,
         "proven_patterns": proven_patterns,
     }
     payload["prompt_block"] = prompt_block(
-        **{k: v for k, v in payload.items() if k != "arm"}, budget=settings.KAIZEN["PROMPT_TOKEN_BUDGET"]
+        **{k: v for k, v in payload.items() if k not in ("arm", "session_id", "assigned")},
+        budget=settings.KAIZEN["PROMPT_TOKEN_BUDGET"],
     )
     payload["anti_patterns"] = [a["line"] for a in anti_patterns]  # served as the lines themselves
     return payload

@@ -11,7 +11,7 @@ from django.db import IntegrityError, connection, transaction
 
 from config import clock
 from config.metrics import count_ingest
-from fleet.documents import agent_version_id
+from fleet.documents import agent_versions, exposed_versions
 from fleet.models import Agent
 from fleet.pricing import current_prices
 from telemetry import hooks
@@ -51,13 +51,26 @@ def limits(*, check_strings: bool = True) -> Limits:
     )
 
 
-def current_template_version_id(agent: Agent) -> int | None:
-    """The id of the version the agent is served (its canary arm's), read once per batch."""
+def current_template_versions(agent: Agent) -> tuple[int | None, int | None]:
+    """(the id of the version the agent is served: its canary arm's; the id of the candidate its
+    template runs, or None), read once per batch."""
     if agent.template_id is None:
-        return None
+        return None, None
     if hasattr(agent, "current_version_id"):  # read with the token: no extra query
-        return agent.current_version_id
-    return agent_version_id(agent)
+        return agent.current_version_id, getattr(agent, "current_candidate_id", None)
+    return agent_versions(agent)
+
+
+def batch_versions(agent: Agent, valid: dict[str, list[tuple[int, Cleaned]]]) -> tuple[int | None, dict]:
+    """The version a batch's events are stamped with: (the agent's, {session key: the version
+    its session was assigned}). A session the agent's directives read named while its template's
+    candidate runs (an exposure) is stamped with the version that read served, whichever arm the
+    agent is in; every other event with the agent's. One query, none when no candidate runs."""
+    version_id, candidate_id = current_template_versions(agent)
+    if candidate_id is None:
+        return version_id, {}
+    keys = {cleaned.body.get("session_id") for items in valid.values() for _, cleaned in items}
+    return version_id, exposed_versions(agent_id=agent.id, candidate_id=candidate_id, session_keys=keys)
 
 
 def events_ingest(*, agent: Agent, batch: list, strings_checked: bool = False) -> list[ItemResult]:
@@ -139,18 +152,18 @@ def _outside_window(valid: dict[str, list[tuple[int, Cleaned]]], results: list) 
 def _store_valid(agent, valid: dict[str, list[tuple[int, Cleaned]]], results: list) -> list[ItemResult]:
     _outside_window(valid, results)
     if valid:
-        version_id = current_template_version_id(agent)
+        versions = batch_versions(agent, valid)
         received_at = clock.now()
         prices = current_prices() if "skill_outcome" in valid else None
         # Event types in one fixed order: two requests storing some of the same events then wait
         # for each other table by table, instead of each holding a table the other needs.
         tables = [
-            _new_rows(agent, event_type, valid[event_type], version_id, received_at, prices)
+            _new_rows(agent, event_type, valid[event_type], versions, received_at, prices)
             for event_type in sorted(valid)
         ]
         stored = _insert(tables)
-        if version_id is not None:
-            sessions_seen(agent.id, version_id, received_at, tables, stored)
+        if agent.template_id is not None:
+            sessions_seen(agent.id, received_at, tables, stored)
         derived = [
             table.event_type
             for table, new_ids in zip(tables, stored, strict=True)
@@ -211,7 +224,8 @@ def first_stored_at(agent, event_type: str, event_id: str):
     )
 
 
-def _new_rows(agent, event_type, items, version_id, received_at, prices) -> _Rows:
+def _new_rows(agent, event_type, items, versions: tuple[int | None, dict], received_at, prices) -> _Rows:
+    version_id, by_session = versions
     rows: dict[str, dict] = {}
     wanted: set[tuple] = set()
     for _, cleaned in items:
@@ -225,7 +239,7 @@ def _new_rows(agent, event_type, items, version_id, received_at, prices) -> _Row
             wanted.add((agent.id, *key))
         row.update(
             agent_id=agent.id,
-            template_version_id=version_id,
+            template_version_id=by_session.get(row.get("session_id"), version_id),
             dedup_key=cleaned.dedup_key,
             sha256=cleaned.sha256,
             occurred_at=cleaned.occurred_at,

@@ -1,11 +1,12 @@
 """What a session is, in one place.
 
-A session is what an agent reports under one `session_id`, on the version it was served then.
-SessionSeen records each (agent, session, version) once, when its first event of a session type
-arrives. An event sent without a session is never a session of its own: it belongs to the session
-its agent had open when it arrived (the latest one first seen within SESSION_OPEN_FOR before, on
-the same version), or to none. `session_of` says so for one row in Python, `open_session_sql` in
-SQL for a queryset of events.
+A session is what an agent reports under one `session_id`, on the version it was served then (its
+agent's, or the one its session was assigned when the agent's read of its directives named it
+during a canary: see fleet.documents.exposure_record). SessionSeen records each (agent, session,
+version) once, when its first event of a session type arrives. An event sent without a session is
+never a session of its own: it belongs to the session its agent had open when it arrived (the
+latest one first seen within SESSION_OPEN_FOR before, on the same version), or to none.
+`session_of` says so for one row in Python, `open_session_sql` in SQL for a queryset of events.
 """
 
 from datetime import timedelta
@@ -90,18 +91,23 @@ def open_session_sql() -> Subquery:
     return Subquery(_opened(OuterRef("agent_id"), OuterRef("template_version_id"), OuterRef("received_at")))
 
 
-def sessions_seen(agent_id: int, version_id: int, received_at, tables: list, stored: list[dict]) -> None:
-    """Record the sessions a batch's new events open (SessionSeen, once per session and version):
-    one INSERT … ON CONFLICT DO NOTHING, skipped for those this process stored lately. Events
-    without a session open none."""
+def sessions_seen(agent_id: int, received_at, tables: list, stored: list[dict]) -> None:
+    """Record the sessions a batch's new events open (SessionSeen, once per session and version,
+    each under the version its rows carry: one batch may hold sessions of both arms): one
+    INSERT … ON CONFLICT DO NOTHING, skipped for those this process stored lately. Events without
+    a session, or without a version, open none."""
     keys = set()
     for table, new_ids in zip(tables, stored, strict=True):
         if table.event_type not in SESSION_TYPES or not new_ids:
             continue
         for row in table.rows:
-            if row.get("session_id") and (agent_id, row["dedup_key"], row["occurred_at"]) in new_ids:
-                keys.add(row["session_id"])
-    sessions_known([(agent_id, key, version_id, received_at) for key in sorted(keys)])
+            if (
+                row.get("session_id")
+                and row.get("template_version_id") is not None
+                and (agent_id, row["dedup_key"], row["occurred_at"]) in new_ids
+            ):
+                keys.add((row["session_id"], row["template_version_id"]))
+    sessions_known([(agent_id, key, version, received_at) for key, version in sorted(keys)])
 
 
 def sessions_known(sessions: list[tuple[int, str, int | None, object]]) -> None:

@@ -98,6 +98,7 @@ class KaizenClient:
         )
         self.directives_timeout = directives_timeout
         self._last_directives: dict | None = None
+        self._session_class: type[Session] = Session
         self._queue: queue.Queue[dict] = queue.Queue(maxsize=max_queue)
         self._spool = Spool(spool) if spool else None
         self._rescue = None if spool else (rescue or _rescue_path(url, token))
@@ -279,8 +280,9 @@ class KaizenClient:
     # --- sessions and directives ----------------------------------------------------------
     @contextmanager
     def session(self, session_id: str | None = None):
-        """A working session: helpers fill the session id; `session_end` is sent on exit."""
-        s = Session(self, session_id or uuid.uuid4().hex)
+        """A working session: helpers fill the session id (`s.directives()` reads the directives
+        for it); `session_end` is sent on exit."""
+        s = self._session_class(self, session_id or uuid.uuid4().hex)
         try:
             yield s
         except BaseException:
@@ -289,15 +291,20 @@ class KaizenClient:
         finally:
             self.session_end(s.session_id, reflection=s.reflection())
 
-    def directives(self, default: dict | None = None) -> dict | None:
+    def directives(self, default: dict | None = None, session_id: str | None = None) -> dict | None:
         """The current directives of this agent's template, with `prompt_block` ready to use.
+
+        Pass the `session_id` of the session about to start (or read through `Session.directives`):
+        during a canary Kaizen then assigns that session, not the whole agent, to an arm, and
+        counts its events there, which compares the versions fairly with fewer agents.
 
         Kaizen unreachable, slow (`directives_timeout`) or failing (429/5xx): the last directives
         this client (or its spool) saw, else `default`; logged at WARNING. A refusal (a bad token,
         an agent without a template) raises KaizenError: that is for its developer to fix."""
         path = "/api/v1/agents/me/directives"
+        params = {"session_id": session_id} if session_id is not None else None
         try:
-            response = self._http.get(path, timeout=self.directives_timeout)
+            response = self._http.get(path, params=params, timeout=self.directives_timeout)
         except httpx.TransportError as exc:
             why = f"{type(exc).__name__}: {exc}"
         else:
@@ -639,6 +646,12 @@ class Session:
     def decision(self, subject: str, **kwargs) -> str:
         return self.client.decision(subject, session_id=self.session_id, **kwargs)
 
+    def directives(self, default: dict | None = None) -> dict | None:
+        """`KaizenClient.directives` for this session: during a canary the session is assigned to
+        an arm on its own. Never raises for a network failure (the last directives seen, else
+        `default`)."""
+        return self.client.directives(default, session_id=self.session_id)
+
     def propose(self, text: str, evidence: list[str]) -> None:
         """A reflection proposal; without evidence the server drops it."""
         self.proposals.append({"text": text, "evidence": evidence})
@@ -647,12 +660,24 @@ class Session:
         return {"successes": self.successes, "failures": self.failures, "proposals": self.proposals}
 
 
+class AsyncSession(Session):
+    """A session of `AsyncKaizenClient`: the same helpers (they queue, never block), and
+    `await s.directives()` reads the session's directives in a thread."""
+
+    async def directives(self, default: dict | None = None) -> dict | None:
+        import asyncio
+
+        return await asyncio.to_thread(self.client.directives, default, self.session_id)
+
+
 class AsyncKaizenClient:
     """The same client for asyncio agents: `emit` and the typed helpers never block (they queue or
-    spool); flushing, reading directives and closing run the blocking work in a thread."""
+    spool); flushing, reading directives and closing run the blocking work in a thread. Its
+    `session()` yields sessions whose `directives()` is awaited."""
 
     def __init__(self, url: str, token: str, **options):
         self._client = KaizenClient(url, token, **options)
+        self._client._session_class = AsyncSession
 
     def __getattr__(self, name: str):
         # emit, tool_invocation, skill_outcome, … queue without I/O (or write the spool): safe in a loop
@@ -663,11 +688,11 @@ class AsyncKaizenClient:
 
         await asyncio.to_thread(self._client.flush)
 
-    async def directives(self, default: dict | None = None) -> dict | None:
+    async def directives(self, default: dict | None = None, session_id: str | None = None) -> dict | None:
         """As `KaizenClient.directives`: never raises for a network failure; `default` otherwise."""
         import asyncio
 
-        return await asyncio.to_thread(self._client.directives, default)
+        return await asyncio.to_thread(self._client.directives, default, session_id)
 
     async def aclose(self, timeout: float = 30.0) -> dict:
         import asyncio

@@ -1,7 +1,17 @@
-import pytest
+from datetime import timedelta
 
-from fleet.models import AgentTemplate
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
+
+from fleet.arms import session_hash
+from fleet.documents import candidate_end, candidate_start, document_version_append
+from fleet.models import Agent, AgentTemplate, Document, Exposure
 from fleet.templates import template_version_create
+from telemetry.models import Observation, SessionSeen, ToolInvocation
+from tests.conftest import FIXED_NOW
+from tests.factories import agent_with_token
 
 URL = "/api/v1/agents/me/directives"
 pytestmark = pytest.mark.django_db
@@ -37,3 +47,127 @@ def test_a_template_without_versions_is_reported(agent_client):
     agent.template = AgentTemplate.objects.create(slug="empty", name="Empty")
     agent.save()
     assert "no version" in client.get(URL).json()["message"]
+
+
+# --- a read that names its session, during a canary ------------------------------------------
+
+
+@pytest.fixture
+def canary(clock, agent_client):
+    """alice's template runs v2 as a candidate for half the sessions; bob is the agent-level
+    canary, alice (in service before it started) the agent-level champion."""
+    agent, client = agent_client
+    Agent.objects.filter(pk=agent.pk).update(created_at=FIXED_NOW - timedelta(days=1))
+    bob, bob_token = agent_with_token(name="bob", template=agent.template)
+    document = Document.objects.get(pk=agent.template.document_id)
+    champion = document.head
+    candidate = document_version_append(document=document, text="Cite sources.\n", as_candidate=True)
+    candidate_start(document=document, version=candidate, agent_ids=[bob.pk], share=0.5, at=FIXED_NOW)
+    bob_client = APIClient()
+    bob_client.credentials(HTTP_AUTHORIZATION=f"Bearer {bob_token}")
+    return (agent, client), (bob, bob_client), champion, candidate
+
+
+def session_on(agent, candidate, arm: str) -> str:
+    """The first session id whose hash puts it on `arm` ("candidate" or "champion")."""
+    return next(
+        key
+        for key in (f"sess-{n}" for n in range(100))
+        if (session_hash(agent.pk, key, candidate.pk) < 0.5) == (arm == "candidate")
+    )
+
+
+def post(client, batch: list[dict]) -> None:
+    response = client.post("/api/v1/ingest", {"batch": batch}, format="json")
+    assert response.status_code == 207 and all(r["status"] == 201 for r in response.json()["results"])
+
+
+def tool_call(event_id: str, session_id: str) -> dict:
+    body = {"session_id": session_id, "tool": "bash", "outcome": "success", "duration_ms": 5}
+    return {"id": event_id, "type": "tool_invocation", "timestamp": FIXED_NOW.isoformat(), "body": body}
+
+
+def test_a_read_naming_its_session_is_assigned_once_and_says_so(canary):
+    (agent, client), _, champion, candidate = canary
+    key = session_on(agent, candidate, "candidate")
+    first = client.get(URL, {"session_id": key}).json()
+    assert (first["version"], first["arm"], first["session_id"], first["assigned"]) == (
+        candidate.number,
+        "candidate",
+        key,
+        "session",
+    )
+    Document.objects.filter(pk=candidate.document_id).update(candidate_share=0.0)  # the share moved
+    again = client.get(URL, {"session_id": key}).json()
+    assert (again["version"], again["arm"]) == (candidate.number, "candidate")  # sticky
+    [exposure] = Exposure.objects.all()
+    assert (exposure.agent_id, exposure.session_key, exposure.candidate_id, exposure.version_id) == (
+        agent.pk,
+        key,
+        candidate.pk,
+        candidate.pk,
+    )
+    assert exposure.at == FIXED_NOW
+    plain = client.get(URL).json()  # no session named: the agent's arm, nothing recorded
+    assert (plain["version"], plain["arm"], plain["session_id"], plain["assigned"]) == (
+        champion.number,
+        "champion",
+        None,
+        "agent",
+    )
+    assert Exposure.objects.count() == 1
+
+
+@pytest.mark.parametrize("bad", ["", "x" * 201, "nul\x00byte"])
+def test_a_bad_session_id_is_a_400_that_names_it(canary, bad):
+    (_, client), _, _, _ = canary
+    response = client.get(URL, {"session_id": bad})
+    assert response.status_code == 400
+    assert "session_id" in response.json()["extra"]["fields"]
+    assert not Exposure.objects.exists()
+
+
+def test_a_session_id_of_200_characters_is_read(canary):
+    (_, client), _, _, _ = canary
+    assert client.get(URL, {"session_id": "x" * 200}).json()["assigned"] == "session"
+    assert Exposure.objects.get().session_key == "x" * 200
+
+
+def test_events_of_an_exposed_session_carry_its_version_whatever_the_agents_arm(canary):
+    (alice, alice_client), (bob, bob_client), champion, candidate = canary
+    on_candidate = session_on(alice, candidate, "candidate")  # alice's own arm is the champion
+    on_champion = session_on(bob, candidate, "champion")  # bob's own arm is the candidate
+    assert alice_client.get(URL, {"session_id": on_candidate}).json()["arm"] == "candidate"
+    assert bob_client.get(URL, {"session_id": on_champion}).json()["arm"] == "champion"
+    observation = {"type": "observation", "timestamp": FIXED_NOW.isoformat(), "body": {"text": "ok"}}
+    post(alice_client, [tool_call("a1", on_candidate), tool_call("a2", "never-read"), observation])
+    post(bob_client, [tool_call("b1", on_champion), tool_call("b2", "never-read")])
+
+    def version(agent, event_id):
+        return ToolInvocation.objects.get(agent=agent, dedup_key=event_id).template_version_id
+
+    assert version(alice, "a1") == candidate.pk  # the session's version, not alice's
+    assert version(alice, "a2") == champion.pk  # a session no read named: the agent's arm
+    assert Observation.objects.get(agent=alice).template_version_id == champion.pk  # no session
+    assert version(bob, "b1") == champion.pk
+    assert version(bob, "b2") == candidate.pk
+    seen = set(SessionSeen.objects.values_list("agent__name", "session_key", "template_version_id"))
+    assert seen == {
+        ("alice", on_candidate, candidate.pk),
+        ("alice", "never-read", champion.pk),
+        ("bob", on_champion, champion.pk),
+        ("bob", "never-read", candidate.pk),
+    }  # one batch, two versions: each session under its own
+
+
+def test_ingest_looks_exposures_up_once_a_batch_and_not_without_a_candidate(canary, agent_client):
+    (alice, alice_client), _, _, candidate = canary
+
+    def exposure_reads(batch):
+        with CaptureQueriesContext(connection) as seen:
+            post(alice_client, batch)
+        return [q["sql"] for q in seen.captured_queries if "fleet_exposure" in q["sql"]]
+
+    assert len(exposure_reads([tool_call(f"q{n}", f"s{n}") for n in range(5)])) == 1
+    candidate_end(document=Document.objects.get(pk=candidate.document_id), promote=False)
+    assert exposure_reads([tool_call(f"r{n}", f"s{n}") for n in range(5)]) == []

@@ -164,6 +164,42 @@ def test_a_get_answers_405_at_once_whatever_it_accepts(live_server, accept):
     assert answer.status_code == 405 and "POST" in answer.headers["Allow"]
 
 
+def test_the_directives_prompt_assigns_the_session_it_names(live_server):
+    from datetime import UTC, datetime
+
+    from fleet.arms import session_hash
+    from fleet.documents import candidate_start, document_version_append
+    from fleet.models import Document, Exposure
+
+    agent, token = agent_with_token(name="mcp-session", template=TemplateFactory(slug="coder"))
+    document = Document.objects.get(pk=agent.template.document_id)
+    candidate = document_version_append(document=document, text="Cite sources.\n", as_candidate=True)
+    started = datetime(2026, 11, 21, tzinfo=UTC)
+    candidate_start(document=document, version=candidate, agent_ids=[], share=0.5, at=started)
+    key = next(k for k in (f"mcp-s{n}" for n in range(100)) if session_hash(agent.pk, k, candidate.pk) < 0.5)
+
+    async def run():
+        http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"})
+        async with Client(streamable_http_client(f"{live_server.url}/mcp", http_client=http)) as client:
+            [prompt] = (await client.list_prompts()).prompts
+            served = await client.get_prompt("directives", {"session_id": key})
+            again = await client.get_prompt("directives", {"session_id": key})
+            try:
+                await client.get_prompt("directives", {"session_id": "x" * 201})
+            except Exception as exc:  # noqa: BLE001 - whatever the SDK raises, it names the field
+                refused = str(exc)
+            else:
+                refused = ""
+            return prompt, served.messages[0].content.text, again.messages[0].content.text, refused
+
+    prompt, served, again, refused = run_async(run)
+    assert [(a.name, a.required) for a in prompt.arguments] == [("session_id", False)]
+    assert served == again and served.startswith(f"# Directives (coder v{candidate.number})")
+    exposure = Exposure.objects.get()
+    assert (exposure.agent, exposure.session_key, exposure.version) == (agent, key, candidate)
+    assert "session_id" in refused
+
+
 def test_the_allow_header_of_a_405_lists_only_methods_that_work():
     _, token = agent_with_token(name="mcp-allow")
     client = APIClient()

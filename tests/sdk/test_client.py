@@ -121,3 +121,53 @@ def test_the_queue_is_bounded(live_server, token):
     assert kaizen.dropped == 2
     kaizen.close()
     assert Observation.objects.count() == 3
+
+
+def test_a_session_reads_the_directives_of_its_own_arm(live_server, token, tmp_path):
+    from datetime import UTC, datetime
+
+    from fleet.documents import candidate_start, document_version_append
+    from fleet.models import Agent, Document, Exposure
+
+    agent = Agent.objects.get(name="sdk-agent")
+    document = Document.objects.get(pk=agent.template.document_id)
+    candidate = document_version_append(document=document, text="Cite sources.\n", as_candidate=True)
+    started = datetime(2026, 11, 21, tzinfo=UTC)
+    candidate_start(document=document, version=candidate, agent_ids=[], share=0.5, at=started)
+    with KaizenClient(live_server.url, token, flush_interval=60) as kaizen:
+        with kaizen.session("sdk-s1") as s:
+            served = s.directives()
+        plain = kaizen.directives()
+    assert (served["session_id"], served["assigned"]) == ("sdk-s1", "session")
+    assert (plain["session_id"], plain["assigned"]) == (None, "agent")
+    exposure = Exposure.objects.get()
+    assert (exposure.agent, exposure.session_key, exposure.candidate) == (agent, "sdk-s1", candidate)
+    assert served["version"] == exposure.version.number
+    # the session's own events count in the arm its read was served
+    assert SessionEnd.objects.get(session_id="sdk-s1").template_version_id == exposure.version_id
+
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from kaizen_client import AsyncKaizenClient
+
+    async def run():
+        async with AsyncKaizenClient(live_server.url, token, rescue=str(tmp_path / "r")) as kaizen:
+            with kaizen.session("sdk-a1") as s:
+                return await s.directives()
+
+    with ThreadPoolExecutor(1) as pool:  # a loop of its own, whatever runs on this thread
+        served = pool.submit(asyncio.run, run()).result()
+    assert (served["session_id"], served["assigned"]) == ("sdk-a1", "session")
+    assert Exposure.objects.filter(session_key="sdk-a1").exists()
+
+
+def test_a_sessions_directives_never_raise_when_kaizen_is_down(tmp_path):
+    from tests.sdk.test_spool import dead_url
+
+    kaizen = KaizenClient(
+        dead_url(), "kz_x_y", directives_timeout=0.5, flush_interval=60, rescue=str(tmp_path / "r")
+    )
+    with kaizen.session("offline") as s:
+        assert s.directives(default={"prompt_block": "be kind"}) == {"prompt_block": "be kind"}
+    kaizen.close(timeout=1)
