@@ -16,7 +16,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import datetime, timezone
 
 import httpx
@@ -31,6 +31,10 @@ class KaizenError(Exception):
     def __init__(self, message: str, status: int | None = None, body: object = None):
         super().__init__(message)
         self.status, self.body = status, body
+
+
+class _NoTurn(KaizenError):
+    """close() could not wait any longer for the batch in flight."""
 
 
 def _now() -> str:
@@ -56,7 +60,8 @@ class KaizenClient:
     drained in order (the client ids make resending safe). Without one, what `close()` could not
     deliver is kept in a file named after the server and token (`rescue`, in the temporary
     directory by default) and sent by the next client started with them. `close()` never raises
-    for network trouble: it sends what it can within its timeout and reports what is left.
+    for network trouble and returns within its timeout, even against a server that accepts
+    connections and never answers: it sends what it can in that time and keeps the rest.
 
     `directives()` never raises for a network failure: within `directives_timeout` seconds it
     returns the last directives it saw (kept in the spool file across restarts) or the caller's
@@ -338,7 +343,7 @@ class KaizenClient:
             self._persist()
         while True:
             if self._spool is not None:
-                with self._lock:
+                with self._turn():
                     batch = self._spool.oldest(self.batch_size)
                     if not batch:
                         return
@@ -357,28 +362,28 @@ class KaizenClient:
         return self._queue.qsize()
 
     def close(self, timeout: float = 30.0) -> dict:
-        """Send what is left within `timeout` seconds; never raises for network trouble.
+        """Send what is left within `timeout` seconds, and return by then; never raises for
+        network trouble. A request under way when the time is up is not waited for.
 
-        Returns {"sent", "rejected", "pending", "dropped"}; with a spool, pending events stay on
-        disk for the next run, without one they are lost (and said so at WARNING)."""
+        Returns {"sent", "rejected", "pending", "dropped"}; pending events are kept on disk for
+        the next client (in the spool, or without one in the `rescue` file) and said so at
+        WARNING."""
         if self._stop.is_set():
             return self._summary()
         deadline = time.monotonic() + timeout
+        self._deadline = deadline  # every request and wait from now on ends by then
         self._stop.set()
         self._wake.set()
         if self._spool is not None:
             self._arrived.set()
         for thread in self._threads:
             thread.join(timeout=max(0.0, deadline - time.monotonic()))
-        retries = self.max_retries
-        self.max_retries = 0  # one attempt per batch now: close must not outlive its timeout
         why = ""
         try:
-            self.flush()
+            self.flush()  # one attempt per batch (the stop is set), each within the deadline
         except KaizenError as exc:
             why = str(exc)
         finally:
-            self.max_retries = retries
             if self._spool is None:
                 for event in list(self._inflight):  # a batch still being tried by the sender
                     try:
@@ -450,7 +455,8 @@ class KaizenClient:
                 self._wake.set()
 
     def _take_rescued(self) -> None:
-        """Queue what an earlier client with this server and token could not deliver."""
+        """Queue what an earlier client with this server and token could not deliver; the rescue
+        file is removed once emptied (this client's close keeps there what it cannot deliver)."""
         if not os.path.exists(self._rescue):
             return
         rescued = Spool(self._rescue)
@@ -460,6 +466,9 @@ class KaizenClient:
             rescued.clear()
         finally:
             rescued.close()
+        for path in (self._rescue, f"{self._rescue}-wal", f"{self._rescue}-shm"):
+            with suppress(FileNotFoundError):
+                os.remove(path)
         log.info(
             "kaizen: %s event(s) an earlier client could not deliver are queued again", self._queue.qsize()
         )
@@ -482,26 +491,50 @@ class KaizenClient:
             except Exception as exc:  # noqa: BLE001 - the batcher must survive; events were re-queued
                 log.warning("kaizen batch failed (%s: %s); its events wait", type(exc).__name__, exc)
 
-    def _send(self, batch: list[dict]) -> None:
-        with self._lock:
-            self._inflight = batch
+    def _time_left(self) -> float | None:
+        """Seconds left before close() must return (None: not closing)."""
+        deadline = getattr(self, "_deadline", None)
+        return None if deadline is None else deadline - time.monotonic()
+
+    @contextmanager
+    def _turn(self):
+        """The one batch in flight: waited for, while closing only until the close's deadline
+        (the sender's request under way against a hung server is not waited for)."""
+        left = self._time_left()
+        if not self._lock.acquire(timeout=-1 if left is None else max(0.0, left)):
+            raise _NoTurn("the batch being sent did not finish within close()'s timeout")
+        try:
+            yield
+        finally:
+            self._lock.release()
+
+    def _requeue(self, batch: list[dict]) -> None:
+        for event in batch:  # kept for the next flush (or the rescue file); ids make resending safe
             try:
-                response = self._request("POST", "/api/v1/ingest", json={"batch": batch})
-            except KaizenError as exc:
-                if exc.status is None or exc.status in RETRY_STATUSES:
-                    for event in batch:  # keep them for the next flush; ids make resending safe
-                        try:
-                            self._queue.put_nowait(event)
-                        except queue.Full:
-                            self.dropped += 1
-                else:  # refused for good (a revoked token, say): said, counted, not kept
-                    self.dropped += len(batch)
-                    self.drop_reasons.append(f"{len(batch)} event(s): {exc}")
-                    log.warning("kaizen dropped %d event(s): %s", len(batch), exc)
-                raise
-            finally:
-                self._inflight = []
-            self._answered(batch, response.json()["results"])
+                self._queue.put_nowait(event)
+            except queue.Full:
+                self.dropped += 1
+
+    def _send(self, batch: list[dict]) -> None:
+        try:
+            with self._turn():
+                self._inflight = batch
+                try:
+                    response = self._request("POST", "/api/v1/ingest", json={"batch": batch})
+                except KaizenError as exc:
+                    if exc.status is None or exc.status in RETRY_STATUSES:
+                        self._requeue(batch)
+                    else:  # refused for good (a revoked token, say): said, counted, not kept
+                        self.dropped += len(batch)
+                        self.drop_reasons.append(f"{len(batch)} event(s): {exc}")
+                        log.warning("kaizen dropped %d event(s): %s", len(batch), exc)
+                    raise
+                finally:
+                    self._inflight = []
+                self._answered(batch, response.json()["results"])
+        except _NoTurn:
+            self._requeue(batch)
+            raise
 
     def _send_spooled(self, batch: list[tuple[int, dict]]) -> None:
         """Send the oldest spooled events; they leave the spool only once Kaizen answered."""
@@ -523,8 +556,17 @@ class KaizenClient:
                 self.sent += 1
 
     def _request(self, method: str, path: str, **kwargs) -> httpx.Response:
-        last: str = ""
-        for attempt in range(self.max_retries + 1):
+        """The request, retried up to `max_retries` times with backoff; once close() began, one
+        attempt at most, given no longer than the time close() has left."""
+        last, status, attempts = "", None, 0
+        while True:
+            left = self._time_left()
+            if left is not None and left <= 0:
+                last = last or "close()'s timeout was reached before it could be sent"
+                break
+            if left is not None:  # closing: no request may outlive close()'s timeout
+                kwargs["timeout"] = min(left, self._http.timeout.read or left)
+            attempts += 1
             try:
                 response = self._http.request(method, path, **kwargs)
             except httpx.TransportError as exc:
@@ -536,14 +578,15 @@ class KaizenClient:
                 last = f"{status}: {response.text[:300]}"
                 if status not in RETRY_STATUSES:
                     raise KaizenError(f"Kaizen refused {method} {path}: {last}", status, _body(response))
-            if attempt < self.max_retries:
-                delay = self.backoff * 2**attempt * (0.5 + random.random())
-                if status == 429 and response.headers.get("Retry-After", "").isdigit():
-                    delay = float(response.headers["Retry-After"])
-                if self._stop.wait(min(delay, 30.0)):
-                    break  # closing: close() keeps what is left
+            if attempts > self.max_retries or self._stop.is_set():
+                break  # out of retries, or closing: close() keeps what is left
+            delay = self.backoff * 2 ** (attempts - 1) * (0.5 + random.random())
+            if status == 429 and response.headers.get("Retry-After", "").isdigit():
+                delay = float(response.headers["Retry-After"])
+            if self._stop.wait(min(delay, 30.0)):
+                break
         raise KaizenError(
-            f"{method} {path} failed after {self.max_retries + 1} attempts: {last}",
+            f"{method} {path} failed after {attempts} attempt(s): {last}",
             status if last and last[:3].isdigit() else None,
         )
 

@@ -4,6 +4,7 @@ caller's thread, and an outage around close() loses nothing, with a spool or wit
 
 import inspect
 import logging
+import os
 import socket
 import threading
 import time
@@ -143,3 +144,44 @@ def test_the_async_client_takes_a_default_like_the_sync_one():
 
     with ThreadPoolExecutor(1) as pool:  # a loop of its own, whatever runs on this thread
         assert pool.submit(asyncio.run, run()).result() == {"prompt_block": "be kind"}
+
+
+def close_within(client: KaizenClient, timeout: float) -> tuple[dict | None, float]:
+    """close(timeout) on its own thread: (its summary, or None when it had not returned within
+    timeout + 1 s; the seconds it took)."""
+    summary: list[dict] = []
+    began = time.monotonic()
+    closing = threading.Thread(target=lambda: summary.append(client.close(timeout=timeout)), daemon=True)
+    closing.start()
+    closing.join(timeout + 1)
+    return (summary[0] if summary else None), time.monotonic() - began
+
+
+@pytest.mark.parametrize("spooled", [False, True])
+def test_close_keeps_its_timeout_against_a_server_that_never_answers(
+    spooled, hanging_url, live_server, tmp_path, caplog
+):
+    """The sender is inside a request (10 s each, 5 retries) to a server that accepted the
+    connection and never answers: close(timeout=3) returns within 4 s, and every event is kept
+    on disk and delivered by the next client, which removes the emptied rescue file."""
+    token = agent_with_token(name=f"hung-{spooled}")[1]
+    disk = (
+        {"spool": str(tmp_path / "spool.sqlite3")}
+        if spooled
+        else {"rescue": str(tmp_path / "rescue.sqlite3")}
+    )
+    client = KaizenClient(hanging_url, token, flush_interval=0.05, **disk)  # timeout 10 s, 5 retries
+    for i in range(150):  # a batch in flight, another waiting
+        client.tool_invocation("s", "bash", outcome="success", duration_ms=i, id=f"evt-{i}")
+    time.sleep(0.5)  # the sender took the batch and waits for an answer that never comes
+    with caplog.at_level(logging.WARNING, logger="kaizen_client"):
+        summary, took = close_within(client, 3)
+    assert summary is not None, f"close(timeout=3) had not returned after {took:.1f} s"
+    assert (summary["pending"], summary["dropped"]) == (150, 0)
+    assert f"150 event(s) not delivered, kept in {next(iter(disk.values()))}" in caplog.text
+    with KaizenClient(live_server.url, token, flush_interval=60, **disk) as back:
+        back.flush()
+        assert back.pending == 0
+        if not spooled:
+            assert not os.path.exists(disk["rescue"])  # emptied into the queue: removed
+    assert sorted(ToolInvocation.objects.values_list("duration_ms", flat=True)) == list(range(150))
