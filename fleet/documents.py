@@ -7,6 +7,7 @@ text is checked (which makes it editable in the admin) and what must happen when
 """
 
 from collections.abc import Callable
+from datetime import timedelta
 
 from django.db import transaction
 from django.db.models import Max
@@ -20,6 +21,9 @@ HeadListener = Callable[[Document, DocumentVersion], None]
 Validator = Callable[[str, str], object]  # (text, source) → parsed; raises YamlDocError
 _listeners: dict[str, HeadListener] = {}
 _validators: dict[str, Validator] = {}
+
+
+SESSION_OPEN_FOR = timedelta(hours=1)  # how long after it starts a session counts as open
 
 
 def on_head_moved(prefix: str, listener: HeadListener) -> None:
@@ -219,11 +223,30 @@ def exposure_record(*, agent, session_key: str, document: Document) -> int | Non
     return first.values_list("version_id", flat=True).get()
 
 
-def exposed_versions(*, agent_id: int, candidate_id: int | None, session_keys) -> dict[str, int]:
+def exposed_versions(
+    *, agent_id: int, candidate_id: int | None, session_keys, sessionless: bool = False
+) -> dict[str | None, int]:
     """{session key: id of the version it was served} for the sessions of `session_keys` the
-    agent's reads assigned while `candidate_id` runs; one query, none without a candidate."""
+    agent's reads assigned while `candidate_id` runs; one query, none without a candidate. With
+    `sessionless` (some events name no session), also under None and "": the version of the
+    session the agent's latest read assigned within the hour before, the session it is working
+    in (one more query)."""
     keys = sorted({key for key in session_keys if key})
-    if candidate_id is None or not keys:
+    if candidate_id is None:
         return {}
-    exposed = Exposure.objects.filter(candidate_id=candidate_id, agent_id=agent_id, session_key__in=keys)
-    return dict(exposed.values_list("session_key", "version_id"))
+    found: dict[str | None, int] = {}
+    if keys:
+        exposed = Exposure.objects.filter(candidate_id=candidate_id, agent_id=agent_id, session_key__in=keys)
+        found.update(exposed.values_list("session_key", "version_id"))
+    if sessionless:
+        latest = (
+            Exposure.objects.filter(
+                candidate_id=candidate_id, agent_id=agent_id, at__gte=clock.now() - SESSION_OPEN_FOR
+            )
+            .order_by("-at", "-pk")
+            .values_list("version_id", flat=True)
+            .first()
+        )
+        if latest is not None:
+            found[None] = found[""] = latest
+    return found

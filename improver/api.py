@@ -1,5 +1,10 @@
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_serializer,
+)
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -9,6 +14,7 @@ from config.permissions import CanApproveProposals, IsAgent, IsStaff, request_ag
 from improver.models import Rollout
 from improver.selectors import directives_for_agent
 from improver.services.rollouts import rollout_decide
+from telemetry.contract import MAX_ID
 
 
 class LearnedFactSerializer(serializers.Serializer):
@@ -29,7 +35,7 @@ class DirectivesApi(APIView):
     class QuerySerializer(serializers.Serializer):
         session_id = serializers.CharField(
             min_length=1,
-            max_length=200,
+            max_length=MAX_ID,
             required=False,
             trim_whitespace=False,
             help_text=(
@@ -55,7 +61,10 @@ class DirectivesApi(APIView):
     @extend_schema(parameters=[QuerySerializer], responses=OutputSerializer)
     def get(self, request):
         if request.query_params.get("session_id") == "":  # a form read drops a blank optional value
-            raise field_error("session_id", "May not be blank: 1 to 200 characters, or leave it out.")
+            raise field_error(
+                "session_id",
+                f"May not be blank: 1 to {MAX_ID} characters (as events carry it), or leave it out.",
+            )
         query = self.QuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         served = directives_for_agent(
@@ -64,10 +73,26 @@ class DirectivesApi(APIView):
         return Response(self.OutputSerializer(served).data)
 
 
+class RecommendationSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(choices=["promote", "abort", "wait"])
+    why = serializers.CharField()
+    figures = serializers.ListField(child=serializers.CharField())
+
+
 class RolloutOutputSerializer(serializers.ModelSerializer):
     template = serializers.CharField(source="template.slug")
     champion_version = serializers.IntegerField(source="champion.number")
     candidate_version = serializers.IntegerField(source="candidate.number")
+    recommendation = serializers.SerializerMethodField(
+        help_text="What a careful reviewer would do with the evidence of the last check (promote, "
+        "abort or wait), why, and the figures that decide it; null once decided or before any evidence."
+    )
+
+    @extend_schema_field(RecommendationSerializer(allow_null=True))
+    def get_recommendation(self, rollout) -> dict | None:
+        if rollout.status not in Rollout.OPEN:
+            return None
+        return (rollout.last_check or {}).get("advice") or None
 
     class Meta:
         model = Rollout
@@ -84,6 +109,7 @@ class RolloutOutputSerializer(serializers.ModelSerializer):
             "decided_at",
             "decided_by",
             "reason",
+            "recommendation",
             "last_check",
         ]
 

@@ -70,7 +70,10 @@ def batch_versions(agent: Agent, valid: dict[str, list[tuple[int, Cleaned]]]) ->
     if candidate_id is None:
         return version_id, {}
     keys = {cleaned.body.get("session_id") for items in valid.values() for _, cleaned in items}
-    return version_id, exposed_versions(agent_id=agent.id, candidate_id=candidate_id, session_keys=keys)
+    sessionless = None in keys or "" in keys
+    return version_id, exposed_versions(
+        agent_id=agent.id, candidate_id=candidate_id, session_keys=keys, sessionless=sessionless
+    )
 
 
 def events_ingest(*, agent: Agent, batch: list, strings_checked: bool = False) -> list[ItemResult]:

@@ -9,16 +9,14 @@ latest one first seen within SESSION_OPEN_FOR before, on the same version), or t
 `session_of` says so for one row in Python, `open_session_sql` in SQL for a queryset of events.
 """
 
-from datetime import timedelta
-
 from django.db import connection
 from django.db.models import OuterRef, Subquery
 
+from fleet.documents import SESSION_OPEN_FOR
 from telemetry.models import SessionSeen
 from telemetry.row_writes import rows_store
 
 SESSION_TYPES = ("tool_invocation", "session_end", "skill_outcome", "decision")  # events that open one
-SESSION_OPEN_FOR = timedelta(hours=1)  # how long after its first event a session counts as open
 
 _seen_lately: set[tuple] = set()  # sessions this process stored lately: no statement for them
 SEEN_LATELY_MAX = 100_000

@@ -118,7 +118,7 @@ def test_a_read_naming_its_session_is_assigned_once_and_says_so(canary):
     assert Exposure.objects.count() == 1
 
 
-@pytest.mark.parametrize("bad", ["", "x" * 201, "nul\x00byte"])
+@pytest.mark.parametrize("bad", ["", "x" * 129, "nul\x00byte"])
 def test_a_bad_session_id_is_a_400_that_names_it(canary, bad):
     (_, client), _, _, _ = canary
     response = client.get(URL, {"session_id": bad})
@@ -127,10 +127,10 @@ def test_a_bad_session_id_is_a_400_that_names_it(canary, bad):
     assert not Exposure.objects.exists()
 
 
-def test_a_session_id_of_200_characters_is_read(canary):
+def test_a_session_id_as_long_as_events_carry_is_read(canary):
     (_, client), _, _, _ = canary
-    assert client.get(URL, {"session_id": "x" * 200}).json()["assigned"] == "session"
-    assert Exposure.objects.get().session_key == "x" * 200
+    assert client.get(URL, {"session_id": "x" * 128}).json()["assigned"] == "session"
+    assert Exposure.objects.get().session_key == "x" * 128
 
 
 def test_events_of_an_exposed_session_carry_its_version_whatever_the_agents_arm(canary):
@@ -148,7 +148,8 @@ def test_events_of_an_exposed_session_carry_its_version_whatever_the_agents_arm(
 
     assert version(alice, "a1") == candidate.pk  # the session's version, not alice's
     assert version(alice, "a2") == champion.pk  # a session no read named: the agent's arm
-    assert Observation.objects.get(agent=alice).template_version_id == champion.pk  # no session
+    # no session: the session alice's latest read assigned, the one she is working in
+    assert Observation.objects.get(agent=alice).template_version_id == candidate.pk
     assert version(bob, "b1") == champion.pk
     assert version(bob, "b2") == candidate.pk
     seen = set(SessionSeen.objects.values_list("agent__name", "session_key", "template_version_id"))
@@ -171,3 +172,18 @@ def test_ingest_looks_exposures_up_once_a_batch_and_not_without_a_candidate(cana
     assert len(exposure_reads([tool_call(f"q{n}", f"s{n}") for n in range(5)])) == 1
     candidate_end(document=Document.objects.get(pk=candidate.document_id), promote=False)
     assert exposure_reads([tool_call(f"r{n}", f"s{n}") for n in range(5)]) == []
+
+
+def test_an_event_without_a_session_counts_in_the_session_the_latest_read_assigned(canary, clock):
+    """A client that names its session on the read but not on every event: the event counts in
+    the session its agent's latest read assigned within the hour, else in the agent's arm."""
+    (alice, alice_client), _, champion, candidate = canary
+    alice_client.get(URL, {"session_id": session_on(alice, candidate, "champion")})
+    alice_client.get(URL, {"session_id": session_on(alice, candidate, "candidate")})
+    observation = {"type": "observation", "timestamp": FIXED_NOW.isoformat(), "body": {"text": "ok"}}
+    post(alice_client, [{**observation, "id": "o1"}])
+    assert Observation.objects.get(dedup_key="o1").template_version_id == candidate.pk
+    clock.move_to(FIXED_NOW + timedelta(hours=2))  # no read within the hour: alice's own arm
+    later = (FIXED_NOW + timedelta(hours=2)).isoformat()
+    post(alice_client, [{**observation, "id": "o2", "timestamp": later}])
+    assert Observation.objects.get(dedup_key="o2").template_version_id == champion.pk

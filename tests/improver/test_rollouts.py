@@ -427,3 +427,55 @@ def test_a_hand_over_recommends_what_to_do_on_the_page_the_api_and_the_notificat
     )
     [request] = webhook_receiver.requests
     assert request["json"]["recommendation"] == "promote" and request["json"]["rollout"] == rollout.pk
+
+
+def test_sessions_named_on_the_read_are_assigned_one_by_one_and_every_agent_is_its_own_control():
+    """Clients that name their session when they read their directives: each session gets its
+    own arm, every agent has sessions in both, and the canary compares them agent by agent."""
+    from fleet.models import Exposure
+    from telemetry.models import SessionSeen
+
+    template, clients, proposal, reviewer = fleet_of(4)
+    rollout = approve(reviewer, proposal)
+    arms_seen = {}
+    for agent_id, client in clients.items():
+        batch = []
+        for i in range(60):
+            sid = f"a{agent_id}-s{i}"
+            read = client.get("/api/v1/agents/me/directives", {"session_id": sid}).json()
+            assert read["assigned"] == "session" and read["session_id"] == sid
+            arms_seen[sid] = read["arm"]
+            at = START + timedelta(minutes=i)
+            batch.append(
+                {
+                    "type": "tool_invocation",
+                    "timestamp": at.isoformat(),
+                    "body": {"tool": "run_tests", "outcome": "success", "session_id": sid, "duration_ms": 9},
+                }
+            )
+            if read["arm"] == "champion" and i % 2:  # the champion's sessions draw the complaint
+                batch.append(
+                    {
+                        "type": "observation",
+                        "timestamp": (at + timedelta(seconds=30)).isoformat(),
+                        "body": {
+                            "text": "Far too verbose again.",
+                            "sentiment": "negative",
+                            "session_id": sid,
+                        },
+                    }
+                )
+        results = client.post("/api/v1/ingest", {"batch": batch}, format="json").json()["results"]
+        assert {r["status"] for r in results} == {201}
+    assert Exposure.objects.filter(candidate=rollout.candidate).count() == 240
+    per_agent = {}
+    for agent, version in SessionSeen.objects.filter(first_received_at__gte=rollout.started_at).values_list(
+        "agent_id", "template_version_id"
+    ):
+        per_agent.setdefault(agent, set()).add(version)
+    assert all(v == {rollout.candidate_id, rollout.champion_id} for v in per_agent.values()), per_agent
+    assert rollouts_check(now=START + timedelta(days=2)) == {"promote": 1}
+    rollout.refresh_from_db()
+    judged = rollout.last_check["arms"]["negative:communication"]
+    assert judged["agents"] == 4
+    assert judged["candidate"][0] == sum(a == "candidate" for a in arms_seen.values())
