@@ -15,10 +15,13 @@ harm, doing the same work dearer is). Each metric has a role:
 The rule is the risk-aware decision rule of Schultzberg, Ankargren and Frånberg, "Risk-aware
 product decisions in A/B tests with multiple metrics" (2024), as Spotify's Confidence applies it:
 
-- **promote** when at least one target is shown better (Bonferroni over the targets, since any
-  one suffices) and every guardrail is shown non-inferior (no correction over the guardrails: all
-  must pass, an intersection–union test whose error rate is each test's own). A change that only
-  removes lines has nothing to improve: every metric, targets included, must be non-inferior;
+- **promote** when at least one target is shown better (one-sided at α/2, the two-sided level
+  "significantly better" means, Bonferroni over the targets, since any one suffices: a change
+  that does nothing is promoted at most α/2 of the time) and every guardrail is shown
+  non-inferior at α (no correction over the guardrails: all must pass, an intersection–union test
+  whose error rate is each test's own: a change past a guardrail's margin is promoted at most α of
+  the time). A change that only removes lines has nothing to improve: every metric, targets
+  included, must be non-inferior;
 - **roll back** as soon as any metric is significantly worse (a deterioration test on every
   metric, Bonferroni over them all), at any check;
 - **hand over** to a human, with a recommendation (`advise`), when neither happens by `max_age`,
@@ -179,7 +182,7 @@ def decide(
     day = min(int(age.total_seconds() // 86400), horizon)
     look = day if day >= 1 and day not in looks and fewest >= rules.min_sessions else None
     days = tuple(sorted({*looks, look})) if look else tuple(sorted(looks))
-    gain_alpha = rules.alpha / len(targets)
+    gain_alpha = rules.alpha / 2 / len(targets)  # "significantly better" at the two-sided level
     tested = {m: ("superiority" if improve and roles[m] == "target" else "non-inferiority") for m in ests}
     alphas = {m: gain_alpha if tested[m] == "superiority" else rules.alpha for m in ests}
 
