@@ -127,7 +127,7 @@ def run(agents: int, spread: float, mode: str, scenario: str, rng: random.Random
     ordered = sorted(whole, key=lambda a: own[a]["any_failure"])
     canary = set(canary_pick(ordered, 1, share))
     counts = {
-        (a, arm): dict.fromkeys((*SIGNALS, "n", "duration", "success"), 0.0)
+        (a, arm): dict.fromkeys((*SIGNALS, "n", "duration", "success", "duration_sq", "duration_won"), 0.0)
         for a in range(agents)
         for arm in (0, 1)
     }
@@ -142,6 +142,8 @@ def run(agents: int, spread: float, mode: str, scenario: str, rng: random.Random
                 for m in SIGNALS:
                     cell[m] += s[m]
                 cell["duration"] += s["duration"]
+                cell["duration_sq"] += s["duration"] ** 2
+                cell["duration_won"] += s["duration"] * (not s["any_failure"])
                 cell["success"] += not s["any_failure"]
         arms = {}
         for m in SIGNALS:
@@ -155,14 +157,9 @@ def run(agents: int, spread: float, mode: str, scenario: str, rng: random.Random
             )
         arms["duration_per_success"] = tuple(
             [
-                Cell(
-                    a,
-                    counts[(a, arm)]["success"],
-                    counts[(a, arm)]["duration"],
-                    own[a]["duration_per_success"],
-                )
+                Cell(a, c["success"], c["duration"], own[a]["duration_per_success"], spread_of(c))
                 for a in range(agents)
-                if counts[(a, arm)]["success"]
+                if (c := counts[(a, arm)])["success"]
             ]
             for arm in (1, 0)
         )
@@ -177,6 +174,12 @@ def run(agents: int, spread: float, mode: str, scenario: str, rng: random.Random
     if handed:  # what the page recommends on the last day, the evidence of every day behind it
         handed = (*handed, verdict.advice.action if verdict.advice else "wait")
     return ("hand_over" if handed else "continue"), (handed[0] if handed else 0), handed
+
+
+def spread_of(c: dict) -> float:
+    """Σ (dᵢ − r·sᵢ)² over a cell's sessions: durations around its duration per success r."""
+    r = c["duration"] / c["success"]
+    return c["duration_sq"] - 2 * r * c["duration_won"] + r * r * c["success"]
 
 
 RIGHT = {"neutral": ("abort", "wait"), "harmful": ("abort",), "better": ("promote",), "longer": ("promote",)}

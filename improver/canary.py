@@ -273,10 +273,12 @@ def _sessions_needed(ests, tested, gap, final_z, shown, fewest, rules) -> int | 
 
 # The hand-over's reading: the probability, under a flat prior and the normal approximation, that
 # each metric lies on the wrong side of what its role needs. Promote when the target is very likely
-# better and no guardrail is more likely past its margin than not; abort when one is (or when a
-# target is very likely worse); wait while the target is unclear.
+# better and no guardrail is shown harmful; abort when one is — more likely past its margin than
+# not, and likely worse at all (80%), so that noise on a few sessions does not read as harm — or
+# when a target is very likely worse; wait while the target is unclear.
 ADVISE_TARGET_SURE = 0.95
 ADVISE_ABORT_RISK = 0.5
+ADVISE_HARM_SURE = 0.8
 
 
 def advise(
@@ -307,10 +309,12 @@ def advise(
         margin = _fmt(m, margins[m], e.champion)[1:]
         return f"{seen} against a margin of {margin} ({risks[m]:.0%} likely past it)"
 
-    worst = max(risks, key=risks.get, default=None)
+    harms = {m: _Z.cdf(ests[m].diff / ests[m].se) for m in risks}  # how likely it is worse at all
+    real = {m: p for m, p in risks.items() if p >= ADVISE_ABORT_RISK and harms[m] >= ADVISE_HARM_SURE}
+    worst = max(real or risks, key=(real or risks).get, default=None)
     best = max(gains, key=gains.get, default=None)
     lost = [m for m, p in gains.items() if p < 1 - ADVISE_TARGET_SURE]
-    if worst is not None and risks[worst] >= ADVISE_ABORT_RISK:
+    if real:
         return Advice("abort", f"{worst} is more likely than not worse than its margin.", (figure(worst),))
     if lost:
         return Advice("abort", f"{lost[0]} is likely worse, not better.", (figure(lost[0]),))
@@ -318,7 +322,7 @@ def advise(
         shown = [f for f in (best, worst) if f is not None]
         return Advice(
             "promote",
-            "the target is very likely better and no guardrail is more likely past its margin than not"
+            "the target is very likely better and no guardrail is shown likely past its margin"
             if improve
             else "no metric is more likely past its margin than not",
             tuple(figure(m) for m in shown),

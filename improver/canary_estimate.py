@@ -19,14 +19,15 @@ an agent assigned whole has one.
   agent's rate before the rollout predicts for it (its denominator × that rate); the difference
   is adjusted by θ times the arms' difference in covariate, θ chosen to minimise the variance.
   Which agents land in which arm then moves the comparison far less.
-- **A floor**: for a rate, the variance is never taken below the binomial variance left within
-  each agent's cell (the part no adjustment can remove), so a handful of agents that happen to
-  agree cannot make the interval vanish.
+- **A floor**: the variance is never taken below the variance left within each agent's cell
+  (binomial for a rate; from the cell's sum of squares for cost, tokens or time), the part no
+  adjustment can remove, so a handful of agents that happen to agree cannot make the interval
+  vanish.
 
 `critical` turns a normal quantile into Student's t with G − 2 degrees of freedom (G − 1 when
-every agent has sessions in both arms, one fewer once θ is fitted) when the
-agents' variance decides (few agents estimate a variance poorly), and leaves it normal when the
-binomial floor does.
+every agent has sessions in both arms, one fewer once θ is fitted) when the agents' variance
+decides (few agents estimate a variance poorly), and leaves it normal when the within-cell floor
+does (it rests on every session).
 """
 
 import math
@@ -38,12 +39,14 @@ from statistics import NormalDist
 @dataclass(frozen=True)
 class Cell:
     """One agent's evidence in one arm: `y` over `n` (failing sessions over sessions, or cost over
-    successful sessions), and `pre`, the agent's own ratio before the rollout (None: unknown)."""
+    successful outcomes), `pre`, the agent's own ratio before the rollout (None: unknown), and for
+    a ratio that is not a rate, `ss`, how much its units vary around its own ratio."""
 
     agent: int
     n: float
     y: float
     pre: float | None = None
+    ss: float | None = None  # for a ratio that is not a rate: Σ (yᵢ − r·nᵢ)² over the cell's units, r = y/n
 
 
 @dataclass(frozen=True)
@@ -100,12 +103,14 @@ def estimate(candidate: list[Cell], champion: list[Cell], *, binary: bool = True
     df = max(1, g - 1 - nested - fitted)
     cluster = sum((u[a] - theta * v[a]) ** 2 for a in agents) * ((df + fitted) / df)
     floor = 0.0
-    if binary:
-        for cells, total, rate in ((candidate, n_c, r_c), (champion, n_b, r_b)):
-            smooth = (rate * total + 1) / (total + 2)
-            for c in cells:
+    for cells, total, rate in ((candidate, n_c, r_c), (champion, n_b, r_b)):
+        smooth = (rate * total + 1) / (total + 2)
+        for c in cells:
+            if binary:
                 q = (c.y + 2 * smooth) / (c.n + 2)
                 floor += c.n * q * (1 - q) / (total * total)
+            elif c.ss is not None:
+                floor += max(0.0, c.ss) / (total * total)
     by_agents = cluster > floor
     return Estimate(
         diff=diff,

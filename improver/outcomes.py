@@ -248,24 +248,30 @@ USAGE_FIELDS = {
 def usage_by_agent(
     version_ids: list[int], since: datetime | None = None, until: datetime | None = None
 ) -> dict[tuple[int, int], dict[str, float]]:
-    """Per (version, agent): successful outcomes and the cost, tokens and milliseconds of all its
-    outcomes, summed in SQL over the (version, received) window."""
+    """Per (version, agent): successful outcomes, the cost, tokens and milliseconds of all its
+    outcomes, and for each how much its outcomes vary around the cell's own ratio (Σ (yᵢ − r·nᵢ)²,
+    r the cost per success, nᵢ 1 for a success), all summed in SQL over the (version, received)
+    window."""
+    tokens = Coalesce("input_tokens", 0) + Coalesce("output_tokens", 0)
+    measures = {"cost": F("cost_usd"), "tokens": tokens, "duration": F("duration_ms")}
+    won = Q(success=True)
+    sums = {}
+    for name, value in measures.items():
+        sums[name] = Sum(value)
+        sums[f"{name}_sq"] = Sum(value * value)
+        sums[f"{name}_won"] = Sum(value, filter=won)
     rows = (
         SkillOutcome.objects.filter(_window(version_ids, since, until))
         .values("template_version_id", "agent_id")
-        .annotate(
-            successes=Count("id", filter=Q(success=True)),
-            cost=Sum("cost_usd"),
-            tokens=Sum(Coalesce("input_tokens", 0) + Coalesce("output_tokens", 0)),
-            duration=Sum("duration_ms"),
-        )
+        .annotate(successes=Count("id", filter=won), **sums)
     )
-    return {
-        (r["template_version_id"], r["agent_id"]): {
-            "successes": r["successes"],
-            "cost": float(r["cost"] or 0),
-            "tokens": float(r["tokens"] or 0),
-            "duration": float(r["duration"] or 0),
-        }
-        for r in rows
-    }
+    out = {}
+    for r in rows:
+        cell = {"successes": r["successes"]}
+        for name in measures:
+            total, square, won_total = (float(r[k] or 0) for k in (name, f"{name}_sq", f"{name}_won"))
+            ratio = total / r["successes"] if r["successes"] else 0.0
+            cell[name] = total
+            cell[f"{name}_ss"] = square - 2 * ratio * won_total + ratio * ratio * r["successes"]
+        out[(r["template_version_id"], r["agent_id"])] = cell
+    return out

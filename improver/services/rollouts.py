@@ -170,6 +170,7 @@ def arms_since(rollout: Rollout) -> dict[str, tuple[list[Cell], list[Cell]]]:
                     row["successes"],
                     row[name],
                     _per_success(usage_past.get((rollout.champion_id, agent)), name),
+                    row[f"{name}_ss"],
                 )
                 for (v, agent), row in sorted(usage.items())
                 if v == version and row["successes"]
