@@ -5,15 +5,19 @@ import logging
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db import connection
 from django.db.models import Count
 
 from fleet.models import AgentTemplate
 from governance.models import BoardTask, Proposal
 from improver.models import Rollout
+from improver.outcomes import rollout_status
 from improver.services.maintenance import maintenance_pass
 from planner.goalbook import current_goals
 from telemetry.corrections import as_fact
 from telemetry.models import FrictionEvent, LearnedFact, SessionEnd
+
+WAITING = {"needs_human": "waiting for a human", "pinned": "pinned", "running": "still running"}
 
 
 class Scenes:
@@ -177,6 +181,32 @@ class Scenes:
             f"(no restart): {'fleet.install_failures_low' in goals}"
         )
 
+    def decisions_waiting(self) -> None:
+        """The canaries a human must decide, with what a careful reviewer would do and where."""
+        waiting = Rollout.objects.filter(status__in=Rollout.OPEN).select_related("template", "candidate")
+        self.heading("What waits for you")
+        if not waiting:
+            self.say("  nothing: every canary was decided by its test")
+        for rollout in waiting.order_by("pk"):
+            status = rollout_status(rollout)
+            advice = status["advice"] or {"action": "wait", "why": "no evidence yet", "figures": []}
+            self.say(
+                f"  the canary of {rollout.template.slug} v{rollout.candidate.number} is "
+                f"{WAITING.get(rollout.status, rollout.status)}: recommended {advice['action'].upper()}, "
+                f"{advice['why']}"
+            )
+            for figure in advice["figures"]:
+                self.say(f"    {figure}")
+            action = advice["action"] if advice["action"] != "wait" else "pin"
+            self.say(
+                f"  → press {action.capitalize()} on /admin/improver/rollout/{rollout.pk}/change/ "
+                f"(or POST /api/v1/rollouts/{rollout.pk}/{action})"
+            )
+        self.say(
+            f"  browse this run: DATABASE_URL=sqlite:///{database_file()} make run  (its own admin "
+            "user and agent token; your other databases' tokens are left alone)"
+        )
+
     def summary(self) -> None:
         """What the loop found and proposed, in one table."""
 
@@ -201,3 +231,10 @@ class Scenes:
                 if rollout.last_check.get("reason"):
                     what += f" ({rollout.last_check['reason']})"
             self.say(f"  rollout of {rollout.template.slug} v{rollout.candidate.number}: {what}")
+
+
+def database_file() -> str:
+    """The demo's database file, relative to the checkout when it lies inside it."""
+    name = str(connection.settings_dict["NAME"])
+    base = str(settings.BASE_DIR) + "/"
+    return name[len(base) :] if name.startswith(base) else name

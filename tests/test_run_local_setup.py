@@ -27,3 +27,22 @@ def test_the_demo_agent_keeps_its_token_across_starts_until_a_new_one_is_asked_f
     kept.write_text("kz_garbage_token\n")  # a kept token that no longer works is replaced
     third = demo_agent_token(kept)
     assert third != second and directives_status(third) == 200
+
+
+@pytest.mark.parametrize(
+    ("database", "file"),
+    [
+        ("/srv/kaizen/var/kaizen.sqlite3", "demo-agent.token"),  # what `make run` serves
+        ("/srv/kaizen/var/demo.sqlite3", "demo-agent-demo.token"),  # browsing the demo's run
+        ("kaizen_prod", "demo-agent-kaizen_prod.token"),
+    ],
+)
+def test_each_database_keeps_its_own_demo_agent_token(settings, database, file):
+    """Serving another database (the demo's) neither overwrites nor revokes the default's token."""
+    from fleet.management.commands.run_local import token_file
+
+    settings.DATABASES = {
+        **settings.DATABASES,
+        "default": {**settings.DATABASES["default"], "NAME": database},
+    }
+    assert token_file().name == file and token_file().parent.name == "var"

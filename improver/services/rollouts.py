@@ -265,7 +265,7 @@ def rollout_check(*, rollout: Rollout, now: datetime | None = None) -> str:
             )
         elif verdict.action == "hand_over":
             advice = verdict.advice
-            why = verdict.reason + (f" Recommended: {advice.action} ({advice.why})." if advice else "")
+            why = verdict.reason + (f". Recommended: {advice.action} ({advice.why})." if advice else "")
             _mark(rollout, None, Rollout.Status.NEEDS_HUMAN, ChangeDecision.Verdict.HANDED_OVER, why, now)
             publish_after_commit("improver.notify_handover", rollout.pk)
         return verdict.action

@@ -30,6 +30,13 @@ def test_the_demo_drives_the_whole_loop():
     ):
         assert marker in text, marker
     assert "rollout of researcher v2 promoted" not in text and "rollout of coder v2" in text
+    # the coder change, a real gain, is promoted by its test or handed over with "promote", and
+    # the demo ends by saying what waits and where to click
+    assert "rollout of coder v2 promoted by system" in text or (
+        "the canary of coder v2 is waiting for a human: recommended PROMOTE" in text
+        and "→ press Promote on /admin/improver/rollout/" in text
+    ), text[-3000:]
+    assert "== What waits for you" in text and "browse this run: DATABASE_URL=sqlite:///" in text
     assert AgentTemplate.objects.get(slug="researcher").document.head.number == 1  # the harmful one
 
 

@@ -55,4 +55,5 @@ class Command(BaseCommand):
         )
         run.planner_report(start + timedelta(days=20, hours=13))
         run.summary()
+        run.decisions_waiting()
         self.stdout.write(self.style.SUCCESS("\nDemo finished."))

@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils.text import slugify
 
 from fleet import tokens
 from fleet.models import Agent, AgentTemplate, ApiToken
@@ -33,7 +34,19 @@ def port_in_use(port: int) -> str:
     return ""
 
 
-TOKEN_FILE = Path(settings.BASE_DIR) / "var" / "demo-agent.token"  # kept across starts (make run --new-token)
+DEFAULT_DATABASE = "kaizen.sqlite3"  # what `make run` serves unless DATABASE_URL says otherwise
+
+
+def token_file() -> Path:
+    """Where the demo agent's token is kept across starts (`make run NEW_TOKEN=1` replaces it):
+    one file per database, so serving another one (the demo's, say) neither overwrites nor
+    revokes the token of the default database's agent. var/demo-agent.token for the default."""
+    name = str(settings.DATABASES["default"]["NAME"])
+    stem = Path(name).name.removesuffix(".sqlite3")
+    suffix = "" if Path(name).name == DEFAULT_DATABASE else f"-{slugify(stem) or 'db'}"
+    return Path(settings.BASE_DIR) / "var" / f"demo-agent{suffix}.token"
+
+
 DEMO_TEMPLATE = TemplateSpec(
     slug="demo",
     name="Demo agent",
@@ -110,11 +123,12 @@ class Command(BaseCommand):
             self.stdout.write(f"admin user '{admin}', password {password} (shown once)")
         else:
             self.stdout.write(f"admin user '{admin}' already exists (password unchanged)")
-        token = demo_agent_token(TOKEN_FILE, new=new_token)
+        kept = token_file()
+        token = demo_agent_token(kept, new=new_token)
         self.stdout.write(
             f"admin:     {base}/admin/   dashboard: {base}/dashboard/   API docs: {base}/api/docs/"
         )
-        self.stdout.write(f"demo agent token: {token}")
+        self.stdout.write(f"demo agent token: {token} (kept in {kept.relative_to(settings.BASE_DIR)})")
         body = (
             """{"batch": [{"type": "skill_outcome", "timestamp": "'"$(date -u +%Y-%m-%dT%H:%M:%SZ)"'", """
             """"body": {"skill": "hello", "success": true, "duration_ms": 900}}]}"""
