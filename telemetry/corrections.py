@@ -9,8 +9,38 @@ Signals, strongest first (one fact per correction):
 
 import difflib
 import hashlib
+import math
 import re
 from dataclasses import dataclass
+
+from rapidfuzz.distance import Levenshtein
+
+# What a rule reads of a text. A correction is a sentence or an edited reply, and what decides it
+# lies in its beginning; a free-text field may hold 20,000 characters (KAIZEN_INGEST_MAX_TEXT_CHARS),
+# over which an edit distance, a line diff or a regular expression tried from every position
+# would take seconds of a derive pass. So every rule reads the first RULE_TEXT_CHARS characters
+# of each text (the stored fact keeps the whole message), and of those the first RULE_TEXT_LINES
+# lines where it compares lines, and each run of non-space characters cut to RULE_TOKEN_CHARS
+# where it looks for identifiers and numbers: a regular expression that may be tried from every
+# position of a run then reads at most that much from each, so its cost grows with the text,
+# not with its square.
+RULE_TEXT_CHARS = 2_000
+RULE_TEXT_LINES = 200
+RULE_TOKEN_CHARS = 100
+# Before a number, how much of the text the threshold words of a rule are looked for in.
+THRESHOLD_WINDOW_CHARS = 80
+_LONG_TOKEN = re.compile(rf"\S{{{RULE_TOKEN_CHARS + 1},}}")
+
+
+def rule_text(text: str) -> str:
+    """The part of `text` a rule reads: its first RULE_TEXT_CHARS characters."""
+    return text[:RULE_TEXT_CHARS]
+
+
+def _tokens_cut(text: str) -> str:
+    """`text` bounded (rule_text), with each run of non-space characters cut to RULE_TOKEN_CHARS."""
+    return _LONG_TOKEN.sub(lambda m: m.group()[:RULE_TOKEN_CHARS], rule_text(text))
+
 
 # A correction begins with or contains one of these phrases, anywhere in the message
 # ("Well no, use pnpm here." counts). "use X not Y" is any "use <thing> not <thing>".
@@ -75,10 +105,14 @@ def is_instance(content: str) -> bool:
     address, one amount, one date, one person — rather than how the work is done. A number behind
     a threshold is a rule ("Refunds over $500 need the escalate_refund tool", "at most 3 times"), and
     the project the template works on ("in this repository") is no instance. Such a fact stays with
-    its agent and never becomes a directive line."""
-    if IDENTIFIER.search(content):
+    its agent and never becomes a directive line. Reads the bounded text (_tokens_cut)."""
+    text = _tokens_cut(content)
+    if IDENTIFIER.search(text):
         return True
-    return any(not THRESHOLD.search(content[: m.start()]) for m in NUMBER.finditer(content))
+    return any(
+        not THRESHOLD.search(text[max(0, m.start() - THRESHOLD_WINDOW_CHARS) : m.start()])
+        for m in NUMBER.finditer(text)
+    )
 
 
 CORRECTING = re.compile(
@@ -103,28 +137,28 @@ def fact_key(content: str) -> str:
     return hashlib.sha256(" ".join(content.casefold().split()).encode()).hexdigest()
 
 
-def levenshtein(a: str, b: str) -> int:
-    if len(a) < len(b):
-        a, b = b, a
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        current = [i]
-        for j, cb in enumerate(b, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
-        previous = current
-    return previous[-1]
+def levenshtein(a: str, b: str, cutoff: int | None = None) -> int:
+    """The edit distance of `a` and `b` (insertions, deletions, substitutions); with `cutoff`,
+    exact up to it and `cutoff + 1` for any larger distance (found much sooner)."""
+    return Levenshtein.distance(a, b, score_cutoff=cutoff)
 
 
-def normalised_distance(message: str, previous: str) -> float:
-    """d_L(m, prev) / |prev| (normalised by the previous response); 1.0 when there is no previous response."""
+def normalised_distance(message: str, previous: str, below: float | None = None) -> float:
+    """d_L(m, prev) / |prev| (normalised by the previous response) of the bounded texts
+    (rule_text); 1.0 when there is no previous response. With `below`, exact only under it: a
+    distance that is not under it is returned as some value not under it either."""
+    message, previous = rule_text(message), rule_text(previous)
     if not previous:
         return 1.0
-    return levenshtein(message, previous) / len(previous)
+    cutoff = None if below is None else max(0, math.ceil(below * len(previous)))
+    return levenshtein(message, previous, cutoff) / len(previous)
 
 
 def line_change_ratio(message: str, previous: str) -> float:
-    """Share of lines that differ between the agent's output and the user's version."""
-    old, new = previous.splitlines(), message.splitlines()
+    """Share of lines that differ between the agent's output and the user's version, over the
+    bounded texts (rule_text, then their first RULE_TEXT_LINES lines)."""
+    old = rule_text(previous).splitlines()[:RULE_TEXT_LINES]
+    new = rule_text(message).splitlines()[:RULE_TEXT_LINES]
     if not old:
         return 0.0
     matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
@@ -133,7 +167,8 @@ def line_change_ratio(message: str, previous: str) -> float:
 
 
 def has_negation(message: str) -> bool:
-    return NEGATION.search(message.lower().strip().replace("’", "'")) is not None
+    """Whether the bounded message (_tokens_cut) holds a negation phrase."""
+    return NEGATION.search(_tokens_cut(message.strip()).lower().replace("’", "'")) is not None
 
 
 def _target(call: dict | None) -> str:
@@ -146,7 +181,7 @@ def _subject(message: str, previous_tool_call: dict | None, user_tool_call: dict
     target = _target(user_tool_call) or _target(previous_tool_call)
     if target:
         return target.lower()
-    match = re.search(r"\b(?:use|prefer)\s+([\w.\-/@]+)", message.lower())
+    match = re.search(r"\b(?:use|prefer)\s+([\w.\-/@]+)", rule_text(message).lower())
     return match.group(1) if match else ""
 
 
@@ -181,7 +216,10 @@ def detect(
             "tool_override",
             target.lower(),
         )
-    if previous_agent_response and normalised_distance(message, previous_agent_response) < edit_threshold:
+    if (
+        previous_agent_response
+        and normalised_distance(message, previous_agent_response, below=edit_threshold) < edit_threshold
+    ):
         return FactCandidate(
             f"The user edits replies like '{previous_agent_response[:80]}' into: '{message[:200]}'",
             "inferred",
@@ -192,7 +230,7 @@ def detect(
     if (
         previous_agent_response
         and line_change_ratio(message, previous_agent_response) > rewrite_threshold
-        and len(message.splitlines()) > 1
+        and len(rule_text(message).splitlines()) > 1
     ):
         return FactCandidate(
             f"The user rewrote the agent's output; prefer their version: {message[:300]}",
