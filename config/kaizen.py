@@ -42,6 +42,13 @@ SETTINGS: dict[str, tuple[object, str]] = {
         "Wait before the first retry of a failed derived-work handler; it doubles at every further "
         "attempt (at most an hour).",
     ),
+    "DERIVE_HANDLER_SECONDS": (
+        10.0,
+        "How long a derived-work handler may run over one batch of events (a part of the batch gets "
+        "its share by rows, at least a second); past it the handler is interrupted, and the events "
+        "it ran past its time on are parked at once with that reason (admin: Pending derivations). "
+        "Enforced in a worker's main thread (where Celery runs its tasks).",
+    ),
     "WORKER_STALE_SECONDS": (
         60,
         "/readyz reports `degraded` when no worker has started a derived-work pass for this long "
@@ -311,6 +318,7 @@ RANGES: dict[str, tuple] = {
     "DERIVE_BUCKETS": (1, 1024),
     "DERIVE_MAX_ATTEMPTS": (1, 100),
     "DERIVE_RETRY_SECONDS": POSITIVE,
+    "DERIVE_HANDLER_SECONDS": (0.1, 3600.0),
     "WORKER_STALE_SECONDS": POSITIVE,
     "DERIVE_LAG_DEGRADED_SECONDS": POSITIVE,
     "INGEST_CACHE_SECONDS": (0, 3600),

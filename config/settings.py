@@ -221,6 +221,9 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # (Redis keeps it unacknowledged until then). Longer than any task should run; rituals that
 # outlive their own lease are reaped and re-queued sooner by `improver.reap_rituals`.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 1800)}
+# Every task is interrupted (SoftTimeLimitExceeded) before its message would be handed to another
+# worker; tasks with a sharper limit of their own set it where they are declared.
+CELERY_TASK_SOFT_TIME_LIMIT = max(60, CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] - 120)
 if CELERY_BROKER_URL.startswith("filesystem://"):
     # a broker that needs no server (`make run`): messages are files in one shared folder
     _queue = Path(env_str("CELERY_BROKER_FOLDER", str(BASE_DIR / "var" / "broker")))

@@ -42,8 +42,10 @@ class UnsafeUrl(Refused):
 
 TRANSIENT = {408, 429}  # answers in 4xx that ask to try again later
 # Celery's retries of a task that delivers: up to 5 more attempts, 10 s apart and doubling (at most
-# 10 minutes), never for a refusal.
+# 10 minutes), never for a refusal. Each attempt is interrupted after a minute (a POST gives up
+# after 10 s by itself).
 RETRY = {
+    "soft_time_limit": 60,
     "autoretry_for": (DeliveryError,),
     "dont_autoretry_for": (Refused,),
     "max_retries": 5,

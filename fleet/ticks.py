@@ -63,7 +63,8 @@ def periodic(name: str, **options):
     """`shared_task(name=name, **options)` for a beat entry: a call with `scheduled=True` (as every
     beat row makes it) first claims its tick and returns None when another beat already ran it (a
     retry Celery makes of a claimed run goes ahead). A run that raises is recorded on the job's
-    row (shown by /readyz, /metrics and the admin's periodic jobs) until a run succeeds."""
+    row (shown by /readyz, /metrics and the admin's periodic jobs) until a run succeeds; so is a
+    run interrupted by its `soft_time_limit` (an option; CELERY_TASK_SOFT_TIME_LIMIT without one)."""
 
     def register(func):
         def run(self, *args, scheduled: bool = False, **kwargs):

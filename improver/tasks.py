@@ -14,7 +14,7 @@ from improver.services.ritual import ritual_run, rituals_reap
 from improver.services.rollouts import rollouts_check
 
 
-@periodic("improver.wake_due_improvers")
+@periodic("improver.wake_due_improvers", soft_time_limit=600)
 def wake_due_improvers() -> int:
     """Hourly: enqueue the ritual of every improver whose scheduled wake has come."""
     return len(wake())
@@ -30,7 +30,7 @@ def run_ritual(improver_id: int, period: str, now: str | None = None) -> str:
     return run.outcome if run else "already-ran"
 
 
-@periodic("improver.reap_rituals")
+@periodic("improver.reap_rituals", soft_time_limit=300)
 def reap_rituals() -> int:
     """Every minute: rituals whose worker died (lease lapsed) are failed and queued again."""
     return len(rituals_reap())
@@ -75,7 +75,7 @@ def maintenance_pass() -> int:
     return len(run())
 
 
-@periodic("improver.check_rollouts")
+@periodic("improver.check_rollouts", soft_time_limit=600)
 def check_rollouts() -> dict:
     """Every 10 minutes: run the sequential test on each running rollout and act on it."""
     return rollouts_check()

@@ -6,7 +6,7 @@ from planner import services
 from planner.models import Dispatch
 
 
-@periodic("planner.fleet_health_snapshot")
+@periodic("planner.fleet_health_snapshot", soft_time_limit=300)
 def fleet_health_snapshot() -> int:
     """Every 60 s: store fleet health, evaluate goals, run outcome analysis (once per minute)."""
     return services.fleet_snapshot_take().pk

@@ -14,7 +14,10 @@ those rows back for itself alone, due again after a doubling wait (KAIZEN_DERIVE
 after KAIZEN_DERIVE_MAX_ATTEMPTS they are parked, shown in the admin with their error (re-run
 there once the cause is fixed), counted on /metrics and reported by /readyz. A handler that
 fails on a group of rows is run again on halves of it, down to single rows, so exactly the
-events it fails on are retried and counted.
+events it fails on are retried and counted. A handler has KAIZEN_DERIVE_HANDLER_SECONDS for a
+batch (a group of it a share by its rows, see `_share`); one that runs past its time is
+interrupted like a failure, and the rows it ran past its time on alone are parked at once with
+that reason (trying them again would only take that time again), while the batch goes on.
 Without a broker (tests, the demo) the list is drained in-process right after the ingest
 stores its rows.
 
@@ -24,12 +27,15 @@ exported on /metrics (the ingest benchmark samples the same age with its own que
 
 import logging
 import random
+import signal
+import threading
 import time
 from collections import defaultdict
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import OperationalError, connection, transaction
 from django.db.models import Count, F, Min, Q, Window
@@ -49,6 +55,22 @@ TIME_BUDGET_S = 20.0
 POLL_S = 1.0  # a batch costs ~30 ms whatever its size: fewer, larger ones while following
 ADVISORY_LOCK = 0x4B5A_0001  # derive_pending's PostgreSQL advisory locks: (this, bucket)
 MAX_RETRY_WAIT_S = 3600
+HANDLER_FLOOR_S = 1.0  # the least time a handler gets for any group of rows (its fixed costs)
+
+
+class HandlerTimeout(KeyboardInterrupt):
+    """A handler ran past its time limit. Raised as an interrupt, not an error: a database driver
+    interrupted inside a statement cancels it on the server first (psycopg does so for
+    KeyboardInterrupt), so the savepoint the handler ran in rolls back cleanly."""
+
+
+def pass_time_limit() -> float:
+    """The soft time limit of one derive pass (the Celery task's): its time budget, or the time it
+    follows the list, whichever is longer, plus room for its last batch, whose handlers may each
+    use their time (KAIZEN_DERIVE_HANDLER_SECONDS) and, when one runs past it, about as much
+    again to find the rows it ran past it on."""
+    cfg = settings.KAIZEN
+    return max(TIME_BUDGET_S, cfg["DERIVE_FOLLOW_SECONDS"]) + 10 * cfg["DERIVE_HANDLER_SECONDS"]
 
 
 def derive_pending(
@@ -150,7 +172,8 @@ def _retry(entry: PendingDerivation, now) -> PendingDerivation:
     cfg = settings.KAIZEN
     attempts = entry.attempts + 1
     wait = min(cfg["DERIVE_RETRY_SECONDS"] * 2 ** (attempts - 1), MAX_RETRY_WAIT_S)
-    parked = attempts >= cfg["DERIVE_MAX_ATTEMPTS"]
+    # a handler that ran past its time on this row alone would only do so again: parked at once
+    parked = attempts >= cfg["DERIVE_MAX_ATTEMPTS"] or entry.error.startswith(f"{HandlerTimeout.__name__}:")
     return PendingDerivation(
         event_type=entry.event_type,
         row_id=entry.row_id,
@@ -189,14 +212,20 @@ def _dispatch(event_type: str, entries: list[PendingDerivation]) -> list[Pending
         ]
         if not chosen:
             continue
-        if registration.whole_batch and not _isolated(registration, agents, chosen, "the whole batch"):
+        limit = settings.KAIZEN["DERIVE_HANDLER_SECONDS"]
+        if registration.whole_batch and not _isolated(registration, agents, chosen, "the whole batch", limit):
             continue
         by_agent: dict[int, list[dict]] = defaultdict(list)
         for row in chosen:
             by_agent[row["agent_id"]].append(row)
         for agent_id in sorted(by_agent):  # again agent by agent: one agent's bad data holds back no one
+            rows = by_agent[agent_id]
             bad = _failing_rows(
-                registration, {agent_id: agents[agent_id]}, by_agent[agent_id], f"agent {agent_id}"
+                registration,
+                {agent_id: agents[agent_id]},
+                rows,
+                f"agent {agent_id}",
+                _share(limit, len(rows), len(chosen)),
             )
             if bad:
                 attempts = {e.row_id: e.attempts for e in entries if e.handler in ("", registration.name)}
@@ -216,32 +245,84 @@ def _dispatch(event_type: str, entries: list[PendingDerivation]) -> list[Pending
     return failed
 
 
-def _failing_rows(registration, agents: dict, rows: list[dict], whose: str) -> list[tuple[dict, str]]:
-    """The rows the handler fails on, each with its error: the rows are run together, and when
-    that fails, in halves, down to single rows (a batch's bounds are arbitrary already), so only
-    the events that fail on their own wait for a retry or get parked, not their neighbours."""
-    error = _isolated(registration, agents, rows, whose)
+def _share(limit: float, rows: int, of: int) -> float:
+    """The time a handler gets for `rows` of a group of `of` rows it had `limit` for: its share by
+    rows, at least HANDLER_FLOOR_S (or `limit`, when smaller). Halving a group that ran past its
+    time then takes about twice that time in all, not that time once per halving."""
+    return max(limit * rows / max(of, 1), min(limit, HANDLER_FLOOR_S))
+
+
+def _failing_rows(
+    registration, agents: dict, rows: list[dict], whose: str, limit: float
+) -> list[tuple[dict, str]]:
+    """The rows the handler fails on (or runs past its time on), each with its error: the rows are
+    run together, and when that fails, in halves, down to single rows (a batch's bounds are
+    arbitrary already), so only the events that fail on their own wait for a retry or get parked,
+    not their neighbours. Each half has its share of the time (`_share`)."""
+    error = _isolated(registration, agents, rows, whose, limit)
     if not error:
         return []
     if len(rows) == 1:
         return [(rows[0], error)]
     middle = len(rows) // 2
-    return _failing_rows(registration, agents, rows[:middle], whose) + _failing_rows(
-        registration, agents, rows[middle:], whose
-    )
+    halves = (rows[:middle], rows[middle:])
+    return [
+        failed
+        for half in halves
+        for failed in _failing_rows(registration, agents, half, whose, _share(limit, len(half), len(rows)))
+    ]
 
 
-def _isolated(registration, agents: dict, rows: list[dict], whose: str) -> str:
-    """Run a handler in a savepoint; '' when it succeeded, else its error (logged in one line)."""
+def _isolated(registration, agents: dict, rows: list[dict], whose: str, limit: float | None = None) -> str:
+    """Run a handler in a savepoint, for at most `limit` seconds; '' when it succeeded, else its
+    error (logged in one line): `HandlerTimeout: …` when it ran past its time."""
     try:
-        with transaction.atomic():
+        with _time_limit(limit) as finished, transaction.atomic():
             registration.call(agents, rows)
+            finished()  # done: its savepoint is released whatever the clock says now
         return ""
-    except OperationalError:
-        raise  # the database, not the data: roll the batch back, the next pass retries it
+    except HandlerTimeout as exc:
+        log.warning("%s ran past its time on %d row(s) of %s: %s", registration.name, len(rows), whose, exc)
+        return f"{type(exc).__name__}: {exc}"[:4000]
+    except (OperationalError, SoftTimeLimitExceeded):
+        raise  # the database, or the whole pass out of time: the batch rolls back for the next pass
     except Exception as exc:
         log.warning("%s failed on %d row(s) of %s: %r", registration.name, len(rows), whose, exc)
         return f"{type(exc).__name__}: {exc}"[:4000]
+
+
+@contextmanager
+def _time_limit(seconds: float | None):
+    """Interrupt the block with HandlerTimeout once `seconds` have passed, until the function it
+    yields is called. A real-time alarm (SIGALRM), so it works in the main thread only, where a
+    worker process runs its tasks (and the test suite its passes); in any other thread (a
+    threaded web server draining in-process) the block runs without a limit. An alarm set around
+    it is set again afterwards, less the time taken."""
+    if (
+        seconds is None
+        or not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        yield lambda: None
+        return
+    armed = [True]
+
+    def expire(signum, frame):
+        if armed[0]:
+            armed[0] = False
+            raise HandlerTimeout(f"ran past its time limit of {seconds:g} s")
+
+    began = time.monotonic()
+    previous = signal.signal(signal.SIGALRM, expire)
+    outer, interval = signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield lambda: armed.__setitem__(0, False)
+    finally:
+        armed[0] = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        if outer:
+            signal.setitimer(signal.ITIMER_REAL, max(outer - (time.monotonic() - began), 0.001), interval)
 
 
 @dataclass(frozen=True)

@@ -3,18 +3,19 @@ from django.conf import settings
 from fleet.ticks import periodic
 from telemetry import services
 from telemetry.derived import derive_pending as drain
+from telemetry.derived import pass_time_limit
 from telemetry.intake.otel_traces import traces_settle
 from telemetry.loops import facts_retire
 from telemetry.partitions import partitions_ensure as ensure
 from telemetry.retention import prune_events as prune
 
 
-@periodic("telemetry.agent_activity_refresh")
+@periodic("telemetry.agent_activity_refresh", soft_time_limit=240)
 def agent_activity_refresh() -> int:
     return services.agent_activity_refresh()
 
 
-@periodic("telemetry.derive_pending")
+@periodic("telemetry.derive_pending", soft_time_limit=pass_time_limit())
 def derive_pending() -> int:
     """Every 2 s: the handlers of new events over the rows waiting for them (idempotent, bounded),
     following the to-do list for KAIZEN_DERIVE_FOLLOW_SECONDS."""
@@ -43,7 +44,7 @@ def partitions_ensure() -> dict:
     return ensure()
 
 
-@periodic("telemetry.settle_traces")
+@periodic("telemetry.settle_traces", soft_time_limit=300)
 def settle_traces() -> int:
     """Every minute: map the traces whose root never arrived (see telemetry/intake/otel_traces.py)."""
     return traces_settle()

@@ -100,3 +100,24 @@ def test_a_worker_whose_clock_runs_ahead_neither_steals_nor_stalls_ticks(time_ma
     time_machine.move_to(server, tick=True)
     time.sleep(1.7)  # one interval of the server's time later
     assert claim_tick(name) is True
+
+
+def test_every_task_has_a_soft_time_limit_and_a_derive_pass_its_own():
+    """Every task is interrupted before the broker would hand its message to another worker; a
+    derive pass sooner, by its budget, how long it follows the list and its handlers' time."""
+    from django.conf import settings
+
+    from telemetry.derived import pass_time_limit
+
+    app.loader.import_default_modules()
+    ours = {name: task for name, task in app.tasks.items() if not name.startswith("celery.")}
+    assert set(BEAT_SCHEDULE) <= set(ours)
+    visibility = settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
+    for name, task in ours.items():
+        limit = task.soft_time_limit or app.conf.task_soft_time_limit
+        assert limit and 0 < limit < visibility, name
+    assert app.tasks["telemetry.derive_pending"].soft_time_limit == pass_time_limit()
+    cfg = settings.KAIZEN
+    assert pass_time_limit() == max(20, cfg["DERIVE_FOLLOW_SECONDS"]) + 10 * cfg["DERIVE_HANDLER_SECONDS"]
+    for name in ("governance.escalation_webhook", "planner.dispatch_deliver", "improver.notify_review"):
+        assert app.tasks[name].soft_time_limit == 60, name

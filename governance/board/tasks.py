@@ -7,13 +7,13 @@ from governance.board.scans import improve_cycle_run
 from governance.board.scans import reconcile_stale_running as reconcile
 
 
-@periodic("governance.improve_cycle")
+@periodic("governance.improve_cycle", soft_time_limit=600)
 def improve_cycle() -> int:
     """One improve cycle: the scans due on it (cycle counter persisted)."""
     return len(improve_cycle_run())
 
 
-@periodic("governance.reconcile_stale_running")
+@periodic("governance.reconcile_stale_running", soft_time_limit=240)
 def reconcile_stale_running() -> int:
     return len(reconcile())
 

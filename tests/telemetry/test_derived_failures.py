@@ -126,3 +126,54 @@ def test_only_the_events_a_handler_fails_on_are_retried_and_parked(broker_down, 
     assert backlog().parked == 20 and parked.count() == 20
     assert {e.handler for e in parked} == {f"{picky.__module__}.{picky.__qualname__}"}
     assert len(set(seen)) == 80  # every other event was derived, once
+
+
+def test_a_handler_that_runs_past_its_time_parks_those_events_at_once_and_the_batch_goes_on(
+    broker_down, settings
+):
+    """A handler that would spend seconds on one event is interrupted at its time limit: that
+    event alone is parked at once, its reason said, and the handler's other events (and the
+    other handlers of the batch) are derived in the same pass."""
+    import time
+
+    from telemetry import hooks
+
+    settings.KAIZEN = {**settings.KAIZEN, "DERIVE_HANDLER_SECONDS": 0.3, "DERIVE_MAX_ATTEMPTS": 5}
+    seen: list[int] = []
+
+    def slow(*, agent, rows):
+        if any(row["text"] == "slow" for row in rows):
+            until = time.monotonic() + 5  # a handler stuck on one event (a regex, a long text)
+            while time.monotonic() < until:
+                pass
+        seen.extend(row["id"] for row in rows)
+
+    hooks.on_stored("observation")(slow)
+    try:
+        _, client = client_for("dave")
+        failures(client, 3)  # friction, derived by another handler of the batch
+        batch = [
+            {
+                "id": f"o-{i}",
+                "type": "observation",
+                "timestamp": f"2026-11-20T10:00:{i:02d}Z",
+                "body": {"text": "slow" if i == 7 else f"fine {i}"},
+            }
+            for i in range(20)
+        ]
+        assert client.post("/api/v1/ingest", {"batch": batch}, format="json").status_code in (200, 201, 207)
+        began = time.monotonic()
+        derive_pending.apply()
+        took = time.monotonic() - began
+    finally:
+        hooks._registered["observation"] = [
+            r for r in hooks._registered["observation"] if r.handler is not slow
+        ]
+    parked = PendingDerivation.objects.get()
+    assert parked.parked_at is not None and parked.attempts == 1  # not tried again: parked at once
+    assert parked.handler == f"{slow.__module__}.{slow.__qualname__}"
+    assert parked.error.startswith("HandlerTimeout: ran past its time limit of")
+    assert len(set(seen)) == 19  # every other event was derived, once
+    assert FrictionEvent.objects.get().count == 3
+    assert backlog().parked == 1 and backlog().pending == 0
+    assert took < 5  # the stuck handler was interrupted, not waited for
