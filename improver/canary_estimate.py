@@ -2,32 +2,31 @@
 of two ratios of sums, with a variance that counts agents, not sessions (pure).
 
 A metric is a ratio of sums over each arm: sessions showing a failure signal over sessions, or
-cost (tokens, milliseconds) over the sessions that succeeded. Its evidence arrives as **cells**,
-one per agent and arm: an agent whose sessions were assigned one by one has a cell in each arm;
-an agent assigned whole has one.
+cost (tokens, milliseconds) over the successful outcomes. Its evidence arrives as **cells**, one
+per agent and arm: an agent whose sessions were assigned one by one has a cell in each arm; an
+agent assigned whole has one. Sessions of one agent are not independent draws (agents differ:
+other customers, other workloads), so agents are the unit, in one of two ways:
 
-- **Cluster-robust variance by the delta method** (Deng, Knoblich and Lu, "Applying the Delta
-  Method in Metric Analytics", KDD 2018): the difference is linearised into one contribution per
-  agent, and its variance is the sum of their squares, each scaled for its leverage (CR2, Bell
-  and McCaffrey, "Bias reduction in standard errors for linear regression with multi-stage
-  samples", 2002): with a few agents per arm the plain sum understates the variance by half.
-  Sessions of one agent are not independent (agents differ: other customers, other workloads),
-  so the agent is the unit; an agent with cells in both arms is its own control, and its
-  contribution nets its own level out.
-- **CUPED** (Deng, Xu, Kohavi and Walker, "Improving the Sensitivity of Online Controlled
-  Experiments by Utilizing Pre-Experiment Data", WSDM 2013): each cell's covariate is what its
-  agent's rate before the rollout predicts for it (its denominator × that rate); the difference
-  is adjusted by θ times the arms' difference in covariate, θ chosen to minimise the variance.
-  Which agents land in which arm then moves the comparison far less.
-- **A floor**: the variance is never taken below the variance left within each agent's cell
-  (binomial for a rate; from the cell's sum of squares for cost, tokens or time), the part no
-  adjustment can remove, so a handful of agents that happen to agree cannot make the interval
-  vanish.
+- **An agent in both arms is its own control**: the difference is post-stratified by agent (each
+  agent's own candidate − champion difference, weighted by its share of the sessions), so which
+  agents sent more sessions to which arm moves nothing, and its variance is the sessions' own
+  within each agent (binomial for a rate, the cell's sum of squares for cost, tokens or time).
+- **Agents assigned whole are compared with each other**, by the delta method with the agent as
+  the cluster (Deng, Knoblich and Lu, "Applying the Delta Method in Metric Analytics", KDD 2018):
+  the difference is linearised into one contribution per agent, each scaled for its leverage
+  (CR2, Bell and McCaffrey, "Bias reduction in standard errors for linear regression with
+  multi-stage samples", 2002: with a few agents per arm the plain sum understates the variance
+  by half), with **CUPED** (Deng, Xu, Kohavi and Walker, "Improving the Sensitivity of Online
+  Controlled Experiments by Utilizing Pre-Experiment Data", WSDM 2013): each cell's covariate is
+  what its agent's rate before the rollout predicts for it, and the difference is adjusted by θ
+  times the arms' difference in covariate, θ chosen to minimise the variance, so which agents
+  landed in which arm moves the comparison far less. The variance is never taken below the
+  sessions' own (a handful of agents that happen to agree cannot make the interval vanish).
 
-`critical` turns a normal quantile into Student's t with G − 2 degrees of freedom (G − 1 when
-every agent has sessions in both arms, one fewer once θ is fitted) when the agents' variance
-decides (few agents estimate a variance poorly), and leaves it normal when the within-cell floor
-does (it rests on every session).
+The two estimates, when a fleet has both kinds of agent, are combined by their precision.
+`critical` turns a normal quantile into Student's t with G − 2 degrees of freedom (G agents
+compared whole, one fewer once θ is fitted) when their variance decides (few agents estimate a
+variance poorly), and leaves it normal when the sessions' own variance does.
 """
 
 import math
@@ -56,7 +55,7 @@ class Estimate:
     candidate: float  # each arm's plain ratio
     champion: float
     agents: int  # the clusters behind the variance
-    df: float  # the variance's degrees of freedom: agents less one, less one more for θ
+    df: float  # the variance's degrees of freedom (agents compared whole, less two, less one for θ)
     by_agents: bool  # the agents' variance decided (else the binomial floor): critical values use t
 
 
@@ -66,12 +65,74 @@ def _ratio(cells: list[Cell]) -> tuple[float, float]:
 
 
 def estimate(candidate: list[Cell], champion: list[Cell], *, binary: bool = True) -> Estimate | None:
-    """The adjusted difference and its standard error; None when an arm has no denominator, or
-    when agents assigned whole leave an arm with a single agent (no variance to estimate)."""
+    """The adjusted difference and its standard error: agents with sessions in both arms compared
+    within themselves, agents assigned whole compared with each other, the two combined by their
+    precision. None when an arm has no denominator, or when nothing can be compared (agents
+    assigned whole leaving an arm with a single agent: no variance to estimate)."""
     n_c, r_c = _ratio(candidate)
     n_b, r_b = _ratio(champion)
     if n_c <= 0 or n_b <= 0:
         return None
+    both = {c.agent for c in candidate if c.n > 0} & {c.agent for c in champion if c.n > 0}
+    paired = _within(
+        [c for c in candidate if c.agent in both], [c for c in champion if c.agent in both], binary
+    )
+    whole = _between(
+        [c for c in candidate if c.agent not in both], [c for c in champion if c.agent not in both], binary
+    )
+    if paired is None and whole is None:
+        return None
+    agents = len({c.agent for c in (*candidate, *champion)})
+    if whole is None:
+        diff, var = paired
+        return Estimate(diff, math.sqrt(max(var, 1e-12)), r_c, r_b, agents, 1e6, False)
+    w_diff, w_var, df, by_agents = whole
+    if paired is None:
+        return Estimate(w_diff, math.sqrt(max(w_var, 1e-12)), r_c, r_b, agents, df, by_agents)
+    p_diff, p_var = paired
+    p_weight, w_weight = 1 / max(p_var, 1e-12), 1 / max(w_var, 1e-12)
+    diff = (p_weight * p_diff + w_weight * w_diff) / (p_weight + w_weight)
+    return Estimate(
+        diff, math.sqrt(1 / (p_weight + w_weight)), r_c, r_b, agents, df, by_agents and w_weight > p_weight
+    )
+
+
+def _within(candidate: list[Cell], champion: list[Cell], binary: bool) -> tuple[float, float] | None:
+    """Agents with sessions in both arms, each its own control: the difference post-stratified by
+    agent (each agent's own difference, weighted by its share of the sessions), whose variance is
+    the sessions' own within each agent (binomial for a rate, the cell's sum of squares else)."""
+    if not candidate:
+        return None
+    cand = {c.agent: c for c in candidate}
+    champ = {c.agent: c for c in champion}
+    total = sum(cand[a].n + champ[a].n for a in cand)
+    arm_rate = {id(x): r for cells in (candidate, champion) for r in [_ratio(cells)[1]] for x in cells}
+    diff = var = 0.0
+    for agent, c in cand.items():
+        b = champ[agent]
+        weight = (c.n + b.n) / total
+        diff += weight * (c.y / c.n - b.y / b.n)
+        for cell in (c, b):
+            if binary:
+                q = (cell.y + 2 * arm_rate[id(cell)]) / (cell.n + 2)
+                spread = q * (1 - q) / cell.n
+            elif cell.ss is not None:
+                spread = max(0.0, cell.ss) / (cell.n * cell.n)
+            else:
+                return None
+            var += weight * weight * spread
+    return diff, var
+
+
+def _between(candidate: list[Cell], champion: list[Cell], binary: bool) -> tuple | None:
+    """Agents assigned whole, compared with each other: (difference, variance, degrees of
+    freedom, whether the agents' variance decided), or None when an arm has fewer than two."""
+    n_c, r_c = _ratio(candidate)
+    n_b, r_b = _ratio(champion)
+    if n_c <= 0 or n_b <= 0:
+        return None
+    if min(len({c.agent for c in candidate}), len({c.agent for c in champion})) < 2:
+        return None  # one agent against the others: its own level and the change are one
     known = [c.pre for c in (*candidate, *champion) if c.pre is not None]
     fill = sum(known) / len(known) if known else 0.0
     pre = {id(c): (c.pre if c.pre is not None else fill) for c in (*candidate, *champion)}
@@ -79,7 +140,6 @@ def estimate(candidate: list[Cell], champion: list[Cell], *, binary: bool = True
     x_b = sum(c.n * pre[id(c)] for c in champion) / n_b
     u: dict[int, float] = defaultdict(float)  # each agent's share of the difference's error
     v: dict[int, float] = defaultdict(float)  # ... and of the covariate's difference
-    arms_of: dict[int, int] = defaultdict(int)
     for cells, total, rate, x_rate, sign in (
         (candidate, n_c, r_c, x_c, 1.0),
         (champion, n_b, r_b, x_b, -1.0),
@@ -90,17 +150,13 @@ def estimate(candidate: list[Cell], champion: list[Cell], *, binary: bool = True
             lift = 1 / math.sqrt(max(1e-9, 1 - c.n / total))
             u[c.agent] += sign * lift * (c.y - rate * c.n) / total
             v[c.agent] += sign * lift * c.n * (pre[id(c)] - x_rate) / total
-            arms_of[c.agent] += 1
     agents = list(u)
     g = len(agents)
     vv = sum(v[a] * v[a] for a in agents)
     fitted = vv > 1e-15 and g > 4
     theta = sum(u[a] * v[a] for a in agents) / vv if fitted else 0.0
     diff = (r_c - r_b) - theta * (x_c - x_b)
-    nested = any(k == 1 for k in arms_of.values())  # some agents sit in one arm only
-    if nested and min(len({c.agent for c in candidate}), len({c.agent for c in champion})) < 2:
-        return None  # one agent against the others: its own level and the change are one
-    df = max(1, g - 1 - nested - fitted)
+    df = max(1, g - 2 - fitted)  # two arm means, and θ
     cluster = sum((u[a] - theta * v[a]) ** 2 for a in agents) * ((df + fitted) / df)
     floor = 0.0
     for cells, total, rate in ((candidate, n_c, r_c), (champion, n_b, r_b)):
@@ -111,16 +167,7 @@ def estimate(candidate: list[Cell], champion: list[Cell], *, binary: bool = True
                 floor += c.n * q * (1 - q) / (total * total)
             elif c.ss is not None:
                 floor += max(0.0, c.ss) / (total * total)
-    by_agents = cluster > floor
-    return Estimate(
-        diff=diff,
-        se=math.sqrt(max(cluster, floor, 1e-12)),
-        candidate=r_c,
-        champion=r_b,
-        agents=g,
-        df=df,
-        by_agents=by_agents and g < 60,
-    )
+    return diff, max(cluster, floor), df, cluster > floor and g < 60
 
 
 def t_quantile(p: float, df: float) -> float:
@@ -153,4 +200,8 @@ def critical(z: float, est: Estimate) -> float:
     """The normal critical value `z`, widened to Student's t when few agents decide the variance."""
     if not est.by_agents:
         return z
-    return t_quantile(NormalDist().cdf(z), est.df)
+    p = NormalDist().cdf(z)
+    if p > 1 - 1e-12:  # beyond the normal's resolution: widened by the ratio where it still resolves
+        edge = 1 - 1e-12
+        return z * t_quantile(edge, est.df) / NormalDist().inv_cdf(edge)
+    return t_quantile(p, est.df)

@@ -64,6 +64,16 @@ def cells(rates: list[float], n: int, pre: list[float] | None = None) -> list[Ce
     return [Cell(i, n, round(r * n), (pre or rates)[i]) for i, r in enumerate(rates)]
 
 
+def test_an_agent_in_both_arms_is_compared_with_itself():
+    """Two agents that differ a lot, each in both arms but with its sessions split unevenly: the
+    pooled rates differ by the mix alone; compared within each agent, nothing changed."""
+    cand = [Cell(0, 80, 8, 0.1), Cell(1, 20, 14, 0.7)]
+    champ = [Cell(0, 20, 2, 0.1), Cell(1, 80, 56, 0.7)]
+    est = estimate(cand, champ)
+    assert est.candidate - est.champion == pytest.approx(-0.36) and est.diff == pytest.approx(0.0)
+    assert not est.by_agents
+
+
 def test_agents_assigned_whole_widen_the_interval_sessions_assigned_one_by_one_do_not():
     """Four agents that differ a lot: split whole (two against two) the difference is mostly
     which agents landed where, so the standard error is large; each agent in both arms is its
@@ -90,7 +100,7 @@ def test_the_agents_own_history_removes_their_level_from_the_comparison():
 
 
 def test_one_agent_against_the_others_gives_no_estimate():
-    assert estimate(cells([0.3], 100), cells([0.3, 0.2], 100)) is None
+    assert estimate([Cell(5, 100, 30, 0.3)], cells([0.3, 0.2], 100)) is None
     assert estimate([], cells([0.3, 0.2], 100)) is None
 
 
