@@ -69,8 +69,9 @@ SETTINGS: dict[str, tuple[object, str]] = {
     ),
     "OTLP_SETTLE_SECONDS": (
         300,
-        "How long the spans of a trace whose root has not arrived wait before the trace is mapped "
-        "without it (a root in another service); a run's outcome waits for its root otherwise.",
+        "How long a trace whose root has not arrived must be quiet (no span of it received) before "
+        "it is mapped without it (a root in another service); a run's outcome waits for its root "
+        "otherwise, and a root that comes later replaces what was mapped without it.",
     ),
     "AUTH_FAILURES_PER_MINUTE": (
         30,

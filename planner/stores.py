@@ -5,7 +5,9 @@ each (agent, skill) cost/confidence store once per batch, score the outcomes and
 pattern they name its feedback events, and close the dispatches whose correlation ids the
 outcomes carry: each table is read once and written once per batch, whatever the number of
 agents. A pattern's stats are shared by every agent of its template, so the batch only stores
-the feedback; it is folded into the stats after the batch commits (`fold_waiting_feedback`).
+the feedback; it is folded into the stats after the batch commits (`fold_waiting_feedback`). An
+outcome withdrawn after it was counted (telemetry/withdrawals.py) leaves its store again
+(`forget_outcomes`).
 """
 
 from collections import defaultdict
@@ -19,7 +21,7 @@ from planner import rules, scoring
 from planner.models import Dispatch, GoalState, PatternFeedback, PatternStats, SkillStats
 from planner.patterns import age_days, decay
 from planner.patterns import maturity as maturity_of
-from telemetry.hooks import after_batches, on_stored
+from telemetry.hooks import after_batches, handled, on_stored
 from telemetry.row_writes import rows_store, update_rows
 
 
@@ -280,3 +282,44 @@ def on_skill_outcomes(*, agents: dict, rows: list[dict]) -> None:
     update_stores(rows)
     record_pattern_feedback(agents, rows)
     close_dispatches(rows)
+
+
+@on_stored("skill_outcome_withdrawn", whole_batch=True)
+def forget_outcomes(*, agents: dict, rows: list[dict]) -> None:
+    """Outcomes withdrawn after their stores counted them (an OpenTelemetry run's calls, stored on
+    their own until the run's root arrived and took them over) leave their stores: each one's
+    sample leaves the window, and the totals lose it."""
+    counted = [row for row in rows if handled(row, on_skill_outcomes)]
+    keys = {(row["agent_id"], row["skill"]) for row in counted}
+    if not keys:
+        return
+    stores = {
+        (stats.agent_id, stats.skill): stats
+        for stats in SkillStats.objects.select_for_update()
+        .filter(agent_id__in={k[0] for k in keys}, skill__in={k[1] for k in keys})
+        .order_by("pk")
+    }
+    changed = {}
+    for row in counted:
+        stats = stores.get((row["agent_id"], row["skill"]))
+        if stats is None:
+            continue
+        sample = [
+            _ts(row["occurred_at"]),
+            bool(row["success"]),
+            row.get("confidence"),
+            int(row["duration_ms"]),
+        ]
+        cost = row.get("cost_usd")
+        for index, kept in enumerate(stats.window):
+            if list(kept[:4]) == sample:
+                cost = kept[4]  # what was counted, whatever the row says since
+                del stats.window[index]
+                break
+        for field, value in summarise(stats.window).items():
+            setattr(stats, field, value)
+        stats.total_samples = max(0, stats.total_samples - 1)
+        stats.total_cost_usd = max(0.0, stats.total_cost_usd - (cost or 0))
+        stats.updated_at = clock.now()
+        changed[stats.pk] = stats
+    update_rows(SkillStats, list(changed.values()), STORE_FIELDS)

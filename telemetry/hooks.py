@@ -14,7 +14,9 @@ agent's rows of a batch at once (`handler(*, agents, rows)`, agents by id), so t
 write with one statement per table instead of one per agent.
 
 `dispatch` also serves derived events that never cross the API (a new friction event), and
-runs at once.
+runs at once; so does `<event type>_withdrawn`, for stored events deleted because they were part
+of another (telemetry/withdrawals.py): a handler registered for it takes back what its
+own handler of the event had derived, for the rows `handled` says it had.
 
 `after_batches` registers what runs after a derived batch commits, outside its transaction (and
 once at the start of each pass, for what a killed worker left): a handler that would otherwise
@@ -67,6 +69,11 @@ def on_stored(
         return handler
 
     return register
+
+
+def handled(row: dict, handler: EventHandler) -> bool:
+    """Whether `handler` had derived from the withdrawn event `row` before it was withdrawn."""
+    return f"{handler.__module__}.{handler.__qualname__}" in row.get("derived_by", ())
 
 
 def after_batches(step: Callable[[], None]) -> Callable[[], None]:

@@ -9,7 +9,9 @@ and category first), so "negative:accuracy" here is what the improver calls accu
 from improver.classify import RawFeedback, RuleClassifier
 from improver.models import SessionSignal
 from improver.signals import ANY, tool_signal
-from telemetry.hooks import on_stored
+from telemetry.hooks import handled, on_stored
+from telemetry.models import SkillOutcome
+from telemetry.row_reads import near
 from telemetry.sessions import session_of, sessions_known, sessions_open
 
 FAILED_TOOL = ("failure", "timeout")
@@ -54,6 +56,24 @@ def tool_failures(*, agents: dict, rows: list[dict]) -> None:
 @on_stored("skill_outcome", when=lambda row: row.get("success") is False, whole_batch=True)
 def skill_failures(*, agents: dict, rows: list[dict]) -> None:
     _store("skill_outcome", rows, lambda r: ("skill_failure",))
+
+
+@on_stored("skill_outcome_withdrawn", when=lambda row: row.get("success") is False, whole_batch=True)
+def skill_failures_withdrawn(*, agents: dict, rows: list[dict]) -> None:
+    """A failed outcome withdrawn (an OpenTelemetry call that stood for its session until the run
+    holding it arrived with an outcome of its own) no longer shows its session failing, unless a
+    failed outcome the session may hold still does; ANY goes with the session's last signal."""
+    counted = [row for row in rows if handled(row, skill_failures)]
+    found = sessions_open(counted)
+    pairs = {(row["agent_id"], session[:200]) for row in counted if (session := session_of(row, found))}
+    for agent_id, session in sorted(pairs):
+        failed = SkillOutcome.objects.filter(near(counted), agent_id=agent_id, success=False)
+        if failed.filter(session_id__in=[session, ""]).exists():  # a sessionless one may be its
+            continue
+        signals = SessionSignal.objects.filter(agent_id=agent_id, session_id=session)
+        signals.filter(signal="skill_failure").delete()
+        if not signals.exclude(signal=ANY).exists():
+            signals.filter(signal=ANY).delete()
 
 
 def observation_signals(row: dict) -> tuple[str, ...]:

@@ -7,15 +7,20 @@ the root. Every span is kept here once (TraceSpan), and each export maps the tra
 something new to from all that is known of them: tool spans become tool invocations at once,
 with the session their ancestors name; a trace's run becomes one outcome once its root is
 known, with every call's tokens and cost, and spans that arrive after it add theirs to that
-outcome. A trace whose root never comes (its root lives in a service that does not export
-here) is mapped after KAIZEN_OTLP_SETTLE_SECONDS by the `telemetry.settle_traces` beat entry.
+outcome. A trace whose root has not come (it lives in a service that does not export here, or
+the run is still going) is mapped without it by the `telemetry.settle_traces` beat entry once
+nothing of it has arrived for KAIZEN_OTLP_SETTLE_SECONDS, and again each time it goes quiet after
+more spans came; each such mapping, and the root's when it comes at last, replaces the outcomes
+the one before stored that it no longer makes (the calls that stood for their session until the
+run that holds them was known), so a run is counted once, with its trace's totals.
 A span sent again is recognised and changes nothing.
 """
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Max
 
 from config import clock
 from fleet.models import Agent
@@ -23,6 +28,7 @@ from telemetry.ingest import events_ingest, price_tokens
 from telemetry.intake import otlp_spans as otlp
 from telemetry.models import SkillOutcome, TraceSpan
 from telemetry.services import otel_sessions_apply, unmapped_count
+from telemetry.withdrawals import agent_held, events_withdraw
 
 
 def _row(agent: Agent, span: otlp.SpanView, now) -> TraceSpan:
@@ -118,8 +124,8 @@ def traces_ingest(*, agent: Agent, spans: list[otlp.SpanView]) -> tuple[otlp.Map
     spans is mapped whole, from everything known of it: its tools at once, each with the session
     its ancestors name; its run's outcome once its root is known, with the tokens and cost of
     every LLM call seen so far, the outcome stored earlier taking the new totals when spans come
-    after their root. Returns (the mapping, the events' results, unmapped spans not seen
-    before)."""
+    after their root, and what the settle pass stored of it before the root came withdrawn.
+    Returns (the mapping, the events' results, unmapped spans not seen before)."""
     now = clock.now()
     with transaction.atomic():  # a trace is mapped by one export at a time (its rows locked)
         fresh = _keep(agent, spans, now)
@@ -128,40 +134,91 @@ def traces_ingest(*, agent: Agent, spans: list[otlp.SpanView]) -> tuple[otlp.Map
             TraceSpan.objects.select_for_update().filter(agent=agent, trace_id__in=traces).order_by("pk")
         )
         rooted = {r.trace_id for r in rows if not r.parent_id}
+        mapped_before = _mapped_without_root(rows, rooted)
         TraceSpan.objects.filter(
             pk__in=[r.pk for r in rows if r.trace_id in rooted and r.settled_at is None]
         ).update(settled_at=now)
         here = {s.key: s for s in spans if s.trace_id in traces}  # whole attributes, as sent
         joined = [*here.values(), *(_view(r) for r in rows if (r.trace_id, r.span_id) not in here)]
         mapped = otlp.to_events(joined, settled=rooted)
+        if mapped_before:
+            agent_held(agent.pk)  # before its writes: derived work of the agent waits for this one
         results = _store(agent, mapped, fresh)
+        _replace_earlier(agent, mapped_before, mapped)
     return mapped, results, sum(1 for *_, key in mapped.unmapped if key in fresh)
 
 
+def _mapped_without_root(rows: list[TraceSpan], rooted: set[str]) -> list[TraceSpan]:
+    """The spans of the traces whose root is known now but was not when the settle pass mapped
+    them (their rows were settled before, their root's was not)."""
+    roots_before = {r.trace_id for r in rows if not r.parent_id and r.settled_at is not None}
+    return [
+        r
+        for r in rows
+        if r.trace_id in rooted and r.trace_id not in roots_before and r.settled_at is not None
+    ]
+
+
+def _replace_earlier(agent: Agent, mapped_before: list[TraceSpan], mapped: otlp.Mapped) -> int:
+    """Withdraw the outcomes an earlier mapping of these spans' traces stored that the mapping of
+    all that is known of them now does not make (calls that stood for their session, an inner
+    agent that stood for the run, until the span above them arrived): the run's outcome holds
+    their tokens and cost now. Return how many were withdrawn."""
+    made = {event["id"] for event in mapped.events if event["type"] == "skill_outcome"}
+    stale = {f"otel:{r.trace_id}:{r.span_id}": r for r in mapped_before}
+    stale = {key: r for key, r in stale.items() if key not in made}
+    if not stale:
+        return 0
+    times = [datetime.fromtimestamp(r.start_ns / 1e9, tz=UTC) for r in stale.values()]
+    second = timedelta(seconds=1)  # an outcome is dated by its span's start (its partition)
+    outcomes = SkillOutcome.objects.filter(
+        agent=agent,
+        dedup_key__in=list(stale),
+        occurred_at__gte=min(times) - second,
+        occurred_at__lte=max(times) + second,
+    )
+    return events_withdraw("skill_outcome", agent, outcomes)
+
+
+SETTLE_BATCH = 1000  # traces a settle pass maps at most (the next pass takes the rest)
+
+
+def quiet_traces(cutoff, limit: int = SETTLE_BATCH) -> list[tuple[int, str]]:
+    """(agent id, trace id) of up to `limit` traces with spans waiting of which none arrived at
+    or after `cutoff`, the longest quiet first: one aggregate over the waiting spans (the
+    partial index holds only those), whatever their number."""
+    waiting = TraceSpan.objects.filter(settled_at__isnull=True).values("agent_id", "trace_id")
+    quiet = waiting.annotate(last=Max("received_at")).filter(last__lt=cutoff).order_by("last")
+    return list(quiet.values_list("agent_id", "trace_id")[:limit])
+
+
 def traces_settle(*, now=None) -> int:
-    """Map the traces whose root never came, once nothing has arrived for them for
-    KAIZEN_OTLP_SETTLE_SECONDS (the beat entry; safe to run twice or concurrently: each trace is
-    claimed by marking its rows, and its events are stored once by their ids)."""
+    """Map the traces whose root has not come once nothing has arrived for them for
+    KAIZEN_OTLP_SETTLE_SECONDS (the beat entry). A trace settled before and quiet again after
+    more spans came is mapped again, whole: the outcomes the earlier mapping stored that this one
+    does not make are withdrawn. Safe to run twice or concurrently: each trace is claimed by
+    locking and marking its waiting rows (a trace another pass holds, or that received a span
+    since it was found, is left alone), and its events are stored once by their ids."""
     now = now or clock.now()
     cutoff = now - timedelta(seconds=settings.KAIZEN["OTLP_SETTLE_SECONDS"])
-    stale = (
-        TraceSpan.objects.filter(settled_at__isnull=True, received_at__lt=cutoff)
-        .values_list("agent_id", "trace_id")
-        .distinct()[:1000]
-    )
     settled = 0
-    for agent_id, trace_id in list(stale):
+    for agent_id, trace_id in quiet_traces(cutoff):
         with transaction.atomic():
             rows = list(
                 TraceSpan.objects.select_for_update(skip_locked=True).filter(
                     agent_id=agent_id, trace_id=trace_id, settled_at__isnull=True
                 )
             )
-            if not rows:
+            if not rows or max(r.received_at for r in rows) >= cutoff:
                 continue
+            whole = list(TraceSpan.objects.filter(agent_id=agent_id, trace_id=trace_id).order_by("pk"))
+            mapped_before = [r for r in whole if r.settled_at is not None]
             TraceSpan.objects.filter(pk__in=[r.pk for r in rows]).update(settled_at=now)
             agent = Agent.objects.get(pk=agent_id)
-            whole = TraceSpan.objects.filter(agent_id=agent_id, trace_id=trace_id).order_by("pk")
-            _store(agent, otlp.to_events([_view(r) for r in whole], settled={trace_id}), set())
+            mapped = otlp.to_events([_view(r) for r in whole], settled={trace_id})
+            if mapped_before:
+                agent_held(agent.pk)
+            _store(agent, mapped, set())
+            _replace_earlier(agent, mapped_before, mapped)
         settled += 1
     return settled
