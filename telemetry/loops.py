@@ -24,10 +24,11 @@ from telemetry.models import (
     FrictionEvent,
     LearnedFact,
     Observation,
+    RetentionHorizon,
     SessionEnd,
     ToolInvocation,
 )
-from telemetry.row_reads import near, pairs_in
+from telemetry.row_reads import SESSION_SPAN, near, pairs_in
 from telemetry.row_writes import rows_store, update_rows
 from telemetry.sessions import occasion_of
 
@@ -244,11 +245,18 @@ def _supersede(fact: LearnedFact, among) -> None:
         fact.save(update_fields=["status", "superseded_by"])
 
 
+DIGESTED = ("tool_invocation", "correction", "observation")  # what a session digest counts
+
+
 @hooks.on_stored("session_end", whole_batch=True)
 def digest_sessions(*, agents: dict, rows: list[dict]) -> None:
     """Each ended session's digest, for every agent of the batch at once: one aggregate per
-    table (SQL) and one UPDATE of the digests."""
+    table (SQL) and one UPDATE of the digests. A session whose events may reach back before what
+    retention has retired (its end is less than SESSION_SPAN after the horizon: derived late,
+    after a prune) gets a digest of what was kept that says so (`retired_before`)."""
     keys = {(r["agent_id"], r["session_id"]) for r in rows}
+    horizons = RetentionHorizon.objects.filter(event_type__in=DIGESTED)
+    horizon = horizons.aggregate(at=Max("retired_before"))["at"]
     per_tool = defaultdict(list)
     for r in (
         ToolInvocation.objects.filter(pairs_in(ToolInvocation, ("agent_id", "session_id"), keys), near(rows))
@@ -277,7 +285,12 @@ def digest_sessions(*, agents: dict, rows: list[dict]) -> None:
         first = min((t["first"] for t in tools), default=None)
         last = max([t["last"] for t in tools] + [row["occurred_at"]]) if tools else None
         value = digest.digest(
-            tools, first, last, side.get((*key, "corrections"), 0), side.get((*key, "observations"), 0)
+            tools,
+            first,
+            last,
+            side.get((*key, "corrections"), 0),
+            side.get((*key, "observations"), 0),
+            retired_before=horizon if horizon and row["occurred_at"] - SESSION_SPAN < horizon else None,
         )
         digests.append(SessionEnd(pk=row["id"], occurred_at=row["occurred_at"], digest=value))
     update_rows(SessionEnd, digests, ["digest"], match=("occurred_at",))  # one statement per batch

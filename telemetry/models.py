@@ -425,6 +425,18 @@ class SessionSeen(models.Model):
         return f"{self.session_key} of agent {self.agent_id} on version {self.template_version_id}"
 
 
+class RetentionHorizon(models.Model):
+    """How far retention has retired an event type: its events dated before `retired_before` are
+    gone, but those something still needed (evidence, derived work waiting). Derived work that
+    summarises a session reads it, so that a summary derived later says what it could not see."""
+
+    event_type = models.CharField(max_length=32, unique=True)
+    retired_before = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.event_type} retired before {self.retired_before:%Y-%m-%d %H:%M}"
+
+
 class TraceSpan(models.Model):
     """An OpenTelemetry span kept until its trace settles: LLM calls, agent and container spans of
     a trace whose root has not arrived yet (a run split across exports), so that the outermost

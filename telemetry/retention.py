@@ -8,6 +8,9 @@ whose derived work has not run yet (the to-do list) and the corrections behind a
 apps above register a keeper at start-up (`register_keeper`) returning, per event type, a
 queryset of the ids they cite (governance: every proposal's citations).
 
+How far each event type was retired is recorded (RetentionHorizon) before its rows go: a session
+digest derived afterwards from a session whose events may reach back before it says so.
+
 Each event type is retired on its own: a failure on one (a lock never granted behind a long
 reader, say) is logged and reported under "failed" while the others go on; the daily task then
 raises so Celery tries it again, and /readyz and /metrics show the job failing until it passes.
@@ -22,7 +25,7 @@ from django.db.models import Exists, OuterRef, QuerySet
 
 from config import clock
 from telemetry import partitions
-from telemetry.models import EVENT_MODELS, LearnedFact, PendingDerivation, TraceSpan
+from telemetry.models import EVENT_MODELS, LearnedFact, PendingDerivation, RetentionHorizon, TraceSpan
 
 log = logging.getLogger(__name__)
 
@@ -89,14 +92,17 @@ def prune_events(
     batches. Elsewhere every old row is deleted batch by batch (one short transaction each).
     Returns per event type the rows retired (a dropped partition counts as its planner's
     estimate), "partitions" (per type, the partitions dropped or that would be), "kept" (per
-    type, the rows kept past the cutoff), "trace_spans", and "failed" (per type, the error that
-    stopped it; the other types went on)."""
+    type, the rows kept past the cutoff), "trace_spans", "failed" (per type, the error that
+    stopped it; the other types went on) and "retired_before" (the events dated before it are
+    retired but those kept: the cutoff, on PostgreSQL the start of its partition's period)."""
     cutoff = (now or clock.now()) - timedelta(days=older_than_days)
     result: dict = {"partitions": {}, "kept": {}, "failed": {}}
     row_cutoff = partitions.period_of(cutoff)[0] if partitions.enabled() else cutoff
     for event_type, model in EVENT_MODELS.items():
         try:
             retired = 0
+            if not dry_run:
+                horizon_advance(event_type, row_cutoff)
             if partitions.enabled():
                 dropped, retired = _retire_partitions(event_type, model._meta.db_table, cutoff, dry_run)
                 result["partitions"][event_type] = dropped
@@ -114,7 +120,19 @@ def prune_events(
     spans = TraceSpan.objects.filter(received_at__lt=cutoff)  # kept spans of mapped traces
     result["trace_spans"] = _delete(TraceSpan, spans, batch_size, dry_run, "trace_spans", None)
     result["kept_as_evidence"] = sum(result["kept"].values())
+    result["retired_before"] = row_cutoff.isoformat()
     return result
+
+
+def horizon_advance(event_type: str, before) -> None:
+    """Record that the events of `event_type` dated before `before` are retired (but those kept),
+    before any is: a session digest derived from now on knows what it may not see."""
+    RetentionHorizon.objects.bulk_create(
+        [RetentionHorizon(event_type=event_type, retired_before=before)], ignore_conflicts=True
+    )
+    RetentionHorizon.objects.filter(event_type=event_type, retired_before__lt=before).update(
+        retired_before=before
+    )
 
 
 def _retire_partitions(event_type: str, table: str, cutoff, dry_run: bool) -> tuple[list[str], int]:

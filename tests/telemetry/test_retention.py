@@ -122,3 +122,44 @@ def test_events_a_friction_proposal_cites_outlive_the_window(django_capture_on_c
     assert len(proposal.evidence["cites"]["tool_invocation"]) == 3
     call_command("prune_events", "--older-than", "30", stdout=io.StringIO())
     assert ToolInvocation.objects.count() == 3
+
+
+def test_a_digest_derived_after_a_prune_says_which_events_were_retired(broker_down):
+    """The worker is down while a session's events age past the retention window: its failures
+    and its end wait for their derived work and are kept, its successful calls are retired. The
+    digest derived afterwards counts what was kept, and says that events before the horizon were
+    retired; a session the prune could not have touched says nothing of the kind."""
+    from telemetry.derived import derive_pending
+    from telemetry.models import SessionEnd
+
+    _, client = client_for("alice")
+
+    def session(name: str, at) -> list[dict]:
+        calls = [
+            {
+                "type": "tool_invocation",
+                "timestamp": (at + timedelta(minutes=i)).isoformat(),
+                "body": {"session_id": name, "tool": "npm_install", "duration_ms": 5, "outcome": "success"}
+                | ({"outcome": "failure", "failure_mode": "NOTFOUND.package"} if i < 3 else {}),
+            }
+            for i in range(5)
+        ]
+        end = {
+            "type": "session_end",
+            "timestamp": (at + timedelta(minutes=9)).isoformat(),
+            "body": {"session_id": name},
+        }
+        return [*calls, end]
+
+    ingest(client, session("old", OLD) + session("recent", FIXED_NOW - timedelta(days=1)))
+    out = io.StringIO()
+    call_command("prune_events", "--older-than", "90", "--json", stdout=out)
+    pruned = json.loads(out.getvalue())
+    assert pruned["tool_invocation"] == 2  # the old session's two successes
+    derive_pending()  # the worker is back
+    old, recent = (SessionEnd.objects.get(session_id=name).digest for name in ("old", "recent"))
+    assert (old["counts"]["tool_calls"], old["counts"]["failures"]) == (3, 3)  # what was kept
+    assert old["retired_before"] == pruned["retired_before"]  # the cutoff (its day's start on PostgreSQL)
+    assert pruned["retired_before"] <= (FIXED_NOW - timedelta(days=90)).isoformat()
+    assert (recent["counts"]["tool_calls"], recent["counts"]["failures"]) == (5, 3)
+    assert "retired_before" not in recent

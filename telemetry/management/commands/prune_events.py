@@ -48,7 +48,7 @@ class Command(BaseCommand):
             verb = "would delete" if dry_run else "deleted"
             dropped = result.pop("partitions")
             for event_type, n in result.items():
-                if event_type not in ("kept_as_evidence", "kept", "failed"):
+                if event_type not in ("kept_as_evidence", "kept", "failed", "retired_before"):
                     whole = dropped.get(event_type)
                     how = f" ({len(whole)} partition(s) whole: {', '.join(whole)})" if whole else ""
                     self.stdout.write(f"{event_type}: {verb} {n}{how}")
@@ -56,6 +56,10 @@ class Command(BaseCommand):
                 self.stdout.write(
                     f"{result['kept_as_evidence']} old event(s) kept: cited by proposals or facts, "
                     "or waiting for their derived work"
+                )
+                self.stdout.write(
+                    f"events dated before {result['retired_before']} are retired: a session digest "
+                    "derived from now on that may miss some says so"
                 )
         if failed:
             raise CommandError(
