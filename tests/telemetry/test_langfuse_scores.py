@@ -257,7 +257,7 @@ def test_the_stored_times_of_a_batch_of_scores_are_read_in_one_query(clock):
             answer = client.post("/api/public/scores", scores, format="json")
         assert answer.status_code == 200, answer.json()
         assert answer.json() == {"ids": [score["id"] for score in scores]}
-        return sum(1 for q in queries.captured_queries if by_key.match(q["sql"]))
+        return sum(1 for q in queries.captured_queries if by_key.match(q["sql"].lstrip("(")))
 
     assert reads_by_key(batch(3, "small")) == 1
     assert reads_by_key(batch(200, "large")) == 1
