@@ -149,21 +149,27 @@ class Exposure(models.Model):
     """A session assigned to an arm of a canary: when an agent reads its directives naming the
     session it starts while a candidate runs, the session is served the candidate or the head,
     and that choice is kept here, once. A later read of the same session gets the same version,
-    and the session's events are stamped with it at ingest."""
+    and the session's events are stamped with it at ingest.
 
-    agent = models.ForeignKey(Agent, on_delete=models.CASCADE, related_name="+")
+    Its references carry no database constraint: the tables it points at were created by the
+    events app's migrations (the fleet was carved out of it), which a fleet migration cannot wait
+    for without naming a floor above its own. Deletes still cascade through Django's collector."""
+
+    agent = models.ForeignKey(Agent, on_delete=models.CASCADE, related_name="+", db_constraint=False)
     session_key = models.CharField(max_length=200)
     candidate = models.ForeignKey(
         DocumentVersion,
         on_delete=models.CASCADE,
         related_name="+",
         db_index=False,  # the unique index leads with it
+        db_constraint=False,
         help_text="The candidate that was running when the session was assigned.",
     )
     version = models.ForeignKey(
         DocumentVersion,
         on_delete=models.CASCADE,
         related_name="+",
+        db_constraint=False,
         help_text="The version the session was served: the candidate or the head.",
     )
     at = models.DateTimeField(help_text="When the session was assigned.")

@@ -1,4 +1,6 @@
-"""The sessions a canary assigned to its arms (Exposure)."""
+"""The sessions a canary assigned to its arms (Exposure). Its references carry no database
+constraint: the tables they point at are created by the events app's migrations, which a fleet
+migration cannot wait for."""
 
 import django.db.models.deletion
 from django.db import migrations, models
@@ -24,12 +26,16 @@ class Migration(migrations.Migration):
                 (
                     "agent",
                     models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="fleet.agent"
+                        db_constraint=False,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="fleet.agent",
                     ),
                 ),
                 (
                     "candidate",
                     models.ForeignKey(
+                        db_constraint=False,
                         db_index=False,
                         help_text="The candidate that was running when the session was assigned.",
                         on_delete=django.db.models.deletion.CASCADE,
@@ -40,6 +46,7 @@ class Migration(migrations.Migration):
                 (
                     "version",
                     models.ForeignKey(
+                        db_constraint=False,
                         help_text="The version the session was served: the candidate or the head.",
                         on_delete=django.db.models.deletion.CASCADE,
                         related_name="+",
