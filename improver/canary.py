@@ -167,7 +167,8 @@ def decide(
         tau = rules.tau if metric not in USAGE else rules.tau * max(abs(est.champion), 1e-9)
         low = est.diff - _radius(est, harm_alpha, tau)
         if low > 0:
-            ci = Interval(est.diff, low, est.diff + _radius(est, harm_alpha, tau))
+            high = est.diff + _radius(est, harm_alpha, tau)
+            ci = Interval(est.diff, low, high if metric in USAGE else min(1.0, high))  # a rate: ≤ 100 points
             return Verdict(
                 "roll_back",
                 f"{metric} ({roles[metric]}) is significantly worse: {_fmt(metric, est.diff, est.champion)} "
