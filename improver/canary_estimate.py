@@ -74,8 +74,9 @@ def estimate(candidate: list[Cell], champion: list[Cell], *, binary: bool = True
     if n_c <= 0 or n_b <= 0:
         return None
     both = {c.agent for c in candidate if c.n > 0} & {c.agent for c in champion if c.n > 0}
+    pooled = (sum(c.y for c in (*candidate, *champion)) + 1) / (n_c + n_b + 2)  # both arms, smoothed
     paired = _within(
-        [c for c in candidate if c.agent in both], [c for c in champion if c.agent in both], binary
+        [c for c in candidate if c.agent in both], [c for c in champion if c.agent in both], binary, pooled
     )
     whole = _between(
         [c for c in candidate if c.agent not in both], [c for c in champion if c.agent not in both], binary
@@ -97,16 +98,18 @@ def estimate(candidate: list[Cell], champion: list[Cell], *, binary: bool = True
     )
 
 
-def _within(candidate: list[Cell], champion: list[Cell], binary: bool) -> tuple[float, float] | None:
+def _within(
+    candidate: list[Cell], champion: list[Cell], binary: bool, pooled: float
+) -> tuple[float, float] | None:
     """Agents with sessions in both arms, each its own control: the difference post-stratified by
     agent (each agent's own difference, weighted by its share of the sessions), whose variance is
-    the sessions' own within each agent (binomial for a rate, the cell's sum of squares else)."""
+    the sessions' own within each agent (binomial for a rate, each cell's rate smoothed toward
+    `pooled` by two sessions so that 0 of 2 is not certainty; the cell's sum of squares else)."""
     if not candidate:
         return None
     cand = {c.agent: c for c in candidate}
     champ = {c.agent: c for c in champion}
     total = sum(cand[a].n + champ[a].n for a in cand)
-    arm_rate = {id(x): r for cells in (candidate, champion) for r in [_ratio(cells)[1]] for x in cells}
     diff = var = 0.0
     for agent, c in cand.items():
         b = champ[agent]
@@ -114,7 +117,7 @@ def _within(candidate: list[Cell], champion: list[Cell], binary: bool) -> tuple[
         diff += weight * (c.y / c.n - b.y / b.n)
         for cell in (c, b):
             if binary:
-                q = (cell.y + 2 * arm_rate[id(cell)]) / (cell.n + 2)
+                q = (cell.y + 2 * pooled) / (cell.n + 2)
                 spread = q * (1 - q) / cell.n
             elif cell.ss is not None:
                 spread = max(0.0, cell.ss) / (cell.n * cell.n)
