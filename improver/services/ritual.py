@@ -260,6 +260,10 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
 
     # Phase 3: proposal (the proposer's model calls hold no lock)
     withdrawn, retry = line_memory(template)
+    canary = open_rollout(template)
+    canarying = tuple(
+        a["text"] for a in _additions(canary.proposal.payload if canary and canary.proposal else None)
+    )
     change = proposer.propose(
         ProposalInput(
             template=template.slug,
@@ -277,7 +281,7 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
             built_for=tuple((b["tool"], b["failure_mode"]) for b in built),
             proven=tuple(ritual_evidence.proven_elsewhere(template, now - window, now)),
             context=context.text,
-            exclude=withdrawn,
+            exclude=withdrawn + canarying,  # a line its canary is still testing is not proposed again
             retry=tuple(addition_from(a) for a in retry),
         )
     )
@@ -290,11 +294,26 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
     notes += [
         ("hypothesis", f"A human's line may no longer help: {r['text']} — {r['reason']}") for r in suggested
     ]
+    if canary is not None:
+        notes.append(("reflection", canary_words(canary, "A canary is still open on this template")))
     with transaction.atomic():
         improver = _writing(run, now)
         if improver is None:  # paused, or another run's review began, while the models answered
             return
         set_state(improver, "analyzing", "proposing")
+        if change is None and canary is not None:
+            set_state(improver, "sleeping")
+            improver.save()
+            for kind, content in notes[:-1]:
+                note_add(improver, kind, content, at=now)
+            waits = canary_words(canary, "Nothing new to propose: the change waits on its canary")
+            note_add(improver, EvolutionNote.Kind.NO_OP, waits, at=now)
+            report_write(
+                run=run, improver=improver, template=template, since=since, until=now, no_change_reason=waits
+            )
+            return _finish(
+                run, RitualRun.Outcome.NOOP, waits, now, getattr(proposer, "last_path", proposer.name)
+            )
         if change is None:
             set_state(improver, "sleeping")
             improver.save()
@@ -441,6 +460,34 @@ def line_memory(template) -> tuple[tuple[str, ...], tuple[dict, ...]]:
             refused.append(_additions(payload))
     withdrawn, retry = bundles.memory(rollbacks, refused)
     return tuple(withdrawn), tuple(retry)
+
+
+def open_rollout(template) -> Rollout | None:
+    """The template's canary still undecided (running, pinned or waiting for a human), if any."""
+    return (
+        Rollout.objects.select_related("candidate", "proposal")
+        .filter(template=template, status__in=Rollout.OPEN)
+        .first()
+    )
+
+
+CANARY_STATES = {
+    Rollout.Status.RUNNING: "still running",
+    Rollout.Status.PINNED: "pinned by a human",
+    Rollout.Status.NEEDS_HUMAN: "waiting for a human",
+}
+
+
+def canary_words(rollout: Rollout, lead: str) -> str:
+    """What a ritual says of an open canary: its version, its status, the lines it tests and where
+    a human decides it."""
+    lines = [a["text"] for a in _additions(rollout.proposal.payload if rollout.proposal else None)]
+    tested = f" It tests: {'; '.join(repr(line) for line in lines)}." if lines else ""
+    return (
+        f"{lead}: v{rollout.candidate.number} is {CANARY_STATES.get(rollout.status, rollout.status)} "
+        f"(status {rollout.status}).{tested} Those lines are not proposed again while it is open; a human "
+        f"decides it on the rollout's page, /admin/improver/rollout/{rollout.pk}/change/."
+    )
 
 
 def withdrawn_lines(template) -> tuple[str, ...]:

@@ -479,3 +479,52 @@ def test_sessions_named_on_the_read_are_assigned_one_by_one_and_every_agent_is_i
     judged = rollout.last_check["arms"]["negative:communication"]
     assert judged["agents"] == 4
     assert judged["candidate"][0] == sum(a == "candidate" for a in arms_seen.values())
+
+
+def held_as(rollout, status: str) -> None:
+    """Bring an approved canary to `status` the way it gets there: a human pins it in the admin,
+    or the test hands it over once its maximum duration passes."""
+    if status == "pinned":
+        admin = Client()
+        admin.force_login(approver("admin2"))
+        admin.post("/admin/improver/rollout/", {"action": "pin", "_selected_action": [rollout.pk]})
+    elif status == "needs_human":
+        assert rollouts_check(now=rollout.started_at + timedelta(days=15)) == {"hand_over": 1}
+    rollout.refresh_from_db()
+    assert rollout.status == status
+
+
+@pytest.mark.parametrize("status", ["running", "pinned", "needs_human"])
+def test_the_ritual_does_not_propose_again_what_an_open_canary_tests(status):
+    from improver.models import EvolutionNote, ImproverAgent, RitualRun
+
+    template, clients, proposal, reviewer = fleet_of(5)
+    rollout = approve(reviewer, proposal)
+    held_as(rollout, status)
+    complaints(clients[first_agent_id()], 3, at=WAKE + timedelta(days=2))  # the same complaint again
+
+    run = ritual_run(improver=ImproverAgent.objects.get(), period="w2", now=WAKE + timedelta(days=7))
+
+    assert run.outcome == RitualRun.Outcome.NOOP, run.detail
+    assert not Proposal.objects.filter(status="pending").exists()
+    note = EvolutionNote.objects.filter(kind="no_op").latest("created_at").content
+    assert "waits on its canary" in note and "v2" in note and f"status {status}" in note, note
+    assert f"/admin/improver/rollout/{rollout.pk}/change/" in note and "a human decides it" in note
+    assert "waits on its canary" in run.detail
+
+
+def test_a_proposal_made_while_a_canary_is_open_names_it_and_leaves_its_lines_out():
+    template, clients, proposal, reviewer = fleet_of(3)
+    rollout = approve(reviewer, proposal)
+    held_as(rollout, "pinned")
+    tested = [a["text"] for a in proposal.payload["additions"]]
+    complaints(clients[first_agent_id()], 3, at=WAKE + timedelta(days=3))  # the same complaint again
+
+    second = second_evolution(proposal, clients)
+
+    assert not {a["text"] for a in second.payload["additions"]} & set(tested)
+    staff = Client()
+    staff.force_login(approver("staff2"))
+    page = staff.get(f"/admin/governance/proposal/{second.pk}/change/").content.decode()
+    assert "A canary is still open on this template: v2 is pinned by a human" in page
+    assert f"/admin/improver/rollout/{rollout.pk}/change/" in page
