@@ -18,14 +18,17 @@ import hmac
 import http.client
 import ipaddress
 import json
+import logging
 import socket
 import ssl
 from urllib.parse import urlsplit
 
+from celery import Task
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 
 MAX_ANSWER_BYTES = 64 * 1024
+log = logging.getLogger(__name__)
 
 
 class DeliveryError(Exception):
@@ -41,10 +44,43 @@ class UnsafeUrl(Refused):
 
 
 TRANSIENT = {408, 429}  # answers in 4xx that ask to try again later
+
+
+class DeliveryTask(Task):
+    """A task that delivers a webhook: a delivery given up (its retries used up, or refused) is
+    recorded (fleet.WebhookFailure: the admin's failed webhook deliveries and, by event, /metrics'
+    kaizen_webhook_deliveries_failed_total), not only logged by the worker. A failure Celery still
+    retries never reaches `on_failure`."""
+
+    def on_failure(self, exc, task_id, args, kwargs, einfo):
+        if isinstance(exc, DeliveryError):
+            delivery_failed(self, exc)
+        super().on_failure(exc, task_id, args, kwargs, einfo)
+
+
+def delivery_failed(task, exc: DeliveryError) -> None:
+    from config import clock
+    from fleet.models import WebhookFailure
+
+    refused = isinstance(exc, Refused)
+    try:
+        WebhookFailure.objects.create(
+            event=(getattr(exc, "event", "") or task.name)[:100],
+            task=task.name[:200],
+            reason=WebhookFailure.Reason.REFUSED if refused else WebhookFailure.Reason.EXHAUSTED,
+            attempts=(task.request.retries or 0) + 1,
+            error=str(exc)[:2000],
+            failed_at=clock.now(),
+        )
+    except Exception:  # the database may be what is down: the worker's log keeps it
+        log.exception("%s: a failed webhook delivery could not be recorded", task.name)
+
+
 # Celery's retries of a task that delivers: up to 5 more attempts, 10 s apart and doubling (at most
 # 10 minutes), never for a refusal. Each attempt is interrupted after a minute (a POST gives up
-# after 10 s by itself).
+# after 10 s by itself). A delivery given up is recorded (DeliveryTask).
 RETRY = {
+    "base": DeliveryTask,
     "soft_time_limit": 60,
     "autoretry_for": (DeliveryError,),
     "dont_autoretry_for": (Refused,),
@@ -129,7 +165,15 @@ class _PinnedHTTPSConnection(http.client.HTTPSConnection):
 
 
 def post_json(url: str, payload: dict, *, event: str, timeout: float = 10.0) -> int:
-    """POST `payload` to `url`; return the HTTP status or raise DeliveryError."""
+    """POST `payload` to `url`; return the HTTP status or raise DeliveryError (naming `event`)."""
+    try:
+        return _post(url, payload, event=event, timeout=timeout)
+    except DeliveryError as exc:
+        exc.event = event
+        raise
+
+
+def _post(url: str, payload: dict, *, event: str, timeout: float) -> int:
     address = checked_address(url)
     body = json.dumps(payload, cls=DjangoJSONEncoder).encode()
     headers = {

@@ -10,9 +10,10 @@ from django.db.models import Count
 from django.http import HttpResponse, JsonResponse
 from kombu import Connection
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, generate_latest, multiprocess
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
 from config.error_views import database_unavailable
+from fleet.models import WebhookFailure
 from fleet.ticks import failing_jobs
 from governance.models import Proposal
 from improver.models import RitualRun, Rollout
@@ -118,6 +119,14 @@ class FleetCollector:
         for name in failing_jobs():
             jobs.add_metric([name], 1)
         yield jobs
+        webhooks = CounterMetricFamily(
+            "kaizen_webhook_deliveries_failed",
+            "Webhook deliveries given up (retries used up, or refused), by event.",
+            labels=["event"],
+        )
+        for event, n in WebhookFailure.objects.values_list("event").annotate(n=Count("id")).order_by("event"):
+            webhooks.add_metric([event], n)
+        yield webhooks
         if partitions.enabled():
             default = GaugeMetricFamily(
                 "kaizen_default_partition_rows", "Events in the event tables' default partitions."

@@ -23,6 +23,7 @@ from fleet.models import (
     DocumentVersion,
     Exposure,
     PeriodicClaim,
+    WebhookFailure,
 )
 
 
@@ -116,6 +117,23 @@ class PeriodicJobAdmin(admin.ModelAdmin):
     @admin.display(boolean=True, description="Failing")
     def failing(self, obj) -> bool:
         return bool(obj.last_error)
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(WebhookFailure)
+class WebhookFailureAdmin(admin.ModelAdmin):
+    """Webhook deliveries given up: every retry used, or refused. Counted on /metrics as
+    kaizen_webhook_deliveries_failed_total, by event."""
+
+    list_display = ["event", "reason", "attempts", "failed_at", "task"]
+    list_filter = ["event", "reason"]
+    search_fields = ["error"]
+    readonly_fields = ["event", "task", "reason", "attempts", "error", "failed_at"]
 
     def has_add_permission(self, request) -> bool:
         return False

@@ -240,3 +240,28 @@ class PeriodicClaim(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} at {self.last_started_at:%Y-%m-%d %H:%M:%S}"
+
+
+class WebhookFailure(models.Model):
+    """A webhook delivery given up: every retry used (`config.webhooks.RETRY`), or refused (a
+    redirect, a 4xx other than 408 and 429, an address the fence refuses). Counted on /metrics
+    (kaizen_webhook_deliveries_failed_total, by event) and listed in the admin."""
+
+    class Reason(models.TextChoices):
+        EXHAUSTED = "exhausted", "retries used up"
+        REFUSED = "refused", "refused (never retried)"
+
+    event = models.CharField(max_length=100, help_text="X-Kaizen-Event of the delivery.")
+    task = models.CharField(max_length=200, help_text="The Celery task that delivered it.")
+    reason = models.CharField(max_length=16, choices=Reason.choices)
+    attempts = models.PositiveIntegerField()
+    error = models.TextField(help_text="The last attempt's error.")
+    failed_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        ordering = ["-failed_at"]
+        verbose_name = "failed webhook delivery"
+        verbose_name_plural = "failed webhook deliveries"
+
+    def __str__(self) -> str:
+        return f"{self.event} at {self.failed_at:%Y-%m-%d %H:%M:%S} ({self.reason})"

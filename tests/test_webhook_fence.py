@@ -103,3 +103,66 @@ def test_a_refused_url_is_never_retried(settings):
     settings.KAIZEN = {**settings.KAIZEN, "ESCALATION_WEBHOOK_URL": "http://169.254.169.254/latest"}
     outcome = escalation_webhook.apply(args=["infra_tooling", "2026-11-25T00:00:00Z"], throw=False)
     assert isinstance(outcome.result, UnsafeUrl)
+
+
+@pytest.fixture
+def retries_run_through():
+    """Eager retries each run at once; without this a retry of a retry raises Retry to the caller."""
+    from config.celery import app
+
+    saved = app.conf.task_eager_propagates
+    app.conf.task_eager_propagates = False
+    yield
+    app.conf.task_eager_propagates = saved
+
+
+@pytest.mark.usefixtures("retries_run_through")
+def test_a_delivery_that_uses_up_its_retries_is_counted_on_metrics_and_listed_in_the_admin(
+    webhook_receiver, settings, admin_client
+):
+    """Six attempts that all fail (the first and five retries) leave a record an operator sees: the
+    counter on /metrics by event, and a row among the admin's failed webhook deliveries. A
+    delivery that passes on a retry, or one not yet given up, is not counted."""
+    from django.test import Client
+
+    from governance.board.tasks import escalation_webhook
+
+    settings.KAIZEN = {
+        **settings.KAIZEN,
+        "ESCALATION_WEBHOOK_URL": webhook_receiver.url,
+        "METRICS_TOKEN": "s3cret",
+    }
+    webhook_receiver.statuses.extend([503, 200])  # passes on its first retry: nothing recorded
+    assert escalation_webhook.apply(args=["infra_tooling", "2026-11-25T00:00:00Z"], throw=False).result == 200
+    webhook_receiver.statuses.extend([503] * 6)
+    outcome = escalation_webhook.apply(args=["infra_tooling", "2026-11-25T00:00:00Z"], throw=False)
+    assert isinstance(outcome.result, DeliveryError) and len(webhook_receiver.requests) == 2 + 6
+
+    body = Client().get("/metrics", HTTP_AUTHORIZATION="Bearer s3cret").content.decode()
+    assert 'kaizen_webhook_deliveries_failed_total{event="escalation"} 1.0' in body
+    page = admin_client.get("/admin/fleet/webhookfailure/").content.decode()
+    assert "escalation" in page and "retries used up" in page
+    from fleet.models import WebhookFailure
+
+    failure = WebhookFailure.objects.get()
+    assert (failure.attempts, failure.reason, failure.task) == (
+        6,
+        "exhausted",
+        "governance.escalation_webhook",
+    )
+    assert "answered 503" in failure.error
+
+
+def test_a_refused_delivery_is_counted_once(settings):
+    from django.test import Client
+
+    from governance.board.tasks import escalation_webhook
+
+    settings.KAIZEN = {
+        **settings.KAIZEN,
+        "ESCALATION_WEBHOOK_URL": "http://169.254.169.254/latest",
+        "METRICS_TOKEN": "s3cret",
+    }
+    escalation_webhook.apply(args=["infra_tooling", "2026-11-25T00:00:00Z"], throw=False)
+    body = Client().get("/metrics", HTTP_AUTHORIZATION="Bearer s3cret").content.decode()
+    assert 'kaizen_webhook_deliveries_failed_total{event="escalation"} 1.0' in body
