@@ -6,14 +6,16 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from config.startup import positive_int_or_exit, settings_or_exit
+
 # Behind nginx (deploy/nginx/kaizen.conf): only the proxy reaches gunicorn.
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
-workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count() * 4))
+workers = positive_int_or_exit("GUNICORN_WORKERS", multiprocessing.cpu_count() * 4)
 # gthread workers keep connections alive between an agent's batches. One thread each: threads of
 # one process take turns on the interpreter lock, which doubled the single-event ingest p99
 # (bench/ingest.py: 33 ms with 8 workers x 1 thread, 67 ms with 4 x 4, same requests/s).
 worker_class = "gthread"
-threads = int(os.environ.get("GUNICORN_THREADS", 1))
+threads = positive_int_or_exit("GUNICORN_THREADS", 1)
 keepalive = 5
 timeout = 60
 # Workers fork from a master that has already imported Django and the app, so a recycled worker
@@ -22,6 +24,10 @@ preload_app = True
 max_requests = 20000
 max_requests_jitter = 2000
 accesslog = os.environ.get("GUNICORN_ACCESSLOG") or None
+
+# A bad setting stops the master here in one line, before it loads the app (where it would be a
+# traceback).
+settings_or_exit()
 
 # prometheus-client's multiprocess mode: every worker writes its counters to files in one
 # directory and /metrics sums them, so a scrape answered by any worker counts all of them. It

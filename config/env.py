@@ -1,5 +1,6 @@
 """Strict environment readers: a malformed value stops start-up instead of becoming a default."""
 
+import math
 import os
 
 from django.core.exceptions import ImproperlyConfigured
@@ -39,9 +40,20 @@ def env_float(name: str, default: float) -> float:
     if raw is None or raw.strip() == "":
         return default
     try:
-        return float(raw)
+        value = float(raw)
     except ValueError as exc:
         raise ImproperlyConfigured(f"{name}={raw!r} is not a number") from exc
+    if not math.isfinite(value):
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a finite number")
+    return value
+
+
+def env_int_at_least(name: str, default: int, lowest: int) -> int:
+    """`env_int`, refusing a value under `lowest`."""
+    value = env_int(name, default)
+    if value < lowest:
+        raise ImproperlyConfigured(f"{name}={value!r} is out of range: must be at least {lowest}")
+    return value
 
 
 def env_list(name: str, default: list[str]) -> list[str]:

@@ -7,6 +7,7 @@ table, with each setting's range from `RANGES`.
 """
 
 import difflib
+import math
 import os
 
 from django.core.exceptions import ImproperlyConfigured
@@ -338,7 +339,7 @@ RANGES: dict[str, tuple] = {
     "RANKING_W_LATENCY": NON_NEGATIVE,
     "RANKING_LATENCY_NORM_MS": POSITIVE,
     "RANKING_LATENCY_CLAMP": NON_NEGATIVE,
-    "FLEET_WINDOW_HOURS": POSITIVE,
+    "FLEET_WINDOW_HOURS": (1, 8760),
     "FLEET_RECENT_FAILURES": NON_NEGATIVE,
     "FLEET_SCOPE": ("autonomous", "all"),
     "SELECTION_SEED": "integer or empty",
@@ -437,6 +438,7 @@ def out_of_range(key: str, value) -> str:
             "SCORE_SCALES": parse_scales,
             "CANARY_MARGINS": parse_margins,
             "TRUSTED_PROXIES": parse_networks,
+            "TASK_TTL_MINUTES": parse_ttls,
         }.get(key)
         if parser is not None:
             try:
@@ -447,10 +449,43 @@ def out_of_range(key: str, value) -> str:
     if all(isinstance(a, str) for a in allowed):
         return "" if value in allowed else f"KAIZEN_{key}={value!r} must be one of: {', '.join(allowed)}"
     lo, hi = allowed
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"KAIZEN_{key}={value!r} is not a finite number"
+    hi = hi if hi is not None else longest(key)
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         span = f"between {lo} and {hi}" if hi is not None else f"at least {lo}"
         return f"KAIZEN_{key}={value!r} is out of range: must be {span}"
     return ""
+
+
+# A duration open-ended in RANGES is still held to a century in its unit: past it a window reaches
+# before the year 1 and the job that subtracts it from now fails at every run.
+CENTURY = {
+    "_SECONDS": 100 * 365 * 86_400,
+    "_MS": 100 * 365 * 86_400_000,
+    "_HOURS": 100 * 365 * 24,
+    "_DAYS": 100 * 365,
+}
+
+
+def longest(key: str) -> int | None:
+    """The highest value of a setting with no highest of its own: a century for a duration."""
+    return next((most for unit, most in CENTURY.items() if key.endswith(unit)), None)
+
+
+def parse_ttls(raw: str) -> dict[str, int]:
+    """`kind=minutes` pairs, comma-separated, each a positive whole number of minutes."""
+    ttls = {}
+    for item in (part.strip() for part in raw.split(",")):
+        if not item:
+            continue
+        kind, _, minutes = item.partition("=")
+        if not kind.strip() or not minutes.strip().isdigit() or int(minutes) < 1:
+            raise ValueError(f"{item!r} is not kind=minutes (a whole number of minutes, at least 1)")
+        if int(minutes) > 100 * 365 * 24 * 60:
+            raise ValueError(f"{item!r}: at most a century of minutes")
+        ttls[kind.strip()] = int(minutes)
+    return ttls
 
 
 # KAIZEN_ variables read elsewhere: the production switch (settings), the MCP server's agent token

@@ -1,6 +1,7 @@
 """Kaizen settings, read from the environment (docs/configuration.md lists every variable)."""
 
 import hashlib
+import re
 import warnings
 from pathlib import Path
 
@@ -8,7 +9,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from config import kaizen
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import env_bool, env_int, env_int_at_least, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -77,22 +78,32 @@ TEMPLATES = [
 ]
 
 
+DATABASE_ENGINES = ("django.db.backends.postgresql", "django.db.backends.sqlite3")
+
+
 def _database(url: str) -> dict:
+    conn_max_age = env_int_at_least("DATABASE_CONN_MAX_AGE", 60, 0)
+    shown = url.split("@")[-1] if "@" in url else url  # never the password
     try:
-        return dj_database_url.parse(
+        parsed = dj_database_url.parse(
             url,
-            conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60),
+            conn_max_age=conn_max_age,
             # Pinging a pooled connection before each request costs a round trip (7% of a
             # single-event ingest); without it, a connection that died with a database restart
             # fails one request with 503 + Retry-After and is then replaced.
             conn_health_checks=env_bool("DATABASE_CONN_HEALTH_CHECKS", False),
         )
     except (ValueError, dj_database_url.ParseError) as exc:
-        shown = url.split("@")[-1] if "@" in url else url  # never the password
         raise ImproperlyConfigured(
             f"DATABASE_URL …{shown!r} is not a database URL ({exc}); "
             "e.g. postgres://user@host:5432/kaizen or sqlite:///var/kaizen.sqlite3"
         ) from None
+    if parsed.get("ENGINE") not in DATABASE_ENGINES:
+        raise ImproperlyConfigured(
+            f"DATABASE_URL …{shown!r}: Kaizen runs on PostgreSQL or SQLite only "
+            "(postgres://user@host:5432/kaizen or sqlite:///var/kaizen.sqlite3)"
+        )
+    return parsed
 
 
 def postgres_test_name(name: str, checkout: Path) -> str:
@@ -106,11 +117,10 @@ def postgres_test_name(name: str, checkout: Path) -> str:
 DATABASES = {
     "default": _database(env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'var' / 'kaizen.sqlite3'}"))
 }
+_CONNECT_TIMEOUT = env_int_at_least("DATABASE_CONNECT_TIMEOUT", 5, 1)  # checked whatever the database
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Fail fast (and answer 503) while the database is unreachable instead of hanging workers.
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
-        "connect_timeout", env_int("DATABASE_CONNECT_TIMEOUT", 5)
-    )
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", _CONNECT_TIMEOUT)
     # Queries bind their parameters on the server (arrays travel as one parameter, not quoted
     # into the SQL text) and each statement is prepared once per connection after five runs: a
     # single-event INSERT then costs the server about 60 µs less CPU (of ~220) than being parsed
@@ -211,6 +221,11 @@ SPECTACULAR_SETTINGS = {
 
 # Celery: no broker means tasks run in-process (the demo and the SQLite tests).
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "")
+if CELERY_BROKER_URL and not re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", CELERY_BROKER_URL):
+    raise ImproperlyConfigured(
+        f"CELERY_BROKER_URL={CELERY_BROKER_URL.split('@')[-1]!r} is not a broker URL "
+        "(e.g. redis://127.0.0.1:6379/0, amqp://host, filesystem://; empty: tasks run in-process)"
+    )
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", "") or None
@@ -220,7 +235,9 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # With acks_late, a message whose worker was killed is handed out again after this many seconds
 # (Redis keeps it unacknowledged until then). Longer than any task should run; rituals that
 # outlive their own lease are reaped and re-queued sooner by `improver.reap_rituals`.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 1800)}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int_at_least("CELERY_VISIBILITY_TIMEOUT", 1800, 1)
+}
 # Every task is interrupted (SoftTimeLimitExceeded) before its message would be handed to another
 # worker; tasks with a sharper limit of their own set it where they are declared.
 CELERY_TASK_SOFT_TIME_LIMIT = max(60, CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] - 120)
@@ -257,12 +274,18 @@ if PRODUCTION:
     SECURE_CONTENT_TYPE_NOSNIFF = True
     X_FRAME_OPTIONS = "DENY"
 
+LOG_LEVEL = env_str("LOG_LEVEL", "INFO").strip().upper()
+if LOG_LEVEL not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+    raise ImproperlyConfigured(
+        f"LOG_LEVEL={env_str('LOG_LEVEL')!r} is not a log level (DEBUG, INFO, WARNING, ERROR or CRITICAL)"
+    )
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {"outage_in_one_line": {"()": "config.error_views.OutageInOneLine"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {
         "django.request": {"filters": ["outage_in_one_line"]},
         "mcp": {"level": "WARNING"},  # the MCP SDK logs every request's session at INFO

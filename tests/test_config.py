@@ -162,6 +162,80 @@ def test_a_setting_out_of_its_range_stops_start_up_in_one_line(name, value, says
     assert done.stderr.strip().count("\n") == 0 and name in done.stderr and says in done.stderr
 
 
+BAD_SETTINGS = [
+    ("LOG_LEVEL", "garbage", "is not a log level"),
+    ("DATABASE_URL", "mysql://x/y", "PostgreSQL or SQLite only"),
+    ("KAIZEN_TASK_TTL_MINUTES", "garbage", "is not kind=minutes"),
+    ("KAIZEN_TASK_TTL_MINUTES", "goal=0", "at least 1"),
+    ("DATABASE_CONNECT_TIMEOUT", "-1", "must be at least 1"),
+    ("CELERY_BROKER_URL", "redis//oops", "is not a broker URL"),
+    ("DATABASE_CONN_MAX_AGE", "-5", "must be at least 0"),
+    ("KAIZEN_CANARY_SHARE", "nan", "is not a finite number"),
+    ("KAIZEN_LLM_TIMEOUT_SECONDS", "inf", "is not a finite number"),
+    ("KAIZEN_DECAY_HALF_LIFE_DAYS", "-infinity", "is not a finite number"),
+    ("KAIZEN_FLEET_WINDOW_HOURS", "100000000", "between 1 and 8760"),
+    ("KAIZEN_FACT_EXPIRE_DAYS", "100000000", "between 1 and 36500"),  # a century at most
+]
+
+
+@pytest.mark.parametrize(("name", "value", "says"), BAD_SETTINGS)
+def test_a_bad_setting_stops_a_command_in_one_line_naming_it(name, value, says):
+    done = run_manage("check", **{name: value})
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    line = done.stderr.strip()
+    assert line.count("\n") == 0 and line.startswith(f"kaizen: {name}") and says in line, line
+
+
+def start(program: list[str], **env_vars) -> subprocess.CompletedProcess:
+    env_all = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")}
+    env_all.update(env_vars)
+    return subprocess.run(program, cwd=ROOT, env=env_all, capture_output=True, text=True, timeout=60)
+
+
+GUNICORN = [str(Path(sys.executable).parent / "gunicorn"), "-c", "gunicorn.conf.py", "config.wsgi"]
+CELERY = [str(Path(sys.executable).parent / "celery"), "-A", "config"]
+
+
+@pytest.mark.parametrize(
+    ("program", "name", "value", "says"),
+    [
+        (GUNICORN, "GUNICORN_WORKERS", "0", "must be a whole number of at least 1"),
+        (GUNICORN, "GUNICORN_THREADS", "many", "must be a whole number of at least 1"),
+        (GUNICORN, "LOG_LEVEL", "garbage", "is not a log level"),
+        (GUNICORN, "DATABASE_URL", "mysql://x/y", "PostgreSQL or SQLite only"),
+        ([*CELERY, "worker", "--pool=solo"], "CELERY_BROKER_URL", "redis//oops", "is not a broker URL"),
+        ([*CELERY, "beat"], "KAIZEN_FLEET_WINDOW_HOURS", "100000000", "between 1 and 8760"),
+        ([*CELERY, "worker", "--pool=solo"], "DATABASE_CONN_MAX_AGE", "-5", "must be at least 0"),
+    ],
+)
+def test_a_bad_setting_stops_gunicorn_and_celery_in_one_line(program, name, value, says):
+    done = start(program, GUNICORN_BIND="127.0.0.1:0", **{name: value})
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    line = done.stderr.strip()
+    assert line.count("\n") == 0 and line.startswith(f"kaizen: {name}") and says in line, line
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        (["prune_events", "--older-than", "1000000"], "at most 36500 days"),
+        (["prune_events", "--older-than", "0"], "at least 1"),
+        (["maintenance_pass", "--window-days", "1000000000"], "between 1 and 36500"),
+        (["maintenance_pass", "--window-days", "0"], "between 1 and 36500"),
+        (["serve_otlp_grpc", "--address", ":99999"], "a host is needed"),
+        (["serve_otlp_grpc", "--address", "0.0.0.0:99999"], "from 0 to 65535"),
+        (["serve_otlp_grpc", "--address", "0.0.0.0:http"], "from 0 to 65535"),
+    ],
+)
+def test_a_command_given_a_value_out_of_bounds_answers_one_line(command, says):
+    from django.core.management import CommandError
+
+    with pytest.raises(CommandError) as refused:
+        call_command(*command, stdout=io.StringIO())
+    assert says in str(refused.value) and "\n" not in str(refused.value)
+
+
 def test_every_setting_declares_its_range():
     assert set(kaizen.RANGES) == set(kaizen.SETTINGS)
     for key, (default, _) in kaizen.SETTINGS.items():

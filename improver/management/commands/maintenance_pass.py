@@ -1,9 +1,11 @@
 import json as _json
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from config.progress import Progress
 from improver.services.maintenance import maintenance_pass
+
+MAX_WINDOW_DAYS = 36_500  # a century: further back the window starts before the year 1
 
 
 class Command(BaseCommand):
@@ -14,6 +16,8 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true")
 
     def handle(self, *args, window_days: int, json: bool = False, **options):
+        if not 1 <= window_days <= MAX_WINDOW_DAYS:
+            raise CommandError(f"--window-days {window_days}: must be between 1 and {MAX_WINDOW_DAYS}.")
         bar: dict = {}
 
         def progress(done: int, total: int) -> None:

@@ -6,6 +6,8 @@ from django.core.management.base import BaseCommand, CommandError
 from config.progress import Progress
 from telemetry.retention import prune_events
 
+MAX_DAYS = 36_500  # further back than this the cutoff date is before the year 1
+
 
 class Command(BaseCommand):
     help = (
@@ -29,6 +31,8 @@ class Command(BaseCommand):
         days = older_than if older_than is not None else settings.KAIZEN["RETENTION_DAYS"]
         if days < 1 or batch_size < 1:
             raise CommandError("--older-than and --batch-size must be at least 1.")
+        if days > MAX_DAYS:
+            raise CommandError(f"--older-than {days}: at most {MAX_DAYS} days (a century).")
 
         bars: dict[str, Progress] = {}
 

@@ -13,6 +13,9 @@ class Command(BaseCommand):
     def handle(self, *args, address: str, workers: int, **options):
         if workers < 1:
             raise CommandError("--workers must be at least 1.")
+        problem = address_problem(address)
+        if problem:
+            raise CommandError(f"--address {address!r}: {problem} (host:port, e.g. 0.0.0.0:4317)")
         try:
             serving, _ = server(address, workers)
         except (OSError, RuntimeError) as exc:
@@ -22,3 +25,13 @@ class Command(BaseCommand):
             serving.wait_for_termination()
         except KeyboardInterrupt:
             serving.stop(grace=5)
+
+
+def address_problem(address: str) -> str:
+    """Why `address` is not a host:port to listen on, or ''."""
+    host, colon, port = address.rpartition(":")
+    if not colon or not host.strip("[]"):
+        return "a host is needed before the port"
+    if not port.isdigit() or not 0 <= int(port) <= 65535:
+        return f"the port must be a number from 0 to 65535, not {port!r}"
+    return ""
