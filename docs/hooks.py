@@ -59,10 +59,16 @@ def _default(value) -> str:
 
 
 def kaizen_settings() -> str:
-    from config.kaizen import RANGES, SETTINGS
+    from config.kaizen import RANGES, SETTINGS, longest
+
+    def accepts(key: str) -> str:
+        spec = RANGES[key]
+        if isinstance(spec, tuple) and len(spec) == 2 and spec[1] is None and longest(key):
+            spec = (spec[0], longest(key))  # an open-ended duration is held to a century
+        return _accepts(spec)
 
     rows = [
-        f"| `KAIZEN_{key}` | {_cell(_default(default))} | {_cell(_accepts(RANGES[key]))} | {_cell(meaning)} |"
+        f"| `KAIZEN_{key}` | {_cell(_default(default))} | {_cell(accepts(key))} | {_cell(meaning)} |"
         for key, (default, meaning) in SETTINGS.items()
     ]
     return "\n".join(["| variable | default | accepts | meaning |", "|---|---|---|---|", *rows])
