@@ -5,13 +5,13 @@ before anything else does."""
 import os
 import sys
 
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+
 
 def settings_or_exit(program: str = "kaizen") -> None:
     """Read the settings; on a bad one write `kaizen: <why>` to stderr and exit with status 2."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    from django.conf import settings
-    from django.core.exceptions import ImproperlyConfigured
-
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")  # read lazily, below
     try:
         settings.KAIZEN  # reads the environment  # noqa: B018
         settings.DATABASES  # noqa: B018

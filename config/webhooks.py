@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 from celery import Task
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
+from django.dispatch import Signal
 
 MAX_ANSWER_BYTES = 64 * 1024
 log = logging.getLogger(__name__)
@@ -48,8 +49,9 @@ TRANSIENT = {408, 429}  # answers in 4xx that ask to try again later
 
 class DeliveryTask(Task):
     """A task that delivers a webhook: a delivery given up (its retries used up, or refused) is
-    recorded (fleet.WebhookFailure: the admin's failed webhook deliveries and, by event, /metrics'
-    kaizen_webhook_deliveries_failed_total), not only logged by the worker. A failure Celery still
+    announced (`delivery_given_up`, which the fleet app records: the admin's failed webhook
+    deliveries and, by event, /metrics' kaizen_webhook_deliveries_failed_total), not only logged by
+    the worker. A failure Celery still
     retries never reaches `on_failure`."""
 
     def on_failure(self, exc, task_id, args, kwargs, einfo):
@@ -58,19 +60,20 @@ class DeliveryTask(Task):
         super().on_failure(exc, task_id, args, kwargs, einfo)
 
 
-def delivery_failed(task, exc: DeliveryError) -> None:
-    from config import clock
-    from fleet.models import WebhookFailure
+# Sent when a delivery is given up (its retries used up, or refused), with event, task, refused,
+# attempts and error: the fleet app records it (its failed-deliveries list and /metrics' count).
+delivery_given_up = Signal()
 
-    refused = isinstance(exc, Refused)
+
+def delivery_failed(task, exc: DeliveryError) -> None:
     try:
-        WebhookFailure.objects.create(
+        delivery_given_up.send(
+            sender=type(task),
             event=(getattr(exc, "event", "") or task.name)[:100],
             task=task.name[:200],
-            reason=WebhookFailure.Reason.REFUSED if refused else WebhookFailure.Reason.EXHAUSTED,
+            refused=isinstance(exc, Refused),
             attempts=(task.request.retries or 0) + 1,
             error=str(exc)[:2000],
-            failed_at=clock.now(),
         )
     except Exception:  # the database may be what is down: the worker's log keeps it
         log.exception("%s: a failed webhook delivery could not be recorded", task.name)

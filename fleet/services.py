@@ -7,7 +7,7 @@ from django.db import transaction
 from config import clock
 from config.errors import ApplicationError
 from fleet import hot_cache, tokens
-from fleet.models import Agent, AgentTemplate, ApiToken
+from fleet.models import Agent, AgentTemplate, ApiToken, WebhookFailure
 
 
 def template_by_slug(slug: str):
@@ -75,3 +75,16 @@ def token_rotate(*, token: ApiToken) -> tuple[ApiToken, str]:
         raise ApplicationError("This token is already revoked; issue a new one instead.")
     token_revoke(token=locked)
     return token_issue(agent=locked.agent, user=locked.user, label=f"rotated from {locked.prefix}")
+
+
+def webhook_failure_record(*, event: str, task: str, refused: bool, attempts: int, error: str, **_) -> None:
+    """Keep a webhook delivery that was given up (the receiver of config.webhooks.delivery_given_up):
+    listed in the admin and counted by event on /metrics."""
+    WebhookFailure.objects.create(
+        event=event,
+        task=task,
+        reason=WebhookFailure.Reason.REFUSED if refused else WebhookFailure.Reason.EXHAUSTED,
+        attempts=attempts,
+        error=error,
+        failed_at=clock.now(),
+    )

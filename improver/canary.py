@@ -276,7 +276,9 @@ def _sessions_needed(ests, tested, gap, final_z, shown, fewest, rules) -> int | 
 # each metric lies on the wrong side of what its role needs. Promote when the target is very likely
 # better and no guardrail is shown harmful; abort when one is — more likely past its margin than
 # not, and likely worse at all (80%), so that noise on a few sessions does not read as harm — or
-# when a target is very likely worse; wait while the target is unclear.
+# when a target is very likely worse; wait while the target is unclear. A change under which both
+# the target and sessions with any failure are very likely better is a net gain: it is recommended
+# for promotion even beside a doubtful guardrail, which the figures name for the human to weigh.
 ADVISE_TARGET_SURE = 0.95
 ADVISE_ABORT_RISK = 0.5
 ADVISE_HARM_SURE = 0.8
@@ -315,6 +317,24 @@ def advise(
     worst = max(real or risks, key=(real or risks).get, default=None)
     best = max(gains, key=gains.get, default=None)
     lost = [m for m, p in gains.items() if p < 1 - ADVISE_TARGET_SURE]
+    overall = _Z.cdf(-ests[OVERALL].diff / ests[OVERALL].se) if OVERALL in ests and OVERALL not in real else 0
+    if (
+        real
+        and improve
+        and overall >= ADVISE_TARGET_SURE
+        and best is not None
+        and gains[best] >= ADVISE_TARGET_SURE
+    ):
+        return Advice(
+            "promote",
+            f"the target and sessions with any failure are both very likely better; {worst} may be worse "
+            "than its margin: weigh it",
+            (
+                figure(best),
+                f"{OVERALL}: {_fmt(OVERALL, ests[OVERALL].diff)} ({overall:.0%} likely better)",
+                figure(worst),
+            ),
+        )
     if real:
         return Advice("abort", f"{worst} is more likely than not worse than its margin.", (figure(worst),))
     if lost:

@@ -128,7 +128,8 @@ def test_an_operator_sees_what_a_rollout_tests_and_where_it_stands(page, live_se
     _, clients, proposal, reviewer = fleet_of(5)
     rollout = approve(reviewer, proposal)
     canary, champions = arms(rollout, clients)
-    sessions(canary[0], 12, 1, "c")
+    for i, client in enumerate(canary):  # agents assigned whole: two a side at least to compare
+        sessions(client, 12, 1, f"c{i}")
     for i, client in enumerate(champions):
         sessions(client, 12, 5, f"b{i}", complain=True)
     rollouts_check(now=START + timedelta(hours=6))

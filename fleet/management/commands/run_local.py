@@ -128,7 +128,8 @@ class Command(BaseCommand):
         self.stdout.write(
             f"admin:     {base}/admin/   dashboard: {base}/dashboard/   API docs: {base}/api/docs/"
         )
-        self.stdout.write(f"demo agent token: {token} (kept in {kept.relative_to(settings.BASE_DIR)})")
+        self.stdout.write(f"demo agent token: {token}")
+        self.stdout.write(f"(kept in {kept.relative_to(settings.BASE_DIR)} for this database)")
         body = (
             """{"batch": [{"type": "skill_outcome", "timestamp": "'"$(date -u +%Y-%m-%dT%H:%M:%SZ)"'", """
             """"body": {"skill": "hello", "success": true, "duration_ms": 900}}]}"""
