@@ -274,10 +274,11 @@ class DemoRun(Scenes):
 
     def check_rollouts(self, now: datetime) -> None:
         """Run the canary's sequential test as the beat entry would, and say what it decided."""
-        running = {r.pk: r for r in Rollout.objects.filter(status=Rollout.Status.RUNNING)}
+        watched = [Rollout.Status.RUNNING, Rollout.Status.NEEDS_HUMAN]  # the test goes on for a human
+        before = dict(Rollout.objects.filter(status__in=watched).values_list("pk", "status"))
         rollouts_check(now=now)  # on the simulated day: its age, looks and charts follow the simulation
-        for rollout in Rollout.objects.filter(pk__in=list(running)).select_related("template", "candidate"):
-            if rollout.status == Rollout.Status.RUNNING:
+        for rollout in Rollout.objects.filter(pk__in=list(before)).select_related("template", "candidate"):
+            if rollout.status == before[rollout.pk]:
                 continue
             status = rollout_status(rollout)
             judged = next((r for r in status["rows"] if r["metric"] == status["judged_on"][0]), None)
