@@ -12,8 +12,8 @@ and the dashboard.
 from datetime import datetime
 
 from django.db import connection
-from django.db.models import Count, F, Q, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import Count, F, FloatField, Q, Sum
+from django.db.models.functions import Cast, Coalesce
 
 from improver.models import SessionSignal
 from improver.signals import ANY
@@ -258,7 +258,8 @@ def usage_by_agent(
     sums = {}
     for name, value in measures.items():
         sums[name] = Sum(value)
-        sums[f"{name}_sq"] = Sum(value * value)
+        as_float = Cast(value, FloatField())  # a square of milliseconds overflows a 32-bit integer
+        sums[f"{name}_sq"] = Sum(as_float * as_float)
         sums[f"{name}_won"] = Sum(value, filter=won)
     rows = (
         SkillOutcome.objects.filter(_window(version_ids, since, until))
