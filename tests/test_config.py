@@ -294,3 +294,14 @@ def test_postgresql_plans_the_maintenance_pass_for_each_pattern_and_nothing_else
     said = [q["sql"] for q in queries.captured_queries if "plan_cache_mode" in q["sql"]]
     assert said == ["SET plan_cache_mode = force_custom_plan", "RESET plan_cache_mode"]
     assert mode() == "auto"
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [(["--agents", "0"], "--agents 0: a template needs 2 to 200"), (["--sessions-per-day", "0"], "1 to 50")],
+)
+def test_the_demo_refuses_a_fleet_it_cannot_run_in_one_line(args, says):
+    from django.core.management import CommandError, call_command
+
+    with pytest.raises(CommandError, match=says):
+        call_command("kaizen_demo", *args)

@@ -1,7 +1,7 @@
 import logging
 from datetime import timedelta
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
 from demo.runner import DemoRun, simulated_start
@@ -17,6 +17,12 @@ class Command(BaseCommand):
         parser.add_argument("--sessions-per-day", type=int, default=4)
 
     def handle(self, *args, seed: int, agents: int, sessions_per_day: int, **options):
+        if not 2 <= agents <= 200:
+            raise CommandError(
+                f"--agents {agents}: a template needs 2 to 200 agents for a canary to compare."
+            )
+        if not 1 <= sessions_per_day <= 50:
+            raise CommandError(f"--sessions-per-day {sessions_per_day}: 1 to 50.")
         for noisy in ("celery", "kombu", "django.request"):  # eager tasks log every run at INFO
             logging.getLogger(noisy).setLevel(logging.ERROR)
         self.stdout.write(f"Kaizen demo (seed {seed}, database {connection.vendor})")
