@@ -42,13 +42,9 @@ def notify_review(self, proposal_id: int) -> dict:
     proposal = Proposal.objects.filter(pk=proposal_id).first()
     if proposal is None or proposal.status != Proposal.Status.PENDING:
         return {"skipped": True}
-    sent = {"emails": 0, "webhook": None}
-    if self.request.retries == 0:
-        sent["emails"] = send_review_email(proposal)
-    url = settings.KAIZEN["NOTIFY_WEBHOOK_URL"]
-    if url:
-        sent["webhook"] = post_json(url, review_message(proposal), event="review.pending")
-    return sent
+    return _notify(
+        self, lambda: send_review_email(proposal), lambda: review_message(proposal), "review.pending"
+    )
 
 
 @shared_task(name="improver.notify_handover", bind=True, **RETRY)
@@ -60,12 +56,20 @@ def notify_handover(self, rollout_id: int) -> dict:
     )
     if rollout is None or rollout.status != Rollout.Status.NEEDS_HUMAN:
         return {"skipped": True}
+    return _notify(
+        self, lambda: send_handover_email(rollout), lambda: handover_message(rollout), "rollout.needs_human"
+    )
+
+
+def _notify(task, email, message, event: str) -> dict:
+    """The email on the first attempt only; the webhook (KAIZEN_NOTIFY_WEBHOOK_URL) on every one
+    until it is delivered (a failure raises, and Celery retries the task)."""
     sent = {"emails": 0, "webhook": None}
-    if self.request.retries == 0:
-        sent["emails"] = send_handover_email(rollout)
+    if task.request.retries == 0:
+        sent["emails"] = email()
     url = settings.KAIZEN["NOTIFY_WEBHOOK_URL"]
     if url:
-        sent["webhook"] = post_json(url, handover_message(rollout), event="rollout.needs_human")
+        sent["webhook"] = post_json(url, message(), event=event)
     return sent
 
 
