@@ -19,7 +19,12 @@ from config.scales import parse_margins, parse_scales
 SETTINGS: dict[str, tuple[object, str]] = {
     # Ingestion
     "INGEST_MAX_EVENTS": (1000, "Most events accepted in one ingest batch."),
-    "INGEST_MAX_BODY_BYTES": (5 * 1024 * 1024, "Largest ingest body; larger bodies get 413."),
+    "INGEST_MAX_BODY_BYTES": (
+        5 * 1024 * 1024,
+        "Largest ingest body (REST and OTLP/HTTP, measured after gzip), larger ones get 413; also the "
+        "largest OTLP/gRPC message (after gzip), larger ones get RESOURCE_EXHAUSTED, so one export "
+        "is taken or refused alike over either transport.",
+    ),
     "INGEST_MAX_ARGS_BYTES": (8 * 1024, "Largest `args` object of a tool invocation (JSON bytes)."),
     "INGEST_MAX_TEXT_CHARS": (20_000, "Longest free-text field of an event."),
     "DERIVE_FOLLOW_SECONDS": (
@@ -313,7 +318,8 @@ POSITIVE = (1, None)
 NON_NEGATIVE = (0, None)
 RANGES: dict[str, tuple] = {
     "INGEST_MAX_EVENTS": (1, 100_000),
-    "INGEST_MAX_BODY_BYTES": (1024, None),
+    # gRPC holds its receive limit in a signed 32-bit integer.
+    "INGEST_MAX_BODY_BYTES": (1024, 2**31 - 1),
     "INGEST_MAX_ARGS_BYTES": (64, None),
     "INGEST_MAX_TEXT_CHARS": (64, None),
     "DERIVE_FOLLOW_SECONDS": (0, 3600),

@@ -4,28 +4,40 @@ served beside the web process and feeding the same pipeline as `POST /v1/traces`
 An export authenticates with the agent's token in the `authorization` metadata
 (`Bearer kz_…`), as OTLP/HTTP does in its header: `OTEL_EXPORTER_OTLP_HEADERS=authorization=Bearer
 kz_…`. Each call runs on a worker thread with its own database connection; a bad token is
-UNAUTHENTICATED, an export over `KAIZEN_OTLP_MAX_SPANS` RESOURCE_EXHAUSTED, a body that does not
-decode INVALID_ARGUMENT, and the answer carries the same partial-success counts as OTLP/HTTP.
+UNAUTHENTICATED, a message larger than `KAIZEN_INGEST_MAX_BODY_BYTES` (the limit OTLP/HTTP answers
+413 over) or an export over `KAIZEN_OTLP_MAX_SPANS` RESOURCE_EXHAUSTED, a body that does not decode
+INVALID_ARGUMENT, and the answer carries the same partial-success counts as OTLP/HTTP.
 """
 
 from concurrent import futures
 
 import grpc
+from django.conf import settings
 from django.db import close_old_connections
-from opentelemetry.proto.collector.trace.v1 import trace_service_pb2_grpc
+from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceResponse
 from rest_framework import exceptions
 
 from fleet.auth import BearerTokenAuthentication
 from telemetry.intake import otlp_spans as otlp
 from telemetry.intake.otlp_http import export, export_response, over_cap
 
+SERVICE = "opentelemetry.proto.collector.trace.v1.TraceService"
 
-class TraceService(trace_service_pb2_grpc.TraceServiceServicer):
-    def Export(self, request, context):  # noqa: N802 - the generated service's name
+
+class TraceService:
+    def Export(self, request: bytes, context):  # noqa: N802 - the OTLP service's method name
+        """One export, handed over as the message's bytes: they are decoded here, where a body
+        that is not an ExportTraceServiceRequest can be answered INVALID_ARGUMENT (gRPC answers
+        a request its own decoding step fails on with a bare INTERNAL or UNKNOWN)."""
         close_old_connections()
         try:
             agent = _agent(context)
-            spans = otlp.spans_from_protobuf(request.SerializeToString())
+            try:
+                spans = otlp.spans_from_protobuf(request)
+            except Exception as exc:  # noqa: BLE001 - any decode error is the client's
+                context.abort(
+                    grpc.StatusCode.INVALID_ARGUMENT, f"Could not decode the OTLP protobuf message: {exc}"
+                )
             too_many = over_cap(spans)
             if too_many:
                 context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, too_many)
@@ -54,9 +66,22 @@ def _agent(context):
 
 def server(address: str, workers: int = 8) -> tuple[grpc.Server, int]:
     """A started gRPC server on `address` ("0.0.0.0:4317"; port 0 picks a free one) and the port
-    it listens on; stop it with `.stop(grace)`."""
-    serving = grpc.server(futures.ThreadPoolExecutor(max_workers=workers))
-    trace_service_pb2_grpc.add_TraceServiceServicer_to_server(TraceService(), serving)
+    it listens on; stop it with `.stop(grace)`.
+
+    It receives messages up to `KAIZEN_INGEST_MAX_BODY_BYTES` (after gzip, as OTLP/HTTP measures
+    its bodies), read when the server starts; gRPC itself answers a larger one RESOURCE_EXHAUSTED
+    before it reaches the service."""
+    limit = settings.KAIZEN["INGEST_MAX_BODY_BYTES"]
+    serving = grpc.server(
+        futures.ThreadPoolExecutor(max_workers=workers),
+        options=[("grpc.max_receive_message_length", limit)],
+    )
+    handler = grpc.unary_unary_rpc_method_handler(
+        TraceService().Export,
+        request_deserializer=None,  # the bytes as sent; Export decodes them
+        response_serializer=ExportTraceServiceResponse.SerializeToString,
+    )
+    serving.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE, {"Export": handler}),))
     port = serving.add_insecure_port(address)
     if port == 0:
         raise OSError(f"Cannot listen on {address}.")
