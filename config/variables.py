@@ -50,3 +50,36 @@ VARIABLES: dict[str, tuple[str, str]] = {
 
 # Read by the settings too, but only by the test suite.
 LOCAL_ONLY = {"SQLITE_TEST_NAME"}
+
+# Read by gunicorn.conf.py when gunicorn starts the web process (`gunicorn config.wsgi`); the
+# configuration page lists them beside the platform's, and a test checks every `GUNICORN_*` the file
+# reads is here.
+GUNICORN_VARIABLES: dict[str, tuple[str, str]] = {
+    "GUNICORN_BIND": (
+        "`127.0.0.1:8000`",
+        "address gunicorn listens on; only the proxy in front of it (nginx) should reach it",
+    ),
+    "GUNICORN_WORKERS": (
+        "4 × CPU cores",
+        "worker processes (a whole number of at least 1; anything else stops gunicorn with one line)",
+    ),
+    "GUNICORN_THREADS": (
+        "1",
+        "threads per worker (a whole number of at least 1); threads of one process take turns on the "
+        "interpreter lock, so more workers serve ingest faster than more threads",
+    ),
+    "GUNICORN_ACCESSLOG": (
+        "(empty)",
+        "where gunicorn writes its access log (`-` for standard output); empty: none",
+    ),
+    "GUNICORN_CMD_ARGS": (
+        "(empty)",
+        "gunicorn's own command-line options, applied over the defaults of `gunicorn.conf.py` "
+        "(e.g. `--timeout 120`)",
+    ),
+    "PROMETHEUS_MULTIPROC_DIR": (
+        "a fresh temporary directory",
+        "where every worker writes its metrics for `/metrics` to sum; emptied when gunicorn starts, "
+        "and removed when it stops if gunicorn made it",
+    ),
+}

@@ -2,6 +2,8 @@
 
 - `<!-- generated: platform-variables -->`: the platform's environment variables
   (`config.variables.VARIABLES`);
+- `<!-- generated: gunicorn-variables -->`: the web server's, read by `gunicorn.conf.py`
+  (`config.variables.GUNICORN_VARIABLES`);
 - `<!-- generated: kaizen-settings -->`: every `KAIZEN_*` setting with its default, the values it
   accepts and its meaning (`config.kaizen.SETTINGS`, `RANGES`);
 - `<!-- generated: api-reference -->`: every endpoint of the OpenAPI schema drf-spectacular
@@ -27,14 +29,23 @@ def _cell(text) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
+def _variables(table: dict) -> str:
+    rows = [
+        f"| `{name}` | {_cell(default)} | {_cell(meaning)} |" for name, (default, meaning) in table.items()
+    ]
+    return "\n".join(["| variable | default | meaning |", "|---|---|---|", *rows])
+
+
 def platform_variables() -> str:
     from config.variables import VARIABLES
 
-    rows = [
-        f"| `{name}` | {_cell(default)} | {_cell(meaning)} |"
-        for name, (default, meaning) in VARIABLES.items()
-    ]
-    return "\n".join(["| variable | default | meaning |", "|---|---|---|", *rows])
+    return _variables(VARIABLES)
+
+
+def gunicorn_variables() -> str:
+    from config.variables import GUNICORN_VARIABLES
+
+    return _variables(GUNICORN_VARIABLES)
 
 
 def _accepts(spec) -> str:
@@ -105,6 +116,7 @@ def api_reference() -> str:
 
 GENERATED = {
     "platform-variables": platform_variables,
+    "gunicorn-variables": gunicorn_variables,
     "kaizen-settings": kaizen_settings,
     "api-reference": api_reference,
 }
