@@ -1,6 +1,10 @@
 """JSON values (evidence, payloads, checks) shown to people as nested tables and lists instead of
-raw dumps; every text is escaped."""
+raw dumps, and the small pieces review pages summarise evidence with (a few examples, a link to an
+admin list filtered to the rest); every text is escaped."""
 
+from urllib.parse import urlencode
+
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
@@ -23,21 +27,78 @@ def scalar(value) -> str:
     return str(value)
 
 
-def readable(value) -> SafeString:
+def readable(value, limit: int = MAX_ITEMS) -> SafeString:
     """HTML of a JSON value: objects as two-column tables, lists as bullet lists (at most
-    MAX_ITEMS, then how many more), scalars as text."""
+    `limit` items at every depth, then how many more), scalars as text."""
     if isinstance(value, dict):
         if not value:
             return mark_safe("—")
         rows = format_html_join(
-            "", "<tr><th>{}</th><td>{}</td></tr>", ((label(k), readable(v)) for k, v in value.items())
+            "",
+            "<tr><th>{}</th><td>{}</td></tr>",
+            ((label(k), readable(v, limit)) for k, v in value.items()),
         )
         return format_html('<table class="kz-readable">{}</table>', rows)
     if isinstance(value, list | tuple):
         if not value:
             return mark_safe("—")
-        shown = format_html_join("", "<li>{}</li>", ((readable(item),) for item in value[:MAX_ITEMS]))
-        more = len(value) - MAX_ITEMS
+        shown = format_html_join("", "<li>{}</li>", ((readable(item, limit),) for item in value[:limit]))
+        more = len(value) - limit
         tail = format_html("<li>… and {} more</li>", more) if more > 0 else ""
         return format_html('<ul class="kz-readable">{}{}</ul>', shown, tail)
     return format_html("{}", scalar(value))
+
+
+def some(items, n: int = 3) -> str:
+    """The first `n` of `items` and how many more: `a, b, c and 36 more` ('—' when there are none)."""
+    items = [scalar(item) for item in items]
+    if not items:
+        return "—"
+    shown = ", ".join(items[:n])
+    return f"{shown} and {len(items) - n} more" if len(items) > n else shown
+
+
+def admin_list(name: str, **filters) -> str:
+    """The admin list of `name` (`app_model`) filtered by field lookups: a list value is an `__in`
+    lookup of its items."""
+    query = {
+        key: ",".join(map(str, value)) if isinstance(value, list | tuple) else value
+        for key, value in filters.items()
+    }
+    url = reverse(f"admin:{name}_changelist")
+    return f"{url}?{urlencode(query)}" if query else url
+
+
+def brief(value, n: int = 3, width: int = 300) -> str:
+    """A JSON value in one line of at most `width` characters: objects as `key: value; …`, lists as
+    their first `n` items and how many more."""
+    if isinstance(value, dict):
+        text = "; ".join(f"{label(k)}: {brief(v, n, width)}" for k, v in value.items()) or "—"
+    elif isinstance(value, list | tuple):
+        text = some([brief(item, n, width) for item in value], n)
+    else:
+        text = scalar(value)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def clipped(text, n: int = 60) -> SafeString:
+    """`text` cut to `n` characters for a list column, whole in its title (shown on hover)."""
+    text = "" if text is None else str(text)
+    if len(text) <= n:
+        return format_html("{}", text or "—")
+    return format_html('<span title="{}">{}…</span>', text, text[: n - 1].rstrip())
+
+
+def share(value) -> str:
+    """A fraction as a percentage: 0.4574 -> 45.7%."""
+    return "—" if value is None else f"{value:.1%}"
+
+
+def quantity(value, unit: str = "", digits: int = 2) -> str:
+    """A measure rounded for reading, with its unit: `5,232 ms`, `$2.00` for unit `$`."""
+    if value is None:
+        return "—"
+    if unit == "$":
+        return f"${value:,.{digits}f}"
+    number = f"{value:,.0f}" if abs(value) >= 100 else f"{value:,.{digits}g}"
+    return f"{number} {unit}".strip()

@@ -264,4 +264,4 @@ class WebhookFailure(models.Model):
         verbose_name_plural = "failed webhook deliveries"
 
     def __str__(self) -> str:
-        return f"{self.event} at {self.failed_at:%Y-%m-%d %H:%M:%S} ({self.reason})"
+        return f"{self.event} at {self.failed_at:%Y-%m-%d %H:%M:%S} ({self.get_reason_display().lower()})"

@@ -1,9 +1,12 @@
+from dataclasses import replace
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils import timezone
 from django.utils.html import format_html
 
 from config.errors import ApplicationError
@@ -18,6 +21,8 @@ from governance.models import (
 from governance.registry import Link, Panel, review_for, what_next_for
 from governance.selectors import acceptance_by_type_and_source
 
+SHOWN_ITEMS = 5  # of each list in the evidence or payload of a type that renders no panels
+
 
 def shown(panel: Panel) -> Panel:
     """A review panel with every cell as lines of text (a list is one line per item)."""
@@ -25,7 +30,7 @@ def shown(panel: Panel) -> Panel:
         [[_line(x) for x in c] if isinstance(c, list | tuple) else [_line(c)] for c in row]
         for row in panel.rows
     ]
-    return Panel(panel.id, panel.title, panel.columns, rows)
+    return replace(panel, rows=rows)
 
 
 def _line(value):
@@ -36,8 +41,12 @@ class DecisionInline(admin.TabularInline):
     model = ChangeDecision
     extra = 0
     can_delete = False
-    fields = ["created_at", "verdict", "actor_label", "rating", "reason"]
+    fields = ["when", "verdict", "actor_label", "rating", "reason"]
     readonly_fields = fields
+
+    @admin.display(description="when")
+    def when(self, obj: ChangeDecision) -> str:
+        return f"{timezone.localtime(obj.created_at):%Y-%m-%d %H:%M}" if obj.created_at else "—"
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
@@ -118,8 +127,10 @@ class ProposalAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
 
-    MAIN_FIELDS = ["title", "type", "status", "risk", "source", "subject", "created_by_agent", "created_by"]
+    # the title is the page's heading; the short fields share lines
+    MAIN_FIELDS = [("type", "status", "risk"), ("source", "created_by_agent", "subject")]
     DETAIL_FIELDS = [
+        "created_by",
         "dedup_key",
         "parent",
         "decided_by",
@@ -130,7 +141,7 @@ class ProposalAdmin(admin.ModelAdmin):
     ]
 
     def get_fieldsets(self, request, obj=None):
-        """What a reviewer reads first (title, type, status, who raised it, its rationale); the
+        """What a reviewer reads first (type, status, who raised it, its rationale); the
         bookkeeping folded under "Details". A proposal whose type renders its own review panels
         shows its evidence and payload there, once; the raw tables are for the types that do not."""
         main = [*self.MAIN_FIELDS, "rationale"]
@@ -143,11 +154,11 @@ class ProposalAdmin(admin.ModelAdmin):
 
     @admin.display(description="evidence")
     def evidence_shown(self, obj: Proposal):
-        return readable(obj.evidence)
+        return readable(obj.evidence, limit=SHOWN_ITEMS)
 
     @admin.display(description="payload")
     def payload_shown(self, obj: Proposal):
-        return readable(obj.payload)
+        return readable(obj.payload, limit=SHOWN_ITEMS)
 
     def has_approve_permission(self, request) -> bool:
         return request.user.has_perm("governance.approve_proposal")

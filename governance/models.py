@@ -76,7 +76,7 @@ class Proposal(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"#{self.pk} {self.type}: {self.title}"
+        return f"#{self.pk} {self.get_type_display()}: {self.title}"
 
 
 class ChangeDecision(models.Model):
@@ -109,7 +109,7 @@ class ChangeDecision(models.Model):
         indexes = [models.Index(fields=["verdict", "created_at"], name="decision_verdict_time")]
 
     def __str__(self) -> str:
-        return f"{self.verdict} #{self.proposal_id} by {self.actor_label}"
+        return f"{self.get_verdict_display()} #{self.proposal_id} by {self.actor_label}"
 
 
 class Citation(models.Model):

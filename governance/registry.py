@@ -20,12 +20,18 @@ class Link:
 
 @dataclass(frozen=True)
 class Panel:
-    """One table of a proposal's review page: `rows` of cells (a cell may be a list of lines)."""
+    """One table of a proposal's review page: `rows` of cells (a cell may be a list of lines).
+
+    A panel shows a summary, never every row of its evidence: `note` is a sentence printed under
+    its title, and `more` links to the full list (an admin list filtered to that evidence)."""
 
     id: str
     title: str
     columns: list[str]
     rows: list[list]
+    note: str = ""
+    more: Link | None = None
+    narrow: bool = False  # a short table: two narrow panels share a row on a wide window
 
 
 @dataclass(frozen=True)

@@ -87,7 +87,7 @@ class RitualRun(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.improver} {self.period}: {self.outcome}"
+        return f"{self.improver} {self.period}: {self.get_outcome_display().lower()}"
 
 
 class EvolutionSession(models.Model):
@@ -155,7 +155,7 @@ class EvolutionNote(models.Model):
         ordering = ["created_at", "id"]
 
     def __str__(self) -> str:
-        return f"{self.kind}: {self.content[:60]}"
+        return f"{self.get_kind_display()}: {self.content[:60]}"
 
 
 class FeedbackItem(models.Model):
@@ -279,7 +279,7 @@ class Rollout(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.template.slug} v{self.candidate.number} ({self.status})"
+        return f"{self.template.slug} v{self.candidate.number} ({self.get_status_display().lower()})"
 
 
 class SessionSignal(models.Model):

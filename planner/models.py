@@ -174,7 +174,7 @@ class Dispatch(models.Model):
         indexes = [models.Index(fields=["goal_id", "status", "closed_at"], name="dispatch_goal_status")]
 
     def __str__(self) -> str:
-        return f"{self.goal_id} → {self.agent} ({self.status})"
+        return f"{self.goal_id} → {self.agent} ({self.get_status_display().lower()})"
 
 
 class Alert(models.Model):
@@ -201,7 +201,7 @@ class Alert(models.Model):
         indexes = [models.Index(fields=["kind", "key", "created_at"], name="alert_kind_key_time")]
 
     def __str__(self) -> str:
-        return f"{self.kind}: {self.key}"
+        return f"{self.get_kind_display()}: {self.key}"
 
 
 class PatternStats(models.Model):

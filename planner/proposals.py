@@ -16,6 +16,7 @@ from planner import config_docs
 from planner.cards import parse_card, tuned_skills
 from planner.goals import parse_goals
 from planner.models import SkillStats
+from planner.review import document_review
 from telemetry.hooks import on_stored
 from telemetry.models import HitlEscalation
 
@@ -198,6 +199,12 @@ def escalations_to_goal_proposals(*, agent, rows: list[dict]) -> None:
 
 
 def register_types() -> None:
-    register(Proposal.Type.GOAL, approve=approve_goal, validate=validate_goal)
-    register(Proposal.Type.ACTION, approve=approve_action, validate=validate_action)
-    register(Proposal.Type.CONFIG_CHANGE, approve=approve_config_change, validate=validate_config_change)
+    review = document_review  # the review page of each (presentation, planner.review)
+    register(Proposal.Type.GOAL, approve=approve_goal, validate=validate_goal, review=review)
+    register(Proposal.Type.ACTION, approve=approve_action, validate=validate_action, review=review)
+    register(
+        Proposal.Type.CONFIG_CHANGE,
+        approve=approve_config_change,
+        validate=validate_config_change,
+        review=review,
+    )

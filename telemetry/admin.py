@@ -14,6 +14,7 @@ from telemetry.models import (
     Correction,
     Decision,
     FrictionEvent,
+    HitlEscalation,
     LearnedFact,
     Observation,
     SessionEnd,
@@ -117,6 +118,14 @@ class SessionEndAdmin(EventAdmin):
 class WakeRunAdmin(EventAdmin):
     list_display = ["occurred_at", "agent", "status", "duration_ms", "user_rating"]
     list_filter = ["status", "occurred_at"]
+
+
+@admin.register(HitlEscalation)
+class HitlEscalationAdmin(EventAdmin):
+    """Decisions agents handed to a human: three of one target in the window raise a goal proposal."""
+
+    list_display = ["occurred_at", "agent", "target", "skill", "reason"]
+    search_fields = ["target", "reason"]
 
 
 @admin.register(LearnedFact)

@@ -7,22 +7,18 @@ the admin actions and the REST endpoints run exactly this code inside the decisi
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.urls import reverse
 
 from config import clock
 from config.errors import ApplicationError, Conflict
 from fleet.models import Agent, AgentTemplate, Document, DocumentVersion
 from fleet.templates import template_version_create
 from governance.models import Proposal
-from governance.registry import Link, Panel, Review
 from governance.services import proposal_create
 from improver.lifecycle import RITUAL, next_ritual_state
-from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, ImproverReport, Rollout
-from improver.outcomes import SIGNAL_COLUMNS, rollout_status, signal_cells
+from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, Rollout
 from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange
 from improver.services.line_targets import resolve
 from improver.services.rollouts import canary_share, rollout_start, template_agent_ids
-from improver.signals import target_of
 
 TYPE = Proposal.Type.TEMPLATE_EVOLUTION
 
@@ -352,177 +348,6 @@ def session_repropose(
     set_state(improver, "awaiting_review", strict=False)
     improver.save()
     return new
-
-
-def review(proposal: Proposal):
-    """The review page of a template evolution, in reading order: the directives diff; each added
-    line with why it is proposed, what it should lower and where its evidence is; what was left
-    out (contrary lines) or removed; the feedback behind it, grouped and linked; the ritual's
-    notes and the measured delta; then any canary. Each fact appears once."""
-    payload, evidence = proposal.payload, proposal.evidence
-    groups = sorted(evidence.get("feedback_groups", {}).values(), key=lambda g: (g["sentiment"], -g["count"]))
-    delta = evidence.get("performance_delta") or {}
-    items = sorted(evidence.get("feedback_items") or [])
-    feedback_url = reverse("admin:improver_feedbackitem_changelist")
-    report = ImproverReport.objects.filter(run__session__proposal=proposal).values_list("pk", flat=True)
-    report_url = [reverse("admin:improver_improverreport_change", args=[pk]) for pk in report[:1]]
-    template_id = (
-        AgentTemplate.objects.filter(slug=payload.get("template", "")).values_list("pk", flat=True).first()
-    )
-    return Review(
-        before=payload.get("current_directives"),
-        after=payload.get("proposed_directives"),
-        diff_title="Directives: current → proposed",
-        panels=[
-            Panel(
-                "additions",
-                "Each added line: why, what it should lower, its evidence",
-                ["line", "why", "should lower", "evidence"],
-                [
-                    [
-                        a["text"],
-                        a.get("reason", ""),
-                        ", ".join(target_of(a)),
-                        _sources(a),
-                    ]
-                    for a in payload.get("additions", [])
-                ],
-            ),
-            Panel(
-                "removals",
-                "Lines removed or merged (shown as deletions in the diff)",
-                ["line", "action", "why"],
-                [
-                    [r["text"], r["action"] + (f" into '{r['into']}'" if r.get("into") else ""), r["reason"]]
-                    for r in payload.get("removals", [])
-                ],
-            ),
-            Panel(
-                "conflicts",
-                "Lines left out for contradicting a stronger one (never served together)",
-                ["left out", "its evidence", "contradicts", "evidence of that line"],
-                [
-                    [
-                        c["line"],
-                        _evidence_words(c["evidence"], c["sessions"]),
-                        c["against"],
-                        "served now (a human edits it)"
-                        if c["served"]
-                        else _evidence_words(c["against_evidence"], c["against_sessions"]),
-                    ]
-                    for c in payload.get("conflicts", [])
-                ],
-            ),
-            Panel(
-                "suggested",
-                "Lines a human wrote that the evidence questions (not removed: only a human edits them)",
-                ["line", "why"],
-                [[r["text"], r["reason"]] for r in evidence.get("suggested_removals", [])],
-            ),
-            Panel(
-                "feedback",
-                f"The feedback behind it ({len(items)} items, strongest first in each group)",
-                ["sentiment", "category", "items", "examples"],
-                [
-                    [
-                        g["sentiment"],
-                        g["category"],
-                        Link(
-                            f"{g['count']} items",
-                            f"{feedback_url}?sentiment__exact={g['sentiment']}&category__exact="
-                            f"{g['category']}&template__id__exact={template_id}",
-                        ),
-                        list(dict.fromkeys(g.get("examples", [])))[:2],
-                    ]
-                    for g in groups
-                ],
-            ),
-            Panel(
-                "notes",
-                "The ritual's notes",
-                ["kind", "note"],
-                [
-                    [note["kind"], note["content"]]
-                    for note in evidence.get("notes", [])
-                    if note["kind"] != "decision"
-                ]
-                + [["report", Link("The improver's weekly report", url)] for url in report_url],
-            ),
-            Panel(
-                "delta",
-                "Performance of the current version against the previous one",
-                [
-                    "measure",
-                    f"v{delta['previous_version']}" if "previous_version" in delta else "previous",
-                    f"v{delta['current_version']}" if "current_version" in delta else "current",
-                    "change",
-                ],
-                delta_rows(delta),
-            ),
-            *_rollout_panels(proposal),
-        ],
-    )
-
-
-def _sources(addition: dict) -> str:
-    sources = addition.get("sources") or []
-    kinds: dict[str, int] = {}
-    for source in sources:
-        kind = source.split(":", 1)[0]
-        kinds[kind] = kinds.get(kind, 0) + 1
-    said = ", ".join(f"{n} {kind}{'s' if n != 1 else ''}" for kind, n in kinds.items())
-    weight = f"weight {addition.get('evidence', 0)}"
-    return f"{said} ({weight})" if said else weight
-
-
-def _evidence_words(evidence: int, sessions: int) -> str:
-    return f"weight {evidence}" + (f", {sessions} sessions" if sessions else "")
-
-
-DELTA_MEASURES = (  # key, what a person calls it, shown as a share
-    ("outcomes", "skill outcomes", False),
-    ("success_rate", "success rate", True),
-    ("avg_rating", "mean rating", False),
-    ("decisions", "decisions", False),
-    ("rejection_rate", "decisions rejected", True),
-)
-
-
-def delta_rows(delta: dict) -> list[list[str]]:
-    """The performance delta as rows a person reads: each measure in both versions and the change
-    ('—' where a version has no data)."""
-
-    def shown(value, share: bool) -> str:
-        if value is None:
-            return "—"
-        return f"{value:.1%}" if share else (f"{value:.2f}" if isinstance(value, float) else str(value))
-
-    rows = []
-    for key, name, share in DELTA_MEASURES:
-        before, now = delta.get(f"previous_{key}"), delta.get(f"current_{key}")
-        if before is None and now is None:
-            continue
-        change = "—"
-        if before is not None and now is not None and key in ("success_rate", "avg_rating", "rejection_rate"):
-            diff = now - before
-            change = f"{diff * 100:+.1f} points" if share else f"{diff:+.2f}"
-        rows.append([name, shown(before, share), shown(now, share), change])
-    return rows
-
-
-def _rollout_panels(proposal: Proposal) -> list:
-    panels = []
-    for rollout in Rollout.objects.filter(proposal=proposal).order_by("started_at"):
-        status = rollout_status(rollout)
-        panels.append(
-            Panel(
-                f"rollout-{rollout.pk}",
-                f"Canary rollout v{rollout.candidate.number} ({rollout.status}): {status['summary']}",
-                list(SIGNAL_COLUMNS),
-                [list(signal_cells(r)) for r in status["rows"]],
-            )
-        )
-    return panels
 
 
 def what_next(proposal: Proposal) -> str:

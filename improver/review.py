@@ -1,0 +1,349 @@
+"""How the improver's proposals read on their review page (the governance registry calls these):
+a template evolution, a maintenance proposal and a new-tool proposal. Presentation only: each
+reads the proposal and what it cites, summarises the evidence (counts, a few examples) and links
+to the admin lists that hold the rest; none writes."""
+
+from django.urls import reverse
+from django.utils.text import Truncator
+
+from config.readable import admin_list, scalar, some
+from fleet.models import AgentTemplate
+from governance.models import Proposal
+from governance.registry import Link, Panel, Review
+from improver.models import ImproverReport, Rollout
+from improver.outcomes import SIGNAL_COLUMNS, rollout_status, signal_cells
+from improver.signals import target_of
+from telemetry.models import FrictionEvent, LearnedFact
+
+FEEDBACK_GROUPS = 5  # the largest groups of feedback shown; the rest are on the feedback list
+EXAMPLE_CHARS = 160  # of the example shown for each group of feedback
+ROLLOUT_ROWS = 5  # the signals a review page shows of a canary: its targets and any in doubt
+
+
+def review(proposal: Proposal):
+    """The review page of a template evolution, in reading order: the directives diff; each added
+    line with why it is proposed, what it should lower and where its evidence is; what was left
+    out (contrary lines) or removed; the feedback behind it, grouped and linked; the ritual's
+    notes and the measured delta; then any canary. Each fact appears once."""
+    payload, evidence = proposal.payload, proposal.evidence
+    every_group = sorted(evidence.get("feedback_groups", {}).values(), key=lambda g: -g["count"])
+    groups = sorted(every_group[:FEEDBACK_GROUPS], key=lambda g: (g["sentiment"], -g["count"]))
+    delta = evidence.get("performance_delta") or {}
+    items = sorted(evidence.get("feedback_items") or [])
+    feedback_url = reverse("admin:improver_feedbackitem_changelist")
+    report = ImproverReport.objects.filter(run__session__proposal=proposal).values_list("pk", flat=True)
+    report_url = [reverse("admin:improver_improverreport_change", args=[pk]) for pk in report[:1]]
+    template_id = (
+        AgentTemplate.objects.filter(slug=payload.get("template", "")).values_list("pk", flat=True).first()
+    )
+    return Review(
+        before=payload.get("current_directives"),
+        after=payload.get("proposed_directives"),
+        diff_title="Directives: current → proposed",
+        panels=[
+            Panel(
+                "additions",
+                "Each added line: why, what it should lower, its evidence",
+                ["line", "why", "should lower", "evidence"],
+                [
+                    [
+                        a["text"],
+                        a.get("reason", ""),
+                        ", ".join(target_of(a)),
+                        _sources(a),
+                    ]
+                    for a in payload.get("additions", [])
+                ],
+            ),
+            Panel(
+                "removals",
+                "Lines removed or merged (shown as deletions in the diff)",
+                ["line", "action", "why"],
+                [
+                    [r["text"], r["action"] + (f" into '{r['into']}'" if r.get("into") else ""), r["reason"]]
+                    for r in payload.get("removals", [])
+                ],
+            ),
+            Panel(
+                "conflicts",
+                "Lines left out for contradicting a stronger one (never served together)",
+                ["left out", "its evidence", "contradicts", "evidence of that line"],
+                [
+                    [
+                        c["line"],
+                        _evidence_words(c["evidence"], c["sessions"]),
+                        c["against"],
+                        "served now (a human edits it)"
+                        if c["served"]
+                        else _evidence_words(c["against_evidence"], c["against_sessions"]),
+                    ]
+                    for c in payload.get("conflicts", [])
+                ],
+            ),
+            Panel(
+                "suggested",
+                "Lines a human wrote that the evidence questions (not removed: only a human edits them)",
+                ["line", "why"],
+                [[r["text"], r["reason"]] for r in evidence.get("suggested_removals", [])],
+            ),
+            Panel(
+                "feedback",
+                f"The feedback behind it ({len(items)} items, grouped; an example of each)",
+                ["sentiment", "category", "items", "example"],
+                [
+                    [
+                        g["sentiment"],
+                        g["category"],
+                        Link(
+                            f"{g['count']} items",
+                            f"{feedback_url}?sentiment__exact={g['sentiment']}&category__exact="
+                            f"{g['category']}&template__id__exact={template_id}",
+                        ),
+                        [
+                            Truncator(x).chars(EXAMPLE_CHARS)
+                            for x in list(dict.fromkeys(g.get("examples", [])))[:1]
+                        ],
+                    ]
+                    for g in groups
+                ],
+                more=Link(
+                    f"All {len(every_group)} groups: the template's feedback",
+                    f"{feedback_url}?template__id__exact={template_id}",
+                )
+                if len(every_group) > len(groups)
+                else None,
+            ),
+            Panel(
+                "notes",
+                "The ritual's notes",
+                ["kind", "note"],
+                [
+                    [note["kind"], note["content"]]
+                    for note in evidence.get("notes", [])
+                    if note["kind"] != "decision"
+                ]
+                + [["report", Link("The improver's weekly report", url)] for url in report_url],
+                narrow=True,
+            ),
+            Panel(
+                "delta",
+                "Performance of the current version against the previous one",
+                [
+                    "measure",
+                    f"v{delta['previous_version']}" if "previous_version" in delta else "previous",
+                    f"v{delta['current_version']}" if "current_version" in delta else "current",
+                    "change",
+                ],
+                delta_rows(delta),
+                narrow=True,
+            ),
+            *_rollout_panels(proposal),
+        ],
+    )
+
+
+def _sources(addition: dict) -> str:
+    sources = addition.get("sources") or []
+    kinds: dict[str, int] = {}
+    for source in sources:
+        kind = source.split(":", 1)[0]
+        kinds[kind] = kinds.get(kind, 0) + 1
+    said = ", ".join(f"{n} {kind}{'s' if n != 1 else ''}" for kind, n in kinds.items())
+    weight = f"weight {addition.get('evidence', 0)}"
+    return f"{said} ({weight})" if said else weight
+
+
+def _evidence_words(evidence: int, sessions: int) -> str:
+    return f"weight {evidence}" + (f", {sessions} sessions" if sessions else "")
+
+
+DELTA_MEASURES = (  # key, what a person calls it, shown as a share
+    ("outcomes", "skill outcomes", False),
+    ("success_rate", "success rate", True),
+    ("avg_rating", "mean rating", False),
+    ("decisions", "decisions", False),
+    ("rejection_rate", "decisions rejected", True),
+)
+
+
+def delta_rows(delta: dict) -> list[list[str]]:
+    """The performance delta as rows a person reads: each measure in both versions and the change
+    ('—' where a version has no data)."""
+
+    def shown(value, share: bool) -> str:
+        if value is None:
+            return "—"
+        return f"{value:.1%}" if share else (f"{value:.2f}" if isinstance(value, float) else str(value))
+
+    rows = []
+    for key, name, share in DELTA_MEASURES:
+        before, now = delta.get(f"previous_{key}"), delta.get(f"current_{key}")
+        if before is None and now is None:
+            continue
+        change = "—"
+        if before is not None and now is not None and key in ("success_rate", "avg_rating", "rejection_rate"):
+            diff = now - before
+            change = f"{diff * 100:+.1f} points" if share else f"{diff:+.2f}"
+        rows.append([name, shown(before, share), shown(now, share), change])
+    return rows
+
+
+def _rollout_panels(proposal: Proposal) -> list:
+    """Each canary of the proposal in brief: where its test stands, its targets and the signals
+    not yet shown within their margin; every signal, the chart and the decision are on the
+    rollout's own page."""
+    panels = []
+    rollouts = Rollout.objects.filter(proposal=proposal).select_related("candidate")
+    for rollout in rollouts.order_by("started_at"):
+        status = rollout_status(rollout)
+        rows = status["rows"]
+        shown = [r for r in rows if r["role"] != "guardrail" or r["verdict"] != "within margin"]
+        url = reverse("admin:improver_rollout_change", args=[rollout.pk])
+        panels.append(
+            Panel(
+                f"rollout-{rollout.pk}",
+                f"Canary rollout v{rollout.candidate.number} ({rollout.get_status_display().lower()})",
+                list(SIGNAL_COLUMNS),
+                [list(signal_cells(r)) for r in shown[:ROLLOUT_ROWS]],
+                note=status["summary"],
+                more=Link(f"All {len(rows)} signals, the chart and the decision: the rollout's page", url)
+                if rows
+                else Link("The rollout's page", url),
+            )
+        )
+    return panels
+
+
+MAINTENANCE_KINDS = {
+    "new-tool": "build a tool for the missing capability",
+    "modify-tool": "fix the tool (arguments, timeouts or error handling)",
+    "retire-tool": "retire or replace the tool",
+    "system-prompt": "state the rule the agents keep hitting in their prompt",
+    "fact-update": "update the learned fact that covers the tool",
+}
+
+
+def maintenance_review(proposal: Proposal) -> Review:
+    """A failure pattern of one tool: what the pass suggests, how often and where it failed, with
+    links to the failing calls, the sessions' reflections and any learned fact it concerns."""
+    evidence, payload = proposal.evidence, proposal.payload
+    tool = evidence.get("tool") or payload.get("tool", "")
+    mode = evidence.get("failure_mode") or payload.get("failure_mode", "")
+    kind = evidence.get("maintenance_type") or payload.get("maintenance_type", "")
+    records = evidence.get("records") or []
+    sessions = evidence.get("sessions") or []
+    reflections = evidence.get("reflections") or []
+    rate = evidence.get("tool_success_rate")
+    fact = LearnedFact.objects.filter(pk=evidence.get("learned_fact")).first()
+    rows = [
+        ["suggested change", f"{kind}: {MAINTENANCE_KINDS.get(kind, kind)}" if kind else "—"],
+        ["tool", tool],
+        ["failure mode", mode],
+        [
+            "failures",
+            [
+                f"{scalar(evidence.get('failures'))} in the window, "
+                f"across {scalar(evidence.get('session_count'))} sessions",
+                Link(
+                    f"Every failing call of {tool} with {mode}",
+                    admin_list("telemetry_toolinvocation", tool=tool, failure_mode=mode),
+                ),
+            ],
+        ],
+        [
+            "newest failures cited",
+            Link(f"{len(records)} calls", admin_list("telemetry_toolinvocation", id__in=records))
+            if records
+            else "—",
+        ],
+        ["tool success rate", f"{rate:.0%} of its recent calls" if isinstance(rate, int | float) else "—"],
+        ["sessions", f"{len(sessions)} cited: {some(sessions)}" if sessions else "—"],
+        [
+            "their reflections",
+            Link(
+                f"{len(reflections)} session ends",
+                admin_list("telemetry_sessionend", id__in=reflections),
+            )
+            if reflections
+            else "none",
+        ],
+        [
+            "learned fact",
+            Link(fact.content[:120], reverse("admin:telemetry_learnedfact_change", args=[fact.pk]))
+            if fact
+            else "none",
+        ],
+    ]
+    return Review(panels=[Panel("pattern", "The failure pattern", [], rows)])
+
+
+def _pair(proposal: Proposal, events: list[dict]) -> tuple[str, str]:
+    """The (tool, failure mode) of a new-tool proposal: from its newest friction event still
+    stored, else from its dedup key (`friction:<tool>:<mode>`)."""
+    ids = [event.get("friction_event") for event in reversed(events)]
+    found = FrictionEvent.objects.filter(pk__in=ids[:1]).values_list("tool", "failure_mode").first()
+    if found:
+        return found
+    head, _, mode = proposal.dedup_key.rpartition(":")
+    return head.removeprefix("friction:"), mode
+
+
+NEWEST_EVENTS = 5
+
+
+def new_tool_review(proposal: Proposal) -> Review:
+    """Repeated friction with one tool: how many sessions hit it and on which agents, the newest
+    few friction events, and links to all of them and to every failing call."""
+    evidence = proposal.evidence
+    events = evidence.get("events") or []  # the latest fifty, oldest first
+    tool, mode = _pair(proposal, events)
+    occurrences = evidence.get("occurrences", len(events))
+    agents = sorted({event.get("agent", "") for event in events})
+    calls = sum(event.get("count", 0) for event in events)
+    friction_url = admin_list("telemetry_frictionevent", tool=tool, failure_mode=mode)
+    summary = [
+        [
+            "friction",
+            [
+                f"{occurrences} sessions where {tool} failed with {mode} again and again",
+                Link(f"All {occurrences} friction events", friction_url),
+            ],
+        ],
+        ["agents", f"{len(agents)}: {some(agents, 5)}" if agents else "—"],
+        [
+            "failing calls",
+            [
+                f"{calls} in the latest {len(events)} of those sessions",
+                Link(
+                    f"Every failing call of {tool} with {mode}",
+                    admin_list("telemetry_toolinvocation", tool=tool, failure_mode=mode),
+                ),
+            ],
+        ],
+    ]
+    newest = [
+        [
+            Link(
+                f"#{event['friction_event']}",
+                reverse("admin:telemetry_frictionevent_change", args=[event["friction_event"]]),
+            )
+            if event.get("friction_event")
+            else "—",
+            event.get("agent", ""),
+            event.get("session", ""),
+            event.get("count", ""),
+        ]
+        for event in reversed(events[-NEWEST_EVENTS:])
+    ]
+    return Review(
+        panels=[
+            Panel("friction", "The friction behind it", [], summary),
+            Panel(
+                "newest",
+                f"The newest {len(newest)} friction events",
+                ["event", "agent", "session", "failed calls"],
+                newest,
+                more=Link(f"All {occurrences} on the friction events list", friction_url) if events else None,
+            ),
+        ]
+    )
