@@ -176,10 +176,17 @@ SETTINGS: dict[str, tuple[object, str]] = {
     "CORRECTION_REWRITE_RATIO": (0.5, "Share of changed lines above which a reply is a rewrite."),
     "FACT_MIN_SESSIONS": (
         3,
-        "Sessions a learned fact must be stated in before every agent of the template is served it "
-        "(until then only the corrected agent is).",
+        "Sessions (of one agent or several) a learned fact must be stated in before every agent of "
+        "the template is served it, unless it was stated by KAIZEN_FACT_MIN_AGENTS agents first; "
+        "until one of the two is reached only the corrected agent is served it. At least 2: a "
+        "correction made once never reaches the fleet, whatever it says.",
     ),
-    "FACT_MIN_AGENTS": (2, "Distinct agents among those sessions."),
+    "FACT_MIN_AGENTS": (
+        2,
+        "Distinct agents, each stating a learned fact in a session of its own, that make it reach "
+        "every agent of the template however few sessions that is (see KAIZEN_FACT_MIN_SESSIONS). "
+        "At least 2: one agent's corrections reach the fleet only by recurring in enough sessions.",
+    ),
     "FACT_EXPIRE_DAYS": (
         30,
         "A fact only its own agent is served (it never recurred, or it is about one instance) is retired "
@@ -377,8 +384,8 @@ RANGES: dict[str, tuple] = {
     "FRICTION_THRESHOLD": POSITIVE,
     "CORRECTION_EDIT_DISTANCE": RATIO,
     "CORRECTION_REWRITE_RATIO": RATIO,
-    "FACT_MIN_SESSIONS": POSITIVE,
-    "FACT_MIN_AGENTS": POSITIVE,
+    "FACT_MIN_SESSIONS": (2, 1_000_000),
+    "FACT_MIN_AGENTS": (2, 1_000_000),
     "FACT_EXPIRE_DAYS": POSITIVE,
     "MAINTENANCE_MIN_FAILURES": POSITIVE,
     "MAINTENANCE_MIN_SESSIONS": POSITIVE,

@@ -124,10 +124,9 @@ def friction_detect(*, agents: dict, rows: list[dict]) -> list[dict]:
 @hooks.on_stored("correction", whole_batch=True)
 def learn_from_corrections(*, agents: dict, rows: list[dict]) -> None:
     """Facts from a batch of corrections of every agent. A new fact is served to the corrected
-    agent only; each session it is stated in is a sighting, and a fact stated in enough sessions of
-    enough agents (KAIZEN_FACT_MIN_SESSIONS, KAIZEN_FACT_MIN_AGENTS) reaches every agent of its
-    template, unless it is about one instance (an order number, an amount, a name). The facts the
-    templates already know are read in one query, and the sightings written in one."""
+    agent only; each session it is stated in is a sighting, and only a fact that recurs reaches
+    every agent of its template (facts_promote). The facts the templates already know are read in
+    one query, and the sightings written in one."""
     cfg = settings.KAIZEN
     found = []
     for row in rows:  # in the order they were stored
@@ -172,14 +171,20 @@ def learn_from_corrections(*, agents: dict, rows: list[dict]) -> None:
 
 
 def facts_promote(*, fact_ids: set[int]) -> int:
-    """Serve to the whole template the agent-reach facts of `fact_ids` that now recur enough and
-    are not about one instance; return how many."""
+    """Serve to the whole template the agent-reach facts of `fact_ids` that now recur and are not
+    about one instance; return how many.
+
+    Recurring is what lets a fact reach the fleet: stated in sessions of KAIZEN_FACT_MIN_AGENTS
+    agents, or in KAIZEN_FACT_MIN_SESSIONS sessions (of one agent or more). Reading a sentence as
+    a rule rather than one instance is a guess that can be wrong ("the booking reference is
+    QX7TLM" names no number it knows), so it only ever holds a fact back: a correction made once
+    stays with its agent, however general it reads."""
     cfg = settings.KAIZEN
     recurring = (
         FactSighting.objects.filter(fact_id__in=fact_ids, fact__reach=LearnedFact.Reach.AGENT)
         .values("fact_id")
         .annotate(sessions=Count("id"), agent_count=Count("agent_id", distinct=True))
-        .filter(sessions__gte=cfg["FACT_MIN_SESSIONS"], agent_count__gte=cfg["FACT_MIN_AGENTS"])
+        .filter(Q(sessions__gte=cfg["FACT_MIN_SESSIONS"]) | Q(agent_count__gte=cfg["FACT_MIN_AGENTS"]))
         .values_list("fact_id", flat=True)
     )
     promoted = 0

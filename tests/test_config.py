@@ -175,6 +175,8 @@ BAD_SETTINGS = [
     ("KAIZEN_DECAY_HALF_LIFE_DAYS", "-infinity", "is not a finite number"),
     ("KAIZEN_FLEET_WINDOW_HOURS", "100000000", "between 1 and 8760"),
     ("KAIZEN_FACT_EXPIRE_DAYS", "100000000", "between 1 and 36500"),  # a century at most
+    ("KAIZEN_FACT_MIN_SESSIONS", "1", "between 2 and 1000000"),  # a fact made once never recurred
+    ("KAIZEN_FACT_MIN_AGENTS", "1", "between 2 and 1000000"),
 ]
 
 

@@ -202,7 +202,7 @@ def test_a_fact_reaches_the_template_once_it_recurs_and_user_stated_supersedes_i
     assert served(alice) == ["Use pnpm for deps."] and served(bob) == []  # one agent's word: its own
 
     correct(alice, 3, session_id="a3", **pnpm)
-    assert served(bob) == []  # three sessions, but one agent
+    assert served(bob) == []  # two sessions of one agent: not recurring enough yet
     correct(bob, 4, session_id="b1", **pnpm)
     assert served(bob) == ["Use pnpm for deps."]  # recurred across agents: the template's now
     data = bob.get("/api/v1/agents/me/directives").json()
