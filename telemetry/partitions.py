@@ -17,7 +17,9 @@ wait for that transaction, so none sees the moved rows in neither place. An inge
 routed to the default partition just before the attach fails its partition constraint and is
 stored again (telemetry/ingest.py).
 
-Retention (telemetry/retention.py) retires whole partitions with `partition_retire`.
+Retention (telemetry/retention.py) retires whole partitions with `partition_retire`, in the
+same spirit: the rows it keeps are copied in batches while the partition stays attached, and
+the lock on the table is held only to swap the partition for its kept rows (catalog work).
 
 Every statement that needs a table's lock waits at most LOCK_WAIT for it and is tried again
 after a growing pause, for at most LOCK_BUDGET_S: a long reader never makes ingest queue behind
@@ -41,6 +43,7 @@ log = logging.getLogger(__name__)
 LOCK_WAIT = "200ms"
 LOCK_BUDGET_S = 120.0
 MOVE_BATCH = 20_000
+RETIRE_BATCH = 20_000  # kept rows copied a transaction when a partition is retired
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 LOCK_NOT_AVAILABLE = "55P03"
 ADVISORY_LOCK = 0x4B5A_0002  # (this, table): one partition run per table at a time
@@ -302,49 +305,163 @@ def stored_rows(partition: Partition) -> int:
     return row[0] if row else 0
 
 
+def retired_name(partition_name: str) -> str:
+    """What a partition being retired is called from its detach until it is dropped."""
+    return f"{partition_name}_retired"
+
+
 def partition_retire(table: str, partition: Partition, kept_sql: str, params: list) -> int:
     """Drop `partition`, except its rows whose ids `kept_sql` names: those stay, same ids, in a
-    small partition of the same period (`<name>_kept`). Returns the rows kept.
+    small partition of the same period (`<name>_kept`). Returns the rows kept by this run.
 
-    The kept rows are copied first, holding no lock but the partition's read lock; then one
-    short transaction detaches the partition, copies what became kept meanwhile (no window
-    between deciding and dropping), attaches the kept table in its place (its CHECK spares the
-    attach a scan) or drops it when empty, and drops the partition. A run killed half-way leaves
-    the kept table behind, and the next run goes on with it."""
+    Ingest and readers of the table never wait for the copy; only a moment of catalog work locks
+    the table:
+
+    1. The ids to keep are gathered once into a work table (`<name>_keep_ids`), and the rows they
+       name are copied into the kept table (not attached yet; its CHECK spares the attach a scan)
+       in batches of RETIRE_BATCH, each its own short transaction, while the partition stays
+       attached and read as ever.
+    2. What became kept during the copy is copied too, by one statement, still locking nothing
+       ingest needs.
+    3. One short transaction locks the table (waiting at most LOCK_WAIT a try, see
+       `with_short_locks`), detaches the partition, renames it `<name>_retired` and attaches the
+       kept table in its place. No row of the partition is read or written under that lock (the
+       attach reads only the default partition, which holds the few events no partition takes).
+    4. `retired_finish` copies, from the detached table, what became kept between steps 2 and 3,
+       and drops it in the same transaction. The detach waited for every transaction that had
+       read the table, so a proposal that read those events to cite them has committed its
+       citations by then; later readers no longer see the partition.
+
+    A run killed half-way is safe to run again: the kept table is filled on from its highest id
+    and every copy skips the rows it holds already (nothing twice), and a `_retired` table left
+    behind is finished by the next run (`retired_leftovers`) before anything else."""
     name = f"{partition.name}_kept"
     bounds, _ = _range_sql(partition.start, partition.end)
     with transaction.atomic(), connection.cursor() as cursor:
         empty_like(cursor, table, name, partition.start, partition.end)
-        cursor.execute(f'SELECT min(id), max(id) FROM "{partition.name}"')
-        lo, hi = cursor.fetchone()
-    # the kept ids within the partition's own id range only: the set to match stays this small
-    where = (
-        f"id IN (SELECT kid FROM ({kept_sql}) AS kept_ids(kid) WHERE kid BETWEEN {int(lo)} AND {int(hi)})"
-        if kept_sql and lo is not None
-        else "false"
-    )
-    copy = (
-        f'INSERT INTO "{name}" SELECT * FROM "{partition.name}" p WHERE {where} '
-        f'AND NOT EXISTS (SELECT FROM "{name}" kept_row WHERE kept_row.id = p.id)'
-    )  # only rows not copied yet: an anti-join, never a re-insert of what is there
+    copied = _copy_kept(partition.name, name, kept_sql, params)
+    copied += _catch_up(partition.name, name, kept_sql, params)
     with connection.cursor() as cursor:
-        cursor.execute(copy, params)
-        copied = cursor.rowcount
-        cursor.execute(f'ANALYZE "{name}"')  # a new table: the locked step's anti-join plans on its size
+        cursor.execute(f'ANALYZE "{name}"')
+    retired = retired_name(partition.name)
 
-    def swap(cursor) -> int:
+    def swap(cursor) -> None:
         cursor.execute(f'ALTER TABLE "{table}" DETACH PARTITION "{partition.name}"')
-        cursor.execute(copy, params)  # what became kept since the copy
-        since = max(cursor.rowcount, 0)
-        cursor.execute(f'SELECT EXISTS (SELECT FROM "{name}")')
-        if cursor.fetchone()[0]:
-            cursor.execute(f'ALTER TABLE "{table}" ATTACH PARTITION "{name}" {bounds}')
-        else:
-            cursor.execute(f'DROP TABLE "{name}"')
-        cursor.execute(f'DROP TABLE "{partition.name}"')
-        return copied + since  # the rows kept by this run (a resumed run counts only its own)
+        cursor.execute(f'ALTER TABLE "{partition.name}" RENAME TO "{retired}"')
+        cursor.execute(f'ALTER TABLE "{table}" ATTACH PARTITION "{name}" {bounds}')
 
-    return with_short_locks(swap)
+    with_short_locks(swap)
+    return copied + retired_finish(table, retired, kept_sql, params)
+
+
+def retired_leftovers(cursor, table: str) -> list[str]:
+    """The table's partitions a killed retirement detached and left undropped (`<name>_retired`)."""
+    cursor.execute(
+        "SELECT relname FROM pg_class WHERE relkind = 'r' AND NOT relispartition AND relname ~ %s "
+        "ORDER BY relname",
+        [f"^{table}_p[0-9]{{8}}_retired$"],
+    )
+    return [row[0] for row in cursor.fetchall()]
+
+
+def retired_finish(table: str, retired: str, kept_sql: str, params: list) -> int:
+    """Copy the rows of the detached `retired` table that are kept now and not yet in its kept
+    partition, and drop it in the same transaction (it is no one else's since the detach); then
+    drop the kept partition if it holds nothing. Returns the rows copied."""
+    name = retired.removesuffix("_retired") + "_kept"
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT relispartition FROM pg_class WHERE oid = to_regclass(%s)", [name])
+        row = cursor.fetchone()
+    if not row or not row[0]:  # attached with the detach, so never: keep the rows for an operator
+        raise RuntimeError(f"{retired} has no kept partition {name}: left in place, nothing dropped")
+
+    def finish(cursor) -> int:
+        copied = _catch_up_in(cursor, retired, name, kept_sql, params)
+        cursor.execute(f'DROP TABLE "{retired}"')
+        return copied
+
+    copied = with_short_locks(finish)
+    if drop_if_empty(table, Partition(name, None, None)):
+        log.info("%s: nothing of %s is kept: its kept partition dropped", table, retired)
+    return copied
+
+
+def _keep_ids_name(partition_name: str) -> str:
+    return f"{partition_name}_keep_ids"
+
+
+def _id_range(cursor, source: str) -> tuple[int, int] | None:
+    cursor.execute(f'SELECT min(id), max(id) FROM "{source}"')
+    lo, hi = cursor.fetchone()
+    return None if lo is None else (int(lo), int(hi))
+
+
+def _kept_ids_sql(kept_sql: str, lo: int, hi: int) -> str:
+    """The kept ids within a partition's own id range only: the set to match stays that small."""
+    return f"SELECT kid FROM ({kept_sql}) AS kept_ids(kid) WHERE kid BETWEEN {lo} AND {hi}"
+
+
+def _copy_kept(source: str, kept: str, kept_sql: str, params: list) -> int:
+    """Copy the rows of `source` that `kept_sql` names into `kept`, in id order, RETIRE_BATCH a
+    transaction, from past the highest id `kept` holds (where a killed run stopped)."""
+    ids = _keep_ids_name(source)
+    with connection.cursor() as cursor:
+        span = _id_range(cursor, source)
+        if span is None or not kept_sql:
+            return 0
+        cursor.execute(f'SELECT max(id) FROM "{kept}"')
+        done = cursor.fetchone()[0]
+        lo = max(span[0], (done or 0) + 1)
+        with transaction.atomic():  # unlogged, not temporary: a pooler may give each batch another session
+            cursor.execute(f'DROP TABLE IF EXISTS "{ids}"')
+            cursor.execute(f'CREATE UNLOGGED TABLE "{ids}" (kid bigint NOT NULL)')
+            cursor.execute(
+                f'INSERT INTO "{ids}" SELECT DISTINCT kid FROM ({_kept_ids_sql(kept_sql, lo, span[1])}) k',
+                params,
+            )
+            cursor.execute(f'ALTER TABLE "{ids}" ADD PRIMARY KEY (kid)')
+        cursor.execute(f'ANALYZE "{ids}"')
+    copied, after = 0, lo - 1
+    while True:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(
+                f'SELECT max(kid) FROM (SELECT kid FROM "{ids}" WHERE kid > %s '
+                f"ORDER BY kid LIMIT {RETIRE_BATCH}) b",
+                [after],
+            )
+            upto = cursor.fetchone()[0]
+            if upto is None:
+                break
+            cursor.execute(
+                f'INSERT INTO "{kept}" SELECT s.* FROM "{ids}" k JOIN "{source}" s ON s.id = k.kid '
+                "WHERE k.kid > %s AND k.kid <= %s ON CONFLICT DO NOTHING",
+                [after, upto],
+            )
+            copied += max(cursor.rowcount, 0)
+        after = upto
+    with connection.cursor() as cursor:
+        cursor.execute(f'DROP TABLE IF EXISTS "{ids}"')
+    return copied
+
+
+def _catch_up(source: str, kept: str, kept_sql: str, params: list) -> int:
+    """Copy the rows of `source` kept now that `kept` lacks (those cited since the copy), in one
+    statement of its own."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        return _catch_up_in(cursor, source, kept, kept_sql, params)
+
+
+def _catch_up_in(cursor, source: str, kept: str, kept_sql: str, params: list) -> int:
+    span = _id_range(cursor, source)
+    if span is None or not kept_sql:
+        return 0
+    cursor.execute(
+        f'INSERT INTO "{kept}" SELECT s.* FROM "{source}" s WHERE s.id IN ('
+        f"SELECT kid FROM ({_kept_ids_sql(kept_sql, *span)}) k "
+        f'WHERE NOT EXISTS (SELECT FROM "{kept}" held WHERE held.id = k.kid)) ON CONFLICT DO NOTHING',
+        params,
+    )
+    return max(cursor.rowcount, 0)
 
 
 def drop_if_empty(table: str, partition: Partition) -> bool:

@@ -17,6 +17,7 @@ raises so Celery tries it again, and /readyz and /metrics show the job failing u
 """
 
 import logging
+import time
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -136,22 +137,41 @@ def horizon_advance(event_type: str, before) -> None:
 
 
 def _retire_partitions(event_type: str, table: str, cutoff, dry_run: bool) -> tuple[list[str], int]:
-    """Retire (or, dry, name) the table's partitions that end at or before `cutoff`; the kept
-    partitions of earlier runs are left to the row deletes."""
+    """Retire (or, dry, name) the table's partitions that end at or before `cutoff`, after
+    finishing those a killed run detached and left behind; the kept partitions of earlier runs
+    are left to the row deletes."""
     with connection.cursor() as cursor:
+        leftovers = partitions.retired_leftovers(cursor, table)
         old = [
             p
             for p in partitions.partitions(cursor, table)
             if p.end is not None and p.end <= cutoff and not p.keeps_evidence
         ]
     names, rows = [], 0
+    for retired in leftovers:
+        rows += partitions.stored_rows(partitions.Partition(retired, None, None))
+        if not dry_run:
+            sql, params = kept_sql(event_type)
+            kept = partitions.retired_finish(table, retired, sql, params)
+            rows -= kept
+            log.info(
+                "%s: %s, left by a run stopped half-way, dropped (%d more rows kept)", table, retired, kept
+            )
+        names.append(retired)
     for partition in old:
         rows += partitions.stored_rows(partition)
         if not dry_run:
+            began = time.monotonic()
             sql, params = kept_sql(event_type)
             kept = partitions.partition_retire(table, partition, sql, params)
             rows -= kept
-            log.info("%s: partition %s dropped (%d rows kept)", table, partition.name, kept)
+            log.info(
+                "%s: partition %s dropped (%d rows kept) in %.1f s",
+                table,
+                partition.name,
+                kept,
+                time.monotonic() - began,
+            )
         names.append(partition.name)
     return names, max(rows, 0)
 
