@@ -5,6 +5,7 @@ admin list filtered to the rest); every text is escaped."""
 from urllib.parse import urlencode
 
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
@@ -102,3 +103,9 @@ def quantity(value, unit: str = "", digits: int = 2) -> str:
         return f"${value:,.{digits}f}"
     number = f"{value:,.0f}" if abs(value) >= 100 else f"{value:,.{digits}g}"
     return f"{number} {unit}".strip()
+
+
+def when(moment) -> str:
+    """A time in the list's short form, local time (`2026-11-13 09:05`); a column of these may wrap
+    between the date and the time."""
+    return f"{timezone.localtime(moment):%Y-%m-%d %H:%M}" if moment else "—"

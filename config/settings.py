@@ -155,6 +155,7 @@ LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+FORMAT_MODULE_PATH = ["config.formats"]  # dates as 2026-11-13 09:05 (config/formats/en/formats.py)
 
 STATIC_URL = "static/"
 STATIC_ROOT = env_str("STATIC_ROOT", str(BASE_DIR / "var" / "static"))  # what collectstatic fills

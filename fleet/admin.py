@@ -12,6 +12,7 @@ from django_celery_beat.models import PeriodicTask
 from config.audit import audit
 from config.errors import ApplicationError
 from config.paginators import BoundedChangeList, BoundedCountPaginator
+from config.readable import clipped
 from config.yamldoc import YamlDocError
 from fleet import services
 from fleet.documents import document_rollback, document_version_append, validator_for
@@ -241,7 +242,7 @@ class DocumentVersionAdmin(admin.ModelAdmin):
     """Versions are immutable and read-only; an approver rolls a document back by selecting one
     version, which becomes the newest version again (a copy: history is never rewritten), audited."""
 
-    list_display = ["document", "number", "author", "author_user", "reason", "created_at"]
+    list_display = ["document", "number", "author", "author_user", "why", "created_at"]
     list_filter = ["author", "document"]
     search_fields = ["text", "document__name"]
     readonly_fields = [
@@ -255,6 +256,10 @@ class DocumentVersionAdmin(admin.ModelAdmin):
         "created_at",
     ]
     actions = ["roll_back_to"]
+
+    @admin.display(description="reason", ordering="reason")
+    def why(self, obj: DocumentVersion):
+        return clipped(obj.reason, 80)
 
     def has_add_permission(self, request) -> bool:
         return False

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from config.errors import ApplicationError
-from config.readable import readable, scalar
+from config.readable import clipped, readable, scalar
 from governance import services
 from governance.diff import text_diff
 from governance.models import (
@@ -77,7 +77,7 @@ class ApproveForm(forms.Form):
 class ProposalAdmin(admin.ModelAdmin):
     list_display = [
         "id",
-        "title",
+        "heading",
         "type",
         "status_badge",
         "source",
@@ -85,7 +85,7 @@ class ProposalAdmin(admin.ModelAdmin):
         "subject",
         "created_at",
     ]
-    list_display_links = ["id", "title"]
+    list_display_links = ["id", "heading"]
     list_filter = ["status", "type", "source", "risk", "created_at"]
     search_fields = ["title", "rationale", "dedup_key", "subject"]
     readonly_fields = [
@@ -163,6 +163,10 @@ class ProposalAdmin(admin.ModelAdmin):
     def has_approve_permission(self, request) -> bool:
         return request.user.has_perm("governance.approve_proposal")
 
+    @admin.display(description="title", ordering="title")
+    def heading(self, obj: Proposal):
+        return clipped(obj.title, 90)
+
     @admin.display(description="status", ordering="status")
     def status_badge(self, obj: Proposal):
         colours = {
@@ -172,7 +176,9 @@ class ProposalAdmin(admin.ModelAdmin):
             "rejected": "#dc322f",
             "superseded": "#93a1a1",
         }
-        return format_html('<b style="color:{}">{}</b>', colours.get(obj.status, "#000"), obj.status)
+        return format_html(
+            '<b style="color:{}">{}</b>', colours.get(obj.status, "#000"), obj.get_status_display()
+        )
 
     # --- bulk actions --------------------------------------------------------------------
     @admin.action(description="Approve selected pending proposals", permissions=["approve"])
@@ -297,9 +303,18 @@ class ProposalAdmin(admin.ModelAdmin):
 
 @admin.register(ChangeDecision)
 class ChangeDecisionAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "proposal", "verdict", "actor_label", "rating", "reason"]
+    list_display = ["created_at", "about", "verdict", "actor_label", "rating", "why"]
     list_filter = ["verdict", "created_at"]
     search_fields = ["reason", "actor_label", "proposal__title"]
+    list_select_related = ["proposal"]
+
+    @admin.display(description="proposal", ordering="proposal")
+    def about(self, obj: ChangeDecision):
+        return clipped(obj.proposal, 60)
+
+    @admin.display(description="reason", ordering="reason")
+    def why(self, obj: ChangeDecision):
+        return clipped(obj.reason, 100)
 
     def has_add_permission(self, request) -> bool:
         return False
@@ -315,9 +330,13 @@ class ChangeDecisionAdmin(admin.ModelAdmin):
 class SuppressedKeyAdmin(admin.ModelAdmin):
     """Suppressions are removed by deleting the row here (humans only)."""
 
-    list_display = ["key", "proposal", "reason", "created_at"]
+    list_display = ["key", "proposal", "why", "created_at"]
     search_fields = ["key", "reason"]
     readonly_fields = ["key", "proposal", "reason", "created_at"]
+
+    @admin.display(description="reason", ordering="reason")
+    def why(self, obj: SuppressedKey):
+        return clipped(obj.reason, 100)
 
     def has_add_permission(self, request) -> bool:
         return False

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 from config import charts
 from config.audit import audit
 from config.errors import ApplicationError
+from config.readable import clipped, share, when
 from fleet.models import Agent
 from improver.canary import OVERALL
 from improver.models import (
@@ -22,6 +23,7 @@ from improver.models import (
     Rollout,
 )
 from improver.outcomes import SIGNAL_COLUMNS, rollout_series, rollout_status, signal_cells
+from improver.review import delta_rows
 from improver.services.improvers import improver_create, improver_set_lifecycle
 from improver.services.rollouts import rollout_decide
 from telemetry.admin import EventAdmin
@@ -51,13 +53,29 @@ class ImproverAgentAdmin(admin.ModelAdmin):
         "active_template",
         "lifecycle",
         "ritual_state",
-        "scheduled_wake_at",
-        "last_one_on_one_at",
-        "total_sessions_completed",
-        "consecutive_failure_count",
+        "wakes",
+        "last_one_on_one",
+        "sessions",
+        "failures",
     ]
     list_filter = ["lifecycle", "ritual_state"]
     actions = ["pause", "resume", "destroy"]
+
+    @admin.display(description="wakes", ordering="scheduled_wake_at")
+    def wakes(self, obj: ImproverAgent) -> str:
+        return when(obj.scheduled_wake_at)
+
+    @admin.display(description="last one-on-one", ordering="last_one_on_one_at")
+    def last_one_on_one(self, obj: ImproverAgent) -> str:
+        return when(obj.last_one_on_one_at)
+
+    @admin.display(description="sessions done", ordering="total_sessions_completed")
+    def sessions(self, obj: ImproverAgent) -> int:
+        return obj.total_sessions_completed
+
+    @admin.display(description="failures in a row", ordering="consecutive_failure_count")
+    def failures(self, obj: ImproverAgent) -> int:
+        return obj.consecutive_failure_count
 
     def get_form(self, request, obj=None, **kwargs):
         if obj is None:
@@ -108,8 +126,12 @@ class ImproverAgentAdmin(admin.ModelAdmin):
 
 @admin.register(RitualRun)
 class RitualRunAdmin(admin.ModelAdmin):
-    list_display = ["started_at", "improver", "period", "outcome", "proposer", "detail"]
+    list_display = ["started_at", "improver", "period", "outcome", "proposer", "said"]
     list_filter = ["outcome", "improver"]
+
+    @admin.display(description="detail", ordering="detail")
+    def said(self, obj: RitualRun):
+        return clipped(obj.detail, 120)
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
@@ -121,15 +143,51 @@ class EvolutionSessionAdmin(admin.ModelAdmin):
         "created_at",
         "template",
         "status",
-        "base_version",
-        "new_version",
+        "versions",
         "rating",
         "feedback_count",
-        "proposal",
+        "review",
     ]
+    list_select_related = ["template", "base_version", "new_version", "proposal"]
     list_filter = ["status", "template"]
     inlines = [NoteInline]
-    readonly_fields = [f.name for f in EvolutionSession._meta.fields]
+    readonly_fields = [
+        *(f.name for f in EvolutionSession._meta.fields if f.name != "performance_delta"),
+        "performance",
+    ]
+    exclude = ["performance_delta"]  # shown as a table by `performance`
+
+    @admin.display(description="versions")
+    def versions(self, obj: EvolutionSession) -> str:
+        base = f"v{obj.base_version.number}" if obj.base_version_id else "—"
+        return f"{base} → v{obj.new_version.number}" if obj.new_version_id else base
+
+    @admin.display(description="proposal", ordering="proposal")
+    def review(self, obj: EvolutionSession):
+        return clipped(obj.proposal, 50) if obj.proposal_id else "—"
+
+    def has_add_permission(self, request) -> bool:
+        return False  # a ritual opens a session
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False  # every field is the ritual's record: nothing to save
+
+    @admin.display(description="performance delta")
+    def performance(self, obj: EvolutionSession):
+        """The base version against the one before it, measure by measure (as on the review page)."""
+        delta = obj.performance_delta or {}
+        rows = delta_rows(delta)
+        if not rows:
+            return "—"
+        before = f"v{delta['previous_version']}" if "previous_version" in delta else "previous"
+        now = f"v{delta['current_version']}" if "current_version" in delta else "current"
+        return format_html(
+            '<table class="kz-table"><thead><tr><th>measure</th><th>{}</th><th>{}</th><th>change</th></tr>'
+            "</thead><tbody>{}</tbody></table>",
+            before,
+            now,
+            format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>", rows),
+        )
 
 
 @admin.register(FeedbackItem)
@@ -169,8 +227,10 @@ class ImproverReportAdmin(admin.ModelAdmin):
         return format_html("<pre>{}</pre>", obj.content)
 
     @admin.display(description="summary")
-    def summary(self, obj: ImproverReport) -> str:
-        return next((ln[3:] for ln in obj.content.splitlines() if ln.startswith("## Reviewed")), "")
+    def summary(self, obj: ImproverReport):
+        return clipped(
+            next((ln[3:] for ln in obj.content.splitlines() if ln.startswith("## Reviewed")), ""), 120
+        )
 
     def has_add_permission(self, request) -> bool:
         return False
@@ -181,13 +241,14 @@ class RolloutAdmin(admin.ModelAdmin):
     """Canary rollouts: the sequential test's last check, and the human's promote / abort / pin."""
 
     list_display = ["started_at", "template", "versions", "status", "arms", "verdict", "decided_by"]
+    list_select_related = ["template", "champion", "candidate"]
     list_filter = ["status", "template"]
     readonly_fields = [
         "template",
         "proposal",
         "champion",
         "candidate",
-        "share",
+        "share_shown",
         "canary",
         "targets_shown",
         "status",
@@ -197,8 +258,19 @@ class RolloutAdmin(admin.ModelAdmin):
         "reason",
         "last_check_shown",
     ]
-    exclude = ["history", "canary_agents", "last_check", "targets", "removes_only"]
+    fields = [  # the short ones share lines
+        ("template", "proposal"),
+        ("champion", "candidate", "share_shown"),
+        ("canary", "targets_shown"),
+        ("status", "started_at", "decided_at", "decided_by"),
+        "reason",
+        "last_check_shown",
+    ]
     actions = ["promote", "abort", "pin"]
+
+    @admin.display(description="canary share")
+    def share_shown(self, obj: Rollout) -> str:
+        return share(obj.share)
 
     @admin.display(description="versions")
     def versions(self, obj: Rollout) -> str:
@@ -213,8 +285,8 @@ class RolloutAdmin(admin.ModelAdmin):
         return f"{cn} ({cf}) / {bn} ({bf})"
 
     @admin.display(description="last verdict")
-    def verdict(self, obj: Rollout) -> str:
-        return (obj.last_check or {}).get("reason", "")
+    def verdict(self, obj: Rollout):
+        return clipped((obj.last_check or {}).get("reason", ""), 120)
 
     @admin.display(description="canary agents")
     def canary(self, obj: Rollout) -> str:
@@ -250,10 +322,21 @@ class RolloutAdmin(admin.ModelAdmin):
             f"Checked {at[:16].replace('T', ' ')} UTC." if at else "",
         )
 
-    DECISIONS = (
-        ("promote", "Promote", "Serve the candidate to every agent now."),
-        ("abort", "Abort", "Every agent back to the champion; its lines are not proposed again."),
-        ("pin", "Pin", "Keep the split as it is, with no automatic action, until a human decides."),
+    DECISIONS = (  # action, button, what it does, the question asked before one that cannot be undone
+        (
+            "promote",
+            "Promote",
+            "Serve the candidate to every agent now.",
+            "Promote v{candidate} to every agent of {template} now? The canary ends; this cannot be undone.",
+        ),
+        (
+            "abort",
+            "Abort",
+            "Every agent back to the champion; its lines are not proposed again.",
+            "Abort the canary of v{candidate}? Every agent of {template} goes back to v{champion} and its "
+            "lines are not proposed again; this cannot be undone.",
+        ),
+        ("pin", "Pin", "Keep the split as it is, with no automatic action, until a human decides.", ""),
     )
 
     def get_urls(self):
@@ -264,14 +347,25 @@ class RolloutAdmin(admin.ModelAdmin):
         ]
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
-        rollout = get_object_or_404(Rollout.objects.select_related("candidate", "champion"), pk=object_id)
+        rollout = get_object_or_404(
+            Rollout.objects.select_related("candidate", "champion", "template"), pk=object_id
+        )
         status = rollout_status(rollout)
+        names = {
+            "candidate": rollout.candidate.number,
+            "champion": rollout.champion.number,
+            "template": rollout.template.slug,
+        }
         extra = {
             "standing": status["summary"],
             "advice": status["advice"],
             "history_chart": history_chart(rollout, status["judged_on"][0]),
             "can_decide": self.has_approve_permission(request) and rollout.status in Rollout.OPEN,
-            "decisions": [d for d in self.DECISIONS if d[0] != "pin" or rollout.status != "pinned"],
+            "decisions": [
+                (action, label, help, ask.format(**names))
+                for action, label, help, ask in self.DECISIONS
+                if action != "pin" or rollout.status != "pinned"
+            ],
         }
         return super().change_view(request, object_id, form_url, {**extra, **(extra_context or {})})
 

@@ -1,8 +1,9 @@
 from django.contrib import admin, messages
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 from config.audit import audit
 from config.errors import ApplicationError
+from config.readable import clipped, quantity, share, when
 from planner import selectors, services
 from planner.hitl import SEVERITY_COLOURS
 from planner.models import (
@@ -40,32 +41,146 @@ class SkillStatsAdmin(admin.ModelAdmin):
     list_display = [
         "agent",
         "skill",
-        "samples",
-        "success_rate",
-        "avg_confidence_on_success",
-        "avg_wall_ms",
-        "avg_cost_usd",
-        "total_samples",
-        "last_sample_at",
+        "sampled",
+        "success",
+        "confidence",
+        "wall_time",
+        "cost",
+        "last_sample",
     ]
     list_filter = ["skill"]
     search_fields = ["agent__name", "skill"]
     exclude = ["window"]
     readonly_fields = [f.name for f in SkillStats._meta.fields if f.name != "window"]
 
+    @admin.display(description="last sample", ordering="last_sample_at")
+    def last_sample(self, obj: SkillStats) -> str:
+        return when(obj.last_sample_at)
+
+    @admin.display(description="samples (lifetime)", ordering="samples")
+    def sampled(self, obj: SkillStats) -> str:
+        return f"{obj.samples} ({obj.total_samples})"
+
+    @admin.display(description="success", ordering="success_rate")
+    def success(self, obj: SkillStats) -> str:
+        return share(obj.success_rate)
+
+    @admin.display(description="confidence on success", ordering="avg_confidence_on_success")
+    def confidence(self, obj: SkillStats) -> str:
+        return f"{obj.avg_confidence_on_success:.2f}"
+
+    @admin.display(description="mean time", ordering="avg_wall_ms")
+    def wall_time(self, obj: SkillStats) -> str:
+        return quantity(obj.avg_wall_ms, "ms")
+
+    @admin.display(description="mean cost", ordering="avg_cost_usd")
+    def cost(self, obj: SkillStats) -> str:
+        return quantity(obj.avg_cost_usd, "$", 4)
+
+
+AGENT_COLUMNS = (  # a snapshot's per-agent figures: heading, key, how it reads
+    ("agent", "agent", str),
+    ("outcomes", "total_outcomes", str),
+    ("success", "success_rate", share),
+    ("failures, last hour", "failure_rate_1h", share),
+    ("p50 latency", "p50_latency_ms", lambda v: quantity(v, "ms")),
+    ("p95 latency", "p95_latency_ms", lambda v: quantity(v, "ms")),
+    ("cost per success", "cost_per_successful_outcome", lambda v: quantity(v, "$", 4)),
+    ("cost", "total_cost_usd", lambda v: quantity(v, "$")),
+    ("recent failures", "recent_failures", lambda v: str(len(v or []))),
+)
+
+
+def agents_table(agents: list[dict]):
+    """Per-agent figures as a table, each rounded and with its unit."""
+    if not agents:
+        return "—"
+    head = format_html_join("", "<th>{}</th>", ((heading,) for heading, _, _ in AGENT_COLUMNS))
+    rows = format_html_join(
+        "",
+        "<tr>{}</tr>",
+        (
+            (
+                format_html_join(
+                    "",
+                    "<td>{}</td>",
+                    (
+                        (shown(a.get(key)) if a.get(key) is not None else "—",)
+                        for _, key, shown in AGENT_COLUMNS
+                    ),
+                ),
+            )
+            for a in agents
+        ),
+    )
+    return format_html(
+        '<table class="kz-table"><thead><tr>{}</tr></thead><tbody>{}</tbody></table>', head, rows
+    )
+
 
 @admin.register(FleetSnapshot)
 class FleetSnapshotAdmin(admin.ModelAdmin):
     list_display = [
         "minute",
-        "max_failure_rate_1h",
-        "total_cost_usd_1d",
+        "failure_rate",
+        "cost",
         "orphaned_skill_count",
-        "fleet_success_rate",
-        "fleet_p95_latency_ms",
+        "success_rate",
+        "p95_latency",
         "total_outcomes",
     ]
     date_hierarchy = "minute"
+    fields = [
+        ("minute", "window_hours", "scope"),
+        ("success_rate", "failure_rate", "p95_latency"),
+        ("cost", "total_outcomes", "all_outcomes"),
+        ("orphaned_skill_count", "orphaned"),
+        "agents_shown",
+        "system_actors_shown",
+    ]
+    readonly_fields = [
+        "minute",
+        "window_hours",
+        "scope",
+        "success_rate",
+        "failure_rate",
+        "p95_latency",
+        "cost",
+        "total_outcomes",
+        "all_outcomes",
+        "orphaned_skill_count",
+        "orphaned",
+        "agents_shown",
+        "system_actors_shown",
+    ]
+
+    @admin.display(description="fleet success", ordering="fleet_success_rate")
+    def success_rate(self, obj: FleetSnapshot) -> str:
+        return share(obj.fleet_success_rate)
+
+    @admin.display(description="worst agent's failures, last hour", ordering="max_failure_rate_1h")
+    def failure_rate(self, obj: FleetSnapshot) -> str:
+        return share(obj.max_failure_rate_1h)
+
+    @admin.display(description="fleet p95 latency", ordering="fleet_p95_latency_ms")
+    def p95_latency(self, obj: FleetSnapshot) -> str:
+        return quantity(obj.fleet_p95_latency_ms, "ms")
+
+    @admin.display(description="cost, last day", ordering="total_cost_usd_1d")
+    def cost(self, obj: FleetSnapshot) -> str:
+        return quantity(obj.total_cost_usd_1d, "$")
+
+    @admin.display(description="orphaned skills")
+    def orphaned(self, obj: FleetSnapshot) -> str:
+        return ", ".join(map(str, obj.orphaned_skills)) or "—"
+
+    @admin.display(description="agents")
+    def agents_shown(self, obj: FleetSnapshot):
+        return agents_table(obj.agents)
+
+    @admin.display(description="system actors (the improvers, kept apart)")
+    def system_actors_shown(self, obj: FleetSnapshot):
+        return agents_table(obj.system_actors)
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
@@ -87,19 +202,25 @@ class GoalStateAdmin(admin.ModelAdmin):
 class DispatchAdmin(admin.ModelAdmin):
     list_display = [
         "created_at",
-        "goal_id",
-        "action_id",
+        "goal_and_action",
         "agent",
         "status",
         "hitl_mode",
         "severity",
         "release_at",
-        "delivery_attempts",
-        "closed_at",
+        "attempts",
     ]
     list_filter = ["status", "hitl_mode", "blast_radius", "goal_id"]
     search_fields = ["correlation_id", "agent__name"]
     actions = ["approve", "veto"]
+
+    @admin.display(description="goal → action", ordering="goal_id")
+    def goal_and_action(self, obj: Dispatch):
+        return format_html("{}<br>→ {}", obj.goal_id, obj.action_id)
+
+    @admin.display(description="tries", ordering="delivery_attempts")
+    def attempts(self, obj: Dispatch) -> int:
+        return obj.delivery_attempts
 
     @admin.display(description="blast radius", ordering="blast_radius")
     def severity(self, obj: Dispatch):
@@ -132,9 +253,13 @@ class DispatchAdmin(admin.ModelAdmin):
 
 @admin.register(Alert)
 class AlertAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "kind", "key", "message"]
+    list_display = ["created_at", "kind", "key", "said"]
     list_filter = ["kind", "created_at"]
     search_fields = ["key", "message"]
+
+    @admin.display(description="message", ordering="message")
+    def said(self, obj: Alert):
+        return clipped(obj.message, 120)
 
 
 @admin.register(PatternStats)
@@ -148,9 +273,9 @@ class PatternStatsAdmin(admin.ModelAdmin):
         "helpful",
         "harmful",
         "manual_state",
-        "promoted_at",
-        "deprecated_at",
-        "last_validated_at",
+        "promoted",
+        "deprecated",
+        "validated",
     ]
     list_filter = ["template", "manual_state"]
     search_fields = ["name"]
@@ -174,6 +299,18 @@ class PatternStatsAdmin(admin.ModelAdmin):
         "last_validated_at",
     ]
     actions = ["promote", "deprecate", "reset"]
+
+    @admin.display(description="Promoted at", ordering="promoted_at")
+    def promoted(self, obj: PatternStats) -> str:
+        return when(obj.promoted_at)
+
+    @admin.display(description="Deprecated at", ordering="deprecated_at")
+    def deprecated(self, obj: PatternStats) -> str:
+        return when(obj.deprecated_at)
+
+    @admin.display(description="Last validated at", ordering="last_validated_at")
+    def validated(self, obj: PatternStats) -> str:
+        return when(obj.last_validated_at)
 
     @admin.display(description="state")
     def current_state(self, obj: PatternStats) -> str:

@@ -6,6 +6,7 @@ from django.db.models import Count, F, Q
 from config import clock
 from config.audit import audit
 from config.paginators import BoundedChangeList, BoundedCountPaginator
+from config.readable import clipped
 from fleet.admin import AgentAdmin
 from fleet.models import Agent
 from telemetry import admin_operations, selectors, services  # noqa: F401  (admin_operations registers its pages)
@@ -83,10 +84,14 @@ class SkillOutcomeAdmin(EventAdmin):
         "success",
         "duration_ms",
         "cost_usd",
-        "correlation_id",
+        "correlation",
     ]
     list_filter = ["success", "occurred_at"]
     search_fields = ["skill", "correlation_id", "failure_reason"]
+
+    @admin.display(description="correlation id", ordering="correlation_id")
+    def correlation(self, obj: SkillOutcome):
+        return clipped(obj.correlation_id, 28)
 
 
 @admin.register(Observation)
@@ -133,7 +138,7 @@ class LearnedFactAdmin(admin.ModelAdmin):
     """Facts learned from corrections: operators edit their wording, retire or restore them."""
 
     list_display = [
-        "content",
+        "fact",
         "template",
         "reach",
         "sessions",
@@ -183,7 +188,11 @@ class LearnedFactAdmin(admin.ModelAdmin):
     def sessions(self, obj: LearnedFact) -> int:
         return obj.session_count
 
-    @admin.display(description="stated before / since served to the template")
+    @admin.display(description="fact", ordering="content")
+    def fact(self, obj: LearnedFact):
+        return clipped(obj.content, 90)
+
+    @admin.display(description="before / since served")
     def effect(self, obj: LearnedFact) -> str:
         if obj.served_at is None:
             return "not served to the template"
@@ -216,9 +225,13 @@ class LearnedFactAdmin(admin.ModelAdmin):
 class UnmappedSpanAdmin(admin.ModelAdmin):
     """OpenTelemetry spans that mapped to no event, per agent and reason."""
 
-    list_display = ["agent", "reason", "count", "example", "last_seen_at"]
+    list_display = ["agent", "reason", "count", "sample", "last_seen_at"]
     list_filter = ["reason"]
     readonly_fields = ["agent", "reason", "count", "example", "last_seen_at"]
+
+    @admin.display(description="example")
+    def sample(self, obj: UnmappedSpan):
+        return clipped(obj.example, 90)
 
     def has_add_permission(self, request) -> bool:
         return False

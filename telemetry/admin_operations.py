@@ -3,6 +3,7 @@
 from django.contrib import admin, messages
 
 from config.audit import audit
+from config.readable import clipped
 from telemetry.derived import entries_rerun
 from telemetry.models import PendingDerivation
 
@@ -30,7 +31,7 @@ class PendingDerivationAdmin(admin.ModelAdmin):
     """The derived-work to-do list: events whose handlers have not run, and those whose handler
     failed (retrying, or parked after its last attempt with the error it raised)."""
 
-    list_display = ["event_type", "row_id", "attempts", "short_error", "handler", "due"]
+    list_display = ["event_type", "row_id", "attempts", "short_error", "handler_name", "due"]
     list_filter = [ParkedFilter, "event_type", "handler"]
     readonly_fields = [f.name for f in PendingDerivation._meta.fields]
     actions = ["rerun"]
@@ -42,6 +43,10 @@ class PendingDerivationAdmin(admin.ModelAdmin):
     @admin.display(description="error")
     def short_error(self, obj: PendingDerivation) -> str:
         return obj.error[:80] + ("…" if len(obj.error) > 80 else "")
+
+    @admin.display(description="handler", ordering="handler")
+    def handler_name(self, obj: PendingDerivation):
+        return clipped(obj.handler, 40)
 
     @admin.display(description="due")
     def due(self, obj: PendingDerivation):

@@ -3,6 +3,7 @@
 from django.contrib import admin, messages
 
 from config.errors import ApplicationError
+from config.readable import brief, clipped
 from governance.board.services import task_update
 from governance.models import (
     BlockedEvent,
@@ -27,7 +28,7 @@ class CommentInline(admin.TabularInline):
 class BoardTaskAdmin(admin.ModelAdmin):
     list_display = [
         "id",
-        "title",
+        "heading",
         "kind",
         "status",
         "source",
@@ -52,6 +53,10 @@ class BoardTaskAdmin(admin.ModelAdmin):
     ]
     inlines = [CommentInline]
     actions = ["to_backlog", "cancel", "mark_done"]
+
+    @admin.display(description="title", ordering="title")
+    def heading(self, obj: BoardTask):
+        return clipped(obj.title, 70)
 
     @admin.display(description="human", boolean=True, ordering="human_attention")
     def attention(self, obj: BoardTask) -> bool:
@@ -91,8 +96,16 @@ class BoardTaskAdmin(admin.ModelAdmin):
 
 @admin.register(ScanRun)
 class ScanRunAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "cycle", "scan", "status", "counts", "detail"]
+    list_display = ["created_at", "cycle", "scan", "status", "found", "said"]
     list_filter = ["scan", "status"]
+
+    @admin.display(description="counts")
+    def found(self, obj: ScanRun):
+        return clipped(brief(obj.counts), 60)
+
+    @admin.display(description="detail", ordering="detail")
+    def said(self, obj: ScanRun):
+        return clipped(obj.detail, 100)
 
     def has_add_permission(self, request) -> bool:
         return False
@@ -119,9 +132,13 @@ class BlockedEventAdmin(admin.ModelAdmin):
 
 @admin.register(CommandRun)
 class CommandRunAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "command", "passed", "task"]
+    list_display = ["created_at", "run", "passed", "task"]
     list_filter = ["passed"]
     search_fields = ["command"]
+
+    @admin.display(description="command", ordering="command")
+    def run(self, obj: CommandRun):
+        return clipped(obj.command, 90)
 
 
 @admin.register(TaskFeedback)
