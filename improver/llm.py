@@ -8,16 +8,25 @@ recorded (`last_path`), so a ritual always completes and says how.
 
 import json
 import logging
+import re
 import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
 
 from django.conf import settings
+from rapidfuzz import fuzz
 
 from improver.classify import CATEGORIES, Classified, RawFeedback, RuleClassifier
 from improver.context import RITUAL_SYSTEM
-from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange, refused
+from improver.proposer import (
+    Addition,
+    DeterministicProposer,
+    ProposalInput,
+    ProposedChange,
+    normalised,
+    refused,
+)
 
 log = logging.getLogger(__name__)
 SENTIMENTS = ("positive", "negative", "neutral")
@@ -94,7 +103,47 @@ CLASSIFY_SYSTEM = (
 )
 
 
+# How near (rapidfuzz's WRatio, 0-100) a model's label must come to a known one to be read as it.
+# Measured on the labels models answer with: abbreviations and misspellings score 80-93 against
+# the label they mean ("NEG" 90, "postive" 93, "nuetral" 86, "comms" 80, "priority" 84, "time"
+# 90), while words naming no label score under 75 against every one ("mixed" 45, "other" 46,
+# "furious" 29, "n/a" 45, "none" 60, "tool use" 53).
+LABEL_CUTOFF = 80
+NOT = frozenset({"not", "non", "no", "never"})  # "not negative" names no label
+
+
+def nearest_label(answer: object, labels: tuple[str, ...], cutoff: float = LABEL_CUTOFF) -> str | None:
+    """The known label a model's answer means, or None when it means none of them (or several).
+
+    Read generously, in order: the answer with case and punctuation ignored ("Negative." is
+    negative); a known label written as a word of it ("very negative"); the label rapidfuzz finds
+    nearest, scoring at least `cutoff` and ahead of every other ("NEG", "postive"). An answer
+    that negates ("not negative") or names two labels ("positive or negative") means none."""
+    if not isinstance(answer, str):
+        return None
+    words = re.sub(r"[^a-z0-9]+", " ", answer.lower()).split()
+    text = " ".join(words)
+    if not text or NOT & set(words):
+        return None
+    if text in labels:
+        return text
+    named = [label for label in labels if label in words]
+    if named:
+        return named[0] if len(named) == 1 else None
+    scores = sorted(((fuzz.WRatio(text, label), label) for label in labels), reverse=True)
+    best, label = scores[0]
+    if best < cutoff or (len(scores) > 1 and scores[1][0] == best):
+        return None
+    return label
+
+
 def _check_classification(count: int):
+    """The reply's labels by item index. The reply's shape is held strictly (a list of items, each
+    index one of the chunk's, a confidence within 0-1): a reply that breaks it is retried,
+    then the chunk goes to the rules. Its labels are read generously (nearest_label): an item
+    whose sentiment or category means no known label is left out, and the rules classify that
+    item alone."""
+
     def check(data: dict) -> dict:
         items = data["items"]
         if not isinstance(items, list):
@@ -104,12 +153,15 @@ def _check_classification(count: int):
             i = item["index"]
             if not (isinstance(i, int) and 0 <= i < count):
                 raise ValueError(f"bad index {i!r}")
-            if item["sentiment"] not in SENTIMENTS or item["category"] not in CATEGORIES:
-                raise ValueError(f"bad labels in {item!r}")
             confidence = float(item.get("confidence", 0.8))
             if not 0 <= confidence <= 1:
                 raise ValueError("confidence out of range")
-            out[i] = (item["sentiment"], item["category"], confidence)
+            sentiment = nearest_label(item.get("sentiment"), SENTIMENTS)
+            category = nearest_label(item.get("category"), CATEGORIES)
+            if sentiment is None or category is None:
+                log.info("LLM labels of item %d name no known label: %r", i, item)
+                continue
+            out[i] = (sentiment, category, confidence)
         return out
 
     return check
@@ -123,22 +175,29 @@ class LLMClassifier:
         self.last_path = "llm"
 
     def classify(self, items: list[RawFeedback]) -> list[Classified]:
+        """Each chunk by the model; a chunk whose call fails by the rules, and within a chunk the
+        model answered, each item it gave no known label (or no answer) by the rules alone."""
         out: list[Classified] = []
         self.last_path = "llm"
+        failed, unlabelled = None, 0
         for start in range(0, len(items), self.chunk):
             chunk = items[start : start + self.chunk]
             listing = "\n".join(f"{i}. [{it.source_type}] {it.text[:500]}" for i, it in enumerate(chunk))
             try:
                 labels = self.client.chat_json(CLASSIFY_SYSTEM, listing, _check_classification(len(chunk)))
             except LLMError as exc:
-                self.last_path = f"rules (llm fallback: {exc})"
-                labels = {}
+                failed, labels = exc, None
             for i, item in enumerate(chunk):
-                if i in labels:
+                if labels is not None and i in labels:
                     sentiment, category, confidence = labels[i]
                     out.append(Classified(item, sentiment, category, confidence, "llm"))
                 else:
+                    unlabelled += labels is not None
                     out.append(self.fallback.classify_one(item))
+        if failed is not None:
+            self.last_path = f"rules (llm fallback: {failed})"
+        elif unlabelled:
+            self.last_path = f"llm ({unlabelled} of {len(items)} by rules: no known label from the model)"
         return out
 
 
@@ -170,14 +229,24 @@ def _check_proposal(current: str, exclude: tuple[str, ...] = ()):
             raise ValueError(f"the reply removed existing directives: {missing[:2]}")
         before = {line.strip() for line in current.splitlines()}
         lines = tuple(directives.splitlines())
+        added = []
         for i, line in enumerate(lines):
             if line.strip() and line.strip() not in before:
-                why = refused(line, exclude, served=lines[:i] + lines[i + 1 :])
+                why = refused(line, exclude, served=lines[:i] + lines[i + 1 :], free=True)
                 if why:
                     raise ValueError(f"refused {why}")
+                added.append(line.strip())
+        # The additions are the lines that passed, each with the reason the model gave for it (a
+        # listed addition that is not one of the new lines was never checked, and is dropped).
+        listed = data.get("additions") or []
+        reasons = {
+            normalised(str(a["text"]).lstrip("-* ")): str(a.get("reason") or "llm")
+            for a in (listed if isinstance(listed, list) else [])
+            if isinstance(a, dict) and "text" in a
+        }
         additions = [
-            Addition(str(a["text"]), str(a.get("reason", "llm")), 1, origin="model")
-            for a in data.get("additions", [])
+            Addition(line, reasons.get(normalised(line.lstrip("-* ")), "llm"), 1, origin="model")
+            for line in added
         ]
         return {"directives": directives.rstrip("\n") + "\n", "rationale": rationale, "additions": additions}
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from improver.contrary import contrary_to
-from improver.remedies import similarity
+from improver.remedies import is_remedy, similarity
 from telemetry.corrections import is_instance
 
 CATEGORY_FIXES = {
@@ -78,6 +78,7 @@ class Proposer(Protocol):
 
 
 MAX_LINE_CHARS = 300  # one added line
+FREE_WORDS = ("remedy", "model")  # origins of lines in someone's own words, not built from a pattern
 # Lines that tell agents to do what only an end user's text (feedback is data) could have asked:
 # ignore their instructions, copy mail in secret, or send data somewhere outside. Refused from a
 # model and from feedback alike, whatever the wording around them.
@@ -90,12 +91,16 @@ INSTRUCTS_LIKE_A_USER = re.compile(
 )
 
 
-def refused(line: str, exclude: tuple[str, ...] = (), served: tuple[str, ...] = ()) -> str:
+def refused(
+    line: str, exclude: tuple[str, ...] = (), served: tuple[str, ...] = (), *, free: bool = False
+) -> str:
     """Why a line may not be proposed by the machine ('' when it may), whoever wrote it (the rules
     or a model): too long; a line a human rejected or a rollback withdrew, in the same or other
     words (similarity ≥ 80); the contrary of a line `served` beside it; about one instance (an
     order, an amount, a host, a person), which is no rule for a fleet; or an instruction only a
-    user's text could have asked for."""
+    user's text could have asked for. A line in free words (`free`: a remedy said in feedback, a
+    model's line) must also say what to do, as improver.remedies reads a remedy: a description,
+    a complaint or a heading is no directive."""
     text = line.strip().lstrip("-* ")
     against = contrary_to(text, served)
     if against:
@@ -108,6 +113,8 @@ def refused(line: str, exclude: tuple[str, ...] = (), served: tuple[str, ...] = 
         return f"a line about one instance, not a rule ({text[:80]!r})"
     if INSTRUCTS_LIKE_A_USER.search(text):
         return f"a line that instructs agents as only a user's text asked ({text[:80]!r})"
+    if free and not is_remedy(text):
+        return f"a line that does not say what to do ({text[:80]!r})"
     return ""
 
 
@@ -262,7 +269,9 @@ class DeterministicProposer:
             if stronger is not None or contrary_to(addition.text, served):
                 conflicts.append(conflict(addition, stronger, contrary_to(addition.text, served)))
                 continue
-            if addition.origin != "operator" and refused(addition.text, data.exclude):
+            if addition.origin != "operator" and refused(
+                addition.text, data.exclude, free=addition.origin in FREE_WORDS
+            ):
                 continue
             if any(normalised(c.text) == key or similarity(c.text, addition.text) >= 80 for c in chosen):
                 continue  # the same thing said twice (a fact and the remedy it repeats)
