@@ -12,11 +12,17 @@ did not open" narrows "Always cite sources".
 """
 
 import re
+from pathlib import Path
 
 from lemminflect import getLemma
 from rapidfuzz import fuzz
 
+from config.linear_model import load
+from improver.opposites import opposed_words, same_scale_conflicts
 from improver.remedies import content
+
+WEIGHTS = Path(__file__).with_name("contrary_weights.json")
+NARROWING = re.compile(r"\b(?:only|except|unless|beyond|over|under|above|below|more than|less than)\b", re.I)
 
 LEAD_IN = re.compile(
     r"^(?:(?:remember:|(?:always|please|kindly|next time|from now on|in future|going forward|no|actually)\b)"
@@ -46,7 +52,38 @@ def action(line: str) -> tuple[bool, str]:
 
 
 def contrary(a: str, b: str) -> bool:
-    return _opposed(action(a), action(b))
+    """Whether the two lines ask what cannot both be done: the same action with opposite polarity,
+    opposite words on one topic ("Write formally" / "Keep it casual"), two values of one scale
+    ("Quote weights in kilograms" / "Use pounds for weights"), or opposite asks in other words. The
+    readings are weighed by a logistic regression fitted on labelled pairs (contrary_weights.json,
+    written by bench/train_language.py); it reads a pair the same in either order."""
+    return load(WEIGHTS).says_yes(pair_features(a, b))
+
+
+def pair_features(a: str, b: str) -> dict[str, float]:
+    first, second = action(a), action(b)
+    words_a, words_b = set(content(a).split()), set(content(b).split())
+    shared = len(words_a & words_b) / max(1, min(len(words_a), len(words_b)))
+    negated_one = first[0] != second[0]
+    # Each reading is evidence of opposition by itself; none is "the lines share no word", which
+    # is true of almost every pair of lines a template holds.
+    features = {
+        "rule:contrary": float(_opposed(first, second)),
+        "negated-one:shared": float(negated_one) * shared,
+        "negated-both:shared": float(first[0] and second[0]) * shared,
+        "ratio": fuzz.token_set_ratio(content(a), content(b)) / 100,
+        "same-verb": float(bool(first[1]) and first[1].split()[:1] == second[1].split()[:1]),
+        "opposite-words": float(min(2, opposed_words(a, b))),
+        "opposite-quantifiers": float(min(2, opposed_words(a, b, quantifiers=True))),
+        "scale-conflict": float(min(2, same_scale_conflicts(a, b))),
+        "narrowing": float(bool(NARROWING.search(a)) != bool(NARROWING.search(b))),
+        "numbers-differ": float(_numbers(a) != _numbers(b) and bool(_numbers(a)) and bool(_numbers(b))),
+    }
+    return {name: value for name, value in features.items() if value}
+
+
+def _numbers(text: str) -> set[str]:
+    return set(re.findall(r"\d+(?:\.\d+)?", text))
 
 
 def _opposed(a: tuple[bool, str], b: tuple[bool, str]) -> bool:
@@ -61,18 +98,16 @@ def _opposed(a: tuple[bool, str], b: tuple[bool, str]) -> bool:
 
 def contrary_to(line: str, lines) -> str:
     """The first of `lines` that says the opposite of `line` ('' when none does)."""
-    mine = action(line)
-    return next((other for other in lines if other.strip() and _opposed(mine, action(other))), "")
+    return next((other for other in lines if other.strip() and contrary(line, other)), "")
 
 
 def compatible(candidates: list[str], served: list[str]) -> list[int]:
     """The indexes of the candidates (strongest first) that contradict neither a served line nor
     a candidate kept before them."""
-    kept_actions = [action(line) for line in served if line.strip()]
+    kept_lines = [line for line in served if line.strip()]
     kept = []
     for i, line in enumerate(candidates):
-        mine = action(line)
-        if not any(_opposed(mine, other) for other in kept_actions):
+        if not any(contrary(line, other) for other in kept_lines):
             kept.append(i)
-            kept_actions.append(mine)
+            kept_lines.append(line)
     return kept

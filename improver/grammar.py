@@ -169,12 +169,11 @@ def prohibition(head: str, word: str) -> bool:
     return word not in KNOWING and base_verb(word)
 
 
-def is_remedy(sentence: str) -> bool:
-    """Whether the sentence says what to do: an instruction, a prohibition, a request, an
-    obligation of the agent or a stated preference. A complaint, a story, a question or praise
-    is not one, whatever words it contains."""
+def by_rule(sentence: str) -> bool:
+    """What the grammar alone says: an instruction, a prohibition, a request, an obligation of the
+    agent or a stated preference."""
     sentence = sentence.strip().replace("’", "'")
-    if not 3 <= len(sentence.split()) <= 30:
+    if not 2 <= len(sentence.split()) <= 40:
         return False
     if sentence.endswith("?"):
         request = REQUEST.match(sentence)

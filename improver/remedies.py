@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from improver.grammar import is_remedy
+from improver.remedy_reading import is_remedy
 from telemetry.corrections import is_instance
 
 THRESHOLD = 65

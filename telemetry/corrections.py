@@ -12,8 +12,13 @@ import hashlib
 import math
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from rapidfuzz.distance import Levenshtein
+
+from config.linear_model import load
+
+SCOPE_WEIGHTS = Path(__file__).with_name("scope_weights.json")
 
 # What a rule reads of a text. A correction is a sentence or an edited reply, and what decides it
 # lies in its beginning; a free-text field may hold 20,000 characters (KAIZEN_INGEST_MAX_TEXT_CHARS),
@@ -100,19 +105,70 @@ THRESHOLD = re.compile(
 )
 
 
-def is_instance(content: str) -> bool:
-    """Whether a sentence is about one instance — an order or ticket number, an id, a host, an
-    address, one amount, one date, one person — rather than how the work is done. A number behind
-    a threshold is a rule ("Refunds over $500 need the escalate_refund tool", "at most 3 times"), and
-    the project the template works on ("in this repository") is no instance. Such a fact stays with
-    its agent and never becomes a directive line. Reads the bounded text (_tokens_cut)."""
-    text = _tokens_cut(content)
+def by_rule(text: str) -> bool:
+    """What the patterns alone say: an identifier, or a number no threshold word stands before."""
     if IDENTIFIER.search(text):
         return True
     return any(
         not THRESHOLD.search(text[max(0, m.start() - THRESHOLD_WINDOW_CHARS) : m.start()])
         for m in NUMBER.finditer(text)
     )
+
+
+# What else tells one case from a rule: a name without a title, an identifier of letters only,
+# a small number naming a thing ("desk 4", "section 9.2"); and, for a rule, a recurrence, a clock
+# time or an amount of a unit ("every Monday at 9", "a 20-minute slot", "net-45").
+SCOPE_PATTERNS = {
+    "inner-capital": re.compile(r"(?<=[a-z,;] )(?-i:[A-Z][a-z]+)\b"),
+    "letters-id": re.compile(r"(?-i:\b[A-Z]{2,6}\b)"),
+    "small-number": re.compile(r"\b[a-z]+\s+\d{1,3}(?:\.\d+)?\b", re.I),
+    "digit": re.compile(r"\d"),
+    "recurrence": re.compile(
+        r"\b(?:every|each|daily|weekly|monthly|nightly|hourly|always|never|whenever|per|any|all)\b"
+        r"|\b(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b",
+        re.I,
+    ),
+    "clock": re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b|\bnoon\b|\bmidnight\b", re.I),
+    "unit": re.compile(
+        r"\b\d+[\s-]?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|percent|%|kg|km|miles?)\b"
+        r"|\bnet[\s-]?\d+\b|%",
+        re.I,
+    ),
+    "capped": re.compile(
+        r"\b(?:capped|limit(?:ed)?|max(?:imum)?|minimum|min|cutoff|cut-off|deadline)\b", re.I
+    ),
+    "deictic": re.compile(
+        r"\b(?:this|that|these|those|the last|yesterday|today|tomorrow|just now|earlier)\b", re.I
+    ),
+}
+
+
+def scope_features(content: str) -> dict[str, float]:
+    text = _tokens_cut(content).strip()
+    features = {"rule:instance": 1.0} if by_rule(text) else {}
+    for name, pattern in SCOPE_PATTERNS.items():
+        if pattern.search(text):
+            features[f"has:{name}"] = 1.0
+    words = re.findall(r"[a-z0-9']+", text.lower())[:60]
+    if words:
+        features[f"w1:{words[0]}"] = 1.0
+    for word in words:
+        features[f"w:{word}"] = 1.0
+    for a, b in zip(words, words[1:], strict=False):
+        features[f"bi:{a} {b}"] = 1.0
+    return features
+
+
+def is_instance(content: str) -> bool:
+    """Whether a sentence is about one instance — an order or ticket number, an id, a host, an
+    address, one amount, one date, one person, one named thing — rather than how the work is done.
+    A number behind a threshold, a recurrence, a clock time or an amount of a unit is a rule
+    ("Refunds over $500 need the escalate_refund tool", "Send the digest every Monday at 9",
+    "Slots are 20 minutes"), and the project the template works on ("in this repository") is no
+    instance. Such a fact stays with its agent and never becomes a directive line. The patterns'
+    readings and the words are weighed by a logistic regression fitted on labelled corrections
+    (scope_weights.json, written by bench/train_language.py). Reads the bounded text (_tokens_cut)."""
+    return load(SCOPE_WEIGHTS).says_yes(scope_features(content))
 
 
 CORRECTING = re.compile(

@@ -39,6 +39,11 @@ def test_the_retention_benchmark_runs_and_its_checks_pass():
     assert "every cited event kept" in smoke("prune.py", on_this_server())
 
 
+def test_the_language_benchmark_runs_on_the_test_domains():
+    out = smoke("language.py")
+    assert "remedy (test part)" in out and "pair (test part)" in out
+
+
 def test_the_canary_rule_benchmark_runs():
     out = smoke("canary_rule.py")
     assert "harmful" in out and "better" in out

@@ -1,0 +1,131 @@
+"""Fits the weights of the rules that read people's words, on the corpus's training part only.
+
+For each task (remedy or not, policy or instance, contradictory or compatible) the training rows
+are the corpus's twelve training domains plus the older hand-written tables; the test domains
+(tests/improver/corpus/SPLIT) are never read. The regularisation is chosen by leave-one-domain-out
+cross-validation over the training domains, so the choice itself rewards reading a domain never
+seen. Writes improver/remedy_weights.json, telemetry/scope_weights.json and
+improver/contrary_weights.json. Needs scikit-learn (in the dev extras); reading the weights does not.
+
+    python bench/train_language.py            # fit and write all three
+    python bench/train_language.py --task pair --dry-run
+"""
+
+import argparse
+import json
+import math
+import os
+import sys
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+ROOT = Path(__file__).resolve().parent.parent
+C_GRID = (0.03, 0.1, 0.3, 1.0, 3.0, 10.0)
+COMPATIBLE_KEPT = 0.95
+
+
+def old_table(path: Path) -> list[tuple[str, str, str]]:
+    """(label, domain, sentence) rows of a hand-written table."""
+    rows = []
+    for line in path.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            label, domain, sentence = line.rstrip("\n").split("\t")[:3]
+            rows.append((label, "old-" + domain, sentence))
+    return rows
+
+
+def examples(task: str):
+    """(features, yes, domain) of every training row of `task`."""
+    from bench.language import rows
+    from improver.contrary import pair_features
+    from improver.remedy_reading import remedy_features
+    from telemetry.corrections import scope_features
+
+    train = [row for row in rows("train") if row["task"] == task]
+    if task == "remedy":
+        table = old_table(ROOT / "tests/improver/tables/remedy_sentences.tsv")
+        return [(remedy_features(r["text"]), r["label"] == "R", r["domain"]) for r in train] + [
+            (remedy_features(s), label == "R", d) for label, d, s in table
+        ]
+    if task == "scope":
+        table = old_table(ROOT / "tests/telemetry/tables/policy_or_instance.tsv")
+        return [(scope_features(r["text"]), r["label"] == "I", r["domain"]) for r in train] + [
+            (scope_features(s), label == "I", d) for label, d, s in table
+        ]
+    out = []
+    for r in train:  # a pair is read the same whichever line comes first
+        out.append((pair_features(r["text"], r["text_b"]), r["label"] == "C", r["domain"]))
+    return out
+
+
+def _threshold_keeping(x, y, groups, c: float, *, keep: float) -> float:
+    """The lowest threshold at which cross-validated predictions leave `keep` of the no-rows alone."""
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import LeaveOneGroupOut, cross_val_predict
+
+    model = LogisticRegression(C=c, max_iter=5000, class_weight="balanced")
+    p = cross_val_predict(model, x, y, groups=groups, cv=LeaveOneGroupOut(), method="predict_proba")[:, 1]
+    noes = sorted(prob for prob, yes in zip(p, y, strict=True) if not yes)
+    cut = noes[min(len(noes) - 1, math.ceil(keep * len(noes)) - 1)]
+    found = sum(prob > cut for prob, yes in zip(p, y, strict=True) if yes) / max(1, sum(y))
+    print(f"   cross-validated: {found:.0%} of yes-rows found at that threshold")
+    return float(min(0.99, cut + 1e-6))
+
+
+def fit(task: str, *, dry_run: bool = False) -> None:
+    from sklearn.feature_extraction import DictVectorizer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import LeaveOneGroupOut, cross_val_score
+
+    from config.linear_model import LinearModel
+
+    data = examples(task)
+    vectorizer = DictVectorizer()
+    x = vectorizer.fit_transform([f for f, _, _ in data])
+    y = [yes for _, yes, _ in data]
+    groups = [d for _, _, d in data]
+    scores = {}
+    for c in C_GRID:
+        model = LogisticRegression(C=c, max_iter=5000, class_weight="balanced")
+        scores[c] = cross_val_score(model, x, y, groups=groups, cv=LeaveOneGroupOut()).mean()
+    # the strongest regularisation within half a point of the best: fewer idiosyncratic weights
+    best = min(c for c in C_GRID if scores[c] >= max(scores.values()) - 0.005)
+    print(f"{task}: {len(data)} rows, {x.shape[1]} features; leave-one-domain-out accuracy by C:")
+    print("   " + "  ".join(f"C={c}: {s:.1%}" for c, s in scores.items()) + f"  → C={best}")
+    threshold = 0.5
+    if task == "pair":  # serving two contradictory lines costs less than dropping a compatible one
+        threshold = _threshold_keeping(x, y, groups, best, keep=COMPATIBLE_KEPT)
+        print(
+            f"   threshold {threshold:.3f} keeps {COMPATIBLE_KEPT:.0%} of compatible training pairs"
+        )
+    model = LogisticRegression(C=best, max_iter=5000, class_weight="balanced").fit(x, y)
+    weights = dict(zip(vectorizer.get_feature_names_out(), model.coef_[0], strict=True))
+    out = {
+        "remedy": ROOT / "improver/remedy_weights.json",
+        "scope": ROOT / "telemetry/scope_weights.json",
+        "pair": ROOT / "improver/contrary_weights.json",
+    }[task]
+    if not dry_run:
+        linear = LinearModel(weights, float(model.intercept_[0]), threshold)
+        out.write_text(json.dumps(linear.as_json(), indent=0, sort_keys=True) + "\n")
+        print(f"   wrote {out.relative_to(ROOT)}")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--task", choices=("remedy", "scope", "pair", "all"), default="all")
+    parser.add_argument("--dry-run", action="store_true", help="cross-validate only; write nothing")
+    args = parser.parse_args(argv)
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+    for task in ("remedy", "scope", "pair") if args.task == "all" else (args.task,):
+        fit(task, dry_run=args.dry_run)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

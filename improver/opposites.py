@@ -1,0 +1,234 @@
+"""Words that pull opposite ways, and scales whose values exclude each other (pure).
+
+Two directive lines contradict when one asks for "formal" and the other for "casual", or one
+quotes weights in kilograms and the other in pounds, even when they share no other word. These
+are general English opposites and scales, not any one business's vocabulary.
+"""
+
+import re
+
+from lemminflect import getLemma
+
+# Pairs of words (by lemma) that ask for opposite things.
+OPPOSITES = [
+    ("always", "never"),
+    ("all", "none"),
+    ("include", "exclude"),
+    ("show", "hide"),
+    ("add", "remove"),
+    ("allow", "forbid"),
+    ("allow", "ban"),
+    ("allow", "block"),
+    ("permit", "forbid"),
+    ("accept", "reject"),
+    ("accept", "refuse"),
+    ("approve", "deny"),
+    ("approve", "reject"),
+    ("grant", "deny"),
+    ("open", "close"),
+    ("start", "stop"),
+    ("begin", "end"),
+    ("enable", "disable"),
+    ("before", "after"),
+    ("first", "last"),
+    ("early", "late"),
+    ("earlier", "later"),
+    ("more", "less"),
+    ("more", "fewer"),
+    ("increase", "decrease"),
+    ("raise", "lower"),
+    ("higher", "lower"),
+    ("high", "low"),
+    ("long", "short"),
+    ("longer", "shorter"),
+    ("brief", "detailed"),
+    ("short", "detailed"),
+    ("concise", "detailed"),
+    ("brief", "detail"),
+    ("short", "detail"),
+    ("concise", "thorough"),
+    ("brief", "thorough"),
+    ("brief", "lengthy"),
+    ("formal", "casual"),
+    ("formal", "informal"),
+    ("formally", "casually"),
+    ("public", "private"),
+    ("internal", "external"),
+    ("inside", "outside"),
+    ("manual", "automatic"),
+    ("manually", "automatically"),
+    ("online", "offline"),
+    ("online", "paper"),
+    ("digital", "paper"),
+    ("electronic", "paper"),
+    ("written", "verbal"),
+    ("writing", "phone"),
+    ("fixed", "flexible"),
+    ("strict", "lenient"),
+    ("cheap", "expensive"),
+    ("cheapest", "fastest"),
+    ("lowest", "highest"),
+    ("minimum", "maximum"),
+    ("now", "later"),
+    ("immediately", "later"),
+    ("immediately", "wait"),
+    ("right away", "wait"),
+    ("delay", "expedite"),
+    ("together", "separately"),
+    ("combine", "split"),
+    ("merge", "split"),
+    ("batch", "individually"),
+    ("keep", "delete"),
+    ("keep", "discard"),
+    ("keep", "remove"),
+    ("keep", "close"),
+    ("save", "delete"),
+    ("retain", "purge"),
+    ("retain", "delete"),
+    ("send", "hold"),
+    ("share", "withhold"),
+    ("disclose", "withhold"),
+    ("disclose", "conceal"),
+    ("reveal", "conceal"),
+    ("reveal", "hide"),
+    ("share", "hide"),
+    ("mention", "omit"),
+    ("new", "old"),
+    ("newest", "oldest"),
+    ("latest", "oldest"),
+    ("ascending", "descending"),
+    ("top", "bottom"),
+    ("with", "without"),
+    ("mandatory", "optional"),
+    ("required", "optional"),
+    ("require", "skip"),
+    ("upgrade", "downgrade"),
+    ("buy", "sell"),
+    ("credit", "debit"),
+    ("gross", "net"),
+    ("inclusive", "exclusive"),
+    ("approximate", "exact"),
+    ("round", "exact"),
+    ("estimate", "exact"),
+    ("summary", "full"),
+    ("summarize", "verbatim"),
+    ("summarise", "verbatim"),
+    ("paraphrase", "verbatim"),
+    ("literal", "loose"),
+    ("literal", "free"),
+    ("literally", "freely"),
+    ("slow", "fast"),
+    ("slowly", "quickly"),
+    ("every", "no"),
+    ("each", "no"),
+    ("warm", "cold"),
+    ("hot", "cold"),
+    ("upfront", "later"),
+    ("single", "multiple"),
+    ("one", "multiple"),
+    ("alone", "together"),
+    ("yourself", "escalate"),
+    ("direct", "indirect"),
+    ("directly", "through"),
+    ("plain", "technical"),
+    ("simple", "technical"),
+    ("lowercase", "uppercase"),
+    ("empty", "full"),
+    ("vacant", "occupied"),
+    ("in person", "remote"),
+    ("in person", "online"),
+    ("remote", "onsite"),
+    ("visit", "remote"),
+    ("visit", "photo"),
+    ("waive", "charge"),
+    ("waive", "apply"),
+    ("refund", "charge"),
+    ("free", "charge"),
+    ("free", "paid"),
+    ("sooner", "later"),
+    ("publish", "private"),
+    ("publish", "withhold"),
+    ("public", "confidential"),
+    ("show", "strip"),
+    ("list", "out"),
+    ("display", "hide"),
+    ("on", "off"),
+    ("switch on", "disable"),
+    ("enable", "switch off"),
+    ("own", "outsource"),
+    ("in-house", "outsource"),
+    ("before", "once"),
+    ("before", "until"),
+    ("release", "hold"),
+    ("instant", "warn"),
+    ("gentle", "strict"),
+    ("ahead", "after"),
+    ("first", "after"),
+    ("never", "every"),
+]
+# Scales: a line naming one value and the other line another value of the same scale, and
+# neither naming the other's, ask for different things.
+SCALES = [
+    {"kilogram", "kg", "kilo", "pound", "lb", "lbs", "ounce", "oz", "gram"},
+    {"celsius", "fahrenheit"},
+    {"kilometer", "kilometre", "km", "mile"},
+    {"meter", "metre", "foot", "feet", "inch", "centimeter", "centimetre", "cm"},
+    {"metric", "imperial"},
+    {"utc", "gmt", "local", "est", "pst", "cet"},
+    {"aisle", "window", "middle"},
+    {"daily", "weekly", "monthly", "hourly", "nightly", "yearly", "annually", "quarterly", "biweekly"},
+    {"formal", "casual", "informal", "friendly", "chatty", "stiff"},
+    {"email", "phone", "call", "text", "sms", "chat", "letter", "mail", "post", "fax", "portal", "whatsapp"},
+    {"usd", "eur", "gbp", "dollar", "euro", "yen", "local currency"},
+    {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"},
+    {"morning", "afternoon", "evening", "night", "noon", "midnight"},
+    {"weekday", "weekend"},
+    {"american", "british", "us", "uk"},
+    {"english", "spanish", "french", "german", "italian", "portuguese", "chinese", "japanese"},
+    {"first name", "last name", "surname", "full name", "title"},
+    {"check", "cheque", "direct deposit", "wire", "cash", "card", "transfer"},
+    {"ascending", "descending", "alphabetical", "chronological"},
+    {"pdf", "docx", "csv", "spreadsheet", "xlsx", "word"},
+    {"standard", "express", "overnight", "economy"},
+    {"table", "list", "paragraph", "bullet"},
+]
+
+
+def _lemmas(text: str) -> set[str]:
+    """The words of the text and their lemmas, with each pair of neighbours ("in person")."""
+    words = re.findall(r"[a-z]+", text.lower().replace("’", "'"))
+    out = set(words) | {f"{a} {b}" for a, b in zip(words, words[1:], strict=False)}
+    for word in words:
+        for upos in ("VERB", "NOUN", "ADJ"):
+            out.update(getLemma(word, upos=upos))
+        if word.endswith("ly") and len(word) > 4:  # formally → formal, casually → casual
+            out.add(word[:-2])
+    return out
+
+
+QUANTIFIERS = {"always", "never", "all", "none", "every", "each", "no"}
+
+
+def opposed_words(a: str, b: str, *, quantifiers: bool = False) -> int:
+    """How many opposite pairs have one word in each line (and not both in the same line): pairs
+    of quantifiers ("always" / "never") with `quantifiers`, the other pairs without."""
+    first, second = _lemmas(a), _lemmas(b)
+    hits = 0
+    for x, y in OPPOSITES:
+        if (x in QUANTIFIERS or y in QUANTIFIERS) != quantifiers:
+            continue
+        for one, other in ((first, second), (second, first)):
+            if x in one and y in other and not (y in one and x in other):
+                hits += 1
+    return hits
+
+
+def same_scale_conflicts(a: str, b: str) -> int:
+    """How many scales one line names a value of and the other another value, neither naming the other's."""
+    first, second = _lemmas(a), _lemmas(b)
+    hits = 0
+    for scale in SCALES:
+        mine, theirs = scale & first, scale & second
+        if mine and theirs and not mine & theirs:
+            hits += 1
+    return hits

@@ -1,0 +1,114 @@
+"""Whether a sentence of feedback says what to do (pure).
+
+A remedy tells the agent what to do or not to do from now on, however it is phrased: an
+imperative ("Post a status update every 30 minutes"), "Let's …", an instruction after praise or a
+story ("Nice summary, but next time put the totals first"), a polite or indirect form ("It would
+be wiser to …", "We need you to …"), a rule of the work in the plain present ("Returns over 30
+days go to a supervisor"), a clause before the imperative ("When a refund fails, page the
+on-call"). A complaint, a description of what went wrong ("Invoice shows the old address"), a
+story, a question, praise or venting at the agent ("Leave me alone") is not one.
+
+The sentence is described by features — the grammar's readings of the whole sentence and of each
+clause (improver.grammar), the part of speech its first words can take, the persons it names, its
+words — and a logistic regression fitted on labelled feedback from twelve domains weighs them
+(remedy_weights.json, written by bench/train_language.py).
+"""
+
+import re
+from pathlib import Path
+
+from config.linear_model import load
+from improver import grammar
+
+WEIGHTS = Path(__file__).with_name("remedy_weights.json")
+CLAUSE_BREAK = re.compile(
+    r"[,;:—–]|\s-\s|\.\s|\b(?:but|so|and then|then|though|however|instead|otherwise|pls|plz|please)\b", re.I
+)
+SPEAKER = {
+    "i": "first",
+    "i'm": "first",
+    "i've": "first",
+    "me": "first",
+    "my": "first",
+    "we": "we",
+    "our": "we",
+}
+SPEAKER |= {"us": "we", "let's": "lets", "lets": "lets", "you": "you", "your": "you", "you're": "you"}
+
+
+def _tokens(text: str) -> list[str]:
+    return [w for w in (grammar._word(t) for t in text.split()) if w]
+
+
+def _kind(word: str) -> str:
+    """The part of speech a word can take, as far as the lexicon knows."""
+    if word in grammar.AUXILIARIES:
+        return "aux"
+    if grammar.closed(word):
+        return "closed"
+    if word in grammar.ADVERBS:
+        return "adverb"
+    if grammar.past(word):
+        return "past"
+    lemmas = grammar._lemmas(word)
+    if grammar.base_verb(word):
+        return "verb-noun" if "NOUN" in lemmas else "verb"
+    if "NOUN" in lemmas:
+        return "noun-s" if word.endswith("s") else "noun"
+    if "ADJ" in lemmas:
+        return "adjective"
+    return "other"
+
+
+def _clause_features(clause: str, position: str, features: dict) -> None:
+    words = _tokens(clause)
+    if not words:
+        return
+    features[f"{position}:kind:{_kind(words[0])}"] = 1.0
+    if len(words) > 1:
+        features[f"{position}:kind2:{_kind(words[0])}>{_kind(words[1])}"] = 1.0
+    if grammar.imperative(grammar.LEAD_IN.sub("", clause.strip())):
+        features[f"{position}:imperative"] = 1.0
+        features["any:imperative"] = 1.0
+    banned = grammar.PROHIBITION.match(grammar.LEAD_IN.sub("", clause.strip()))
+    if banned and grammar.prohibition(banned.group(1).split()[0], banned.group(2)):
+        features["any:prohibition"] = 1.0
+
+
+def remedy_features(sentence: str) -> dict[str, float]:
+    text = sentence.strip().replace("’", "'")
+    words = _tokens(text)
+    features: dict[str, float] = {}
+    if grammar.by_rule(text):
+        features["rule:remedy"] = 1.0
+    for name, pattern in (
+        ("obligation", grammar.OBLIGATION),
+        ("rule", grammar.RULE),
+        ("preference", grammar.PREFERENCE),
+        ("request", grammar.REQUEST),
+    ):
+        if pattern.search(text):
+            features[f"rule:{name}"] = 1.0
+    features[f"end:{text[-1:] if text[-1:] in '?!.' else 'none'}"] = 1.0
+    features["length"] = min(len(words), 30) / 10
+    clauses = [c for c in CLAUSE_BREAK.split(text) if c and c.strip()]
+    for i, clause in enumerate(clauses):
+        _clause_features(clause, "first" if i == 0 else "later", features)
+    if words:
+        features[f"w1:{words[0]}"] = 1.0
+        if len(words) > 1:
+            features[f"w12:{words[0]} {words[1]}"] = 1.0
+    for a, b in zip(words, words[1:], strict=False):
+        features[f"bi:{a} {b}"] = 1.0
+    for word in words:
+        features[f"w:{word}"] = 1.0
+        if word in SPEAKER:
+            features[f"person:{SPEAKER[word]}"] = 1.0
+    return features
+
+
+def is_remedy(sentence: str) -> bool:
+    """Whether the sentence says what to do (see the module's docstring)."""
+    if not 2 <= len(sentence.split()) <= 60:
+        return False
+    return load(WEIGHTS).says_yes(remedy_features(sentence))
