@@ -327,10 +327,11 @@ def partition_retire(table: str, partition: Partition, kept_sql: str, params: li
        `with_short_locks`), detaches the partition, renames it `<name>_retired` and attaches the
        kept table in its place. No row of the partition is read or written under that lock (the
        attach reads only the default partition, which holds the few events no partition takes).
-    4. `retired_finish` copies, from the detached table, what became kept between steps 2 and 3,
-       and drops it in the same transaction. The detach waited for every transaction that had
-       read the table, so a proposal that read those events to cite them has committed its
-       citations by then; later readers no longer see the partition.
+    4. `retired_finish` copies, from the detached table, what became kept between steps 2 and 3
+       (readers of the table miss those few rows from the swap until this copy commits), and
+       drops it in the same transaction. The detach waited for every transaction that had read
+       the table, so a proposal that read those events to cite them has committed its citations
+       by then; later readers no longer see the partition.
 
     A run killed half-way is safe to run again: the kept table is filled on from its highest id
     and every copy skips the rows it holds already (nothing twice), and a `_retired` table left

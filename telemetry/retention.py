@@ -88,7 +88,8 @@ def prune_events(
 
     On PostgreSQL each partition wholly older than the cutoff is retired whole
     (`telemetry.partitions.partition_retire`: its kept rows stay behind in a small partition of
-    the same period, the rest is dropped); rows older than the cutoff's period that lie in the
+    the same period, copied while ingest goes on, the rest is dropped; one a run killed half-way
+    left detached is finished first); rows older than the cutoff's period that lie in the
     default partition or in such a kept partition, and are no longer needed, are deleted in
     batches. Elsewhere every old row is deleted batch by batch (one short transaction each).
     Returns per event type the rows retired (a dropped partition counts as its planner's
