@@ -435,8 +435,8 @@ def _copy_kept(source: str, kept: str, kept_sql: str, params: list) -> int:
                 break
             cursor.execute(
                 f'INSERT INTO "{kept}" SELECT s.* FROM "{ids}" k JOIN "{source}" s ON s.id = k.kid '
-                "WHERE k.kid > %s AND k.kid <= %s ON CONFLICT DO NOTHING",
-                [after, upto],
+                "WHERE k.kid > %s AND k.kid <= %s AND s.id > %s AND s.id <= %s ON CONFLICT DO NOTHING",
+                [after, upto, after, upto],  # both sides bounded: the batch reads its own ids only
             )
             copied += max(cursor.rowcount, 0)
         after = upto
