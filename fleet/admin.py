@@ -319,6 +319,7 @@ class ExposureAdmin(admin.ModelAdmin):
 
     list_display = ["agent", "session", "candidate", "version", "at"]
     list_select_related = ["agent", "candidate__document", "version__document"]
+    list_per_page = 40  # about two screens at 1280 px
     paginator = BoundedCountPaginator
     show_full_result_count = False
 

@@ -4,7 +4,6 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
-from django.utils.text import Truncator
 from django.views.decorators.http import require_POST
 
 from config import charts
@@ -210,7 +209,7 @@ class FeedbackItemAdmin(EventAdmin):
 
     @admin.display(description="said", ordering="detail")
     def said(self, obj: FeedbackItem) -> str:
-        return Truncator(obj.detail).chars(160)
+        return clipped(obj.detail, 110)
 
 
 @admin.register(ImproverReport)
@@ -261,7 +260,8 @@ class RolloutAdmin(admin.ModelAdmin):
     fields = [  # the short ones share lines
         ("template", "proposal"),
         ("champion", "candidate", "share_shown"),
-        ("canary", "targets_shown"),
+        "canary",
+        "targets_shown",
         ("status", "started_at", "decided_at", "decided_by"),
         "reason",
         "last_check_shown",

@@ -36,6 +36,7 @@ class EventAdmin(admin.ModelAdmin):
     list_filter = ["occurred_at"]
     list_select_related = ["agent"]
     raw_id_fields = ["agent"]
+    list_per_page = 40  # a page of events is about two screens at 1280 px, not five
     paginator = BoundedCountPaginator
     show_full_result_count = False
     search_help_text = (
