@@ -97,9 +97,7 @@ def fit(task: str, *, dry_run: bool = False) -> None:
     threshold = 0.5
     if task == "pair":  # serving two contradictory lines costs less than dropping a compatible one
         threshold = _threshold_keeping(x, y, groups, best, keep=COMPATIBLE_KEPT)
-        print(
-            f"   threshold {threshold:.3f} keeps {COMPATIBLE_KEPT:.0%} of compatible training pairs"
-        )
+        print(f"   threshold {threshold:.3f} keeps {COMPATIBLE_KEPT:.0%} of compatible training pairs")
     model = LogisticRegression(C=best, max_iter=5000, class_weight="balanced").fit(x, y)
     weights = dict(zip(vectorizer.get_feature_names_out(), model.coef_[0], strict=True))
     out = {

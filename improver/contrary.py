@@ -57,6 +57,8 @@ def contrary(a: str, b: str) -> bool:
     ("Quote weights in kilograms" / "Use pounds for weights"), or opposite asks in other words. The
     readings are weighed by a logistic regression fitted on labelled pairs (contrary_weights.json,
     written by bench/train_language.py); it reads a pair the same in either order."""
+    if action(a)[0] == action(b)[0] and fuzz.token_set_ratio(content(a), content(b)) >= 95:
+        return False  # the same line (or one inside the other), asked the same way
     return load(WEIGHTS).says_yes(pair_features(a, b))
 
 
@@ -73,7 +75,7 @@ def pair_features(a: str, b: str) -> dict[str, float]:
         "negated-both:shared": float(first[0] and second[0]) * shared,
         "ratio": fuzz.token_set_ratio(content(a), content(b)) / 100,
         "same-verb": float(bool(first[1]) and first[1].split()[:1] == second[1].split()[:1]),
-        "opposite-words": float(min(2, opposed_words(a, b))),
+        "opposite-words": float(min(2, opposed_words(a, b, same_subject=bool(words_a & words_b)))),
         "opposite-quantifiers": float(min(2, opposed_words(a, b, quantifiers=True))),
         "scale-conflict": float(min(2, same_scale_conflicts(a, b))),
         "narrowing": float(bool(NARROWING.search(a)) != bool(NARROWING.search(b))),

@@ -151,6 +151,8 @@ def imperative(text: str) -> bool:
     if len(words) < 2 or words[0] in FEELING:
         return False
     first, rest = words[0], words[1:]
+    if first == "be":  # "Be brief", "Be sure to …", "Be polite with callers"
+        return not finite(rest[0], rest[1] if len(rest) > 1 else "")
     if base_verb(first):
         return not has_subject(rest, verb_first=True)
     # a word the lexicon knows as something else, used as a verb before its object

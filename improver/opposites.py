@@ -207,15 +207,36 @@ def _lemmas(text: str) -> set[str]:
 
 
 QUANTIFIERS = {"always", "never", "all", "none", "every", "each", "no"}
+# Words of order and degree ("before", "more", "with") oppose only what two lines say of one
+# subject: "Run the tests before reporting" and "Put the details after the answer" do not clash.
+RELATIONAL = {"before", "after", "first", "last", "early", "late", "earlier", "later", "ahead", "once"}
+RELATIONAL |= {"until", "more", "less", "fewer", "with", "without", "on", "off", "top", "bottom", "high"}
+RELATIONAL |= {
+    "low",
+    "higher",
+    "lower",
+    "new",
+    "old",
+    "now",
+    "sooner",
+    "one",
+    "single",
+    "multiple",
+    "out",
+    "list",
+}
 
 
-def opposed_words(a: str, b: str, *, quantifiers: bool = False) -> int:
+def opposed_words(a: str, b: str, *, quantifiers: bool = False, same_subject: bool = True) -> int:
     """How many opposite pairs have one word in each line (and not both in the same line): pairs
-    of quantifiers ("always" / "never") with `quantifiers`, the other pairs without."""
+    of quantifiers ("always" / "never") with `quantifiers`, the other pairs without; words of
+    order and degree only when the lines share a subject."""
     first, second = _lemmas(a), _lemmas(b)
     hits = 0
     for x, y in OPPOSITES:
         if (x in QUANTIFIERS or y in QUANTIFIERS) != quantifiers:
+            continue
+        if not same_subject and (x in RELATIONAL or y in RELATIONAL):
             continue
         for one, other in ((first, second), (second, first)):
             if x in one and y in other and not (y in one and x in other):

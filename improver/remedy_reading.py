@@ -90,7 +90,8 @@ def remedy_features(sentence: str) -> dict[str, float]:
         if pattern.search(text):
             features[f"rule:{name}"] = 1.0
     features[f"end:{text[-1:] if text[-1:] in '?!.' else 'none'}"] = 1.0
-    features["length"] = min(len(words), 30) / 10
+    n = len(words)
+    features[f"length:{'1-3' if n <= 3 else '4-8' if n <= 8 else '9-16' if n <= 16 else '17+'}"] = 1.0
     clauses = [c for c in CLAUSE_BREAK.split(text) if c and c.strip()]
     for i, clause in enumerate(clauses):
         _clause_features(clause, "first" if i == 0 else "later", features)

@@ -149,6 +149,9 @@ def scope_features(content: str) -> dict[str, float]:
     for name, pattern in SCOPE_PATTERNS.items():
         if pattern.search(text):
             features[f"has:{name}"] = 1.0
+    markers = ("rule:instance", "has:inner-capital", "has:letters-id", "has:digit", "has:deictic")
+    if not any(marker in features for marker in markers):
+        features["no-marker"] = 1.0  # nothing names one case: a rule unless its words say otherwise
     words = re.findall(r"[a-z0-9']+", text.lower())[:60]
     if words:
         features[f"w1:{words[0]}"] = 1.0

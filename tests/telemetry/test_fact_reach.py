@@ -108,7 +108,7 @@ def _served(client) -> tuple[list[str], str]:
     return [f["content"] for f in data["learned_facts"]], data["prompt_block"]
 
 
-BOOKING = "No, the booking reference is QX7TLM."
+BOOKING = "No, the caterer wants vegetarian meals."  # one event's caterer, read as a rule
 POLICY = "No, always confirm the traveller's name before changing a booking."
 
 
@@ -118,13 +118,13 @@ def test_a_correction_made_once_stays_with_its_agent_however_general_it_reads():
     from telemetry.selectors import user_stated_facts
 
     alice, bob = _agents("alice", "bob")
-    assert not corrections.is_instance(BOOKING)  # the reference has too few digits to read as one
+    assert not corrections.is_instance(BOOKING)  # nothing in it names the one case it is about
     _correct(alice, 1, BOOKING, "s1")
     fact = LearnedFact.objects.get()
     assert fact.reach == LearnedFact.Reach.AGENT and fact.served_at is None
-    assert _served(alice)[0] == ["The booking reference is QX7TLM."]  # its own agent is told
+    assert _served(alice)[0] == ["The caterer wants vegetarian meals."]  # its own agent is told
     facts, block = _served(bob)
-    assert facts == [] and "QX7TLM" not in block  # no other agent is
+    assert facts == [] and "vegetarian" not in block  # no other agent is
     assert user_stated_facts(template_id=fact.template_id) == []  # nor is the ritual's evidence
 
 
