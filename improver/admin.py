@@ -206,6 +206,7 @@ class FeedbackItemAdmin(EventAdmin):
         "Searches the feedback of the last 24 hours; pick a date on the right to search another period."
     )
     list_select_related = ["template", "agent"]
+    list_per_page = 30  # each row's text may wrap to two lines
 
     @admin.display(description="said", ordering="detail")
     def said(self, obj: FeedbackItem) -> str:

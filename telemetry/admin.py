@@ -98,6 +98,7 @@ class SkillOutcomeAdmin(EventAdmin):
 @admin.register(Observation)
 class ObservationAdmin(EventAdmin):
     list_display = ["occurred_at", "agent", "category", "sentiment", "text"]
+    list_per_page = 30  # each row's text may wrap to two lines
     search_fields = ["text"]
 
 
@@ -241,6 +242,7 @@ class UnmappedSpanAdmin(admin.ModelAdmin):
 @admin.register(FrictionEvent)
 class FrictionEventAdmin(admin.ModelAdmin):
     list_display = ["occurred_at", "agent", "session_id", "tool", "failure_mode", "count"]
+    list_per_page = 40  # about two screens at 1280 px
     list_filter = ["failure_mode", "occurred_at"]
     search_fields = ["tool", "session_id"]
 
