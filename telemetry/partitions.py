@@ -247,6 +247,9 @@ def partition_add(table: str, start: datetime) -> int:
         row = cursor.fetchone()
         if row is not None:
             return row[0]  # attached already; or a table a killed run was filling: go on with it
+        cursor.execute("SELECT to_regclass(%s) IS NOT NULL", [f"{name}_kept"])
+        if cursor.fetchone()[0]:
+            return True  # the period's kept rows after a prune: it has its partition
         cursor.execute(
             f'SELECT EXISTS (SELECT FROM "{default}" WHERE occurred_at >= %s AND occurred_at < %s)',
             [start, end],

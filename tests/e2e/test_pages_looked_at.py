@@ -28,7 +28,11 @@ def watched(page):
     """The page at 1280 px, with every failed request and console error recorded."""
     page.set_viewport_size({"width": WIDTH, "height": 900})
     problems = []
-    page.on("requestfailed", lambda r: problems.append(f"failed {r.url}"))
+    # a load the browser itself abandoned (the test went on to the next page) is no fault of the page
+    page.on(
+        "requestfailed",
+        lambda r: problems.append(f"failed {r.url} {r.failure}") if r.failure != "net::ERR_ABORTED" else None,
+    )
     page.on("response", lambda r: problems.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     return page, problems
