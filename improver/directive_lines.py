@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from improver.context import estimate_tokens
+from improver.contrary import contrary
 from improver.remedies import similarity
 from improver.signals import ANY, target_of
 
@@ -108,13 +109,18 @@ def judge(line: Line, effect: Effect, min_sessions: int, min_drop: float = 0.0) 
 
 
 def merges(lines: list[Line]) -> list[Pruning]:
-    """Near-duplicate lines: the later one is merged into the earlier one."""
+    """Near-duplicate lines: the later one is merged into the earlier one. A line and its opposite
+    are never merged, however many words they share: the later one was added on newer evidence,
+    so the earlier one is removed (what users want has turned)."""
     out, gone = [], set()
     for i, a in enumerate(lines):
         for b in lines[i + 1 :]:
             if b.key in gone or a.key in gone:
                 continue
-            if similarity(a.text, b.text) >= MERGE_AT:
+            if contrary(a.text, b.text):
+                out.append(Pruning(a, "remove", f"the newer line '{b.text}' asks the opposite"))
+                gone.add(a.key)
+            elif similarity(a.text, b.text) >= MERGE_AT:
                 out.append(Pruning(b, "merge", f"says what '{a.text}' says", into=a.text))
                 gone.add(b.key)
     return out

@@ -254,6 +254,7 @@ class DeterministicProposer:
 
         chosen: list[Addition] = []
         conflicts: list[dict] = []
+        replaced: list[dict] = []  # served lines whose opposite newer evidence asks for
         served = tuple(data.directives.splitlines())
         seen: list[Addition] = []  # every candidate so far, stronger first, refused ones included
         for addition in sorted(candidates, key=lambda a: (-a.evidence, -a.sessions)):
@@ -266,8 +267,9 @@ class DeterministicProposer:
             # proposed itself (a human withdrew it), so the minority never wins by default.
             stronger = next((c for c in seen if contrary_to(addition.text, (c.text,))), None)
             seen.append(addition)
-            if stronger is not None or contrary_to(addition.text, served):
-                conflicts.append(conflict(addition, stronger, contrary_to(addition.text, served)))
+            against = contrary_to(addition.text, served)
+            if stronger is not None or (against and not turned(addition, against, seen)):
+                conflicts.append(conflict(addition, stronger, against))
                 continue
             if addition.origin != "operator" and refused(
                 addition.text, data.exclude, free=addition.origin in FREE_WORDS
@@ -276,6 +278,8 @@ class DeterministicProposer:
             if any(normalised(c.text) == key or similarity(c.text, addition.text) >= 80 for c in chosen):
                 continue  # the same thing said twice (a fact and the remedy it repeats)
             chosen.append(addition)
+            if against:
+                replaced.append(replacement(against, addition))
         alone = next((a for a in chosen if a.text in retry), None)
         if alone is not None:  # a line cleared from a rolled-back bundle is tried on its own
             chosen = [alone] + [a for a in chosen if a is not alone]
@@ -284,13 +288,55 @@ class DeterministicProposer:
             chosen, rest = chosen[: data.max_additions], chosen[data.max_additions :] + fallback
         if not chosen:
             return None
-        body = data.directives.rstrip("\n")
+        replaced = [r for r in replaced if r["into"] in {a.text for a in chosen}]
+        gone = {r["text"] for r in replaced}
+        body = "\n".join(
+            line for line in data.directives.rstrip("\n").splitlines() if line.strip() not in gone
+        )
         new = body + "\n" + "\n".join(a.text for a in chosen) + "\n"
         rationale = "Adds: " + "; ".join(f"{a.text!r} ({a.reason}, evidence {a.evidence})" for a in chosen)
-        rationale += ". Nothing was removed: every existing directive is kept."
+        if replaced:
+            rationale += ". Replaces: " + "; ".join(f"{r['text']!r} ({r['reason']})" for r in replaced) + "."
+        else:
+            rationale += ". Nothing was removed: every existing directive is kept."
         return ProposedChange(
-            new, tuple(chosen), rationale, self.name, tuple(rest), conflicts=tuple(conflicts)
+            new,
+            tuple(chosen),
+            rationale,
+            self.name,
+            tuple(rest),
+            removals=tuple(replaced),
+            conflicts=tuple(conflicts),
         )
+
+
+def turned(newer: Addition, served_line: str, seen: list[Addition]) -> bool:
+    """Whether the evidence has turned against a served line: what the window's feedback asks is
+    its opposite (`newer`, said in at least two sessions, in users' or the agents' own words), and
+    nothing said in the window asks for the served line in as many sessions. Then the served line
+    is replaced, never kept beside its opposite. A model's line carries no sessions of its own, so
+    it never replaces a served line: it is refused as the contrary of one."""
+    if newer.origin not in FREE_WORDS or newer.sessions < 2:
+        return False
+    backing = (
+        c
+        for c in seen
+        if c is not newer
+        and similarity(c.text, served_line) >= 80
+        and not contrary_to(c.text, (served_line,))
+    )
+    return all(c.sessions < newer.sessions for c in backing)
+
+
+def replacement(served_line: str, newer: Addition) -> dict:
+    """A served line taken out for the opposite line newer evidence asks for (a removal that the
+    review page shows beside the addition that replaces it)."""
+    return {
+        "text": served_line.strip(),
+        "action": "replace",
+        "reason": f"newer feedback asks the opposite in {newer.sessions} sessions",
+        "into": newer.text,
+    }
 
 
 def conflict(left_out: Addition, stronger: Addition | None, served: str) -> dict:

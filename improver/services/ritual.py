@@ -420,7 +420,7 @@ def prune(
     suggested = [d for d in as_dicts if d["author"] == "human"]
     if not auto:
         return change, suggested
-    removals = tuple(d for d in as_dicts if d["author"] != "human")
+    removals = (change.removals if change else ()) + tuple(d for d in as_dicts if d["author"] != "human")
     text = directive_review.apply(change.directives if change else head.text, auto)
     why = "Prunes " + "; ".join(f"'{r['text']}' ({r['reason']})" for r in removals) + "."
     if change is None:

@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from fleet.templates import template_version_create
 from governance.models import Proposal
 from improver.contrary import contrary
 from improver.proposer import DeterministicProposer, ProposalInput
@@ -50,16 +51,66 @@ def test_the_side_with_more_evidence_is_proposed_and_the_conflict_kept():
     assert conflict["against_sessions"] == 10 and not conflict["served"]
 
 
-def test_the_contrary_of_a_served_line_is_never_added():
-    change = DeterministicProposer().propose(
+def propose_against_served(served: str, *remedies: Remedy):
+    return DeterministicProposer().propose(
         ProposalInput(
-            template="ops",
-            directives="Rotate the logs every night.\n",
-            negative_by_category={"accuracy": 12},
-            remedies=(Remedy("Never rotate the logs.", 30, 30, ("observation:2",)),),
+            template="ops", directives=served + "\n", negative_by_category={"accuracy": 12}, remedies=remedies
         )
     )
+
+
+def test_when_newer_feedback_asks_the_opposite_of_a_served_line_it_replaces_it():
+    change = propose_against_served(
+        "Rotate the logs every night.", Remedy("Never rotate the logs.", 30, 30, ("o:2",))
+    )
+    assert "Never rotate the logs." in change.directives
+    assert "Rotate the logs every night." not in change.directives  # never served beside its opposite
+    [removal] = change.removals
+    assert (removal["text"], removal["action"], removal["into"]) == (
+        "Rotate the logs every night.",
+        "replace",
+        "Never rotate the logs.",
+    )
+    assert "Replaces: 'Rotate the logs every night.'" in change.rationale
+
+
+def test_a_served_line_still_asked_for_as_often_is_kept_and_its_opposite_left_out():
+    change = propose_against_served(
+        "Rotate the logs every night.",
+        Remedy("Never rotate the logs.", 4, 4, ("o:2",)),
+        Remedy("Rotate the logs every night, please.", 6, 6, ("o:3",)),
+    )
     assert change is None or "Never rotate" not in change.directives
+    assert change is None or "Rotate the logs every night." in change.directives
+
+
+def test_one_session_asking_the_opposite_does_not_replace_a_served_line():
+    change = propose_against_served(
+        "Rotate the logs every night.", Remedy("Never rotate the logs.", 3, 1, ("o:2",))
+    )
+    assert change is None or "Never rotate" not in change.directives
+
+
+def test_a_preference_that_turned_is_reviewed_as_a_replacement():
+    template, improver, client = coder_fleet()
+    head = template.document.head
+    template_version_create(template=template, directives=head.text + "Always offer the flexible plan.\n")
+    complaints(
+        client,
+        6,
+        at=WAKE - timedelta(days=1),
+        text="Wrong plan again. Offer the fixed plan now; flexible plans are no longer allowed.",
+    )
+    ritual_run(improver=improver, period="w1", now=WAKE)
+    proposal = Proposal.objects.get(status="pending")
+    proposed = proposal.payload["proposed_directives"]
+    assert "Offer the fixed plan now." in proposed
+    assert "Always offer the flexible plan." not in proposed
+    assert [r["action"] for r in proposal.payload["removals"]] == ["replace"]
+    admin = Client()
+    admin.force_login(get_user_model().objects.create_superuser("root", "root@example.com", "pw"))
+    page = admin.get(f"/admin/governance/proposal/{proposal.pk}/change/").content.decode()
+    assert "Always offer the flexible plan." in page and "replace" in page
 
 
 def test_the_ritual_proposes_the_majority_and_the_review_page_shows_the_conflict():
