@@ -69,6 +69,7 @@ class ProposedChange:
     alternatives: tuple[Addition, ...] = ()  # evidence-backed lines not proposed this time
     removals: tuple[dict, ...] = ()  # lines pruned: {"text", "action": remove|merge, "reason", "into"}
     conflicts: tuple[dict, ...] = ()  # lines left out for contradicting a stronger one (see `conflict`)
+    competitors: tuple[dict, ...] = ()  # lines left out for a better-supported rival (improver.competitors)
 
 
 class Proposer(Protocol):

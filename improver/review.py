@@ -57,12 +57,9 @@ def review(proposal: Proposal):
             ),
             Panel(
                 "removals",
-                "Lines removed or merged (shown as deletions in the diff)",
+                "Lines removed, merged or replaced (shown as deletions in the diff)",
                 ["line", "action", "why"],
-                [
-                    [r["text"], r["action"] + (f" into '{r['into']}'" if r.get("into") else ""), r["reason"]]
-                    for r in payload.get("removals", [])
-                ],
+                [[r["text"], _removal_action(r), r["reason"]] for r in payload.get("removals", [])],
             ),
             Panel(
                 "conflicts",
@@ -78,6 +75,21 @@ def review(proposal: Proposal):
                         else _evidence_words(c["against_evidence"], c["against_sessions"]),
                     ]
                     for c in payload.get("conflicts", [])
+                ],
+            ),
+            Panel(
+                "competitors",
+                "Competing lines: alternative remedies for one problem, the better supported proposed"
+                " (never served together)",
+                ["line", "competes with", "what both address"],
+                [
+                    [
+                        c["against"] + (" (served now)" if c.get("served") else ""),
+                        f"competes with: {c['line']} — {_sessions(c.get('sessions', 0))}"
+                        f" (against {_sessions(c.get('against_sessions', 0))})",
+                        c.get("addresses", ""),
+                    ]
+                    for c in payload.get("competitors", [])
                 ],
             ),
             Panel(
@@ -151,6 +163,18 @@ def _sources(addition: dict) -> str:
     said = ", ".join(f"{n} {kind}{'s' if n != 1 else ''}" for kind, n in kinds.items())
     weight = f"weight {addition.get('evidence', 0)}"
     return f"{said} ({weight})" if said else weight
+
+
+def _removal_action(removal: dict) -> str:
+    """What happens to a removed line: removed, merged into another, or replaced by the line added
+    in its place (one change: its canary compares the two)."""
+    if removal["action"] == "replace" and removal.get("into"):
+        return f"replaced by '{removal['into']}'"
+    return removal["action"] + (f" into '{removal['into']}'" if removal.get("into") else "")
+
+
+def _sessions(n: int) -> str:
+    return f"{n} session{'s' if n != 1 else ''}"
 
 
 def _evidence_words(evidence: int, sessions: int) -> str:

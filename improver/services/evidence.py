@@ -8,6 +8,7 @@ from django.db.models import Count, Max, Q
 
 from fleet.models import DocumentVersion
 from governance.models import BoardTask, Proposal
+from improver.competitors import specific
 from improver.models import Rollout, SessionSignal
 from improver.remedies import Remedy, Said, group
 from improver.signals import ANY
@@ -100,13 +101,6 @@ def shipped_tools(template) -> list[dict]:
 TRANSFER_MIN_SESSIONS = 3  # sessions of this template showing the target in the window
 # Lines about how to work, not about one template's own facts, patterns or tools' fixes.
 TRANSFERABLE = ("remedy", "friction", "category", "transfer")
-
-
-def specific(signal: str) -> bool:
-    """A target precise enough to say two templates suffer the same thing: one tool failing one
-    way, or negative feedback of one named category. Every fleet shows failed skill outcomes,
-    corrections and rejections; that alone says nothing about whether a line would help."""
-    return signal.startswith("tool:") or (signal.startswith("negative:") and signal != "negative:general")
 
 
 def proven_elsewhere(template, since: datetime, until: datetime) -> list[dict]:

@@ -91,6 +91,7 @@ def evolution_proposal_create(
             "alternatives": [_as_dict(a) for a in change.alternatives],
             "removals": list(change.removals),
             "conflicts": list(change.conflicts),
+            "competitors": list(change.competitors),
             "rejected_lines": list(rejected),
             "additions": [_as_dict(a) for a in change.additions],
         },

@@ -39,6 +39,7 @@ from improver.ritual import analysis_notes, passes_gate
 from improver.selectors import events_behind_feedback, feedback_groups, performance_delta
 from improver.services import directive_review
 from improver.services import evidence as ritual_evidence
+from improver.services.competition import compete
 from improver.services.evolution import addition_from, evolution_proposal_create, note_add, set_state
 from improver.services.feedback import default_classifier, feedback_extract
 from improver.services.reports import report_write
@@ -286,7 +287,9 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
         )
     )
     change, suggested = prune(template, head, change, proposer)
+    change, competing = compete(template, head, change, remedies)  # one remedy for one problem
     notes = analysis_notes(groups, delta, [a.text for a in change.additions] if change else [])
+    notes += [("decision", note) for note in competing]
     notes += [
         ("decision", f"Prune ({r['action']}): {r['text']} — {r['reason']}")
         for r in (change.removals if change else ())

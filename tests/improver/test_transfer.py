@@ -52,7 +52,9 @@ def promoted_elsewhere(target: str, diff: float) -> Rollout:
 def test_a_proven_line_is_offered_where_its_target_shows(target, diff, proposed):
     rollout = promoted_elsewhere(target, diff)
     template, improver, client = coder_fleet()
-    complaints(client, 4, at=FIXED_NOW - timedelta(days=1))  # negative communication feedback
+    # negative communication feedback that names no remedy of its own: a remedy said here for the
+    # same signal would compete with the proven line, and the one asked in more sessions would win
+    complaints(client, 4, at=FIXED_NOW - timedelta(days=1), text="The summary was too long and verbose.")
     ritual_run(improver=improver, period="w1", now=FIXED_NOW + timedelta(hours=1))
     proposal = Proposal.objects.get(type="template_evolution", payload__template="coder")
     transfer = [a for a in proposal.payload["additions"] if a["origin"] == "transfer"]

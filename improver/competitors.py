@@ -1,0 +1,186 @@
+"""Competing lines: alternative remedies for one problem, of which only one is served (pure).
+
+"Rotate the logs." and "Expand the volume." do not contradict each other, yet both answer a disk
+that fills up; served together, an agent gets two remedies for one page and the canary cannot tell
+which one helped. Two lines compete when they address the same problem and ask different things.
+
+They address the same problem when
+- they target the same specific failure signal: one tool failing one way ("tool:<tool>:<mode>"),
+  or negative feedback of one named category ("negative:accuracy"); "some failure", "negative" and
+  "negative:general" name no problem in particular, so sharing them makes no competition; or
+- the feedback they were said in names the same problem: each line's problem is the statement
+  said most often beside it in its feedback rows (a sentence of those rows that is no remedy,
+  "The disk filled up again."), and two problems are the same when their content words are near
+  duplicates (`improver.remedies.similarity` ≥ 65, as remedies are grouped). A statement of fewer
+  than two content words ("That was wrong.") names no problem.
+
+They ask different things unless one complements the other. The rule: what a line asks is its
+action (its verb in the base form and that verb's object, after any leading "When …," clause and
+lead-in such as "Always" or "Don't": "rotate log" of "When the disk is full, rotate the logs."); a
+line complements another when every word of its action is among the other line's words. So "When
+the disk is full, rotate the logs." (says when) and "Rotate the logs with logrotate, keeping seven
+days." (says how) are one remedy told twice over, and both may be served; "Rotate the logs." and
+"Expand the volume." are two remedies, and only one is.
+
+Of competing lines the one with more support is proposed: more distinct sessions asked for it,
+then more distinct people (where the evidence records who said it), then more evidence (how often
+it was said, or what else weighs its origin). A line already served keeps its place on a tie: a
+newcomer replaces it only with more support, never beside it.
+"""
+
+import re
+from dataclasses import dataclass
+
+from lemminflect import getLemma
+from rapidfuzz import fuzz
+
+from improver.contrary import action
+from improver.remedies import THRESHOLD, content
+
+CONDITION = re.compile(r"^\s*(?:when|whenever|if|once|before|after|while|until)\b[^,;:]*[,;:]\s*", re.I)
+GENERAL = ("negative", "negative:general")
+MIN_PROBLEM_WORDS = 2
+
+
+@dataclass(frozen=True)
+class Contender:
+    """A line with what it addresses and the support behind it."""
+
+    text: str
+    target: tuple[str, ...] = ()
+    problem: str = ""  # the content words of the problem its feedback names ('' when none)
+    sessions: int = 0
+    people: int = 0
+    evidence: int = 0
+    served: bool = False
+
+    @property
+    def support(self) -> tuple[int, int, int]:
+        return (self.sessions, self.people, self.evidence)
+
+
+@dataclass(frozen=True)
+class Competition:
+    """A line that lost to a stronger one for the same problem (`winner`), or (`replaces`) a
+    served line that a stronger newcomer takes the place of."""
+
+    loser: Contender
+    winner: Contender
+    why: str  # what both address: "tool:git:REJECTED", or "the problem 'disk filled up'"
+
+
+def specific(signal: str) -> bool:
+    """A signal that names one problem: one tool failing one way, or negative feedback of one named
+    category. Every fleet shows failed skill outcomes, corrections and rejections; sharing them
+    says nothing about whether two lines answer the same thing."""
+    return signal.startswith("tool:") or (signal.startswith("negative:") and signal not in GENERAL)
+
+
+def problem_of(statements: list[str]) -> str:
+    """The problem a line's feedback names: the content words said most often among `statements`
+    (the sentences of its feedback rows that are no remedy), first said first on a tie; '' when
+    none has two content words."""
+    counted: dict[str, int] = {}
+    for statement in statements:
+        words = content(statement)
+        if len(words.split()) >= MIN_PROBLEM_WORDS:
+            counted[words] = counted.get(words, 0) + 1
+    return max(counted, key=counted.get) if counted else ""
+
+
+def same_problem(a: Contender, b: Contender) -> str:
+    """What both lines address ('' when they address different things)."""
+    shared = [t for t in a.target if t in b.target and specific(t)]
+    if shared:
+        return shared[0]
+    if a.problem and b.problem and fuzz.token_set_ratio(a.problem, b.problem) >= THRESHOLD:
+        return f"the problem '{a.problem}'"
+    return ""
+
+
+def asks(line: str) -> set[str]:
+    """The content words of what a line asks (its action), its verb in the base form."""
+    _, words = action(CONDITION.sub("", line.strip().lstrip("-* "), count=1))
+    out = content(words).split()
+    if out:
+        lemma = getLemma(out[0], upos="VERB")
+        out[0] = lemma[0] if lemma else out[0]
+    return set(out)
+
+
+def _words(line: str) -> set[str]:
+    return set(content(line).split()) | asks(line)
+
+
+def complementary(a: str, b: str) -> bool:
+    """Whether one line only adds to the other: every word of one's action is among the other's."""
+    first, second = asks(a), asks(b)
+    if not first or not second:
+        return True  # a line that asks nothing readable is not judged a rival
+    return first <= _words(b) or second <= _words(a)
+
+
+def competing(a: Contender, b: Contender) -> str:
+    """What the two lines both address when they are alternatives for it, else ''."""
+    if a.text.strip() == b.text.strip():
+        return ""
+    why = same_problem(a, b)
+    return why if why and not complementary(a.text, b.text) else ""
+
+
+def contest(
+    newcomers: list[Contender], served: list[Contender]
+) -> tuple[list[Contender], list[Competition], list[Competition]]:
+    """(the newcomers kept, those left out for a stronger competitor, served lines replaced).
+
+    Newcomers are taken strongest first: one that competes with a newcomer kept before it is left
+    out; one that competes with a served line replaces it when it has more support, and is left out
+    otherwise. A served line is replaced once, and a line that replaced it competes with no other."""
+    kept: list[Contender] = []
+    lost: list[Competition] = []
+    replaced: list[Competition] = []
+    for line in sorted(newcomers, key=lambda c: tuple(-n for n in c.support)):
+        rival = next(((k, why) for k in kept if (why := competing(line, k))), None)
+        if rival is not None:
+            lost.append(Competition(line, rival[0], rival[1]))
+            continue
+        gone = {r.loser.text for r in replaced}
+        against = [(s, why) for s in served if s.text not in gone and (why := competing(line, s))]
+        stronger = next(((s, why) for s, why in against if s.support >= line.support), None)
+        if stronger is not None:
+            lost.append(Competition(line, stronger[0], stronger[1]))
+            continue
+        replaced += [Competition(s, line, why) for s, why in against]
+        kept.append(line)
+    return kept, lost, replaced
+
+
+def as_record(competition: Competition) -> dict:
+    """A line left out for a competitor, as the proposal's payload keeps it."""
+    loser, winner = competition.loser, competition.winner
+    return {
+        "line": loser.text,
+        "sessions": loser.sessions,
+        "people": loser.people,
+        "evidence": loser.evidence,
+        "against": winner.text,
+        "against_sessions": winner.sessions,
+        "against_people": winner.people,
+        "served": winner.served,
+        "addresses": competition.why,
+    }
+
+
+def replacement(competition: Competition) -> dict:
+    """A served line taken out for a stronger competitor (a removal the review page shows as a
+    replacement, beside the line that takes its place)."""
+    old, new = competition.loser, competition.winner
+    return {
+        "text": old.text.strip(),
+        "action": "replace",
+        "reason": (
+            f"a competing remedy for {competition.why} is asked for in {new.sessions} sessions "
+            f"against its {old.sessions}; the two are never served together"
+        ),
+        "into": new.text,
+    }

@@ -1,0 +1,174 @@
+"""Competing lines in a ritual's change (reads; the rule is improver.competitors).
+
+A change proposes at most one of the lines that compete for one problem, the one with more
+support; the others are recorded beside it as its competitors. A newcomer that competes with a
+line the template already serves is proposed only in its place (a replacement: the old line is
+removed and the new one added in one change, so the canary compares the two), when it has more
+support, and is left out otherwise.
+"""
+
+import dataclasses
+
+from improver import competitors as rule
+from improver import directive_lines as dl
+from improver.proposer import Addition, ProposedChange
+from improver.remedies import sentences, similarity
+from improver.remedy_reading import is_remedy
+from improver.services.directive_review import version_history
+from improver.services.line_targets import resolve
+from improver.signals import target_of
+from telemetry.models import Correction, Decision, Observation, SessionEnd
+
+SAME_LINE = 80  # a remedy said this window that repeats a served line (as lines are merged)
+READS = {  # the kind of source row, and the text its feedback is in
+    "observation": (Observation, "text"),
+    "correction": (Correction, "user_message"),
+    "decision": (Decision, "reason"),
+}
+
+
+def statements(sources: list[str] | tuple[str, ...]) -> list[str]:
+    """The sentences of the feedback rows `sources` cites that say what went wrong, not what to
+    do: the problem the feedback names."""
+    ids: dict[str, list[int]] = {}
+    for source in sources:
+        kind, _, pk = source.partition(":")
+        if pk.isdigit():
+            ids.setdefault(kind, []).append(int(pk))
+    texts: list[str] = []
+    for kind, (model, field) in READS.items():
+        if ids.get(kind):
+            texts += model.objects.filter(pk__in=ids[kind]).values_list(field, flat=True)
+    for reflection in SessionEnd.objects.filter(pk__in=ids.get("session_end", [])).values_list(
+        "reflection", flat=True
+    ):
+        texts += [f for f in (reflection or {}).get("failures", [])[:10] if isinstance(f, str)]
+    return [s for text in texts for s in sentences(text or "") if not is_remedy(s)]
+
+
+def _people(text: str, remedies) -> int:
+    """Distinct people who asked for the line, where the remedies' evidence records them."""
+    return max((getattr(r, "people", 0) or 0 for r in remedies if r.text == text), default=0)
+
+
+def served_lines(template, head, removed: set[str], remedies) -> list[rule.Contender]:
+    """The head's lines (but those the change removes) with what they address and their support:
+    the sessions their evidence came from when they were proposed, or as many as ask for them
+    again in this window, whichever is more."""
+    versions = [v for v in version_history(template) if v["number"] <= head.number]
+    recorded: dict[str, dict] = {}
+    for version in versions:
+        for addition in version["additions"]:
+            if isinstance(addition, dict) and addition.get("text"):
+                recorded[dl.line_key(addition["text"])] = addition
+    out = []
+    for line in dl.history(versions):
+        if line.key in removed:
+            continue
+        said = recorded.get(line.key, {})
+        again = [r for r in remedies if similarity(r.text, line.text) >= SAME_LINE]
+        out.append(
+            rule.Contender(
+                line.text,
+                tuple(line.target),
+                rule.problem_of(statements(line.sources)) if line.sources else "",
+                max([said.get("sessions", 0) or 0, *(r.sessions for r in again)]),
+                max([0, *(getattr(r, "people", 0) or 0 for r in again)]),
+                max([said.get("evidence", 0) or 0, *(20 + r.count for r in again)]),
+                served=True,
+            )
+        )
+    return out
+
+
+def compete(
+    template, head, change: ProposedChange | None, remedies=()
+) -> tuple[ProposedChange | None, list[str]]:
+    """The change with at most one line of each set of competitors, and what the ritual notes of
+    the rest. Each added line's target is resolved here (once: the payload keeps it)."""
+    if change is None or not change.additions:
+        return change, []
+    additions = [
+        a if a.target else dataclasses.replace(a, target=tuple(resolve(a))) for a in change.additions
+    ]
+    newcomers = {
+        a.text: rule.Contender(
+            a.text,
+            tuple(target_of({"target": a.target, "origin": a.origin, "sources": a.sources})),
+            rule.problem_of(statements(a.sources)),
+            a.sessions,
+            _people(a.text, remedies),
+            a.evidence,
+        )
+        for a in additions
+        if a.origin != "operator"  # what a human asked for is no rival of anything
+    }
+    removed = {dl.line_key(r["text"]) for r in change.removals}
+    served = served_lines(template, head, removed, remedies)
+    _, lost, replaced = rule.contest(list(newcomers.values()), served)
+    if not lost and not replaced:
+        return dataclasses.replace(change, additions=tuple(additions)), []
+    out = {dl.line_key(c.loser.text) for c in lost} | {dl.line_key(c.loser.text) for c in replaced}
+    kept = tuple(a for a in additions if dl.line_key(a.text) not in out)
+    directives = "\n".join(
+        t for t in change.directives.splitlines() if t.strip() and dl.line_key(t) not in out
+    )
+    left = [a for a in additions if a not in kept]
+    # The runner-up of newcomers is the next line to propose should a human reject the winner,
+    # unless it competes with a served line too.
+    runner_up = tuple(a for a in left if not any(rule.competing(newcomers[a.text], s) for s in served))
+    rationale = _rationale(change.rationale, left, lost, replaced)
+    records = [rule.as_record(c) for c in lost]
+    notes = [
+        f"Competing lines: '{c.loser.text}' ({c.loser.sessions} sessions) is left out for "
+        f"'{c.winner.text}' ({c.winner.sessions} sessions{', served now' if c.winner.served else ''}): "
+        f"both address {c.why}."
+        for c in lost
+    ] + [
+        f"Competing lines: '{c.winner.text}' replaces '{c.loser.text}' ({c.winner.sessions} sessions "
+        f"against {c.loser.sessions}): both address {c.why}."
+        for c in replaced
+    ]
+    if not kept and not change.removals and not replaced:
+        return None, notes
+    return (
+        dataclasses.replace(
+            change,
+            directives=directives + "\n",
+            additions=kept,
+            rationale=rationale,
+            alternatives=runner_up + change.alternatives,
+            removals=change.removals + tuple(rule.replacement(c) for c in replaced),
+            competitors=change.competitors + tuple(records),
+        ),
+        notes,
+    )
+
+
+def _rationale(rationale: str, left: list[Addition], lost, replaced) -> str:
+    """The proposer's rationale without the lines left out, and why they are."""
+    for a in left:
+        said = f"{a.text!r} ({a.reason}, evidence {a.evidence})"
+        rationale = rationale.replace(f"; {said}", "").replace(f"{said}; ", "").replace(said, "")
+    if replaced:
+        rationale = rationale.replace(" Nothing was removed: every existing directive is kept.", "")
+        rationale += (
+            " Replaces: "
+            + "; ".join(
+                f"{c.loser.text!r} with {c.winner.text!r} "
+                f"({c.winner.sessions} sessions against {c.loser.sessions})"
+                for c in replaced
+            )
+            + "."
+        )
+    if lost:
+        rationale += (
+            " Leaves out competing lines: "
+            + "; ".join(
+                f"{c.loser.text!r} (competes with {c.winner.text!r}: {c.loser.sessions} sessions against "
+                f"{c.winner.sessions})"
+                for c in lost
+            )
+            + "."
+        )
+    return rationale

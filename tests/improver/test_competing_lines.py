@@ -1,0 +1,179 @@
+"""Competing lines: two remedies for one problem ("Rotate the logs." and "Expand the volume." for a
+disk that fills up) are never served together. The better supported is proposed and the other is
+named beside it on the review page; a stronger newcomer takes a served competitor's place in one
+change (a replacement), never beside it; lines for different problems are proposed as before."""
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from rest_framework.test import APIClient
+
+from governance.models import Proposal
+from improver.competitors import Contender, competing, complementary, contest
+from improver.models import EvolutionNote
+from improver.services.ritual import ritual_run
+from tests.factories import approver
+from tests.improver.helpers import WAKE, coder_fleet, observation
+
+pytestmark = pytest.mark.django_db
+
+ROTATE, EXPAND = "Rotate the logs.", "Expand the volume."
+DISK = Contender(ROTATE, ("negative:general",), "disk filled up", sessions=6)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "rivals"),
+    [
+        (DISK, Contender(EXPAND, ("negative:general",), "disk full", sessions=3), True),  # one problem
+        (DISK, Contender(EXPAND, ("negative:general",), "summary too long verbose"), False),  # two
+        (  # one tool failing one way, whatever the feedback said beside it
+            Contender("Pull and rebase before pushing.", ("tool:git_push:REJECTED",)),
+            Contender("Push to a branch and open a merge request.", ("tool:git_push:REJECTED",)),
+            True,
+        ),
+        (  # "some failure" names no problem
+            Contender("Cite the source for every number.", ("any_failure",)),
+            Contender("Keep reports concise.", ("any_failure",)),
+            False,
+        ),
+        (  # one says when, the other how: one remedy, both may be served
+            Contender("When the disk is full, rotate the logs.", (), "disk filled up"),
+            Contender("Rotate the logs with logrotate, keeping seven days.", (), "disk filled up"),
+            False,
+        ),
+    ],
+)
+def test_lines_compete_when_they_answer_one_problem_with_different_actions(a, b, rivals):
+    assert bool(competing(a, b)) is rivals and bool(competing(b, a)) is rivals
+
+
+def test_a_line_that_only_adds_to_another_complements_it():
+    assert complementary("Rotate the logs.", "Rotate the logs every night.")
+    assert not complementary("Rotate the logs.", "Expand the volume.")
+
+
+def test_support_is_sessions_then_people_then_evidence_and_a_served_line_keeps_a_tie():
+    many_people = Contender(EXPAND, ("tool:disk:FULL",), sessions=4, people=3, evidence=10)
+    said_often = Contender(ROTATE, ("tool:disk:FULL",), sessions=4, people=1, evidence=90)
+    kept, lost, replaced = contest([said_often, many_people], [])
+    assert kept == [many_people] and [c.loser for c in lost] == [said_often] and not replaced
+    served = Contender("Page the storage team.", ("tool:disk:FULL",), sessions=4, people=3, evidence=10)
+    kept, lost, replaced = contest([many_people], [served])
+    assert not kept and lost[0].winner == served and not replaced
+
+
+def said(client, n: int, text: str, at, first: int = 0) -> None:
+    """`n` complaints, each in a session of its own (numbered from `first`)."""
+    batch = [
+        observation(i, text, at, sentiment="negative", category="complaint", session_id=f"s{i}")
+        for i in range(first, first + n)
+    ]
+    response = client.post("/api/v1/ingest", {"batch": batch}, format="json")
+    assert all(r["status"] == 201 for r in response.json()["results"]), response.json()
+
+
+def approve(proposal) -> None:
+    reviewer = APIClient()
+    reviewer.force_authenticate(approver())
+    response = reviewer.post(f"/api/v1/proposals/{proposal.pk}/approve", {"rating": 4}, format="json")
+    assert response.status_code == 200, response.json()
+
+
+def served(client) -> str:
+    response = client.get("/api/v1/agents/me/directives")
+    assert response.status_code == 200, response.json()
+    return response.json()["prompt_block"]
+
+
+def review_page(proposal) -> str:
+    admin = Client()
+    admin.force_login(get_user_model().objects.create_superuser("root", "root@example.com", "pw"))
+    return admin.get(f"/admin/governance/proposal/{proposal.pk}/change/").content.decode()
+
+
+def test_two_remedies_for_a_full_disk_propose_one_and_name_the_other_as_its_competitor():
+    _, improver, client = coder_fleet()
+    at = WAKE - timedelta(days=1)
+    said(client, 6, f"The disk filled up again. {ROTATE}", at)
+    said(client, 3, f"The disk is full again. {EXPAND}", at - timedelta(hours=2), first=20)
+    ritual_run(improver=improver, period="w1", now=WAKE)
+
+    proposal = Proposal.objects.get(status="pending")
+    assert ROTATE in proposal.payload["proposed_directives"]
+    assert EXPAND not in proposal.payload["proposed_directives"]
+    assert [a["text"] for a in proposal.payload["additions"]] == [ROTATE]
+    [rival] = proposal.payload["competitors"]
+    assert (rival["line"], rival["sessions"], rival["against"], rival["against_sessions"]) == (
+        EXPAND,
+        3,
+        ROTATE,
+        6,
+    )
+    assert not rival["served"] and "disk" in rival["addresses"]
+    assert EXPAND not in proposal.rationale.split("Leaves out")[0]
+    page = review_page(proposal)
+    assert "Competing lines" in page
+    assert f"competes with: {EXPAND} — 3 sessions" in page
+
+    approve(proposal)
+    block = served(client)
+    assert ROTATE in block and EXPAND not in block
+
+
+def test_a_stronger_newcomer_replaces_its_served_competitor_in_one_change():
+    _, improver, client = coder_fleet()
+    said(client, 3, f"The disk filled up again. {ROTATE}", WAKE - timedelta(days=1))
+    ritual_run(improver=improver, period="w1", now=WAKE)
+    approve(Proposal.objects.get(status="pending"))
+    assert ROTATE in served(client)
+
+    later = WAKE + timedelta(days=7)
+    said(client, 6, f"The disk is full again. {EXPAND}", later - timedelta(days=1), first=40)
+    ritual_run(improver=improver, period="w2", now=later)
+
+    proposal = Proposal.objects.get(status="pending")
+    directives = proposal.payload["proposed_directives"]
+    assert EXPAND in directives and ROTATE not in directives
+    assert [a["text"] for a in proposal.payload["additions"]] == [EXPAND]
+    [replaced] = [r for r in proposal.payload["removals"] if r["action"] == "replace"]
+    assert (replaced["text"], replaced["into"]) == (ROTATE, EXPAND)
+    assert "Replaces:" in proposal.rationale
+    page = review_page(proposal)
+    assert f"replaced by &#x27;{EXPAND}&#x27;" in page
+
+    approve(proposal)
+    block = served(client)
+    assert EXPAND in block and ROTATE not in block
+
+
+def test_a_weaker_newcomer_is_left_out_beside_its_served_competitor():
+    _, improver, client = coder_fleet()
+    said(client, 6, f"The disk filled up again. {ROTATE}", WAKE - timedelta(days=1))
+    ritual_run(improver=improver, period="w1", now=WAKE)
+    approve(Proposal.objects.get(status="pending"))
+
+    later = WAKE + timedelta(days=7)
+    said(client, 3, f"The disk is full again. {EXPAND}", later - timedelta(days=1), first=40)
+    run = ritual_run(improver=improver, period="w2", now=later)
+
+    assert run.outcome == "noop" and not Proposal.objects.filter(status="pending").exists()
+    [note] = EvolutionNote.objects.filter(content__startswith="Competing lines")
+    assert f"'{EXPAND}' (3 sessions) is left out for '{ROTATE}' (6 sessions, served now)" in note.content
+    block = served(client)
+    assert ROTATE in block and EXPAND not in block
+
+
+def test_lines_for_different_problems_are_both_proposed_as_before():
+    _, improver, client = coder_fleet()
+    at = WAKE - timedelta(days=1)
+    concise = "Keep reports concise: lead with the result."
+    cite = "Cite the source for every number."
+    said(client, 4, f"The summary was too long and verbose. {concise}", at)
+    said(client, 3, f"The revenue figure was wrong. {cite}", at - timedelta(hours=2), first=20)
+    ritual_run(improver=improver, period="w1", now=WAKE)
+
+    proposal = Proposal.objects.get(status="pending")
+    assert {a["text"] for a in proposal.payload["additions"]} == {concise, cite}
+    assert proposal.payload["competitors"] == []
