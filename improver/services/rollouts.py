@@ -16,7 +16,7 @@ from config.errors import ApplicationError, Conflict
 from config.queue import publish_after_commit
 from config.scales import parse_margins
 from fleet.documents import candidate_end, candidate_start
-from fleet.models import Agent, AgentTemplate, Document
+from fleet.models import Agent, AgentTemplate, Document, DocumentVersion
 from governance.models import ChangeDecision
 from governance.services import decision_record, proposal_mark_implemented
 from improver.canary import CanaryRules, adaptive_share, decide, decision_sessions
@@ -25,7 +25,6 @@ from improver.models import Rollout
 from improver.outcomes import USAGE_FIELDS, session_counts, signal_counts, usage_by_agent
 from improver.services.line_targets import rollout_targets
 from improver.signals import ANY, GUARDS
-from telemetry.models import ToolInvocation
 
 SYSTEM = "system"
 HISTORY_MAX = 500
@@ -56,14 +55,12 @@ def template_share(template, *, at: datetime) -> float:
     canary's arm gathers KAIZEN_CANARY_MIN_SESSIONS within KAIZEN_CANARY_DECIDE_DAYS at the
     template's traffic of the last two weeks."""
     k = settings.KAIZEN
-    sessions = (
-        ToolInvocation.objects.filter(
-            agent__template=template, occurred_at__gt=at - timedelta(days=14), occurred_at__lte=at
-        )
-        .values("agent_id", "session_id")
-        .distinct()
-        .count()
+    versions = list(
+        DocumentVersion.objects.filter(document=template.document_id).values_list("pk", flat=True)
     )
+    # SessionSeen's (version, first received) index; the window ends at `at`, included
+    counts = session_counts(versions, at - timedelta(days=14), until=at + timedelta(microseconds=1))
+    sessions = sum(counts.values())
     return adaptive_share(
         floor=canary_share(),
         sessions=decision_sessions(rules()),
