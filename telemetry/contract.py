@@ -46,6 +46,8 @@ class Rule:
     choices: tuple[str, ...] = ()
     max_bytes: int | None = None
     max_items: int = 50
+    min_len: int = 0  # a str of at least this many characters, not blank (when set)
+    help: str = ""  # what the field means, for the API schema
 
 
 @dataclass
@@ -71,10 +73,21 @@ class Cleaned:
 _DURATION = Rule("int", required=True, lo=0, hi=MAX_INT)
 _COUNT = Rule("int", lo=0, hi=MAX_INT)
 _SESSION = Rule("str", max_len=MAX_ID)
+# Who gave the feedback (or whom the work was for): an end user's id in the agent's own system.
+# The ritual counts the people behind a request by it; without one, each session is one person.
+_USER = Rule(
+    "str",
+    max_len=MAX_ID,
+    min_len=1,
+    help="Who gave it: an end user's id in your own system (1–128 characters), as opaque as you "
+    "like. The weekly ritual counts the people behind a request by it (without one, each session "
+    "counts as one person), so one person repeating an ask weighs as one.",
+)
 
 SCHEMAS: dict[str, dict[str, Rule]] = {
     "tool_invocation": {
         "session_id": Rule("str", required=True, max_len=MAX_ID),
+        "user_id": _USER,
         "tool": Rule("str", required=True),
         "args": Rule("object", max_bytes=-1),
         "outcome": Rule("enum", required=True, choices=("success", "failure", "timeout", "cancelled")),
@@ -100,10 +113,12 @@ SCHEMAS: dict[str, dict[str, Rule]] = {
         "autonomous": Rule("bool"),
         "model": Rule("str"),
         "session_id": _SESSION,
+        "user_id": _USER,
     },
     "observation": {
         "text": Rule("text", required=True),
         "session_id": _SESSION,
+        "user_id": _USER,
         "sentiment": Rule("enum", choices=("positive", "negative", "neutral")),
         "category": Rule(
             "enum",
@@ -127,6 +142,7 @@ SCHEMAS: dict[str, dict[str, Rule]] = {
         "previous_tool_call": Rule("object", max_bytes=-1),
         "user_tool_call": Rule("object", max_bytes=-1),
         "session_id": _SESSION,
+        "user_id": _USER,
     },
     "decision": {
         "subject": Rule("str", required=True, max_len=300),
@@ -169,6 +185,8 @@ def check_value(rule: Rule, value, limits: Limits) -> str | None:
             return f"Must be at most {limit} characters."
         if rule.required and not value.strip():
             return "May not be blank."
+        if rule.min_len and len(value.strip()) < rule.min_len:
+            return f"Must be {rule.min_len} to {limit} characters, not blank."
         if kind == "failure_mode" and value and not FAILURE_MODE_RE.match(value):
             return f"Must be one of {', '.join(FAILURE_MODES)}, optionally with a dotted sub-code."
         return None

@@ -20,6 +20,14 @@ def _version_field(*, db_index: bool = True) -> models.ForeignKey:
     )
 
 
+def _user_field() -> models.CharField:
+    """Who gave the feedback, or whom the work was for: an end user's id in the agent's system
+    (null when the agent did not say; the ritual then counts each session as one person)."""
+    return models.CharField(
+        max_length=128, null=True, blank=True, help_text="The end user's id, as the agent sent it."
+    )
+
+
 class EventRecord(models.Model):
     """Columns every stored event has. `dedup_key` is the client id, or the event's SHA-256."""
 
@@ -61,6 +69,7 @@ class ToolInvocation(EventRecord):
         CANCELLED = "cancelled"
 
     session_id = models.CharField(max_length=128)
+    user_id = _user_field()
     tool = models.CharField(max_length=200)
     args = models.JSONField(default=dict, blank=True)
     outcome = models.CharField(max_length=16, choices=Outcome.choices)
@@ -107,6 +116,7 @@ class SkillOutcome(EventRecord):
         default=False, help_text="cost_usd was priced from the tokens with the price table."
     )
     session_id = models.CharField(max_length=128, blank=True, default="")
+    user_id = _user_field()
     autonomous = models.BooleanField(
         default=True,
         help_text="The agent did this on its own (false: a human drove it); fleet health counts only these.",
@@ -128,6 +138,7 @@ class SkillOutcome(EventRecord):
 class Observation(EventRecord):
     text = models.TextField()
     session_id = models.CharField(max_length=128, blank=True)
+    user_id = _user_field()
     sentiment = models.CharField(max_length=16, blank=True)
     category = models.CharField(max_length=32, blank=True)
 
@@ -142,6 +153,7 @@ class Correction(EventRecord):
     previous_tool_call = models.JSONField(null=True, blank=True)
     user_tool_call = models.JSONField(null=True, blank=True)
     session_id = models.CharField(max_length=128, blank=True)
+    user_id = _user_field()
 
     class Meta:
         constraints = EventRecord.base_constraints("correction")

@@ -13,10 +13,14 @@ def _field_schema(rule) -> dict:
             "type": "string",
             "maxLength": settings.KAIZEN["INGEST_MAX_TEXT_CHARS"] if kind == "text" else rule.max_len,
         }
-        if rule.required:
-            schema["minLength"] = 1
+        if rule.required or rule.min_len:
+            schema["minLength"] = max(1, rule.min_len)
+        if rule.min_len:
+            schema["pattern"] = r"\S"
         if kind == "failure_mode":
             schema["pattern"] = FAILURE_MODE_RE.pattern
+        if rule.help:
+            schema["description"] = rule.help
         return schema
     if kind == "enum":
         return {"type": "string", "enum": list(rule.choices)}

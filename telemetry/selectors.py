@@ -52,6 +52,21 @@ def trace_session(*, agent_id: int, trace_id: str) -> str:
     return trace_id
 
 
+def trace_user(*, agent_id: int, trace_id: str) -> str | None:
+    """The end user an OpenTelemetry trace's spans named (None: none named one, or the trace has
+    not come yet)."""
+    prefix = f"otel:{trace_id}:"
+    for model in (SkillOutcome, ToolInvocation):
+        found = (
+            model.objects.filter(agent_id=agent_id, dedup_key__startswith=prefix, user_id__isnull=False)
+            .values_list("user_id", flat=True)
+            .first()
+        )
+        if found:
+            return found
+    return None
+
+
 def sessionless_share(*, agent_id: int, since) -> float | None:
     """The share of the agent's skill outcomes and decisions since `since` sent without a session
     (None: it sent none), counted in SQL by its (agent, time) index."""

@@ -56,6 +56,20 @@ def otel_sessions_apply(*, agent: Agent, sessions: dict[str, str]) -> int:
     return moved
 
 
+def otel_users_apply(*, agent: Agent, users: dict[str, str]) -> int:
+    """The end user a trace names is the user of its tool calls stored before the span naming
+    them came, and who gave the feedback scored on it before the trace came (stored under the
+    trace id, with no user of its own)."""
+    named = 0
+    for trace_id, user_id in users.items():
+        unnamed = {"agent": agent, "user_id__isnull": True}
+        calls = ToolInvocation.objects.filter(dedup_key__startswith=f"otel:{trace_id}:", **unnamed)
+        named += calls.update(user_id=user_id)
+        for model in (Observation, Correction):
+            named += model.objects.filter(session_id=trace_id, **unnamed).update(user_id=user_id)
+    return named
+
+
 def unmapped_count(*, agent: Agent, unmapped: list[tuple[str, str]]) -> None:
     """Count spans that mapped to no event, per agent and reason (shown in the admin and dashboard)."""
     by_reason: dict[str, list[str]] = {}

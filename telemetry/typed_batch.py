@@ -48,7 +48,9 @@ def _type(rule: Rule, limits: Limits):
     kind = rule.kind
     if kind in ("str", "text"):
         length = limits.max_text if kind == "text" else rule.max_len
-        return Annotated[str, Meta(max_length=length, **({"pattern": NOT_BLANK} if rule.required else {}))]
+        blank = {"pattern": NOT_BLANK} if rule.required or rule.min_len else {}
+        at_least = {"min_length": rule.min_len} if rule.min_len else {}
+        return Annotated[str, Meta(max_length=length, **blank, **at_least)]
     if kind == "failure_mode":
         assert not rule.required, "a required failure mode would also have to be non-blank"
         return Annotated[str, Meta(max_length=rule.max_len, pattern=rf"\A\Z|{FAILURE_MODE_RE.pattern}")]

@@ -20,7 +20,7 @@ from fleet.auth import BasicTokenAuthentication
 from telemetry.ingest import events_ingest
 from telemetry.intake.langfuse_scores import score_event
 from telemetry.models import EVENT_MODELS
-from telemetry.selectors import trace_session
+from telemetry.selectors import trace_session, trace_user
 
 LANGFUSE_AUTH = [*api_settings.DEFAULT_AUTHENTICATION_CLASSES, BasicTokenAuthentication]
 
@@ -48,7 +48,8 @@ class ProjectsApi(LangfuseApi):
 class ScoresApi(LangfuseApi):
     """Langfuse scores (one or a list) stored as feedback: numbers, booleans and categories as
     observations with their sentiment and the comment as text, free text as an observation, a
-    correction as a correction; on a trace, the session its spans were stored under."""
+    correction as a correction; on a trace, the session its spans were stored under, given by the
+    end user its spans named."""
 
     @extend_schema(
         request={"application/json": dict},
@@ -67,14 +68,19 @@ class ScoresApi(LangfuseApi):
             raise field_error("scores", f"Send 1 to {most} scores at once; got {len(scores)}.")
         agent, now = request_agent(request), clock.now()
         scales = parse_scales(settings.KAIZEN["SCORE_SCALES"])
-        events, errors, sessions = [], [], {}
+        events, errors, sessions, users = [], [], {}, {}
 
         def session_of(trace: str) -> str:  # the scores of one trace share one lookup
             if trace not in sessions:
                 sessions[trace] = trace_session(agent_id=agent.pk, trace_id=trace)
             return sessions[trace]
 
-        made = [score_event(score, session_of, now, scales=scales) for score in scores]
+        def user_of(trace: str) -> str | None:
+            if trace not in users:
+                users[trace] = trace_user(agent_id=agent.pk, trace_id=trace)
+            return users[trace]
+
+        made = [score_event(score, session_of, now, scales=scales, user_of=user_of) for score in scores]
         # stamped here: a retry of the same score keeps the time it was first stored with
         unstamped = [
             event

@@ -4,7 +4,8 @@ A score is what Langfuse users send as feedback: a number, a boolean, a category
 correction, on a trace, an observation or a session, optionally with a comment. Each becomes the
 event the improver learns from: a correction as a correction, anything else as an observation
 whose sentiment the value gives and whose text is the comment (or "name: value" without one), so
-the classifier files it and a comment that says what to do can become a directive line.
+the classifier files it and a comment that says what to do can become a directive line. A score
+on a trace was given by the trace's user (Langfuse's `userId`, sent on its spans as `user.id`).
 """
 
 from datetime import datetime
@@ -48,10 +49,13 @@ def _shown(value) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def score_event(score, session_of, now: datetime, *, scales: dict[str, Scale]) -> tuple[dict | None, str]:
+def score_event(
+    score, session_of, now: datetime, *, scales: dict[str, Scale], user_of=None
+) -> tuple[dict | None, str]:
     """(the Kaizen event of one Langfuse score, '') or (None, why it cannot be one).
-    `session_of(trace_id)` names the session a trace's spans were stored under; `now` stamps a
-    score sent without a timestamp; `scales` are the declared numeric scales (parse_scales)."""
+    `session_of(trace_id)` names the session a trace's spans were stored under and
+    `user_of(trace_id)` the end user they named (None: none); `now` stamps a score sent without
+    a timestamp; `scales` are the declared numeric scales (parse_scales)."""
     if not isinstance(score, dict):
         return None, "each score must be an object"
     name, value = score.get("name"), score.get("value")
@@ -74,6 +78,7 @@ def score_event(score, session_of, now: datetime, *, scales: dict[str, Scale]) -
     if kind == "BOOLEAN" and value not in (0, 1):  # as Langfuse takes them: 0 or 1 (true, false)
         return None, f"value: BOOLEAN scores take 0 or 1 (true or false); got {_shown(value)}"
     session = score.get("sessionId") or (session_of(score["traceId"]) if score.get("traceId") else None)
+    user = user_of(score["traceId"]) if user_of and score.get("traceId") else None
     comment = str(score.get("comment") or "").strip()
     at = score.get("timestamp") or now.isoformat()
     base = {"type": "observation", "timestamp": at}
@@ -83,10 +88,10 @@ def score_event(score, session_of, now: datetime, *, scales: dict[str, Scale]) -
         body = {"user_message": str(value)}
         if comment:
             body["previous_agent_response"] = comment
-        return {**base, "type": "correction", "body": _with_session(body, session)}, ""
+        return {**base, "type": "correction", "body": _with_session(body, session, user)}, ""
     if kind == "TEXT":
         text = f"{value} ({comment})" if comment else str(value)
-        return {**base, "body": _with_session({"text": text}, session)}, ""
+        return {**base, "body": _with_session({"text": text}, session, user)}, ""
     if kind == "BOOLEAN":
         sentiment = "positive" if value == 1 else "negative"
     elif kind == "NUMERIC":
@@ -102,10 +107,12 @@ def score_event(score, session_of, now: datetime, *, scales: dict[str, Scale]) -
     else:
         sentiment = category_sentiment(str(value))
     text = comment or f"{name}: {_shown(value)}"
-    return {**base, "body": _with_session({"text": text, "sentiment": sentiment}, session)}, ""
+    return {**base, "body": _with_session({"text": text, "sentiment": sentiment}, session, user)}, ""
 
 
-def _with_session(body: dict, session: str | None) -> dict:
+def _with_session(body: dict, session: str | None, user: str | None = None) -> dict:
     if session:
         body["session_id"] = str(session)[:128]
+    if user:
+        body["user_id"] = str(user)[:128]
     return body

@@ -107,9 +107,11 @@ async def report_correction(
     session_id: str | None = None,
     previous_agent_response: str | None = None,
     event_id: str | None = None,
+    user_id: str | None = None,
 ) -> dict:
-    """Report a user correcting the agent, in the user's words."""
-    body = {"user_message": user_message, "session_id": session_id}
+    """Report a user correcting the agent, in the user's words (`user_id`: who, in your system;
+    one person repeating an ask weighs as one)."""
+    body = {"user_message": user_message, "session_id": session_id, "user_id": user_id}
     return await ingest("correction", {**body, "previous_agent_response": previous_agent_response}, event_id)
 
 
@@ -119,8 +121,9 @@ async def report_feedback(
     sentiment: Literal["positive", "negative", "neutral"] | None = None,
     session_id: str | None = None,
     event_id: str | None = None,
+    user_id: str | None = None,
 ) -> dict:
-    """Report what a user said about the agent's work (the improver classifies it)."""
-    return await ingest(
-        "observation", {"text": text, "sentiment": sentiment, "session_id": session_id}, event_id
-    )
+    """Report what a user said about the agent's work (the improver classifies it; `user_id`:
+    who said it, in your system; one person repeating an ask weighs as one)."""
+    body = {"text": text, "sentiment": sentiment, "session_id": session_id, "user_id": user_id}
+    return await ingest("observation", body, event_id)

@@ -27,7 +27,7 @@ from fleet.models import Agent
 from telemetry.ingest import events_ingest, price_tokens
 from telemetry.intake import otlp_spans as otlp
 from telemetry.models import SkillOutcome, TraceSpan
-from telemetry.services import otel_sessions_apply, unmapped_count
+from telemetry.services import otel_sessions_apply, otel_users_apply, unmapped_count
 from telemetry.withdrawals import agent_held, events_withdraw
 
 
@@ -75,6 +75,7 @@ def _keep(agent: Agent, spans: list[otlp.SpanView], now) -> set[tuple]:
 
 
 def _store(agent: Agent, mapped: otlp.Mapped, fresh: set[tuple]) -> list:
+    otel_users_apply(agent=agent, users=mapped.users)  # first: it finds feedback by its trace id
     otel_sessions_apply(agent=agent, sessions=mapped.sessions)
     unmapped_count(agent=agent, unmapped=[(n, r) for n, r, key in mapped.unmapped if key in fresh])
     results = []
@@ -87,12 +88,13 @@ def _store(agent: Agent, mapped: otlp.Mapped, fresh: set[tuple]) -> list:
     return results
 
 
-AMENDED = ("input_tokens", "output_tokens", "cost_usd", "model")
+AMENDED = ("input_tokens", "output_tokens", "cost_usd", "model", "user_id")
 
 
 def _amend_outcomes(agent: Agent, events: list[dict], results: list) -> None:
     """A run's outcome stored before some of its spans arrived (a late LLM call, another
-    service's part of the trace) takes the totals of the whole trace as mapped now."""
+    service's part of the trace) takes the totals of the whole trace as mapped now, and the end
+    user a later span named."""
     known = [
         event
         for event, result in zip(events, results, strict=True)

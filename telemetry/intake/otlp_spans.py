@@ -12,8 +12,10 @@ its text). One agent run is one outcome: the outermost agent span of a trace (an
 workflow span with no agent above it, or a root container span) becomes the skill outcome;
 agent spans nested in it are context. The tokens, cost and model of every LLM call below it add
 up on it, unless it reports its own totals. A conversation or session id on an ancestor applies
-to its descendants. `settled` names the traces whose spans are all here (their root came): the
-outcomes of other traces wait until they are (see telemetry/intake/otel_traces.py), their tools do not.
+to its descendants; so does an end user's id (`enduser.id`, `user.id`: whom the run was for),
+and a user named anywhere in a trace is the user of its spans that name none. `settled` names
+the traces whose spans are all here (their root came): the outcomes of other traces wait until
+they are (see telemetry/intake/otel_traces.py), their tools do not.
 """
 
 import json
@@ -33,6 +35,12 @@ SESSION_KEYS = (
     "mlflow.trace.session",
     "mlflow.traceTag.session_id",
     "mlflow.traceTag.session.id",
+)
+USER_KEYS = (
+    "enduser.id",
+    "user.id",
+    "langfuse.user.id",
+    "traceloop.association.properties.user_id",
 )
 GENAI = {
     "execute_tool": "tool",
@@ -104,6 +112,7 @@ class Mapped:
     unmapped: list[tuple[str, str, tuple]] = field(default_factory=list)  # (span name, reason, key)
     context: int = 0  # container spans: no event of their own, nothing lost
     sessions: dict[str, str] = field(default_factory=dict)  # trace id → session id seen in it
+    users: dict[str, str] = field(default_factory=dict)  # trace id → the end user named in it
 
 
 def _plain(value) -> str:
@@ -263,6 +272,7 @@ def to_events(spans: list[SpanView], settled: set[str] | None = None) -> Mapped:
     calls beneath them. `settled`: the traces whose outcomes may be decided now (None: all)."""
     by_id = {s.key: s for s in spans}
     kinds = {s.key: kind_of(s) for s in spans}
+    out_users: dict[str, str] = {}
 
     def is_settled(span: SpanView) -> bool:
         return settled is None or span.trace_id in settled
@@ -282,6 +292,14 @@ def to_events(spans: list[SpanView], settled: set[str] | None = None) -> Mapped:
     def session_of(span: SpanView) -> str:
         return sessions.of(span.key) or span.trace_id
 
+    users = _Nearest(by_id, _own_user)
+    for span in spans:  # a user named on any span of a trace: the user of the whole trace
+        if span.trace_id not in out_users and _own_user(span):
+            out_users[span.trace_id] = _own_user(span)
+
+    def user_of(span: SpanView) -> str | None:
+        return users.of(span.key) or out_users.get(span.trace_id)
+
     agents_above = _Nearest(by_id, lambda p: p.key if agent_like(p) else None)
 
     def outermost(key: tuple) -> tuple | None:
@@ -299,7 +317,7 @@ def to_events(spans: list[SpanView], settled: set[str] | None = None) -> Mapped:
             key = above
         return found
 
-    out, outcomes = Mapped(), {}
+    out, outcomes = Mapped(users=out_users), {}
     for span in spans:
         session = session_of(span)
         if session != span.trace_id:
@@ -314,6 +332,7 @@ def to_events(spans: list[SpanView], settled: set[str] | None = None) -> Mapped:
             failed = span.status_code == STATUS_ERROR or bool(handled)
             body = {
                 "session_id": session,
+                "user_id": user_of(span),
                 "tool": _named(span, *TOOL_NAMES) or "unknown_tool",
                 "duration_ms": duration,
                 "outcome": "success",
@@ -341,6 +360,7 @@ def to_events(spans: list[SpanView], settled: set[str] | None = None) -> Mapped:
                 "cost_usd": _cost(a),
                 "correlation_id": span.span_id[:128],
                 "session_id": session,
+                "user_id": user_of(span),
             }
             if body["success"] is False:
                 body["failure_reason"] = (text or error or "error")[:2000]
@@ -366,7 +386,7 @@ def to_events(spans: list[SpanView], settled: set[str] | None = None) -> Mapped:
             _add_inner_agent(owner, span) if owner else None
             continue
         if owner is None:
-            owner = _session_outcome(span, session_of(span))
+            owner = _session_outcome(span, session_of(span), user_of(span))
             out.events.append(owner)
         _add_llm(owner, span)
     for event in out.events:
@@ -393,7 +413,16 @@ def _name_generic_outcomes(spans, by_id, kinds, outcomes, outermost) -> None:
             owner["body"]["_named"] = True
 
 
-def _session_outcome(span: SpanView, session: str) -> dict:
+def _own_user(span: SpanView) -> str | None:
+    """The end user a span names (whom its work was for), if it names one."""
+    for key in USER_KEYS:
+        user = _plain(span.attributes.get(key)).strip()[:128]
+        if user:
+            return user
+    return None
+
+
+def _session_outcome(span: SpanView, session: str, user: str | None) -> dict:
     """An LLM call with no agent run above it stands for its session."""
     body = {
         "skill": "session",
@@ -401,6 +430,7 @@ def _session_outcome(span: SpanView, session: str) -> dict:
         "duration_ms": max(0, (span.end_ns - span.start_ns) // 1_000_000),
         "correlation_id": session,
         "session_id": session,
+        "user_id": user,
     }
     if span.status_code == STATUS_ERROR:
         body["failure_reason"] = (span.status_message or span.exception or "LLM call failed")[:2000]
@@ -541,6 +571,7 @@ def kept_attributes(attributes: dict) -> dict:
 
 READ_KEYS = {
     *SESSION_KEYS,
+    *USER_KEYS,
     *TOOL_NAMES,
     *AGENT_NAMES,
     "gen_ai.operation.name",

@@ -47,8 +47,9 @@ async def exercise(client: Client) -> dict:
                               "error": "permission denied", "event_id": "mcp-1"}),  # a retry: stored once
         ("report_outcome", {"skill": "fix_bug", "success": False, "duration_ms": 900, "session_id": "s1",
                             "failure_reason": "tests failed"}),
-        ("report_correction", {"user_message": "No, use pnpm.", "session_id": "s1"}),
-        ("report_feedback", {"text": "Far too verbose.", "sentiment": "negative", "session_id": "s1"}),
+        ("report_correction", {"user_message": "No, use pnpm.", "session_id": "s1", "user_id": "dana"}),
+        ("report_feedback", {"text": "Far too verbose.", "sentiment": "negative", "session_id": "s1",
+                             "user_id": "dana"}),
     ]  # fmt: skip
     answers = []
     for name, arguments in calls:
@@ -87,8 +88,10 @@ def check(agent, seen: dict) -> None:
     )
     [outcome] = SkillOutcome.objects.filter(agent=agent)
     assert (outcome.skill, outcome.success, outcome.session_id) == ("fix_bug", False, "s1")
-    assert Correction.objects.get(agent=agent).user_message == "No, use pnpm."
-    assert Observation.objects.get(agent=agent).sentiment == "negative"
+    correction = Correction.objects.get(agent=agent)
+    assert (correction.user_message, correction.user_id) == ("No, use pnpm.", "dana")
+    feedback = Observation.objects.get(agent=agent)
+    assert (feedback.sentiment, feedback.user_id) == ("negative", "dana")
 
 
 def test_the_sdk_client_over_streamable_http(live_server):
