@@ -16,7 +16,6 @@ from improver.remedies import sentences, similarity
 from improver.remedy_reading import is_remedy
 from improver.services.directive_review import version_history
 from improver.services.line_targets import resolve
-from improver.signals import target_of
 from telemetry.models import Correction, Decision, Observation, SessionEnd
 
 SAME_LINE = 80  # a remedy said this window that repeats a served line (as lines are merged)
@@ -94,7 +93,7 @@ def compete(
     newcomers = {
         a.text: rule.Contender(
             a.text,
-            tuple(target_of({"target": a.target, "origin": a.origin, "sources": a.sources})),
+            a.target,
             rule.problem_of(statements(a.sources)),
             a.sessions,
             _people(a.text, remedies),

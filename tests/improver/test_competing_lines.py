@@ -10,9 +10,10 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
 
+from fleet.services import agent_create
 from governance.models import Proposal
 from improver.competitors import Contender, competing, complementary, contest
-from improver.models import EvolutionNote
+from improver.models import EvolutionNote, Rollout
 from improver.services.ritual import ritual_run
 from tests.factories import approver
 from tests.improver.helpers import WAKE, coder_fleet, observation
@@ -113,6 +114,8 @@ def test_two_remedies_for_a_full_disk_propose_one_and_name_the_other_as_its_comp
     )
     assert not rival["served"] and "disk" in rival["addresses"]
     assert EXPAND not in proposal.rationale.split("Leaves out")[0]
+    # should a human reject the winner, the runner-up is what the refinement proposes instead
+    assert proposal.payload["alternatives"][0]["text"] == EXPAND
     page = review_page(proposal)
     assert "Competing lines" in page
     assert f"competes with: {EXPAND} — 3 sessions" in page
@@ -177,3 +180,25 @@ def test_lines_for_different_problems_are_both_proposed_as_before():
     proposal = Proposal.objects.get(status="pending")
     assert {a["text"] for a in proposal.payload["additions"]} == {concise, cite}
     assert proposal.payload["competitors"] == []
+
+
+def test_a_replacement_is_canaried_against_the_line_it_replaces():
+    _, improver, client = coder_fleet()
+    said(client, 3, f"The disk filled up again. {ROTATE}", WAKE - timedelta(days=1))
+    ritual_run(improver=improver, period="w1", now=WAKE)
+    approve(Proposal.objects.get(status="pending"))  # one agent: the head moves for everyone
+    agent_create(name="coder-2", template_slug="coder")
+
+    later = WAKE + timedelta(days=7)
+    said(client, 6, f"The disk is full again. {EXPAND}", later - timedelta(days=1), first=40)
+    ritual_run(improver=improver, period="w2", now=later)
+    proposal = Proposal.objects.get(status="pending")
+    approve(proposal)
+
+    rollout = Rollout.objects.get(proposal=proposal)
+    assert ROTATE in rollout.champion.text and EXPAND not in rollout.champion.text
+    assert EXPAND in rollout.candidate.text and ROTATE not in rollout.candidate.text
+    assert (
+        rollout.targets[: len(proposal.payload["additions"][0]["target"])]
+        == (proposal.payload["additions"][0]["target"])
+    )
