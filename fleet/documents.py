@@ -9,32 +9,32 @@ text is checked (which makes it editable in the admin) and what must happen when
 from collections.abc import Callable
 from datetime import timedelta
 
+from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
 from django.db.models import Max
+from django.dispatch import Signal
 
 from config import clock
 from config.errors import Conflict
 from fleet.arms import canary_pick, served_version_id
 from fleet.models import Document, DocumentVersion, Exposure
 
-HeadListener = Callable[[Document, DocumentVersion], None]
 Validator = Callable[[str, str], object]  # (text, source) → parsed; raises YamlDocError
-_listeners: dict[str, HeadListener] = {}
 _validators: dict[str, Validator] = {}
+
+# Sent inside the transaction whenever a document gets a new head, with `document` and `version`;
+# a receiver reacts to the documents it owns (by their names' prefix) and rolls back with it.
+head_moved = Signal()
 
 
 SESSION_OPEN_FOR = timedelta(hours=1)  # how long after it starts a session counts as open
 
 
-def on_head_moved(prefix: str, listener: HeadListener) -> None:
-    """Call `listener` inside the transaction whenever a document named `prefix…` gets a new head."""
-    _listeners[prefix] = listener
-
-
 def on_validate(prefix: str, validator: Validator) -> None:
     """Declare the document `prefix` (or, ending in ':', every document named `prefix…`) editable
-    by people, and how its text is checked."""
-    _validators[prefix] = validator
+    by people, and how its text is checked. One validator a prefix: a second is a mistake."""
+    if _validators.setdefault(prefix, validator) is not validator:
+        raise ImproperlyConfigured(f"documents {prefix!r} already have a validator")
 
 
 def validator_for(name: str) -> Validator | None:
@@ -155,9 +155,7 @@ def candidate_end(*, document: Document, promote: bool, actor=None) -> DocumentV
 
 
 def _head_moved(document: Document, version: DocumentVersion) -> None:
-    for prefix, listener in _listeners.items():
-        if document.name.startswith(prefix):
-            listener(document, version)
+    head_moved.send(sender=Document, document=document, version=version)
 
 
 def agent_version_id(agent) -> int | None:

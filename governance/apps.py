@@ -6,8 +6,7 @@ class GovernanceConfig(AppConfig):
     verbose_name = "Governance"
 
     def ready(self) -> None:
-        from governance.board import services, tasks  # noqa: F401  (approved work → tasks; board tasks)
-        from governance.selectors import events_cited_by_proposals
-        from telemetry.retention import register_keeper
+        from governance.board import tasks  # noqa: F401  (the board's Celery tasks)
+        from governance.wiring import register
 
-        register_keeper(events_cited_by_proposals)  # retention keeps what a proposal cites
+        register()

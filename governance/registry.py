@@ -9,6 +9,9 @@ Handlers run inside the decision's transaction: an exception undoes the whole de
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from django.core.exceptions import ImproperlyConfigured
+from django.dispatch import Signal
+
 
 @dataclass(frozen=True)
 class Link:
@@ -69,9 +72,13 @@ def register(
     review=None,
     what_next=None,
 ) -> None:
-    _registry[proposal_type] = Handlers(
+    """Declare what deciding a proposal of `proposal_type` does. One owner a type: registering
+    other handlers for a type already declared is a mistake, refused at start-up."""
+    handlers = Handlers(
         approve=approve, reject=reject, refine=refine, validate=validate, review=review, what_next=what_next
     )
+    if _registry.setdefault(proposal_type, handlers) != handlers:
+        raise ImproperlyConfigured(f"proposals of type {proposal_type!r} already have their handlers")
 
 
 def handlers_for(proposal_type: str) -> Handlers:
@@ -89,16 +96,6 @@ def what_next_for(proposal) -> str:
     return say(proposal) if say else ""
 
 
-_approval_listeners: list[Callable] = []
-
-
-def on_approval(listener: Callable) -> Callable:
-    """Register `listener(*, proposal, landed)`, run inside every approval's transaction after
-    the type's own handler (the board turns approved work into a task this way)."""
-    if listener not in _approval_listeners:
-        _approval_listeners.append(listener)
-    return listener
-
-
-def approval_listeners() -> list[Callable]:
-    return list(_approval_listeners)
+# Sent with `proposal` and `landed` inside every approval's transaction, after the type's own
+# handler (the board turns approved work into a task this way).
+proposal_approved = Signal()

@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 from config import clock
 from config.errors import ApplicationError, Conflict, open_duplicate
 from governance.models import ChangeDecision, Citation, Proposal, SuppressedKey
-from governance.registry import approval_listeners, handlers_for
+from governance.registry import handlers_for, proposal_approved
 from telemetry.retention import as_ids
 
 Status = Proposal.Status
@@ -184,8 +184,7 @@ def proposal_approve(*, proposal: Proposal, actor, rating: int | None = None) ->
     proposal.implemented_at = now if landed else None
     proposal.save(update_fields=["status", "decided_by", "decided_at", "implemented_at", "updated_at"])
     _decide(proposal, verdict=ChangeDecision.Verdict.CONFIRMED, actor=actor, rating=rating)
-    for react in approval_listeners():
-        react(proposal=proposal, landed=landed)
+    proposal_approved.send(sender=Proposal, proposal=proposal, landed=landed)
     return proposal
 
 

@@ -12,6 +12,6 @@ class ImproverConfig(AppConfig):
             maintenance,  # noqa: F401  (friction → new_tool proposals)
             session_signals,  # noqa: F401  (each session's failure signals)
         )
-        from improver.services.wiring import register
+        from improver.wiring import register
 
         register()  # what approving, rejecting and refining a template evolution does

@@ -6,11 +6,7 @@ class PlannerConfig(AppConfig):
     verbose_name = "Planner"
 
     def ready(self) -> None:
-        from django.db.models.signals import post_migrate
+        from planner import stores  # noqa: F401  (ingest hooks: skill_outcome, hitl_escalation)
+        from planner.wiring import register
 
-        from planner import proposals, stores  # noqa: F401  (ingest hooks: skill_outcome, hitl_escalation)
-        from planner.config_docs import ensure_defaults, register
-
-        register()
-        proposals.register_types()  # what approving a goal, action or config change does
-        post_migrate.connect(ensure_defaults, sender=self, dispatch_uid="kaizen-config-defaults")
+        register(self)

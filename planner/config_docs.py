@@ -12,7 +12,6 @@ from fleet.documents import (
     document_for,
     document_version_append,
     head_version,
-    on_head_moved,
     on_validate,
     validator_for,
 )
@@ -88,17 +87,17 @@ def version_create(
     )
 
 
-def _card_head_moved(document: Document, version: DocumentVersion) -> None:
-    apply_card(document.name, version.text)
+def card_head_moved(sender, *, document: Document, version: DocumentVersion, **kwargs) -> None:
+    """A card applies to its agent whenever its head moves (a change or a rollback)."""
+    if document.name.startswith(CARD_PREFIX):
+        apply_card(document.name, version.text)
 
 
 def register() -> None:
-    """At start-up: goals, actions and cards are edited by people (checked by their parsers), and
-    a card applies to its agent whenever its head moves (a change or a rollback)."""
+    """At start-up: goals, actions and cards are edited by people (checked by their parsers)."""
     on_validate("goals", parse_goals)
     on_validate("actions", _actions)
     on_validate(CARD_PREFIX, parse_card)
-    on_head_moved(CARD_PREFIX, _card_head_moved)
 
 
 def apply_card(name: str, text: str) -> None:

@@ -13,7 +13,6 @@ from config.errors import ApplicationError, Conflict, open_duplicate
 from config.queue import publish_after_commit
 from governance.board.triage import Triage, triage
 from governance.models import BlockedEvent, BoardTask, CommandRun, Escalation, ImproveCycle, TaskComment
-from governance.registry import on_approval
 from governance.services import proposal_mark_implemented, suppression_add
 
 Status = BoardTask.Status
@@ -306,8 +305,7 @@ def escalate_if_recurring(*, classification: str, now) -> bool:
 WORK_TYPES = ("new_tool", "maintenance", "goal")
 
 
-@on_approval
-def work_task_for_approved(*, proposal, landed: bool) -> BoardTask | None:
+def work_task_for_approved(sender, *, proposal, landed: bool, **kwargs) -> BoardTask | None:
     """The one bounded board task that implements an approved proposal whose effect did not land
     by itself (new tools, maintenance, goals that need work)."""
     if landed or proposal.type not in WORK_TYPES:

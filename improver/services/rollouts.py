@@ -5,11 +5,11 @@ automatic action never overrides a human: a pinned rollout or one handed to a hu
 decided by a human.
 """
 
-from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.dispatch import Signal
 
 from config import clock
 from config.errors import ApplicationError, Conflict
@@ -384,15 +384,10 @@ def _promote(rollout, actor, reason, now) -> None:
     _next_in_queue(rollout)
 
 
-_ended: list[Callable] = []  # called with the template whose rollout just ended
-
-
-def on_rollout_ended(listener: Callable) -> None:
-    """Call `listener(template=…)` when a template's rollout is promoted or rolled back (the
-    evolution approved behind it starts then)."""
-    _ended.append(listener)
+# Sent with `template` when a template's rollout is promoted or rolled back, inside the
+# transaction that ends it (the evolution approved behind it starts then).
+rollout_ended = Signal()
 
 
 def _next_in_queue(rollout) -> None:
-    for listener in _ended:
-        listener(template=rollout.template)
+    rollout_ended.send(sender=Rollout, template=rollout.template)

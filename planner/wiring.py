@@ -1,0 +1,18 @@
+"""What the planner answers to, wired once at start-up (PlannerConfig.ready): the documents
+people edit (goals, actions, agent cards, checked by their parsers), what approving a goal,
+action or config change does (the governance registry), and a card's head moving (the card
+applies to its agent)."""
+
+from django.db.models.signals import post_migrate
+
+from fleet.documents import head_moved
+from planner import config_docs, proposals
+
+
+def register(app_config) -> None:
+    config_docs.register()
+    proposals.register_types()
+    head_moved.connect(config_docs.card_head_moved, dispatch_uid="planner.card_head_moved")
+    post_migrate.connect(
+        config_docs.ensure_defaults, sender=app_config, dispatch_uid="kaizen-config-defaults"
+    )
