@@ -19,7 +19,7 @@ from rapidfuzz import fuzz
 
 from config.linear_model import load
 from improver.opposites import opposed_words, same_scale_conflicts
-from improver.remedies import content
+from improver.words import content
 
 WEIGHTS = Path(__file__).with_name("contrary_weights.json")
 NARROWING = re.compile(r"\b(?:only|except|unless|beyond|over|under|above|below|more than|less than)\b", re.I)

@@ -269,8 +269,9 @@ class LLMProposer:
                 "positive_feedback_by_category": data.positive_by_category,
                 "anti_patterns": list(data.anti_patterns),
                 "learned_facts": list(data.learned_facts),
-                "remedies": [
-                    {"text": r.text, "count": r.count, "sessions": r.sessions} for r in data.remedies
+                "remedies": [  # people: who asked, each once however often they did
+                    {"text": r.text, "count": r.count, "sessions": r.sessions, "people": r.people}
+                    for r in data.remedies
                 ],
                 "chronic_friction": list(data.friction),
                 "operator_guidance": data.operator_guidance,

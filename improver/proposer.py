@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from improver.contrary import contrary_to
-from improver.remedies import is_remedy, similarity
+from improver.remedies import asked_by, is_remedy, similarity
 from telemetry.corrections import is_instance
 
 CATEGORY_FIXES = {
@@ -38,6 +38,7 @@ class Addition:
     )
     target: tuple[str, ...] = ()  # the signals it should lower, when known at proposal time
     sessions: int = 0  # how many sessions its evidence comes from, when counted
+    people: int = 0  # how many people asked for it (a session without a user's id is one), when counted
 
 
 @dataclass(frozen=True)
@@ -198,14 +199,16 @@ def evidence_additions(data: ProposalInput) -> list[Addition]:
     for remedy in data.remedies:
         if remedy.text in used:
             continue
+        people = remedy.people or remedy.sessions  # each person counts once, however often they asked
         out.append(
             Addition(
                 remedy.text,
-                f"said {remedy.count} times in {remedy.sessions} sessions of negative feedback",
-                20 + remedy.count,
+                f"{asked_by(people, remedy.sessions)} of negative feedback ({remedy.count} items)",
+                20 + people,
                 remedy.sources[:20],
                 "remedy",
                 sessions=remedy.sessions,
+                people=people,
             )
         )
     return out

@@ -3,9 +3,13 @@
 Users and agents often say what would have helped: "Please cite the source for every number".
 A sentence is a remedy only when it says what to do, read by its grammar (`improver.grammar`); a
 complaint is not one because it contains a word such as "never" or "check". Remedies are grouped
-with their near-duplicates, and a group seen at least `min_count` times across at least
-`min_sessions` sessions yields its most representative sentence (the one most similar to the rest
-of its group).
+with their near-duplicates, never with their opposites ("Use bullet points" and "Don't use bullet
+points" share every content word: they are two groups). A group's support is the number of
+people who asked for it, not of items: each person counts once however many items they sent (a
+person is the end user an item names, or its session when it names none). A group asked for by
+at least `min_people` people in at least `min_sessions` sessions yields its most representative
+sentence (the one most similar to what its people said), so one person asking again and again,
+in however many sessions, never makes a line for the whole template.
 
 Similarity is rapidfuzz's token-set ratio over the content words (stop words such as "please",
 "you", "should", "always" removed, plurals folded). Measured on paraphrase sets of realistic
@@ -18,16 +22,18 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
+from improver.contrary import action, contrary, pair_features
 from improver.remedy_reading import is_remedy
+from improver.words import content
 from telemetry.corrections import is_instance
 
 THRESHOLD = 65
-STOP_WORDS = """
-a an the you your i me my we our us please should always never must to for of in on at be is are
-was it its this that these those every each any before after again forgot do does did with without
-first then and or but so just make sure can could would will
-"""
-STOP = frozenset(STOP_WORDS.split())
+MIN_PEOPLE = 3  # a request fewer people asked for is no line for a whole template
+# The readings of a pair (improver.contrary.pair_features) that say opposition by themselves
+OPPOSITIONS = frozenset(
+    {"rule:contrary", "negated-one:shared", "opposite-words", "opposite-quantifiers", "scale-conflict"}
+)
+OPPOSITE_CHECKS = 8  # the nearest members of a group a content is checked against for opposition
 
 
 @dataclass(frozen=True)
@@ -35,19 +41,16 @@ class Said:
     text: str
     session: str  # where it was said (a session id, or agent and day when there is none)
     source: str  # "observation:12", "correction:7" …
+    person: str = ""  # who said it (the end user's id), when the agent said
 
 
 @dataclass(frozen=True)
 class Remedy:
     text: str
-    count: int
+    count: int  # items
     sessions: int
     sources: tuple[str, ...]
-
-
-def content(text: str) -> str:
-    words = re.findall(r"[a-z0-9]+", text.lower())
-    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words if w not in STOP)
+    people: int = 0  # distinct people who asked (a session without a user's id is one person)
 
 
 def sentences(text: str) -> list[str]:
@@ -59,56 +62,117 @@ def similarity(a: str, b: str) -> float:
 
 
 def group(
-    said: list[Said], *, min_count: int = 3, min_sessions: int = 2, threshold: int = THRESHOLD
+    said: list[Said],
+    *,
+    min_people: int = MIN_PEOPLE,
+    min_sessions: int = 2,
+    threshold: int = THRESHOLD,
 ) -> list[Remedy]:
-    """Groups of near-duplicate remedy sentences that recur; strongest first.
+    """Groups of near-duplicate remedy sentences that recur; best supported first.
 
     A sentence said many times is read, and compared, once: the sentences are grouped by their
-    content words, each distinct content joins the first group holding a content it matches, and
-    the comparisons run in rapidfuzz's C loops (`process.extract`), so a week in which one remedy
-    was said thousands of times costs a few comparisons, not millions."""
-    said_as: dict[str, list[Said]] = {}  # content words → every sentence said with them, in order
+    content words and polarity, each distinct content joins the first group holding a content it
+    matches and none that asks its opposite (`improver.contrary.contrary`), and the comparisons
+    run in rapidfuzz's C loops (`process.extract`), so a week in which one remedy was said
+    thousands of times costs a few comparisons, not millions. A group is kept when at least
+    `min_people` people asked for it (`Said.person`; each session without one is a person), in at
+    least `min_sessions` sessions: one person counts once however many items they sent."""
+    said_as: dict[tuple[str, bool], list[Said]] = {}  # (content words, negated) → every sentence
     remedy: dict[str, bool] = {}
     for item in said:
         for sentence in sentences(item.text):
             if sentence not in remedy:  # not an instruction, or about one order, amount, host or person
                 remedy[sentence] = is_remedy(sentence) and not is_instance(sentence)
             if remedy[sentence]:
-                said_as.setdefault(content(sentence), []).append(Said(sentence, item.session, item.source))
-    placed: list[str] = []  # every distinct content so far, and the group each joined
+                key = (content(sentence), action(sentence)[0])
+                said_as.setdefault(key, []).append(Said(sentence, item.session, item.source, item.person))
+    placed: list[str] = []  # the words of every distinct content so far, the group each joined
+    placed_as: list[tuple[str, bool]] = []
     home: list[int] = []
-    groups: list[list[str]] = []
-    for words in said_as:
+    groups: list[list[tuple[str, bool]]] = []
+    opposed: dict[tuple, bool] = {}
+
+    def opposite(a: tuple[str, bool], b: tuple[str, bool]) -> bool:
+        """Whether the two contents ask opposite things. Near duplicates are all that is compared
+        here, and sharing words is no opposition: the contrary reading counts when the pair shows
+        an opposition of its own (a negation, opposite words, two values of one scale)."""
+        if (a, b) not in opposed:
+            first, second = said_as[a][0].text, said_as[b][0].text
+            opposed[(a, b)] = opposed[(b, a)] = bool(
+                OPPOSITIONS & pair_features(first, second).keys()
+            ) and contrary(first, second)
+        return opposed[(a, b)]
+
+    for key in said_as:
         near = process.extract(
-            words, placed, scorer=fuzz.token_set_ratio, processor=None, score_cutoff=threshold, limit=None
+            key[0], placed, scorer=fuzz.token_set_ratio, processor=None, score_cutoff=threshold, limit=None
         )
-        if near:
-            index = min(home[i] for _, _, i in near)
-        else:
+        index = None
+        for candidate in sorted({home[i] for _, _, i in near}):
+            # its nearest members, and the one that began it: an opposite ask shares their words
+            closest = [placed_as[i] for _, _, i in near if home[i] == candidate][:OPPOSITE_CHECKS]
+            if not any(opposite(key, other) for other in {groups[candidate][0], *closest}):
+                index = candidate
+                break
+        if index is None:
             index = len(groups)
             groups.append([])
-        groups[index].append(words)
-        placed.append(words)
+        groups[index].append(key)
+        placed.append(key[0])
+        placed_as.append(key)
         home.append(index)
     remedies = []
-    for contents in groups:
-        members = [m for words in contents for m in said_as[words]]
+    for keys in groups:
+        members = [m for key in keys for m in said_as[key]]
         sessions = {m.session for m in members}
-        if len(members) < min_count or len(sessions) < min_sessions:
+        people = {_person(m) for m in members}
+        if len(people) < min_people or len(sessions) < min_sessions:
             continue
-        weight = [len(said_as[words]) for words in contents]
-        closeness = {  # how near each content is to all the group's sentences
-            words: sum(
+        contents = [key[0] for key in keys]
+        weight = [len({_person(m) for m in said_as[key]}) for key in keys]  # the people saying it
+        closeness = {  # how near each content is to what the group's people said
+            key: sum(
                 score * weight[i]
                 for _, score, i in process.extract(
-                    words, contents, scorer=fuzz.token_set_ratio, processor=None, limit=None
+                    key[0], contents, scorer=fuzz.token_set_ratio, processor=None, limit=None
                 )
             )
-            for words in contents
+            for key in keys
         }
-        best = max(members, key=lambda m: (closeness[content(m.text)], -len(m.text)))
+        best = max(members, key=lambda m: (closeness[(content(m.text), action(m.text)[0])], -len(m.text)))
         text = re.sub(r"^(no|nope|actually|well)\b[,.!]?\s+", "", best.text, flags=re.I).rstrip(" .!;") + "."
         remedies.append(
-            Remedy(text[0].upper() + text[1:], len(members), len(sessions), tuple(m.source for m in members))
+            Remedy(
+                text[0].upper() + text[1:],
+                len(members),
+                len(sessions),
+                tuple(m.source for m in members),
+                len(people),
+            )
         )
-    return sorted(remedies, key=lambda r: (-r.count, r.text))
+    return sorted(remedies, key=lambda r: (-r.people, -r.count, r.text))
+
+
+def _person(said: Said) -> tuple[str, str]:
+    """Who said it: the user it names, or else its session (one person a session)."""
+    return ("user", said.person) if said.person else ("session", said.session)
+
+
+def asked_by(people: int, sessions: int) -> str:
+    """How a remedy's support reads: "asked by 3 people in 5 sessions"."""
+    return (
+        f"asked by {people} {'person' if people == 1 else 'people'} "
+        f"in {sessions} session{'' if sessions == 1 else 's'}"
+    )
+
+
+def remedy_evidence(remedy: Remedy) -> dict:
+    """A remedy group as a proposal's evidence keeps it: its line, its support and its items."""
+    return {
+        "text": remedy.text,
+        "people": remedy.people,
+        "sessions": remedy.sessions,
+        "items": remedy.count,
+        "asked": asked_by(remedy.people, remedy.sessions),
+        "sources": list(remedy.sources[:20]),
+    }

@@ -12,6 +12,7 @@ from governance.models import Proposal
 from governance.registry import Link, Panel, Review
 from improver.models import ImproverReport, Rollout
 from improver.outcomes import SIGNAL_COLUMNS, rollout_status, signal_cells
+from improver.remedies import MIN_PEOPLE
 from improver.signals import target_of
 from telemetry.models import FrictionEvent, LearnedFact
 
@@ -126,6 +127,17 @@ def review(proposal: Proposal):
                 else None,
             ),
             Panel(
+                "asks",
+                "What the negative feedback asks for (each person counted once, however often they asked)",
+                ["request", "support", "items"],
+                [
+                    [r["text"], r["asked"], _items_link(r)]
+                    for r in evidence.get("remedies", [])[:FEEDBACK_GROUPS]
+                ],
+                note=f"A request asked by fewer than {MIN_PEOPLE} people, or in one session, is no "
+                "line for the template: it is not listed.",
+            ),
+            Panel(
                 "notes",
                 "The ritual's notes",
                 ["kind", "note"],
@@ -175,6 +187,18 @@ def _removal_action(removal: dict) -> str:
 
 def _sessions(n: int) -> str:
     return f"{n} session{'s' if n != 1 else ''}"
+
+
+def _items_link(remedy: dict) -> Link | str:
+    """The items behind a request, as a link to the rows they were read from (observations, or
+    corrections when there are none)."""
+    words = f"{remedy['items']} item{'s' if remedy['items'] != 1 else ''}"
+    ids: dict[str, list[str]] = {}
+    for source in remedy.get("sources", []):
+        kind, _, pk = source.partition(":")
+        ids.setdefault(kind, []).append(pk)
+    kind = next((k for k in ("observation", "correction") if k in ids), None)
+    return Link(words, admin_list(f"telemetry_{kind}", id__in=ids[kind])) if kind else words
 
 
 def _evidence_words(evidence: int, sessions: int) -> str:

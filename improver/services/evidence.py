@@ -27,20 +27,23 @@ ROWS = 2000  # per source and window: plenty for grouping, bounded for memory
 
 
 def said_in_negative_feedback(template, since: datetime, until: datetime) -> list[Said]:
-    """Observation texts, correction messages, decision reasons and reflection failures."""
+    """Observation texts, correction messages, decision reasons and reflection failures, each
+    with the user who said it when the agent named one."""
     window = Q(template_version__document__template=template, occurred_at__gt=since, occurred_at__lte=until)
     said: list[Said] = []
     negative = Q(sentiment="negative") | Q(category__in=NEGATIVE_KINDS)
     for o in (
         Observation.objects.filter(window)
         .filter(negative)
-        .values("id", "text", "session_id", "agent_id", "occurred_at")[:ROWS]
+        .values("id", "text", "session_id", "user_id", "agent_id", "occurred_at")[:ROWS]
     ):
-        said.append(Said(o["text"], o["session_id"] or _day(o), f"observation:{o['id']}"))
+        said.append(Said(o["text"], o["session_id"] or _day(o), f"observation:{o['id']}", o["user_id"] or ""))
     for c in Correction.objects.filter(window).values(
-        "id", "user_message", "session_id", "agent_id", "occurred_at"
+        "id", "user_message", "session_id", "user_id", "agent_id", "occurred_at"
     )[:ROWS]:
-        said.append(Said(c["user_message"], c["session_id"] or _day(c), f"correction:{c['id']}"))
+        said.append(
+            Said(c["user_message"], c["session_id"] or _day(c), f"correction:{c['id']}", c["user_id"] or "")
+        )
     for d in (
         Decision.objects.filter(window, verdict="rejected")
         .exclude(reason="")

@@ -316,6 +316,7 @@ def _as_dict(a: Addition) -> dict:
         "origin": a.origin,
         "target": resolve(a),
         "sessions": a.sessions,
+        "people": a.people,
     }
 
 
@@ -328,6 +329,7 @@ def addition_from(data: dict) -> Addition:
         data.get("origin", ""),
         tuple(data.get("target") or ()),
         data.get("sessions", 0),
+        data.get("people", 0),
     )
 
 

@@ -35,6 +35,7 @@ from improver.proposer import (
     normalised,
     shipped_line,
 )
+from improver.remedies import asked_by, remedy_evidence
 from improver.ritual import analysis_notes, passes_gate
 from improver.selectors import events_behind_feedback, feedback_groups, performance_delta
 from improver.services import directive_review
@@ -248,7 +249,7 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
         delta=delta,
         evidence_lines=[
             *anti,
-            *(f"remedy said {r.count}× in {r.sessions} sessions: {r.text}" for r in remedies),
+            *(f"remedy {asked_by(r.people, r.sessions)} ({r.count} items): {r.text}" for r in remedies),
             *(
                 f"chronic friction: {f['tool']} {f['failure_mode']} in {f['sessions']} sessions"
                 for f in friction
@@ -369,6 +370,7 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
         evidence = {
             "feedback_count": new_items,
             "feedback_groups": groups,
+            "remedies": [remedy_evidence(r) for r in remedies],
             "performance_delta": delta,
             "notes": [{"kind": k, "content": c} for k, c in notes],
             "context_tokens": context.tokens,

@@ -35,14 +35,33 @@ def said(text, session, i):
     return Said(text, session, f"observation:{i}")
 
 
-def test_a_remedy_needs_three_mentions_in_two_sessions():
+def test_a_remedy_needs_three_people_and_sessions_without_a_user_count_as_people():
     texts = [s for pair in SAME[:1] for s in pair] + ["Always cite sources for the numbers in the report."]
     one_session = [said(t, "s1", i) for i, t in enumerate(texts)]
     assert group(one_session) == []
     two_sessions = [said(t, f"s{i % 2}", i) for i, t in enumerate(texts)]
-    [remedy] = group(two_sessions)
-    assert (remedy.count, remedy.sessions, len(remedy.sources)) == (3, 2, 3)
+    assert group(two_sessions) == []  # two people: each session without a user is one
+    three_sessions = [said(t, f"s{i}", i) for i, t in enumerate(texts)]
+    [remedy] = group(three_sessions)
+    assert (remedy.count, remedy.sessions, remedy.people, len(remedy.sources)) == (3, 3, 3, 3)
     assert "cite" in remedy.text.lower()
+
+
+def test_a_request_and_its_opposite_are_never_one_group_and_each_person_counts_once():
+    loud = [
+        Said("Use bullet points in every reply.", f"loud-{i // 2}", f"observation:{i}", "loud")
+        for i in range(8)
+    ]
+    others = [
+        Said(("Never use bullet points in replies.", "Do not use bullet points in replies.")[i % 2], f"m{i}",
+             f"observation:{100 + i}", f"user-{i}")
+        for i in range(6)
+    ]  # fmt: skip
+    assert [(r.text, r.count, r.sessions, r.people) for r in group(loud + others, min_people=1)] == [
+        ("Never use bullet points in replies.", 6, 6, 6),
+        ("Use bullet points in every reply.", 8, 4, 1),
+    ]
+    assert [r.text for r in group(loud + others)] == ["Never use bullet points in replies."]
 
 
 def test_a_remedy_said_thousands_of_times_is_one_group_of_them_all_with_its_most_common_wording():

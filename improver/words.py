@@ -1,0 +1,19 @@
+"""The content words of a sentence (pure): what remedies are grouped by and lines compared on.
+
+Stop words such as "please", "you", "should", "always" are left out and plurals folded, so that
+"Please cite the sources" and "Cite a source" read alike.
+"""
+
+import re
+
+STOP_WORDS = """
+a an the you your i me my we our us please should always never must to for of in on at be is are
+was it its this that these those every each any before after again forgot do does did with without
+first then and or but so just make sure can could would will
+"""
+STOP = frozenset(STOP_WORDS.split())
+
+
+def content(text: str) -> str:
+    words = re.findall(r"[a-z0-9]+", text.lower())
+    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words if w not in STOP)
