@@ -79,9 +79,10 @@ _USER = Rule(
     "str",
     max_len=MAX_ID,
     min_len=1,
-    help="Who gave it: an end user's id in your own system (1–128 characters), as opaque as you "
-    "like. The weekly ritual counts the people behind a request by it (without one, each session "
-    "counts as one person), so one person repeating an ask weighs as one.",
+    help="Who gave the feedback, or whom the work was for: an end user's id in your own system "
+    "(1–128 characters), as opaque as you like. The weekly ritual counts the people behind a "
+    "request by it (without one, each session counts as one person), so one person repeating an "
+    "ask weighs as one.",
 )
 
 SCHEMAS: dict[str, dict[str, Rule]] = {

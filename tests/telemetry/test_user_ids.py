@@ -49,6 +49,18 @@ def test_a_bad_user_id_is_refused_naming_the_field(agent_client, bad):
     assert not Observation.objects.filter(agent=agent).exists()
 
 
+@pytest.mark.django_db
+def test_the_api_schema_offers_user_id_where_feedback_is_sent():
+    from drf_spectacular.generators import SchemaGenerator
+
+    schemas = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]
+    for name in ("ObservationEvent", "CorrectionEvent", "ToolInvocationEvent", "SkillOutcomeEvent"):
+        field = schemas[name]["properties"]["body"]["properties"]["user_id"]
+        assert (field["type"], field["minLength"], field["maxLength"]) == ("string", 1, 128), name
+        assert "counts the people" in field["description"]
+    assert "user_id" not in schemas["DecisionEvent"]["properties"]["body"]["properties"]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_an_otlp_span_enduser_id_is_who_gave_the_scores_on_its_trace(live_server):
     agent, token = agent_with_token(name="otel-users")
