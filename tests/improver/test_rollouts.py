@@ -8,7 +8,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from fleet import hot_cache
-from fleet.models import Agent
+from fleet.models import Agent, Document
 from fleet.services import agent_create
 from governance.models import ChangeDecision, Proposal
 from improver.models import Rollout
@@ -58,9 +58,9 @@ def same_pick_on_every_database(rollout):
     runs that pick: coder-2 and coder-5, as a fresh database hashes them."""
     agents = dict(Agent.objects.filter(template=rollout.template).values_list("name", "pk"))
     if len(rollout.canary_agents) == 2 and {"coder-2", "coder-5"} <= agents.keys() and len(agents) == 5:
-        Rollout.objects.filter(pk=rollout.pk).update(
-            canary_agents=sorted([agents["coder-2"], agents["coder-5"]])
-        )
+        pick = sorted([agents["coder-2"], agents["coder-5"]])
+        Rollout.objects.filter(pk=rollout.pk).update(canary_agents=pick)
+        Document.objects.filter(pk=rollout.template.document_id).update(canary_agents=pick)  # what is served
         hot_cache.clear()
         rollout.refresh_from_db()
     return rollout
