@@ -5,6 +5,7 @@ quotes weights in kilograms and the other in pounds, even when they share no oth
 are general English opposites and scales, not any one business's vocabulary.
 """
 
+import functools
 import re
 
 from lemminflect import getLemma
@@ -199,11 +200,18 @@ def _lemmas(text: str) -> set[str]:
     words = re.findall(r"[a-z]+", text.lower().replace("’", "'"))
     out = set(words) | {f"{a} {b}" for a, b in zip(words, words[1:], strict=False)}
     for word in words:
-        for upos in ("VERB", "NOUN", "ADJ"):
-            out.update(getLemma(word, upos=upos))
-        if word.endswith("ly") and len(word) > 4:  # formally → formal, casually → casual
-            out.add(word[:-2])
+        out.update(_word_lemmas(word))
     return out
+
+
+@functools.lru_cache(maxsize=65_536)
+def _word_lemmas(word: str) -> tuple[str, ...]:
+    """A word's lemmas as a verb, a noun and an adjective (LemmInflect's model is slow: each word
+    is read once)."""
+    lemmas = [lemma for upos in ("VERB", "NOUN", "ADJ") for lemma in getLemma(word, upos=upos)]
+    if word.endswith("ly") and len(word) > 4:  # formally → formal, casually → casual
+        lemmas.append(word[:-2])
+    return tuple(lemmas)
 
 
 QUANTIFIERS = {"always", "never", "all", "none", "every", "each", "no"}

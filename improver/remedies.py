@@ -33,7 +33,8 @@ MIN_PEOPLE = 3  # a request fewer people asked for is no line for a whole templa
 OPPOSITIONS = frozenset(
     {"rule:contrary", "negated-one:shared", "opposite-words", "opposite-quantifiers", "scale-conflict"}
 )
-OPPOSITE_CHECKS = 8  # the nearest members of a group a content is checked against for opposition
+OPPOSITE_CHECKS = 3  # the nearest members of a group a content is checked against for opposition
+SAME_ASK = 95  # content words this alike, asked the same way, are one ask (improver.contrary's reading)
 
 
 @dataclass(frozen=True)
@@ -78,14 +79,16 @@ def group(
     `min_people` people asked for it (`Said.person`; each session without one is a person), in at
     least `min_sessions` sessions: one person counts once however many items they sent."""
     said_as: dict[tuple[str, bool], list[Said]] = {}  # (content words, negated) → every sentence
-    remedy: dict[str, bool] = {}
+    key_of: dict[str, tuple[str, bool] | None] = {}  # each sentence's key (None: no remedy)
     for item in said:
         for sentence in sentences(item.text):
-            if sentence not in remedy:  # not an instruction, or about one order, amount, host or person
-                remedy[sentence] = is_remedy(sentence) and not is_instance(sentence)
-            if remedy[sentence]:
-                key = (content(sentence), action(sentence)[0])
-                said_as.setdefault(key, []).append(Said(sentence, item.session, item.source, item.person))
+            if sentence not in key_of:  # not an instruction, or about one order, amount, host or person
+                is_one = is_remedy(sentence) and not is_instance(sentence)
+                key_of[sentence] = (content(sentence), action(sentence)[0]) if is_one else None
+            if key_of[sentence] is not None:
+                said_as.setdefault(key_of[sentence], []).append(
+                    Said(sentence, item.session, item.source, item.person)
+                )
     placed: list[str] = []  # the words of every distinct content so far, the group each joined
     placed_as: list[tuple[str, bool]] = []
     home: list[int] = []
@@ -95,7 +98,10 @@ def group(
     def opposite(a: tuple[str, bool], b: tuple[str, bool]) -> bool:
         """Whether the two contents ask opposite things. Near duplicates are all that is compared
         here, and sharing words is no opposition: the contrary reading counts when the pair shows
-        an opposition of its own (a negation, opposite words, two values of one scale)."""
+        an opposition of its own (a negation, opposite words, two values of one scale). The same
+        words asked the same way (one inside the other) are the same ask, as `contrary` reads it."""
+        if a[1] == b[1] and fuzz.token_set_ratio(a[0], b[0]) >= SAME_ASK:
+            return False
         if (a, b) not in opposed:
             first, second = said_as[a][0].text, said_as[b][0].text
             opposed[(a, b)] = opposed[(b, a)] = bool(
@@ -139,7 +145,7 @@ def group(
             )
             for key in keys
         }
-        best = max(members, key=lambda m: (closeness[(content(m.text), action(m.text)[0])], -len(m.text)))
+        best = max(members, key=lambda m: (closeness[key_of[m.text]], -len(m.text)))
         text = re.sub(r"^(no|nope|actually|well)\b[,.!]?\s+", "", best.text, flags=re.I).rstrip(" .!;") + "."
         remedies.append(
             Remedy(
