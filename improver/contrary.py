@@ -22,6 +22,10 @@ from improver.opposites import opposed_words, same_scale_conflicts
 from improver.words import content
 
 WEIGHTS = Path(__file__).with_name("contrary_weights.json")
+# The readings of a pair that show an opposition by themselves; without one, no pair is contrary.
+OPPOSITION = frozenset(
+    {"rule:contrary", "negated-one:shared", "opposite-words", "opposite-quantifiers", "scale-conflict"}
+)
 NARROWING = re.compile(r"\b(?:only|except|unless|beyond|over|under|above|below|more than|less than)\b", re.I)
 
 LEAD_IN = re.compile(
@@ -59,7 +63,10 @@ def contrary(a: str, b: str) -> bool:
     written by bench/train_language.py); it reads a pair the same in either order."""
     if action(a)[0] == action(b)[0] and fuzz.token_set_ratio(content(a), content(b)) >= 95:
         return False  # the same line (or one inside the other), asked the same way
-    return load(WEIGHTS).says_yes(pair_features(a, b))
+    features = pair_features(a, b)
+    if not features.keys() & OPPOSITION:
+        return False  # sharing words and a verb is no opposition: two wordings of one ask
+    return load(WEIGHTS).says_yes(features)
 
 
 def pair_features(a: str, b: str) -> dict[str, float]:

@@ -22,17 +22,13 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from improver.contrary import action, contrary, pair_features
+from improver.contrary import action, contrary
 from improver.remedy_reading import is_remedy
 from improver.words import content
 from telemetry.corrections import is_instance
 
 THRESHOLD = 65
 MIN_PEOPLE = 3  # a request fewer people asked for is no line for a whole template
-# The readings of a pair (improver.contrary.pair_features) that say opposition by themselves
-OPPOSITIONS = frozenset(
-    {"rule:contrary", "negated-one:shared", "opposite-words", "opposite-quantifiers", "scale-conflict"}
-)
 OPPOSITE_CHECKS = 3  # the nearest members of a group a content is checked against for opposition
 SAME_ASK = 95  # content words this alike, asked the same way, are one ask (improver.contrary's reading)
 
@@ -97,16 +93,13 @@ def group(
 
     def opposite(a: tuple[str, bool], b: tuple[str, bool]) -> bool:
         """Whether the two contents ask opposite things. Near duplicates are all that is compared
-        here, and sharing words is no opposition: the contrary reading counts when the pair shows
-        an opposition of its own (a negation, opposite words, two values of one scale). The same
-        words asked the same way (one inside the other) are the same ask, as `contrary` reads it."""
+        here; the same words asked the same way (one inside the other) are the same ask, as
+        `contrary` reads it, which is checked first without reading the pair."""
         if a[1] == b[1] and fuzz.token_set_ratio(a[0], b[0]) >= SAME_ASK:
             return False
         if (a, b) not in opposed:
             first, second = said_as[a][0].text, said_as[b][0].text
-            opposed[(a, b)] = opposed[(b, a)] = bool(
-                OPPOSITIONS & pair_features(first, second).keys()
-            ) and contrary(first, second)
+            opposed[(a, b)] = opposed[(b, a)] = contrary(first, second)
         return opposed[(a, b)]
 
     for key in said_as:

@@ -8,7 +8,10 @@ from bench.language import held_out_domains, readers, rows, score
 
 # What the fitted readers reached on the six test domains (bench/language.py), less a margin of
 # about two sentences per domain; the rules alone read 62%, 62% and 7% (contradictions found).
-FLOORS = {"remedy": 0.87, "scope": 0.90, "pair": 0.68}
+# Contradiction is read only where a pair shows an opposition of its own (a negation, opposite
+# words, two values of one scale): two wordings of one ask must never read as contrary, which
+# costs recall on opposites said in other words.
+FLOORS = {"remedy": 0.87, "scope": 0.90, "pair": 0.64}
 
 
 def test_the_split_is_six_test_domains_that_the_training_never_reads():
@@ -27,7 +30,7 @@ def test_each_reader_holds_its_measured_accuracy_on_the_test_domains(task):
     if task == "pair":
         found, contrary_rows = result["classes"]["C"]
         kept, compatible_rows = result["classes"]["K"]
-        assert found / contrary_rows >= 0.5 and kept / compatible_rows >= 0.8
+        assert found / contrary_rows >= 0.38 and kept / compatible_rows >= 0.9
 
 
 def test_the_rules_alone_read_worse_than_the_fitted_readers():
