@@ -5,13 +5,17 @@ telemetry in a window."""
 from datetime import datetime
 
 from django.db.models import Count, Max, Q
+from rapidfuzz import fuzz
 
 from fleet.models import DocumentVersion
 from governance.models import BoardTask, Proposal
-from improver.competitors import specific
+from improver.competitors import MIN_PROBLEM_WORDS, problem_of, specific
 from improver.models import Rollout, SessionSignal
-from improver.remedies import Remedy, Said, group
+from improver.remedies import THRESHOLD, Remedy, Said, group, sentences
+from improver.remedy_reading import is_remedy
+from improver.services.competition import statements
 from improver.signals import ANY
+from improver.words import content
 from telemetry.models import Correction, Decision, FrictionEvent, Observation, SessionEnd
 
 NEGATIVE_KINDS = (
@@ -106,12 +110,35 @@ TRANSFER_MIN_SESSIONS = 3  # sessions of this template showing the target in the
 TRANSFERABLE = ("remedy", "friction", "category", "transfer")
 
 
+def problems_said(template, since: datetime, until: datetime) -> list[tuple[str, str]]:
+    """(problem, session) for each sentence of the window's negative feedback that says what went
+    wrong rather than what to do, as its content words."""
+    out = []
+    for said in said_in_negative_feedback(template, since, until):
+        for sentence in sentences(said.text or ""):
+            words = content(sentence)
+            if len(words.split()) >= MIN_PROBLEM_WORDS and not is_remedy(sentence):
+                out.append((words, said.session))
+    return out
+
+
+def same_cluster(line_problem: str, here: list[tuple[str, str]]) -> bool:
+    """Whether this template's feedback names the problem a line was proven on, in at least
+    TRANSFER_MIN_SESSIONS sessions (the grouping's similarity)."""
+    if not line_problem:
+        return False
+    sessions = {session for words, session in here if fuzz.token_set_ratio(words, line_problem) >= THRESHOLD}
+    return len(sessions) >= TRANSFER_MIN_SESSIONS
+
+
 def proven_elsewhere(template, since: datetime, until: datetime) -> list[dict]:
     """Lines of how to work (remedies, friction and category lines) promoted on another template
     with a measured effect on their target (the canary's last check had the target's rate lower
     in the candidate's arm) whose specific target this template's sessions show too
     (TRANSFER_MIN_SESSIONS in the window): each with its proof, to be proposed here and canaried
-    again (what helped one fleet may interfere in another)."""
+    again (what helped one fleet may interfere in another). One tool failing one way is one
+    problem; negative feedback of one category is many, so a line proven on it transfers only
+    where this template's feedback names the problem its own feedback named."""
     # by the ids of the template's versions: the (version, signal, time) index serves each,
     # where a join on the document would scan every template's signals
     versions = list(
@@ -128,6 +155,7 @@ def proven_elsewhere(template, since: datetime, until: datetime) -> list[dict]:
         .values_list("signal", flat=True)
     )
     out = []
+    here = None  # this template's problems, read once when a line needs them
     promoted = (
         Rollout.objects.filter(status=Rollout.Status.PROMOTED, proposal__isnull=False)
         .exclude(template=template)
@@ -140,6 +168,13 @@ def proven_elsewhere(template, since: datetime, until: datetime) -> list[dict]:
             if addition.get("origin") not in TRANSFERABLE:
                 continue
             targets = [t for t in addition.get("target") or () if t in shown and specific(t)]
+            if any(not t.startswith("tool:") for t in targets):
+                # feedback of one category is many problems: the same one must show here
+                if here is None:
+                    here = problems_said(template, since, until)
+                problem = problem_of(statements(addition.get("sources") or ()))
+                if not same_cluster(problem, here):
+                    targets = [t for t in targets if t.startswith("tool:")]
             effect = next(
                 (check.get("intervals", {}).get(t) for t in targets if t in check.get("intervals", {})), None
             )
