@@ -85,9 +85,24 @@ _USER = Rule(
     "ask weighs as one.",
 )
 
+# The session this one was handed from (a planner's session that handed the work to this agent).
+# Stored once per session (telemetry.models.SessionLink), not on the event: the weekly ritual of
+# the upstream session's template sees this session's failures and negative feedback as its own.
+_PARENT = Rule(
+    "str",
+    max_len=MAX_ID,
+    min_len=1,
+    help="The session this session was handed from, when another agent handed the work over "
+    "(1–128 characters): that agent's own `session_id`. Said once per session is enough (the "
+    "first one said is kept). This session's failures and negative feedback then count as "
+    "evidence for the upstream agent's template too, so a fix that belongs in the hand-off is "
+    "proposed where the hand-off is written.",
+)
+
 SCHEMAS: dict[str, dict[str, Rule]] = {
     "tool_invocation": {
         "session_id": Rule("str", required=True, max_len=MAX_ID),
+        "parent_session_id": _PARENT,
         "user_id": _USER,
         "tool": Rule("str", required=True),
         "args": Rule("object", max_bytes=-1),
@@ -114,11 +129,13 @@ SCHEMAS: dict[str, dict[str, Rule]] = {
         "autonomous": Rule("bool"),
         "model": Rule("str"),
         "session_id": _SESSION,
+        "parent_session_id": _PARENT,
         "user_id": _USER,
     },
     "observation": {
         "text": Rule("text", required=True),
         "session_id": _SESSION,
+        "parent_session_id": _PARENT,
         "user_id": _USER,
         "sentiment": Rule("enum", choices=("positive", "negative", "neutral")),
         "category": Rule(
@@ -143,6 +160,7 @@ SCHEMAS: dict[str, dict[str, Rule]] = {
         "previous_tool_call": Rule("object", max_bytes=-1),
         "user_tool_call": Rule("object", max_bytes=-1),
         "session_id": _SESSION,
+        "parent_session_id": _PARENT,
         "user_id": _USER,
     },
     "decision": {
@@ -150,9 +168,11 @@ SCHEMAS: dict[str, dict[str, Rule]] = {
         "verdict": Rule("enum", required=True, choices=("confirmed", "rejected", "deferred")),
         "reason": Rule("text"),
         "session_id": _SESSION,
+        "parent_session_id": _PARENT,
     },
     "session_end": {
         "session_id": Rule("str", required=True, max_len=MAX_ID),
+        "parent_session_id": _PARENT,
         "reflection": Rule("object", max_bytes=-1),
     },
     "wake_run": {

@@ -19,7 +19,7 @@ from telemetry.contract import Cleaned, Limits, validate_event
 from telemetry.derived import drain_in_process
 from telemetry.models import EVENT_MODELS
 from telemetry.row_writes import rows_store
-from telemetry.sessions import sessions_seen
+from telemetry.sessions import sessions_linked, sessions_seen
 
 # An event is its agent's, by its client id (or content hash) at its time: a replay with the same
 # time is the same event (200), the same id at another time a new one.
@@ -167,6 +167,7 @@ def _store_valid(agent, valid: dict[str, list[tuple[int, Cleaned]]], results: li
         stored = _insert(tables)
         if agent.template_id is not None:
             sessions_seen(agent.id, received_at, tables, stored)
+        sessions_linked(agent.id, received_at, [table.links for table in tables])
         derived = [
             table.event_type
             for table, new_ids in zip(tables, stored, strict=True)
@@ -184,6 +185,7 @@ class _Rows:
     event_type: str
     rows: list[dict]
     wanted: set[tuple]  # the conflict keys of the rows some handler wants
+    links: dict[str, tuple[int, str]]  # session → (index in the batch, the session it was handed from)
 
 
 def _insert(tables: list[_Rows]) -> list[dict[tuple, int]]:
@@ -231,11 +233,15 @@ def _new_rows(agent, event_type, items, versions: tuple[int | None, dict], recei
     version_id, by_session = versions
     rows: dict[str, dict] = {}
     wanted: set[tuple] = set()
-    for _, cleaned in items:
+    links: dict[str, tuple[int, str]] = {}
+    for index, cleaned in items:
         key = (cleaned.dedup_key, cleaned.occurred_at)
         if key in rows:
             continue  # the same event twice in one batch: the first copy decides
         row = dict(cleaned.body)
+        parent = row.pop("parent_session_id", None)  # the session's, not the event's: SessionLink
+        if parent and row.get("session_id") and parent != row["session_id"]:
+            links.setdefault(row["session_id"], (index, parent))
         if event_type == "skill_outcome":
             price_tokens(agent, row, prices)
         if hooks.wanted(event_type, row):
@@ -249,7 +255,7 @@ def _new_rows(agent, event_type, items, versions: tuple[int | None, dict], recei
             received_at=received_at,
         )
         rows[key] = row
-    return _Rows(event_type, list(rows.values()), wanted)
+    return _Rows(event_type, list(rows.values()), wanted, links)
 
 
 def _answer(agent, table: _Rows, items, new_ids: dict[tuple, int], results: list) -> bool:

@@ -437,6 +437,28 @@ class SessionSeen(models.Model):
         return f"{self.session_key} of agent {self.agent_id} on version {self.template_version_id}"
 
 
+class SessionLink(models.Model):
+    """A session handed from another session: the agent's session `session_key` was handed its
+    work by the session `parent_session_key` (another agent's, named by the `parent_session_id`
+    its events carried, or an OpenTelemetry span link). Written by ingest with the events, once
+    per session (the first parent named is kept); read by the weekly ritual of the upstream
+    session's template, which counts this session's failures and negative feedback as its own
+    evidence. The upstream agent is found from the parent's own sessions (SessionSeen) when the
+    ritual reads the link, so a link may arrive before its parent's first event."""
+
+    agent = models.ForeignKey(Agent, on_delete=models.CASCADE, related_name="+", db_index=False)
+    session_key = models.CharField(max_length=128)
+    parent_session_key = models.CharField(max_length=128)
+    first_received_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["agent", "session_key"], name="session_link_once")]
+        indexes = [models.Index(fields=["first_received_at"], name="session_link_received")]
+
+    def __str__(self) -> str:
+        return f"{self.session_key} of agent {self.agent_id}, handed from {self.parent_session_key}"
+
+
 class RetentionHorizon(models.Model):
     """How far retention has retired an event type: its events dated before `retired_before` are
     gone, but those something still needed (evidence, derived work waiting). Derived work that

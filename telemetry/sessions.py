@@ -13,7 +13,7 @@ from django.db import connection
 from django.db.models import OuterRef, Subquery
 
 from fleet.documents import SESSION_OPEN_FOR
-from telemetry.models import SessionSeen
+from telemetry.models import SessionLink, SessionSeen
 from telemetry.row_writes import rows_store
 
 SESSION_TYPES = ("tool_invocation", "session_end", "skill_outcome", "decision")  # events that open one
@@ -133,6 +133,32 @@ def sessions_known(sessions: list[tuple[int, str, int | None, object]]) -> None:
         _seen_lately.update(
             (row["agent_id"], row["session_key"], row["template_version_id"]) for row in fresh
         )
+
+
+def sessions_linked(agent_id: int, received_at, links: list[dict[str, tuple[int, str]]]) -> None:
+    """Record the sessions a batch says were handed from another session (SessionLink, once per
+    session: the first parent named is kept, a later one ignored). `links`: per event type of
+    the batch, {session: (the event's index in the batch, the parent it names)}; within a batch
+    the parent of the earliest event wins. One INSERT … ON CONFLICT DO NOTHING, none when the
+    batch names no parent."""
+    named: dict[str, tuple[int, str]] = {}
+    for table in links:
+        for session, (index, parent) in table.items():
+            if session not in named or index < named[session][0]:
+                named[session] = (index, parent)
+    parents = {session: parent for session, (_, parent) in named.items()}
+    if not parents:
+        return
+    rows = [
+        {
+            "agent_id": agent_id,
+            "session_key": session,
+            "parent_session_key": parent,
+            "first_received_at": received_at,
+        }
+        for session, parent in sorted(parents.items())
+    ]
+    rows_store(SessionLink, rows, ("agent", "session_key"))
 
 
 def occasion_of(row: dict, event_type: str) -> str:

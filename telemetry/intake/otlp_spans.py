@@ -13,7 +13,11 @@ workflow span with no agent above it, or a root container span) becomes the skil
 agent spans nested in it are context. The tokens, cost and model of every LLM call below it add
 up on it, unless it reports its own totals. A conversation or session id on an ancestor applies
 to its descendants; so does an end user's id (`enduser.id`, `user.id`: whom the run was for),
-and a user named anywhere in a trace is the user of its spans that name none. `settled` names
+and a user named anywhere in a trace is the user of its spans that name none. The session a
+run was handed from (`kaizen.parent_session_id` or `session.parent_id`, or a span link to
+another trace: the linked span's `session.id` or the like, else its trace id, which is the
+upstream run's session when it names none) is found the same way, and carried as the events'
+`parent_session_id`. `settled` names
 the traces whose spans are all here (their root came): the outcomes of other traces wait until
 they are (see telemetry/intake/otel_traces.py), their tools do not.
 """
@@ -36,6 +40,9 @@ SESSION_KEYS = (
     "mlflow.traceTag.session_id",
     "mlflow.traceTag.session.id",
 )
+# The session this one was handed from (another agent's session_id): said on a span of the run,
+# or by a span link to the upstream agent's span (see `_linked_parent`).
+PARENT_SESSION_KEYS = ("kaizen.parent_session_id", "session.parent_id")
 USER_KEYS = (
     "enduser.id",
     "user.id",
@@ -300,6 +307,16 @@ def to_events(spans: list[SpanView], settled: set[str] | None = None) -> Mapped:
     def user_of(span: SpanView) -> str | None:
         return users.of(span.key) or out_users.get(span.trace_id)
 
+    parents = _Nearest(by_id, _own_parent)
+    trace_parents: dict[str, str] = {}
+    for span in spans:  # a hand-off named on any span of a trace: the whole run was handed over
+        if span.trace_id not in trace_parents and _own_parent(span):
+            trace_parents[span.trace_id] = _own_parent(span)
+
+    def parent_of(span: SpanView, session: str) -> str | None:
+        parent = parents.of(span.key) or trace_parents.get(span.trace_id)
+        return parent if parent != session else None
+
     agents_above = _Nearest(by_id, lambda p: p.key if agent_like(p) else None)
 
     def outermost(key: tuple) -> tuple | None:
@@ -332,6 +349,7 @@ def to_events(spans: list[SpanView], settled: set[str] | None = None) -> Mapped:
             failed = span.status_code == STATUS_ERROR or bool(handled)
             body = {
                 "session_id": session,
+                "parent_session_id": parent_of(span, session),
                 "user_id": user_of(span),
                 "tool": _named(span, *TOOL_NAMES) or "unknown_tool",
                 "duration_ms": duration,
@@ -360,6 +378,7 @@ def to_events(spans: list[SpanView], settled: set[str] | None = None) -> Mapped:
                 "cost_usd": _cost(a),
                 "correlation_id": span.span_id[:128],
                 "session_id": session,
+                "parent_session_id": parent_of(span, session),
                 "user_id": user_of(span),
             }
             if body["success"] is False:
@@ -387,6 +406,7 @@ def to_events(spans: list[SpanView], settled: set[str] | None = None) -> Mapped:
             continue
         if owner is None:
             owner = _session_outcome(span, session_of(span), user_of(span))
+            owner["body"]["parent_session_id"] = parent_of(span, session_of(span))
             out.events.append(owner)
         _add_llm(owner, span)
     for event in out.events:
@@ -420,6 +440,40 @@ def _own_user(span: SpanView) -> str | None:
         if user:
             return user
     return None
+
+
+def _own_parent(span: SpanView) -> str | None:
+    """The session a span says its run was handed from, if it says one."""
+    for key in PARENT_SESSION_KEYS:
+        parent = _plain(span.attributes.get(key)).strip()[:128]
+        if parent:
+            return parent
+    return None
+
+
+def _linked_parent(trace_id: str, links: list[tuple[str, dict]]) -> str | None:
+    """The session a span's links name as the one its run was handed from: the first link to
+    another trace, by the session its attributes name (`session.id` and the like, or
+    `kaizen.parent_session_id`), else by its trace id (the session of a run that names none)."""
+    for linked_trace, attributes in links:
+        if not linked_trace or linked_trace == trace_id:
+            continue
+        for key in (*PARENT_SESSION_KEYS, *SESSION_KEYS):
+            said = _plain(attributes.get(key)).strip()[:128]
+            if said:
+                return said
+        return linked_trace[:128]
+    return None
+
+
+def _with_link(attributes: dict, trace_id: str, links: list[tuple[str, dict]]) -> dict:
+    """A span's attributes, with the session its links hand it from under
+    `kaizen.parent_session_id` when it names no parent itself (kept with the span)."""
+    if links and not any(attributes.get(k) for k in PARENT_SESSION_KEYS):
+        parent = _linked_parent(trace_id, links)
+        if parent:
+            attributes[PARENT_SESSION_KEYS[0]] = parent
+    return attributes
 
 
 def _session_outcome(span: SpanView, session: str, user: str | None) -> dict:
@@ -532,6 +586,14 @@ def spans_from_json(data: dict) -> list[SpanView]:
                             kv["key"]: _any_value(kv.get("value", {})) for kv in event.get("attributes", [])
                         }
                         exception = str(said.get("exception.message") or said.get("exception.type") or "")
+                links = [
+                    (
+                        str(link.get("traceId", "")),
+                        {kv["key"]: _any_value(kv.get("value", {})) for kv in link.get("attributes", [])},
+                    )
+                    for link in s.get("links", [])
+                ]
+                attrs = _with_link(attrs, str(s.get("traceId", "")), links)
                 spans.append(
                     SpanView(
                         str(s.get("traceId", "")),
@@ -571,6 +633,7 @@ def kept_attributes(attributes: dict) -> dict:
 
 READ_KEYS = {
     *SESSION_KEYS,
+    *PARENT_SESSION_KEYS,
     *USER_KEYS,
     *TOOL_NAMES,
     *AGENT_NAMES,
@@ -610,6 +673,11 @@ def spans_from_protobuf(payload: bytes) -> list[SpanView]:
                     if event.name == "exception":
                         said = {kv.key: kv.value.string_value for kv in event.attributes}
                         exception = said.get("exception.message") or said.get("exception.type") or ""
+                links = [
+                    (link.trace_id.hex(), {kv.key: _pb_value(kv.value) for kv in link.attributes})
+                    for link in s.links
+                ]
+                attrs = _with_link(attrs, s.trace_id.hex(), links)
                 spans.append(
                     SpanView(
                         s.trace_id.hex(),
