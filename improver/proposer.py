@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from improver.contrary import contrary_to
-from improver.remedies import asked_by, is_remedy, similarity
+from improver.remedies import asked_by, is_remedy, seen_downstream, similarity
 from telemetry.corrections import is_instance
 
 CATEGORY_FIXES = {
@@ -203,7 +203,8 @@ def evidence_additions(data: ProposalInput) -> list[Addition]:
         out.append(
             Addition(
                 remedy.text,
-                f"{asked_by(people, remedy.sessions)} of negative feedback ({remedy.count} items)",
+                f"{asked_by(people, remedy.sessions)} of negative feedback ({remedy.count} items)"
+                + (f"; {seen_downstream(remedy.downstream)}" if remedy.downstream else ""),
                 20 + people,
                 remedy.sources[:20],
                 "remedy",

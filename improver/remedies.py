@@ -39,6 +39,7 @@ class Said:
     session: str  # where it was said (a session id, or agent and day when there is none)
     source: str  # "observation:12", "correction:7" …
     person: str = ""  # who said it (the end user's id), when the agent said
+    downstream: str = ""  # the template it was seen in, when another template's agent said it
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class Remedy:
     sessions: int
     sources: tuple[str, ...]
     people: int = 0  # distinct people who asked (a session without a user's id is one person)
+    downstream: tuple[str, ...] = ()  # the templates a hand-off passed it on from (improver.handoffs)
 
 
 def sentences(text: str) -> list[str]:
@@ -83,7 +85,7 @@ def group(
                 key_of[sentence] = (content(sentence), action(sentence)[0]) if is_one else None
             if key_of[sentence] is not None:
                 said_as.setdefault(key_of[sentence], []).append(
-                    Said(sentence, item.session, item.source, item.person)
+                    Said(sentence, item.session, item.source, item.person, item.downstream)
                 )
     placed: list[str] = []  # the words of every distinct content so far, the group each joined
     placed_as: list[tuple[str, bool]] = []
@@ -147,6 +149,7 @@ def group(
                 len(sessions),
                 tuple(m.source for m in members),
                 len(people),
+                tuple(sorted({m.downstream for m in members if m.downstream})),
             )
         )
     return sorted(remedies, key=lambda r: (-r.people, -r.count, r.text))
@@ -165,6 +168,12 @@ def asked_by(people: int, sessions: int) -> str:
     )
 
 
+def seen_downstream(downstream) -> str:
+    """Where a request was seen when another template's agents said it: "seen downstream in
+    booking" ('' when only the template's own agents said it)."""
+    return f"seen downstream in {', '.join(downstream)}" if downstream else ""
+
+
 def remedy_evidence(remedy: Remedy) -> dict:
     """A remedy group as a proposal's evidence keeps it: its line, its support and its items."""
     return {
@@ -174,4 +183,5 @@ def remedy_evidence(remedy: Remedy) -> dict:
         "items": remedy.count,
         "asked": asked_by(remedy.people, remedy.sessions),
         "sources": list(remedy.sources[:20]),
+        "downstream": list(remedy.downstream),
     }

@@ -12,7 +12,7 @@ from governance.models import Proposal
 from governance.registry import Link, Panel, Review
 from improver.models import ImproverReport, Rollout
 from improver.outcomes import SIGNAL_COLUMNS, rollout_status, signal_cells
-from improver.remedies import MIN_PEOPLE
+from improver.remedies import MIN_PEOPLE, seen_downstream
 from improver.signals import target_of
 from telemetry.models import FrictionEvent, LearnedFact
 
@@ -131,7 +131,7 @@ def review(proposal: Proposal):
                 "What the negative feedback asks for (each person counted once, however often they asked)",
                 ["request", "support", "items"],
                 [
-                    [r["text"], r["asked"], _items_link(r)]
+                    [r["text"], _asked(r), _items_link(r)]
                     for r in evidence.get("remedies", [])[:FEEDBACK_GROUPS]
                 ],
                 note=f"A request asked by fewer than {MIN_PEOPLE} people, or in one session, is no "
@@ -187,6 +187,13 @@ def _removal_action(removal: dict) -> str:
 
 def _sessions(n: int) -> str:
     return f"{n} session{'s' if n != 1 else ''}"
+
+
+def _asked(remedy: dict) -> str:
+    """A request's support, and where else it was seen: "asked by 3 people in 3 sessions; seen
+    downstream in booking" when the agents this template hands work to said it."""
+    downstream = seen_downstream(remedy.get("downstream") or ())
+    return f"{remedy['asked']}; {downstream}" if downstream else remedy["asked"]
 
 
 def _items_link(remedy: dict) -> Link | str:

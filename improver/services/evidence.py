@@ -10,6 +10,7 @@ from rapidfuzz import fuzz
 from fleet.models import DocumentVersion
 from governance.models import BoardTask, Proposal
 from improver.competitors import MIN_PROBLEM_WORDS, problem_of, specific
+from improver.handoffs import handed_down
 from improver.models import Rollout, SessionSignal
 from improver.remedies import THRESHOLD, Remedy, Said, group, sentences
 from improver.remedy_reading import is_remedy
@@ -65,8 +66,39 @@ def _day(row: dict) -> str:
     return f"agent {row['agent_id']} on {row['occurred_at']:%Y-%m-%d}"
 
 
+def said_downstream(template, since: datetime, until: datetime) -> list[Said]:
+    """What other templates' agents said that counts for this template, a hand-off away
+    (improver.handoffs): each with the template it was seen in."""
+    said: list[Said] = []
+    for h in handed_down(template, since, until):
+        row = h.row
+        session = row.get("session_id") or _day(row)
+        if h.event_type == "observation":
+            said.append(
+                Said(row["text"], session, f"observation:{row['id']}", row["user_id"] or "", h.downstream)
+            )
+        elif h.event_type == "correction":
+            said.append(
+                Said(
+                    row["user_message"],
+                    session,
+                    f"correction:{row['id']}",
+                    row["user_id"] or "",
+                    h.downstream,
+                )
+            )
+        elif h.event_type == "decision":
+            said.append(Said(row["reason"], _day(row), f"decision:{row['id']}", "", h.downstream))
+        else:
+            for failure in row["failures"]:
+                said.append(Said(failure, row["session_id"], f"session_end:{row['id']}", "", h.downstream))
+    return said
+
+
 def remedies(template, since: datetime, until: datetime) -> list[Remedy]:
-    return group(said_in_negative_feedback(template, since, until))
+    """The template's remedies: from its own agents' negative feedback, and from what the agents
+    it hands work to said of the hand-off (each request says where it was seen)."""
+    return group(said_in_negative_feedback(template, since, until) + said_downstream(template, since, until))
 
 
 def chronic_friction(template, since: datetime, until: datetime, min_sessions: int = 2) -> list[dict]:

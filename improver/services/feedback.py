@@ -10,6 +10,7 @@ from django.db.models.functions import Cast
 from fleet.models import AgentTemplate, DocumentVersion
 from governance.models import ChangeDecision
 from improver.classify import Classifier, RawFeedback, RuleClassifier
+from improver.handoffs import handed_down
 from improver.llm import LLMClassifier, client_from_settings
 from improver.models import EvolutionSession, FeedbackItem
 from improver.selectors import FEEDBACK_SOURCES, performance_delta
@@ -81,6 +82,7 @@ def raw_feedback(template: AgentTemplate, since: datetime, until: datetime) -> l
         if event_type == "wake_run":
             rows = rows.filter(user_rating__isnull=False)
         items += [build(row) for row in rows.values("id", "agent_id", "occurred_at", *columns)]
+    items += handed_feedback(template, since, until)
     # report confidence trend: one item per agent and window, from the average reported confidence
     trends = (
         SkillOutcome.objects.filter(events, confidence__isnull=False)
@@ -119,6 +121,26 @@ def raw_feedback(template: AgentTemplate, since: datetime, until: datetime) -> l
     ):
         items.append(RawFeedback("chronic_failure", str(a.pk), a.created_at, a.message))
     return items
+
+
+def handed_feedback(template: AgentTemplate, since: datetime, until: datetime) -> list[RawFeedback]:
+    """The negative feedback of the agents this template hands work to that counts for it
+    (improver.handoffs), not stored for it yet: the template's ritual reads it as its own."""
+    handed = [h for h in handed_down(template, since, until) if h.event_type in EVENT_FEEDBACK]
+    if not handed:
+        return []
+    stored = set(
+        FeedbackItem.objects.filter(
+            template=template,
+            source_type__in={SOURCE_OF_EVENT[h.event_type] for h in handed},
+            source_id__in={str(h.row["id"]) for h in handed},
+        ).values_list("source_type", "source_id")
+    )
+    return [
+        EVENT_FEEDBACK[h.event_type][2](h.row)
+        for h in handed
+        if (SOURCE_OF_EVENT[h.event_type], str(h.row["id"])) not in stored
+    ]
 
 
 def meta_feedback(template: AgentTemplate, since: datetime, until: datetime) -> list[RawFeedback]:

@@ -1,0 +1,163 @@
+"""Evidence followed up a hand-off: the failures and negative feedback of the sessions another
+agent handed work to, read as evidence of the template that handed it over.
+
+A planner hands a trip to a booking desk; the hand-off leaves out the passport number; the
+booking desk's sessions fail and its users say so. The fix belongs in the planner's directives,
+where the hand-off is written, so the planner's ritual reads that feedback as its own (the booking
+desk's ritual keeps reading it too). An item of another template's agent is the upstream
+template's evidence when:
+
+- its session was handed from a session of the upstream template (telemetry.models.SessionLink:
+  a `parent_session_id`, or an OpenTelemetry span link), or
+- its text names the upstream template or one of its agents (name or slug), or
+- its text names the hand-off ("handoff", "hand-off", "handed over") in a session of a template
+  the upstream template is known to hand work to (a link in the window says so).
+
+Selectors only: nothing here writes. `names_in` and `mentions_handoff` are pure.
+"""
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db.models import Exists, OuterRef, Q
+
+from fleet.models import Agent, DocumentVersion
+from telemetry.models import Correction, Decision, Observation, SessionEnd, SessionLink, SessionSeen
+
+ROWS = 2000  # per source and window, as the template's own evidence
+LINK_LOOKBACK = timedelta(days=7)  # a hand-off this long before the window may still be complained of
+MIN_NAME = 3  # shorter names ("qa") would be found inside any text
+HANDOFF = re.compile(r"\b(hand-?offs?|hand(?:ing|ed|s)?\s+(?:it\s+|them\s+|this\s+)?(?:over|off)\b)", re.I)
+NEGATIVE_KINDS = (
+    "complaint",
+    "venting",
+    "accuracy",
+    "communication",
+    "prioritization",
+    "tooling",
+    "timeliness",
+)
+
+
+@dataclass(frozen=True)
+class Handed:
+    """One item of another template's agent that counts for the upstream template."""
+
+    event_type: str  # observation | correction | decision | session_end
+    row: dict  # the event's columns (those the ritual and the feedback scan read)
+    downstream: str  # where it was seen: the downstream agent's template slug (or agent name)
+
+
+def names_in(text: str, names: tuple[str, ...]) -> bool:
+    """Whether `text` names one of `names` as a word of its own ("the planner's hand-off")."""
+    return any(re.search(rf"(?<![\w-]){re.escape(n)}(?:s|es)?(?![\w-])", text, re.I) for n in names)
+
+
+def mentions_handoff(text: str) -> bool:
+    return bool(HANDOFF.search(text or ""))
+
+
+def names_of(template, agents: list[dict]) -> tuple[str, ...]:
+    """The names a text may call the template by: its slug and name, its agents' names, each
+    also with hyphens and underscores read as spaces ("booking-desk" as "booking desk")."""
+    found = {template.slug, template.name, *(a["name"] for a in agents)}
+    spaced = {re.sub(r"[-_]+", " ", n) for n in found}
+    return tuple(sorted(n.strip().lower() for n in found | spaced if len(n.strip()) >= MIN_NAME))
+
+
+def handed_down(template, since: datetime, until: datetime) -> list[Handed]:
+    """The window's failures and negative feedback of other templates' agents that count for
+    `template` (see the module's rules), each once, with the template it was seen in."""
+    agents = list(Agent.objects.filter(template=template).values("id", "name"))
+    own = [a["id"] for a in agents]
+    if not own:
+        return []
+    versions = DocumentVersion.objects.filter(document=template.document_id).values("pk")
+    # a session of one of its agents (the unique (agent, session, version) index answers each)
+    parent = SessionSeen.objects.filter(
+        agent_id__in=own, template_version_id__in=versions, session_key=OuterRef("parent_session_key")
+    )
+    # each event's session handed from one of them (the unique (agent, session) index of links)
+    handed = Exists(
+        SessionLink.objects.filter(agent_id=OuterRef("agent_id"), session_key=OuterRef("session_id")).filter(
+            Exists(parent)
+        )
+    )
+    # the templates it hands work to: those of the agents its sessions handed work to lately
+    receiving = (
+        SessionLink.objects.filter(first_received_at__gt=since - LINK_LOOKBACK)
+        .exclude(agent_id__in=own)
+        .filter(Exists(parent))
+        .values("agent__template_id")
+    )
+    receivers = set(Agent.objects.filter(template_id__in=receiving).values_list("id", flat=True))
+    names = names_of(template, agents)
+
+    def counts(row: dict, text: str) -> bool:
+        return (
+            row["handed"]
+            or names_in(text, names)
+            or (row["agent_id"] in receivers and mentions_handoff(text))
+        )
+
+    def candidates(text_field: str) -> Q:
+        """The rows that may count, in SQL (each is then checked with the rules above)."""
+        q = Q(handed=True) | Q(agent_id__in=receivers, **{f"{text_field}__icontains": "hand"})
+        for name in names:
+            q |= Q(**{f"{text_field}__icontains": name})
+        return q
+
+    window = Q(occurred_at__gt=since, occurred_at__lte=until)
+    found: list[tuple[str, dict, str]] = []
+    negative = Q(sentiment="negative") | Q(category__in=NEGATIVE_KINDS)
+    columns = ("id", "agent_id", "session_id", "user_id", "occurred_at")
+    for row in (
+        Observation.objects.filter(window, negative)
+        .annotate(handed=handed)
+        .filter(candidates("text"))
+        .exclude(agent_id__in=own)
+        .values(*columns, "handed", "text", "sentiment", "category")[:ROWS]
+    ):
+        found.append(("observation", row, row["text"]))
+    for row in (
+        Correction.objects.filter(window)
+        .annotate(handed=handed)
+        .filter(candidates("user_message"))
+        .exclude(agent_id__in=own)
+        .values(*columns, "handed", "user_message")[:ROWS]
+    ):
+        found.append(("correction", row, row["user_message"]))
+    for row in (
+        Decision.objects.filter(window, verdict="rejected")
+        .annotate(handed=handed)
+        .filter(candidates("reason"))
+        .exclude(reason="")
+        .exclude(agent_id__in=own)
+        .values("id", "agent_id", "session_id", "handed", "occurred_at", "subject", "verdict", "reason")[
+            :ROWS
+        ]
+    ):
+        found.append(("decision", row, row["reason"]))
+    for row in (
+        SessionEnd.objects.filter(window)
+        .annotate(handed=handed)
+        .filter(Q(handed=True) | Q(agent_id__in=receivers))
+        .exclude(agent_id__in=own)
+        .values("id", "agent_id", "session_id", "handed", "occurred_at", "reflection")[:ROWS]
+    ):
+        failures = [f for f in (row["reflection"] or {}).get("failures", [])[:10] if isinstance(f, str)]
+        said = [f for f in failures if counts(row, f)]
+        if said:
+            found.append(("session_end", {**row, "failures": said}, ""))
+    seen_in = {
+        a["id"]: a["template__slug"] or a["name"]
+        for a in Agent.objects.filter(id__in={row["agent_id"] for _, row, _ in found}).values(
+            "id", "name", "template__slug"
+        )
+    }
+    return [
+        Handed(kind, row, seen_in.get(row["agent_id"], ""))
+        for kind, row, text in found
+        if kind == "session_end" or counts(row, text)
+    ]
