@@ -133,6 +133,8 @@ class KaizenClient:
         args: dict | None = None,
         failure_mode: str | None = None,
         error: str | None = None,
+        user_id: str | None = None,
+        parent_session_id: str | None = None,
         **extra,
     ) -> str:
         return self.emit(
@@ -145,6 +147,8 @@ class KaizenClient:
                 "args": args,
                 "failure_mode": failure_mode,
                 "error": error,
+                "user_id": user_id,
+                "parent_session_id": parent_session_id,
             },
             **extra,
         )
@@ -169,6 +173,8 @@ class KaizenClient:
         autonomous: bool | None = None,
         model: str | None = None,
         session_id: str | None = None,
+        user_id: str | None = None,
+        parent_session_id: str | None = None,
         **extra,
     ) -> str:
         return self.emit(
@@ -191,6 +197,8 @@ class KaizenClient:
                 "autonomous": autonomous,
                 "model": model,
                 "session_id": session_id,
+                "user_id": user_id,
+                "parent_session_id": parent_session_id,
             },
             **extra,
         )
@@ -202,11 +210,20 @@ class KaizenClient:
         session_id: str | None = None,
         sentiment: str | None = None,
         category: str | None = None,
+        user_id: str | None = None,
+        parent_session_id: str | None = None,
         **extra,
     ) -> str:
         return self.emit(
             "observation",
-            {"text": text, "session_id": session_id, "sentiment": sentiment, "category": category},
+            {
+                "text": text,
+                "session_id": session_id,
+                "sentiment": sentiment,
+                "category": category,
+                "user_id": user_id,
+                "parent_session_id": parent_session_id,
+            },
             **extra,
         )
 
@@ -218,6 +235,8 @@ class KaizenClient:
         previous_tool_call: dict | None = None,
         user_tool_call: dict | None = None,
         session_id: str | None = None,
+        user_id: str | None = None,
+        parent_session_id: str | None = None,
         **extra,
     ) -> str:
         return self.emit(
@@ -228,6 +247,8 @@ class KaizenClient:
                 "previous_tool_call": previous_tool_call,
                 "user_tool_call": user_tool_call,
                 "session_id": session_id,
+                "user_id": user_id,
+                "parent_session_id": parent_session_id,
             },
             **extra,
         )
@@ -239,16 +260,34 @@ class KaizenClient:
         verdict: str,
         reason: str | None = None,
         session_id: str | None = None,
+        parent_session_id: str | None = None,
         **extra,
     ) -> str:
         return self.emit(
             "decision",
-            {"subject": subject, "verdict": verdict, "reason": reason, "session_id": session_id},
+            {
+                "subject": subject,
+                "verdict": verdict,
+                "reason": reason,
+                "session_id": session_id,
+                "parent_session_id": parent_session_id,
+            },
             **extra,
         )
 
-    def session_end(self, session_id: str, *, reflection: dict | None = None, **extra) -> str:
-        return self.emit("session_end", {"session_id": session_id, "reflection": reflection}, **extra)
+    def session_end(
+        self,
+        session_id: str,
+        *,
+        reflection: dict | None = None,
+        parent_session_id: str | None = None,
+        **extra,
+    ) -> str:
+        return self.emit(
+            "session_end",
+            {"session_id": session_id, "reflection": reflection, "parent_session_id": parent_session_id},
+            **extra,
+        )
 
     def wake_run(self, *, status: str, duration_ms: int, user_rating: float | None = None, **extra) -> str:
         return self.emit(
