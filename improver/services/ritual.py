@@ -10,6 +10,7 @@ still holds its lease and the improver is still waiting for a review, and finish
 """
 
 import logging
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
 
@@ -193,7 +194,26 @@ def _writing(run: RitualRun, now: datetime) -> ImproverAgent | None:
     return improver
 
 
+@dataclass(frozen=True)
+class Analysis:
+    """What phase 2 read of the window: the feedback's groups, the performance delta, the evidence
+    the proposer is given and the context it reads."""
+
+    groups: dict
+    delta: dict
+    negative: dict
+    positive: dict
+    anti: tuple
+    facts: tuple
+    remedies: tuple
+    friction: tuple
+    context: object
+
+
 def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifier) -> None:
+    """One wake of an improver, in three phases: prepare (classify the new feedback; the gate),
+    analyse (read the window), propose (the proposer's model calls hold no lock); then one
+    transaction stores the proposal, or one quiet ending says why there is none."""
     improver = ImproverAgent.objects.select_related("active_template").get(pk=run.improver_id)
     if _skip_reason(improver):
         with transaction.atomic():
@@ -201,8 +221,6 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
         return
     template = improver.active_template
     window = timedelta(days=improver.window_days)
-
-    # Phase 1: preparation (the classifier's model calls hold no lock; storing is idempotent)
     since = improver.last_feedback_scan_at or now - window
     feedback_extract(template=template, since=since, until=now, classifier=classifier)
     new_items = template.feedback.filter(occurred_at__gt=since, occurred_at__lte=now).count()
@@ -212,31 +230,104 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
     built = ritual_evidence.shipped_tools(template)
     shipped = tuple(b for b in built if normalised(shipped_line(b)) not in normalised(head.text))
     if not passes_gate(new_items, minimum) and not shipped:  # the gate (a tool built for them: news)
+        said = f"{new_items} new feedback item(s) since {since:%Y-%m-%d %H:%M}; {minimum} needed."
         reason = f"{new_items} new feedback item(s) < {minimum}"
-        with transaction.atomic():
-            improver = _writing(run, now)
-            if improver is None:
-                return
-            set_state(improver, "sleeping")
-            improver.save()
-            note_add(
-                improver,
-                EvolutionNote.Kind.NO_OP,
-                f"{new_items} new feedback item(s) since "
-                f"{since:%Y-%m-%d %H:%M}; {minimum} needed. Nothing to review this week.",
-                at=now,
-            )
-            report_write(
-                run=run, improver=improver, template=template, since=since, until=now, no_change_reason=reason
-            )
-            _finish(run, RitualRun.Outcome.NOOP, reason, now)
-        return
+        notes = [(EvolutionNote.Kind.NO_OP, f"{said} Nothing to review this week.")]
+        quiet = Quiet(notes, reason, reason, through=())  # read nothing: no analysis, no proposal
+        return _quietly(run, template, now, since, quiet)
+    analysis = _analyse(template, improver, head, now, window)
+    change, suggested, notes, canary = _propose(
+        template, head, analysis, proposer, now, window, shipped=shipped, built=built
+    )
+    path = getattr(proposer, "last_path", proposer.name)
+    if change is None and canary is not None:
+        waits = canary_words(canary, "Nothing new to propose: the change waits on its canary")
+        quiet = Quiet([*notes[:-1], (EvolutionNote.Kind.NO_OP, waits)], waits, waits, path)
+        return _quietly(run, template, now, since, quiet)
+    if change is None:
+        why = "the evidence calls for no change"
+        return _quietly(
+            run, template, now, since, Quiet(notes, why, f"{why} (classified by {classified_by})", path)
+        )
+    with transaction.atomic():
+        improver = _writing(run, now)
+        if improver is None:  # paused, or another run's review began, while the models answered
+            return
+        pending = (
+            Proposal.objects.filter(dedup_key=f"evolution:{template.slug}", status=Proposal.Status.PENDING)
+            .values_list("pk", flat=True)
+            .first()
+        )
+        if pending is not None:  # one evolution of a template awaits review at a time
+            waits = f"proposal #{pending} of {template.slug} still awaits review: decide it first"
+            said = [("decision", f"#{pending} still awaits review: nothing proposed beside it.")]
+            quiet = Quiet(said, None, waits, path, wake_at=now + window)
+            return _quiet_ending(run, improver, template, now, since, quiet)
+        set_state(improver, "analyzing", "proposing")
+        _store(
+            run,
+            improver,
+            template,
+            head,
+            now,
+            since,
+            window,
+            analysis,
+            change,
+            notes,
+            suggested,
+            new_items,
+            classified_by,
+        )
 
-    # Phase 2: analysis (reads)
+
+@dataclass(frozen=True)
+class Quiet:
+    """How a wake that proposes nothing ends: the notes it leaves, why the weekly report says
+    nothing changed (None: no report), the run's detail, the proposer's path, and when to wake
+    again (None: as scheduled)."""
+
+    notes: list
+    report: str | None
+    detail: str
+    path: str = ""
+    wake_at: datetime | None = None
+    through: tuple[str, ...] = ("analyzing", "proposing")  # the states the wake went through
+
+
+def _quietly(run: RitualRun, template, now: datetime, since: datetime, quiet: Quiet) -> None:
+    with transaction.atomic():
+        improver = _writing(run, now)
+        if improver is None:
+            return
+        _quiet_ending(run, improver, template, now, since, quiet)
+
+
+def _quiet_ending(run: RitualRun, improver, template, now: datetime, since: datetime, quiet: Quiet) -> None:
+    """The one ending of a wake that proposes nothing (inside the ritual's transaction): the
+    improver sleeps, its notes are kept, the weekly report says why, the run ends as a no-op."""
+    set_state(improver, "sleeping")
+    if quiet.wake_at is not None:
+        improver.scheduled_wake_at = quiet.wake_at
+    improver.save()
+    for kind, content in quiet.notes:
+        note_add(improver, kind, content, at=now)
+    if quiet.report is not None:
+        report_write(
+            run=run,
+            improver=improver,
+            template=template,
+            since=since,
+            until=now,
+            no_change_reason=quiet.report,
+        )
+    _finish(run, RitualRun.Outcome.NOOP, quiet.detail, now, quiet.path)
+
+
+def _analyse(template, improver, head, now: datetime, window: timedelta) -> Analysis:
+    """Phase 2 (reads): the window's feedback, performance, evidence and the proposer's context."""
     groups = feedback_groups(template, since=now - window)
     delta = performance_delta(template)
-    negative = {g["category"]: g["count"] for g in groups.values() if g["sentiment"] == "negative"}
-    positive = {g["category"]: g["count"] for g in groups.values() if g["sentiment"] == "positive"}
     anti = tuple(a["line"] for a in anti_patterns_for_template(template.pk))
     facts = tuple(learned_facts_for(template))
     remedies = tuple(ritual_evidence.remedies(template, now - window, now))
@@ -259,8 +350,32 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
         total=settings.KAIZEN["RITUAL_CONTEXT_TOKENS"],
         since=now - window,
     )
+    return Analysis(
+        groups=groups,
+        delta=delta,
+        negative={g["category"]: g["count"] for g in groups.values() if g["sentiment"] == "negative"},
+        positive={g["category"]: g["count"] for g in groups.values() if g["sentiment"] == "positive"},
+        anti=anti,
+        facts=facts,
+        remedies=remedies,
+        friction=friction,
+        context=context,
+    )
 
-    # Phase 3: proposal (the proposer's model calls hold no lock)
+
+def _propose(
+    template,
+    head,
+    analysis: Analysis,
+    proposer: Proposer,
+    now: datetime,
+    window: timedelta,
+    *,
+    shipped,
+    built,
+):
+    """Phase 3 (the proposer's model calls hold no lock): the change, the human lines only
+    suggested for removal, the session's notes and the template's open canary."""
     withdrawn, retry = line_memory(template)
     canary = open_rollout(template)
     canarying = tuple(
@@ -270,26 +385,28 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
         ProposalInput(
             template=template.slug,
             directives=head.text,
-            negative_by_category=negative,
-            positive_by_category=positive,
+            negative_by_category=analysis.negative,
+            positive_by_category=analysis.positive,
             # Anti-patterns and the fleet's facts reach every agent in their own sections of the
             # prompt block: a directive line would serve them twice, show no effect of its own in
             # the ledger, be pruned and come back (they stay in the context, as evidence).
             anti_patterns=(),
             learned_facts=(),
-            remedies=remedies,
-            friction=friction,
+            remedies=analysis.remedies,
+            friction=analysis.friction,
             shipped=shipped,
             built_for=tuple((b["tool"], b["failure_mode"]) for b in built),
             proven=tuple(ritual_evidence.proven_elsewhere(template, now - window, now)),
-            context=context.text,
+            context=analysis.context.text,
             exclude=withdrawn + canarying,  # a line its canary is still testing is not proposed again
             retry=tuple(addition_from(a) for a in retry),
         )
     )
     change, suggested = prune(template, head, change, proposer)
-    change, competing = compete(template, head, change, remedies)  # one remedy for one problem
-    notes = analysis_notes(groups, delta, [a.text for a in change.additions] if change else [])
+    change, competing = compete(template, head, change, analysis.remedies)  # one remedy for one problem
+    notes = analysis_notes(
+        analysis.groups, analysis.delta, [a.text for a in change.additions] if change else []
+    )
     notes += [("decision", note) for note in competing]
     notes += [
         ("decision", f"Prune ({r['action']}): {r['text']} — {r['reason']}")
@@ -300,115 +417,78 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
     ]
     if canary is not None:
         notes.append(("reflection", canary_words(canary, "A canary is still open on this template")))
-    with transaction.atomic():
-        improver = _writing(run, now)
-        if improver is None:  # paused, or another run's review began, while the models answered
-            return
-        set_state(improver, "analyzing", "proposing")
-        if change is None and canary is not None:
-            set_state(improver, "sleeping")
-            improver.save()
-            for kind, content in notes[:-1]:
-                note_add(improver, kind, content, at=now)
-            waits = canary_words(canary, "Nothing new to propose: the change waits on its canary")
-            note_add(improver, EvolutionNote.Kind.NO_OP, waits, at=now)
-            report_write(
-                run=run, improver=improver, template=template, since=since, until=now, no_change_reason=waits
-            )
-            return _finish(
-                run, RitualRun.Outcome.NOOP, waits, now, getattr(proposer, "last_path", proposer.name)
-            )
-        if change is None:
-            set_state(improver, "sleeping")
-            improver.save()
-            for kind, content in notes:
-                note_add(improver, kind, content, at=now)
-            report_write(
-                run=run,
-                improver=improver,
-                template=template,
-                since=since,
-                until=now,
-                no_change_reason="the evidence calls for no change",
-            )
-            return _finish(
-                run,
-                RitualRun.Outcome.NOOP,
-                f"the evidence calls for no change (classified by {classified_by})",
-                now,
-                getattr(proposer, "last_path", proposer.name),
-            )
-        waiting = Proposal.objects.filter(
-            dedup_key=f"evolution:{template.slug}", status=Proposal.Status.PENDING
-        )
-        if (pending := waiting.values_list("pk", flat=True).first()) is not None:
-            set_state(improver, "sleeping")  # one evolution of a template awaits review at a time
-            improver.scheduled_wake_at = now + timedelta(days=improver.window_days)
-            improver.save()
-            note_add(
-                improver, "decision", f"#{pending} still awaits review: nothing proposed beside it.", at=now
-            )
-            return _finish(
-                run,
-                RitualRun.Outcome.NOOP,
-                f"proposal #{pending} of {template.slug} still awaits review: decide it first",
-                now,
-                getattr(proposer, "last_path", proposer.name),
-            )
-        session = EvolutionSession.objects.create(
-            improver=improver,
-            template=template,
-            run=run,
-            base_version=head,
-            feedback_count=new_items,
-            performance_delta=delta,
-            context_tokens=context.tokens,
-            created_at=now,
-        )
-        for kind, content in notes:
-            note_add(improver, kind, content, session=session, at=now)
-        evidence = {
-            "feedback_count": new_items,
-            "feedback_groups": groups,
-            "remedies": [remedy_evidence(r) for r in remedies],
-            "performance_delta": delta,
-            "notes": [{"kind": k, "content": c} for k, c in notes],
-            "context_tokens": context.tokens,
-            "anti_patterns": list(anti),
-            "learned_facts": list(facts),
-            "classifier": classified_by,
-            "suggested_removals": suggested,
-            "proposer": change.proposer,
-            "feedback_items": list(
-                template.feedback.filter(occurred_at__gt=now - window)
-                .order_by("-confidence")
-                .values_list("pk", flat=True)[:200]
-            ),
-        }
-        evidence["cites"] = events_behind_feedback(evidence["feedback_items"])  # kept past retention
-        proposal = evolution_proposal_create(session=session, change=change, evidence=evidence)
-        session.proposal = proposal
-        session.save(update_fields=["proposal"])
-        set_state(improver, "awaiting_review")
-        improver.save()
-        report_write(
-            run=run,
-            improver=improver,
-            template=template,
-            since=since,
-            until=now,
-            proposal=proposal,
-            additions=tuple(a.text for a in change.additions),
-        )
-        _finish(
-            run,
-            RitualRun.Outcome.PROPOSED,
-            f"proposal #{proposal.pk} (classified by {classified_by})",
-            now,
-            change.proposer,
-        )
+    return change, suggested, notes, canary
 
-        transaction.on_commit(lambda: review_pending(proposal_id=proposal.pk))
+
+def _store(
+    run,
+    improver,
+    template,
+    head,
+    now,
+    since,
+    window,
+    analysis: Analysis,
+    change,
+    notes,
+    suggested,
+    new_items,
+    classified_by,
+) -> None:
+    """The proposal, its session and evidence, inside the ritual's transaction."""
+    session = EvolutionSession.objects.create(
+        improver=improver,
+        template=template,
+        run=run,
+        base_version=head,
+        feedback_count=new_items,
+        performance_delta=analysis.delta,
+        context_tokens=analysis.context.tokens,
+        created_at=now,
+    )
+    for kind, content in notes:
+        note_add(improver, kind, content, session=session, at=now)
+    evidence = {
+        "feedback_count": new_items,
+        "feedback_groups": analysis.groups,
+        "remedies": [remedy_evidence(r) for r in analysis.remedies],
+        "performance_delta": analysis.delta,
+        "notes": [{"kind": k, "content": c} for k, c in notes],
+        "context_tokens": analysis.context.tokens,
+        "anti_patterns": list(analysis.anti),
+        "learned_facts": list(analysis.facts),
+        "classifier": classified_by,
+        "suggested_removals": suggested,
+        "proposer": change.proposer,
+        "feedback_items": list(
+            template.feedback.filter(occurred_at__gt=now - window)
+            .order_by("-confidence")
+            .values_list("pk", flat=True)[:200]
+        ),
+    }
+    evidence["cites"] = events_behind_feedback(evidence["feedback_items"])  # kept past retention
+    proposal = evolution_proposal_create(session=session, change=change, evidence=evidence)
+    session.proposal = proposal
+    session.save(update_fields=["proposal"])
+    set_state(improver, "awaiting_review")
+    improver.save()
+    report_write(
+        run=run,
+        improver=improver,
+        template=template,
+        since=since,
+        until=now,
+        proposal=proposal,
+        additions=tuple(a.text for a in change.additions),
+    )
+    _finish(
+        run,
+        RitualRun.Outcome.PROPOSED,
+        f"proposal #{proposal.pk} (classified by {classified_by})",
+        now,
+        change.proposer,
+    )
+    transaction.on_commit(lambda: review_pending(proposal_id=proposal.pk))
 
 
 def prune(
