@@ -9,6 +9,10 @@ on a trace was given by the trace's user (Langfuse's `userId`, sent on its spans
 """
 
 from datetime import datetime
+from typing import Annotated
+
+import msgspec
+from msgspec import Meta
 
 from config.scales import Scale
 
@@ -21,6 +25,31 @@ POSITIVE_WORDS = {
     "thumbs_up", "thumbsup", "up", "relevant", "accurate", "accepted", "accept",
 }  # fmt: skip
 TYPES = ("NUMERIC", "BOOLEAN", "CATEGORICAL", "TEXT", "CORRECTION")
+Text = str | None
+
+
+class Score(msgspec.Struct):
+    """One score as Langfuse's API takes it (the fields Kaizen reads; others are ignored)."""
+
+    name: Annotated[str, Meta(pattern=r"\S")]
+    value: float | str | bool
+    id: Text = None
+    traceId: Text = None  # noqa: N815  (Langfuse's field names)
+    sessionId: Text = None  # noqa: N815
+    observationId: Text = None  # noqa: N815
+    comment: Text = None
+    timestamp: Text = None
+    dataType: Text = None  # noqa: N815
+
+
+# What each field takes, as a refused score is told (the first field msgspec names).
+FIELD_RULES = {
+    "name": "required, a non-empty string",
+    "value": "required, a number or a string",
+    **dict.fromkeys(
+        ("id", "traceId", "sessionId", "observationId", "comment", "timestamp", "dataType"), "a string"
+    ),
+}
 
 
 def scale_of(name: str, scales: dict[str, Scale]) -> Scale | None:
@@ -58,14 +87,12 @@ def score_event(
     a timestamp; `scales` are the declared numeric scales (parse_scales)."""
     if not isinstance(score, dict):
         return None, "each score must be an object"
-    name, value = score.get("name"), score.get("value")
-    if not isinstance(name, str) or not name.strip():
-        return None, "name: required, a non-empty string"
-    if value is None or isinstance(value, dict | list):
-        return None, "value: required, a number or a string"
-    for field in ("id", "traceId", "sessionId", "observationId", "comment", "timestamp"):
-        if score.get(field) is not None and not isinstance(score[field], str):
-            return None, f"{field}: a string"
+    try:
+        msgspec.convert(score, Score)
+    except msgspec.ValidationError as error:
+        field = next((f for f in FIELD_RULES if f"`{f}`" in str(error) or f"$.{f}`" in str(error)), "name")
+        return None, f"{field}: {FIELD_RULES[field]}"
+    name, value = score["name"], score["value"]
     kind = str(score.get("dataType") or ("CATEGORICAL" if isinstance(value, str) else "NUMERIC")).upper()
     if kind not in TYPES:
         return None, f"dataType: one of {', '.join(TYPES)}"
