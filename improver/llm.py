@@ -9,13 +9,13 @@ recorded (`last_path`), so a ritual always completes and says how.
 import json
 import logging
 import re
-import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
 
 from django.conf import settings
 from rapidfuzz import fuzz
+from tenacity import Retrying, before_sleep_log, retry_if_exception_type, stop_after_attempt, wait_exponential
 
 from improver.classify import CATEGORIES, Classified, RawFeedback, RuleClassifier
 from improver.context import RITUAL_SYSTEM
@@ -34,6 +34,11 @@ SENTIMENTS = ("positive", "negative", "neutral")
 
 class LLMError(Exception):
     pass
+
+
+# What a call may fail with and be tried again for: the network, a timeout, an answer that is no
+# JSON or fails the caller's check (a model answers differently the next time).
+RETRYABLE = (urllib.error.URLError, TimeoutError, OSError, ValueError, KeyError, IndexError, TypeError)
 
 
 @dataclass
@@ -59,28 +64,22 @@ class LLMClient:
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
         url = self.base_url.rstrip("/") + "/chat/completions"
-        last: Exception | None = None
-        for attempt in range(self.max_retries + 1):
-            try:
-                request = urllib.request.Request(url, data=body, headers=headers, method="POST")
-                with urllib.request.urlopen(request, timeout=self.timeout) as response:  # noqa: S310
-                    reply = json.loads(response.read())
-                content = reply["choices"][0]["message"]["content"]
-                return check(json.loads(content))
-            except (
-                urllib.error.URLError,
-                TimeoutError,
-                OSError,
-                ValueError,
-                KeyError,
-                IndexError,
-                TypeError,
-            ) as exc:
-                last = exc
-                log.warning("LLM call %d/%d failed: %s", attempt + 1, self.max_retries + 1, exc)
-                if attempt < self.max_retries:
-                    time.sleep(self.backoff * 2**attempt)
-        raise LLMError(f"{type(last).__name__}: {last}")
+        retrying = Retrying(
+            stop=stop_after_attempt(self.max_retries + 1),
+            wait=wait_exponential(multiplier=self.backoff),
+            retry=retry_if_exception_type(RETRYABLE),
+            before_sleep=before_sleep_log(log, logging.WARNING),
+            reraise=True,
+        )
+        try:
+            for attempt in retrying:
+                with attempt:
+                    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+                    with urllib.request.urlopen(request, timeout=self.timeout) as response:  # noqa: S310
+                        reply = json.loads(response.read())
+                    return check(json.loads(reply["choices"][0]["message"]["content"]))
+        except RETRYABLE as exc:
+            raise LLMError(f"{type(exc).__name__}: {exc}") from exc
 
 
 def client_from_settings() -> LLMClient | None:
