@@ -9,7 +9,9 @@ class TelemetryConfig(AppConfig):
 
     def ready(self) -> None:
         from config.schedule import sync_periodic_tasks
-        from telemetry import derived, loops  # noqa: F401  (ingest hooks of loops 1-3)
+
+        # the ingest hooks of loops 1-3, and the `__any_of` lookup every app's queries may use
+        from telemetry import derived, loops, row_reads  # noqa: F401
 
         post_migrate.connect(sync_periodic_tasks, sender=self, dispatch_uid="kaizen-beat-sync")
         post_migrate.connect(partitions_at_migrate, sender=self, dispatch_uid="kaizen-partitions")
