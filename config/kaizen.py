@@ -526,6 +526,12 @@ def unknown_variable(environ) -> str:
     return ""
 
 
+def default(key: str):
+    """The default of setting `key`, as the table above declares it: the one place a default is
+    written (the pure modules' parameter records take theirs from here)."""
+    return SETTINGS[key][0]
+
+
 def load() -> dict[str, object]:
     """Defaults overlaid with ``KAIZEN_<KEY>`` environment variables; a misspelled one stops start-up."""
     unknown = unknown_variable(os.environ)

@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from statistics import NormalDist
 
+from config.kaizen import default
 from improver.canary_estimate import Cell, Estimate, critical, estimate
 from improver.canary_spending import boundary
 
@@ -63,16 +64,16 @@ _Z = NormalDist()
 
 @dataclass(frozen=True)
 class CanaryRules:
-    min_sessions: int = 30  # per arm, before a promotion
+    min_sessions: int = default("CANARY_MIN_SESSIONS")  # per arm, before a promotion
     min_to_roll_back: int = 10  # per arm, before the normal approximation is trusted at all
-    margin: float = 0.05  # a guardrail's absolute margin floor (share of sessions)
-    margin_relative: float = 0.25  # ... and its margin relative to the champion's rate
-    usage_margin: float = 0.2  # cost, tokens and time per success: relative margin
+    margin: float = default("CANARY_MARGIN")  # a guardrail's absolute margin floor (share of sessions)
+    margin_relative: float = default("CANARY_MARGIN_RELATIVE")  # ... and relative to the champion's rate
+    usage_margin: float = default("CANARY_USAGE_MARGIN")  # cost, tokens and time per success: relative
     margins: dict[str, tuple[float, float]] = field(default_factory=dict)  # metric → (relative, floor)
-    alpha: float = 0.05
-    tau: float = 0.1  # the deterioration test's mixing sd: the effect size it is tuned for
-    max_age: timedelta = timedelta(days=14)
-    decide_after: timedelta = timedelta(days=7)  # from here, a rollout that cannot decide is handed over
+    alpha: float = default("CANARY_ALPHA")
+    tau: float = default("CANARY_TAU")  # the deterioration test's mixing sd: the effect size it is tuned for
+    max_age: timedelta = timedelta(days=default("CANARY_MAX_DAYS"))
+    decide_after: timedelta = timedelta(days=default("CANARY_DECIDE_DAYS"))  # then handed over if undecidable
 
     def margin_of(self, metric: str, champion: float) -> float:
         """The guardrail margin of `metric` at the champion's level `champion`."""

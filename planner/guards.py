@@ -3,13 +3,15 @@
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from config.kaizen import default
+
 
 @dataclass(frozen=True)
 class GuardRules:
-    cooldown: timedelta = timedelta(seconds=90)
-    loop_failures: int = 3
-    loop_window: timedelta = timedelta(minutes=5)
-    loop_pause: timedelta = timedelta(minutes=10)
+    cooldown: timedelta = timedelta(seconds=default("GOAL_COOLDOWN_SECONDS"))
+    loop_failures: int = default("LOOP_DETECT_FAILURES")
+    loop_window: timedelta = timedelta(seconds=default("LOOP_DETECT_WINDOW_SECONDS"))
+    loop_pause: timedelta = timedelta(seconds=default("LOOP_DETECT_PAUSE_SECONDS"))
 
 
 @dataclass(frozen=True)

@@ -3,19 +3,21 @@
 from dataclasses import dataclass
 from datetime import datetime
 
+from config.kaizen import default
+
 MULTIPLIERS = {"candidate": 0.5, "established": 1.0, "proven": 1.5, "deprecated": 0.0}
 
 
 @dataclass(frozen=True)
 class MaturityRules:
-    half_life_days: float = 90.0
-    established_min: float = 3
-    proven_helpful: float = 5
-    proven_max_harmful_ratio: float = 0.15
-    deprecated_harmful_ratio: float = 0.3
-    weight_floor: float = 0.1
-    anti_min_observations: int = 3
-    anti_failure_ratio: float = 0.6
+    half_life_days: float = default("DECAY_HALF_LIFE_DAYS")
+    established_min: float = default("PATTERN_ESTABLISHED_MIN")
+    proven_helpful: float = default("PATTERN_PROVEN_HELPFUL")
+    proven_max_harmful_ratio: float = default("PATTERN_PROVEN_MAX_HARMFUL_RATIO")
+    deprecated_harmful_ratio: float = default("PATTERN_DEPRECATED_HARMFUL_RATIO")
+    weight_floor: float = default("CRITERION_WEIGHT_FLOOR")
+    anti_min_observations: int = default("ANTI_PATTERN_MIN_OBSERVATIONS")
+    anti_failure_ratio: float = default("ANTI_PATTERN_FAILURE_RATIO")
 
 
 def age_days(since: datetime, until: datetime) -> float:

@@ -8,17 +8,18 @@ so identical inputs always give the same order.
 
 from dataclasses import dataclass
 
+from config.kaizen import default
 from planner.hitl import blast_rank
 
 
 @dataclass(frozen=True)
 class Weights:
-    success: float = 2.0
-    confidence: float = 0.5
-    latency: float = 0.3
-    latency_norm_ms: float = 60_000
-    latency_clamp: float = 2.0
-    warm_min_samples: int = 5
+    success: float = default("RANKING_W_SUCCESS")
+    confidence: float = default("RANKING_W_CONFIDENCE")
+    latency: float = default("RANKING_W_LATENCY")
+    latency_norm_ms: float = default("RANKING_LATENCY_NORM_MS")
+    latency_clamp: float = default("RANKING_LATENCY_CLAMP")
+    warm_min_samples: int = default("RANKING_WARM_MIN_SAMPLES")
 
 
 @dataclass(frozen=True)

@@ -7,14 +7,16 @@ retries: 0 → 1.0, 1 → 0.7, ≥ 2 → 0.3. raw ≥ 0.7 helpful, ≤ 0.4 harmf
 
 from dataclasses import dataclass
 
+from config.kaizen import default
+
 FAST_MS = 5 * 60 * 1000
 SLOW_MS = 30 * 60 * 1000
 
 
 @dataclass(frozen=True)
 class Thresholds:
-    helpful_at: float = 0.7
-    harmful_at: float = 0.4
+    helpful_at: float = default("FEEDBACK_HELPFUL_AT")
+    harmful_at: float = default("FEEDBACK_HARMFUL_AT")
 
 
 def duration_signal(duration_ms: int) -> float:
