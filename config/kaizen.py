@@ -2,8 +2,9 @@
 
 Each key can be overridden by an environment variable named ``KAIZEN_<KEY>``; the value is
 parsed with the type of the default; a malformed value or an unknown ``KAIZEN_*`` name stops
-start-up. The documentation's configuration page (docs/configuration.md) is generated from this
-table, with each setting's range from `RANGES`.
+start-up. Each setting is declared once, in `DECLARED` (default, meaning, accepted values); the
+documentation's configuration page (docs/configuration.md), the range check and the code read the
+views `SETTINGS` and `RANGES` of that one table.
 """
 
 import difflib
@@ -16,37 +17,53 @@ from config.env import env_typed
 from config.networks import parse_networks
 from config.scales import parse_margins, parse_scales
 
-SETTINGS: dict[str, tuple[object, str]] = {
+# Every setting once: its default, what it controls, and the values it accepts: (lowest,
+# highest) for numbers (None: unbounded), a tuple of choices for words, or a description of a
+# free-text format. Start-up refuses a value outside them.
+RATIO = (0.0, 1.0)
+SHARE = (0.0, 1.0)
+POSITIVE = (1, None)
+NON_NEGATIVE = (0, None)
+DECLARED: dict[str, tuple[object, str, object]] = {
     # Ingestion
-    "INGEST_MAX_EVENTS": (1000, "Most events accepted in one ingest batch."),
+    "INGEST_MAX_EVENTS": (1000, "Most events accepted in one ingest batch.", (1, 100_000)),
     "INGEST_MAX_BODY_BYTES": (
         5 * 1024 * 1024,
         "Largest ingest body (REST and OTLP/HTTP, measured after gzip), larger ones get 413; also the "
         "largest OTLP/gRPC message (after gzip), larger ones get RESOURCE_EXHAUSTED, so one export "
         "is taken or refused alike over either transport.",
+        (1024, 2**31 - 1),  # gRPC holds its receive limit in a signed 32-bit integer
     ),
-    "INGEST_MAX_ARGS_BYTES": (8 * 1024, "Largest `args` object of a tool invocation (JSON bytes)."),
-    "INGEST_MAX_TEXT_CHARS": (20_000, "Longest free-text field of an event."),
+    "INGEST_MAX_ARGS_BYTES": (
+        8 * 1024,
+        "Largest `args` object of a tool invocation (JSON bytes).",
+        (64, None),
+    ),
+    "INGEST_MAX_TEXT_CHARS": (20_000, "Longest free-text field of an event.", (64, None)),
     "DERIVE_FOLLOW_SECONDS": (
         10,
         "How long one pass of the derived-work task keeps watching the to-do list after emptying "
         "it (polling every second), so new events wait about a second rather than for the "
         "next 2-second beat; 0 = stop as soon as it is empty. One worker process is busy meanwhile.",
+        (0, 3600),
     ),
     "DERIVE_BUCKETS": (
         8,
         "Buckets the derived-work to-do list is split into by agent; each is worked by one pass at "
         "a time, so up to this many worker processes (on any machines) derive at once.",
+        (1, 1024),
     ),
     "DERIVE_MAX_ATTEMPTS": (
         5,
         "Attempts of a derived-work handler that keeps failing on an event before the event is "
         "parked for an operator (admin: Pending derivations, action re-run).",
+        (1, 100),
     ),
     "DERIVE_RETRY_SECONDS": (
         10,
         "Wait before the first retry of a failed derived-work handler; it doubles at every further "
         "attempt (at most an hour).",
+        POSITIVE,
     ),
     "DERIVE_HANDLER_SECONDS": (
         10.0,
@@ -54,30 +71,36 @@ SETTINGS: dict[str, tuple[object, str]] = {
         "its share by rows, at least a second); past it the handler is interrupted, and the events "
         "it ran past its time on are parked at once with that reason (admin: Pending derivations). "
         "Enforced in a worker's main thread (where Celery runs its tasks).",
+        (0.1, 3600.0),
     ),
     "WORKER_STALE_SECONDS": (
         60,
         "/readyz reports `degraded` when no worker has started a derived-work pass for this long "
         "(the worker or beat is down).",
+        POSITIVE,
     ),
     "DERIVE_LAG_DEGRADED_SECONDS": (
         60,
         "/readyz reports `degraded` when the oldest event waiting for derived work has waited longer.",
+        POSITIVE,
     ),
     "INGEST_CACHE_SECONDS": (
         5,
         "How long a process reuses a verified agent token and the price table; a revoked token "
         "or an edit takes effect everywhere within this time (0 = no reuse).",
+        (0, 3600),
     ),
     "OTLP_MAX_SPANS": (
         20_000,
         "Most spans in one OTLP export; a larger export gets 413 (exporters send a few hundred at once).",
+        POSITIVE,
     ),
     "OTLP_SETTLE_SECONDS": (
         300,
         "How long a trace whose root has not arrived must be quiet (no span of it received) before "
         "it is mapped without it (a root in another service); a run's outcome waits for its root "
         "otherwise, and a root that comes later replaces what was mapped without it.",
+        (1, 86_400),
     ),
     "AUTH_FAILURES_PER_MINUTE": (
         30,
@@ -85,6 +108,7 @@ SETTINGS: dict[str, tuple[object, str]] = {
         "beyond it a token that fails gets 429 with Retry-After, while valid tokens (agent or staff) "
         "from the same address still pass. The address is the connection's, or what a proxy of "
         "KAIZEN_TRUSTED_PROXIES says it is.",
+        (1, 1_000_000),
     ),
     "TRUSTED_PROXIES": (
         "127.0.0.1,::1",
@@ -92,131 +116,156 @@ SETTINGS: dict[str, tuple[object, str]] = {
         "CIDRs, e.g. `10.0.0.0/8`): only a request from one of them has its client address read from "
         "`X-Real-IP` or `X-Forwarded-For` (for the failed-authentication limit); from any other "
         "address those headers are ignored and the connection's own address counts.",
+        "addresses or networks",
     ),
     "SCORE_SCALES": (
         "stars=1-5,rating=1-5,user_rating=1-5,csat=1-5,manager_review=1-5,nps=0-10,*=0-1",
         "The scale of each numeric Langfuse score by name (`name=low-high`, comma-separated; `*` for "
         "the others): its lower half is negative feedback, from 70% of the way up positive. A value "
         "outside its scale is refused.",
+        "name=low-high pairs",
     ),
-    "API_MAX_BODY_BYTES": (1024 * 1024, "Largest body of any other API request; larger bodies get 413."),
+    "API_MAX_BODY_BYTES": (
+        1024 * 1024,
+        "Largest body of any other API request; larger bodies get 413.",
+        (1024, None),
+    ),
     # Untrusted YAML (proposals, goals, actions, cards, templates)
-    "YAML_MAX_BYTES": (256 * 1024, "Largest YAML document accepted; larger ones get 400."),
-    "YAML_MAX_DEPTH": (32, "Deepest nesting a YAML document may have."),
-    "YAML_MAX_NODES": (20_000, "Most nodes (scalars, lists, mappings) in one YAML document."),
+    "YAML_MAX_BYTES": (256 * 1024, "Largest YAML document accepted; larger ones get 400.", (1024, None)),
+    "YAML_MAX_DEPTH": (32, "Deepest nesting a YAML document may have.", (2, 1000)),
+    "YAML_MAX_NODES": (20_000, "Most nodes (scalars, lists, mappings) in one YAML document.", (10, None)),
     # Planner: ranking
-    "RANKING_WARM_MIN_SAMPLES": (5, "Samples an (agent, skill) needs before it is ranked warm."),
-    "RANKING_WINDOW_SAMPLES": (200, "Most recent samples per (agent, skill) used for ranking."),
-    "RANKING_W_SUCCESS": (2.0, "Weight of the success rate in the warm score."),
-    "RANKING_W_CONFIDENCE": (0.5, "Weight of the average confidence on success."),
-    "RANKING_W_LATENCY": (0.3, "Weight of the latency penalty."),
-    "RANKING_LATENCY_NORM_MS": (60_000, "Wall time that counts as one unit of latency penalty."),
-    "RANKING_LATENCY_CLAMP": (2.0, "Upper clamp of the latency penalty term."),
+    "RANKING_WARM_MIN_SAMPLES": (5, "Samples an (agent, skill) needs before it is ranked warm.", POSITIVE),
+    "RANKING_WINDOW_SAMPLES": (200, "Most recent samples per (agent, skill) used for ranking.", POSITIVE),
+    "RANKING_W_SUCCESS": (2.0, "Weight of the success rate in the warm score.", NON_NEGATIVE),
+    "RANKING_W_CONFIDENCE": (0.5, "Weight of the average confidence on success.", NON_NEGATIVE),
+    "RANKING_W_LATENCY": (0.3, "Weight of the latency penalty.", NON_NEGATIVE),
+    "RANKING_LATENCY_NORM_MS": (60_000, "Wall time that counts as one unit of latency penalty.", POSITIVE),
+    "RANKING_LATENCY_CLAMP": (2.0, "Upper clamp of the latency penalty term.", NON_NEGATIVE),
     # Planner: fleet health, goals, dispatch
-    "FLEET_WINDOW_HOURS": (24, "Rolling window of fleet health."),
-    "FLEET_RECENT_FAILURES": (10, "Recent failures listed per agent in fleet health."),
+    "FLEET_WINDOW_HOURS": (24, "Rolling window of fleet health.", (1, 8760)),
+    "FLEET_RECENT_FAILURES": (10, "Recent failures listed per agent in fleet health.", NON_NEGATIVE),
     "FLEET_SCOPE": (
         "autonomous",
         "Outcomes fleet health counts: `autonomous` (not marked `autonomous: false`; improvers apart) "
         "or `all`.",
+        ("autonomous", "all"),
     ),
     "SELECTION_SEED": (
         "",
         "Seed of the health-weighted executor pick (an integer); empty = a fresh random pick each time.",
+        "integer or empty",
     ),
     "HITL_VETO_SECONDS": (
         300,
         "Veto-mode dispatches wait this long for a human veto before they are sent.",
+        NON_NEGATIVE,
     ),
-    "GOAL_COOLDOWN_SECONDS": (90, "Quiet period of a goal after a successful remediation."),
-    "LOOP_DETECT_FAILURES": (3, "Failed dispatches of one goal that count as a loop."),
-    "LOOP_DETECT_WINDOW_SECONDS": (300, "Window in which those failures must fall."),
-    "LOOP_DETECT_PAUSE_SECONDS": (600, "How long a looping goal stops dispatching."),
+    "GOAL_COOLDOWN_SECONDS": (90, "Quiet period of a goal after a successful remediation.", NON_NEGATIVE),
+    "LOOP_DETECT_FAILURES": (3, "Failed dispatches of one goal that count as a loop.", POSITIVE),
+    "LOOP_DETECT_WINDOW_SECONDS": (300, "Window in which those failures must fall.", POSITIVE),
+    "LOOP_DETECT_PAUSE_SECONDS": (600, "How long a looping goal stops dispatching.", NON_NEGATIVE),
     "OUTCOME_ALERT_MIN_ATTEMPTS": (
         10,
         "Attempts before outcome analysis judges an (agent, skill).",
+        POSITIVE,
     ),
-    "OUTCOME_ALERT_SUCCESS_BELOW": (0.5, "Success rate under which an action-quality alert fires."),
-    "OUTCOME_ALERT_COOLDOWN_SECONDS": (3600, "Quiet period between two alerts of one pair."),
+    "OUTCOME_ALERT_SUCCESS_BELOW": (0.5, "Success rate under which an action-quality alert fires.", RATIO),
+    "OUTCOME_ALERT_COOLDOWN_SECONDS": (3600, "Quiet period between two alerts of one pair.", NON_NEGATIVE),
     "OUTCOME_ALERT_FLEET_AGENTS": (
         5,
         "A skill under the success threshold on this many agents of a template or more in one pass "
         "is one alert (and one goal proposal) for the template instead of one per agent.",
+        (2, 1_000_000),
     ),
     "ALERTS_PER_KIND_PER_HOUR": (
         50,
         "At most this many alerts of one kind are stored in any hour; past it the worst are kept, "
         "the rest logged as held back and raised by a later pass if they still hold.",
+        (1, 1_000_000),
     ),
-    "GOALS_FILE": ("", "Goals YAML read by the planner; empty = planner/defaults/goals.yaml."),
-    "ACTIONS_FILE": ("", "Actions YAML; empty = planner/defaults/actions.yaml."),
-    "HITL_ESCALATION_THRESHOLD": (3, "Escalations for one target in the window that raise a goal proposal."),
-    "HITL_ESCALATION_WINDOW_HOURS": (24, "Window of that count."),
-    "CONFIG_TUNING_MIN_SAMPLES": (50, "Samples needed before a config change may tune an agent."),
+    "GOALS_FILE": ("", "Goals YAML read by the planner; empty = planner/defaults/goals.yaml.", "path"),
+    "ACTIONS_FILE": ("", "Actions YAML; empty = planner/defaults/actions.yaml.", "path"),
+    "HITL_ESCALATION_THRESHOLD": (
+        3,
+        "Escalations for one target in the window that raise a goal proposal.",
+        POSITIVE,
+    ),
+    "HITL_ESCALATION_WINDOW_HOURS": (24, "Window of that count.", POSITIVE),
+    "CONFIG_TUNING_MIN_SAMPLES": (50, "Samples needed before a config change may tune an agent.", POSITIVE),
     # Planner: implicit feedback, decay, maturity
-    "FEEDBACK_HELPFUL_AT": (0.7, "Implicit score at or above which an outcome is helpful."),
-    "FEEDBACK_HARMFUL_AT": (0.4, "Implicit score at or below which an outcome is harmful."),
-    "DECAY_HALF_LIFE_DAYS": (90.0, "Half-life of feedback weight."),
-    "CRITERION_WEIGHT_FLOOR": (0.1, "Lowest weight a criterion can decay to."),
-    "PATTERN_ESTABLISHED_MIN": (3, "Decayed feedback count that makes a pattern established."),
-    "PATTERN_PROVEN_HELPFUL": (5, "Decayed helpful count a proven pattern needs."),
-    "PATTERN_PROVEN_MAX_HARMFUL_RATIO": (0.15, "Harmful ratio a proven pattern stays under."),
-    "PATTERN_DEPRECATED_HARMFUL_RATIO": (0.3, "Harmful ratio above which a pattern is deprecated."),
+    "FEEDBACK_HELPFUL_AT": (0.7, "Implicit score at or above which an outcome is helpful.", RATIO),
+    "FEEDBACK_HARMFUL_AT": (0.4, "Implicit score at or below which an outcome is harmful.", RATIO),
+    "DECAY_HALF_LIFE_DAYS": (90.0, "Half-life of feedback weight.", (0.001, None)),
+    "CRITERION_WEIGHT_FLOOR": (0.1, "Lowest weight a criterion can decay to.", RATIO),
+    "PATTERN_ESTABLISHED_MIN": (3, "Decayed feedback count that makes a pattern established.", NON_NEGATIVE),
+    "PATTERN_PROVEN_HELPFUL": (5, "Decayed helpful count a proven pattern needs.", NON_NEGATIVE),
+    "PATTERN_PROVEN_MAX_HARMFUL_RATIO": (0.15, "Harmful ratio a proven pattern stays under.", RATIO),
+    "PATTERN_DEPRECATED_HARMFUL_RATIO": (0.3, "Harmful ratio above which a pattern is deprecated.", RATIO),
     "ANTI_PATTERN_MIN_OBSERVATIONS": (
         3,
         "Observations before a pattern can become an anti-pattern.",
+        POSITIVE,
     ),
-    "ANTI_PATTERN_FAILURE_RATIO": (0.6, "Failure ratio that inverts a pattern into AVOID."),
+    "ANTI_PATTERN_FAILURE_RATIO": (0.6, "Failure ratio that inverts a pattern into AVOID.", RATIO),
     # Telemetry learning loops
     "FRICTION_THRESHOLD": (
         3,
         "Same (tool, failure mode) failures in a session that fire friction.",
+        POSITIVE,
     ),
-    "CORRECTION_EDIT_DISTANCE": (0.3, "Normalised edit distance under which a reply is an edit."),
-    "CORRECTION_REWRITE_RATIO": (0.5, "Share of changed lines above which a reply is a rewrite."),
+    "CORRECTION_EDIT_DISTANCE": (0.3, "Normalised edit distance under which a reply is an edit.", RATIO),
+    "CORRECTION_REWRITE_RATIO": (0.5, "Share of changed lines above which a reply is a rewrite.", RATIO),
     "FACT_MIN_SESSIONS": (
         3,
         "Sessions (of one agent or several) a learned fact must be stated in before every agent of "
         "the template is served it, unless it was stated by KAIZEN_FACT_MIN_AGENTS agents first; "
         "until one of the two is reached only the corrected agent is served it. At least 2: a "
         "correction made once never reaches the fleet, whatever it says.",
+        (2, 1_000_000),
     ),
     "FACT_MIN_AGENTS": (
         2,
         "Distinct agents, each stating a learned fact in a session of its own, that make it reach "
         "every agent of the template however few sessions that is (see KAIZEN_FACT_MIN_SESSIONS). "
         "At least 2: one agent's corrections reach the fleet only by recurring in enough sessions.",
+        (2, 1_000_000),
     ),
     "FACT_EXPIRE_DAYS": (
         30,
         "A fact only its own agent is served (it never recurred, or it is about one instance) is retired "
         "after this many days without being stated again.",
+        POSITIVE,
     ),
-    "MAINTENANCE_MIN_FAILURES": (10, "Failures of one pattern that make a maintenance proposal."),
-    "MAINTENANCE_MIN_SESSIONS": (3, "Distinct sessions those failures must span."),
+    "MAINTENANCE_MIN_FAILURES": (10, "Failures of one pattern that make a maintenance proposal.", POSITIVE),
+    "MAINTENANCE_MIN_SESSIONS": (3, "Distinct sessions those failures must span.", POSITIVE),
     # Improver (weekly one-on-one plan)
-    "FEEDBACK_WINDOW_DAYS": (7, "Default feedback window and ritual period of an improver."),
-    "RITUAL_MIN_FEEDBACK": (3, "New feedback items the ritual needs; fewer is a no-op."),
-    "RITUAL_CONTEXT_TOKENS": (10_000, "Token budget of the context assembled for a proposal."),
+    "FEEDBACK_WINDOW_DAYS": (7, "Default feedback window and ritual period of an improver.", POSITIVE),
+    "RITUAL_MIN_FEEDBACK": (3, "New feedback items the ritual needs; fewer is a no-op.", NON_NEGATIVE),
+    "RITUAL_CONTEXT_TOKENS": (10_000, "Token budget of the context assembled for a proposal.", (100, None)),
     "DIRECTIVE_MIN_SESSIONS": (
         30,
         "Sessions with and without an improver's line before its effect is judged (removal if none).",
+        POSITIVE,
     ),
     "PROMPT_TOKEN_BUDGET": (
         480,
         "Most tokens (about four characters each) of the prompt block an agent is served: about a page. "
         "The directives are pruned to 60% of it, lowest-value lines first; learned facts, anti-patterns "
         "and proven patterns fill the rest, and what does not fit is left out.",
+        (50, None),
     ),
     "CANARY_SHARE": (
         0.2,
         "Share of a template's agents served an approved evolution first (at least one); 0 = all at once.",
+        SHARE,
     ),
-    "CANARY_MIN_SESSIONS": (30, "Sessions per arm before a canary can be promoted."),
+    "CANARY_MIN_SESSIONS": (30, "Sessions per arm before a canary can be promoted.", POSITIVE),
     "CANARY_DECIDE_DAYS": (
         7,
         "Days a canary should gather its sessions in: on a small or quiet fleet the share grows "
         "from KAIZEN_CANARY_SHARE toward half the agents (at the last two weeks' traffic) to get there.",
+        POSITIVE,
     ),
     "CANARY_MARGIN": (
         0.05,
@@ -224,220 +273,130 @@ SETTINGS: dict[str, tuple[object, str]] = {
         "promoted only when each failure signal that is not its target is shown no more than "
         "max(this, KAIZEN_CANARY_MARGIN_RELATIVE × the champion's rate) worse. The floor keeps rare "
         "signals decidable on fleets of tens of agents.",
+        (0.0, 0.5),
     ),
     "CANARY_MARGIN_RELATIVE": (
         0.25,
         "A guardrail's margin relative to the champion's rate (0.25: a 30% signal may be shown no more "
         "than 7.5 points worse, a 60% one 15), with KAIZEN_CANARY_MARGIN as its floor.",
+        (0.0, 10.0),
     ),
     "CANARY_USAGE_MARGIN": (
         0.2,
         "Margin of cost, tokens and duration per successful session, relative to the champion's: "
         "0.2 = a candidate may be shown no more than 20% dearer per unit of work.",
+        (0.0, 10.0),
     ),
     "CANARY_MARGINS": (
         "",
         "Per-signal margins overriding the two above, as signal=relative/floor pairs, comma-separated "
         "(e.g. 'escalation=0.5/0.02,cost_per_success=0.1').",
+        "signal=relative/floor pairs",
     ),
-    "CANARY_ALPHA": (0.05, "Error rate of the canary's sequential test (1 − confidence)."),
-    "CANARY_TAU": (0.1, "Effect size the sequential test is tuned for (its mixing standard deviation)."),
-    "CANARY_MAX_DAYS": (14, "Days after which an undecided canary is handed to a human."),
+    "CANARY_ALPHA": (0.05, "Error rate of the canary's sequential test (1 − confidence).", (0.001, 0.5)),
+    "CANARY_TAU": (
+        0.1,
+        "Effect size the sequential test is tuned for (its mixing standard deviation).",
+        (0.001, 1.0),
+    ),
+    "CANARY_MAX_DAYS": (14, "Days after which an undecided canary is handed to a human.", POSITIVE),
     "RITUAL_LEASE_SECONDS": (
         900,
         "A ritual's lease: its worker renews it every third of this while the model answers; a run "
         "whose lease lapsed (its worker died) is reaped as failed and run again.",
+        POSITIVE,
     ),
     "RATING_NEGATIVE_BELOW": (
         0.3,
         "Wake-run rating / confidence under which feedback is negative.",
+        RATIO,
     ),
     "RATING_POSITIVE_ABOVE": (
         0.7,
         "Wake-run rating / confidence above which feedback is positive.",
+        RATIO,
     ),
-    "MAX_RECURSION_DEPTH": (2, "Deepest improver level; that level is changed by humans only."),
-    "META_IMPROVER_PERIOD_DAYS": (30, "Period of the level 2 meta-improver ritual."),
+    "MAX_RECURSION_DEPTH": (2, "Deepest improver level; that level is changed by humans only.", (0, 10)),
+    "META_IMPROVER_PERIOD_DAYS": (30, "Period of the level 2 meta-improver ritual.", POSITIVE),
     # Governance: board triage and the improve lane
-    "ESCALATION_THRESHOLD": (5, "Blocked events of one class in the window that escalate."),
-    "ESCALATION_WINDOW_HOURS": (24, "Escalation window."),
-    "ESCALATION_COOLDOWN_SECONDS": (3600, "Quiet period between two escalation webhooks."),
-    "FOLLOWUPS_PER_CYCLE": (3, "Most follow-up tasks triage may create in one cycle."),
-    "FLAKY_FAILURE_RATIO": (0.3, "Failure share of a command's last runs that makes it flaky."),
-    "FLAKY_RECENT_RUNS": (10, "Runs of a command looked at for flakiness."),
-    "STALE_PR_DAYS": (7, "Age of an open pull request that counts as stale."),
-    "STALE_AUTONOMY_DAYS": (21, "Age of a backlog autonomy task that gets cancelled."),
-    "FORGE_CLASS": ("", "Dotted path of the forge provider (PRs, CI); empty = forge scans are skipped."),
+    "ESCALATION_THRESHOLD": (5, "Blocked events of one class in the window that escalate.", POSITIVE),
+    "ESCALATION_WINDOW_HOURS": (24, "Escalation window.", POSITIVE),
+    "ESCALATION_COOLDOWN_SECONDS": (3600, "Quiet period between two escalation webhooks.", NON_NEGATIVE),
+    "FOLLOWUPS_PER_CYCLE": (3, "Most follow-up tasks triage may create in one cycle.", NON_NEGATIVE),
+    "FLAKY_FAILURE_RATIO": (0.3, "Failure share of a command's last runs that makes it flaky.", RATIO),
+    "FLAKY_RECENT_RUNS": (10, "Runs of a command looked at for flakiness.", POSITIVE),
+    "STALE_PR_DAYS": (7, "Age of an open pull request that counts as stale.", POSITIVE),
+    "STALE_AUTONOMY_DAYS": (21, "Age of a backlog autonomy task that gets cancelled.", POSITIVE),
+    "FORGE_CLASS": (
+        "",
+        "Dotted path of the forge provider (PRs, CI); empty = forge scans are skipped.",
+        "dotted path or empty",
+    ),
     "TASK_TTL_MINUTES": (
         "goal=120,test=45,test_campaign=45,improve=30,improve_campaign=30,fix_pr=45,other=90",
         "Minutes a running task may go without an update, per kind.",
+        "kind=minutes pairs",
     ),
     "ACCEPTANCE_MIN_SAMPLES": (
         5,
         "Decided tasks of a source before its acceptance rate rescores priorities.",
+        POSITIVE,
     ),
-    "RESCORE_DEMOTE_BELOW": (0.4, "Acceptance under which backlog autonomy tasks are demoted."),
-    "RESCORE_PROMOTE_ABOVE": (0.75, "Acceptance above which backlog autonomy tasks are promoted."),
+    "RESCORE_DEMOTE_BELOW": (0.4, "Acceptance under which backlog autonomy tasks are demoted.", RATIO),
+    "RESCORE_PROMOTE_ABOVE": (0.75, "Acceptance above which backlog autonomy tasks are promoted.", RATIO),
     # Operations
     "WEBHOOK_ALLOWED_HOSTS": (
         "",
         "Hosts and networks (comma-separated names or CIDRs, e.g. `hooks.internal,10.0.0.0/8`) that "
         "webhooks may call although they are not public addresses; empty = public addresses only.",
+        "hosts or networks",
     ),
-    "WEBHOOK_SECRET": ("", "Key that signs outgoing webhooks (HMAC-SHA256); empty = unsigned."),
-    "METRICS_TOKEN": ("", "Bearer token that /metrics requires; empty = /metrics is off."),
+    "WEBHOOK_SECRET": ("", "Key that signs outgoing webhooks (HMAC-SHA256); empty = unsigned.", "text"),
+    "METRICS_TOKEN": ("", "Bearer token that /metrics requires; empty = /metrics is off.", "text"),
     "NOTIFY_WEBHOOK_URL": (
         "",
         "Webhook called when a review is pending (event review.pending) and when a canary is handed to a "
         "human with its recommendation (event rollout.needs_human); empty = off.",
+        "URL or empty",
     ),
-    "ESCALATION_WEBHOOK_URL": ("", "Webhook called on a systemic escalation; empty = off."),
+    "ESCALATION_WEBHOOK_URL": ("", "Webhook called on a systemic escalation; empty = off.", "URL or empty"),
     "RETENTION_DAYS": (
         90,
         "Age after which raw events are pruned; ingest refuses events older than this (400 on `timestamp`).",
+        (1, 36_500),
     ),
     "EVENT_MAX_AHEAD_HOURS": (
         24,
         "Ingest refuses events dated further ahead of the server's clock than this (400 on `timestamp`).",
+        (0, 8760),
     ),
     "PARTITION_DAYS": (
         1,
         "On PostgreSQL, days of events per partition of each event table (retention drops whole "
         "partitions); a change applies to partitions created from then on.",
+        (1, 366),
     ),
     "PARTITIONS_AHEAD": (
         7,
         "On PostgreSQL, partitions created ahead of time by the hourly `telemetry.partitions_ensure`.",
+        (1, 366),
     ),
-    "LLM_BASE_URL": ("", "OpenAI-compatible endpoint; empty = rule-based classifier/proposer."),
-    "LLM_MODEL": ("", "Model name sent to the LLM endpoint."),
-    "LLM_API_KEY": ("", "Bearer key for the LLM endpoint."),
-    "LLM_TIMEOUT_SECONDS": (20.0, "Timeout of one LLM call."),
-    "LLM_MAX_RETRIES": (2, "Retries of a failed LLM call before falling back to rules."),
+    "LLM_BASE_URL": (
+        "",
+        "OpenAI-compatible endpoint; empty = rule-based classifier/proposer.",
+        "URL or empty",
+    ),
+    "LLM_MODEL": ("", "Model name sent to the LLM endpoint.", "text"),
+    "LLM_API_KEY": ("", "Bearer key for the LLM endpoint.", "text"),
+    "LLM_TIMEOUT_SECONDS": (20.0, "Timeout of one LLM call.", (0.1, 600.0)),
+    "LLM_MAX_RETRIES": (2, "Retries of a failed LLM call before falling back to rules.", (0, 10)),
 }
 
 
-# The values each setting accepts: (lowest, highest) for numbers (None: unbounded), a tuple of
-# choices for words. Start-up refuses a value outside them (a test checks every setting is here).
-RATIO = (0.0, 1.0)
-SHARE = (0.0, 1.0)
-POSITIVE = (1, None)
-NON_NEGATIVE = (0, None)
-RANGES: dict[str, tuple] = {
-    "INGEST_MAX_EVENTS": (1, 100_000),
-    # gRPC holds its receive limit in a signed 32-bit integer.
-    "INGEST_MAX_BODY_BYTES": (1024, 2**31 - 1),
-    "INGEST_MAX_ARGS_BYTES": (64, None),
-    "INGEST_MAX_TEXT_CHARS": (64, None),
-    "DERIVE_FOLLOW_SECONDS": (0, 3600),
-    "DERIVE_BUCKETS": (1, 1024),
-    "DERIVE_MAX_ATTEMPTS": (1, 100),
-    "DERIVE_RETRY_SECONDS": POSITIVE,
-    "DERIVE_HANDLER_SECONDS": (0.1, 3600.0),
-    "WORKER_STALE_SECONDS": POSITIVE,
-    "DERIVE_LAG_DEGRADED_SECONDS": POSITIVE,
-    "INGEST_CACHE_SECONDS": (0, 3600),
-    "OTLP_MAX_SPANS": POSITIVE,
-    "OTLP_SETTLE_SECONDS": (1, 86_400),
-    "API_MAX_BODY_BYTES": (1024, None),
-    "AUTH_FAILURES_PER_MINUTE": (1, 1_000_000),
-    "SCORE_SCALES": "name=low-high pairs",
-    "YAML_MAX_BYTES": (1024, None),
-    "YAML_MAX_DEPTH": (2, 1000),
-    "YAML_MAX_NODES": (10, None),
-    "RANKING_WARM_MIN_SAMPLES": POSITIVE,
-    "RANKING_WINDOW_SAMPLES": POSITIVE,
-    "RANKING_W_SUCCESS": NON_NEGATIVE,
-    "RANKING_W_CONFIDENCE": NON_NEGATIVE,
-    "RANKING_W_LATENCY": NON_NEGATIVE,
-    "RANKING_LATENCY_NORM_MS": POSITIVE,
-    "RANKING_LATENCY_CLAMP": NON_NEGATIVE,
-    "FLEET_WINDOW_HOURS": (1, 8760),
-    "FLEET_RECENT_FAILURES": NON_NEGATIVE,
-    "FLEET_SCOPE": ("autonomous", "all"),
-    "SELECTION_SEED": "integer or empty",
-    "HITL_VETO_SECONDS": NON_NEGATIVE,
-    "GOAL_COOLDOWN_SECONDS": NON_NEGATIVE,
-    "LOOP_DETECT_FAILURES": POSITIVE,
-    "LOOP_DETECT_WINDOW_SECONDS": POSITIVE,
-    "LOOP_DETECT_PAUSE_SECONDS": NON_NEGATIVE,
-    "OUTCOME_ALERT_MIN_ATTEMPTS": POSITIVE,
-    "OUTCOME_ALERT_SUCCESS_BELOW": RATIO,
-    "OUTCOME_ALERT_COOLDOWN_SECONDS": NON_NEGATIVE,
-    "OUTCOME_ALERT_FLEET_AGENTS": (2, 1_000_000),
-    "ALERTS_PER_KIND_PER_HOUR": (1, 1_000_000),
-    "GOALS_FILE": "path",
-    "ACTIONS_FILE": "path",
-    "HITL_ESCALATION_THRESHOLD": POSITIVE,
-    "HITL_ESCALATION_WINDOW_HOURS": POSITIVE,
-    "CONFIG_TUNING_MIN_SAMPLES": POSITIVE,
-    "FEEDBACK_HELPFUL_AT": RATIO,
-    "FEEDBACK_HARMFUL_AT": RATIO,
-    "DECAY_HALF_LIFE_DAYS": (0.001, None),
-    "CRITERION_WEIGHT_FLOOR": RATIO,
-    "PATTERN_ESTABLISHED_MIN": NON_NEGATIVE,
-    "PATTERN_PROVEN_HELPFUL": NON_NEGATIVE,
-    "PATTERN_PROVEN_MAX_HARMFUL_RATIO": RATIO,
-    "PATTERN_DEPRECATED_HARMFUL_RATIO": RATIO,
-    "ANTI_PATTERN_MIN_OBSERVATIONS": POSITIVE,
-    "ANTI_PATTERN_FAILURE_RATIO": RATIO,
-    "FRICTION_THRESHOLD": POSITIVE,
-    "CORRECTION_EDIT_DISTANCE": RATIO,
-    "CORRECTION_REWRITE_RATIO": RATIO,
-    "FACT_MIN_SESSIONS": (2, 1_000_000),
-    "FACT_MIN_AGENTS": (2, 1_000_000),
-    "FACT_EXPIRE_DAYS": POSITIVE,
-    "MAINTENANCE_MIN_FAILURES": POSITIVE,
-    "MAINTENANCE_MIN_SESSIONS": POSITIVE,
-    "FEEDBACK_WINDOW_DAYS": POSITIVE,
-    "RITUAL_MIN_FEEDBACK": NON_NEGATIVE,
-    "RITUAL_CONTEXT_TOKENS": (100, None),
-    "DIRECTIVE_MIN_SESSIONS": POSITIVE,
-    "PROMPT_TOKEN_BUDGET": (50, None),
-    "CANARY_SHARE": SHARE,
-    "CANARY_MIN_SESSIONS": POSITIVE,
-    "CANARY_DECIDE_DAYS": POSITIVE,
-    "CANARY_MARGIN": (0.0, 0.5),
-    "CANARY_MARGIN_RELATIVE": (0.0, 10.0),
-    "CANARY_USAGE_MARGIN": (0.0, 10.0),
-    "CANARY_MARGINS": "signal=relative/floor pairs",
-    "CANARY_ALPHA": (0.001, 0.5),
-    "CANARY_TAU": (0.001, 1.0),
-    "CANARY_MAX_DAYS": POSITIVE,
-    "RITUAL_LEASE_SECONDS": POSITIVE,
-    "RATING_NEGATIVE_BELOW": RATIO,
-    "RATING_POSITIVE_ABOVE": RATIO,
-    "MAX_RECURSION_DEPTH": (0, 10),
-    "META_IMPROVER_PERIOD_DAYS": POSITIVE,
-    "ESCALATION_THRESHOLD": POSITIVE,
-    "ESCALATION_WINDOW_HOURS": POSITIVE,
-    "ESCALATION_COOLDOWN_SECONDS": NON_NEGATIVE,
-    "FOLLOWUPS_PER_CYCLE": NON_NEGATIVE,
-    "FLAKY_FAILURE_RATIO": RATIO,
-    "FLAKY_RECENT_RUNS": POSITIVE,
-    "STALE_PR_DAYS": POSITIVE,
-    "STALE_AUTONOMY_DAYS": POSITIVE,
-    "FORGE_CLASS": "dotted path or empty",
-    "TASK_TTL_MINUTES": "kind=minutes pairs",
-    "ACCEPTANCE_MIN_SAMPLES": POSITIVE,
-    "RESCORE_DEMOTE_BELOW": RATIO,
-    "RESCORE_PROMOTE_ABOVE": RATIO,
-    "WEBHOOK_ALLOWED_HOSTS": "hosts or networks",
-    "TRUSTED_PROXIES": "addresses or networks",
-    "WEBHOOK_SECRET": "text",
-    "METRICS_TOKEN": "text",
-    "NOTIFY_WEBHOOK_URL": "URL or empty",
-    "ESCALATION_WEBHOOK_URL": "URL or empty",
-    "RETENTION_DAYS": (1, 36_500),
-    "EVENT_MAX_AHEAD_HOURS": (0, 8760),
-    "PARTITION_DAYS": (1, 366),
-    "PARTITIONS_AHEAD": (1, 366),
-    "LLM_BASE_URL": "URL or empty",
-    "LLM_MODEL": "text",
-    "LLM_API_KEY": "text",
-    "LLM_TIMEOUT_SECONDS": (0.1, 600.0),
-    "LLM_MAX_RETRIES": (0, 10),
+SETTINGS: dict[str, tuple[object, str]] = {
+    key: (default, meaning) for key, (default, meaning, _) in DECLARED.items()
 }
+RANGES: dict[str, object] = {key: spec for key, (_, _, spec) in DECLARED.items()}
 
 
 def out_of_range(key: str, value) -> str:
