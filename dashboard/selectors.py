@@ -10,7 +10,7 @@ from config import clock
 from fleet.models import DocumentVersion
 from governance.models import BoardTask, Proposal
 from improver.models import Rollout
-from improver.outcomes import rollout_series, rollout_status
+from improver.rollout_words import rollout_series, rollout_status
 from improver.selectors import version_performance
 from planner.hitl import SEVERITY_COLOURS
 from planner.models import Alert, Dispatch, FleetSnapshot

@@ -24,7 +24,7 @@ from fleet.templates import template_upsert
 from fleet.templates_yaml import parse_templates
 from governance.diff import text_diff
 from improver.models import RitualRun, Rollout
-from improver.outcomes import rollout_status
+from improver.rollout_words import rollout_status
 from improver.services.improvers import improver_create, wake_due_improvers
 from improver.services.rollouts import rollouts_check
 from planner.models import Alert, Dispatch, GoalState

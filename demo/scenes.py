@@ -11,7 +11,7 @@ from django.db.models import Count
 from fleet.models import AgentTemplate
 from governance.models import BoardTask, Proposal
 from improver.models import Rollout
-from improver.outcomes import rollout_status
+from improver.rollout_words import rollout_status
 from improver.services.maintenance import maintenance_pass
 from planner.goalbook import current_goals
 from telemetry.corrections import as_fact

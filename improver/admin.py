@@ -21,8 +21,8 @@ from improver.models import (
     RitualRun,
     Rollout,
 )
-from improver.outcomes import SIGNAL_COLUMNS, rollout_series, rollout_status, signal_cells
 from improver.review import delta_rows
+from improver.rollout_words import SIGNAL_COLUMNS, rollout_series, rollout_status, signal_cells
 from improver.services.improvers import improver_create, improver_set_lifecycle
 from improver.services.rollouts import rollout_decide
 from telemetry.admin import EventAdmin

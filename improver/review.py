@@ -11,8 +11,8 @@ from fleet.models import AgentTemplate
 from governance.models import Proposal
 from governance.registry import Link, Panel, Review
 from improver.models import ImproverReport, Rollout
-from improver.outcomes import SIGNAL_COLUMNS, rollout_status, signal_cells
 from improver.remedies import MIN_PEOPLE, seen_downstream
+from improver.rollout_words import SIGNAL_COLUMNS, rollout_status, signal_cells
 from improver.signals import target_of
 from telemetry.models import FrictionEvent, LearnedFact
 
