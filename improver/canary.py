@@ -152,38 +152,13 @@ def decide(
     shown_now = [m for m in shown if m in ests]
     base = {"roles": roles, "margins": margins, "shown": tuple(shown_now)}
     if fewest < rules.min_to_roll_back or not ests:
-        if age >= rules.max_age:
-            why = f"too few sessions ({fewest} per arm) to judge"
-            return Verdict(
-                "hand_over",
-                f"no decision after {age.days} days: {why}; a human decides",
-                {},
-                advice=Advice("wait", f"Too few sessions ({fewest} per arm) to judge; keep it running."),
-                **base,
-            )
-        return Verdict("continue", "collecting evidence", {}, **base)
+        return _too_few(fewest, age, rules, base)
 
-    harm_alpha = rules.alpha / len(ests)
-    for metric, est in ests.items():
-        tau = rules.tau if metric not in USAGE else rules.tau * max(abs(est.champion), 1e-9)
-        low = est.diff - _radius(est, harm_alpha, tau)
-        if low > 0:
-            high = est.diff + _radius(est, harm_alpha, tau)
-            ci = Interval(est.diff, low, high if metric in USAGE else min(1.0, high))  # a rate: ≤ 100 points
-            return Verdict(
-                "roll_back",
-                f"{metric} ({roles[metric]}) is significantly worse: {_fmt(metric, est.diff, est.champion)} "
-                f"(interval {_fmt(metric, ci.low, est.champion)} … {_fmt(metric, ci.high, est.champion)}, "
-                f"always-valid, α = {rules.alpha})",
-                {metric: ci},
-                advice=Advice("abort", f"{metric} is significantly worse."),
-                **base,
-            )
+    harmed = _harm(ests, roles, rules, base)
+    if harmed is not None:
+        return harmed
 
-    horizon = max(1, rules.max_age.days)
-    day = min(int(age.total_seconds() // 86400), horizon)
-    look = day if day >= 1 and day not in looks and fewest >= rules.min_sessions else None
-    days = tuple(sorted({*looks, look})) if look else tuple(sorted(looks))
+    horizon, day, look, days = _look(age, looks, fewest, rules)
     gain_alpha = rules.alpha / 2 / len(targets)  # "significantly better" at the two-sided level
     tested = {m: ("superiority" if improve and roles[m] == "target" else "non-inferiority") for m in ests}
     alphas = {m: gain_alpha if tested[m] == "superiority" else rules.alpha for m in ests}
@@ -196,11 +171,7 @@ def decide(
         for m in ests:
             if m not in shown_now and gap(m) / ests[m].se >= critical(z_now[m], ests[m]):
                 shown_now.append(m)
-    intervals = {}
-    for m, est in ests.items():
-        z = z_now[m] if math.isfinite(z_now[m]) else _Z.inv_cdf(1 - alphas[m])
-        half = critical(z, est) * est.se
-        intervals[m] = Interval(round(est.diff, 6), round(est.diff - half, 6), round(est.diff + half, 6))
+    intervals = {m: _interval(est, z_now[m], alphas[m]) for m, est in ests.items()}
     base["shown"] = tuple(shown_now)
     better = [m for m in targets if improve and m in shown_now]
     must = [m for m in ests if tested[m] == "non-inferiority"]
@@ -230,23 +201,75 @@ def decide(
             missing.append(f"not yet shown within margin: {', '.join(unproven)}")
         if fewest < rules.min_sessions:
             missing.append(f"{fewest} of {rules.min_sessions} sessions per arm")
-        more = ""
-        if needed and needed > 100_000:
-            more = "; no number of sessions this fleet could send would decide it"
-        elif needed:
-            more = f"; about {needed} more sessions per arm would decide"
-            if age < rules.max_age:
-                more += f", and about {reachable} more arrive by day {rules.max_age.days}"
-        return Verdict(
-            "hand_over",
-            f"no decision after {age.days} days ({'; '.join(missing)}){more}: a human decides",
-            intervals,
-            look,
-            needed,
-            advice=advice,
-            **base,
+        why = (
+            f"no decision after {age.days} days ({'; '.join(missing)}){_more(needed, reachable, age, rules)}"
         )
+        return Verdict("hand_over", f"{why}: a human decides", intervals, look, needed, advice=advice, **base)
     return Verdict("continue", "collecting evidence", intervals, look, needed, advice=advice, **base)
+
+
+def _look(age: timedelta, looks: tuple[int, ...], fewest: int, rules: CanaryRules) -> tuple:
+    """(horizon in days, today's day, today's promotion look or None, every look's day): one look
+    a day from day 1, once each arm has its minimum of sessions."""
+    horizon = max(1, rules.max_age.days)
+    day = min(int(age.total_seconds() // 86400), horizon)
+    look = day if day >= 1 and day not in looks and fewest >= rules.min_sessions else None
+    return horizon, day, look, tuple(sorted({*looks, look})) if look else tuple(sorted(looks))
+
+
+def _too_few(fewest: int, age: timedelta, rules: CanaryRules, base: dict) -> Verdict:
+    """Too few sessions to judge anything: keep collecting, or hand over once the canary is old."""
+    if age < rules.max_age:
+        return Verdict("continue", "collecting evidence", {}, **base)
+    why = f"too few sessions ({fewest} per arm) to judge"
+    return Verdict(
+        "hand_over",
+        f"no decision after {age.days} days: {why}; a human decides",
+        {},
+        advice=Advice("wait", f"Too few sessions ({fewest} per arm) to judge; keep it running."),
+        **base,
+    )
+
+
+def _interval(est, z: float, alpha: float) -> Interval:
+    """A metric's interval at the boundary its test is held to now (one-sided level `alpha`
+    before the first look)."""
+    half = critical(z if math.isfinite(z) else _Z.inv_cdf(1 - alpha), est) * est.se
+    return Interval(round(est.diff, 6), round(est.diff - half, 6), round(est.diff + half, 6))
+
+
+def _harm(ests: dict, roles: dict, rules: CanaryRules, base: dict) -> Verdict | None:
+    """The deterioration test at every check (a mixture SPRT, always valid): a roll-back when a
+    metric is significantly worse, the interval of a rate held to at most 100 points."""
+    harm_alpha = rules.alpha / len(ests)
+    for metric, est in ests.items():
+        tau = rules.tau if metric not in USAGE else rules.tau * max(abs(est.champion), 1e-9)
+        low = est.diff - _radius(est, harm_alpha, tau)
+        if low > 0:
+            high = est.diff + _radius(est, harm_alpha, tau)
+            ci = Interval(est.diff, low, high if metric in USAGE else min(1.0, high))
+            return Verdict(
+                "roll_back",
+                f"{metric} ({roles[metric]}) is significantly worse: {_fmt(metric, est.diff, est.champion)} "
+                f"(interval {_fmt(metric, ci.low, est.champion)} … {_fmt(metric, ci.high, est.champion)}, "
+                f"always-valid, α = {rules.alpha})",
+                {metric: ci},
+                advice=Advice("abort", f"{metric} is significantly worse."),
+                **base,
+            )
+    return None
+
+
+def _more(needed: int | None, reachable: int, age: timedelta, rules: CanaryRules) -> str:
+    """What more sessions would do for a rollout handed over undecided, in words."""
+    if needed and needed > 100_000:
+        return "; no number of sessions this fleet could send would decide it"
+    if not needed:
+        return ""
+    more = f"; about {needed} more sessions per arm would decide"
+    if age < rules.max_age:
+        more += f", and about {reachable} more arrive by day {rules.max_age.days}"
+    return more
 
 
 def _reachable(fewest: int, age: timedelta, rules: CanaryRules) -> int:
