@@ -25,10 +25,11 @@ from django.db.models import Exists, OuterRef, Q
 from fleet.models import Agent, DocumentVersion
 from telemetry.models import Correction, Decision, Observation, SessionEnd, SessionLink, SessionSeen
 
-ROWS = 2000  # per source and window, as the template's own evidence
+ROWS = 2000  # per source and window: plenty for grouping, bounded for memory (a template's own evidence too)
 LINK_LOOKBACK = timedelta(days=7)  # a hand-off this long before the window may still be complained of
 MIN_NAME = 3  # shorter names ("qa") would be found inside any text
 HANDOFF = re.compile(r"\b(hand-?offs?|hand(?:ing|ed|s)?\s+(?:it\s+|them\s+|this\s+)?(?:over|off)\b)", re.I)
+# Feedback categories that are negative whatever sentiment the classifier gave (a template's own too)
 NEGATIVE_KINDS = (
     "complaint",
     "venting",

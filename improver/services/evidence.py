@@ -10,7 +10,7 @@ from rapidfuzz import fuzz
 from fleet.models import DocumentVersion
 from governance.models import BoardTask, Proposal
 from improver.competitors import MIN_PROBLEM_WORDS, problem_of, specific
-from improver.handoffs import handed_down
+from improver.handoffs import NEGATIVE_KINDS, ROWS, handed_down
 from improver.models import Rollout, SessionSignal
 from improver.remedies import THRESHOLD, Remedy, Said, group, sentences
 from improver.remedy_reading import is_remedy
@@ -18,17 +18,6 @@ from improver.services.competition import statements
 from improver.signals import ANY
 from improver.words import content
 from telemetry.models import Correction, Decision, FrictionEvent, Observation, SessionEnd
-
-NEGATIVE_KINDS = (
-    "complaint",
-    "venting",
-    "accuracy",
-    "communication",
-    "prioritization",
-    "tooling",
-    "timeliness",
-)
-ROWS = 2000  # per source and window: plenty for grouping, bounded for memory
 
 
 def said_in_negative_feedback(template, since: datetime, until: datetime) -> list[Said]:
