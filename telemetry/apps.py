@@ -12,7 +12,10 @@ class TelemetryConfig(AppConfig):
 
         # the ingest hooks of loops 1-3, and the `__any_of` lookup every app's queries may use
         from telemetry import derived, loops, row_reads  # noqa: F401
+        from telemetry.retention import register_keeper
+        from telemetry.selectors import corrections_behind_active_facts
 
+        register_keeper(corrections_behind_active_facts)  # retention keeps the corrections behind facts
         post_migrate.connect(sync_periodic_tasks, sender=self, dispatch_uid="kaizen-beat-sync")
         post_migrate.connect(partitions_at_migrate, sender=self, dispatch_uid="kaizen-partitions")
         beat_init.connect(partitions_at_start, dispatch_uid="kaizen-partitions-beat")

@@ -4,9 +4,9 @@ elsewhere), keeping whatever something still needs.
 Summary rows (stores, snapshots, friction events, facts, feedback items, proposals) are never
 touched; only the raw event tables shrink. What must be kept is decided in SQL, never as a list
 of ids: per event type, a union of subqueries naming the ids to keep. Telemetry keeps the events
-whose derived work has not run yet (the to-do list) and the corrections behind active facts; the
-apps above register a keeper at start-up (`register_keeper`) returning, per event type, a
-queryset of the ids they cite (governance: every proposal's citations).
+whose derived work has not run yet (the to-do list); the apps above register a keeper at start-up
+(`register_keeper`) returning, per event type, a queryset of the ids they cite (learning: the
+corrections behind active facts; governance: every proposal's citations).
 
 How far each event type was retired is recorded (RetentionHorizon) before its rows go: a session
 digest derived afterwards from a session whose events may reach back before it says so.
@@ -26,7 +26,7 @@ from django.db.models import Exists, OuterRef, QuerySet
 
 from config import clock
 from telemetry import partitions
-from telemetry.models import EVENT_MODELS, LearnedFact, PendingDerivation, RetentionHorizon, TraceSpan
+from telemetry.models import EVENT_MODELS, PendingDerivation, RetentionHorizon, TraceSpan
 
 log = logging.getLogger(__name__)
 
@@ -56,9 +56,6 @@ def as_ids(values) -> set[int]:
 def kept_querysets(event_type: str) -> list[QuerySet]:
     """The subqueries naming the ids of `event_type` to keep (each a single, non-null column)."""
     kept = [PendingDerivation.objects.filter(event_type=event_type).values_list("row_id", flat=True)]
-    if event_type == "correction":
-        facts = LearnedFact.objects.filter(status="active", correction__isnull=False)
-        kept.append(facts.values_list("correction_id", flat=True))
     for keeper in _keepers:
         qs = keeper(event_type)
         if qs is not None:

@@ -30,6 +30,15 @@ def learned_facts(*, template_id: int | None, agent_id: int | None = None, limit
     ]
 
 
+def corrections_behind_active_facts(event_type: str):
+    """The corrections active facts were learned from (a queryset retention uses as a subquery):
+    they outlive the retention window as long as their fact is served (None for other types)."""
+    if event_type != "correction":
+        return None
+    facts = LearnedFact.objects.filter(status=LearnedFact.Status.ACTIVE, correction__isnull=False)
+    return facts.values_list("correction_id", flat=True)
+
+
 def user_stated_facts(*, template_id: int | None) -> list[str]:
     """The template's user-stated facts (what reached every agent), for the ritual's evidence."""
     return [f["content"] for f in learned_facts(template_id=template_id) if f["source"] == "user-stated"]

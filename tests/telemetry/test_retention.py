@@ -67,6 +67,29 @@ def test_dry_run_deletes_nothing():
     assert Observation.objects.count() == 1
 
 
+def test_a_correction_outlives_the_window_while_its_fact_is_active():
+    """Retention asks the keepers registered at start-up: the correction behind an active fact is
+    kept, the one behind a retired fact goes like any other old event."""
+    from telemetry.models import Correction, LearnedFact
+
+    _, client = client_for("alice")
+    ingest(
+        client,
+        [
+            {
+                "type": "correction",
+                "timestamp": (OLD + timedelta(minutes=i)).isoformat(),
+                "body": {"session_id": f"s{i}", "user_message": message},
+            }
+            for i, message in enumerate(["No, use pnpm for deps.", "Stop adding emojis."])
+        ],
+    )
+    kept, retired = LearnedFact.objects.order_by("created_at")
+    LearnedFact.objects.filter(pk=retired.pk).update(status=LearnedFact.Status.RETIRED)
+    call_command("prune_events", "--older-than", "90", stdout=io.StringIO())
+    assert list(Correction.objects.values_list("pk", flat=True)) == [kept.correction_id]
+
+
 def test_feedback_cited_by_a_proposal_keeps_its_source_event():
     from improver.models import FeedbackItem
 
