@@ -54,63 +54,97 @@ def session_id(agent: SimAgent, session_no: int) -> str:
     return f"{agent.name}-s{session_no}"
 
 
-def session_events(
-    rng: random.Random, agent: SimAgent, start: datetime, session_no: int, directives: str
-) -> list[dict]:
-    """One working session of an agent as ingest events (client ids make replays safe)."""
-    sid = session_id(agent, session_no)
-    events: list[dict] = []
-    clock = start
+@dataclass
+class _Session:
+    """A session being written: its id, the random source, its clock and the events so far."""
 
-    def add(event_type: str, body: dict) -> None:
-        nonlocal clock
-        clock += timedelta(seconds=rng.randint(5, 90))
-        events.append(
+    sid: str
+    rng: random.Random
+    clock: datetime
+    events: list[dict] = field(default_factory=list)
+
+    def add(self, event_type: str, body: dict) -> None:
+        """Append an event a few seconds to a minute and a half after the previous one."""
+        self.clock += timedelta(seconds=self.rng.randint(5, 90))
+        self.events.append(
             {
-                "id": f"{sid}-{len(events)}",
+                "id": f"{self.sid}-{len(self.events)}",
                 "type": event_type,
-                "timestamp": clock.isoformat(),
+                "timestamp": self.clock.isoformat(),
                 "body": body,
             }
         )
 
+
+def session_events(
+    rng: random.Random, agent: SimAgent, start: datetime, session_no: int, directives: str
+) -> list[dict]:
+    """One working session of an agent as ingest events (client ids make replays safe)."""
+    session = _Session(session_id(agent, session_no), rng, start)
     uses_pnpm = knows_fix(directives, "pnpm")
     avoids_split = knows_fix(directives, BAD_PATTERN)
     terse = knows_fix(directives, "concise")
 
-    # Recurring install failure: npm cannot find the workspace package; pnpm can.
+    install_failures = _install_failure_count(rng, agent, uses_pnpm)
+    _add_install_failures(session, install_failures)
+    if agent.template == "researcher" and terse and rng.random() < 0.7:
+        _add_missing_sources(session)
+    _add_routine_tool_calls(session)
+    _add_skill_outcomes(session, agent, avoids_split)
+    _add_user_feedback(session, install_failures, terse)
+    _add_run_and_end(session, install_failures)
+    return session.events
+
+
+def _install_failure_count(rng: random.Random, agent: SimAgent, uses_pnpm: bool) -> int:
+    """How often a coder's install fails this session: npm cannot find the workspace package;
+    pnpm can, so an agent told to use it mostly has none. Other templates install nothing."""
     coding = agent.template == "coder"
-    install_failures = 0 if not coding or (uses_pnpm and rng.random() < 0.85) else rng.choice((0, 1, 3, 3, 4))
-    for _ in range(install_failures):
-        add(
+    if not coding or (uses_pnpm and rng.random() < 0.85):
+        return 0
+    return rng.choice((0, 1, 3, 3, 4))
+
+
+def _add_install_failures(session: _Session, count: int) -> None:
+    """`count` failed npm installs of the workspace package."""
+    for _ in range(count):
+        session.add(
             "tool_invocation",
             {
-                "session_id": sid,
+                "session_id": session.sid,
                 "tool": "npm_install",
                 "args": {"pkg": "@acme/ui"},
                 "outcome": "failure",
-                "duration_ms": rng.randint(800, 3000),
+                "duration_ms": session.rng.randint(800, 3000),
                 "failure_mode": "NOTFOUND.package",
             },
         )
-    if agent.template == "researcher" and terse and rng.random() < 0.7:
-        add(
-            "tool_invocation",
-            {
-                "session_id": sid,
-                "tool": "cite_sources",
-                "args": {},
-                "outcome": "failure",
-                "duration_ms": rng.randint(50, 400),
-                "failure_mode": "RUNTIME.missing_sources",
-            },
-        )
+
+
+def _add_missing_sources(session: _Session) -> None:
+    """A researcher's report that lost its sources (what being told to be concise does to them)."""
+    session.add(
+        "tool_invocation",
+        {
+            "session_id": session.sid,
+            "tool": "cite_sources",
+            "args": {},
+            "outcome": "failure",
+            "duration_ms": session.rng.randint(50, 400),
+            "failure_mode": "RUNTIME.missing_sources",
+        },
+    )
+
+
+def _add_routine_tool_calls(session: _Session) -> None:
+    """A handful of everyday tool calls (reading, running, editing) that nearly always succeed."""
+    rng = session.rng
     for _ in range(rng.randint(3, 7)):
         ok = rng.random() < 0.96
-        add(
+        session.add(
             "tool_invocation",
             {
-                "session_id": sid,
+                "session_id": session.sid,
                 "tool": rng.choice(("read_file", "bash", "edit_file")),
                 "args": {},
                 "outcome": "success" if ok else "failure",
@@ -118,15 +152,21 @@ def session_events(
                 **({} if ok else {"failure_mode": rng.choice(("RUNTIME", "SYNTAX"))}),
             },
         )
+
+
+def _add_skill_outcomes(session: _Session, agent: SimAgent, avoids_split: bool) -> None:
+    """Two to four skill runs; the bad strategy, unless the directives rule it out, is picked half
+    the time and more than halves the agent's chance of success."""
+    rng = session.rng
     for _ in range(rng.randint(2, 4)):
         skill = rng.choice(SKILLS)
         pattern = BAD_PATTERN if (not avoids_split and rng.random() < 0.5) else GOOD_PATTERN
         p_success = agent.skill_success[skill] * (0.45 if pattern == BAD_PATTERN else 1.0)
         success = rng.random() < p_success
-        add(
+        session.add(
             "skill_outcome",
             {
-                "session_id": sid,
+                "session_id": session.sid,
                 "skill": skill,
                 "success": success,
                 "duration_ms": int(agent.latency_ms * rng.uniform(0.5, 2.0)),
@@ -134,15 +174,21 @@ def session_events(
                 "input_tokens": rng.randint(500, 5000),
                 "output_tokens": rng.randint(100, 1500),
                 "confidence": round(rng.uniform(0.6, 0.95) if success else rng.uniform(0.1, 0.5), 2),
-                "correlation_id": f"{sid}-{skill}-{len(events)}",
+                "correlation_id": f"{session.sid}-{skill}-{len(session.events)}",
                 "error_count": 0 if success else rng.randint(1, 4),
                 "retry_count": 0 if success else rng.randint(0, 2),
                 "patterns": [pattern],
                 **({} if success else {"failure_reason": f"{pattern} broke the build"}),
             },
         )
+
+
+def _add_user_feedback(session: _Session, install_failures: int, terse: bool) -> None:
+    """What the user says along the way: a correction after failed installs, a complaint about
+    verbosity unless the agent is told to be concise, some praise, a rejected suggestion."""
+    rng, sid = session.rng, session.sid
     if install_failures and rng.random() < 0.7:
-        add(
+        session.add(
             "correction",
             {
                 "session_id": sid,
@@ -153,7 +199,7 @@ def session_events(
             },
         )
     if not terse and rng.random() < 0.5:
-        add(
+        session.add(
             "observation",
             {
                 "session_id": sid,
@@ -164,7 +210,7 @@ def session_events(
             },
         )
     if rng.random() < 0.3:
-        add(
+        session.add(
             "observation",
             {
                 "session_id": sid,
@@ -174,7 +220,7 @@ def session_events(
             },
         )
     if rng.random() < 0.25:
-        add(
+        session.add(
             "decision",
             {
                 "session_id": sid,
@@ -183,8 +229,14 @@ def session_events(
                 "reason": "We never install packages globally.",
             },
         )
+
+
+def _add_run_and_end(session: _Session, install_failures: int) -> None:
+    """The run's result (failed, and rated low, after three or more failed installs) and the
+    session's closing reflection, which proposes pnpm when the installs kept failing."""
+    rng, sid = session.rng, session.sid
     rating = rng.uniform(0.2, 0.6) if install_failures >= 3 else rng.uniform(0.6, 0.95)
-    add(
+    session.add(
         "wake_run",
         {
             "status": "failed" if install_failures >= 3 else "completed",
@@ -192,7 +244,7 @@ def session_events(
             "user_rating": round(rating, 2),
         },
     )
-    add(
+    session.add(
         "session_end",
         {
             "session_id": sid,
@@ -212,7 +264,6 @@ def session_events(
             },
         },
     )
-    return events
 
 
 def install_failure_rate(events: list[dict]) -> float:
