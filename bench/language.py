@@ -61,7 +61,7 @@ def readers(*, rules_only: bool = False):
     from improver import grammar
     from improver.contrary import _opposed, action, contrary
     from improver.remedy_reading import is_remedy
-    from telemetry.corrections import _tokens_cut, by_rule, is_instance
+    from learning.corrections import _tokens_cut, by_rule, is_instance
 
     if rules_only:
         return {

@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "fleet",
     "telemetry",
+    "learning",
     "governance",
     "planner",
     "improver",

@@ -12,10 +12,11 @@ from governance.models import BoardTask, Proposal
 from improver.models import Rollout
 from improver.rollout_words import rollout_series, rollout_status
 from improver.selectors import version_performance
+from learning.models import FrictionEvent
 from planner.hitl import SEVERITY_COLOURS
 from planner.models import Alert, Dispatch, FleetSnapshot
 from planner.selectors import patterns
-from telemetry.models import FrictionEvent, UnmappedSpan
+from telemetry.models import UnmappedSpan
 
 
 def fleet_trend(*, days: int = 14, now=None) -> list[dict]:

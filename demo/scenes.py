@@ -13,9 +13,10 @@ from governance.models import BoardTask, Proposal
 from improver.models import Rollout
 from improver.rollout_words import rollout_status
 from improver.services.maintenance import maintenance_pass
+from learning.corrections import as_fact
+from learning.models import FrictionEvent, LearnedFact
 from planner.goalbook import current_goals
-from telemetry.corrections import as_fact
-from telemetry.models import FrictionEvent, LearnedFact, SessionEnd
+from telemetry.models import SessionEnd
 
 WAITING = {"needs_human": "waiting for a human", "pinned": "pinned", "running": "still running"}
 

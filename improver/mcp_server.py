@@ -21,10 +21,10 @@ from config.errors import ApplicationError
 from config.untrusted import first_problem
 from governance.services import proposal_submit
 from improver.selectors import directives_for_agent
+from learning.selectors import learned_facts
 from planner.selectors import anti_patterns_for_template
 from telemetry.contract import MAX_ID
 from telemetry.intake.mcp import agent_of_call, server
-from telemetry.selectors import learned_facts
 
 SESSION_ID_MAX = MAX_ID  # as events carry it
 

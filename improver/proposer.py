@@ -13,7 +13,7 @@ from typing import Protocol
 
 from improver.contrary import contrary_to
 from improver.remedies import asked_by, is_remedy, seen_downstream, similarity
-from telemetry.corrections import is_instance
+from learning.corrections import is_instance
 
 CATEGORY_FIXES = {
     "communication": "Keep reports concise: lead with the result, then at most three short points.",

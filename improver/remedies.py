@@ -25,7 +25,7 @@ from rapidfuzz import fuzz, process
 from improver.contrary import action, contrary
 from improver.remedy_reading import is_remedy
 from improver.words import content
-from telemetry.corrections import is_instance
+from learning.corrections import is_instance
 
 THRESHOLD = 65
 MIN_PEOPLE = 3  # a request fewer people asked for is no line for a whole template

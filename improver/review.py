@@ -14,7 +14,7 @@ from improver.models import ImproverReport, Rollout
 from improver.remedies import MIN_PEOPLE, seen_downstream
 from improver.rollout_words import SIGNAL_COLUMNS, rollout_status, signal_cells
 from improver.signals import target_of
-from telemetry.models import FrictionEvent, LearnedFact
+from learning.models import FrictionEvent, LearnedFact
 
 FEEDBACK_GROUPS = 5  # the largest groups of feedback shown; the rest are on the feedback list
 EXAMPLE_CHARS = 160  # of the example shown for each group of feedback
@@ -324,7 +324,7 @@ def maintenance_review(proposal: Proposal) -> Review:
         ],
         [
             "learned fact",
-            Link(fact.content[:120], reverse("admin:telemetry_learnedfact_change", args=[fact.pk]))
+            Link(fact.content[:120], reverse("admin:learning_learnedfact_change", args=[fact.pk]))
             if fact
             else "none",
         ],
@@ -355,7 +355,7 @@ def new_tool_review(proposal: Proposal) -> Review:
     occurrences = evidence.get("occurrences", len(events))
     agents = sorted({event.get("agent", "") for event in events})
     calls = sum(event.get("count", 0) for event in events)
-    friction_url = admin_list("telemetry_frictionevent", tool=tool, failure_mode=mode)
+    friction_url = admin_list("learning_frictionevent", tool=tool, failure_mode=mode)
     summary = [
         [
             "friction",
@@ -380,7 +380,7 @@ def new_tool_review(proposal: Proposal) -> Review:
         [
             Link(
                 f"#{event['friction_event']}",
-                reverse("admin:telemetry_frictionevent_change", args=[event["friction_event"]]),
+                reverse("admin:learning_frictionevent_change", args=[event["friction_event"]]),
             )
             if event.get("friction_event")
             else "—",

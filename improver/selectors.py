@@ -11,8 +11,8 @@ from fleet.documents import agent_version_id, exposure_record
 from fleet.models import AgentTemplate, DocumentVersion
 from improver.models import FeedbackItem
 from improver.prompt import prompt_block
+from learning import selectors as learning_selectors
 from planner import selectors as planner_selectors
-from telemetry import selectors as telemetry_selectors
 from telemetry.models import Decision, SkillOutcome, WakeRun
 from telemetry.retention import as_ids
 
@@ -33,7 +33,7 @@ def directives_for_agent(*, agent, session_id: str | None = None) -> dict:
     head = DocumentVersion.objects.filter(pk=version_id).first() if version_id else None
     if head is None:
         raise Conflict(f"Template of agent '{agent.name}' has no version yet.")
-    learned_facts = telemetry_selectors.learned_facts(template_id=agent.template_id, agent_id=agent.pk)
+    learned_facts = learning_selectors.learned_facts(template_id=agent.template_id, agent_id=agent.pk)
     anti_patterns = planner_selectors.anti_patterns_for_template(agent.template_id)
     proven_patterns = planner_selectors.proven_patterns_for_template(agent.template_id)
     payload = {

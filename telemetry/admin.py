@@ -1,22 +1,17 @@
 from datetime import timedelta
 
 from django.contrib import admin
-from django.db.models import Count, F, Q
 
 from config import clock
-from config.audit import audit
 from config.paginators import BoundedChangeList, BoundedCountPaginator
 from config.readable import clipped
 from fleet.admin import AgentAdmin
 from fleet.models import Agent
-from telemetry import admin_operations, selectors, services  # noqa: F401  (admin_operations registers its pages)
-from telemetry.loops import fact_reach_template
+from telemetry import admin_operations, selectors  # noqa: F401  (admin_operations registers its pages)
 from telemetry.models import (
     Correction,
     Decision,
-    FrictionEvent,
     HitlEscalation,
-    LearnedFact,
     Observation,
     SessionEnd,
     SkillOutcome,
@@ -135,94 +130,6 @@ class HitlEscalationAdmin(EventAdmin):
     search_fields = ["target", "reason"]
 
 
-@admin.register(LearnedFact)
-class LearnedFactAdmin(admin.ModelAdmin):
-    """Facts learned from corrections: operators edit their wording, retire or restore them."""
-
-    list_display = [
-        "fact",
-        "template",
-        "reach",
-        "sessions",
-        "effect",
-        "source",
-        "confidence",
-        "status",
-        "created_at",
-    ]
-    list_filter = ["status", "reach", "source", "template"]
-    search_fields = ["content", "subject"]
-    fields = [
-        "content",
-        "subject",
-        "confidence",
-        "scope",
-        "status",
-        "reach",
-        "source",
-        "template",
-        "agent",
-        "correction",
-        "superseded_by",
-        "created_at",
-        "served_at",
-    ]
-    readonly_fields = [
-        "reach", "source", "template", "agent", "correction", "superseded_by", "created_at", "served_at"
-    ]  # fmt: skip
-    actions = ["serve_to_template", "retire", "restore"]
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def get_queryset(self, request):
-        return (
-            super()
-            .get_queryset(request)
-            .annotate(
-                session_count=Count("sightings"),
-                before=Count("sightings", filter=Q(sightings__seen_at__lt=F("served_at"))),
-                since=Count("sightings", filter=Q(sightings__seen_at__gte=F("served_at"))),
-            )
-        )
-
-    @admin.display(description="sessions", ordering="session_count")
-    def sessions(self, obj: LearnedFact) -> int:
-        return obj.session_count
-
-    @admin.display(description="fact", ordering="content")
-    def fact(self, obj: LearnedFact):
-        return clipped(obj.content, 90)
-
-    @admin.display(description="before / since served")
-    def effect(self, obj: LearnedFact) -> str:
-        if obj.served_at is None:
-            return "not served to the template"
-        return f"{obj.before} / {obj.since} (since {obj.served_at:%Y-%m-%d})"
-
-    @admin.action(description="Serve to every agent of the template", permissions=["change"])
-    def serve_to_template(self, request, queryset):
-        for fact in queryset.filter(reach=LearnedFact.Reach.AGENT, status=LearnedFact.Status.ACTIVE):
-            fact_reach_template(fact=fact)
-            audit(request.user, fact, "Served to every agent of the template")
-
-    def save_model(self, request, obj, form, change):
-        super().save_model(request, obj, form, change)
-        audit(request.user, obj, f"Edited: {', '.join(form.changed_data) or 'nothing'}")
-
-    @admin.action(description="Retire selected facts (agents stop reading them)", permissions=["change"])
-    def retire(self, request, queryset):
-        for fact in queryset:
-            services.fact_set_status(fact=fact, status=LearnedFact.Status.RETIRED)
-            audit(request.user, fact, "Retired")
-
-    @admin.action(description="Restore selected facts", permissions=["change"])
-    def restore(self, request, queryset):
-        for fact in queryset:
-            services.fact_set_status(fact=fact, status=LearnedFact.Status.ACTIVE)
-            audit(request.user, fact, "Restored")
-
-
 @admin.register(UnmappedSpan)
 class UnmappedSpanAdmin(admin.ModelAdmin):
     """OpenTelemetry spans that mapped to no event, per agent and reason."""
@@ -236,20 +143,6 @@ class UnmappedSpanAdmin(admin.ModelAdmin):
         return clipped(obj.example, 90)
 
     def has_add_permission(self, request) -> bool:
-        return False
-
-
-@admin.register(FrictionEvent)
-class FrictionEventAdmin(admin.ModelAdmin):
-    list_display = ["occurred_at", "agent", "session_id", "tool", "failure_mode", "count"]
-    list_per_page = 40  # about two screens at 1280 px
-    list_filter = ["failure_mode", "occurred_at"]
-    search_fields = ["tool", "session_id"]
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
         return False
 
 

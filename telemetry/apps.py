@@ -10,12 +10,9 @@ class TelemetryConfig(AppConfig):
     def ready(self) -> None:
         from config.schedule import sync_periodic_tasks
 
-        # the ingest hooks of loops 1-3, and the `__any_of` lookup every app's queries may use
-        from telemetry import derived, loops, row_reads  # noqa: F401
-        from telemetry.retention import register_keeper
-        from telemetry.selectors import corrections_behind_active_facts
+        # the derived-work runner, and the `__any_of` lookup every app's queries may use
+        from telemetry import derived, row_reads  # noqa: F401
 
-        register_keeper(corrections_behind_active_facts)  # retention keeps the corrections behind facts
         post_migrate.connect(sync_periodic_tasks, sender=self, dispatch_uid="kaizen-beat-sync")
         post_migrate.connect(partitions_at_migrate, sender=self, dispatch_uid="kaizen-partitions")
         beat_init.connect(partitions_at_start, dispatch_uid="kaizen-partitions-beat")

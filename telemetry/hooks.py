@@ -1,8 +1,8 @@
 """Reactions to newly stored events, registered by the apps that build on telemetry.
 
-Telemetry's own loops (friction, facts, session digests: telemetry/loops.py) and, at start-up
-(in their AppConfig.ready), planner and improver register here what they do with an event type;
-telemetry imports no other app. None of it runs in the ingest request: the
+At start-up (in their AppConfig.ready) the apps above register here what they do with an event
+type: learning its loops (friction, facts, session digests: learning/loops.py), planner and
+improver theirs; telemetry imports no other app. None of it runs in the ingest request: the
 statement that stores an event a handler wants also puts it on the to-do list, and the worker
 hands the listed rows to the handlers in batches (telemetry/derived.py), deleting the entries in
 the same transaction that stores the handlers' results. So a replayed batch triggers nothing

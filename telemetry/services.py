@@ -1,9 +1,7 @@
-"""Writes of telemetry: agents' activity, learned facts' status, OpenTelemetry sessions and
-unmapped spans."""
+"""Writes of telemetry: agents' activity, OpenTelemetry sessions and unmapped spans."""
 
 from datetime import datetime, timedelta
 
-from django.db import transaction
 from django.db.models import F, Max
 
 from config import clock
@@ -36,14 +34,6 @@ def agent_activity_refresh(*, now=None) -> int:
     moved = {pk: at for pk, at in newest.items() if pk in seen and (seen[pk] is None or seen[pk] < at)}
     update_by_id(Agent, "last_seen_at", moved)
     return len(moved)
-
-
-@transaction.atomic
-def fact_set_status(*, fact, status: str):
-    """Retire or restore a learned fact (retired facts are no longer served to agents)."""
-    type(fact).objects.filter(pk=fact.pk).update(status=status)
-    fact.refresh_from_db()
-    return fact
 
 
 def otel_sessions_apply(*, agent: Agent, sessions: dict[str, str]) -> int:

@@ -5,7 +5,6 @@ from telemetry import services
 from telemetry.derived import derive_pending as drain
 from telemetry.derived import pass_time_limit
 from telemetry.intake.otel_traces import traces_settle
-from telemetry.loops import facts_retire
 from telemetry.partitions import partitions_ensure as ensure
 from telemetry.retention import prune_events as prune
 
@@ -48,10 +47,3 @@ def partitions_ensure() -> dict:
 def settle_traces() -> int:
     """Every minute: map the traces whose root never arrived (see telemetry/intake/otel_traces.py)."""
     return traces_settle()
-
-
-@periodic("telemetry.retire_facts")
-def retire_facts() -> int:
-    """Daily: retire the facts that stayed with one agent and were not stated again for
-    KAIZEN_FACT_EXPIRE_DAYS (idempotent: a second run finds nothing)."""
-    return facts_retire()

@@ -60,7 +60,14 @@ def approver(username: str = "approver"):
     user = UserFactory(username=username)
     user.user_permissions.add(
         *Permission.objects.filter(
-            content_type__app_label__in=["improver", "governance", "planner", "telemetry", "fleet"]
+            content_type__app_label__in=[
+                "improver",
+                "governance",
+                "planner",
+                "learning",
+                "telemetry",
+                "fleet",
+            ]
         )
     )
     return user

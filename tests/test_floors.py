@@ -13,11 +13,12 @@ FLOORS = {
     "config": 0,
     "fleet": 1,
     "telemetry": 2,
-    "governance": 3,
-    "planner": 4,
-    "improver": 5,
-    "dashboard": 6,
-    "demo": 6,
+    "learning": 3,
+    "governance": 4,
+    "planner": 5,
+    "improver": 6,
+    "dashboard": 7,
+    "demo": 7,
 }
 COMPOSITION_ROOT = {"config/urls.py"}  # the URLconf mounts every app's views by design
 
@@ -75,6 +76,25 @@ def test_migrations_depend_only_on_their_floor_or_lower(db, app):
         if (floor_of(dep_app) or 0) > FLOORS[app]
     ]
     assert not offenders
+
+
+def test_telemetry_holds_events_not_what_is_learned_from_them():
+    """Learning (loops 1-3, the facts and friction they keep) has one home: the learning app.
+    Telemetry keeps no model of it, no module of it, and names none of it."""
+    telemetry = apps.get_app_config("telemetry")
+    assert not {"LearnedFact", "FactSighting", "FrictionEvent"} & {m.__name__ for m in telemetry.get_models()}
+    assert {m.__name__ for m in apps.get_app_config("learning").get_models()} == {
+        "LearnedFact",
+        "FactSighting",
+        "FrictionEvent",
+    }
+    moved = ("loops.py", "corrections.py", "digest.py", "friction.py", "scope_weights.json")
+    assert not [name for name in moved if (ROOT / "telemetry" / name).exists()]
+    assert not [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "telemetry").rglob("*.py"))
+        if "migrations" not in path.parts and "learning" in imported_apps(path)
+    ]
 
 
 def _modules() -> dict[str, Path]:

@@ -10,14 +10,15 @@ from rapidfuzz import fuzz
 from fleet.models import DocumentVersion
 from governance.models import BoardTask, Proposal
 from improver.competitors import MIN_PROBLEM_WORDS, problem_of, specific
-from improver.handoffs import NEGATIVE_KINDS, ROWS, handed_down
+from improver.handoffs import NEGATIVE_KINDS, ROWS, handed_down, handed_up
 from improver.models import Rollout, SessionSignal
 from improver.remedies import THRESHOLD, Remedy, Said, group, sentences
 from improver.remedy_reading import is_remedy
 from improver.services.competition import statements
 from improver.signals import ANY
 from improver.words import content
-from telemetry.models import Correction, Decision, FrictionEvent, Observation, SessionEnd
+from learning.models import FrictionEvent
+from telemetry.models import Correction, Decision, Observation, SessionEnd
 
 
 def said_in_negative_feedback(template, since: datetime, until: datetime) -> list[Said]:
@@ -86,8 +87,11 @@ def said_downstream(template, since: datetime, until: datetime) -> list[Said]:
 
 def remedies(template, since: datetime, until: datetime) -> list[Remedy]:
     """The template's remedies: from its own agents' negative feedback, and from what the agents
-    it hands work to said of the hand-off (each request says where it was seen)."""
-    return group(said_in_negative_feedback(template, since, until) + said_downstream(template, since, until))
+    it hands work to said of the hand-off (each request says where it was seen). What its own
+    agents said of a hand-off to them is the upstream template's to fix: no line here."""
+    upstream = handed_up(template, since, until)
+    own = [s for s in said_in_negative_feedback(template, since, until) if (s.source, s.text) not in upstream]
+    return group(own + said_downstream(template, since, until))
 
 
 def chronic_friction(template, since: datetime, until: datetime, min_sessions: int = 2) -> list[dict]:

@@ -15,8 +15,9 @@ from config import clock
 from config.plans import planned_for_each_run
 from governance.models import Citation, Proposal
 from governance.services import proposal_open, proposal_raise
+from learning.models import FrictionEvent, LearnedFact
 from telemetry.hooks import on_stored
-from telemetry.models import FrictionEvent, LearnedFact, SessionEnd, ToolInvocation
+from telemetry.models import SessionEnd, ToolInvocation
 from telemetry.row_reads import pairs_in
 
 NEW_TOOL_MODES = ("TOOL_GAP", "NOTFOUND")

@@ -46,8 +46,8 @@ from improver.services.evolution import addition_from, evolution_proposal_create
 from improver.services.feedback import default_classifier, feedback_extract
 from improver.services.reports import report_write
 from improver.services.ritual_context import build as build_context
+from learning.selectors import user_stated_facts
 from planner.selectors import anti_patterns_for_template
-from telemetry.selectors import user_stated_facts
 
 log = logging.getLogger(__name__)
 

@@ -8,8 +8,8 @@ from dashboard import selectors
 from fleet.templates import template_version_create
 from governance.board.services import task_create
 from governance.models import Proposal
+from learning.models import FrictionEvent
 from planner.models import Alert, FleetSnapshot, PatternStats
-from telemetry.models import FrictionEvent
 from tests.conftest import FIXED_NOW
 from tests.factories import UserFactory, approver
 from tests.planner.helpers import client_for

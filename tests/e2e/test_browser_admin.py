@@ -102,7 +102,7 @@ def test_an_operator_sees_parked_derived_work_and_reruns_it(page, live_server):
         event_type="tool_invocation",
         row_id=41,
         received_at=clock.now(),
-        handler="telemetry.loops.friction_detect",
+        handler="learning.loops.friction_detect",
         attempts=5,
         parked_at=clock.now(),
         error="RuntimeError: <b>boom</b> on the rows of agent 3",
@@ -110,7 +110,7 @@ def test_an_operator_sees_parked_derived_work_and_reruns_it(page, live_server):
     login(page, live_server)
     page.goto(f"{live_server.url}/admin/telemetry/pendingderivation/?state=parked")
     listed = page.locator("#result_list").inner_text()
-    assert "telemetry.loops.friction_detect" in listed and "RuntimeError: <b>boom</b>" in listed  # escaped
+    assert "learning.loops.friction_detect" in listed and "RuntimeError: <b>boom</b>" in listed  # escaped
     shot(page, "derived-work-parked")
     page.locator("#result_list input.action-select").first.check()
     page.select_option("select[name=action]", "rerun")

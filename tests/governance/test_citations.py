@@ -9,8 +9,8 @@ from governance.models import Citation, Proposal
 from governance.selectors import events_cited_by_proposals
 from telemetry.models import ToolInvocation
 from telemetry.tasks import derive_pending
+from tests.learning.test_loops import failures
 from tests.planner.helpers import client_for
-from tests.telemetry.test_loops import failures
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("broker_down")]
 
@@ -34,7 +34,7 @@ def test_evidence_stays_bounded_and_every_cited_event_is_kept():
 
 def test_a_friction_counted_once_however_often_it_is_handed_over():
     from improver.services.maintenance import friction_proposal
-    from telemetry.models import FrictionEvent
+    from learning.models import FrictionEvent
 
     _, alice = client_for("alice")
     failures(alice, 3)

@@ -88,7 +88,7 @@ def test_the_weekly_beat_entry_exists():
 
 
 def test_only_a_fact_of_the_failing_templates_naming_the_tool_makes_a_fact_update():
-    from telemetry.models import LearnedFact
+    from learning.models import LearnedFact
     from tests.factories import TemplateFactory
 
     alice, client = client_for("alice")

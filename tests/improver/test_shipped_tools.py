@@ -10,7 +10,7 @@ from governance.services import proposal_approve
 from improver.services.ritual import ritual_run
 from tests.factories import approver
 from tests.improver.helpers import WAKE, coder_fleet
-from tests.telemetry.test_loops import failures
+from tests.learning.test_loops import failures
 
 pytestmark = pytest.mark.django_db
 

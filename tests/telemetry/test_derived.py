@@ -6,11 +6,12 @@ import os
 import pytest
 
 from governance.models import Proposal
+from learning.models import FrictionEvent
 from telemetry.derived import backlog
-from telemetry.models import FrictionEvent, PendingDerivation, ToolInvocation
+from telemetry.models import PendingDerivation, ToolInvocation
 from telemetry.tasks import derive_pending
+from tests.learning.test_loops import failures, requeue_tool_invocations
 from tests.planner.helpers import client_for
-from tests.telemetry.test_loops import failures, requeue_tool_invocations
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,10 @@ import threading
 import pytest
 
 from config.celery import app
+from learning.models import FrictionEvent, LearnedFact
 from planner.models import PatternStats, SkillStats
 from telemetry import derived
-from telemetry.models import FrictionEvent, LearnedFact, SessionEnd
+from telemetry.models import SessionEnd
 from tests.factories import TemplateFactory
 from tests.planner.helpers import client_for
 

@@ -5,13 +5,14 @@ and a re-run after the fix derives them once."""
 import pytest
 from django.test import Client
 
-from telemetry import loops
+from learning import loops
+from learning.models import FrictionEvent
 from telemetry.derived import backlog
-from telemetry.models import FrictionEvent, PendingDerivation
+from telemetry.models import PendingDerivation
 from telemetry.tasks import derive_pending
 from tests.factories import approver
+from tests.learning.test_loops import failures
 from tests.planner.helpers import client_for
-from tests.telemetry.test_loops import failures
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +47,7 @@ def test_a_failing_handler_parks_its_rows_and_a_rerun_derives_them_once(
     owed = PendingDerivation.objects.all()
     assert owed.count() == 3
     assert {(e.handler, e.attempts, e.parked_at) for e in owed} == {
-        ("telemetry.loops.friction_detect", 1, None)
+        ("learning.loops.friction_detect", 1, None)
     }
     assert all("RuntimeError: boom on alice's rows" in e.error for e in owed)
 

@@ -15,8 +15,9 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from governance.services import proposal_create
+from learning.models import LearnedFact
 from telemetry import partitions
-from telemetry.models import Correction, LearnedFact, Observation, ToolInvocation
+from telemetry.models import Correction, Observation, ToolInvocation
 from telemetry.tasks import partitions_ensure
 from tests.conftest import FIXED_NOW
 from tests.factories import agent_with_token
@@ -144,8 +145,9 @@ def waiting_on_a_lock(pids: set[int]) -> bool:
 def test_derived_work_waiting_on_a_partition_move_derives_every_moved_event(broker_down, monkeypatch):
     """A derive pass whose read waits for a move's last transaction reads the moved rows where
     they land: it derives their friction, and leaves nothing on the list and nothing lost."""
+    from learning.models import FrictionEvent
     from telemetry.derived import derive_pending
-    from telemetry.models import FrictionEvent, PendingDerivation
+    from telemetry.models import PendingDerivation
 
     partitions.partitions_ensure()
     _, client = client_for("mover")

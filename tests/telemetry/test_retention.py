@@ -70,7 +70,8 @@ def test_dry_run_deletes_nothing():
 def test_a_correction_outlives_the_window_while_its_fact_is_active():
     """Retention asks the keepers registered at start-up: the correction behind an active fact is
     kept, the one behind a retired fact goes like any other old event."""
-    from telemetry.models import Correction, LearnedFact
+    from learning.models import LearnedFact
+    from telemetry.models import Correction
 
     _, client = client_for("alice")
     ingest(

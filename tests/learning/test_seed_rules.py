@@ -3,9 +3,9 @@ mode only, and a negation phrase anywhere in the user's message makes a user-sta
 
 import pytest
 
-from telemetry.corrections import has_negation
+from learning.corrections import has_negation
+from learning.models import FrictionEvent
 from telemetry.derived import derive_pending
-from telemetry.models import FrictionEvent
 
 pytestmark = pytest.mark.django_db
 

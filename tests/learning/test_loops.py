@@ -3,8 +3,9 @@
 import pytest
 
 from governance.models import Proposal
-from telemetry import corrections
-from telemetry.models import FrictionEvent, LearnedFact, SessionEnd
+from learning import corrections
+from learning.models import FrictionEvent, LearnedFact
+from telemetry.models import SessionEnd
 from tests.planner.helpers import client_for
 
 pytestmark = pytest.mark.django_db
@@ -241,7 +242,7 @@ def test_an_operator_serves_a_fact_to_the_template(admin_client):
     correct(alice, 1, user_message="No, answer in the customer's language.", session_id="s1")
     fact = LearnedFact.objects.get()
     admin_client.post(
-        "/admin/telemetry/learnedfact/", {"action": "serve_to_template", "_selected_action": [fact.pk]}
+        "/admin/learning/learnedfact/", {"action": "serve_to_template", "_selected_action": [fact.pk]}
     )
     assert served(bob) == ["Answer in the customer's language."]
 
@@ -250,10 +251,10 @@ def test_retired_facts_are_no_longer_served(admin_client):
     _, alice = client_for("alice")
     correct(alice, 1, user_message="Stop adding emojis.")
     fact = LearnedFact.objects.get()
-    admin_client.post("/admin/telemetry/learnedfact/", {"action": "retire", "_selected_action": [fact.pk]})
+    admin_client.post("/admin/learning/learnedfact/", {"action": "retire", "_selected_action": [fact.pk]})
     assert alice.get("/api/v1/agents/me/directives").json()["learned_facts"] == []
     admin_client.post(
-        f"/admin/telemetry/learnedfact/{fact.pk}/change/",
+        f"/admin/learning/learnedfact/{fact.pk}/change/",
         {
             "content": "Never add emojis.",
             "subject": "",
@@ -362,8 +363,8 @@ def test_a_fact_that_stays_with_its_agent_is_retired_when_not_stated_again_and_f
 
     from rest_framework.test import APIClient
 
-    from telemetry.loops import facts_retire
-    from telemetry.tasks import retire_facts
+    from learning.loops import facts_retire
+    from learning.tasks import retire_facts
     from tests.conftest import FIXED_NOW
     from tests.factories import agent_with_token
 
@@ -377,7 +378,7 @@ def test_a_fact_that_stays_with_its_agent_is_retired_when_not_stated_again_and_f
         correct(client, 10 + i, user_message="No, refunds go through the billing portal.", session_id=f"r{i}")
     fleet = LearnedFact.objects.get(content__contains="billing portal")
     assert fleet.reach == "template" and fleet.served_at == FIXED_NOW
-    page = admin_client.get("/admin/telemetry/learnedfact/").content.decode()
+    page = admin_client.get("/admin/learning/learnedfact/").content.decode()
     assert "3 / 0 (since 2026-11-21)" in page  # stated in three sessions before it was served
 
     assert retire_facts() == 0  # the beat task: the corrections are a day old, not 30

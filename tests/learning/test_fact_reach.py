@@ -4,7 +4,7 @@ or when a human promotes it; until then only the agent it was about is served it
 
 import pytest
 
-from telemetry import corrections
+from learning import corrections
 
 ONE_OFF = [
     "No, the customer's order is #A66468, not #A34088.",
@@ -42,8 +42,8 @@ def test_corrections_about_many_orders_never_crowd_out_the_facts_an_agent_is_ser
 
     from config import clock
     from fleet.models import AgentTemplate
-    from telemetry.models import LearnedFact
-    from telemetry.selectors import learned_facts
+    from learning.models import LearnedFact
+    from learning.selectors import learned_facts
     from tests.factories import agent_with_token
 
     agent, _ = agent_with_token(name="support-1")
@@ -114,8 +114,8 @@ POLICY = "No, always confirm the traveller's name before changing a booking."
 
 @pytest.mark.django_db
 def test_a_correction_made_once_stays_with_its_agent_however_general_it_reads():
-    from telemetry.models import LearnedFact
-    from telemetry.selectors import user_stated_facts
+    from learning.models import LearnedFact
+    from learning.selectors import user_stated_facts
 
     alice, bob = _agents("alice", "bob")
     assert not corrections.is_instance(BOOKING)  # nothing in it names the one case it is about
@@ -130,7 +130,7 @@ def test_a_correction_made_once_stays_with_its_agent_however_general_it_reads():
 
 @pytest.mark.django_db
 def test_a_correction_stated_again_in_the_same_session_has_not_recurred():
-    from telemetry.models import LearnedFact
+    from learning.models import LearnedFact
 
     alice, bob = _agents("alice", "bob")
     for n in range(4):
@@ -141,7 +141,7 @@ def test_a_correction_stated_again_in_the_same_session_has_not_recurred():
 
 @pytest.mark.django_db
 def test_the_same_policy_correction_from_two_agents_reaches_every_agent_of_the_template():
-    from telemetry.models import LearnedFact
+    from learning.models import LearnedFact
 
     alice, bob, carol = _agents("alice", "bob", "carol")
     _correct(alice, 1, POLICY, "a1")
@@ -156,7 +156,7 @@ def test_the_same_policy_correction_from_two_agents_reaches_every_agent_of_the_t
 
 @pytest.mark.django_db
 def test_the_same_policy_correction_in_three_sessions_of_one_agent_reaches_the_template():
-    from telemetry.models import LearnedFact
+    from learning.models import LearnedFact
 
     alice, bob = _agents("alice", "bob")
     _correct(alice, 1, POLICY, "a1")
@@ -178,7 +178,7 @@ def test_the_same_policy_correction_in_three_sessions_of_one_agent_reaches_the_t
     ],
 )
 def test_how_much_recurrence_is_enough_is_a_setting(settings, sessions, agents, stated_by, reaches):
-    from telemetry.models import LearnedFact
+    from learning.models import LearnedFact
 
     settings.KAIZEN = {**settings.KAIZEN, "FACT_MIN_SESSIONS": sessions, "FACT_MIN_AGENTS": agents}
     names = ("alice", "bob", "carol", "dave")

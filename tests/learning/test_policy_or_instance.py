@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from telemetry.corrections import is_instance
+from learning.corrections import is_instance
 
 TABLE = Path(__file__).parent / "tables" / "policy_or_instance.tsv"
 ROWS = [

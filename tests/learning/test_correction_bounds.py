@@ -3,9 +3,10 @@
 
 import pytest
 
-from telemetry import corrections
-from telemetry.corrections import RULE_TEXT_CHARS
-from telemetry.models import LearnedFact, PendingDerivation
+from learning import corrections
+from learning.corrections import RULE_TEXT_CHARS
+from learning.models import LearnedFact
+from telemetry.models import PendingDerivation
 from tests.planner.helpers import client_for
 
 N = 20_000

@@ -1,11 +1,12 @@
 """Learning loops 1–3: friction (tool_invocation), facts (correction), digests (session_end).
 
-All three are handlers of newly stored events: the worker runs them in batches over the durable
-to-do list (telemetry/derived.py), never in the ingest request. Friction looks only at failures
-that carry a failure mode.
+All three are handlers of newly stored events, registered with telemetry's hooks when the app
+starts: the worker runs them in batches over the durable to-do list (telemetry/derived.py), never
+in the ingest request. Friction looks only at failures that carry a failure mode.
 
-Telemetry stops at its own tables: a new friction event is dispatched as the `friction` hook,
-which the improver turns into a governance proposal.
+Learning stops at its own tables (and the session digest it writes on each `session_end` row): a
+new friction event is dispatched as the `friction` hook, which the improver turns into a
+governance proposal.
 """
 
 from collections import defaultdict
@@ -17,17 +18,10 @@ from django.db.models import Count, Max, Min, Q, Sum
 from django.db.models.functions import Coalesce
 
 from config import clock
-from telemetry import corrections, digest, friction, hooks
-from telemetry.models import (
-    Correction,
-    FactSighting,
-    FrictionEvent,
-    LearnedFact,
-    Observation,
-    RetentionHorizon,
-    SessionEnd,
-    ToolInvocation,
-)
+from learning import corrections, digest, friction
+from learning.models import FactSighting, FrictionEvent, LearnedFact
+from telemetry import hooks
+from telemetry.models import Correction, Observation, RetentionHorizon, SessionEnd, ToolInvocation
 from telemetry.row_reads import SESSION_SPAN, near, pairs_in
 from telemetry.row_writes import rows_store, update_rows
 from telemetry.sessions import occasion_of

@@ -1,0 +1,110 @@
+from django.contrib import admin
+from django.db.models import Count, F, Q
+
+from config.audit import audit
+from config.readable import clipped
+from learning import services
+from learning.loops import fact_reach_template
+from learning.models import FrictionEvent, LearnedFact
+
+
+@admin.register(LearnedFact)
+class LearnedFactAdmin(admin.ModelAdmin):
+    """Facts learned from corrections: operators edit their wording, retire or restore them."""
+
+    list_display = [
+        "fact",
+        "template",
+        "reach",
+        "sessions",
+        "effect",
+        "source",
+        "confidence",
+        "status",
+        "created_at",
+    ]
+    list_filter = ["status", "reach", "source", "template"]
+    search_fields = ["content", "subject"]
+    fields = [
+        "content",
+        "subject",
+        "confidence",
+        "scope",
+        "status",
+        "reach",
+        "source",
+        "template",
+        "agent",
+        "correction",
+        "superseded_by",
+        "created_at",
+        "served_at",
+    ]
+    readonly_fields = [
+        "reach", "source", "template", "agent", "correction", "superseded_by", "created_at", "served_at"
+    ]  # fmt: skip
+    actions = ["serve_to_template", "retire", "restore"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                session_count=Count("sightings"),
+                before=Count("sightings", filter=Q(sightings__seen_at__lt=F("served_at"))),
+                since=Count("sightings", filter=Q(sightings__seen_at__gte=F("served_at"))),
+            )
+        )
+
+    @admin.display(description="sessions", ordering="session_count")
+    def sessions(self, obj: LearnedFact) -> int:
+        return obj.session_count
+
+    @admin.display(description="fact", ordering="content")
+    def fact(self, obj: LearnedFact):
+        return clipped(obj.content, 90)
+
+    @admin.display(description="before / since served")
+    def effect(self, obj: LearnedFact) -> str:
+        if obj.served_at is None:
+            return "not served to the template"
+        return f"{obj.before} / {obj.since} (since {obj.served_at:%Y-%m-%d})"
+
+    @admin.action(description="Serve to every agent of the template", permissions=["change"])
+    def serve_to_template(self, request, queryset):
+        for fact in queryset.filter(reach=LearnedFact.Reach.AGENT, status=LearnedFact.Status.ACTIVE):
+            fact_reach_template(fact=fact)
+            audit(request.user, fact, "Served to every agent of the template")
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        audit(request.user, obj, f"Edited: {', '.join(form.changed_data) or 'nothing'}")
+
+    @admin.action(description="Retire selected facts (agents stop reading them)", permissions=["change"])
+    def retire(self, request, queryset):
+        for fact in queryset:
+            services.fact_set_status(fact=fact, status=LearnedFact.Status.RETIRED)
+            audit(request.user, fact, "Retired")
+
+    @admin.action(description="Restore selected facts", permissions=["change"])
+    def restore(self, request, queryset):
+        for fact in queryset:
+            services.fact_set_status(fact=fact, status=LearnedFact.Status.ACTIVE)
+            audit(request.user, fact, "Restored")
+
+
+@admin.register(FrictionEvent)
+class FrictionEventAdmin(admin.ModelAdmin):
+    list_display = ["occurred_at", "agent", "session_id", "tool", "failure_mode", "count"]
+    list_per_page = 40  # about two screens at 1280 px
+    list_filter = ["failure_mode", "occurred_at"]
+    search_fields = ["tool", "session_id"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

@@ -1,0 +1,136 @@
+"""What the learning loops keep: the facts learned from corrections (loop 2) and where each was
+stated again, and the friction events of repeated failures (loop 1). Their tables were created by
+telemetry's migrations and keep their `telemetry_*` names."""
+
+from django.db import models
+
+from fleet.models import Agent, AgentTemplate
+from learning.corrections import fact_key
+from telemetry.models import Correction
+
+
+class LearnedFact(models.Model):
+    """A fact learned from a user's correction (loop 2), served to the template's agents."""
+
+    class Source(models.TextChoices):
+        USER_STATED = "user-stated"
+        INFERRED = "inferred"
+        TOOL_OVERRIDE = "tool_override"
+
+    class Status(models.TextChoices):
+        ACTIVE = "active"
+        SUPERSEDED = "superseded"
+        RETIRED = "retired"
+
+    class Reach(models.TextChoices):
+        AGENT = "agent", "the agent that was corrected"
+        TEMPLATE = "template", "every agent of the template"
+
+    template = models.ForeignKey(
+        AgentTemplate, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    reach = models.CharField(
+        max_length=8,
+        choices=Reach.choices,
+        default=Reach.AGENT,
+        help_text="Who is served the fact: its agent, until it recurs across sessions and agents "
+        "(or a human promotes it), then every agent of the template.",
+    )
+    agent = models.ForeignKey(Agent, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    # No database constraint: on PostgreSQL corrections live in time partitions, which a foreign
+    # key cannot reference; retention keeps the corrections behind active facts (learning/wiring.py).
+    correction = models.ForeignKey(
+        Correction, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_constraint=False
+    )
+    content = models.TextField()
+    content_key = models.CharField(
+        max_length=64,
+        editable=False,
+        help_text="The content with case and spacing ignored, hashed (unique key).",
+    )
+    subject = models.CharField(max_length=200, blank=True, help_text="What the fact is about (conflict key).")
+    confidence = models.FloatField()
+    scope = models.CharField(max_length=32, default="project")
+    source = models.CharField(max_length=16, choices=Source.choices)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
+    superseded_by = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField()
+    served_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When it reached every agent of the template (its effect is measured from then).",
+    )
+
+    class Meta:
+        db_table = "telemetry_learnedfact"  # created by telemetry's migrations, kept by name
+        ordering = ["-confidence", "-created_at"]
+        indexes = [
+            models.Index(fields=["template", "status", "subject"], name="fact_template_status"),
+            models.Index(fields=["template", "content_key"], name="fact_template_key"),
+        ]
+        constraints = [  # one active fact per wording and template: learning it twice at once is a no-op
+            models.UniqueConstraint(
+                fields=["template", "content_key"],
+                condition=models.Q(status="active"),
+                name="fact_active_once",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.content[:80]
+
+    def save(self, *args, **kwargs):
+        self.content_key = fact_key(self.content)  # an operator's edit in the admin keeps it right
+        if kwargs.get("update_fields") is not None and "content" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "content_key"}
+        super().save(*args, **kwargs)
+
+
+class FactSighting(models.Model):
+    """One session of one agent in which a fact was stated: what makes it recur."""
+
+    fact = models.ForeignKey(LearnedFact, on_delete=models.CASCADE, related_name="sightings")
+    agent = models.ForeignKey(Agent, on_delete=models.CASCADE, related_name="+")
+    session_id = models.CharField(max_length=128)
+    seen_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the correction stating it was made."
+    )
+
+    class Meta:
+        db_table = "telemetry_factsighting"
+        constraints = [
+            models.UniqueConstraint(fields=["fact", "agent", "session_id"], name="fact_sighting_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"fact {self.fact_id} in {self.session_id}"
+
+
+class FrictionEvent(models.Model):
+    """Loop 1: a (tool, failure mode) that failed θ times in one session (a BIN trigger)."""
+
+    agent = models.ForeignKey(Agent, on_delete=models.CASCADE, related_name="+")
+    template = models.ForeignKey(
+        AgentTemplate, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    session_id = models.CharField(max_length=128)
+    tool = models.CharField(max_length=200)
+    failure_mode = models.CharField(max_length=80)
+    count = models.PositiveIntegerField()
+    evidence = models.JSONField(default=list, help_text="ids of the failing tool invocations")
+    occurred_at = models.DateTimeField()
+
+    class Meta:
+        db_table = "telemetry_frictionevent"
+        ordering = ["-occurred_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["agent", "session_id", "tool", "failure_mode"], name="friction_once_per_session_pair"
+            )
+        ]
+        indexes = [models.Index(fields=["tool", "failure_mode", "occurred_at"], name="friction_pair_time")]
+
+    def __str__(self) -> str:
+        return f"{self.tool} {self.failure_mode} ×{self.count} in {self.session_id}"
