@@ -274,161 +274,222 @@ def _handled_error(a: dict) -> str:
     return ""
 
 
-def to_events(spans: list[SpanView], settled: set[str] | None = None) -> Mapped:
-    """Map spans; ancestors present lend their session id and collect the tokens of the LLM
-    calls beneath them. `settled`: the traces whose outcomes may be decided now (None: all)."""
-    by_id = {s.key: s for s in spans}
-    kinds = {s.key: kind_of(s) for s in spans}
-    out_users: dict[str, str] = {}
+class _Batch:
+    """The spans of one batch, read together: each span's kind, and what it inherits from the
+    spans above it (its session, its end user, the session its run was handed from, the agent
+    run it belongs to). `settled`: the traces whose outcomes may be decided now (None: all)."""
 
-    def is_settled(span: SpanView) -> bool:
-        return settled is None or span.trace_id in settled
+    def __init__(self, spans: list[SpanView], settled: set[str] | None):
+        self.spans, self.settled = spans, settled
+        self.by_id = {s.key: s for s in spans}
+        self.kinds = {s.key: kind_of(s) for s in spans}
+        self.sessions = _Nearest(self.by_id, _own_session)
+        self.users = _Nearest(self.by_id, _own_user)
+        self.trace_users = _first_per_trace(spans, _own_user)
+        self.parents = _Nearest(self.by_id, _own_parent)
+        self.trace_parents = _first_per_trace(spans, _own_parent)
+        self.agents_above = _Nearest(self.by_id, lambda p: p.key if self.agent_like(p) else None)
 
-    def agent_like(span: SpanView) -> bool:
-        kind = kinds[span.key]
+    def is_settled(self, span: SpanView) -> bool:
+        return self.settled is None or span.trace_id in self.settled
+
+    def agent_like(self, span: SpanView) -> bool:
+        """An agent span, or a root container span (a run with no agent span of its own)."""
+        kind = self.kinds[span.key]
         return kind == "agent" or (kind == "chain" and not span.parent_id)
 
-    def own_session(span: SpanView) -> str | None:
-        for key in SESSION_KEYS:
-            if span.attributes.get(key):
-                return _plain(span.attributes[key])[:128]
-        return None
+    def session_of(self, span: SpanView) -> str:
+        return self.sessions.of(span.key) or span.trace_id
 
-    sessions = _Nearest(by_id, own_session)
+    def user_of(self, span: SpanView) -> str | None:
+        return self.users.of(span.key) or self.trace_users.get(span.trace_id)
 
-    def session_of(span: SpanView) -> str:
-        return sessions.of(span.key) or span.trace_id
-
-    users = _Nearest(by_id, _own_user)
-    for span in spans:  # a user named on any span of a trace: the user of the whole trace
-        if span.trace_id not in out_users and _own_user(span):
-            out_users[span.trace_id] = _own_user(span)
-
-    def user_of(span: SpanView) -> str | None:
-        return users.of(span.key) or out_users.get(span.trace_id)
-
-    parents = _Nearest(by_id, _own_parent)
-    trace_parents: dict[str, str] = {}
-    for span in spans:  # a hand-off named on any span of a trace: the whole run was handed over
-        if span.trace_id not in trace_parents and _own_parent(span):
-            trace_parents[span.trace_id] = _own_parent(span)
-
-    def parent_of(span: SpanView, session: str) -> str | None:
-        parent = parents.of(span.key) or trace_parents.get(span.trace_id)
+    def parent_of(self, span: SpanView, session: str) -> str | None:
+        parent = self.parents.of(span.key) or self.trace_parents.get(span.trace_id)
         return parent if parent != session else None
 
-    agents_above = _Nearest(by_id, lambda p: p.key if agent_like(p) else None)
-
-    def outermost(key: tuple) -> tuple | None:
+    def outermost(self, key: tuple) -> tuple | None:
         """The outermost agent-like span at or above `key` (None: there is none)."""
         found, seen = None, set()
         while key is not None and key not in seen:
             seen.add(key)
-            found = agents_above.of(key)
+            found = self.agents_above.of(key)
             if found is None:
                 break
-            parent = by_id[found].parent_id
-            above = agents_above.of((found[0], parent)) if parent else None
+            parent = self.by_id[found].parent_id
+            above = self.agents_above.of((found[0], parent)) if parent else None
             if above is None:
                 return found
             key = above
         return found
 
-    out, outcomes = Mapped(users=out_users), {}
+
+def _own_session(span: SpanView) -> str | None:
+    """The conversation or session id a span names, if it names one."""
+    for key in SESSION_KEYS:
+        if span.attributes.get(key):
+            return _plain(span.attributes[key])[:128]
+    return None
+
+
+def _first_per_trace(spans: list[SpanView], own) -> dict[str, str]:
+    """Trace id → the first value `own` finds on any span of the trace: a user or a hand-off named
+    anywhere in a trace holds for the whole run."""
+    found: dict[str, str] = {}
     for span in spans:
-        session = session_of(span)
+        if span.trace_id not in found and own(span):
+            found[span.trace_id] = own(span)
+    return found
+
+
+def to_events(spans: list[SpanView], settled: set[str] | None = None) -> Mapped:
+    """Map spans; ancestors present lend their session id and collect the tokens of the LLM
+    calls beneath them. `settled`: the traces whose outcomes may be decided now (None: all)."""
+    batch = _Batch(spans, settled)
+    out, outcomes = Mapped(users=batch.trace_users), {}
+    for span in spans:
+        session = batch.session_of(span)
         if session != span.trace_id:
             out.sessions[span.trace_id] = session
-        kind, a = kinds[span.key], span.attributes
-        duration = max(0, (span.end_ns - span.start_ns) // 1_000_000)
-        error = _plain(a.get("error.type") or a.get("exception.type") or "")
-        text = span.status_message or span.exception
-        base = {"id": f"otel:{span.trace_id}:{span.span_id}", "timestamp": _ts(span.start_ns)}
-        if kind == "tool":
-            handled = _handled_error(a)
-            failed = span.status_code == STATUS_ERROR or bool(handled)
-            body = {
-                "session_id": session,
-                "parent_session_id": parent_of(span, session),
-                "user_id": user_of(span),
-                "tool": _named(span, *TOOL_NAMES) or "unknown_tool",
-                "duration_ms": duration,
-                "outcome": "success",
-            }
-            if failed:
-                said = text or handled or error
-                mode = failure_mode(error, said)
-                body.update(outcome="timeout" if mode == "TIMEOUT" else "failure", failure_mode=mode)
-                body["error"] = said[:2000]
-            out.events.append({**base, "type": "tool_invocation", "body": body})
-        elif agent_like(span):
-            if not is_settled(span):
-                continue
-            if outermost(span.key) != span.key:
-                out.context += 1  # an agent inside another: part of that run
-                continue
-            inp, outp = _tokens(a)
-            body = {
-                "skill": _named(span, *AGENT_NAMES) or "agent",
-                "success": span.status_code != STATUS_ERROR,
-                "duration_ms": duration,
-                "input_tokens": inp,
-                "output_tokens": outp,
-                "model": _model(a) or None,
-                "cost_usd": _cost(a),
-                "correlation_id": span.span_id[:128],
-                "session_id": session,
-                "parent_session_id": parent_of(span, session),
-                "user_id": user_of(span),
-            }
-            if body["success"] is False:
-                body["failure_reason"] = (text or error or "error")[:2000]
-            event = {**base, "type": "skill_outcome", "body": body}
-            outcomes[span.key] = event
-            out.events.append(event)
-        elif kind in ("chain", "context"):
-            out.context += 1
-        elif kind is None:
-            out.unmapped.append(
-                (span.name, "no GenAI, OpenInference, OpenLLMetry, MLflow or Langfuse kind", span.key)
-            )
-    _name_generic_outcomes(spans, by_id, kinds, outcomes, outermost)
-    for span in spans:  # LLM calls (and nested agents' totals) add up on the run's outcome
-        kind = kinds[span.key]
-        if not is_settled(span) or kind not in ("llm", "agent", "chain") or span.key in outcomes:
+        _map_span(batch, span, session, out, outcomes)
+    _name_generic_outcomes(batch, outcomes)
+    _add_up_llm_calls(batch, out, outcomes)
+    for event in out.events:
+        _finish_body(event)
+    return out
+
+
+def _map_span(batch: _Batch, span: SpanView, session: str, out: Mapped, outcomes: dict) -> None:
+    """What one span yields: a tool call, the outcome of an agent run, nothing of its own (a
+    container, or an agent inside another run), or a note that it could not be read."""
+    kind = batch.kinds[span.key]
+    if kind == "tool":
+        out.events.append(_tool_event(batch, span, session))
+    elif batch.agent_like(span):
+        if not batch.is_settled(span):
+            return
+        if batch.outermost(span.key) != span.key:
+            out.context += 1  # an agent inside another: part of that run
+            return
+        event = _outcome_event(batch, span, session)
+        outcomes[span.key] = event
+        out.events.append(event)
+    elif kind in ("chain", "context"):
+        out.context += 1
+    elif kind is None:
+        out.unmapped.append(
+            (span.name, "no GenAI, OpenInference, OpenLLMetry, MLflow or Langfuse kind", span.key)
+        )
+
+
+@dataclass(frozen=True)
+class _SpanFacts:
+    """What every event read from a span starts with: its id and time, how long it took, the error
+    type it names and the text of its failure (status message, else an exception's message)."""
+
+    base: dict
+    duration: int
+    error: str
+    text: str
+
+
+def _facts(span: SpanView) -> _SpanFacts:
+    a = span.attributes
+    return _SpanFacts(
+        base={"id": f"otel:{span.trace_id}:{span.span_id}", "timestamp": _ts(span.start_ns)},
+        duration=max(0, (span.end_ns - span.start_ns) // 1_000_000),
+        error=_plain(a.get("error.type") or a.get("exception.type") or ""),
+        text=span.status_message or span.exception,
+    )
+
+
+def _tool_event(batch: _Batch, span: SpanView, session: str) -> dict:
+    """A tool span as a tool invocation: failed when its status is an error or the framework
+    handed an error back to the model, timed out when the failure says so."""
+    facts = _facts(span)
+    handled = _handled_error(span.attributes)
+    failed = span.status_code == STATUS_ERROR or bool(handled)
+    body = {
+        "session_id": session,
+        "parent_session_id": batch.parent_of(span, session),
+        "user_id": batch.user_of(span),
+        "tool": _named(span, *TOOL_NAMES) or "unknown_tool",
+        "duration_ms": facts.duration,
+        "outcome": "success",
+    }
+    if failed:
+        said = facts.text or handled or facts.error
+        mode = failure_mode(facts.error, said)
+        body.update(outcome="timeout" if mode == "TIMEOUT" else "failure", failure_mode=mode)
+        body["error"] = said[:2000]
+    return {**facts.base, "type": "tool_invocation", "body": body}
+
+
+def _outcome_event(batch: _Batch, span: SpanView, session: str) -> dict:
+    """The outermost agent span of a run as its skill outcome, with the totals it reports itself
+    (the LLM calls beneath it are added later)."""
+    facts, a = _facts(span), span.attributes
+    inp, outp = _tokens(a)
+    body = {
+        "skill": _named(span, *AGENT_NAMES) or "agent",
+        "success": span.status_code != STATUS_ERROR,
+        "duration_ms": facts.duration,
+        "input_tokens": inp,
+        "output_tokens": outp,
+        "model": _model(a) or None,
+        "cost_usd": _cost(a),
+        "correlation_id": span.span_id[:128],
+        "session_id": session,
+        "parent_session_id": batch.parent_of(span, session),
+        "user_id": batch.user_of(span),
+    }
+    if body["success"] is False:
+        body["failure_reason"] = (facts.text or facts.error or "error")[:2000]
+    return {**facts.base, "type": "skill_outcome", "body": body}
+
+
+def _add_up_llm_calls(batch: _Batch, out: Mapped, outcomes: dict) -> None:
+    """LLM calls (and nested agents' totals) add up on the run's outcome; an LLM call with no run
+    above it stands for its session's outcome."""
+    for span in batch.spans:
+        kind = batch.kinds[span.key]
+        if not batch.is_settled(span) or kind not in ("llm", "agent", "chain") or span.key in outcomes:
             continue
-        if kind != "llm" and not agent_like(span):
+        if kind != "llm" and not batch.agent_like(span):
             continue
-        owner_key = outermost((span.trace_id, span.parent_id)) if span.parent_id else None
+        owner_key = batch.outermost((span.trace_id, span.parent_id)) if span.parent_id else None
         owner = outcomes.get(owner_key)
         if kind != "llm":
             _add_inner_agent(owner, span) if owner else None
             continue
         if owner is None:
-            owner = _session_outcome(span, session_of(span), user_of(span))
-            owner["body"]["parent_session_id"] = parent_of(span, session_of(span))
+            owner = _session_outcome(span, batch.session_of(span), batch.user_of(span))
+            owner["body"]["parent_session_id"] = batch.parent_of(span, batch.session_of(span))
             out.events.append(owner)
         _add_llm(owner, span)
-    for event in out.events:
-        body = event["body"]
-        if body.get("_llm_calls") is None and body.get("_inner"):  # no LLM call seen: inner totals
-            body["input_tokens"], body["output_tokens"] = body["_inner"]
-        event["body"] = {k: v for k, v in body.items() if v is not None and not k.startswith("_")}
-    return out
 
 
-def _name_generic_outcomes(spans, by_id, kinds, outcomes, outermost) -> None:
+def _finish_body(event: dict) -> None:
+    """An event's body as sent: nested agents' totals when no LLM call was seen, and without the
+    bookkeeping keys (leading '_') or the fields nothing said."""
+    body = event["body"]
+    if body.get("_llm_calls") is None and body.get("_inner"):  # no LLM call seen: inner totals
+        body["input_tokens"], body["output_tokens"] = body["_inner"]
+    event["body"] = {k: v for k, v in body.items() if v is not None and not k.startswith("_")}
+
+
+def _name_generic_outcomes(batch: _Batch, outcomes: dict) -> None:
     """An outermost span with no agent name of its own ('Agent workflow') takes the name of the
     first named agent inside it."""
-    for span in spans:
-        if kinds[span.key] != "agent" or span.key in outcomes:
+    for span in batch.spans:
+        if batch.kinds[span.key] != "agent" or span.key in outcomes:
             continue
-        top = outermost(span.key)
+        top = batch.outermost(span.key)
         owner = outcomes.get(top)
         if owner is None or owner["body"].get("_named"):
             continue
         name = next((_plain(span.attributes[k]) for k in AGENT_NAMES if span.attributes.get(k)), "")
-        if name and not any(by_id[top].attributes.get(k) for k in AGENT_NAMES):
+        if name and not any(batch.by_id[top].attributes.get(k) for k in AGENT_NAMES):
             owner["body"]["skill"] = name[:200]
             owner["body"]["_named"] = True
 
