@@ -6,6 +6,11 @@ compatible, over eighteen domains. Six domains (tests/improver/corpus/SPLIT) are
 fixed before any rule was changed; the rules are tuned on the other twelve only, and the figures
 that count are the test part's. Prints, per task, the accuracy per domain and each class's recall.
 
+A further table (tests/improver/corpus/agent_terms.tsv, twelve other domains, written before the
+reader was measured on it and never tuned on) pairs feedback with the directive agents should be
+given, or none: it measures the whole path from a person's sentence to a line (a remedy, not
+about one instance, in the agent's terms), and each line's words against the expected one's.
+
     python bench/language.py            # the test part
     python bench/language.py --split train
     python bench/language.py --smoke    # a few rows of each task: seconds
@@ -121,6 +126,48 @@ def report(split: str, *, smoke: bool = False, show_errors: int = 0, rules_only:
     return results
 
 
+def agent_terms(*, smoke: bool = False, show_errors: int = 0) -> dict:
+    """Feedback to the line agents would be given: whether there is one when there should be,
+    and whether it says what the expected line says (its content words, the speaker as "the
+    user", no "me" or "my" left)."""
+    from improver.agent_terms import for_agent
+    from improver.remedies import is_instance, is_remedy, sentences
+    from improver.words import content
+
+    with (CORPUS / "agent_terms.tsv").open(newline="", encoding="utf-8") as handle:
+        table = list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
+    if smoke:
+        table = table[:: max(1, len(table) // 20)]
+    per_domain = defaultdict(lambda: [0, 0])
+    decided, worded, speaker, errors = [0, 0], [0, 0], [0, 0], []
+    for row in table:
+        pieces = [p for p in sentences(row["feedback"]) if is_remedy(p) and not is_instance(p)]
+        line = next((line for p in pieces if (line := for_agent(p))), "")
+        expected = "" if row["directive"].strip() == "-" else row["directive"].strip()
+        right = bool(line) == bool(expected)
+        decided[0] += right
+        decided[1] += 1
+        per_domain[row["domain"]][0] += right
+        per_domain[row["domain"]][1] += 1
+        if line and expected:
+            want, got = set(content(expected).split()), set(content(line).split())
+            worded[0] += len(want & got) / max(1, len(want | got)) >= 0.8
+            worded[1] += 1
+            said_me = any(w in {"me", "my", "i", "mine"} for w in line.lower().replace(".", " ").split())
+            speaker[0] += not said_me
+            speaker[1] += 1
+        if not right or (line and expected and len(want & got) / max(1, len(want | got)) < 0.8):
+            errors.append((row["domain"], row["feedback"], line or "-", expected or "-"))
+    print(f"\n== agent terms (a further table, {len(per_domain)} domains): line or none {share(decided)}")
+    print(f"   lines saying what the expected line says (>= 80% of its words) {share(worded)}")
+    print(f"   lines without the speaker's 'me', 'my' or 'I' {share(speaker)}")
+    for domain, pair in sorted(per_domain.items()):
+        print(f"   {domain:24} {share(pair)}")
+    for domain, said, got, want in errors[:show_errors]:
+        print(f"   ✗ {domain:20} {said!r} → {got!r}, expected {want!r}")
+    return {"decided": decided, "worded": worded, "errors": errors}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--split", choices=("test", "train", "all"), default="test")
@@ -135,6 +182,8 @@ def main(argv=None) -> int:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()
     report(args.split, smoke=args.smoke, show_errors=args.errors, rules_only=args.rules_only)
+    if not args.rules_only:
+        agent_terms(smoke=args.smoke, show_errors=args.errors)
     return 0
 
 

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from improver.agent_terms import for_agent
 from improver.contrary import contrary_to
 from improver.remedies import asked_by, is_remedy, seen_downstream, similarity
 from learning.corrections import is_instance
@@ -98,18 +99,19 @@ def refused(
 ) -> str:
     """Why a line may not be proposed by the machine ('' when it may), whoever wrote it (the rules
     or a model): too long; a line a human rejected or a rollback withdrew, in the same or other
-    words (similarity ≥ 80); the contrary of a line `served` beside it; about one instance (an
-    order, an amount, a host, a person), which is no rule for a fleet; or an instruction only a
-    user's text could have asked for. A line in free words (`free`: a remedy said in feedback, a
-    model's line) must also say what to do, as improver.remedies reads a remedy: a description,
-    a complaint or a heading is no directive."""
+    words (similarity ≥ 80, its opposite excepted); the contrary of a line `served` beside it;
+    about one instance (an order, an amount, a host, a person), which is no rule for a fleet; or
+    an instruction only a user's text could have asked for. A line in free words (`free`: a
+    remedy said in feedback, a model's line) must also say what to do, as improver.remedies reads
+    a remedy (a description, a complaint or a heading is no directive), and be written for the
+    agent as `improver.agent_terms` writes it (no praise or politeness around it, no "me")."""
     text = line.strip().lstrip("-* ")
     against = contrary_to(text, served)
     if against:
         return f"a line that contradicts {against.strip()[:80]!r}"
     if len(line) > MAX_LINE_CHARS:
         return f"a line of {len(line)} characters (most {MAX_LINE_CHARS})"
-    if any(normalised(text) == normalised(x.lstrip("-* ")) or similarity(x, text) >= 80 for x in exclude):
+    if any(_same_line(text, x) for x in exclude):
         return f"a line rejected or withdrawn before ({text[:80]!r})"
     if is_instance(text):
         return f"a line about one instance, not a rule ({text[:80]!r})"
@@ -117,7 +119,17 @@ def refused(
         return f"a line that instructs agents as only a user's text asked ({text[:80]!r})"
     if free and not is_remedy(text):
         return f"a line that does not say what to do ({text[:80]!r})"
+    if free and normalised(for_agent(text)) != normalised(text):
+        return f"a line not written for the agent ({text[:80]!r}; as a directive: {for_agent(text)!r})"
     return ""
+
+
+def _same_line(text: str, other: str) -> bool:
+    """The same line in the same or other words; never its opposite, which shares most of them
+    ("Never offer the flexible fare" is not "Always offer the flexible fare" withdrawn again)."""
+    if normalised(text) == normalised(other.lstrip("-* ")):
+        return True
+    return similarity(other, text) >= 80 and not contrary_to(text, (other,))
 
 
 def normalised(text: str) -> str:

@@ -8,8 +8,10 @@ points" share every content word: they are two groups). A group's support is the
 people who asked for it, not of items: each person counts once however many items they sent (a
 person is the end user an item names, or its session when it names none). A group asked for by
 at least `min_people` people in at least `min_sessions` sessions yields its most representative
-sentence (the one most similar to what its people said), so one person asking again and again,
-in however many sessions, never makes a line for the whole template.
+sentence (the one most similar to what its people said) in the agent's terms
+(`improver.agent_terms`: the instruction alone, the speaker as "the user"), so one person asking
+again and again, in however many sessions, never makes a line for the whole template, and a
+group that asks nothing of the work beyond its speakers ("Stop pestering me.") makes none.
 
 Similarity is rapidfuzz's token-set ratio over the content words (stop words such as "please",
 "you", "should", "always" removed, plurals folded). Measured on paraphrase sets of realistic
@@ -22,6 +24,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
+from improver.agent_terms import for_agent
 from improver.contrary import action, contrary
 from improver.remedy_reading import is_remedy
 from improver.words import content
@@ -140,11 +143,16 @@ def group(
             )
             for key in keys
         }
-        best = max(members, key=lambda m: (closeness[key_of[m.text]], -len(m.text)))
-        text = re.sub(r"^(no|nope|actually|well)\b[,.!]?\s+", "", best.text, flags=re.I).rstrip(" .!;") + "."
+        # the line is what its people said most nearly, in the agent's terms; none, no line
+        ranked = sorted(members, key=lambda m: (closeness[key_of[m.text]], -len(m.text)), reverse=True)
+        text = next(
+            (line for said_so in dict.fromkeys(m.text for m in ranked) if (line := for_agent(said_so))), ""
+        )
+        if not text:
+            continue
         remedies.append(
             Remedy(
-                text[0].upper() + text[1:],
+                text,
                 len(members),
                 len(sessions),
                 tuple(m.source for m in members),

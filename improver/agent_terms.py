@@ -1,0 +1,146 @@
+"""A request in the agent's terms (pure): what a line proposed from someone's words says.
+
+What a person wrote is not yet a directive. "Nice summary, but next time put the totals first"
+carries praise; "Could you please text me when the driver is close" a politeness frame and the
+speaker. The line agents are given is the instruction alone, addressed to the agent, with the
+speaker named as "the user": "Put the totals first.", "Text the user when the driver is close."
+A condition before the instruction stays ("When a refund fails, page the on-call."); "we" and
+"our" (the organisation) stay as written.
+
+A request that asks nothing of the work beyond the speaker ("Stop pestering me.", "Just fix
+it.") gives agents nothing to do differently for anyone: it has no line, and neither has a
+sentence that, once its frame is gone, is no instruction at all (a description of a failure).
+"""
+
+import re
+
+from lemminflect import getInflection, getLemma
+
+from improver import grammar
+from improver.remedy_reading import is_remedy
+from improver.words import content
+
+# Where an instruction starts after praise, a story or an aside: "…, but next time …", "… so …".
+TURN = re.compile(
+    r"(?:[.!?;]\s+|[,—–-]\s*(?:but|so|however|though|although|anyway|that said)\b[,]?\s*"
+    r"|\s(?:but|however|though|anyway|that said)\b[,]?\s+|[.!?]\s*(?:so|but)\b[,]?\s+)",
+    re.I,
+)
+# A comma clause before an instruction that is a condition of it ("When a refund fails, …").
+CONDITION = re.compile(
+    r"^(?:when|whenever|if|unless|once|before|after|until|while|as soon as|for|on|in|during|"
+    r"every|each|any time|anytime)\b",
+    re.I,
+)
+FRAME = re.compile(
+    r"^(?:(?:no|nope|actually|also|and|so|just|well|ok|okay|hey|hi|again|then|honestly|seriously|"
+    r"next time|in future|in the future|from now on|going forward|moving forward|in general|"
+    r"please|pls|plz|kindly)\b[,:;!]?\s*"
+    r"|(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|kindly\s+)?"
+    r"|(?:i|we)\s+(?:really\s+)?(?:need|want|would like|'d like|d like)\s+(?:you|u)\s+to\s+"
+    r"|i'd\s+like\s+(?:you|u)\s+to\s+|i'd\s+prefer\s+(?:if\s+)?(?:you\s+)?"
+    r"|it\s+would\s+be\s+(?:much\s+|a lot\s+|far\s+)?(?:wiser|better|nicer|nice|great|good|helpful|"
+    r"smarter|best)\s+(?:to|if\s+(?:you|u)(?:\s+would|\s+could)?)\s+"
+    r"|(?:you|u)\s+(?:really\s+)?(?:should|must|need\s+to|have\s+to|ought\s+to|gotta|had\s+better)\s+"
+    r"|be\s+sure\s+to\s+|let'?s\s+)+",
+    re.I,
+)
+TRAILER = re.compile(r"(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx|ok|okay|ty))+[.!?]*$", re.I)
+SPEAKER_FORMS = {
+    "i'm": "the user is",
+    "im": "the user is",
+    "i've": "the user has",
+    "i'd": "the user would",
+    "i'll": "the user will",
+    "me": "the user",
+    "my": "the user's",
+    "mine": "the user's",
+    "myself": "the user",
+}
+I_VERB = {"am": "is", "was": "was", "have": "has", "do": "does", "don't": "doesn't", "can": "can"}
+NEGATION = re.compile(r"^(?:don'?t|do not|never|no longer|stop|avoid|quit|refrain from)\s+", re.I)
+PERSON_WORDS = frozenset({"user", "user'"})
+
+
+def for_agent(sentence: str) -> str:
+    """The line agents would be given for `sentence` ('' when it gives them nothing to do)."""
+    text = " ".join(sentence.replace("’", "'").split()).strip(" -*")
+    line = _speaker_as_user(_unframed(_instruction(text)))
+    line = TRAILER.sub("", line).strip(" ,;:").rstrip(" .!?")
+    if not line:
+        return ""
+    line = line[0].upper() + line[1:]
+    said_end = text[-1] if text[-1:] in ".!" else ""  # read with the stop it was said with, or none
+    if not is_remedy(line + said_end) or not _asks_something(line):
+        return ""
+    return line + "."
+
+
+def _instruction(text: str) -> str:
+    """The part of the sentence that instructs: after the last turn ("but", "so", a sentence
+    break) that leads to an instruction, and without an aside before it that is no condition."""
+    pieces = [p for p in TURN.split(text) if p and p.strip()]
+    for piece in reversed(pieces):
+        if _instructs(piece):
+            text = piece
+            break
+    head, comma, rest = text.partition(", ")
+    if comma and not CONDITION.match(head) and not _instructs(head) and _instructs(rest):
+        return rest  # "Nice work, put the totals first" → "put the totals first"
+    return text
+
+
+def _instructs(piece: str) -> bool:
+    return is_remedy(_unframed(piece).strip(" .!?") or piece)
+
+
+def _unframed(text: str) -> str:
+    text = text.strip(" ,;:")
+    while True:
+        stripped = FRAME.sub("", text, count=1).lstrip(" ,;:")
+        if stripped == text or not stripped:
+            return text.rstrip("?") if text.endswith("?") else text
+        text = stripped
+
+
+def _speaker_as_user(text: str) -> str:
+    tokens = text.split(" ")
+    out = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        bare = token.lower().strip('.,;:!?"()')
+        tail = token[len(token.rstrip('.,;:!?")')) :]
+        if bare in SPEAKER_FORMS:
+            out.append(SPEAKER_FORMS[bare] + tail)
+        elif bare == "i" and i + 1 < len(tokens):
+            following = tokens[i + 1].lower().strip(".,;:!?")
+            out.append("the user")
+            out.append(I_VERB.get(following) or _third_person(following) or tokens[i + 1])
+            i += 1
+        elif bare == "i":
+            out.append("the user" + tail)
+        else:
+            out.append(token)
+        i += 1
+    return " ".join(out)
+
+
+def _third_person(word: str) -> str:
+    if word in grammar.AUXILIARIES or not grammar.base_verb(word):
+        return ""
+    form = getInflection(word, "VBZ")
+    return form[0] if form else ""
+
+
+def _asks_something(line: str) -> bool:
+    """Whether the instruction names anything beyond its verb and the speaker: "Text the user
+    when the driver is close" does, "Stop pestering the user" does not."""
+    text = NEGATION.sub("", line.strip().rstrip("."))
+    clause = re.split(r"[,;:(]| - | (?:because|since|as|so|cause|cuz)\s", text, maxsplit=1)[0]
+    words = [w for w in content(clause).split() if len(w) > 1]
+    if not words:
+        return False
+    verb = getLemma(words[0], upos="VERB")
+    rest = [w for w in words[1:] if w not in PERSON_WORDS and w != (verb[0] if verb else words[0])]
+    return bool(rest)
