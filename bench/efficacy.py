@@ -27,8 +27,9 @@ policy with an amount ("… over $500 …"), which must reach the fleet.
 
 A simulated agent avoids a failure when its prompt block carries the line for it; a rollout is
 checked daily, rituals run weekly, and a scripted operator approves every proposal and decides
-every rollout handed over to a human (promoted when what it is judged on fell by at least the
-margin and no signal's interval shows a harm, aborted otherwise). Prints, per
+every rollout handed over to a human as its recommendation says (when it says wait: promoted when
+what it is judged on fell by at least the margin and no signal's interval shows a harm, aborted
+otherwise). Prints, per
 fleet: each kind's rate in week 1, the last week and without learning; the largest prompt block
 (characters) served each week; every rollout with what it tested and its decision; then the
 targets, PASS or FAIL.
@@ -98,6 +99,7 @@ P = {"fact": 0.4, "pattern": 0.4, "remedy": 0.4, "rejection": 0.35, "tool_gap": 
 NOISE = 0.3  # sessions with a one-off correction about one instance
 FOLLOWED = 0.1  # a failure's chance, relative, when the agent's prompt carries the line for it
 START = datetime(2026, 1, 5, tzinfo=UTC)  # a Monday
+PATIENCE = timedelta(days=14)  # how long the operator lets a rollout advised "wait" gather evidence
 
 
 def setup_django(path: str) -> None:
@@ -221,15 +223,24 @@ class Operator:
 
     def decide_handed_over(self) -> None:
         """A rollout handed over (too few sessions to decide in time) is decided as a person
-        reading its page would: promoted when what it is judged on fell by at least the margin
-        and no signal's interval shows a harm (lies wholly above zero), aborted otherwise."""
+        reading its page would: as its recommendation says when it says promote or abort; when
+        it says wait, left to gather evidence (the test goes on) until it has run for
+        `PATIENCE`, then promoted when what it is judged on fell by at least the margin and no
+        signal's interval shows a harm (lies wholly above zero), aborted otherwise."""
+        from config import clock
+
         handed = self.http.get("/api/v1/rollouts?status=needs_human", **self.auth).json()
         for rollout in handed:
+            advised = (rollout.get("recommendation") or {}).get("action")
+            ran = clock.now() - datetime.fromisoformat(rollout["started_at"].replace("Z", "+00:00"))
+            if advised not in ("promote", "abort") and ran < PATIENCE:
+                continue
             check = rollout["last_check"] or {}
             intervals = check.get("intervals") or {}
             judged = (check.get("judged_on") or ["targets"])[0]
             fell = intervals.get(judged, [0])[0] <= -check.get("margin", 0.08)
             good = fell and not any(ci[1] > 0 for ci in intervals.values())
+            good = advised == "promote" if advised in ("promote", "abort") else good
             self.http.post(
                 f"/api/v1/rollouts/{rollout['id']}/{'promote' if good else 'abort'}",
                 data=json.dumps({"reason": "operator read the handed-over evidence"}),
@@ -252,12 +263,24 @@ class Operator:
                     assert response.status_code == 200, response.content[:300]
 
 
-def run(seed: int, weeks: int) -> dict:
-    import time_machine
+def operator_for(seed: int):
+    """An HTTP client and the scripted operator, holding a staff user's API token."""
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from fleet.services import agent_create, token_issue
+    from fleet.services import token_issue
+
+    http = Client()
+    user, _ = get_user_model().objects.get_or_create(
+        username=f"operator-{seed}", defaults={"is_staff": True, "is_superuser": True}
+    )
+    return http, Operator(http, token_issue(user=user, label="bench")[1])
+
+
+def run(seed: int, weeks: int) -> dict:
+    import time_machine
+
+    from fleet.services import agent_create
     from fleet.templates import template_upsert
     from fleet.templates_yaml import TemplateSpec
     from improver.models import Rollout
@@ -265,11 +288,7 @@ def run(seed: int, weeks: int) -> dict:
     from improver.services.rollouts import rollouts_check
     from telemetry.derived import derive_pending
 
-    http = Client()
-    user, _ = get_user_model().objects.get_or_create(
-        username=f"operator-{seed}", defaults={"is_staff": True, "is_superuser": True}
-    )
-    operator = Operator(http, token_issue(user=user, label="bench")[1])
+    http, operator = operator_for(seed)
     shipped = {spec["tool_gap"][0]: spec["tool_gap"][2] for spec in FLEETS.values()}
     rng, base_rng = random.Random(seed), random.Random(seed)
     fleets = {}
@@ -443,11 +462,23 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--weeks", type=int, default=6)
+    parser.add_argument("--fleet", choices=("all", "templates", "travel"), default="all")
+    parser.add_argument(
+        "--smoke", action="store_true", help="the travel fleet for two weeks, its targets not judged"
+    )
     args = parser.parse_args()
     db = Path(tempfile.mkdtemp()) / "efficacy.sqlite3"
     setup_django(str(db))
-    outcome = run(args.seed, args.weeks)
-    passed = report(outcome, args.weeks)
+    from bench import efficacy_travel
+
+    passed = True
+    if args.fleet in ("all", "templates") and not args.smoke:
+        outcome = run(args.seed, args.weeks)
+        passed = report(outcome, args.weeks)
+    if args.fleet in ("all", "travel") or args.smoke:
+        weeks = 2 if args.smoke else args.weeks
+        travel = efficacy_travel.run(*operator_for(args.seed), args.seed, weeks, START)
+        passed &= efficacy_travel.report(travel, weeks, judge=not args.smoke)
     print("\nevery target met" if passed else "\nsome targets missed")
 
 

@@ -7,11 +7,15 @@ where the hand-off is written, so the planner's ritual reads that feedback as it
 desk's ritual keeps reading it too). An item of another template's agent is the upstream
 template's evidence when:
 
-- its session was handed from a session of the upstream template (telemetry.models.SessionLink:
-  a `parent_session_id`, or an OpenTelemetry span link), or
 - its text names the upstream template or one of its agents (name or slug), or
-- its text names the hand-off ("handoff", "hand-off", "handed over") in a session of a template
-  the upstream template is known to hand work to (a link in the window says so).
+- its text names the hand-off ("handoff", "hand-off", "handed over") and its session was handed
+  from a session of the upstream template (telemetry.models.SessionLink: a `parent_session_id`,
+  or an OpenTelemetry span link), or belongs to a template the upstream template is known to
+  hand work to (a link in the window says so).
+
+What a handed session's users say about the downstream desk's own work ("Show the seat map
+before payment") stays with the downstream template: a link says where the work came from, not
+that every trouble in it came from there.
 
 Selectors only: nothing here writes. `names_in` and `mentions_handoff` are pure.
 """
@@ -22,7 +26,7 @@ from datetime import datetime, timedelta
 
 from django.db.models import Exists, OuterRef, Q
 
-from fleet.models import Agent, DocumentVersion
+from fleet.models import Agent, AgentTemplate, DocumentVersion
 from telemetry.models import Correction, Decision, Observation, SessionEnd, SessionLink, SessionSeen
 
 ROWS = 2000  # per source and window: plenty for grouping, bounded for memory (a template's own evidence too)
@@ -96,15 +100,14 @@ def handed_down(template, since: datetime, until: datetime) -> list[Handed]:
     names = names_of(template, agents)
 
     def counts(row: dict, text: str) -> bool:
-        return (
-            row["handed"]
-            or names_in(text, names)
-            or (row["agent_id"] in receivers and mentions_handoff(text))
+        return names_in(text, names) or (
+            (row["handed"] or row["agent_id"] in receivers) and mentions_handoff(text)
         )
 
     def candidates(text_field: str) -> Q:
         """The rows that may count, in SQL (each is then checked with the rules above)."""
-        q = Q(handed=True) | Q(agent_id__in=receivers, **{f"{text_field}__icontains": "hand"})
+        hand = Q(**{f"{text_field}__icontains": "hand"})
+        q = (Q(handed=True) & hand) | (Q(agent_id__in=receivers) & hand)
         for name in names:
             q |= Q(**{f"{text_field}__icontains": name})
         return q
@@ -162,3 +165,28 @@ def handed_down(template, since: datetime, until: datetime) -> list[Handed]:
         for kind, row, text in found
         if kind == "session_end" or counts(row, text)
     ]
+
+
+def handed_up(template, since: datetime, until: datetime) -> set[tuple[str, str]]:
+    """What the template's own agents said that counts for a template upstream of it (one that
+    handed them work in the window), as (source, text) pairs: the hand-off's fix belongs there,
+    so the template proposes no line from it (it still reads it as its own feedback)."""
+    links = SessionLink.objects.filter(
+        agent__template=template, first_received_at__gt=since - LINK_LOOKBACK
+    ).values("parent_session_key")
+    upstream = (
+        SessionSeen.objects.filter(session_key__in=links)
+        .exclude(template_version__document__template=template)
+        .values("template_version__document__template")
+    )
+    own = set(Agent.objects.filter(template=template).values_list("id", flat=True))
+    found = set()
+    for other in AgentTemplate.objects.filter(id__in=upstream):
+        for h in handed_down(other, since, until):
+            if h.row["agent_id"] not in own:
+                continue
+            texts = h.row.get("failures") or [
+                h.row.get("text") or h.row.get("user_message") or h.row.get("reason")
+            ]
+            found |= {(f"{h.event_type}:{h.row['id']}", text) for text in texts}
+    return found

@@ -70,3 +70,8 @@ def test_the_scale_benchmark_runs_every_page_and_periodic_task():
     assert "== periodic tasks (s)" in out and "one template's ritual" in out and "== derived work" in out
     items = re.search(r"feedback items: ([\d,]+)", out)
     assert items and int(items[1].replace(",", "")) > 0, out  # derive-time classification is loaded
+
+
+def test_the_efficacy_benchmark_runs_its_travel_fleet():
+    out = smoke("efficacy.py")
+    assert "== travel" in out and "rollout planner-" in out

@@ -2,7 +2,8 @@
 templates); the planner's hand-off leaves out the passport number; the booking desk's sessions,
 handed from the planner's (`parent_session_id`), fail and its users say so. The planner's ritual
 reads that feedback as its own and proposes the line on the planner's template, and its review
-page says where the request was seen; the booking desk keeps its own evidence as before. Through
+page says where the request was seen; the booking desk keeps the feedback as its own but proposes
+no line from it (the fix is not its to make). Through
 the ingest API, the ritual and the admin, as agents, the weekly run and a reviewer meet them."""
 
 from datetime import timedelta
@@ -107,11 +108,13 @@ def test_the_planners_ritual_proposes_the_hand_off_line_and_its_review_shows_whe
     asks = review_page(planner).split('id="kz-asks"')[1].split("</table>")[0]
     assert LINE in asks and "seen downstream in booking" in asks
 
-    # the booking desk keeps its own evidence, as its own: no "downstream" about it
+    # the booking desk keeps its own evidence, as its own, but the hand-off's line is the
+    # planner's to serve: the booking desk proposes only its own trouble's line
     ritual_run(improver=booking_improver, period="w1", now=WAKE)
     booking = evolution("booking")
     assert booking is not None
-    assert LINE in added(booking) and any("seat map" in line.lower() for line in added(booking))
+    assert LINE not in added(booking) and any("seat map" in line.lower() for line in added(booking))
+    assert booking_improver.active_template.feedback.filter(detail=HANDOFF).count() == 4
     assert all(not r["downstream"] for r in booking.evidence["remedies"])
     assert "seen downstream" not in review_page(booking)
 
@@ -146,5 +149,17 @@ def test_a_booking_without_a_parent_and_not_naming_the_planner_stays_with_bookin
     assert planner is None  # nothing reached the planner: its gate found no new feedback
     assert not planner_improver.active_template.feedback.exists()
 
+    ritual_run(improver=booking_improver, period="w1", now=WAKE)
+    assert any("seat map" in line.lower() for line in added(evolution("booking")))
+
+
+def test_a_handed_bookings_own_trouble_stays_with_booking():
+    # handed from the planner's sessions, but what the travellers ask is the booking desk's work
+    planner_improver, planner_client, booking_improver, booking_client = fleet()
+    planner_runs(planner_client, [f"plan-{i}" for i in range(4)])
+    for i in range(4):
+        booking_session(booking_client, i, f"trip-{i}", OWN, f"traveller-{i}", parent=f"plan-{i}")
+    ritual_run(improver=planner_improver, period="w1", now=WAKE)
+    assert not any("seat map" in line.lower() for line in added(evolution("planner")))
     ritual_run(improver=booking_improver, period="w1", now=WAKE)
     assert any("seat map" in line.lower() for line in added(evolution("booking")))
