@@ -92,72 +92,19 @@ def compute(
 def _health(window, counts: list[dict], now: datetime, recent_failures: int) -> dict:
     """Health of the outcomes of `window`, whose counts per (agent, skill) are `counts`."""
     postgres = connection.vendor == "postgresql"
-    per_agent: dict[int, dict] = {}
-    by_skill: dict[str, int] = {}
-    for c in counts:
-        row = per_agent.setdefault(
-            c["agent_id"], {"total": 0, "successes": 0, "cost": 0.0, "total_1h": 0, "failures_1h": 0}
-        )
-        for field in row:
-            row[field] += c[field]
-        by_skill[c["skill"]] = by_skill.get(c["skill"], 0) + c["successes"]
+    per_agent, by_skill = _per_agent(counts)
     names = dict(Agent.objects.filter(pk__in=list(per_agent)).values_list("pk", "name"))
-    if postgres:  # the percentiles: one sort per agent of its window
-        latency = window.values("agent_id").annotate(
-            p50=PercentileCont("duration_ms", 0.5), p95=PercentileCont("duration_ms", 0.95)
-        )
-        for row in latency.order_by():
-            if row["agent_id"] in per_agent:  # not an agent whose first outcome came since the counts
-                per_agent[row["agent_id"]].update(p50=row["p50"], p95=row["p95"])
-
-    failures = (
-        window.filter(success=False)
-        .annotate(
-            rn=Window(
-                RowNumber(),
-                partition_by=[F("agent_id")],
-                order_by=[F("occurred_at").desc(), F("id").desc()],
-            )
-        )
-        .filter(rn__lte=recent_failures)
-        .values("agent_id", "correlation_id", "failure_reason", "skill", "occurred_at")
-    )
-    recent: dict[int, list[dict]] = {}
-    for row in sorted(failures, key=lambda r: r["occurred_at"], reverse=True):
-        recent.setdefault(row["agent_id"], []).append(
-            {
-                "correlation_id": row["correlation_id"],
-                "reason": row["failure_reason"],
-                "skill": row["skill"],
-                "at": row["occurred_at"].isoformat(),
-            }
-        )
-
+    if postgres:
+        _add_sorted_percentiles(window, per_agent)
+    recent = _recent_failures(window, recent_failures)
     orphaned = sorted(skill for skill, successes in by_skill.items() if successes == 0)
-
     agents = []
     for agent_id, row in sorted(per_agent.items(), key=lambda item: names.get(item[0], "")):
         if not postgres:
             agent_rows = window.filter(agent_id=agent_id)
             row["p50"] = _offset_percentile(agent_rows, 0.5, row["total"])
             row["p95"] = _offset_percentile(agent_rows, 0.95, row["total"])
-        row["agent_id"], row["agent__name"] = agent_id, names.get(agent_id, "")
-        successes = row["successes"]
-        agents.append(
-            {
-                "agent": row["agent__name"],
-                "agent_id": row["agent_id"],
-                "success_rate": round(successes / row["total"], 4),
-                "p50_latency_ms": round(row.get("p50") or 0, 1),
-                "p95_latency_ms": round(row.get("p95") or 0, 1),
-                "cost_per_successful_outcome": round(row["cost"] / successes, 6) if successes else 0.0,
-                "total_cost_usd": round(row["cost"], 6),
-                "failure_rate_1h": round(row["failures_1h"] / row["total_1h"], 4) if row["total_1h"] else 0.0,
-                "recent_failures": recent.get(row["agent_id"], []),
-                "total_outcomes": row["total"],
-            }
-        )
-
+        agents.append(_agent_health(agent_id, names.get(agent_id, ""), row, recent.get(agent_id, [])))
     total = sum(a["total_outcomes"] for a in agents)
     fleet_p95 = (
         window.aggregate(p=PercentileCont("duration_ms", 0.95))["p"]
@@ -176,4 +123,75 @@ def _health(window, counts: list[dict], now: datetime, recent_failures: int) -> 
         "fleet_p95_latency_ms": fleet_p95,
         "total_outcomes": total,
         "agents": agents,
+    }
+
+
+def _per_agent(counts: list[dict]) -> tuple[dict[int, dict], dict[str, int]]:
+    """The window's counts summed per agent (totals, successes, cost, the last hour's totals and
+    failures), and the successes of each skill (a skill with none is orphaned)."""
+    per_agent: dict[int, dict] = {}
+    by_skill: dict[str, int] = {}
+    for c in counts:
+        row = per_agent.setdefault(
+            c["agent_id"], {"total": 0, "successes": 0, "cost": 0.0, "total_1h": 0, "failures_1h": 0}
+        )
+        for field in row:
+            row[field] += c[field]
+        by_skill[c["skill"]] = by_skill.get(c["skill"], 0) + c["successes"]
+    return per_agent, by_skill
+
+
+def _add_sorted_percentiles(window, per_agent: dict[int, dict]) -> None:
+    """Each agent's median and 95th percentile latency on PostgreSQL: one sort per agent of its
+    window, in one query."""
+    latency = window.values("agent_id").annotate(
+        p50=PercentileCont("duration_ms", 0.5), p95=PercentileCont("duration_ms", 0.95)
+    )
+    for row in latency.order_by():
+        if row["agent_id"] in per_agent:  # not an agent whose first outcome came since the counts
+            per_agent[row["agent_id"]].update(p50=row["p50"], p95=row["p95"])
+
+
+def _recent_failures(window, limit: int) -> dict[int, list[dict]]:
+    """Agent id → its last `limit` failures of the window, newest first (one query: the rows
+    numbered per agent)."""
+    failures = (
+        window.filter(success=False)
+        .annotate(
+            rn=Window(
+                RowNumber(),
+                partition_by=[F("agent_id")],
+                order_by=[F("occurred_at").desc(), F("id").desc()],
+            )
+        )
+        .filter(rn__lte=limit)
+        .values("agent_id", "correlation_id", "failure_reason", "skill", "occurred_at")
+    )
+    recent: dict[int, list[dict]] = {}
+    for row in sorted(failures, key=lambda r: r["occurred_at"], reverse=True):
+        recent.setdefault(row["agent_id"], []).append(
+            {
+                "correlation_id": row["correlation_id"],
+                "reason": row["failure_reason"],
+                "skill": row["skill"],
+                "at": row["occurred_at"].isoformat(),
+            }
+        )
+    return recent
+
+
+def _agent_health(agent_id: int, name: str, row: dict, recent: list[dict]) -> dict:
+    """One agent's figures from its summed counts and percentiles."""
+    successes = row["successes"]
+    return {
+        "agent": name,
+        "agent_id": agent_id,
+        "success_rate": round(successes / row["total"], 4),
+        "p50_latency_ms": round(row.get("p50") or 0, 1),
+        "p95_latency_ms": round(row.get("p95") or 0, 1),
+        "cost_per_successful_outcome": round(row["cost"] / successes, 6) if successes else 0.0,
+        "total_cost_usd": round(row["cost"], 6),
+        "failure_rate_1h": round(row["failures_1h"] / row["total_1h"], 4) if row["total_1h"] else 0.0,
+        "recent_failures": recent,
+        "total_outcomes": row["total"],
     }
