@@ -119,6 +119,7 @@ def setup_django(path: str) -> None:
         "planner",
         "governance",
         "telemetry",
+        "learning",
         "fleet",
     ):
         logging.getLogger(noisy).setLevel(logging.CRITICAL)

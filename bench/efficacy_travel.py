@@ -197,6 +197,8 @@ def run(http, operator, seed: int, weeks: int, start) -> dict:
                         row["reads"] += 1
                         row["both_fares"] += has(desk_prompt, FLEXIBLE) and has(desk_prompt, WITHDRAWN)
                         row["flexible_reads"] += has(desk_prompt, FLEXIBLE)
+                        if has(desk_prompt, FLEXIBLE):
+                            row["flexible_last_day"] = 7 * (week - 1) + day
                         row["loud_served"] += has(plan_prompt, LOUD) or has(desk_prompt, LOUD)
                         row["handoff_planner"] += has(plan_prompt, HANDOFF)
                         for side, outcome in (
@@ -271,7 +273,18 @@ def report(outcome: dict, weeks: int, *, judge: bool = True) -> bool:
         print(f"  rollout {line}")
     if not judge:
         return True
-    gone_from = next((w for w in range(REVERSAL_WEEK, weeks + 1) if not _served_old(table, w)), None)
+    # the rituals after the reversal (the first at the end of its week) until one proposed the
+    # replacement, and the last day the old line was served (the reversal is day 7 * (week - 1))
+    cycle = next(
+        (
+            p["week"] - REVERSAL_WEEK + 1
+            for p in proposals
+            if p["week"] >= REVERSAL_WEEK and any(has(line, FLEXIBLE) for line in p["removals"])
+        ),
+        None,
+    )
+    last_day = max((r.get("flexible_last_day", -1) for r in table.values()), default=-1)
+    reversal_day = 7 * (REVERSAL_WEEK - 1)
     drops = {
         k: 1 - rate(last, "learning", (k,)) / rate(last, "baseline", (k,))
         for k in KINDS
@@ -279,8 +292,9 @@ def report(outcome: dict, weeks: int, *, judge: bool = True) -> bool:
     }
     overall = 1 - rate(last, "learning", KINDS) / rate(last, "baseline", KINDS)
     checks = {
-        "the flexible-fare line replaced within two weekly cycles of the reversal "
-        f"(gone from week {gone_from})": gone_from is not None and gone_from <= REVERSAL_WEEK + 2,
+        f"the flexible-fare line replaced within two weekly cycles of the reversal (proposed at the "
+        f"{cycle or 'no'} ritual after it; last served {last_day - reversal_day} days after it)": bool(cycle)
+        and cycle <= 2,
         "the two fare lines never served together": not any(r["both_fares"] for r in table.values()),
         "the loud traveller's line never proposed": not any(
             has(line, LOUD) for p in proposals for line in p["additions"]
@@ -298,10 +312,6 @@ def report(outcome: dict, weeks: int, *, judge: bool = True) -> bool:
     for check, passed in checks.items():
         print(f"  travel    {'PASS' if passed else 'FAIL'}  {check}")
     return all(checks.values())
-
-
-def _served_old(table: dict, week: int) -> bool:
-    return table[week]["flexible_reads"] > 0
 
 
 def _judged(check: dict) -> str:
