@@ -67,10 +67,14 @@ async def report_tool_call(
     failure_mode: str | None = None,
     error: str | None = None,
     event_id: str | None = None,
+    user_id: str | None = None,
+    parent_session_id: str | None = None,
 ) -> dict:
-    """Report one tool call of a session (a failure may carry what the tool said in `error`)."""
+    """Report one tool call of a session (a failure may carry what the tool said in `error`;
+    `user_id`: whom the session serves; `parent_session_id`: the session it was handed from)."""
     body = {"session_id": session_id, "tool": tool, "outcome": outcome, "duration_ms": duration_ms}
-    return await ingest("tool_invocation", {**body, "failure_mode": failure_mode, "error": error}, event_id)
+    body |= {"failure_mode": failure_mode, "error": error}
+    return await ingest("tool_invocation", {**body, **_who(user_id, parent_session_id)}, event_id)
 
 
 @server.tool()
@@ -85,8 +89,11 @@ async def report_outcome(
     output_tokens: int | None = None,
     cost_usd: float | None = None,
     event_id: str | None = None,
+    user_id: str | None = None,
+    parent_session_id: str | None = None,
 ) -> dict:
-    """Report how a skill (a task, a run) ended."""
+    """Report how a skill (a task, a run) ended (`user_id`: whom it was for;
+    `parent_session_id`: the session that handed it over)."""
     body = {
         "skill": skill,
         "success": success,
@@ -98,7 +105,7 @@ async def report_outcome(
         "output_tokens": output_tokens,
         "cost_usd": cost_usd,
     }
-    return await ingest("skill_outcome", body, event_id)
+    return await ingest("skill_outcome", {**body, **_who(user_id, parent_session_id)}, event_id)
 
 
 @server.tool()
@@ -108,11 +115,17 @@ async def report_correction(
     previous_agent_response: str | None = None,
     event_id: str | None = None,
     user_id: str | None = None,
+    parent_session_id: str | None = None,
 ) -> dict:
     """Report a user correcting the agent, in the user's words (`user_id`: who, in your system;
-    one person repeating an ask weighs as one)."""
-    body = {"user_message": user_message, "session_id": session_id, "user_id": user_id}
-    return await ingest("correction", {**body, "previous_agent_response": previous_agent_response}, event_id)
+    one person repeating an ask weighs as one; `parent_session_id`: the session that handed
+    this one its work)."""
+    body = {
+        "user_message": user_message,
+        "session_id": session_id,
+        "previous_agent_response": previous_agent_response,
+    }
+    return await ingest("correction", {**body, **_who(user_id, parent_session_id)}, event_id)
 
 
 @server.tool()
@@ -122,8 +135,16 @@ async def report_feedback(
     session_id: str | None = None,
     event_id: str | None = None,
     user_id: str | None = None,
+    parent_session_id: str | None = None,
 ) -> dict:
     """Report what a user said about the agent's work (the improver classifies it; `user_id`:
-    who said it, in your system; one person repeating an ask weighs as one)."""
-    body = {"text": text, "sentiment": sentiment, "session_id": session_id, "user_id": user_id}
-    return await ingest("observation", body, event_id)
+    who said it, in your system; one person repeating an ask weighs as one;
+    `parent_session_id`: the session that handed this one its work, whose template's fix it
+    may be)."""
+    body = {"text": text, "sentiment": sentiment, "session_id": session_id}
+    return await ingest("observation", {**body, **_who(user_id, parent_session_id)}, event_id)
+
+
+def _who(user_id: str | None, parent_session_id: str | None) -> dict:
+    """The optional fields every report may carry: whom it serves and where its work came from."""
+    return {"user_id": user_id, "parent_session_id": parent_session_id}

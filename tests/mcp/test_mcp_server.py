@@ -17,7 +17,7 @@ from mcp.client.streamable_http import streamable_http_client
 from rest_framework.test import APIClient
 
 from governance.models import Proposal
-from telemetry.models import Correction, Observation, SkillOutcome, ToolInvocation
+from telemetry.models import Correction, Observation, SessionLink, SkillOutcome, ToolInvocation
 from tests.factories import TemplateFactory, agent_with_token
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -46,10 +46,10 @@ async def exercise(client: Client) -> dict:
         ("report_tool_call", {"session_id": "s1", "tool": "bash", "outcome": "failure", "duration_ms": 40,
                               "error": "permission denied", "event_id": "mcp-1"}),  # a retry: stored once
         ("report_outcome", {"skill": "fix_bug", "success": False, "duration_ms": 900, "session_id": "s1",
-                            "failure_reason": "tests failed"}),
+                            "failure_reason": "tests failed", "user_id": "dana", "parent_session_id": "plan-7"}),
         ("report_correction", {"user_message": "No, use pnpm.", "session_id": "s1", "user_id": "dana"}),
         ("report_feedback", {"text": "Far too verbose.", "sentiment": "negative", "session_id": "s1",
-                             "user_id": "dana"}),
+                             "user_id": "dana", "parent_session_id": "plan-7"}),
     ]  # fmt: skip
     answers = []
     for name, arguments in calls:
@@ -88,6 +88,10 @@ def check(agent, seen: dict) -> None:
     )
     [outcome] = SkillOutcome.objects.filter(agent=agent)
     assert (outcome.skill, outcome.success, outcome.session_id) == ("fix_bug", False, "s1")
+    assert outcome.user_id == "dana"
+    # the session names the one it was handed from, once, whichever report carried it
+    [link] = SessionLink.objects.filter(agent=agent)
+    assert (link.session_key, link.parent_session_key) == ("s1", "plan-7")
     correction = Correction.objects.get(agent=agent)
     assert (correction.user_message, correction.user_id) == ("No, use pnpm.", "dana")
     feedback = Observation.objects.get(agent=agent)
