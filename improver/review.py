@@ -27,11 +27,6 @@ def review(proposal: Proposal):
     out (contrary lines) or removed; the feedback behind it, grouped and linked; the ritual's
     notes and the measured delta; then any canary. Each fact appears once."""
     payload, evidence = proposal.payload, proposal.evidence
-    every_group = sorted(evidence.get("feedback_groups", {}).values(), key=lambda g: -g["count"])
-    groups = sorted(every_group[:FEEDBACK_GROUPS], key=lambda g: (g["sentiment"], -g["count"]))
-    delta = evidence.get("performance_delta") or {}
-    items = sorted(evidence.get("feedback_items") or [])
-    feedback_url = reverse("admin:improver_feedbackitem_changelist")
     report = ImproverReport.objects.filter(run__session__proposal=proposal).values_list("pk", flat=True)
     report_url = [reverse("admin:improver_improverreport_change", args=[pk]) for pk in report[:1]]
     template_id = (
@@ -42,127 +37,169 @@ def review(proposal: Proposal):
         after=payload.get("proposed_directives"),
         diff_title="Directives: current → proposed",
         panels=[
-            Panel(
-                "additions",
-                "Each added line: why, what it should lower, its evidence",
-                ["line", "why", "should lower", "evidence"],
-                [
-                    [
-                        a["text"],
-                        a.get("reason", ""),
-                        ", ".join(target_of(a)),
-                        _sources(a),
-                    ]
-                    for a in payload.get("additions", [])
-                ],
-            ),
-            Panel(
-                "removals",
-                "Lines removed, merged or replaced (shown as deletions in the diff)",
-                ["line", "action", "why"],
-                [[r["text"], _removal_action(r), r["reason"]] for r in payload.get("removals", [])],
-            ),
-            Panel(
-                "conflicts",
-                "Lines left out for contradicting a stronger one (never served together)",
-                ["left out", "its evidence", "contradicts", "evidence of that line"],
-                [
-                    [
-                        c["line"],
-                        _evidence_words(c["evidence"], c["sessions"]),
-                        c["against"],
-                        "served now (a human edits it)"
-                        if c["served"]
-                        else _evidence_words(c["against_evidence"], c["against_sessions"]),
-                    ]
-                    for c in payload.get("conflicts", [])
-                ],
-            ),
-            Panel(
-                "competitors",
-                "Competing lines: alternative remedies for one problem, the better supported proposed"
-                " (never served together)",
-                ["line", "competes with", "what both address"],
-                [
-                    [
-                        c["against"] + (" (served now)" if c.get("served") else ""),
-                        f"competes with: {c['line']} — {_sessions(c.get('sessions', 0))}"
-                        f" (against {_sessions(c.get('against_sessions', 0))})",
-                        c.get("addresses", ""),
-                    ]
-                    for c in payload.get("competitors", [])
-                ],
-            ),
-            Panel(
-                "suggested",
-                "Lines a human wrote that the evidence questions (not removed: only a human edits them)",
-                ["line", "why"],
-                [[r["text"], r["reason"]] for r in evidence.get("suggested_removals", [])],
-            ),
-            Panel(
-                "feedback",
-                f"The feedback behind it ({len(items)} items, grouped; an example of each)",
-                ["sentiment", "category", "items", "example"],
-                [
-                    [
-                        g["sentiment"],
-                        g["category"],
-                        Link(
-                            f"{g['count']} items",
-                            f"{feedback_url}?sentiment__exact={g['sentiment']}&category__exact="
-                            f"{g['category']}&template__id__exact={template_id}",
-                        ),
-                        [
-                            Truncator(x).chars(EXAMPLE_CHARS)
-                            for x in list(dict.fromkeys(g.get("examples", [])))[:1]
-                        ],
-                    ]
-                    for g in groups
-                ],
-                more=Link(
-                    f"All {len(every_group)} groups: the template's feedback",
-                    f"{feedback_url}?template__id__exact={template_id}",
-                )
-                if len(every_group) > len(groups)
-                else None,
-            ),
-            Panel(
-                "asks",
-                "What the negative feedback asks for (each person counted once, however often they asked)",
-                ["request", "support", "items"],
-                [
-                    [r["text"], _asked(r), _items_link(r)]
-                    for r in evidence.get("remedies", [])[:FEEDBACK_GROUPS]
-                ],
-                note=f"A request asked by fewer than {MIN_PEOPLE} people, or in one session, is no "
-                "line for the template: it is not listed.",
-            ),
-            Panel(
-                "notes",
-                "The ritual's notes",
-                ["kind", "note"],
-                [
-                    [note["kind"], note["content"]]
-                    for note in evidence.get("notes", [])
-                    if note["kind"] != "decision"
-                ]
-                + [["report", Link("The improver's weekly report", url)] for url in report_url],
-                narrow=True,
-            ),
-            Panel(
-                "delta",
-                "Performance of the current version against the previous one",
-                [
-                    "measure",
-                    f"v{delta['previous_version']}" if "previous_version" in delta else "previous",
-                    f"v{delta['current_version']}" if "current_version" in delta else "current",
-                    "change",
-                ],
-                delta_rows(delta),
-                narrow=True,
-            ),
+            _additions_panel(payload),
+            _removals_panel(payload),
+            _conflicts_panel(payload),
+            _competitors_panel(payload),
+            _suggested_panel(evidence),
+            _feedback_panel(evidence, template_id),
+            _asks_panel(evidence),
+            _notes_panel(evidence, report_url),
+            _delta_panel(evidence.get("performance_delta") or {}),
             *_rollout_panels(proposal),
         ],
+    )
+
+
+def _additions_panel(payload: dict) -> Panel:
+    """Each line the evolution adds: why, what it should lower and what its evidence is."""
+    return Panel(
+        "additions",
+        "Each added line: why, what it should lower, its evidence",
+        ["line", "why", "should lower", "evidence"],
+        [
+            [
+                a["text"],
+                a.get("reason", ""),
+                ", ".join(target_of(a)),
+                _sources(a),
+            ]
+            for a in payload.get("additions", [])
+        ],
+    )
+
+
+def _removals_panel(payload: dict) -> Panel:
+    """The lines it removes, merges into another or replaces, and why."""
+    return Panel(
+        "removals",
+        "Lines removed, merged or replaced (shown as deletions in the diff)",
+        ["line", "action", "why"],
+        [[r["text"], _removal_action(r), r["reason"]] for r in payload.get("removals", [])],
+    )
+
+
+def _conflicts_panel(payload: dict) -> Panel:
+    """The lines left out because they contradict a line with stronger evidence (or one served
+    now, which only a human edits)."""
+    return Panel(
+        "conflicts",
+        "Lines left out for contradicting a stronger one (never served together)",
+        ["left out", "its evidence", "contradicts", "evidence of that line"],
+        [
+            [
+                c["line"],
+                _evidence_words(c["evidence"], c["sessions"]),
+                c["against"],
+                "served now (a human edits it)"
+                if c["served"]
+                else _evidence_words(c["against_evidence"], c["against_sessions"]),
+            ]
+            for c in payload.get("conflicts", [])
+        ],
+    )
+
+
+def _competitors_panel(payload: dict) -> Panel:
+    """Alternative remedies for one problem: the better supported is proposed, the other shown
+    here with the sessions behind each."""
+    return Panel(
+        "competitors",
+        "Competing lines: alternative remedies for one problem, the better supported proposed"
+        " (never served together)",
+        ["line", "competes with", "what both address"],
+        [
+            [
+                c["against"] + (" (served now)" if c.get("served") else ""),
+                f"competes with: {c['line']} — {_sessions(c.get('sessions', 0))}"
+                f" (against {_sessions(c.get('against_sessions', 0))})",
+                c.get("addresses", ""),
+            ]
+            for c in payload.get("competitors", [])
+        ],
+    )
+
+
+def _suggested_panel(evidence: dict) -> Panel:
+    """Lines a human wrote that the evidence questions: suggested for removal, never removed."""
+    return Panel(
+        "suggested",
+        "Lines a human wrote that the evidence questions (not removed: only a human edits them)",
+        ["line", "why"],
+        [[r["text"], r["reason"]] for r in evidence.get("suggested_removals", [])],
+    )
+
+
+def _feedback_panel(evidence: dict, template_id: int | None) -> Panel:
+    """The largest groups of feedback behind the evolution (by sentiment and category), each with
+    one example and a link to its items; a link to every group when some are not shown."""
+    every_group = sorted(evidence.get("feedback_groups", {}).values(), key=lambda g: -g["count"])
+    groups = sorted(every_group[:FEEDBACK_GROUPS], key=lambda g: (g["sentiment"], -g["count"]))
+    items = sorted(evidence.get("feedback_items") or [])
+    feedback_url = reverse("admin:improver_feedbackitem_changelist")
+    return Panel(
+        "feedback",
+        f"The feedback behind it ({len(items)} items, grouped; an example of each)",
+        ["sentiment", "category", "items", "example"],
+        [
+            [
+                g["sentiment"],
+                g["category"],
+                Link(
+                    f"{g['count']} items",
+                    f"{feedback_url}?sentiment__exact={g['sentiment']}&category__exact="
+                    f"{g['category']}&template__id__exact={template_id}",
+                ),
+                [Truncator(x).chars(EXAMPLE_CHARS) for x in list(dict.fromkeys(g.get("examples", [])))[:1]],
+            ]
+            for g in groups
+        ],
+        more=Link(
+            f"All {len(every_group)} groups: the template's feedback",
+            f"{feedback_url}?template__id__exact={template_id}",
+        )
+        if len(every_group) > len(groups)
+        else None,
+    )
+
+
+def _asks_panel(evidence: dict) -> Panel:
+    """What the negative feedback asks for, each person counted once, with the items behind it."""
+    return Panel(
+        "asks",
+        "What the negative feedback asks for (each person counted once, however often they asked)",
+        ["request", "support", "items"],
+        [[r["text"], _asked(r), _items_link(r)] for r in evidence.get("remedies", [])[:FEEDBACK_GROUPS]],
+        note=f"A request asked by fewer than {MIN_PEOPLE} people, or in one session, is no "
+        "line for the template: it is not listed.",
+    )
+
+
+def _notes_panel(evidence: dict, report_url: list[str]) -> Panel:
+    """The ritual's notes (its decisions are shown elsewhere) and a link to the weekly report."""
+    return Panel(
+        "notes",
+        "The ritual's notes",
+        ["kind", "note"],
+        [[note["kind"], note["content"]] for note in evidence.get("notes", []) if note["kind"] != "decision"]
+        + [["report", Link("The improver's weekly report", url)] for url in report_url],
+        narrow=True,
+    )
+
+
+def _delta_panel(delta: dict) -> Panel:
+    """How the current version performed against the previous one."""
+    return Panel(
+        "delta",
+        "Performance of the current version against the previous one",
+        [
+            "measure",
+            f"v{delta['previous_version']}" if "previous_version" in delta else "previous",
+            f"v{delta['current_version']}" if "current_version" in delta else "current",
+            "change",
+        ],
+        delta_rows(delta),
+        narrow=True,
     )
 
 
