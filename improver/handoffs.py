@@ -75,9 +75,54 @@ def handed_down(template, since: datetime, until: datetime) -> list[Handed]:
     """The window's failures and negative feedback of other templates' agents that count for
     `template` (see the module's rules), each once, with the template it was seen in."""
     agents = list(Agent.objects.filter(template=template).values("id", "name"))
-    own = [a["id"] for a in agents]
-    if not own:
+    if not agents:
         return []
+    upstream = _upstream(template, agents, since)
+    window = Q(occurred_at__gt=since, occurred_at__lte=until)
+    found = [
+        *_observations(upstream, window),
+        *_corrections(upstream, window),
+        *_decisions(upstream, window),
+        *_session_ends(upstream, window),
+    ]
+    seen_in = _seen_in({row["agent_id"] for _, row, _ in found})
+    return [
+        Handed(kind, row, seen_in.get(row["agent_id"], ""))
+        for kind, row, text in found
+        if kind == "session_end" or upstream.counts(row, text)
+    ]
+
+
+@dataclass(frozen=True)
+class _Upstream:
+    """The upstream template as the rules read it: its own agents, the names a text may call it
+    by, the agents of the templates it hands work to, and whether an event's session was handed
+    from one of its sessions (`handed`, an SQL expression each source annotates its rows with)."""
+
+    own: list[int]
+    names: tuple[str, ...]
+    receivers: set[int]
+    handed: Exists
+
+    def counts(self, row: dict, text: str) -> bool:
+        """Whether an item counts upstream: its text names the template, or names the hand-off in
+        a handed session or in a session of a template it hands work to."""
+        return names_in(text, self.names) or (
+            (row["handed"] or row["agent_id"] in self.receivers) and mentions_handoff(text)
+        )
+
+    def candidates(self, text_field: str) -> Q:
+        """The rows that may count, in SQL (each is then checked with `counts`)."""
+        hand = Q(**{f"{text_field}__icontains": "hand"})
+        q = (Q(handed=True) & hand) | (Q(agent_id__in=self.receivers) & hand)
+        for name in self.names:
+            q |= Q(**{f"{text_field}__icontains": name})
+        return q
+
+
+def _upstream(template, agents: list[dict], since: datetime) -> _Upstream:
+    """What the rules need of `template`, whose agents are `agents` (one query: its receivers)."""
+    own = [a["id"] for a in agents]
     versions = DocumentVersion.objects.filter(document=template.document_id).values("pk")
     # a session of one of its agents (the unique (agent, session, version) index answers each)
     parent = SessionSeen.objects.filter(
@@ -97,74 +142,76 @@ def handed_down(template, since: datetime, until: datetime) -> list[Handed]:
         .values("agent__template_id")
     )
     receivers = set(Agent.objects.filter(template_id__in=receiving).values_list("id", flat=True))
-    names = names_of(template, agents)
+    return _Upstream(own, names_of(template, agents), receivers, handed)
 
-    def counts(row: dict, text: str) -> bool:
-        return names_in(text, names) or (
-            (row["handed"] or row["agent_id"] in receivers) and mentions_handoff(text)
-        )
 
-    def candidates(text_field: str) -> Q:
-        """The rows that may count, in SQL (each is then checked with the rules above)."""
-        hand = Q(**{f"{text_field}__icontains": "hand"})
-        q = (Q(handed=True) & hand) | (Q(agent_id__in=receivers) & hand)
-        for name in names:
-            q |= Q(**{f"{text_field}__icontains": name})
-        return q
+_COLUMNS = ("id", "agent_id", "session_id", "user_id", "occurred_at")  # of an observation or a correction
 
-    window = Q(occurred_at__gt=since, occurred_at__lte=until)
-    found: list[tuple[str, dict, str]] = []
+
+def _observations(upstream: _Upstream, window: Q) -> list[tuple[str, dict, str]]:
+    """Other agents' negative observations of the window that may count, with their text."""
     negative = Q(sentiment="negative") | Q(category__in=NEGATIVE_KINDS)
-    columns = ("id", "agent_id", "session_id", "user_id", "occurred_at")
-    for row in (
+    rows = (
         Observation.objects.filter(window, negative)
-        .annotate(handed=handed)
-        .filter(candidates("text"))
-        .exclude(agent_id__in=own)
-        .values(*columns, "handed", "text", "sentiment", "category")[:ROWS]
-    ):
-        found.append(("observation", row, row["text"]))
-    for row in (
+        .annotate(handed=upstream.handed)
+        .filter(upstream.candidates("text"))
+        .exclude(agent_id__in=upstream.own)
+        .values(*_COLUMNS, "handed", "text", "sentiment", "category")[:ROWS]
+    )
+    return [("observation", row, row["text"]) for row in rows]
+
+
+def _corrections(upstream: _Upstream, window: Q) -> list[tuple[str, dict, str]]:
+    """Other agents' corrections of the window that may count, with the user's message."""
+    rows = (
         Correction.objects.filter(window)
-        .annotate(handed=handed)
-        .filter(candidates("user_message"))
-        .exclude(agent_id__in=own)
-        .values(*columns, "handed", "user_message")[:ROWS]
-    ):
-        found.append(("correction", row, row["user_message"]))
-    for row in (
+        .annotate(handed=upstream.handed)
+        .filter(upstream.candidates("user_message"))
+        .exclude(agent_id__in=upstream.own)
+        .values(*_COLUMNS, "handed", "user_message")[:ROWS]
+    )
+    return [("correction", row, row["user_message"]) for row in rows]
+
+
+def _decisions(upstream: _Upstream, window: Q) -> list[tuple[str, dict, str]]:
+    """Other agents' rejected suggestions of the window that may count, with the reason given."""
+    rows = (
         Decision.objects.filter(window, verdict="rejected")
-        .annotate(handed=handed)
-        .filter(candidates("reason"))
+        .annotate(handed=upstream.handed)
+        .filter(upstream.candidates("reason"))
         .exclude(reason="")
-        .exclude(agent_id__in=own)
+        .exclude(agent_id__in=upstream.own)
         .values("id", "agent_id", "session_id", "handed", "occurred_at", "subject", "verdict", "reason")[
             :ROWS
         ]
-    ):
-        found.append(("decision", row, row["reason"]))
+    )
+    return [("decision", row, row["reason"]) for row in rows]
+
+
+def _session_ends(upstream: _Upstream, window: Q) -> list[tuple[str, dict, str]]:
+    """The ends of handed sessions (or of sessions of a template it hands work to) whose reflected
+    failures count upstream, each keeping only those failures."""
+    found = []
     for row in (
         SessionEnd.objects.filter(window)
-        .annotate(handed=handed)
-        .filter(Q(handed=True) | Q(agent_id__in=receivers))
-        .exclude(agent_id__in=own)
+        .annotate(handed=upstream.handed)
+        .filter(Q(handed=True) | Q(agent_id__in=upstream.receivers))
+        .exclude(agent_id__in=upstream.own)
         .values("id", "agent_id", "session_id", "handed", "occurred_at", "reflection")[:ROWS]
     ):
         failures = [f for f in (row["reflection"] or {}).get("failures", [])[:10] if isinstance(f, str)]
-        said = [f for f in failures if counts(row, f)]
+        said = [f for f in failures if upstream.counts(row, f)]
         if said:
             found.append(("session_end", {**row, "failures": said}, ""))
-    seen_in = {
+    return found
+
+
+def _seen_in(agent_ids: set[int]) -> dict[int, str]:
+    """Agent id → where its items were seen: its template's slug, else the agent's name."""
+    return {
         a["id"]: a["template__slug"] or a["name"]
-        for a in Agent.objects.filter(id__in={row["agent_id"] for _, row, _ in found}).values(
-            "id", "name", "template__slug"
-        )
+        for a in Agent.objects.filter(id__in=agent_ids).values("id", "name", "template__slug")
     }
-    return [
-        Handed(kind, row, seen_in.get(row["agent_id"], ""))
-        for kind, row, text in found
-        if kind == "session_end" or counts(row, text)
-    ]
 
 
 def handed_up(template, since: datetime, until: datetime) -> set[tuple[str, str]]:
