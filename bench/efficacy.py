@@ -460,26 +460,38 @@ def report(outcome: dict, weeks: int) -> bool:
 
 
 def main() -> None:
+    from bench import efficacy_handoffs
+
+    handing = dict(efficacy_handoffs.FLEETS)
+    try:
+        from bench.efficacy_fleets import FLEETS as held_out
+    except ImportError:
+        held_out = {}
+    handing |= held_out
     parser = argparse.ArgumentParser()
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--weeks", type=int, default=6)
-    parser.add_argument("--fleet", choices=("all", "templates", "travel"), default="all")
+    parser.add_argument(
+        "--fleet",
+        choices=("all", "templates", "handoffs", *handing),
+        default="all",
+        help="templates: the four one-template fleets; handoffs: every fleet of two templates",
+    )
     parser.add_argument(
         "--smoke", action="store_true", help="the travel fleet for two weeks, its targets not judged"
     )
     args = parser.parse_args()
     db = Path(tempfile.mkdtemp()) / "efficacy.sqlite3"
     setup_django(str(db))
-    from bench import efficacy_travel
-
     passed = True
     if args.fleet in ("all", "templates") and not args.smoke:
         outcome = run(args.seed, args.weeks)
         passed = report(outcome, args.weeks)
-    if args.fleet in ("all", "travel") or args.smoke:
-        weeks = 2 if args.smoke else args.weeks
-        travel = efficacy_travel.run(*operator_for(args.seed), args.seed, weeks, START)
-        passed &= efficacy_travel.report(travel, weeks, judge=not args.smoke)
+    chosen = ["travel"] if args.smoke else [n for n in handing if args.fleet in ("all", "handoffs", n)]
+    weeks = 2 if args.smoke else args.weeks
+    for name in chosen:
+        outcome = efficacy_handoffs.run(*operator_for(args.seed), handing[name], args.seed, weeks, START)
+        passed &= efficacy_handoffs.report(name, outcome, weeks, judge=not args.smoke)
     print("\nevery target met" if passed else "\nsome targets missed")
 
 

@@ -74,4 +74,4 @@ def test_the_scale_benchmark_runs_every_page_and_periodic_task():
 
 def test_the_efficacy_benchmark_runs_its_travel_fleet():
     out = smoke("efficacy.py")
-    assert "== travel" in out and "rollout planner-" in out
+    assert "== travel" in out and "rollout planner-" in out and "every target met" in out
