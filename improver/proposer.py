@@ -231,72 +231,9 @@ class DeterministicProposer:
     name = "deterministic"
 
     def propose(self, data: ProposalInput) -> ProposedChange | None:
-        existing = normalised(data.directives)
-        candidates: list[Addition] = []
-        if data.operator_guidance:
-            candidates.append(
-                Addition(
-                    f"Operator guidance: {data.operator_guidance.strip()}",
-                    "operator refinement",
-                    1_000,
-                    origin="operator",
-                )
-            )
-        candidates += evidence_additions(data)
+        candidates, fallback = _candidates(data)
+        chosen, conflicts, replaced = _choose(candidates, data)
         retry = {a.text for a in data.retry}
-        candidates += [
-            Addition(
-                a.text,
-                f"tried again alone: its targets improved in a rolled-back bundle ({a.reason})",
-                a.evidence,
-                a.sources,
-                a.origin,
-                a.target,
-                a.sessions,
-            )
-            for a in data.retry
-            if a.text not in {c.text for c in candidates}
-        ]
-        negatives = {c: n for c, n in data.negative_by_category.items() if n > 0}
-        fallback: list[Addition] = []
-        if negatives:
-            top = max(negatives, key=lambda c: (negatives[c], -CATEGORY_ORDER.index(c)))
-            fallback.append(
-                Addition(
-                    CATEGORY_FIXES[top], f"most negative category: {top}", negatives[top], origin="category"
-                )
-            )
-        if not any(a.origin != "operator" for a in candidates):  # the category line only without evidence
-            candidates, fallback = candidates + fallback, []
-
-        chosen: list[Addition] = []
-        conflicts: list[dict] = []
-        replaced: list[dict] = []  # served lines whose opposite newer evidence asks for
-        served = tuple(data.directives.splitlines())
-        seen: list[Addition] = []  # every candidate so far, stronger first, refused ones included
-        for addition in sorted(candidates, key=lambda a: (-a.evidence, -a.sessions)):
-            key = normalised(addition.text)
-            subject = normalised(_pattern_name(addition.text))
-            if key in existing or (subject and subject in existing):
-                continue
-            # A line and its contrary are never served together, and the side with more evidence
-            # decides: a weaker contrary is left out even when the stronger side may not be
-            # proposed itself (a human withdrew it), so the minority never wins by default.
-            stronger = next((c for c in seen if contrary_to(addition.text, (c.text,))), None)
-            seen.append(addition)
-            against = contrary_to(addition.text, served)
-            if stronger is not None or (against and not turned(addition, against, seen)):
-                conflicts.append(conflict(addition, stronger, against))
-                continue
-            if addition.origin != "operator" and refused(
-                addition.text, data.exclude, free=addition.origin in FREE_WORDS
-            ):
-                continue
-            if any(normalised(c.text) == key or similarity(c.text, addition.text) >= 80 for c in chosen):
-                continue  # the same thing said twice (a fact and the remedy it repeats)
-            chosen.append(addition)
-            if against:
-                replaced.append(replacement(against, addition))
         alone = next((a for a in chosen if a.text in retry), None)
         if alone is not None:  # a line cleared from a rolled-back bundle is tried on its own
             chosen = [alone] + [a for a in chosen if a is not alone]
@@ -325,6 +262,73 @@ class DeterministicProposer:
             removals=tuple(replaced),
             conflicts=tuple(conflicts),
         )
+
+
+def _candidates(data: ProposalInput) -> tuple[list[Addition], list[Addition]]:
+    """Every line the evidence supports (the operator's guidance first), and the line for the most
+    negative category, which is a candidate only when nothing else is."""
+    candidates: list[Addition] = []
+    if data.operator_guidance:
+        guidance = f"Operator guidance: {data.operator_guidance.strip()}"
+        candidates.append(Addition(guidance, "operator refinement", 1_000, origin="operator"))
+    candidates += evidence_additions(data)
+    candidates += [
+        Addition(
+            a.text,
+            f"tried again alone: its targets improved in a rolled-back bundle ({a.reason})",
+            a.evidence,
+            a.sources,
+            a.origin,
+            a.target,
+            a.sessions,
+        )
+        for a in data.retry
+        if a.text not in {c.text for c in candidates}
+    ]
+    negatives = {c: n for c, n in data.negative_by_category.items() if n > 0}
+    fallback: list[Addition] = []
+    if negatives:
+        top = max(negatives, key=lambda c: (negatives[c], -CATEGORY_ORDER.index(c)))
+        reason = f"most negative category: {top}"
+        fallback.append(Addition(CATEGORY_FIXES[top], reason, negatives[top], origin="category"))
+    if not any(a.origin != "operator" for a in candidates):  # the category line only without evidence
+        return candidates + fallback, []
+    return candidates, fallback
+
+
+def _choose(candidates: list[Addition], data: ProposalInput) -> tuple[list[Addition], list[dict], list[dict]]:
+    """The candidates that may be proposed, strongest first; those left out for contradicting a
+    stronger one or a served line; and the served lines newer evidence replaces."""
+    existing = normalised(data.directives)
+    chosen: list[Addition] = []
+    conflicts: list[dict] = []
+    replaced: list[dict] = []  # served lines whose opposite newer evidence asks for
+    served = tuple(data.directives.splitlines())
+    seen: list[Addition] = []  # every candidate so far, stronger first, refused ones included
+    for addition in sorted(candidates, key=lambda a: (-a.evidence, -a.sessions)):
+        key = normalised(addition.text)
+        subject = normalised(_pattern_name(addition.text))
+        if key in existing or (subject and subject in existing):
+            continue
+        # A line and its contrary are never served together, and the side with more evidence
+        # decides: a weaker contrary is left out even when the stronger side may not be
+        # proposed itself (a human withdrew it), so the minority never wins by default.
+        stronger = next((c for c in seen if contrary_to(addition.text, (c.text,))), None)
+        seen.append(addition)
+        against = contrary_to(addition.text, served)
+        if stronger is not None or (against and not turned(addition, against, seen)):
+            conflicts.append(conflict(addition, stronger, against))
+            continue
+        if addition.origin != "operator" and refused(
+            addition.text, data.exclude, free=addition.origin in FREE_WORDS
+        ):
+            continue
+        if any(normalised(c.text) == key or similarity(c.text, addition.text) >= 80 for c in chosen):
+            continue  # the same thing said twice (a fact and the remedy it repeats)
+        chosen.append(addition)
+        if against:
+            replaced.append(replacement(against, addition))
+    return chosen, conflicts, replaced
 
 
 def turned(newer: Addition, served_line: str, seen: list[Addition]) -> bool:

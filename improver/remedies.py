@@ -79,88 +79,111 @@ def group(
     thousands of times costs a few comparisons, not millions. A group is kept when at least
     `min_people` people asked for it (`Said.person`; each session without one is a person), in at
     least `min_sessions` sessions: one person counts once however many items they sent."""
-    said_as: dict[tuple[str, bool], list[Said]] = {}  # (content words, negated) → every sentence
-    key_of: dict[str, tuple[str, bool] | None] = {}  # each sentence's key (None: no remedy)
+    said_as = _asks(said)
+    remedies = []
+    for keys in _Groups(said_as, threshold).of(said_as):
+        members = [m for key in keys for m in said_as[key]]
+        sessions = {m.session for m in members}
+        people = {_person(m) for m in members}
+        if len(people) < min_people or len(sessions) < min_sessions:
+            continue
+        text = _line(keys, said_as)
+        if text:
+            downstream = tuple(sorted({m.downstream for m in members if m.downstream}))
+            sources = tuple(m.source for m in members)
+            remedies.append(Remedy(text, len(members), len(sessions), sources, len(people), downstream))
+    return sorted(remedies, key=lambda r: (-r.people, -r.count, r.text))
+
+
+Ask = tuple[str, bool]  # a remedy's content words, and whether it is negated
+
+
+def _asks(said: list[Said]) -> dict[Ask, list[Said]]:
+    """Every remedy sentence said, under its ask; each distinct sentence read once (one that is
+    no instruction, or is about one order, amount, host or person, is no remedy)."""
+    said_as: dict[Ask, list[Said]] = {}
+    key_of: dict[str, Ask | None] = {}
     for item in said:
         for sentence in sentences(item.text):
-            if sentence not in key_of:  # not an instruction, or about one order, amount, host or person
+            if sentence not in key_of:
                 is_one = is_remedy(sentence) and not is_instance(sentence)
                 key_of[sentence] = (content(sentence), action(sentence)[0]) if is_one else None
             if key_of[sentence] is not None:
                 said_as.setdefault(key_of[sentence], []).append(
                     Said(sentence, item.session, item.source, item.person, item.downstream)
                 )
-    placed: list[str] = []  # the words of every distinct content so far, the group each joined
-    placed_as: list[tuple[str, bool]] = []
-    home: list[int] = []
-    groups: list[list[tuple[str, bool]]] = []
-    opposed: dict[tuple, bool] = {}
+    return said_as
 
-    def opposite(a: tuple[str, bool], b: tuple[str, bool]) -> bool:
+
+class _Groups:
+    """Asks placed into groups of near duplicates, never beside their opposite."""
+
+    def __init__(self, said_as: dict[Ask, list[Said]], threshold: int):
+        self.said_as, self.threshold = said_as, threshold
+        self.placed: list[str] = []  # the words of every distinct content so far
+        self.placed_as: list[Ask] = []
+        self.home: list[int] = []  # the group each joined
+        self.groups: list[list[Ask]] = []
+        self.opposed: dict[tuple, bool] = {}
+
+    def of(self, asks) -> list[list[Ask]]:
+        for key in asks:
+            self.place(key)
+        return self.groups
+
+    def place(self, key: Ask) -> None:
+        near = process.extract(
+            key[0],
+            self.placed,
+            scorer=fuzz.token_set_ratio,
+            processor=None,
+            score_cutoff=self.threshold,
+            limit=None,
+        )
+        index = None
+        for candidate in sorted({self.home[i] for _, _, i in near}):
+            # its nearest members, and the one that began it: an opposite ask shares their words
+            closest = [self.placed_as[i] for _, _, i in near if self.home[i] == candidate][:OPPOSITE_CHECKS]
+            if not any(self.opposite(key, other) for other in {self.groups[candidate][0], *closest}):
+                index = candidate
+                break
+        if index is None:
+            index = len(self.groups)
+            self.groups.append([])
+        self.groups[index].append(key)
+        self.placed.append(key[0])
+        self.placed_as.append(key)
+        self.home.append(index)
+
+    def opposite(self, a: Ask, b: Ask) -> bool:
         """Whether the two contents ask opposite things. Near duplicates are all that is compared
         here; the same words asked the same way (one inside the other) are the same ask, as
         `contrary` reads it, which is checked first without reading the pair."""
         if a[1] == b[1] and fuzz.token_set_ratio(a[0], b[0]) >= SAME_ASK:
             return False
-        if (a, b) not in opposed:
-            first, second = said_as[a][0].text, said_as[b][0].text
-            opposed[(a, b)] = opposed[(b, a)] = contrary(first, second)
-        return opposed[(a, b)]
+        if (a, b) not in self.opposed:
+            first, second = self.said_as[a][0].text, self.said_as[b][0].text
+            self.opposed[(a, b)] = self.opposed[(b, a)] = contrary(first, second)
+        return self.opposed[(a, b)]
 
-    for key in said_as:
-        near = process.extract(
-            key[0], placed, scorer=fuzz.token_set_ratio, processor=None, score_cutoff=threshold, limit=None
-        )
-        index = None
-        for candidate in sorted({home[i] for _, _, i in near}):
-            # its nearest members, and the one that began it: an opposite ask shares their words
-            closest = [placed_as[i] for _, _, i in near if home[i] == candidate][:OPPOSITE_CHECKS]
-            if not any(opposite(key, other) for other in {groups[candidate][0], *closest}):
-                index = candidate
-                break
-        if index is None:
-            index = len(groups)
-            groups.append([])
-        groups[index].append(key)
-        placed.append(key[0])
-        placed_as.append(key)
-        home.append(index)
-    remedies = []
-    for keys in groups:
-        members = [m for key in keys for m in said_as[key]]
-        sessions = {m.session for m in members}
-        people = {_person(m) for m in members}
-        if len(people) < min_people or len(sessions) < min_sessions:
-            continue
-        contents = [key[0] for key in keys]
-        weight = [len({_person(m) for m in said_as[key]}) for key in keys]  # the people saying it
-        closeness = {  # how near each content is to what the group's people said
-            key: sum(
-                score * weight[i]
-                for _, score, i in process.extract(
-                    key[0], contents, scorer=fuzz.token_set_ratio, processor=None, limit=None
-                )
-            )
-            for key in keys
-        }
-        # the line is what its people said most nearly, in the agent's terms; none, no line
-        ranked = sorted(members, key=lambda m: (closeness[key_of[m.text]], -len(m.text)), reverse=True)
-        text = next(
-            (line for said_so in dict.fromkeys(m.text for m in ranked) if (line := for_agent(said_so))), ""
-        )
-        if not text:
-            continue
-        remedies.append(
-            Remedy(
-                text,
-                len(members),
-                len(sessions),
-                tuple(m.source for m in members),
-                len(people),
-                tuple(sorted({m.downstream for m in members if m.downstream})),
+
+def _line(keys: list[Ask], said_as: dict[Ask, list[Said]]) -> str:
+    """A group's line: what its people said most nearly (each content weighed by the people
+    saying it), in the agent's terms; '' when no member reads as an instruction to the agent."""
+    contents = [key[0] for key in keys]
+    weight = [len({_person(m) for m in said_as[key]}) for key in keys]
+    closeness = {
+        key: sum(
+            score * weight[i]
+            for _, score, i in process.extract(
+                key[0], contents, scorer=fuzz.token_set_ratio, processor=None, limit=None
             )
         )
-    return sorted(remedies, key=lambda r: (-r.people, -r.count, r.text))
+        for key in keys
+    }
+    members = [(closeness[key], m.text) for key in keys for m in said_as[key]]
+    ranked = [text for _, text in sorted(members, key=lambda pair: (pair[0], -len(pair[1])), reverse=True)]
+    return next((line for said_so in dict.fromkeys(ranked) if (line := for_agent(said_so))), "")
 
 
 def _person(said: Said) -> tuple[str, str]:

@@ -20,13 +20,6 @@ APPS = (
 )
 LEFT_OUT = {"migrations", "tests"}  # folders inside an app that are not its code
 MAX_LINES = 80
-# Functions still over the limit while they are being split (path, function name). Remove an
-# entry when its function is split; an entry whose function is short again fails the test, so the
-# list only shrinks.
-BEING_SPLIT = {
-    ("improver/proposer.py", "propose"),
-    ("improver/remedies.py", "group"),
-}
 
 
 def long_functions() -> dict[tuple[str, str], int]:
@@ -47,14 +40,8 @@ def long_functions() -> dict[tuple[str, str], int]:
 
 
 def test_no_application_function_is_over_80_lines():
-    too_long = {key: lines for key, lines in long_functions().items() if key not in BEING_SPLIT}
+    too_long = long_functions()
     assert not too_long, "\n".join(
         f"{path}: {name} is {lines} lines (at most {MAX_LINES})"
         for (path, name), lines in sorted(too_long.items())
     )
-
-
-def test_every_function_being_split_is_still_long():
-    """An entry of BEING_SPLIT whose function is now short (or gone) is removed from the list."""
-    done = BEING_SPLIT - set(long_functions())
-    assert not done, f"split now, remove from BEING_SPLIT: {sorted(done)}"
