@@ -69,11 +69,10 @@ def for_agent(sentence: str) -> str:
     line = TRAILER.sub("", line).strip(" ,;:").rstrip(" .!?")
     if not line:
         return ""
-    line = line[0].upper() + line[1:]
-    said_end = text[-1] if text[-1:] in ".!" else ""  # read with the stop it was said with, or none
-    if not is_remedy(line + said_end) or not _asks_something(line):
+    line = line[0].upper() + line[1:] + "."
+    if not is_remedy(line) or not _asks_something(line):
         return ""
-    return line + "."
+    return line
 
 
 def _instruction(text: str) -> str:

@@ -89,7 +89,8 @@ def remedy_features(sentence: str) -> dict[str, float]:
     ):
         if pattern.search(text):
             features[f"rule:{name}"] = 1.0
-    features[f"end:{text[-1:] if text[-1:] in '?!.' else 'none'}"] = 1.0
+    if text.endswith("?"):
+        features["end:?"] = 1.0
     n = len(words)
     features[f"length:{'1-3' if n <= 3 else '4-8' if n <= 8 else '9-16' if n <= 16 else '17+'}"] = 1.0
     clauses = [c for c in CLAUSE_BREAK.split(text) if c and c.strip()]
