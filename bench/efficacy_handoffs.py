@@ -14,7 +14,9 @@ the people's feedback asks (its last sentence):
 - majority (upstream): one loud person sends 4–7 complaints a session, about 40% of the
   upstream's negative feedback, asking for something (`loud`) that hurts everyone else (they
   fail more often while it is served); 7–18 sessions a week of other people ask the opposite
-  (`majority`). The loud person's line must never be proposed.
+  (`majority`). The loud person's line must never be proposed. With a `rival`, a third of
+  those people ask another remedy for the same problem (the same complaint, another action):
+  either line helps, and the two must never be served together.
 - handoff (downstream, fixed upstream): the upstream's hand-off leaves something out; the
   downstream sessions fail and their people say so, naming the upstream and the hand-off
   (`handoff`). Only the upstream's line helps.
@@ -47,6 +49,7 @@ TRAVEL = {
     "after": "Not what I asked for. Never offer the flexible fare; it is no longer sold.",
     "loud": "So many clicks. Skip the seat selection step.",
     "majority": "I got a middle seat. Never skip the seat selection step.",
+    "rival": "I got a middle seat. Ask every traveller whether they want a window or an aisle.",
     "handoff": "The planner's hand-off left out the passport number. "
     "Include the passport number in every hand-off to the booking desk.",
 }  # fmt: skip
@@ -106,10 +109,12 @@ def upstream_session(rng, fleet: dict, prompt: str, sid: str, at, person: str, l
         for _ in range(rng.randint(4, 7)):
             session.add("observation", sentiment="negative", text=fleet["loud"])
     else:
-        p = P_FAIL * (FOLLOWED if carries(prompt, fleet["majority"]) else 1.0)
+        helps = carries(prompt, fleet["majority"]) or carries(prompt, fleet.get("rival", ""))
+        p = P_FAIL * (FOLLOWED if helps else 1.0)
         failed = rng.random() < min(1.0, p * (WORSE if carries(prompt, fleet["loud"]) else 1.0))
         if failed and rng.random() < 0.5:
-            session.add("observation", sentiment="negative", text=fleet["majority"])
+            rival = "rival" in fleet and rng.random() < 1 / 3
+            session.add("observation", sentiment="negative", text=fleet["rival" if rival else "majority"])
     session.add("skill_outcome", skill=up["skill"], success=not failed, duration_ms=60_000)
     session.add("session_end", reflection={"failures": []})
     return session.events, {"majority": failed}
@@ -184,7 +189,7 @@ class Fleet:
 
 def new_week() -> dict:
     row = {side: dict.fromkeys((*KINDS, "sessions"), 0) for side in ("learning", "baseline")}
-    return row | {"old_reads": 0, "both": 0, "loud_served": 0, "handoff_upstream": 0, "reads": 0}
+    return row | {"old_reads": 0, "both": 0, "rivals": 0, "loud_served": 0, "handoff_upstream": 0, "reads": 0}
 
 
 def work_day(fleet: Fleet, rngs, row: dict, week: int, day: int, at_day) -> None:
@@ -223,6 +228,9 @@ def work_day(fleet: Fleet, rngs, row: dict, week: int, day: int, at_day) -> None
                 row["old_reads"] += 1
                 row["old_last_day"] = 7 * (week - 1) + day
             row["loud_served"] += carries(up_prompt, spec["loud"]) or carries(down_prompt, spec["loud"])
+            row["rivals"] += (
+                "rival" in spec and carries(up_prompt, spec["majority"]) and carries(up_prompt, spec["rival"])
+            )
             row["handoff_upstream"] += carries(up_prompt, spec["handoff"])
             for side, outcome in (("learning", failed | down_failed), ("baseline", base_failed | base_down)):
                 row[side]["sessions"] += 1
@@ -317,12 +325,12 @@ def report(name: str, outcome: dict, weeks: int, *, judge: bool = True) -> bool:
         drop = f"{1 - now / never:+.0%}" if never else "—"
         print(f"{kind:<11} | {first:7.1%} | {now:7.1%} | {never:11.1%} | {drop}")
     print(
-        "per week, of the reads: the old line served after the reversal; both lines together; the "
-        f"loud person's line; {up} with the hand-off line"
+        "per week, of the reads: the old line served after the reversal; both lines together; two "
+        f"remedies for one problem together; the loud person's line; {up} with the hand-off line"
     )
     for week, row in table.items():
         print(
-            f"  week {week}: {row['old_reads']}, {row['both']}, {row['loud_served']}, "
+            f"  week {week}: {row['old_reads']}, {row['both']}, {row['rivals']}, {row['loud_served']}, "
             f"{row['handoff_upstream']} of {row['reads']}"
         )
     for p in outcome["proposals"]:
@@ -370,6 +378,7 @@ def targets(outcome: dict, weeks: int) -> dict[str, bool]:
         "the old line replaced within two weekly cycles of the reversal (proposed at ritual "
         f"{cycle or '—'} after it; last served {since} days after it)": bool(cycle) and cycle <= 2,
         "the old line and its opposite never served together": not any(r["both"] for r in table.values()),
+        "two remedies for one problem never served together": not any(r["rivals"] for r in table.values()),
         "the loud person's line never proposed": not loud,
         f"{upstream} serves the hand-off line in the last week": last["handoff_upstream"]
         > 0.5 * last["reads"],
