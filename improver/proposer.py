@@ -54,6 +54,7 @@ class ProposalInput:
     exclude: tuple[str, ...] = ()  # additions a human already rejected
     max_additions: int = 6
     remedies: tuple = ()  # improver.remedies.Remedy: what negative feedback says would help
+    earlier: tuple[tuple[str, int], ...] = ()  # (line, sessions) of the remedies the window before
     friction: tuple[dict, ...] = ()  # chronic (tool, failure_mode, sessions) pairs
     shipped: tuple[dict, ...] = ()  # tools built for a friction: (tool, failure_mode, proposal, task, result)
     built_for: tuple[tuple[str, str], ...] = ()  # (tool, failure_mode) pairs a tool was built for
@@ -316,7 +317,7 @@ def _choose(candidates: list[Addition], data: ProposalInput) -> tuple[list[Addit
         stronger = next((c for c in seen if contrary_to(addition.text, (c.text,))), None)
         seen.append(addition)
         against = contrary_to(addition.text, served)
-        if stronger is not None or (against and not turned(addition, against, seen)):
+        if stronger is not None or (against and not turned(addition, against, seen, data.earlier)):
             conflicts.append(conflict(addition, stronger, against))
             continue
         if addition.origin != "operator" and refused(
@@ -331,13 +332,25 @@ def _choose(candidates: list[Addition], data: ProposalInput) -> tuple[list[Addit
     return chosen, conflicts, replaced
 
 
-def turned(newer: Addition, served_line: str, seen: list[Addition]) -> bool:
+def turned(newer: Addition, served_line: str, seen: list[Addition], earlier=()) -> bool:
     """Whether the evidence has turned against a served line: what the window's feedback asks is
-    its opposite (`newer`, said in at least two sessions, in users' or the agents' own words), and
-    nothing said in the window asks for the served line in as many sessions. Then the served line
-    is replaced, never kept beside its opposite. A model's line carries no sessions of its own, so
-    it never replaces a served line: it is refused as the contrary of one."""
+    its opposite (`newer`, said in at least two sessions, in users' or the agents' own words), in
+    at least twice as many sessions as the window before asked it (`earlier`: a turn is new; a
+    minority that always asked the opposite has not turned, and a served line that works is asked
+    for less), and nothing said in the window asks for the served line in as many sessions. Then
+    the served line is replaced, never kept beside its opposite. A model's line carries no
+    sessions of its own, so it never replaces a served line: it is refused as the contrary of one."""
     if newer.origin not in FREE_WORDS or newer.sessions < 2:
+        return False
+    before = max(
+        (
+            n
+            for text, n in earlier
+            if similarity(text, newer.text) >= 80 and not contrary_to(text, (newer.text,))
+        ),
+        default=0,
+    )
+    if newer.sessions < 2 * before:
         return False
     backing = (
         c

@@ -208,6 +208,7 @@ class Analysis:
     remedies: tuple
     friction: tuple
     context: object
+    earlier: tuple = ()  # the remedies of the window before this one (a turn is what is new)
 
 
 def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifier) -> None:
@@ -331,6 +332,7 @@ def _analyse(template, improver, head, now: datetime, window: timedelta) -> Anal
     anti = tuple(a["line"] for a in anti_patterns_for_template(template.pk))
     facts = tuple(learned_facts_for(template))
     remedies = tuple(ritual_evidence.remedies(template, now - window, now))
+    earlier = tuple(ritual_evidence.remedies(template, now - 2 * window, now - window))
     friction = tuple(ritual_evidence.chronic_friction(template, now - window, now))
     context = build_context(
         template=template,
@@ -360,6 +362,7 @@ def _analyse(template, improver, head, now: datetime, window: timedelta) -> Anal
         remedies=remedies,
         friction=friction,
         context=context,
+        earlier=earlier,
     )
 
 
@@ -393,6 +396,7 @@ def _propose(
             anti_patterns=(),
             learned_facts=(),
             remedies=analysis.remedies,
+            earlier=tuple((r.text, r.sessions) for r in analysis.earlier),
             friction=analysis.friction,
             shipped=shipped,
             built_for=tuple((b["tool"], b["failure_mode"]) for b in built),

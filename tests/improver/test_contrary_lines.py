@@ -91,6 +91,45 @@ def test_one_session_asking_the_opposite_does_not_replace_a_served_line():
     assert change is None or "Never rotate" not in change.directives
 
 
+def test_a_minority_that_always_asked_the_opposite_has_not_turned():
+    # a served line that works is asked for less; the few who always wanted the opposite, asked as
+    # often the week before, do not replace it (a turn is new)
+    standing = DeterministicProposer().propose(
+        ProposalInput(
+            template="ops",
+            directives="Rotate the logs every night.\n",
+            negative_by_category={"accuracy": 12},
+            remedies=(Remedy("Never rotate the logs.", 7, 7, ("o:2",)),),
+            earlier=(("Never rotate the logs.", 6),),
+        )
+    )
+    assert standing is None or "Never rotate" not in standing.directives
+    turning = DeterministicProposer().propose(
+        ProposalInput(
+            template="ops",
+            directives="Rotate the logs every night.\n",
+            negative_by_category={"accuracy": 12},
+            remedies=(Remedy("Never rotate the logs.", 14, 14, ("o:2",)),),
+            earlier=(("Never rotate the logs.", 6),),
+        )
+    )
+    assert "Never rotate the logs." in turning.directives
+
+
+def test_a_standing_minority_does_not_turn_a_served_line_in_the_ritual():
+    template, improver, client = coder_fleet()
+    head = template.document.head
+    template_version_create(
+        template=template, directives=head.text + "Rotate the logs when the disk is full.\n"
+    )
+    said = "We need them for the audit. Don't rotate the logs when the disk is full."
+    complaints(client, 5, at=WAKE - timedelta(days=9), text=said)  # the window before
+    complaints(client, 5, at=WAKE - timedelta(days=1), text=said)
+    ritual_run(improver=improver, period="w1", now=WAKE)
+    pending = Proposal.objects.filter(status="pending").first()
+    assert pending is None or "Don't rotate" not in pending.payload["proposed_directives"]
+
+
 def test_a_preference_that_turned_is_reviewed_as_a_replacement():
     template, improver, client = coder_fleet()
     head = template.document.head
