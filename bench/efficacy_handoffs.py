@@ -62,21 +62,20 @@ def ask(said: str) -> str:
 
 
 def carries(prompt: str, said: str) -> bool:
-    """Whether a line of the prompt asks what `said` asks: most of the ask's content words, asked
-    the same way ("Never skip …" does not carry "Skip …")."""
-    from improver.contrary import action
+    """Whether a line of the prompt asks what `said` asks: most of the ask's content words, and
+    not its opposite ("Never skip …" does not carry "Skip …")."""
+    from improver.contrary import contrary
     from improver.words import content
 
     wanted = ask(said)
-    words, negated = set(content(wanted).split()), action(wanted)[0]
+    words = set(content(wanted).split())
     for line in prompt.splitlines():
-        served = line.strip().lstrip("-* ")
+        served = line.strip().lstrip("-* ").removeprefix("Remember: ")
         if not served or served.startswith("#"):
             continue
-        shared = len(words & set(content(served).split())) / max(
-            1, min(len(words), len(content(served).split()))
-        )
-        if shared >= 0.6 and action(served.removeprefix("Remember: "))[0] == negated:
+        theirs = set(content(served).split())
+        shared = len(words & theirs) / max(1, min(len(words), len(theirs)))
+        if shared >= 0.6 and not contrary(served, wanted):
             return True
     return False
 
@@ -161,7 +160,7 @@ class Fleet:
         with time_machine.travel(start - timedelta(days=1), tick=False):
             for side, agents in (("upstream", UPSTREAM_AGENTS), ("downstream", DOWNSTREAM_AGENTS)):
                 name = fleet[side]["name"]
-                slug = self.slugs[side] = f"{name.split()[0].lower()}-{seed}"
+                slug = self.slugs[side] = f"{re.sub(r'[^a-z0-9]+', '-', name.lower()).strip('-')}-{seed}"
                 text = f"You are the {fleet[side]['role']}.\nWork carefully.\n"
                 spec = TemplateSpec(slug=slug, name=name, kind="task_agent", description="", directives=text)
                 template, _ = template_upsert(spec=spec)

@@ -31,6 +31,7 @@ class Line:
     origin: str = "human"
     target: tuple[str, ...] = (ANY,)  # the failure signals it should lower (improver.signals)
     sources: tuple[str, ...] = ()
+    downstream: tuple[str, ...] = ()  # the templates whose sessions show its effect, a hand-off away
 
     @property
     def key(self) -> str:
@@ -60,6 +61,7 @@ def history(versions: list[dict]) -> list[Line]:
                 a.get("origin") or author,
                 target_of(a) if a else (ANY,),
                 tuple(a.get("sources", [])),
+                tuple(a.get("downstream") or ()),
             )
         known = current
     return list(known.values())

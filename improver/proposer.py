@@ -40,6 +40,7 @@ class Addition:
     target: tuple[str, ...] = ()  # the signals it should lower, when known at proposal time
     sessions: int = 0  # how many sessions its evidence comes from, when counted
     people: int = 0  # how many people asked for it (a session without a user's id is one), when counted
+    downstream: tuple[str, ...] = ()  # the templates it was seen in, when its evidence came a hand-off away
 
 
 @dataclass(frozen=True)
@@ -223,6 +224,7 @@ def evidence_additions(data: ProposalInput) -> list[Addition]:
                 "remedy",
                 sessions=remedy.sessions,
                 people=people,
+                downstream=remedy.downstream,
             )
         )
     return out

@@ -77,7 +77,8 @@ def directives_budget() -> int:
 
 def review(template) -> tuple[list[dl.Line], dict[str, dl.Effect], list[dl.Pruning]]:
     """The lines of the head, their effects, and what to prune (improver lines only are removed
-    automatically; a human's line is only ever suggested)."""
+    automatically; a human's line is only ever suggested; a line learned a hand-off away is not
+    judged on this template's sessions)."""
     versions = version_history(template)
     head = template.document.head
     versions = [v for v in versions if v["number"] <= head.number]
@@ -86,7 +87,15 @@ def review(template) -> tuple[list[dl.Line], dict[str, dl.Effect], list[dl.Pruni
     prunings: list[dl.Pruning] = []
     waiting, proven = fixes_pending(), proven_lines(template)
     for line in lines:
-        if line.author == "improver" and not waiting & set(line.target) and line.key not in proven:
+        # a line learned from what the templates it hands work to said shows its effect in their
+        # sessions, not in this template's own: its canary judged it, the ledger here cannot
+        judged_here = not line.downstream
+        if (
+            line.author == "improver"
+            and judged_here
+            and not waiting & set(line.target)
+            and line.key not in proven
+        ):
             verdict = dl.judge(line, measured[line.key], settings.KAIZEN["DIRECTIVE_MIN_SESSIONS"])
             if verdict:
                 prunings.append(verdict)

@@ -317,6 +317,7 @@ def _as_dict(a: Addition) -> dict:
         "target": resolve(a),
         "sessions": a.sessions,
         "people": a.people,
+        "downstream": list(a.downstream),
     }
 
 
@@ -330,6 +331,7 @@ def addition_from(data: dict) -> Addition:
         tuple(data.get("target") or ()),
         data.get("sessions", 0),
         data.get("people", 0),
+        tuple(data.get("downstream") or ()),
     )
 
 

@@ -156,3 +156,30 @@ def test_the_served_prompt_block_never_exceeds_the_token_budget(directive_lines,
     assert estimate_tokens(block) <= budget
     if directive_lines:
         assert block.startswith("# Directives (coder v3)\nRule 0: read the file before editing it.")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("downstream", "removed"), [([], True), (["booking"], False)])
+def test_a_line_learned_a_hand_off_away_is_not_judged_on_its_own_templates_sessions(downstream, removed):
+    # the planner's hand-off line shows its effect in the booking desk's sessions: the planner's
+    # own, which it cannot change, are no evidence that it did not help
+    from improver.services import directive_review
+
+    line = {
+        "text": "Include the passport number in every hand-off to the booking desk.",
+        "origin": "remedy",
+        "sources": ["observation:1"],
+        "downstream": downstream,
+    }
+    template, improver, client = coder_fleet()
+    sessions(client, 40, 20, "before", WAKE - timedelta(days=6))
+    template_version_create(
+        template=template,
+        directives=template.document.head.text + line["text"] + "\n",
+        author=DocumentVersion.Author.IMPROVER,
+        provenance={"additions": [line]},
+    )
+    sessions(client, 40, 24, "after", WAKE - timedelta(days=3))
+    template.refresh_from_db()
+    _, _, prunings = directive_review.review(template)
+    assert any(p.line.text == line["text"] for p in prunings) is removed
