@@ -8,8 +8,10 @@ showing its target among sessions served a version with the line against those s
 without it (so a line that fixes what users complain about shows its effect).
 """
 
+import math
 import re
 from dataclasses import dataclass
+from statistics import NormalDist
 
 from improver.context import estimate_tokens
 from improver.contrary import contrary
@@ -108,6 +110,35 @@ def judge(line: Line, effect: Effect, min_sessions: int, min_drop: float = 0.0) 
             f"({before:.0%} without it, {after:.0%} with it)",
         )
     return None
+
+
+HURTS_ALPHA = 0.05  # the false-alarm rate of "it now hurts", per line and ritual
+
+
+def hurts_now(line: Line, recent: Effect, overall: Effect, min_sessions: int) -> Pruning | None:
+    """Remove an improver line that helped once and hurts now: the window's sessions served with
+    it show its target more often than all sessions ever served without it. What users want can
+    turn ("offer the flexible fare" becomes wrong when the fare is withdrawn) in words no reading
+    of the feedback links to the line; its own sessions show it. One-sided two-proportion z-test
+    (pooled variance) at `HURTS_ALPHA`, with at least `min_sessions` sessions on each side."""
+    n1, y1, n0, y0 = (
+        recent.with_sessions,
+        recent.with_failures,
+        overall.without_sessions,
+        overall.without_failures,
+    )
+    if n1 < min_sessions or n0 < min_sessions:
+        return None
+    pooled = (y1 + y0) / (n1 + n0)
+    spread = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n0))
+    if spread == 0 or (y1 / n1 - y0 / n0) / spread < NormalDist().inv_cdf(1 - HURTS_ALPHA):
+        return None
+    return Pruning(
+        line,
+        "remove",
+        f"it now hurts: {y1 / n1:.0%} of this window's sessions with it show its target, "
+        f"{y0 / n0:.0%} of sessions without it ever did",
+    )
 
 
 def merges(lines: list[Line]) -> list[Pruning]:

@@ -2,8 +2,11 @@
 (removed when their target did not fall or rose, merged when they repeat another, dropped when
 the directives are over the token budget)."""
 
+from datetime import timedelta
+
 from django.conf import settings
 
+from config import clock
 from governance.models import Proposal
 from improver import directive_lines as dl
 from improver.models import Rollout
@@ -24,12 +27,13 @@ def version_history(template) -> list[dict]:
     ]
 
 
-def effects(template, versions: list[dict], lines: list[dl.Line]) -> dict[str, dl.Effect]:
-    """Per line: sessions served with and without it, and those showing its target, in SQL."""
+def effects(template, versions: list[dict], lines: list[dl.Line], since=None) -> dict[str, dl.Effect]:
+    """Per line: sessions served with and without it (first seen since `since`, when given), and
+    those showing its target, in SQL."""
     ids = [v["id"] for v in versions]
-    totals = session_counts(ids)
+    totals = session_counts(ids, since)
     targets = tuple(dict.fromkeys(t for line in lines for t in line.target))
-    shown = signal_counts(ids, targets)
+    shown = signal_counts(ids, targets, since)
     keys = {v["id"]: {dl.line_key(t) for t in v["text"].splitlines() if t.strip()} for v in versions}
     out = {}
     for line in lines:
@@ -97,6 +101,17 @@ def review(template) -> tuple[list[dl.Line], dict[str, dl.Effect], list[dl.Pruni
             and line.key not in proven
         ):
             verdict = dl.judge(line, measured[line.key], settings.KAIZEN["DIRECTIVE_MIN_SESSIONS"])
+            if verdict:
+                prunings.append(verdict)
+    judged = {p.line.key for p in prunings}
+    window = settings.KAIZEN["FEEDBACK_WINDOW_DAYS"]
+    recent = effects(template, versions, lines, since=clock.now() - timedelta(days=window))
+    for line in lines:  # proven once, maybe hurting now: what users want can turn
+        waits = waiting & set(line.target)
+        if line.author == "improver" and not line.downstream and not waits and line.key not in judged:
+            verdict = dl.hurts_now(
+                line, recent[line.key], measured[line.key], settings.KAIZEN["DIRECTIVE_MIN_SESSIONS"]
+            )
             if verdict:
                 prunings.append(verdict)
     prunings += dl.merges(lines)

@@ -183,3 +183,45 @@ def test_a_line_learned_a_hand_off_away_is_not_judged_on_its_own_templates_sessi
     template.refresh_from_db()
     _, _, prunings = directive_review.review(template)
     assert any(p.line.text == line["text"] for p in prunings) is removed
+
+
+@pytest.mark.parametrize(
+    ("recent", "overall", "removed"),
+    [
+        ((30, 18), (40, 12), True),  # 60% this window against 30% without it ever: it hurts now
+        ((30, 10), (40, 12), False),  # 33% against 30%: no evidence it hurts
+        ((5, 5), (40, 12), False),  # too few sessions this window to say
+        ((30, 3), (40, 12), False),  # it still helps
+    ],
+)
+def test_a_line_that_hurts_now_is_read_by_a_one_sided_two_proportion_test(recent, overall, removed):
+    line = dl.Line("Always offer the flexible fare.", 2, "improver", "remedy")
+    verdict = dl.hurts_now(line, dl.Effect(*recent, 0, 0), dl.Effect(0, 0, *overall), 20)
+    assert (verdict is not None) is removed
+    assert verdict is None or verdict.reason.startswith("it now hurts: 60%")
+
+
+@pytest.mark.django_db
+def test_a_line_that_helped_and_hurts_now_is_proposed_for_removal():
+    import time_machine
+
+    from improver.services import directive_review
+
+    template, improver, client = coder_fleet()
+    with time_machine.travel(WAKE - timedelta(days=30), tick=False):
+        sessions(client, 40, 12, "before", WAKE - timedelta(days=30))  # 30% without it
+    template_version_create(
+        template=template,
+        directives=template.document.head.text + FRICTION["text"] + "\n",
+        author=DocumentVersion.Author.IMPROVER,
+        provenance={"additions": [FRICTION]},
+    )
+    with time_machine.travel(WAKE - timedelta(days=20), tick=False):
+        sessions(client, 60, 3, "helped", WAKE - timedelta(days=20))  # 5% with it, for weeks
+    with time_machine.travel(WAKE - timedelta(days=2), tick=False):
+        sessions(client, 30, 18, "turned", WAKE - timedelta(days=2))  # 60% with it this week
+    template.refresh_from_db()
+    with time_machine.travel(WAKE, tick=False):
+        _, _, prunings = directive_review.review(template)
+    [pruning] = [p for p in prunings if p.line.text == FRICTION["text"]]
+    assert pruning.action == "remove" and pruning.reason.startswith("it now hurts: 60%")
