@@ -9,7 +9,8 @@ A condition before the instruction stays ("When a refund fails, page the on-call
 
 A request that asks nothing of the work beyond the speaker ("Stop pestering me.", "Just fix
 it.") gives agents nothing to do differently for anyone: it has no line, and neither has a
-sentence that, once its frame is gone, is no instruction at all (a description of a failure).
+sentence that, once its frame is gone, is no instruction at all (a description of a failure,
+"Rebooted my laptop mid-call with no warning.").
 """
 
 import re
@@ -70,9 +71,19 @@ def for_agent(sentence: str) -> str:
     if not line:
         return ""
     line = line[0].upper() + line[1:] + "."
-    if not is_remedy(line) or not _asks_something(line):
+    if _reports(line) or not is_remedy(line) or not _asks_something(line):
         return ""
     return line
+
+
+def _reports(line: str) -> bool:
+    """Whether the line opens with a verb in the past ("Rebooted the laptop mid-call"): it tells
+    what happened, it asks nothing (a base form that is also a past, "Put", "Set", asks)."""
+    first = grammar._word(line.split()[0]) if line.split() else ""
+    if not first or grammar.base_verb(first):
+        return False
+    lemma = getLemma(first, upos="VERB")  # with its rules for words the lexicon lacks ("rebooted")
+    return grammar.past(first) or (first.endswith("ed") and bool(lemma) and lemma[0] != first)
 
 
 def _instruction(text: str) -> str:

@@ -142,7 +142,9 @@ def _upstream(template, agents: list[dict], since: datetime) -> _Upstream:
         .values("agent__template_id")
     )
     receivers = set(Agent.objects.filter(template_id__in=receiving).values_list("id", flat=True))
-    return _Upstream(own, names_of(template, agents), receivers, handed)
+    # what the templates handing it work say of it is theirs to fix, never its own evidence
+    upstream = Agent.objects.filter(template__in=givers(template, since)).values_list("id", flat=True)
+    return _Upstream(own + list(upstream), names_of(template, agents), receivers, handed)
 
 
 _COLUMNS = ("id", "agent_id", "session_id", "user_id", "occurred_at")  # of an observation or a correction
@@ -214,21 +216,26 @@ def _seen_in(agent_ids: set[int]) -> dict[int, str]:
     }
 
 
+def givers(template, since: datetime) -> list:
+    """The templates that handed the template's agents work lately (a link since `since` less
+    the lookback names a session of theirs): one indexed EXISTS per other template, few."""
+    links = SessionLink.objects.filter(agent__template=template, first_received_at__gt=since - LINK_LOOKBACK)
+    found = []
+    for other in AgentTemplate.objects.exclude(pk=template.pk).filter(agents__isnull=False).distinct():
+        agents = Agent.objects.filter(template=other).values("pk")
+        parent = SessionSeen.objects.filter(agent_id__in=agents, session_key=OuterRef("parent_session_key"))
+        if links.filter(Exists(parent)).exists():
+            found.append(other)
+    return found
+
+
 def handed_up(template, since: datetime, until: datetime) -> set[tuple[str, str]]:
     """What the template's own agents said that counts for a template upstream of it (one that
     handed them work in the window), as (source, text) pairs: the hand-off's fix belongs there,
     so the template proposes no line from it (it still reads it as its own feedback)."""
-    links = SessionLink.objects.filter(
-        agent__template=template, first_received_at__gt=since - LINK_LOOKBACK
-    ).values("parent_session_key")
-    upstream = (
-        SessionSeen.objects.filter(session_key__in=links)
-        .exclude(template_version__document__template=template)
-        .values("template_version__document__template")
-    )
     own = set(Agent.objects.filter(template=template).values_list("id", flat=True))
     found = set()
-    for other in AgentTemplate.objects.filter(id__in=upstream):
+    for other in givers(template, since):
         for h in handed_down(other, since, until):
             if h.row["agent_id"] not in own:
                 continue

@@ -40,6 +40,8 @@ pytestmark = pytest.mark.django_db
         ("Quit bugging me!", ""),
         ("Just do it.", ""),
         ("Wrong amount in the receipt.", ""),
+        ("Rebooted my laptop in the middle of a call with zero warning.", ""),
+        ("Put the refund amount in the subject line.", "Put the refund amount in the subject line."),
     ],
 )
 def test_a_sentence_becomes_the_line_agents_are_given_or_none(said, line):

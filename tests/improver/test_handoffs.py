@@ -163,3 +163,24 @@ def test_a_handed_bookings_own_trouble_stays_with_booking():
     assert not any("seat map" in line.lower() for line in added(evolution("planner")))
     ritual_run(improver=booking_improver, period="w1", now=WAKE)
     assert any("seat map" in line.lower() for line in added(evolution("booking")))
+
+
+def test_what_the_planners_users_say_of_the_booking_desk_is_never_the_desks_evidence():
+    # the planner hands work to the booking desk; its own users naming the desk is the planner's
+    planner_improver, planner_client, booking_improver, booking_client = fleet()
+    planner_runs(planner_client, [f"plan-{i}" for i in range(4)])
+    booking_session(booking_client, 0, "trip-0", OWN, "traveller-0", parent="plan-0")  # the link
+    said = "Checking twice is slow. Confirm the dates before sending anything to booking."
+    post(
+        planner_client,
+        [
+            {"id": f"plan-said-{i}", "type": "observation", "timestamp": at(40 + i),
+             "body": {"text": said, "sentiment": "negative", "category": "complaint",
+                      "session_id": f"plan-{i}", "user_id": f"planner-user-{i}"}}
+            for i in range(4)
+        ],
+    )  # fmt: skip
+    ritual_run(improver=booking_improver, period="w1", now=WAKE)
+    assert not any("confirm the dates" in line.lower() for line in added(evolution("booking")))
+    ritual_run(improver=planner_improver, period="w1", now=WAKE)
+    assert any("confirm the dates" in line.lower() for line in added(evolution("planner")))
