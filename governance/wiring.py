@@ -5,9 +5,14 @@ a proposal cites."""
 from governance.board.services import work_task_for_approved
 from governance.registry import proposal_approved
 from governance.selectors import events_cited_by_proposals
-from telemetry.retention import register_keeper
+from telemetry.retention import keep_events
+
+
+def cited_events_kept(sender, *, event_type: str, **kwargs):
+    """Retention asks what to keep: the events of `event_type` some proposal cites."""
+    return events_cited_by_proposals(event_type)
 
 
 def register() -> None:
     proposal_approved.connect(work_task_for_approved, dispatch_uid="governance.work_task_for_approved")
-    register_keeper(events_cited_by_proposals)  # retention keeps what a proposal cites
+    keep_events.connect(cited_events_kept, dispatch_uid="governance.cited_events_kept")

@@ -3,8 +3,13 @@ corrections active facts were learned from. Loops 1-3 register their handlers of
 events with telemetry's hooks where they are defined (learning/loops.py)."""
 
 from learning.selectors import corrections_behind_active_facts
-from telemetry.retention import register_keeper
+from telemetry.retention import keep_events
+
+
+def corrections_kept(sender, *, event_type: str, **kwargs):
+    """Retention asks what to keep: the corrections behind active facts (None for other types)."""
+    return corrections_behind_active_facts(event_type)
 
 
 def register() -> None:
-    register_keeper(corrections_behind_active_facts)  # retention keeps the corrections behind facts
+    keep_events.connect(corrections_kept, dispatch_uid="learning.corrections_kept")

@@ -5,7 +5,8 @@ each (agent, skill) cost/confidence store once per batch, score the outcomes and
 pattern they name its feedback events, and close the dispatches whose correlation ids the
 outcomes carry: each table is read once and written once per batch, whatever the number of
 agents. A pattern's stats are shared by every agent of its template, so the batch only stores
-the feedback; it is folded into the stats after the batch commits (`fold_waiting_feedback`). An
+the feedback; it is folded into the stats after the batch commits (`fold_waiting_feedback`,
+answering telemetry's `batches_committed`: planner/wiring.py). An
 outcome withdrawn after it was counted (telemetry/withdrawals.py) leaves its store again
 (`forget_outcomes`).
 """
@@ -21,7 +22,7 @@ from planner import rules, scoring
 from planner.models import Dispatch, GoalState, PatternFeedback, PatternStats, SkillStats
 from planner.patterns import age_days, decay
 from planner.patterns import maturity as maturity_of
-from telemetry.hooks import after_batches, handled, on_stored
+from telemetry.hooks import handled, on_stored
 from telemetry.row_writes import rows_store, update_rows
 
 
@@ -199,7 +200,6 @@ def record_pattern_feedback(agents: dict, rows: list[dict]) -> None:
     rows_store(PatternFeedback, feedback, ("pattern", "outcome_id"))  # never twice
 
 
-@after_batches
 def fold_waiting_feedback() -> int:
     """Fold the feedback waiting for it into its patterns' stats, oldest first, in one short
     transaction that locks those stats rows in id order; return how many were folded. Runs after

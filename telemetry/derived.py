@@ -88,7 +88,7 @@ def derive_pending(
     FAIR_SLICE in turn (see `_claim`), so an agent's backlog delays no other agent's results by
     more than a batch. An agent's events (and so its sessions) stay in one bucket; rows several
     agents share are written by idempotent upserts, or folded after the batch commits in a short
-    transaction of their own (`hooks.after_batches`), so no pass waits on another's batch."""
+    transaction of their own (`hooks.batches_committed`), so no pass waits on another's batch."""
     drained, batches, started = 0, 0, time.monotonic()
     count = settings.KAIZEN["DERIVE_BUCKETS"]
     first = random.randrange(count)

@@ -18,15 +18,18 @@ runs at once; so does `<event type>_withdrawn`, for stored events deleted becaus
 of another (telemetry/withdrawals.py): a handler registered for it takes back what its
 own handler of the event had derived, for the rows `handled` says it had.
 
-`after_batches` registers what runs after a derived batch commits, outside its transaction (and
-once at the start of each pass, for what a killed worker left): a handler that would otherwise
-lock rows every agent shares (a template's pattern statistics) stores its results marked as
-waiting, and folds them into the shared rows there, in a short transaction of its own.
+`batches_committed` is the signal sent after a derived batch commits, outside its transaction
+(and once at the start of each pass, for what a killed worker left): a handler that would
+otherwise lock rows every agent shares (a template's pattern statistics) stores its results marked
+as waiting, and a receiver (connected in its app's wiring.py, it must be idempotent) folds them
+into the shared rows there, in a short transaction of its own.
 """
 
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from django.dispatch import Signal
 
 EventHandler = Callable[..., None]
 RowFilter = Callable[[dict], bool]
@@ -53,8 +56,13 @@ class Registration:
             self.handler(agent=agent, rows=rows)
 
 
+# A table rather than a signal: a to-do entry stores the dotted name of the handler that still
+# owes it, each handler has its own row filter and batch shape, and one handler's failure must
+# leave its rows for it alone, none of which a signal's receivers can say.
 _registered: dict[str, list[Registration]] = defaultdict(list)
-_after_batches: list[Callable[[], None]] = []
+
+# Sent (sender None) after derived batches commit, outside their transaction; see the module's words.
+batches_committed = Signal()
 
 
 def on_stored(
@@ -76,17 +84,9 @@ def handled(row: dict, handler: EventHandler) -> bool:
     return f"{handler.__module__}.{handler.__qualname__}" in row.get("derived_by", ())
 
 
-def after_batches(step: Callable[[], None]) -> Callable[[], None]:
-    """Register `step` to run after derived batches commit (it must be idempotent)."""
-    if step not in _after_batches:
-        _after_batches.append(step)
-    return step
-
-
 def batches_done() -> None:
-    """Run the steps registered with `after_batches`."""
-    for step in _after_batches:
-        step()
+    """Derived batches committed: run what answers `batches_committed`."""
+    batches_committed.send(sender=None)
 
 
 def registrations(event_type: str) -> list[Registration]:

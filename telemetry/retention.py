@@ -4,9 +4,9 @@ elsewhere), keeping whatever something still needs.
 Summary rows (stores, snapshots, friction events, facts, feedback items, proposals) are never
 touched; only the raw event tables shrink. What must be kept is decided in SQL, never as a list
 of ids: per event type, a union of subqueries naming the ids to keep. Telemetry keeps the events
-whose derived work has not run yet (the to-do list); the apps above register a keeper at start-up
-(`register_keeper`) returning, per event type, a queryset of the ids they cite (learning: the
-corrections behind active facts; governance: every proposal's citations).
+whose derived work has not run yet (the to-do list); the apps above answer the `keep_events`
+signal (connected in their wiring.py at start-up) with, per event type, a queryset of the ids they
+cite (learning: the corrections behind active facts; governance: every proposal's citations).
 
 How far each event type was retired is recorded (RetentionHorizon) before its rows go: a session
 digest derived afterwards from a session whose events may reach back before it says so.
@@ -23,6 +23,7 @@ from datetime import timedelta
 
 from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, QuerySet
+from django.dispatch import Signal
 
 from config import clock
 from telemetry import partitions
@@ -30,16 +31,10 @@ from telemetry.models import EVENT_MODELS, PendingDerivation, RetentionHorizon, 
 
 log = logging.getLogger(__name__)
 
-Keeper = Callable[[str], QuerySet | None]
-_keepers: list[Keeper] = []
-
-
-def register_keeper(keeper: Keeper) -> Keeper:
-    """Register `keeper(event type) -> queryset of ids` (or None): the events of that type that
-    must outlive the retention window. The queryset becomes a subquery; it is never evaluated."""
-    if keeper not in _keepers:
-        _keepers.append(keeper)
-    return keeper
+# Sent with `event_type` (the sender is its event model) whenever retention asks what it must
+# keep; a receiver returns a queryset of the ids of that type that must outlive the retention
+# window (one column), or None when it keeps none. The queryset becomes a subquery, never evaluated.
+keep_events = Signal()
 
 
 def as_ids(values) -> set[int]:
@@ -56,10 +51,8 @@ def as_ids(values) -> set[int]:
 def kept_querysets(event_type: str) -> list[QuerySet]:
     """The subqueries naming the ids of `event_type` to keep (each a single, non-null column)."""
     kept = [PendingDerivation.objects.filter(event_type=event_type).values_list("row_id", flat=True)]
-    for keeper in _keepers:
-        qs = keeper(event_type)
-        if qs is not None:
-            kept.append(qs)
+    answers = keep_events.send(sender=EVENT_MODELS.get(event_type), event_type=event_type)
+    kept.extend(qs for _, qs in answers if qs is not None)
     return kept
 
 

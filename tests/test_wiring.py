@@ -7,12 +7,16 @@ from fleet.documents import head_moved
 from governance.registry import proposal_approved
 from improver.models import Rollout
 from improver.services.rollouts import rollout_ended
+from telemetry.hooks import batches_committed
+from telemetry.retention import keep_events
 
 SIGNALS = {
     "fleet.documents.head_moved": (head_moved, None),
     "improver.services.rollouts.rollout_ended": (rollout_ended, None),
     "governance.registry.proposal_approved": (proposal_approved, None),
     "pre_delete of improver.Rollout": (pre_delete, Rollout),
+    "telemetry.retention.keep_events": (keep_events, None),
+    "telemetry.hooks.batches_committed": (batches_committed, None),
 }
 EXPECTED = {
     "fleet.documents.head_moved": [
@@ -22,6 +26,11 @@ EXPECTED = {
     "improver.services.rollouts.rollout_ended": ["improver.wiring.queued_evolution_starts"],
     "governance.registry.proposal_approved": ["governance.board.services.work_task_for_approved"],
     "pre_delete of improver.Rollout": ["improver.services.rollouts.rollout_deleted"],
+    "telemetry.retention.keep_events": [
+        "governance.wiring.cited_events_kept",
+        "learning.wiring.corrections_kept",
+    ],
+    "telemetry.hooks.batches_committed": ["planner.wiring.waiting_feedback_folds"],
 }
 
 
