@@ -20,6 +20,9 @@ from fleet.arms import canary_pick, served_version_id
 from fleet.models import Document, DocumentVersion, Exposure
 
 Validator = Callable[[str, str], object]  # (text, source) → parsed; raises YamlDocError
+# A table rather than a signal: each kind has exactly one validator (a second is refused at
+# start-up), the admin asks whether a kind has one without running it, and a document's kind is
+# found from its name (a prefix ending in ':' covers every name it begins).
 _validators: dict[str, Validator] = {}
 
 # Sent inside the transaction whenever a document gets a new head, with `document` and `version`;

@@ -59,6 +59,8 @@ class Handlers:
     what_next: Callable | None = None  # (proposal) -> str: what its decision set in motion, in words
 
 
+# A table rather than signals: one owner a type, a second refused at start-up, and each handler's
+# answer (did the effect land, the new proposal, the review page) is the one the caller uses.
 _registry: dict[str, Handlers] = {}
 
 
