@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (sentences as their author wrote them, one string each)
 """Held-out fleets for the directive-learning efficacy benchmark.
 
 Each fleet describes two kinds of AI agent working in one company (not travel):

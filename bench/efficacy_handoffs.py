@@ -363,7 +363,11 @@ def targets(outcome: dict, weeks: int) -> dict[str, bool]:
         None,
     )
     last_day = max((r.get("old_last_day", -1) for r in table.values()), default=-1)
-    since = last_day - 7 * (REVERSAL_WEEK - 1)
+    since = (
+        f"last served {last_day - 7 * (REVERSAL_WEEK - 1)} days after it"
+        if last_day >= 0
+        else "never served after it"
+    )
     drops = {
         k: 1 - rate(last, "learning", (k,)) / rate(last, "baseline", (k,))
         for k in KINDS
@@ -375,7 +379,7 @@ def targets(outcome: dict, weeks: int) -> dict[str, bool]:
     upstream = spec["upstream"]["name"]
     return {
         "the old line replaced within two weekly cycles of the reversal (proposed at ritual "
-        f"{cycle or '—'} after it; last served {since} days after it)": bool(cycle) and cycle <= 2,
+        f"{cycle or '—'} after it; {since})": bool(cycle) and cycle <= 2,
         "the old line and its opposite never served together": not any(r["both"] for r in table.values()),
         "two remedies for one problem never served together": not any(r["rivals"] for r in table.values()),
         "the loud person's line never proposed": not loud,
