@@ -26,38 +26,36 @@ def _base(name: str) -> int:
     return version.number if version else 0
 
 
-def validate_goal(*, data: dict, agent) -> dict:
+def _parsed(name: str, text: str):
+    """`text` checked as document `name` (a YamlDocError answers as the API's 400)."""
     try:
-        goals = config_docs.validate("goals", data["yaml"], "yaml")
+        return config_docs.validate(name, text, "yaml")
     except YamlDocError as exc:
         raise exc.as_api_error() from exc
-    ids = [g.id for g in goals]
+
+
+def _entries_proposal(document: str, kind: str, data: dict) -> dict:
+    """A submission of goals or actions as a proposal: the ids of its entries name and key it."""
+    ids = [entry.id for entry in _parsed(document, data["yaml"])]
     return {
-        "title": f"Goal: {', '.join(ids)}",
-        "dedup_key": f"goal:{','.join(sorted(ids))}",
-        "subject": "goals",
-        "payload": {"document": "goals", "yaml": data["yaml"], "goals": ids, "base_version": _base("goals")},
+        "title": f"{kind.capitalize()}: {', '.join(ids)}",
+        "dedup_key": f"{kind}:{','.join(sorted(ids))}",
+        "subject": document,
+        "payload": {
+            "document": document,
+            "yaml": data["yaml"],
+            document: ids,
+            "base_version": _base(document),
+        },
     }
+
+
+def validate_goal(*, data: dict, agent) -> dict:
+    return _entries_proposal("goals", "goal", data)
 
 
 def validate_action(*, data: dict, agent) -> dict:
-    try:
-        # every action's goal is checked against the current goals
-        actions = config_docs.validate("actions", data["yaml"], "yaml")
-    except YamlDocError as exc:
-        raise exc.as_api_error() from exc
-    ids = [a.id for a in actions]
-    return {
-        "title": f"Action: {', '.join(ids)}",
-        "dedup_key": f"action:{','.join(sorted(ids))}",
-        "subject": "actions",
-        "payload": {
-            "document": "actions",
-            "yaml": data["yaml"],
-            "actions": ids,
-            "base_version": _base("actions"),
-        },
-    }
+    return _entries_proposal("actions", "action", data)  # each action's goal must be a current goal
 
 
 def validate_config_change(*, data: dict, agent) -> dict:
@@ -70,10 +68,7 @@ def validate_config_change(*, data: dict, agent) -> dict:
             f"document: no agent '{name.removeprefix(config_docs.CARD_PREFIX)}'.",
             {"fields": {"document": ["Unknown agent."]}},
         )
-    try:
-        parsed = config_docs.validate(name, data["yaml"], "yaml")
-    except YamlDocError as exc:
-        raise exc.as_api_error() from exc
+    parsed = _parsed(name, data["yaml"])
     before = config_docs.current_text(name) or ""
     payload = {"document": name, "yaml": data["yaml"], "before": before, "base_version": _base(name)}
     if name.startswith(config_docs.CARD_PREFIX):
