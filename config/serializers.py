@@ -1,6 +1,6 @@
 """Serializer pieces shared by the APIs."""
 
-from drf_spectacular.utils import inline_serializer
+from drf_spectacular.utils import OpenApiParameter, inline_serializer
 from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
 
@@ -38,6 +38,15 @@ def page_of(name: str, item: type[serializers.Serializer]) -> serializers.Serial
             "results": item(many=True),  # made last: fields keep their creation order
         },
     )
+
+
+def filter_parameters(filters: type[serializers.Serializer]) -> list[OpenApiParameter]:
+    """The documented query string of a list endpoint: each choice field of `filters` (its
+    choices as the values allowed), then `page`."""
+    return [
+        *(OpenApiParameter(name, str, enum=list(field.choices)) for name, field in filters().fields.items()),
+        OpenApiParameter("page", int),
+    ]
 
 
 def filtered_page(view, request, filters: type[serializers.Serializer], select, item):

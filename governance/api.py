@@ -1,11 +1,11 @@
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.permissions import CanApproveProposals, IsAgent, IsStaff, request_agent
-from config.serializers import StrictSerializer, filtered_page, page_of
+from config.serializers import StrictSerializer, filter_parameters, filtered_page, page_of
 from governance import services
 from governance.models import Proposal
 from governance.selectors import proposal_list
@@ -74,11 +74,7 @@ class ProposalListApi(APIView):
         type = serializers.ChoiceField(choices=Proposal.Type.choices, required=False)
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter("status", str, enum=list(Proposal.Status.values)),
-            OpenApiParameter("type", str, enum=list(Proposal.Type.values)),
-            OpenApiParameter("page", int),
-        ],
+        parameters=filter_parameters(FilterSerializer),
         operation_id="api_v1_proposals_list",
         responses=page_of("ProposalPage", ProposalOutputSerializer),
     )
@@ -96,9 +92,22 @@ class ProposalDetailApi(APIView):
         return Response(ProposalOutputSerializer(proposal).data)
 
 
-class ProposalApproveApi(APIView):
-    permission_classes = [CanApproveProposals]
+class ProposalDecisionApi(APIView):
+    """A decision on a pending proposal: the view's InputSerializer checks the body, a governance
+    service decides with the proposal, the actor and that input, and the proposal answers."""
 
+    permission_classes = [CanApproveProposals]
+    InputSerializer: type[serializers.Serializer]
+
+    def decided(self, request, proposal_id: int, decide, status: int = 200) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        proposal = get_object_or_404(Proposal, pk=proposal_id)
+        proposal = decide(proposal=proposal, actor=request.user, **data.validated_data)
+        return Response(ProposalOutputSerializer(proposal).data, status=status)
+
+
+class ProposalApproveApi(ProposalDecisionApi):
     @extend_schema_serializer(component_name="ProposalApproveInput")
     class InputSerializer(serializers.Serializer):
         rating = serializers.IntegerField(min_value=1, max_value=5, required=False)
@@ -107,18 +116,10 @@ class ProposalApproveApi(APIView):
     def post(self, request, proposal_id: int):
         """Approve a pending proposal (`governance.approve_proposal`): what approving its type does
         happens at once (an evolution starts its canary); `rating` (1–5) is feedback on the proposal."""
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        proposal = get_object_or_404(Proposal, pk=proposal_id)
-        proposal = services.proposal_approve(
-            proposal=proposal, actor=request.user, rating=data.validated_data.get("rating")
-        )
-        return Response(ProposalOutputSerializer(proposal).data)
+        return self.decided(request, proposal_id, services.proposal_approve)
 
 
-class ProposalRejectApi(APIView):
-    permission_classes = [CanApproveProposals]
-
+class ProposalRejectApi(ProposalDecisionApi):
     @extend_schema_serializer(component_name="ProposalRejectInput")
     class InputSerializer(serializers.Serializer):
         reason = serializers.CharField(max_length=5000)
@@ -126,18 +127,10 @@ class ProposalRejectApi(APIView):
     @extend_schema(request=InputSerializer, responses=ProposalOutputSerializer)
     def post(self, request, proposal_id: int):
         """Reject a pending proposal with a reason; an evolution's lines are never proposed again."""
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        proposal = get_object_or_404(Proposal, pk=proposal_id)
-        proposal = services.proposal_reject(
-            proposal=proposal, actor=request.user, reason=data.validated_data["reason"]
-        )
-        return Response(ProposalOutputSerializer(proposal).data)
+        return self.decided(request, proposal_id, services.proposal_reject)
 
 
-class ProposalRefineApi(APIView):
-    permission_classes = [CanApproveProposals]
-
+class ProposalRefineApi(ProposalDecisionApi):
     @extend_schema_serializer(component_name="ProposalRefineInput")
     class InputSerializer(serializers.Serializer):
         text = serializers.CharField(max_length=5000)
@@ -145,10 +138,4 @@ class ProposalRefineApi(APIView):
     @extend_schema(request=InputSerializer, responses={201: ProposalOutputSerializer})
     def post(self, request, proposal_id: int):
         """Ask the improver to re-propose a pending evolution with the operator's guidance."""
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        proposal = get_object_or_404(Proposal, pk=proposal_id)
-        refined = services.proposal_refine(
-            proposal=proposal, actor=request.user, text=data.validated_data["text"]
-        )
-        return Response(ProposalOutputSerializer(refined).data, status=201)
+        return self.decided(request, proposal_id, services.proposal_refine, status=201)

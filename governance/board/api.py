@@ -1,11 +1,11 @@
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.permissions import IsAgentOrStaff, request_agent
-from config.serializers import StrictSerializer, filtered_page, page_of
+from config.serializers import StrictSerializer, filter_parameters, filtered_page, page_of
 from fleet.models import Agent
 from governance.board import access as board_access
 from governance.board import services as board
@@ -92,11 +92,7 @@ class TaskListApi(APIView):
         kind = serializers.ChoiceField(choices=BoardTask.Kind.choices, required=False)
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter("status", str, enum=list(BoardTask.Status.values)),
-            OpenApiParameter("kind", str, enum=list(BoardTask.Kind.values)),
-            OpenApiParameter("page", int),
-        ],
+        parameters=filter_parameters(FilterSerializer),
         operation_id="api_v1_board_tasks_list",
         responses=page_of("BoardTaskPage", TaskOutputSerializer),
     )
