@@ -6,6 +6,7 @@ from django.shortcuts import render
 
 from config import charts, clock
 from dashboard import selectors
+from improver.rollout_words import rollout_chart
 
 
 @staff_member_required
@@ -64,13 +65,10 @@ def dashboard(request):
         "rollouts": [
             {
                 **r,
-                "chart": charts.time_chart(
-                    r["series"],
+                "chart": rollout_chart(
+                    r,
+                    rollout_id=r["id"],
                     title=f"{r['template']} {r['versions']}: sessions with {r['metric']}",
-                    window=r["window"],
-                    chart_id=f"chart-rollout-{r['id']}",
-                    share=True,
-                    legend=r["legend"],
                 ),
             }
             for r in selectors.rollouts()

@@ -6,7 +6,6 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.views.decorators.http import require_POST
 
-from config import charts
 from config.audit import audit
 from config.errors import ApplicationError
 from config.readable import clipped, share, when
@@ -22,7 +21,13 @@ from improver.models import (
     Rollout,
 )
 from improver.review import delta_rows
-from improver.rollout_words import SIGNAL_COLUMNS, rollout_series, rollout_status, signal_cells
+from improver.rollout_words import (
+    SIGNAL_COLUMNS,
+    rollout_chart,
+    rollout_series,
+    rollout_status,
+    signal_cells,
+)
 from improver.services.improvers import improver_create, improver_set_lifecycle
 from improver.services.rollouts import rollout_decide
 from telemetry.admin import EventAdmin
@@ -427,11 +432,4 @@ def history_chart(rollout: Rollout, metric: str) -> str:
     """Both arms' rate of what the rollout is judged on at every check, over the rollout's own
     time, with the sessions behind each."""
     drawn = rollout_series(rollout, metric)
-    return charts.time_chart(
-        drawn["series"],
-        title=f"Sessions with {metric}, at each check",
-        window=drawn["window"],
-        chart_id=f"chart-rollout-{rollout.pk}",
-        share=True,
-        legend=drawn["legend"],
-    )
+    return rollout_chart(drawn, rollout_id=rollout.pk, title=f"Sessions with {metric}, at each check")

@@ -5,6 +5,7 @@ counts themselves are improver.outcomes'."""
 
 from datetime import datetime
 
+from config import charts
 from improver.outcomes import USAGE_FIELDS
 from improver.signals import ANY
 
@@ -46,6 +47,19 @@ def rollout_series(rollout, metric: str) -> dict:
     start = min([rollout.started_at, *times])
     end = max([rollout.decided_at or rollout.started_at, *times])
     return {"series": series, "legend": legend, "window": (start, end)}
+
+
+def rollout_chart(drawn: dict, *, rollout_id: int, title: str) -> str:
+    """The chart of what `rollout_series` drew of a rollout: both arms on one scale, with the
+    sessions behind their last points under it."""
+    return charts.time_chart(
+        drawn["series"],
+        title=title,
+        window=drawn["window"],
+        chart_id=f"chart-rollout-{rollout_id}",
+        share=True,
+        legend=drawn["legend"],
+    )
 
 
 def _verdict(ci, role: str, margin, shown: bool) -> str:
