@@ -6,6 +6,18 @@ from config.yamldoc import YamlDocError
 from fleet.templates import templates_load
 
 
+def templates_loaded(command: BaseCommand, path: Path, label: str = "") -> int:
+    """Create or update the templates of `path`, writing what became of each to the command's
+    output (`label` before its slug); a YAML error stops the command. Returns how many were read."""
+    try:
+        loaded = templates_load(path)
+    except YamlDocError as exc:
+        raise CommandError(str(exc)) from exc
+    for template, outcome in loaded:
+        command.stdout.write(f"{label}{template.slug}: {outcome}")
+    return len(loaded)
+
+
 class Command(BaseCommand):
     help = "Create or update agent templates from a YAML file (new directives make a new version)."
 
@@ -16,10 +28,5 @@ class Command(BaseCommand):
         path = Path(file)
         if not path.is_file():
             raise CommandError(f"{file}: no such file")
-        try:
-            loaded = templates_load(path)
-        except YamlDocError as exc:
-            raise CommandError(str(exc)) from exc
-        for template, outcome in loaded:
-            self.stdout.write(f"{template.slug}: {outcome}")
-        self.stdout.write(self.style.SUCCESS(f"{len(loaded)} template(s) loaded from {path}"))
+        count = templates_loaded(self, path)
+        self.stdout.write(self.style.SUCCESS(f"{count} template(s) loaded from {path}"))

@@ -3,8 +3,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from config.errors import ApplicationError
-from config.yamldoc import YamlDocError
-from fleet.templates import templates_load
+from fleet.management.commands.load_templates import templates_loaded
 from planner.config_docs import current_text, version_create
 
 
@@ -41,11 +40,5 @@ class Command(BaseCommand):
             self.stdout.write(f"{name}: v{version.number}")
 
     def import_templates(self, path: Path) -> None:
-        if not path.exists():
-            return
-        try:
-            loaded = templates_load(path)
-        except YamlDocError as exc:
-            raise CommandError(str(exc)) from exc
-        for template, outcome in loaded:
-            self.stdout.write(f"template {template.slug}: {outcome}")
+        if path.exists():
+            templates_loaded(self, path, label="template ")
