@@ -49,64 +49,40 @@ def seed(url: str, slug: str, agents: int, items: int) -> int:
     improver = improver_create(template=template, wake_at=NOW)
     rng = random.Random(items)
     with psycopg.connect(url) as conn, conn.cursor() as cur:
-        with cur.copy(
-            "COPY telemetry_observation (agent_id, template_version_id, dedup_key, sha256, occurred_at, "
-            "received_at, text, session_id, sentiment, category) FROM STDIN"
-        ) as copy:
-            for i in range(int(items * 0.7)):
-                at = NOW - timedelta(minutes=rng.randint(1, 7 * 24 * 60 - 1))
-                copy.write_row(
-                    (
-                        rng.choice(ids),
-                        version.pk,
-                        f"o{i}",
-                        "0" * 64,
-                        at,
-                        at,
-                        rng.choice(TEXTS),
-                        f"s{i % 500}",
-                        "",
-                        "",
-                    )
-                )
-        with cur.copy(
-            "COPY telemetry_decision (agent_id, template_version_id, dedup_key, sha256, occurred_at, "
-            "received_at, subject, verdict, reason) FROM STDIN"
-        ) as copy:
-            for i in range(int(items * 0.15)):
-                at = NOW - timedelta(minutes=rng.randint(1, 7 * 24 * 60 - 1))
-                copy.write_row(
-                    (
-                        rng.choice(ids),
-                        version.pk,
-                        f"d{i}",
-                        "0" * 64,
-                        at,
-                        at,
-                        "suggest-tool",
-                        rng.choice(["confirmed", "rejected", "deferred"]),
-                        "because",
-                    )
-                )
-        with cur.copy(
-            "COPY telemetry_wakerun (agent_id, template_version_id, dedup_key, sha256, occurred_at, "
-            "received_at, status, duration_ms, user_rating) FROM STDIN"
-        ) as copy:
-            for i in range(items - int(items * 0.7) - int(items * 0.15)):
-                at = NOW - timedelta(minutes=rng.randint(1, 7 * 24 * 60 - 1))
-                copy.write_row(
-                    (
-                        rng.choice(ids),
-                        version.pk,
-                        f"w{i}",
-                        "0" * 64,
-                        at,
-                        at,
-                        "completed",
-                        1000,
-                        round(rng.random(), 2),
-                    )
-                )
+
+        def copy_events(table: str, columns: str, count: int, prefix: str, own) -> None:
+            """COPY `count` events of `table` spread over the last week: the columns every event
+            has, then `columns` as `own(i)` gives them for the i-th."""
+            with cur.copy(
+                f"COPY {table} (agent_id, template_version_id, dedup_key, sha256, occurred_at, "
+                f"received_at, {columns}) FROM STDIN"
+            ) as copy:
+                for i in range(count):
+                    at = NOW - timedelta(minutes=rng.randint(1, 7 * 24 * 60 - 1))
+                    copy.write_row((rng.choice(ids), version.pk, f"{prefix}{i}", "0" * 64, at, at, *own(i)))
+
+        observations, decisions = int(items * 0.7), int(items * 0.15)
+        copy_events(
+            "telemetry_observation",
+            "text, session_id, sentiment, category",
+            observations,
+            "o",
+            lambda i: (rng.choice(TEXTS), f"s{i % 500}", "", ""),
+        )
+        copy_events(
+            "telemetry_decision",
+            "subject, verdict, reason",
+            decisions,
+            "d",
+            lambda i: ("suggest-tool", rng.choice(["confirmed", "rejected", "deferred"]), "because"),
+        )
+        copy_events(
+            "telemetry_wakerun",
+            "status, duration_ms, user_rating",
+            items - observations - decisions,
+            "w",
+            lambda i: ("completed", 1000, round(rng.random(), 2)),
+        )
         conn.commit()
     return improver.pk
 
