@@ -27,23 +27,38 @@ PAIRS = [
 ]
 
 
+PAGE = "Page the on-call engineer for outages.\n"
+
+
+def proposed(directives: str, *remedies: Remedy, **more):
+    """What the deterministic proposer makes of `remedies` against the ops template's `directives`
+    (`more`: the rest of its input, what was asked earlier or what a human aborted)."""
+    return DeterministicProposer().propose(
+        ProposalInput(
+            template="ops",
+            directives=directives,
+            negative_by_category={"accuracy": 12},
+            remedies=remedies,
+            **more,
+        )
+    )
+
+
+def rotate_or_not(*, against: int) -> tuple[Remedy, Remedy]:
+    """Rotating the logs asked in 10 sessions, and its contrary in `against`."""
+    return (
+        Remedy("Rotate the logs when the disk is full.", 10, 10, ("observation:1",)),
+        Remedy("Don't rotate the logs, we need them for the audit.", against, against, ("observation:2",)),
+    )
+
+
 @pytest.mark.parametrize(("a", "b", "expected"), PAIRS)
 def test_contrary_lines_are_the_same_action_with_opposite_polarity(a, b, expected):
     assert contrary(a, b) is expected and contrary(b, a) is expected
 
 
 def test_the_side_with_more_evidence_is_proposed_and_the_conflict_kept():
-    change = DeterministicProposer().propose(
-        ProposalInput(
-            template="ops",
-            directives="Page the on-call engineer for outages.\n",
-            negative_by_category={"accuracy": 12},
-            remedies=(
-                Remedy("Rotate the logs when the disk is full.", 10, 10, ("observation:1",)),
-                Remedy("Don't rotate the logs, we need them for the audit.", 2, 2, ("observation:2",)),
-            ),
-        )
-    )
+    change = proposed(PAGE, *rotate_or_not(against=2))
     assert "Rotate the logs when the disk is full." in change.directives
     assert "Don't rotate the logs" not in change.directives
     [conflict] = change.conflicts
@@ -51,12 +66,8 @@ def test_the_side_with_more_evidence_is_proposed_and_the_conflict_kept():
     assert conflict["against_sessions"] == 10 and not conflict["served"]
 
 
-def propose_against_served(served: str, *remedies: Remedy):
-    return DeterministicProposer().propose(
-        ProposalInput(
-            template="ops", directives=served + "\n", negative_by_category={"accuracy": 12}, remedies=remedies
-        )
-    )
+def propose_against_served(served: str, *remedies: Remedy, **more):
+    return proposed(served + "\n", *remedies, **more)
 
 
 def test_when_newer_feedback_asks_the_opposite_of_a_served_line_it_replaces_it():
@@ -94,24 +105,16 @@ def test_one_session_asking_the_opposite_does_not_replace_a_served_line():
 def test_a_minority_that_always_asked_the_opposite_has_not_turned():
     # a served line that works is asked for less; the few who always wanted the opposite, asked as
     # often the week before, do not replace it (a turn is new)
-    standing = DeterministicProposer().propose(
-        ProposalInput(
-            template="ops",
-            directives="Rotate the logs every night.\n",
-            negative_by_category={"accuracy": 12},
-            remedies=(Remedy("Never rotate the logs.", 7, 7, ("o:2",)),),
-            earlier=(("Never rotate the logs.", 6),),
-        )
+    standing = propose_against_served(
+        "Rotate the logs every night.",
+        Remedy("Never rotate the logs.", 7, 7, ("o:2",)),
+        earlier=(("Never rotate the logs.", 6),),
     )
     assert standing is None or "Never rotate" not in standing.directives
-    turning = DeterministicProposer().propose(
-        ProposalInput(
-            template="ops",
-            directives="Rotate the logs every night.\n",
-            negative_by_category={"accuracy": 12},
-            remedies=(Remedy("Never rotate the logs.", 14, 14, ("o:2",)),),
-            earlier=(("Never rotate the logs.", 6),),
-        )
+    turning = propose_against_served(
+        "Rotate the logs every night.",
+        Remedy("Never rotate the logs.", 14, 14, ("o:2",)),
+        earlier=(("Never rotate the logs.", 6),),
     )
     assert "Never rotate the logs." in turning.directives
 
@@ -171,16 +174,6 @@ def test_the_ritual_proposes_the_majority_and_the_review_page_shows_the_conflict
 
 
 def test_a_withdrawn_majority_line_still_keeps_its_weaker_contrary_out():
-    change = DeterministicProposer().propose(
-        ProposalInput(
-            template="ops",
-            directives="Page the on-call engineer for outages.\n",
-            negative_by_category={"accuracy": 12},
-            remedies=(
-                Remedy("Rotate the logs when the disk is full.", 10, 10, ("observation:1",)),
-                Remedy("Don't rotate the logs, we need them for the audit.", 3, 3, ("observation:2",)),
-            ),
-            exclude=("Rotate the logs when the disk is full.",),  # a human aborted it
-        )
-    )
+    aborted = ("Rotate the logs when the disk is full.",)  # a human aborted it
+    change = proposed(PAGE, *rotate_or_not(against=3), exclude=aborted)
     assert change is None or "rotate the logs" not in change.directives.lower()
