@@ -61,6 +61,27 @@ def client(fake) -> LLMClient:
     return LLMClient(fake.url, "fake-model", "sk-test", timeout=0.3, max_retries=1, backoff=0.01)
 
 
+# The coder template with three communication complaints, as the proposer is given it.
+COMPLAINED = ProposalInput(template="coder", directives=DIRECTIVES, negative_by_category={"communication": 3})
+# A model's proposal that adds one line to the coder's directives.
+LEAD_WITH_THE_RESULT = {
+    "directives": DIRECTIVES + "Lead with the result.\n",
+    "rationale": "users said it rambles",
+    "additions": [{"text": "Lead with the result.", "reason": "communication"}],
+}
+
+
+def ritual_answer(labels=(("negative", "communication"),) * 3) -> dict:
+    """A model's answer to a whole ritual: each complaint's (sentiment, category), and a line
+    added to the coder's directives."""
+    return {
+        "items": [{"index": i, "sentiment": s, "category": c} for i, (s, c) in enumerate(labels)],
+        "directives": DIRECTIVES + "Lead with the result.\n",
+        "rationale": "rambling",
+        "additions": [],
+    }
+
+
 ITEMS = [
     RawFeedback("observation", str(i), T0, text)
     for i, text in enumerate(["the report rambles", "thanks, perfect"])
@@ -100,12 +121,8 @@ def test_classifier_rejects_labels_outside_the_schema(fake):
 
 
 def test_proposer_success_and_refusal_to_remove_directives(fake):
-    data = ProposalInput(template="coder", directives=DIRECTIVES, negative_by_category={"communication": 3})
-    fake.content = {
-        "directives": DIRECTIVES + "Lead with the result.\n",
-        "rationale": "users said it rambles",
-        "additions": [{"text": "Lead with the result.", "reason": "communication"}],
-    }
+    data = COMPLAINED
+    fake.content = LEAD_WITH_THE_RESULT
     change = LLMProposer(client(fake), DeterministicProposer()).propose(data)
     assert change.proposer == "llm" and change.directives.endswith("Lead with the result.\n")
     fake.content = {"directives": "Lead with the result.\n", "rationale": "shorter", "additions": []}
@@ -128,12 +145,7 @@ def test_the_ritual_completes_on_every_path_and_says_which(fake, settings, mode)
         "LLM_MAX_RETRIES": 1,
     }
     fake.mode = mode
-    fake.content = {
-        "items": [{"index": i, "sentiment": "negative", "category": "communication"} for i in range(3)],
-        "directives": DIRECTIVES + "Lead with the result.\n",
-        "rationale": "rambling",
-        "additions": [],
-    }
+    fake.content = ritual_answer()
     _, improver, client_ = coder_fleet()
     complaints(client_, 3)
     run = ritual_run(improver=improver, period="w1", now=WAKE)
@@ -148,12 +160,7 @@ def test_the_ritual_completes_on_every_path_and_says_which(fake, settings, mode)
 @pytest.mark.django_db
 def test_the_proposer_prompt_carries_every_section_of_the_ritual_context(fake, settings):
     settings.KAIZEN = {**settings.KAIZEN, "LLM_BASE_URL": fake.url, "LLM_MODEL": "fake", "LLM_MAX_RETRIES": 1}
-    fake.content = {
-        "items": [{"index": i, "sentiment": "negative", "category": "communication"} for i in range(3)],
-        "directives": DIRECTIVES + "Lead with the result.\n",
-        "rationale": "rambling",
-        "additions": [],
-    }
+    fake.content = ritual_answer()
     _, improver, client_ = coder_fleet()
     complaints(client_, 3)
     ritual_run(improver=improver, period="w1", now=WAKE)
@@ -212,12 +219,8 @@ def test_a_misbehaving_model_never_gets_its_line_proposed(fake, added, why):
 
 
 def test_lines_a_model_adds_carry_their_origin(fake):
-    data = ProposalInput(template="coder", directives=DIRECTIVES, negative_by_category={"communication": 3})
-    fake.content = {
-        "directives": DIRECTIVES + "Lead with the result.\n",
-        "rationale": "users said it rambles",
-        "additions": [{"text": "Lead with the result.", "reason": "communication"}],
-    }
+    data = COMPLAINED
+    fake.content = LEAD_WITH_THE_RESULT
     change = LLMProposer(client(fake), DeterministicProposer()).propose(data)
     assert [a.origin for a in change.additions] == ["model"]
 
@@ -297,12 +300,7 @@ def test_the_ritual_stores_what_a_generously_read_model_meant(fake, settings):
 
     settings.KAIZEN = {**settings.KAIZEN, "LLM_BASE_URL": fake.url, "LLM_MODEL": "fake", "LLM_MAX_RETRIES": 1}
     labels = [("Negative.", "comms"), ("NEG", "Communication"), ("very negative", "miscellaneous")]
-    fake.content = {
-        "items": [{"index": i, "sentiment": s, "category": c} for i, (s, c) in enumerate(labels)],
-        "directives": DIRECTIVES + "Lead with the result.\n",
-        "rationale": "rambling",
-        "additions": [],
-    }
+    fake.content = ritual_answer(labels)
     _, improver, client_ = coder_fleet()
     complaints(client_, 3)
     run = ritual_run(improver=improver, period="w1", now=WAKE)
@@ -314,7 +312,7 @@ def test_the_ritual_stores_what_a_generously_read_model_meant(fake, settings):
 
 
 def test_the_models_additions_are_the_lines_that_passed_the_gates(fake):
-    data = ProposalInput(template="coder", directives=DIRECTIVES, negative_by_category={"communication": 3})
+    data = COMPLAINED
     fake.content = {
         "directives": DIRECTIVES + "- Lead with the result.\n",
         "rationale": "users said it rambles",
