@@ -20,6 +20,13 @@ def create(client, **body):
     return response.json()
 
 
+def blocked(client, task: dict, result: str, **more) -> dict:
+    """Start `task`, then block it with `result` (and `more` of the update); the task as answered."""
+    url = f"{URL}/{task['id']}"
+    client.patch(url, {"status": "running"}, format="json")
+    return client.patch(url, {"status": "blocked", "result": result, **more}, format="json").json()
+
+
 def test_an_agent_creates_lists_and_filters_tasks(bot):
     task = create(bot, body="Export as CSV", labels=["api"])
     create(bot, title="Write tests", kind="test")
@@ -64,11 +71,7 @@ def test_status_changes_follow_the_allowed_transitions(bot):
 
 def test_blocking_a_task_triages_it_and_comments(bot):
     task = create(bot)
-    url = f"{URL}/{task['id']}"
-    bot.patch(url, {"status": "running"}, format="json")
-    data = bot.patch(
-        url, {"status": "blocked", "result": "ModuleNotFoundError: No module named 'httpx'"}, format="json"
-    ).json()
+    data = blocked(bot, task, "ModuleNotFoundError: No module named 'httpx'")
     assert data["classification"] == "dependency_missing"
     assert data["triage"]["certainty"] == 0.85 and data["triage"]["human_attention_required"] is False
     assert data["triage"]["follow_up"]["kind"] == "goal"
@@ -80,12 +83,7 @@ def test_blocking_a_task_triages_it_and_comments(bot):
 
 
 def test_human_attention_tasks_are_visible(bot, approver_client):
-    task = create(bot)
-    url = f"{URL}/{task['id']}"
-    bot.patch(url, {"status": "running"}, format="json")
-    data = bot.patch(
-        url, {"status": "blocked", "result": "fatal: Authentication failed"}, format="json"
-    ).json()
+    data = blocked(bot, create(bot), "fatal: Authentication failed")
     assert data["human_attention"] is True
     page = approver_client.get("/admin/governance/boardtask/?human_attention__exact=1").content.decode()
     assert "Add the export endpoint" in page
@@ -115,17 +113,10 @@ def test_validation_runs_feed_flaky_detection(bot):
             format="json",
         )
     task = create(bot, title="Fix export")
+    data = blocked(
+        bot, task, "1 failed (pytest)", validation_runs=[{"command": "pytest -q", "passed": False}]
+    )
     url = f"{URL}/{task['id']}"
-    bot.patch(url, {"status": "running"}, format="json")
-    data = bot.patch(
-        url,
-        {
-            "status": "blocked",
-            "result": "1 failed (pytest)",
-            "validation_runs": [{"command": "pytest -q", "passed": False}],
-        },
-        format="json",
-    ).json()
     assert data["classification"] == "flaky_test"
     assert BoardTask.objects.get(parent_id=task["id"]).title == "Stabilise flaky test: pytest -q"
     bad = bot.patch(url, {"validation_runs": [{"command": "x"}]}, format="json")
