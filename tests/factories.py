@@ -1,6 +1,9 @@
 import factory
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from fleet.models import Agent, AgentTemplate
 from fleet.services import token_issue
@@ -71,3 +74,13 @@ def approver(username: str = "approver"):
         )
     )
     return user
+
+
+def admin_list_read(url: str, table: str):
+    """A superuser reads the admin page `url`: (their client, the page, the SQL of every query
+    that named `table`)."""
+    staff = Client()
+    staff.force_login(UserFactory(username="viewer", is_superuser=True))
+    with CaptureQueriesContext(connection) as seen:
+        page = staff.get(url)
+    return staff, page, [q["sql"] for q in seen.captured_queries if table in q["sql"]]

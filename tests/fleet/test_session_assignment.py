@@ -5,16 +5,13 @@ kept once (an exposure) so that every later read of that session gets the same v
 from datetime import UTC, datetime
 
 import pytest
-from django.db import connection
-from django.test import Client
-from django.test.utils import CaptureQueriesContext
 
 from config.paginators import BoundedCountPaginator
 from fleet.arms import served_version_id, session_hash
 from fleet.documents import candidate_start, document_version_append, exposure_record
 from fleet.models import Document, Exposure
 from tests.conftest import FIXED_NOW
-from tests.factories import AgentFactory, TemplateFactory, UserFactory
+from tests.factories import AgentFactory, TemplateFactory, admin_list_read
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -122,12 +119,8 @@ def test_the_exposure_list_is_read_only_and_never_counts_the_table(canary, monke
     for n in range(8):
         exposure_record(agent=agent, session_key=f"listed-{n}", document=document)
     monkeypatch.setattr(BoundedCountPaginator, "LIMIT", 5)
-    staff = Client()
-    staff.force_login(UserFactory(username="viewer", is_superuser=True))
-    with CaptureQueriesContext(connection) as seen:
-        page = staff.get("/admin/fleet/exposure/")
+    staff, page, reads = admin_list_read("/admin/fleet/exposure/", "fleet_exposure")
     assert page.status_code == 200
-    reads = [q["sql"] for q in seen.captured_queries if "fleet_exposure" in q["sql"]]
     assert not [sql for sql in reads if "COUNT(" in sql.upper()], reads
     text = page.content.decode()
     assert "listed-" in text and "alice" in text and "6 exposures" in text  # the bound, not the 8
