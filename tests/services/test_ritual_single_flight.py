@@ -1,11 +1,8 @@
 """A ritual runs at most once per improver and period, under real concurrency on PostgreSQL."""
 
-import threading
-
-from django.db import connection
-
 from improver.models import RitualRun
 from improver.services.ritual import ritual_run
+from tests.concurrency import at_once
 from tests.improver.helpers import WAKE, coder_fleet, complaints
 from tests.services.conftest import wait_for
 
@@ -13,20 +10,12 @@ from tests.services.conftest import wait_for
 def test_two_concurrent_rituals_for_one_period_run_once(postgres, transactional_db):
     _, improver, client = coder_fleet()
     complaints(client, 3)
-    results, barrier = [], threading.Barrier(2)
+    results = []
 
     def run():
-        barrier.wait()
-        try:
-            results.append(ritual_run(improver=improver, period="w1", now=WAKE))
-        finally:
-            connection.close()
+        results.append(ritual_run(improver=improver, period="w1", now=WAKE))
 
-    threads = [threading.Thread(target=run) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    at_once(run, run)
     assert sorted(r is None for r in results) == [False, True]
     assert RitualRun.objects.count() == 1
     assert RitualRun.objects.get().outcome == "proposed"

@@ -4,7 +4,6 @@ produce the same friction events, skill stores, pattern statistics, learned fact
 
 import os
 import random
-import threading
 
 import pytest
 
@@ -13,6 +12,7 @@ from learning.models import FrictionEvent, LearnedFact
 from planner.models import PatternStats, SkillStats
 from telemetry import derived
 from telemetry.models import SessionEnd
+from tests.concurrency import at_once
 from tests.factories import TemplateFactory
 from tests.planner.helpers import client_for
 
@@ -150,7 +150,7 @@ def test_concurrent_passes_over_the_buckets_derive_what_one_request_at_a_time_di
 ):
     """The to-do list split into buckets by agent and drained by several passes at once (each
     with its own connection, as on several workers) gives the same results again."""
-    from django.db import OperationalError, connection
+    from django.db import OperationalError
 
     feed("now-", per_request=1)
     derived.derive_pending()
@@ -160,23 +160,15 @@ def test_concurrent_passes_over_the_buckets_derive_what_one_request_at_a_time_di
     settings.KAIZEN = {**settings.KAIZEN, "DERIVE_BUCKETS": 3}
     feed("later-", per_request=25)
     assert derived.backlog().pending
-    barrier, deadlocks = threading.Barrier(passes), []
+    deadlocks = []
 
     def work():
-        barrier.wait()
-        try:
-            while derived.backlog().pending:
-                try:
-                    derived.derive_pending()
-                except OperationalError:  # a deadlock rolls its batch back for the next pass
-                    deadlocks.append(1)
-        finally:
-            connection.close()
+        while derived.backlog().pending:
+            try:
+                derived.derive_pending()
+            except OperationalError:  # a deadlock rolls its batch back for the next pass
+                deadlocks.append(1)
 
-    threads = [threading.Thread(target=work) for _ in range(passes)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    at_once(*[work] * passes)
     assert derived.backlog().pending == 0
     assert snapshot("later-") == now

@@ -1,5 +1,4 @@
 import json
-import threading
 
 import pytest
 from django.db import connection
@@ -7,6 +6,7 @@ from rest_framework.test import APIClient
 
 from telemetry.models import EVENT_MODELS, SessionEnd, SkillOutcome, ToolInvocation
 from telemetry.row_writes import COPY_ROWS
+from tests.concurrency import at_once
 from tests.factories import agent_with_token
 from tests.telemetry.events import VALID_BODIES, event
 
@@ -183,21 +183,14 @@ def test_concurrent_replays_from_two_threads_store_each_event_once():
     _, token = agent_with_token(name="racer")
     batch = [event("tool_invocation", id=f"c-{i}", duration_ms=i) for i in range(50)]
     statuses: list[int] = []
-    barrier = threading.Barrier(2)
 
     def send():
         client = APIClient()
         client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-        barrier.wait()
         for _ in range(3):
             statuses.extend(r["status"] for r in post(client, batch).json()["results"])
-        connection.close()
 
-    threads = [threading.Thread(target=send) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    at_once(send, send)
     assert ToolInvocation.objects.count() == 50
     assert statuses.count(201) == 50 and statuses.count(200) == 250
 

@@ -19,6 +19,7 @@ from learning.models import LearnedFact
 from telemetry import partitions
 from telemetry.models import Correction, Observation, ToolInvocation
 from telemetry.tasks import partitions_ensure
+from tests.concurrency import at_once
 from tests.conftest import FIXED_NOW
 from tests.factories import agent_with_token
 from tests.planner.helpers import client_for
@@ -113,22 +114,14 @@ def test_concurrent_replays_store_each_event_once(broker_down):
         "insert": [tool(100 + n, FIXED_NOW - timedelta(days=2, minutes=n)) for n in range(5)],
     }
     for batch in batches.values():
-        barrier, answers = threading.Barrier(3), []
+        answers = []
 
-        def send(batch=batch, barrier=barrier, answers=answers):
+        def send(batch=batch, answers=answers):
             client = APIClient()
             client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-            barrier.wait()
-            try:
-                answers.append(post(client, batch))
-            finally:
-                connection.close()
+            answers.append(post(client, batch))
 
-        threads = [threading.Thread(target=send) for _ in range(3)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        at_once(send, send, send)
         assert len(answers) == 3
         for position in range(len(batch)):
             assert sorted(a[position] for a in answers) == [200, 200, 201]
