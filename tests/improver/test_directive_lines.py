@@ -82,17 +82,27 @@ def sessions(client, n, failing, tag, at):
     assert client.post("/api/v1/ingest", {"batch": batch}, format="json").status_code == 207
 
 
+def improver_adds(template, line: dict) -> None:
+    """The improver adds `line` to the template's directives: a new version recording it."""
+    template_version_create(
+        template=template,
+        directives=template.document.head.text + line["text"] + "\n",
+        author=DocumentVersion.Author.IMPROVER,
+        provenance={"additions": [line]},
+    )
+
+
+def did_not_help(client, template, line: dict) -> None:
+    """Half of 40 sessions fail, the improver adds `line`, and 24 of the next 40 fail: no better."""
+    sessions(client, 40, 20, "before", WAKE - timedelta(days=6))
+    improver_adds(template, line)
+    sessions(client, 40, 24, "after", WAKE - timedelta(days=3))
+
+
 @pytest.mark.django_db
 def test_the_ritual_proposes_to_remove_an_improver_line_that_did_not_help():
     template, improver, client = coder_fleet()
-    sessions(client, 40, 20, "before", WAKE - timedelta(days=6))  # v1: half the sessions fail
-    template_version_create(
-        template=template,
-        directives=template.document.head.text + FRICTION["text"] + "\n",
-        author=DocumentVersion.Author.IMPROVER,
-        provenance={"additions": [FRICTION]},
-    )
-    sessions(client, 40, 24, "after", WAKE - timedelta(days=3))  # v2: no better
+    did_not_help(client, template, FRICTION)
     complaints(client, 3)
     ritual_run(improver=improver, period="w1", now=WAKE)
     proposal = Proposal.objects.get()
@@ -112,14 +122,7 @@ def test_a_friction_lines_removal_waits_while_the_tool_it_points_to_is_being_bui
     from improver.services import directive_review
 
     template, improver, client = coder_fleet()
-    sessions(client, 40, 20, "before", WAKE - timedelta(days=6))
-    template_version_create(
-        template=template,
-        directives=template.document.head.text + FRICTION["text"] + "\n",
-        author=DocumentVersion.Author.IMPROVER,
-        provenance={"additions": [FRICTION]},
-    )
-    sessions(client, 40, 24, "after", WAKE - timedelta(days=3))  # its target cannot fall: the tool is missing
+    did_not_help(client, template, FRICTION)  # its target cannot fall: the tool is missing
     tool = proposal_create(
         type="new_tool", title="Build npm_install", dedup_key="friction:npm_install:NOTFOUND"
     )
@@ -172,14 +175,7 @@ def test_a_line_learned_a_hand_off_away_is_not_judged_on_its_own_templates_sessi
         "downstream": downstream,
     }
     template, improver, client = coder_fleet()
-    sessions(client, 40, 20, "before", WAKE - timedelta(days=6))
-    template_version_create(
-        template=template,
-        directives=template.document.head.text + line["text"] + "\n",
-        author=DocumentVersion.Author.IMPROVER,
-        provenance={"additions": [line]},
-    )
-    sessions(client, 40, 24, "after", WAKE - timedelta(days=3))
+    did_not_help(client, template, line)
     template.refresh_from_db()
     _, _, prunings = directive_review.review(template)
     assert any(p.line.text == line["text"] for p in prunings) is removed
@@ -210,12 +206,7 @@ def test_a_line_that_helped_and_hurts_now_is_proposed_for_removal():
     template, improver, client = coder_fleet()
     with time_machine.travel(WAKE - timedelta(days=30), tick=False):
         sessions(client, 40, 12, "before", WAKE - timedelta(days=30))  # 30% without it
-    template_version_create(
-        template=template,
-        directives=template.document.head.text + FRICTION["text"] + "\n",
-        author=DocumentVersion.Author.IMPROVER,
-        provenance={"additions": [FRICTION]},
-    )
+    improver_adds(template, FRICTION)
     with time_machine.travel(WAKE - timedelta(days=20), tick=False):
         sessions(client, 60, 3, "helped", WAKE - timedelta(days=20))  # 5% with it, for weeks
     with time_machine.travel(WAKE - timedelta(days=2), tick=False):
