@@ -4,7 +4,7 @@ tool, goal, action, config change), the rollout, evolution-session and fleet-sna
 each list of the admin that has rows. None is taller than 2000 px, none is wider than the window
 (the page, and a list's table inside its box); and Promote asks before it acts."""
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 from django.utils import timezone
@@ -39,23 +39,16 @@ def every_kind_of_proposal():
     whose canary has been checked."""
     from improver.services.maintenance import maintenance_pass
     from improver.services.ritual import ritual_run
-    from improver.services.rollouts import rollouts_check
     from planner.services import fleet_snapshot_take
     from tests.improver.helpers import WAKE, coder_fleet, complaints
     from tests.improver.test_maintenance import spread
-    from tests.improver.test_rollouts import START, approve, arms, fleet_of, sessions
+    from tests.improver.test_rollouts import approve, checked_daily, fleet_of
     from tests.planner.helpers import client_for
     from tests.planner.test_proposals_that_act import ACTION, GOAL, escalate, submit
 
     _, clients, approved, reviewer = fleet_of(4)
     rollout = approve(reviewer, approved)
-    canary, champions = arms(rollout, clients)
-    for day in (1, 2):
-        for i, client in enumerate(canary):
-            sessions(client, 6, 2, f"c{i}d{day}", at=START + timedelta(days=day - 1), complain=True)
-        for i, client in enumerate(champions):
-            sessions(client, 6, 3, f"b{i}d{day}", at=START + timedelta(days=day - 1), complain=True)
-        rollouts_check(now=START + timedelta(days=day))
+    checked_daily(rollout, clients, days=2, canary_failing=2)
     _, improver, writer = coder_fleet(slug="writer")
     complaints(writer, 4)
     ritual_run(improver=improver, period="w1", now=WAKE)

@@ -84,19 +84,12 @@ def test_the_review_page_fits_about_a_screen_and_a_half(watched, live_server):
 
 
 def test_the_rollout_page_after_its_checks(watched, live_server):
-    from improver.services.rollouts import rollouts_check
-    from tests.improver.test_rollouts import START, approve, arms, fleet_of, sessions
+    from tests.improver.test_rollouts import approve, checked_daily, fleet_of
 
     page, problems = watched
     _, clients, proposal, reviewer = fleet_of(4)
     rollout = approve(reviewer, proposal)
-    canary, champions = arms(rollout, clients)
-    for day in (1, 2, 3):
-        for i, client in enumerate(canary):
-            sessions(client, 6, 2, f"c{i}d{day}", at=START + timedelta(days=day - 1), complain=True)
-        for i, client in enumerate(champions):
-            sessions(client, 6, 3, f"b{i}d{day}", at=START + timedelta(days=day - 1), complain=True)
-        rollouts_check(now=START + timedelta(days=day))
+    checked_daily(rollout, clients, days=3, canary_failing=2)
     login(page, live_server)
     page.goto(f"{live_server.url}/admin/improver/rollout/{rollout.pk}/change/")
     assert page.locator("#kz-decide input[name=promote]").is_visible()

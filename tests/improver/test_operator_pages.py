@@ -11,7 +11,7 @@ from fleet.models import Agent, Document, DocumentVersion
 from governance.models import Proposal
 from improver.models import Rollout
 from improver.services.rollouts import rollouts_check
-from tests.improver.test_rollouts import approve, arms, fleet_of, served
+from tests.improver.test_rollouts import approve, arms, checked_daily, fleet_of, served
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 
@@ -113,19 +113,10 @@ def test_the_rollout_page_shows_each_signal_with_its_role_arms_interval_and_verd
 
 
 def test_the_rollout_page_says_where_it_stands_charts_its_checks_and_decides_on_the_page(admin):
-    from datetime import timedelta
-
-    from tests.improver.test_rollouts import START, sessions
 
     _, clients, proposal, reviewer = fleet_of(4)
     rollout = approve(reviewer, proposal)
-    canary, champions = arms(rollout, clients)
-    for day in (1, 2):
-        for i, client in enumerate(canary):
-            sessions(client, 6, 3, f"c{i}d{day}", at=START + timedelta(days=day - 1), complain=True)
-        for i, client in enumerate(champions):
-            sessions(client, 6, 3, f"b{i}d{day}", at=START + timedelta(days=day - 1), complain=True)
-        rollouts_check(now=START + timedelta(days=day))
+    checked_daily(rollout, clients, days=2, canary_failing=3)
     url = f"/admin/improver/rollout/{rollout.pk}/change/"
     page = admin.get(url).content.decode()
     assert 'id="kz-decision"' in page and "Where it stands" in page

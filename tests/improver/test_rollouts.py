@@ -109,6 +109,20 @@ def arms(rollout, clients):
     return canary, champions
 
 
+def checked_daily(rollout, clients, *, days: int, canary_failing: int) -> None:
+    """For `days` days, six sessions a day for every agent, the first ones failing and their users
+    complaining (`canary_failing` of the canary's, three of the champion's), each day checked at
+    its end."""
+    canary, champions = arms(rollout, clients)
+    for day in range(1, days + 1):
+        at = START + timedelta(days=day - 1)
+        for i, client in enumerate(canary):
+            sessions(client, 6, canary_failing, f"c{i}d{day}", at=at, complain=True)
+        for i, client in enumerate(champions):
+            sessions(client, 6, 3, f"b{i}d{day}", at=at, complain=True)
+        rollouts_check(now=START + timedelta(days=day))
+
+
 def test_approval_starts_a_sticky_canary_and_each_agent_is_served_its_arm():
     template, clients, proposal, reviewer = fleet_of(5)
     rollout = approve(reviewer, proposal)
