@@ -76,6 +76,16 @@ def approver(username: str = "approver"):
     return user
 
 
+def mailed_approver(settings):
+    """An approver with an email address (ops@example.com), the mail sent to them kept in memory
+    (django.core.mail.outbox)."""
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    user = approver()
+    user.email = "ops@example.com"
+    user.save()
+    return user
+
+
 def admin_list_read(url: str, table: str):
     """A superuser reads the admin page `url`: (their client, the page, the SQL of every query
     that named `table`)."""

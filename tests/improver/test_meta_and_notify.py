@@ -13,7 +13,7 @@ from improver.proposer import Addition, ProposedChange
 from improver.services.evolution import DepthPolicyError, evolution_proposal_create
 from improver.services.improvers import improver_create
 from improver.services.ritual import ritual_run
-from tests.factories import approver
+from tests.factories import approver, mailed_approver
 from tests.improver.helpers import WAKE, coder_fleet, complaints
 
 pytestmark = pytest.mark.django_db
@@ -76,10 +76,7 @@ def test_a_pending_review_emails_approvers_and_posts_a_signed_webhook(
     settings, webhook_receiver, django_capture_on_commit_callbacks
 ):
     settings.KAIZEN = {**settings.KAIZEN, "NOTIFY_WEBHOOK_URL": webhook_receiver.url, "WEBHOOK_SECRET": "k"}
-    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    user = approver()
-    user.email = "ops@example.com"
-    user.save()
+    mailed_approver(settings)
     _, improver, client = coder_fleet()
     complaints(client, 3)
     with django_capture_on_commit_callbacks(execute=True):

@@ -16,7 +16,7 @@ from improver.services.ritual import ritual_run
 from improver.services.rollouts import rollouts_check
 from telemetry.models import ToolInvocation
 from tests.conftest import FIXED_NOW
-from tests.factories import approver
+from tests.factories import approver, mailed_approver
 from tests.improver.helpers import WAKE, coder_fleet, complaints
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
@@ -429,12 +429,9 @@ def test_a_hand_over_recommends_what_to_do_on_the_page_the_api_and_the_notificat
     from django.core import mail
 
     settings.KAIZEN = {**settings.KAIZEN, "NOTIFY_WEBHOOK_URL": webhook_receiver.url}
-    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     template, clients, proposal, reviewer = fleet_of(5)
     rollout = approve(reviewer, proposal)
-    user = approver()
-    user.email = "ops@example.com"
-    user.save()
+    mailed_approver(settings)
     canary, champions = arms(rollout, clients)
     for i, client in enumerate(canary):
         sessions(client, 30, 6, f"c{i}")  # 20% tool failures, no complaint

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from improver.models import ImproverReport
 from improver.services.ritual import ritual_run
-from tests.factories import approver
+from tests.factories import approver, mailed_approver
 from tests.improver.helpers import WAKE, coder_fleet, complaints
 
 pytestmark = pytest.mark.django_db
@@ -19,10 +19,7 @@ pytestmark = pytest.mark.django_db
 def test_a_ritual_writes_its_report_and_the_review_email_carries_it(
     settings, django_capture_on_commit_callbacks
 ):
-    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    user = approver()
-    user.email = "ops@example.com"
-    user.save()
+    user = mailed_approver(settings)
     _, improver, client = coder_fleet()
     complaints(client, 3)
     with django_capture_on_commit_callbacks(execute=True):
