@@ -28,6 +28,33 @@ def pending_evolution() -> Proposal:
     return Proposal.objects.get(status="pending")
 
 
+def dashboard_of_a_writer(page, live_server, outcomes: int, *, every: int, snapshots, **body) -> None:
+    """A writer agent's `outcomes` skill outcomes, one every `every` minutes back from now (one in
+    three failing, each slower than the next; `body`: more of each), fleet snapshots taken
+    `snapshots` minutes ago, and the dashboard opened by an operator."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from planner.services import fleet_snapshot_take
+
+    _, _, client = coder_fleet(slug="writer")
+    now = timezone.now()
+    batch = [
+        {
+            "type": "skill_outcome",
+            "timestamp": (now - timedelta(minutes=every * i)).isoformat(),
+            "body": {"skill": "write", "success": i % 3 > 0, "duration_ms": 500 + 100 * i, **body},
+        }
+        for i in range(outcomes)
+    ]
+    client.post("/api/v1/ingest", {"batch": batch}, format="json")
+    for minutes in snapshots:
+        fleet_snapshot_take(now=now - timedelta(minutes=minutes))
+    login(page, live_server)
+    page.goto(f"{live_server.url}/dashboard/")
+
+
 def test_an_operator_approves_an_evolution_and_the_head_moves(page, live_server):
     proposal = pending_evolution()
     login(page, live_server)
@@ -63,28 +90,8 @@ def test_an_operator_rejects_an_evolution_with_a_reason(page, live_server):
 
 
 def test_the_dashboard_renders_its_charts(page, live_server):
-    from datetime import timedelta
-
-    from django.utils import timezone
-
-    from planner.services import fleet_snapshot_take
-
     pending_evolution()
-    _, _, client = coder_fleet(slug="writer")
-    now = timezone.now()
-    batch = [
-        {
-            "type": "skill_outcome",
-            "timestamp": (now - timedelta(minutes=15 * i)).isoformat(),
-            "body": {"skill": "write", "success": i % 3 > 0, "duration_ms": 500 + 100 * i, "cost_usd": 0.02},
-        }
-        for i in range(12)
-    ]
-    client.post("/api/v1/ingest", {"batch": batch}, format="json")
-    for minutes in (120, 60, 0):
-        fleet_snapshot_take(now=now - timedelta(minutes=minutes))
-    login(page, live_server)
-    page.goto(f"{live_server.url}/dashboard/")
+    dashboard_of_a_writer(page, live_server, 12, every=15, snapshots=(120, 60, 0), cost_usd=0.02)
     for chart in ("#chart-success", "#chart-latency", "#chart-cost", "#chart-board", "#chart-friction"):
         box = page.locator(chart).bounding_box()
         assert box and box["width"] > 100 and box["height"] > 50, chart

@@ -3,13 +3,10 @@ an evolution's review page, a rollout's page after its checks and the 404 page. 
 screenshotted (artifacts/screenshots/), answers every request, logs no console error, and
 nothing on it is wider than the window; the review page fits in about a screen and a half."""
 
-from datetime import timedelta
-
 import pytest
-from django.utils import timezone
 
 from tests.e2e.conftest import shot
-from tests.e2e.test_browser_admin import login, pending_evolution
+from tests.e2e.test_browser_admin import dashboard_of_a_writer, login, pending_evolution
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -47,25 +44,8 @@ def looked_at(page, name: str) -> float:
 
 
 def test_the_dashboard_in_a_services_first_hour(watched, live_server):
-    from planner.services import fleet_snapshot_take
-    from tests.improver.helpers import coder_fleet
-
     page, problems = watched
-    now = timezone.now()
-    _, _, client = coder_fleet(slug="writer")
-    batch = [
-        {
-            "type": "skill_outcome",
-            "timestamp": (now - timedelta(minutes=5 * i)).isoformat(),
-            "body": {"skill": "write", "success": i % 3 > 0, "duration_ms": 500 + 100 * i},
-        }
-        for i in range(9)
-    ]
-    client.post("/api/v1/ingest", {"batch": batch}, format="json")
-    for minutes in (40, 20, 0):
-        fleet_snapshot_take(now=now - timedelta(minutes=minutes))
-    login(page, live_server)
-    page.goto(f"{live_server.url}/dashboard/")
+    dashboard_of_a_writer(page, live_server, 9, every=5, snapshots=(40, 20, 0))
     labels = page.evaluate("[...document.querySelectorAll('#chart-success text')].map(t => t.textContent)")
     assert len(set(labels[-3:])) == 3, labels  # three distinct times along the axis, not one twice
     looked_at(page, "dashboard-first-hour")
