@@ -14,8 +14,9 @@ def client_for(name: str, **kwargs):
     return agent, client
 
 
-def declare(client, *skills, confidence: float = 0.5):
-    body = {"skills": [{"name": s, "confidence": confidence} for s in skills]}
+def declare(client, *skills, confidence: float = 0.5, **card):
+    """The agent's card: `skills` at `confidence` (and `card`: the rest of it, a webhook_url say)."""
+    body = {"skills": [{"name": s, "confidence": confidence} for s in skills], **card}
     response = client.put("/api/v1/agents/me/card", body, format="json")
     assert response.status_code == 200, response.json()
 

@@ -147,14 +147,7 @@ def test_a_dispatch_is_posted_to_the_agents_webhook_signed(
 ):
     settings.KAIZEN = {**settings.KAIZEN, "WEBHOOK_SECRET": "s3cret"}
     carol, carol_client = stuck_fleet()
-    carol_client.put(
-        "/api/v1/agents/me/card",
-        {
-            "skills": [{"name": "fleet_incident_response", "confidence": 0.8}],
-            "webhook_url": webhook_receiver.url,
-        },
-        format="json",
-    )
+    declare(carol_client, "fleet_incident_response", confidence=0.8, webhook_url=webhook_receiver.url)
     with django_capture_on_commit_callbacks(execute=True):
         fleet_snapshot_take(now=NOW)
     [request] = webhook_receiver.requests
@@ -168,14 +161,7 @@ def test_a_dispatch_is_posted_to_the_agents_webhook_signed(
 def test_a_failed_delivery_is_retried_and_recorded(db, webhook_receiver, django_capture_on_commit_callbacks):
     webhook_receiver.statuses = [503]
     carol, carol_client = stuck_fleet()
-    carol_client.put(
-        "/api/v1/agents/me/card",
-        {
-            "skills": [{"name": "fleet_incident_response", "confidence": 0.8}],
-            "webhook_url": webhook_receiver.url,
-        },
-        format="json",
-    )
+    declare(carol_client, "fleet_incident_response", confidence=0.8, webhook_url=webhook_receiver.url)
     from celery.exceptions import Retry
 
     with pytest.raises(Retry), django_capture_on_commit_callbacks(execute=True):
