@@ -125,16 +125,28 @@ def test_two_remedies_for_a_full_disk_propose_one_and_name_the_other_as_its_comp
     assert ROTATE in block and EXPAND not in block
 
 
-def test_a_stronger_newcomer_replaces_its_served_competitor_in_one_change():
+def rotate_served(sessions: int):
+    """ROTATE asked in `sessions` sessions the day before the wake, proposed and approved:
+    (the improver, the agent's client)."""
     _, improver, client = coder_fleet()
-    said(client, 3, f"The disk filled up again. {ROTATE}", WAKE - timedelta(days=1))
+    said(client, sessions, f"The disk filled up again. {ROTATE}", WAKE - timedelta(days=1))
     ritual_run(improver=improver, period="w1", now=WAKE)
     approve(Proposal.objects.get(status="pending"))
+    return improver, client
+
+
+def expand_asked_a_week_later(improver, client, sessions: int):
+    """EXPAND asked in `sessions` sessions in the week after: the next week's ritual run."""
+    later = WAKE + timedelta(days=7)
+    said(client, sessions, f"The disk is full again. {EXPAND}", later - timedelta(days=1), first=40)
+    return ritual_run(improver=improver, period="w2", now=later)
+
+
+def test_a_stronger_newcomer_replaces_its_served_competitor_in_one_change():
+    improver, client = rotate_served(3)
     assert ROTATE in served(client)
 
-    later = WAKE + timedelta(days=7)
-    said(client, 6, f"The disk is full again. {EXPAND}", later - timedelta(days=1), first=40)
-    ritual_run(improver=improver, period="w2", now=later)
+    expand_asked_a_week_later(improver, client, 6)
 
     proposal = Proposal.objects.get(status="pending")
     directives = proposal.payload["proposed_directives"]
@@ -152,14 +164,9 @@ def test_a_stronger_newcomer_replaces_its_served_competitor_in_one_change():
 
 
 def test_a_weaker_newcomer_is_left_out_beside_its_served_competitor():
-    _, improver, client = coder_fleet()
-    said(client, 6, f"The disk filled up again. {ROTATE}", WAKE - timedelta(days=1))
-    ritual_run(improver=improver, period="w1", now=WAKE)
-    approve(Proposal.objects.get(status="pending"))
+    improver, client = rotate_served(6)
 
-    later = WAKE + timedelta(days=7)
-    said(client, 3, f"The disk is full again. {EXPAND}", later - timedelta(days=1), first=40)
-    run = ritual_run(improver=improver, period="w2", now=later)
+    run = expand_asked_a_week_later(improver, client, 3)
 
     assert run.outcome == "noop" and not Proposal.objects.filter(status="pending").exists()
     [note] = EvolutionNote.objects.filter(content__startswith="Competing lines")
@@ -183,15 +190,10 @@ def test_lines_for_different_problems_are_both_proposed_as_before():
 
 
 def test_a_replacement_is_canaried_against_the_line_it_replaces():
-    _, improver, client = coder_fleet()
-    said(client, 3, f"The disk filled up again. {ROTATE}", WAKE - timedelta(days=1))
-    ritual_run(improver=improver, period="w1", now=WAKE)
-    approve(Proposal.objects.get(status="pending"))  # one agent: the head moves for everyone
+    improver, client = rotate_served(3)  # one agent: the head moves for everyone
     agent_create(name="coder-2", template_slug="coder")
 
-    later = WAKE + timedelta(days=7)
-    said(client, 6, f"The disk is full again. {EXPAND}", later - timedelta(days=1), first=40)
-    ritual_run(improver=improver, period="w2", now=later)
+    expand_asked_a_week_later(improver, client, 6)
     proposal = Proposal.objects.get(status="pending")
     approve(proposal)
 
