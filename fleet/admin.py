@@ -9,6 +9,7 @@ from django.utils.html import format_html
 from django_celery_beat.admin import PeriodicTaskAdmin
 from django_celery_beat.models import PeriodicTask
 
+from config.admin_rights import NoAdd, NoChange, NoDelete
 from config.audit import audit
 from config.errors import ApplicationError
 from config.paginators import BoundedChangeList, BoundedCountPaginator
@@ -28,16 +29,13 @@ from fleet.models import (
 )
 
 
-class TokenInline(admin.TabularInline):
+class TokenInline(NoAdd, admin.TabularInline):
     model = ApiToken
     fk_name = "agent"
     extra = 0
     fields = ["prefix", "label", "created_at", "revoked_at"]
     readonly_fields = fields
     can_delete = False
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
 
 
 @admin.register(Agent)
@@ -63,16 +61,14 @@ class AgentAdmin(admin.ModelAdmin):
             )
 
 
+# Tokens are issued by create_agent, create_staff_token or the agent action, never added here.
 @admin.register(ApiToken)
-class ApiTokenAdmin(admin.ModelAdmin):
+class ApiTokenAdmin(NoAdd, admin.ModelAdmin):
     list_display = ["prefix", "agent", "user", "label", "created_at", "revoked_at"]
     list_filter = ["revoked_at"]
     search_fields = ["prefix", "agent__name", "user__username", "label"]
     readonly_fields = ["prefix", "digest", "agent", "user", "created_at", "revoked_at"]
     actions = ["revoke", "rotate"]
-
-    def has_add_permission(self, request) -> bool:
-        return False  # tokens are issued by create_agent, create_staff_token or the agent action
 
     def has_issue_token_permission(self, request) -> bool:
         return request.user.has_perm("fleet.issue_token")
@@ -107,7 +103,7 @@ class ApiTokenAdmin(admin.ModelAdmin):
 
 
 @admin.register(PeriodicClaim)
-class PeriodicJobAdmin(admin.ModelAdmin):
+class PeriodicJobAdmin(NoAdd, NoChange, admin.ModelAdmin):
     """When each periodic job last started from the schedule, and why its last run failed (empty
     once a run succeeds): the jobs /readyz reports as failing."""
 
@@ -119,15 +115,9 @@ class PeriodicJobAdmin(admin.ModelAdmin):
     def failing(self, obj) -> bool:
         return bool(obj.last_error)
 
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
 
 @admin.register(WebhookFailure)
-class WebhookFailureAdmin(admin.ModelAdmin):
+class WebhookFailureAdmin(NoAdd, NoChange, admin.ModelAdmin):
     """Webhook deliveries given up: every retry used, or refused. Counted on /metrics as
     kaizen_webhook_deliveries_failed_total, by event."""
 
@@ -136,14 +126,8 @@ class WebhookFailureAdmin(admin.ModelAdmin):
     search_fields = ["error"]
     readonly_fields = ["event", "task", "reason", "attempts", "error", "failed_at"]
 
-    def has_add_permission(self, request) -> bool:
-        return False
 
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-
-class VersionInline(admin.TabularInline):
+class VersionInline(NoAdd, admin.TabularInline):
     model = DocumentVersion
     extra = 0
     can_delete = False
@@ -151,9 +135,6 @@ class VersionInline(admin.TabularInline):
     readonly_fields = fields
     show_change_link = True
     ordering = ["-number"]
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
 
 
 class DocumentEditForm(forms.ModelForm):
@@ -194,7 +175,7 @@ class DocumentEditForm(forms.ModelForm):
 
 
 @admin.register(Document)
-class DocumentAdmin(admin.ModelAdmin):
+class DocumentAdmin(NoAdd, NoDelete, admin.ModelAdmin):
     """Every versioned text: template directives (`template:<slug>`), goals, actions, cards,
     prices. Those their owner declared editable get a text box (approvers only)."""
 
@@ -202,12 +183,6 @@ class DocumentAdmin(admin.ModelAdmin):
     search_fields = ["name"]
     readonly_fields = ["name", "head", "moved_at", "moved_by"]
     inlines = [VersionInline]
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
     def has_change_permission(self, request, obj=None) -> bool:
         editable = obj is None or validator_for(obj.name) is not None
@@ -238,7 +213,7 @@ class DocumentAdmin(admin.ModelAdmin):
 
 
 @admin.register(DocumentVersion)
-class DocumentVersionAdmin(admin.ModelAdmin):
+class DocumentVersionAdmin(NoAdd, NoDelete, admin.ModelAdmin):
     """Versions are immutable and read-only; an approver rolls a document back by selecting one
     version, which becomes the newest version again (a copy: history is never rewritten), audited."""
 
@@ -260,12 +235,6 @@ class DocumentVersionAdmin(admin.ModelAdmin):
     @admin.display(description="reason", ordering="reason")
     def why(self, obj: DocumentVersion):
         return clipped(obj.reason, 80)
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
     def has_approve_permission(self, request) -> bool:
         return request.user.has_perm("governance.approve_proposal")
@@ -312,7 +281,7 @@ class AgentTemplateAdmin(admin.ModelAdmin):
 
 
 @admin.register(Exposure)
-class ExposureAdmin(admin.ModelAdmin):
+class ExposureAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
     """Which arm each session a canary assigned was served, read-only (written when an agent's
     read of its directives names its session). The list stays cheap however many rows the table
     holds: the count is bounded and the table is never counted twice."""
@@ -329,15 +298,6 @@ class ExposureAdmin(admin.ModelAdmin):
 
     def get_changelist(self, request, **kwargs):
         return BoundedChangeList
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 admin.site.unregister(PeriodicTask)

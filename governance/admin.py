@@ -9,6 +9,7 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
+from config.admin_rights import NoAdd, NoChange, NoDelete
 from config.errors import ApplicationError
 from config.readable import clipped, readable, scalar
 from governance import services
@@ -37,7 +38,7 @@ def _line(value):
     return value if isinstance(value, Link) else scalar(value)
 
 
-class DecisionInline(admin.TabularInline):
+class DecisionInline(NoAdd, admin.TabularInline):
     model = ChangeDecision
     extra = 0
     can_delete = False
@@ -47,9 +48,6 @@ class DecisionInline(admin.TabularInline):
     @admin.display(description="when")
     def when(self, obj: ChangeDecision) -> str:
         return f"{timezone.localtime(obj.created_at):%Y-%m-%d %H:%M}" if obj.created_at else "—"
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
 
 
 class RejectForm(forms.Form):
@@ -73,8 +71,9 @@ class ApproveForm(forms.Form):
     )
 
 
+# A proposal changes only by approve, reject or refine: no Save buttons.
 @admin.register(Proposal)
-class ProposalAdmin(admin.ModelAdmin):
+class ProposalAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
     list_display = [
         "id",
         "heading",
@@ -117,15 +116,6 @@ class ProposalAdmin(admin.ModelAdmin):
     def changelist_view(self, request, extra_context=None):
         extra = {"acceptance": acceptance_by_type_and_source(), **(extra_context or {})}
         return super().changelist_view(request, extra)
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False  # a proposal changes only by approve, reject or refine: no Save buttons
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
     # the title is the page's heading; the short fields share lines
     MAIN_FIELDS = [("type", "status", "risk"), ("source", "created_by_agent", "subject")]
@@ -302,7 +292,7 @@ class ProposalAdmin(admin.ModelAdmin):
 
 
 @admin.register(ChangeDecision)
-class ChangeDecisionAdmin(admin.ModelAdmin):
+class ChangeDecisionAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
     list_display = ["created_at", "about", "verdict", "actor_label", "rating", "why"]
     list_filter = ["verdict", "created_at"]
     search_fields = ["reason", "actor_label", "proposal__title"]
@@ -316,18 +306,9 @@ class ChangeDecisionAdmin(admin.ModelAdmin):
     def why(self, obj: ChangeDecision):
         return clipped(obj.reason, 100)
 
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
 
 @admin.register(SuppressedKey)
-class SuppressedKeyAdmin(admin.ModelAdmin):
+class SuppressedKeyAdmin(NoAdd, admin.ModelAdmin):
     """Suppressions are removed by deleting the row here (humans only)."""
 
     list_display = ["key", "proposal", "why", "created_at"]
@@ -337,9 +318,6 @@ class SuppressedKeyAdmin(admin.ModelAdmin):
     @admin.display(description="reason", ordering="reason")
     def why(self, obj: SuppressedKey):
         return clipped(obj.reason, 100)
-
-    def has_add_permission(self, request) -> bool:
-        return False
 
 
 from governance.board import admin as board_admin  # noqa: E402, F401  (the board's admin pages)

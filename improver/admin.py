@@ -6,6 +6,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.views.decorators.http import require_POST
 
+from config.admin_rights import NoAdd, NoChange, NoDelete
 from config.audit import audit
 from config.errors import ApplicationError
 from config.readable import clipped, share, when
@@ -33,15 +34,12 @@ from improver.services.rollouts import rollout_decide
 from telemetry.admin import EventAdmin
 
 
-class NoteInline(admin.TabularInline):
+class NoteInline(NoAdd, admin.TabularInline):
     model = EvolutionNote
     extra = 0
     can_delete = False
     fields = ["created_at", "kind", "content"]
     readonly_fields = fields
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
 
 
 class ImproverForm(forms.ModelForm):
@@ -129,7 +127,7 @@ class ImproverAgentAdmin(admin.ModelAdmin):
 
 
 @admin.register(RitualRun)
-class RitualRunAdmin(admin.ModelAdmin):
+class RitualRunAdmin(NoChange, admin.ModelAdmin):
     list_display = ["started_at", "improver", "period", "outcome", "proposer", "said"]
     list_filter = ["outcome", "improver"]
 
@@ -137,12 +135,10 @@ class RitualRunAdmin(admin.ModelAdmin):
     def said(self, obj: RitualRun):
         return clipped(obj.detail, 120)
 
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
 
-
+# A ritual opens a session, and every field is the ritual's record: nothing to add or save.
 @admin.register(EvolutionSession)
-class EvolutionSessionAdmin(admin.ModelAdmin):
+class EvolutionSessionAdmin(NoAdd, NoChange, admin.ModelAdmin):
     list_display = [
         "created_at",
         "template",
@@ -169,12 +165,6 @@ class EvolutionSessionAdmin(admin.ModelAdmin):
     @admin.display(description="proposal", ordering="proposal")
     def review(self, obj: EvolutionSession):
         return clipped(obj.proposal, 50) if obj.proposal_id else "—"
-
-    def has_add_permission(self, request) -> bool:
-        return False  # a ritual opens a session
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False  # every field is the ritual's record: nothing to save
 
     @admin.display(description="performance delta")
     def performance(self, obj: EvolutionSession):
@@ -219,7 +209,7 @@ class FeedbackItemAdmin(EventAdmin):
 
 
 @admin.register(ImproverReport)
-class ImproverReportAdmin(admin.ModelAdmin):
+class ImproverReportAdmin(NoAdd, admin.ModelAdmin):
     """Each ritual's weekly report: reviewed, proposed, decided, the last evolution's effect."""
 
     list_display = ["created_at", "improver", "scope", "confidence", "summary"]
@@ -237,13 +227,12 @@ class ImproverReportAdmin(admin.ModelAdmin):
             next((ln[3:] for ln in obj.content.splitlines() if ln.startswith("## Reviewed")), ""), 120
         )
 
-    def has_add_permission(self, request) -> bool:
-        return False
-
 
 @admin.register(Rollout)
-class RolloutAdmin(admin.ModelAdmin):
-    """Canary rollouts: the sequential test's last check, and the human's promote / abort / pin."""
+class RolloutAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
+    """Canary rollouts: the sequential test's last check, and the human's promote / abort / pin.
+    A rollout changes only by those decisions, and ends by promote or abort, never by a delete,
+    so its canary never outlives it."""
 
     list_display = ["started_at", "template", "versions", "status", "arms", "verdict", "decided_by"]
     list_select_related = ["template", "champion", "candidate"]
@@ -393,15 +382,6 @@ class RolloutAdmin(admin.ModelAdmin):
         except ApplicationError as exc:
             self.message_user(request, exc.message, messages.ERROR)
         return redirect(reverse("admin:improver_rollout_change", args=[pk]))
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False  # it changes only by the promote, abort and pin decisions
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False  # a rollout ends by promote or abort, so its canary never outlives it
 
     def has_approve_permission(self, request) -> bool:
         return request.user.has_perm("governance.approve_proposal")

@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.db.models import Count, F, Q
 
+from config.admin_rights import NoAdd, NoChange
 from config.audit import audit
 from config.readable import clipped
 from learning import services
@@ -9,7 +10,7 @@ from learning.models import FrictionEvent, LearnedFact
 
 
 @admin.register(LearnedFact)
-class LearnedFactAdmin(admin.ModelAdmin):
+class LearnedFactAdmin(NoAdd, admin.ModelAdmin):
     """Facts learned from corrections: operators edit their wording, retire or restore them."""
 
     list_display = [
@@ -44,9 +45,6 @@ class LearnedFactAdmin(admin.ModelAdmin):
         "reach", "source", "template", "agent", "correction", "superseded_by", "created_at", "served_at"
     ]  # fmt: skip
     actions = ["serve_to_template", "retire", "restore"]
-
-    def has_add_permission(self, request) -> bool:
-        return False
 
     def get_queryset(self, request):
         return (
@@ -97,14 +95,8 @@ class LearnedFactAdmin(admin.ModelAdmin):
 
 
 @admin.register(FrictionEvent)
-class FrictionEventAdmin(admin.ModelAdmin):
+class FrictionEventAdmin(NoAdd, NoChange, admin.ModelAdmin):
     list_display = ["occurred_at", "agent", "session_id", "tool", "failure_mode", "count"]
     list_per_page = 40  # about two screens at 1280 px
     list_filter = ["failure_mode", "occurred_at"]
     search_fields = ["tool", "session_id"]
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False

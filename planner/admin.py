@@ -1,6 +1,7 @@
 from django.contrib import admin, messages
 from django.utils.html import format_html, format_html_join
 
+from config.admin_rights import NoChange
 from config.audit import audit
 from config.errors import ApplicationError
 from config.readable import clipped, quantity, share, when
@@ -119,7 +120,7 @@ def agents_table(agents: list[dict]):
 
 
 @admin.register(FleetSnapshot)
-class FleetSnapshotAdmin(admin.ModelAdmin):
+class FleetSnapshotAdmin(NoChange, admin.ModelAdmin):
     list_display = [
         "minute",
         "failure_rate",
@@ -181,9 +182,6 @@ class FleetSnapshotAdmin(admin.ModelAdmin):
     @admin.display(description="system actors (the improvers, kept apart)")
     def system_actors_shown(self, obj: FleetSnapshot):
         return agents_table(obj.system_actors)
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
 
 
 @admin.register(GoalState)

@@ -3,6 +3,7 @@ from datetime import timedelta
 from django.contrib import admin
 
 from config import clock
+from config.admin_rights import NoAdd, NoChange
 from config.paginators import BoundedChangeList, BoundedCountPaginator
 from config.readable import clipped
 from fleet.admin import AgentAdmin
@@ -23,7 +24,7 @@ from telemetry.models import (
 SEARCH_WINDOW = timedelta(days=1)
 
 
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(NoAdd, NoChange, admin.ModelAdmin):
     """Raw events are append-only: visible, never edited here. Their lists stay cheap however
     many rows the table holds: the count is bounded, the table is never counted twice, no date
     hierarchy scans it for its dates, and the agent is a raw id rather than a list of them all."""
@@ -48,12 +49,6 @@ class EventAdmin(admin.ModelAdmin):
         if search_term and not any(key.startswith("occurred_at__") for key in request.GET):
             results = results.filter(occurred_at__gte=clock.now() - SEARCH_WINDOW)
         return results, may_have_duplicates
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
 
 
 @admin.register(ToolInvocation)
@@ -131,7 +126,7 @@ class HitlEscalationAdmin(EventAdmin):
 
 
 @admin.register(UnmappedSpan)
-class UnmappedSpanAdmin(admin.ModelAdmin):
+class UnmappedSpanAdmin(NoAdd, admin.ModelAdmin):
     """OpenTelemetry spans that mapped to no event, per agent and reason."""
 
     list_display = ["agent", "reason", "count", "sample", "last_seen_at"]
@@ -141,9 +136,6 @@ class UnmappedSpanAdmin(admin.ModelAdmin):
     @admin.display(description="example")
     def sample(self, obj: UnmappedSpan):
         return clipped(obj.example, 90)
-
-    def has_add_permission(self, request) -> bool:
-        return False
 
 
 admin.site.unregister(Agent)

@@ -2,6 +2,7 @@
 
 from django.contrib import admin, messages
 
+from config.admin_rights import NoAdd, NoChange
 from config.errors import ApplicationError
 from config.readable import brief, clipped
 from governance.board.services import task_update
@@ -95,7 +96,7 @@ class BoardTaskAdmin(admin.ModelAdmin):
 
 
 @admin.register(ScanRun)
-class ScanRunAdmin(admin.ModelAdmin):
+class ScanRunAdmin(NoAdd, NoChange, admin.ModelAdmin):
     list_display = ["created_at", "cycle", "scan", "status", "found", "said"]
     list_filter = ["scan", "status"]
 
@@ -106,12 +107,6 @@ class ScanRunAdmin(admin.ModelAdmin):
     @admin.display(description="detail", ordering="detail")
     def said(self, obj: ScanRun):
         return clipped(obj.detail, 100)
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
 
 
 @admin.register(ImproveCycle)
