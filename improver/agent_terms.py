@@ -125,8 +125,9 @@ def _speaker_as_user(text: str) -> str:
             out.append(SPEAKER_FORMS[bare] + tail)
         elif bare == "i" and i + 1 < len(tokens):
             following = tokens[i + 1].lower().strip(".,;:!?")
-            out.append("the user")
-            out.append(I_VERB.get(following) or _third_person(following) or tokens[i + 1])
+            after = tokens[i + 1][len(tokens[i + 1].rstrip(".,;:!?")) :]  # "I sign," keeps its comma
+            verb = I_VERB.get(following) or _third_person(following)
+            out += ["the user", verb + after if verb else tokens[i + 1]]
             i += 1
         elif bare == "i":
             out.append("the user" + tail)

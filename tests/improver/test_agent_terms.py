@@ -35,6 +35,7 @@ pytestmark = pytest.mark.django_db
             "If the user asks for a summary, give the user three bullets.",
         ),
         ("Don't phone me after 8pm", "Don't phone the user after 8pm."),
+        ("When I sign, email me a copy", "When the user signs, email the user a copy."),
         ("Remind the driver 30 minutes before pickup.", "Remind the driver 30 minutes before pickup."),
         ("Stop nagging me.", ""),
         ("Quit bugging me!", ""),
