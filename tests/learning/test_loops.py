@@ -346,11 +346,27 @@ def test_a_fact_is_found_by_its_normalised_key_whatever_its_case_and_spacing():
 def test_the_fact_lookup_is_an_index_probe():
     from django.db import connection
 
+    from config import clock
+
     agent, _ = client_for("alice")
+    # a template that has learned many facts, so that its own rows are many and the planner weighs
+    # real costs (on an empty table every index costs the same)
+    LearnedFact.objects.bulk_create(
+        LearnedFact(
+            template_id=agent.template_id,
+            content=f"fact {i}",
+            content_key=corrections.fact_key(f"fact {i}"),
+            confidence=1.0,
+            source=LearnedFact.Source.values[0],
+            created_at=clock.now(),
+        )
+        for i in range(500)
+    )
     lookup = LearnedFact.objects.filter(
         template_id=agent.template_id, status="active", content_key=corrections.fact_key("x")
     )
     with connection.cursor() as cursor:
+        cursor.execute("ANALYZE telemetry_learnedfact")
         cursor.execute("SET LOCAL enable_seqscan = off")
         cursor.execute(f"EXPLAIN {lookup.query.sql_with_params()[0]}", lookup.query.sql_with_params()[1])
         plan = "\n".join(row[0] for row in cursor.fetchall())
