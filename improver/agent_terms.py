@@ -61,10 +61,13 @@ SPEAKER_FORMS = {
 I_VERB = {"am": "is", "was": "was", "have": "has", "do": "does", "don't": "doesn't", "can": "can"}
 NEGATION = re.compile(r"^(?:don'?t|do not|never|no longer|stop|avoid|quit|refrain from)\s+", re.I)
 PERSON_WORDS = frozenset({"user", "user'"})
+MAX_CHARS = 600  # a line is at most 300 characters; a longer sentence is no line
 
 
 def for_agent(sentence: str) -> str:
     """The line agents would be given for `sentence` ('' when it gives them nothing to do)."""
+    if len(sentence) > MAX_CHARS:  # one sentence of feedback, not a document: read no further
+        return ""
     text = " ".join(sentence.replace("’", "'").split()).strip(" -*")
     line = _speaker_as_user(_unframed(_instruction(text)))
     line = TRAILER.sub("", line).strip(" ,;:").rstrip(" .!?")

@@ -218,15 +218,16 @@ def _seen_in(agent_ids: set[int]) -> dict[int, str]:
 
 def givers(template, since: datetime) -> list:
     """The templates that handed the template's agents work lately (a link since `since` less
-    the lookback names a session of theirs): one indexed EXISTS per other template, few."""
-    links = SessionLink.objects.filter(agent__template=template, first_received_at__gt=since - LINK_LOOKBACK)
-    found = []
-    for other in AgentTemplate.objects.exclude(pk=template.pk).filter(agents__isnull=False).distinct():
-        agents = Agent.objects.filter(template=other).values("pk")
-        parent = SessionSeen.objects.filter(agent_id__in=agents, session_key=OuterRef("parent_session_key"))
-        if links.filter(Exists(parent)).exists():
-            found.append(other)
-    return found
+    the lookback names a session of theirs), in one query: per other template, an EXISTS over
+    the recent links (their time index) probing the parents' sessions (the unique (agent,
+    session) index)."""
+    parent = SessionSeen.objects.filter(
+        agent__template=OuterRef(OuterRef("pk")), session_key=OuterRef("parent_session_key")
+    )
+    links = SessionLink.objects.filter(
+        agent__template=template, first_received_at__gt=since - LINK_LOOKBACK
+    ).filter(Exists(parent))
+    return list(AgentTemplate.objects.exclude(pk=template.pk).filter(Exists(links)))
 
 
 def handed_up(template, since: datetime, until: datetime) -> set[tuple[str, str]]:

@@ -41,6 +41,7 @@ pytestmark = pytest.mark.django_db
         ("Quit bugging me!", ""),
         ("Just do it.", ""),
         ("Wrong amount in the receipt.", ""),
+        ("Send the report to " + "the team and " * 60 + "the client.", ""),  # no line reads that long
         ("Rebooted my laptop in the middle of a call with zero warning.", ""),
         ("Put the refund amount in the subject line.", "Put the refund amount in the subject line."),
     ],
