@@ -226,6 +226,7 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
     feedback_extract(template=template, since=since, until=now, classifier=classifier)
     new_items = template.feedback.filter(occurred_at__gt=since, occurred_at__lte=now).count()
     classified_by = getattr(classifier, "last_path", classifier.name)
+    wake = Wake(run, template, now, since, window, new_items, classified_by)
     minimum = settings.KAIZEN["RITUAL_MIN_FEEDBACK"]
     head = DocumentVersion.objects.get(pk=template.document.head_id)
     built = ritual_evidence.shipped_tools(template)
@@ -235,7 +236,7 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
         reason = f"{new_items} new feedback item(s) < {minimum}"
         notes = [(EvolutionNote.Kind.NO_OP, f"{said} Nothing to review this week.")]
         quiet = Quiet(notes, reason, reason, through=())  # read nothing: no analysis, no proposal
-        return _quietly(run, template, now, since, quiet)
+        return _quietly(wake, quiet)
     analysis = _analyse(template, improver, head, now, window)
     change, suggested, notes, canary = _propose(
         template, head, analysis, proposer, now, window, shipped=shipped, built=built
@@ -244,12 +245,10 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
     if change is None and canary is not None:
         waits = canary_words(canary, "Nothing new to propose: the change waits on its canary")
         quiet = Quiet([*notes[:-1], (EvolutionNote.Kind.NO_OP, waits)], waits, waits, path)
-        return _quietly(run, template, now, since, quiet)
+        return _quietly(wake, quiet)
     if change is None:
         why = "the evidence calls for no change"
-        return _quietly(
-            run, template, now, since, Quiet(notes, why, f"{why} (classified by {classified_by})", path)
-        )
+        return _quietly(wake, Quiet(notes, why, f"{why} (classified by {classified_by})", path))
     with transaction.atomic():
         improver = _writing(run, now)
         if improver is None:  # paused, or another run's review began, while the models answered
@@ -263,23 +262,23 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
             waits = f"proposal #{pending} of {template.slug} still awaits review: decide it first"
             said = [("decision", f"#{pending} still awaits review: nothing proposed beside it.")]
             quiet = Quiet(said, None, waits, path, wake_at=now + window)
-            return _quiet_ending(run, improver, template, now, since, quiet)
+            return _quiet_ending(wake, improver, quiet)
         set_state(improver, "analyzing", "proposing")
-        _store(
-            run,
-            improver,
-            template,
-            head,
-            now,
-            since,
-            window,
-            analysis,
-            change,
-            notes,
-            suggested,
-            new_items,
-            classified_by,
-        )
+        _store(wake, improver, head, analysis, change, notes, suggested)
+
+
+@dataclass(frozen=True)
+class Wake:
+    """One wake of an improver: its run, template, instant, the window it reads (since the last
+    scan, and the improver's window) and what it classified (how many new items, by what)."""
+
+    run: RitualRun
+    template: object
+    now: datetime
+    since: datetime
+    window: timedelta
+    new_items: int
+    classified_by: str
 
 
 @dataclass(frozen=True)
@@ -296,15 +295,15 @@ class Quiet:
     through: tuple[str, ...] = ("analyzing", "proposing")  # the states the wake went through
 
 
-def _quietly(run: RitualRun, template, now: datetime, since: datetime, quiet: Quiet) -> None:
+def _quietly(wake: Wake, quiet: Quiet) -> None:
     with transaction.atomic():
-        improver = _writing(run, now)
+        improver = _writing(wake.run, wake.now)
         if improver is None:
             return
-        _quiet_ending(run, improver, template, now, since, quiet)
+        _quiet_ending(wake, improver, quiet)
 
 
-def _quiet_ending(run: RitualRun, improver, template, now: datetime, since: datetime, quiet: Quiet) -> None:
+def _quiet_ending(wake: Wake, improver, quiet: Quiet) -> None:
     """The one ending of a wake that proposes nothing (inside the ritual's transaction): the
     improver sleeps, its notes are kept, the weekly report says why, the run ends as a no-op."""
     set_state(improver, "sleeping")
@@ -312,17 +311,17 @@ def _quiet_ending(run: RitualRun, improver, template, now: datetime, since: date
         improver.scheduled_wake_at = quiet.wake_at
     improver.save()
     for kind, content in quiet.notes:
-        note_add(improver, kind, content, at=now)
+        note_add(improver, kind, content, at=wake.now)
     if quiet.report is not None:
         report_write(
-            run=run,
+            run=wake.run,
             improver=improver,
-            template=template,
-            since=since,
-            until=now,
+            template=wake.template,
+            since=wake.since,
+            until=wake.now,
             no_change_reason=quiet.report,
         )
-    _finish(run, RitualRun.Outcome.NOOP, quiet.detail, now, quiet.path)
+    _finish(wake.run, RitualRun.Outcome.NOOP, quiet.detail, wake.now, quiet.path)
 
 
 def _analyse(template, improver, head, now: datetime, window: timedelta) -> Analysis:
@@ -424,28 +423,15 @@ def _propose(
     return change, suggested, notes, canary
 
 
-def _store(
-    run,
-    improver,
-    template,
-    head,
-    now,
-    since,
-    window,
-    analysis: Analysis,
-    change,
-    notes,
-    suggested,
-    new_items,
-    classified_by,
-) -> None:
+def _store(wake: Wake, improver, head, analysis: Analysis, change, notes, suggested) -> None:
     """The proposal, its session and evidence, inside the ritual's transaction."""
+    template, now = wake.template, wake.now
     session = EvolutionSession.objects.create(
         improver=improver,
         template=template,
-        run=run,
+        run=wake.run,
         base_version=head,
-        feedback_count=new_items,
+        feedback_count=wake.new_items,
         performance_delta=analysis.delta,
         context_tokens=analysis.context.tokens,
         created_at=now,
@@ -453,7 +439,7 @@ def _store(
     for kind, content in notes:
         note_add(improver, kind, content, session=session, at=now)
     evidence = {
-        "feedback_count": new_items,
+        "feedback_count": wake.new_items,
         "feedback_groups": analysis.groups,
         "remedies": [remedy_evidence(r) for r in analysis.remedies],
         "performance_delta": analysis.delta,
@@ -461,11 +447,11 @@ def _store(
         "context_tokens": analysis.context.tokens,
         "anti_patterns": list(analysis.anti),
         "learned_facts": list(analysis.facts),
-        "classifier": classified_by,
+        "classifier": wake.classified_by,
         "suggested_removals": suggested,
         "proposer": change.proposer,
         "feedback_items": list(
-            template.feedback.filter(occurred_at__gt=now - window)
+            template.feedback.filter(occurred_at__gt=now - wake.window)
             .order_by("-confidence")
             .values_list("pk", flat=True)[:200]
         ),
@@ -477,18 +463,18 @@ def _store(
     set_state(improver, "awaiting_review")
     improver.save()
     report_write(
-        run=run,
+        run=wake.run,
         improver=improver,
         template=template,
-        since=since,
+        since=wake.since,
         until=now,
         proposal=proposal,
         additions=tuple(a.text for a in change.additions),
     )
     _finish(
-        run,
+        wake.run,
         RitualRun.Outcome.PROPOSED,
-        f"proposal #{proposal.pk} (classified by {classified_by})",
+        f"proposal #{proposal.pk} (classified by {wake.classified_by})",
         now,
         change.proposer,
     )
