@@ -68,7 +68,7 @@ test-clock: $(STAMP)
 # are absent locally; fails when CI is set.
 test-services: $(STAMP)
 	@if $(BIN)/python tests/reachability.py $(PG_URL) $(REDIS_URL); then \
-		DATABASE_URL=$(PG_URL) DATABASE_CONN_MAX_AGE=0 KAIZEN_TEST_REDIS_URL=$(REDIS_URL) $(BIN)/python -m pytest --durations=15; \
+		DATABASE_URL=$(PG_URL) DATABASE_CONN_MAX_AGE=0 KAIZEN_TEST_REDIS_URL=$(REDIS_URL) KAIZEN_DIFFERS_BY_DATABASE=1 $(BIN)/python -m pytest --durations=15; \
 	elif [ -n "$$CI" ]; then echo "CI is set but PostgreSQL/Redis are unreachable"; exit 1; \
 	else echo "PostgreSQL or Redis unreachable: skipped the PostgreSQL + worker pass"; fi
 

@@ -461,8 +461,8 @@ def parse_ttls(raw: str) -> dict[str, int]:
 
 
 # KAIZEN_ variables read elsewhere: the production switch (settings), the MCP server's agent token
-# (mcp_serve), the test suite's clock (and the list of its tests that read it) and Redis, and the
-# benchmarks' PostgreSQL binaries.
+# (mcp_serve), the test suite's clock (and the list of its tests that read it), its Redis and its
+# PostgreSQL pass narrowed to what differs by database, and the benchmarks' PostgreSQL binaries.
 OTHER_VARIABLES = {
     "KAIZEN_PRODUCTION",
     "KAIZEN_AGENT_TOKEN",
@@ -470,6 +470,7 @@ OTHER_VARIABLES = {
     "KAIZEN_RECORD_CLOCK_READERS",
     "KAIZEN_CLOCK_READERS",
     "KAIZEN_TEST_REDIS_URL",
+    "KAIZEN_DIFFERS_BY_DATABASE",
     "KAIZEN_PG_BIN",
 }
 

@@ -7,6 +7,8 @@ from rest_framework.test import APIClient
 from config.celery import app
 from tests.factories import UserFactory, agent_with_token, approver
 
+pytest_plugins = ["tests.databases"]
+
 
 def pytest_configure(config):
     """KAIZEN_TEST_NOW=<ISO instant> runs the whole session with the clock moved there (ticking),
@@ -77,11 +79,16 @@ def drop_test_database(config) -> None:
     """On PostgreSQL the suite's test database (named per checkout: config/settings.py) is gone
     when the suite ends. pytest-django drops it, but only warns when it cannot (a connection a
     test left open, a worker process still connected); it is dropped here then, those
-    connections closed. Kept with --reuse-db, as pytest-django keeps it."""
+    connections closed. Kept with --reuse-db, as pytest-django keeps it, and by a run that only
+    collects (it made none, and another run of this checkout may be using it)."""
     from django.conf import settings
 
     db = settings.DATABASES["default"]
-    if db["ENGINE"] != "django.db.backends.postgresql" or config.getvalue("reuse_db"):
+    if (
+        db["ENGINE"] != "django.db.backends.postgresql"
+        or config.getvalue("reuse_db")
+        or config.option.collectonly
+    ):
         return
     import psycopg
     from psycopg import sql

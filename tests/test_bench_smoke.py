@@ -34,7 +34,7 @@ def on_this_server() -> dict:
     return env
 
 
-@pytest.mark.skipif(not POSTGRES, reason="the benchmark runs on PostgreSQL")
+@pytest.mark.postgresql("the benchmark runs on PostgreSQL")
 def test_the_retention_benchmark_runs_and_its_checks_pass():
     assert "every cited event kept" in smoke("prune.py", on_this_server())
 
@@ -49,13 +49,13 @@ def test_the_canary_rule_benchmark_runs():
     assert "harmful" in out and "better" in out
 
 
-@pytest.mark.skipif(not POSTGRES, reason="the benchmark runs on PostgreSQL")
+@pytest.mark.postgresql("the benchmark runs on PostgreSQL")
 def test_the_fresh_install_benchmark_runs_and_its_checks_pass():
     out = smoke("fresh_install.py", on_this_server())
     assert "0 missing" in out and out.strip().endswith("ok")
 
 
-@pytest.mark.skipif(not POSTGRES, reason="the benchmark runs on PostgreSQL")
+@pytest.mark.postgresql("the benchmark runs on PostgreSQL")
 def test_the_soak_benchmark_runs_with_every_agent_on_one_template():
     out = smoke(
         "soak.py", {**on_this_server(), "KAIZEN_TEST_REDIS_URL": os.environ.get("KAIZEN_TEST_REDIS_URL", "")}
@@ -64,7 +64,7 @@ def test_the_soak_benchmark_runs_with_every_agent_on_one_template():
     assert "two processes derive" in out and "entries/s" in out
 
 
-@pytest.mark.skipif(not POSTGRES, reason="the benchmark runs on PostgreSQL")
+@pytest.mark.postgresql("the benchmark runs on PostgreSQL")
 def test_the_scale_benchmark_runs_every_page_and_periodic_task():
     out = smoke("scale.py", on_this_server())
     assert "== periodic tasks (s)" in out and "one template's ritual" in out and "== derived work" in out

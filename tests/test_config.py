@@ -257,7 +257,7 @@ def test_export_config_onto_a_file_or_an_uncreatable_path_is_one_line(tmp_path):
 
 
 @pytest.mark.django_db
-@pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="PostgreSQL only")
+@pytest.mark.postgresql("PostgreSQL only")
 def test_postgresql_connections_compile_no_query_just_in_time():
     """A query over many time partitions could cost seconds of JIT compilation for milliseconds
     of work: every connection runs with it off."""
@@ -269,7 +269,7 @@ def test_postgresql_connections_compile_no_query_just_in_time():
 
 
 @pytest.mark.django_db
-@pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="PostgreSQL only")
+@pytest.mark.postgresql("PostgreSQL only")
 def test_postgresql_plans_the_maintenance_pass_for_each_pattern_and_nothing_else():
     """A generic plan of the pass's per-pattern reads knows no pattern: inside it every statement
     is planned for its own; before and after it (ingest, derived work, pages) plans are cached."""

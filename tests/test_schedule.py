@@ -81,7 +81,7 @@ def test_two_beats_sending_the_improve_cycle_advance_it_once():
     assert ImproveCycle.objects.get(name="improve").count == 3
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite's time is this process's own clock")
+@pytest.mark.postgresql("SQLite's time is this process's own clock")
 def test_a_worker_whose_clock_runs_ahead_neither_steals_nor_stalls_ticks(time_machine):
     """Ticks compare against the database's clock: a worker five minutes ahead claims the tick it
     is due, and the next tick is still due for every other worker one interval later."""

@@ -22,6 +22,15 @@ FLAGS = [
 ]
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """What a browser draws and clicks is the same on every database: the requests behind it are
+    made on PostgreSQL too, through the test client, by the dashboard, admin and API tests."""
+    for item in items:
+        if "page" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.same_on_every_database("what Chromium draws and clicks"))
+
+
 def ensure_chromium() -> str | None:
     """Debian's Chromium, installed with apt when it is absent and we may install packages."""
     if Path(CHROMIUM).exists():

@@ -17,9 +17,7 @@ from tests.factories import agent_with_token, approver
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="run once, on SQLite"
-    ),
+    pytest.mark.same_on_every_database("the schema and the client are made from the serializers"),
 ]
 
 

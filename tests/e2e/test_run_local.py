@@ -14,9 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.skipif(
-    os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="make run is the SQLite set-up"
-)
+pytestmark = pytest.mark.same_on_every_database("make run is the SQLite set-up: it makes its own file")
 
 
 def free_port() -> int:

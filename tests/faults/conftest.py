@@ -1,29 +1,25 @@
 """Fault tests: real processes on private PostgreSQL and Redis instances.
 
-They run in the PostgreSQL pass of `make test` (skipped on the SQLite pass, which would only
-repeat them); under CI a missing PostgreSQL or Redis binary fails them instead of skipping.
+They need PostgreSQL (marked so: skipped on SQLite, run in the PostgreSQL pass of `make test`);
+under CI a missing PostgreSQL or Redis binary fails them instead of skipping.
 """
-
-import os
 
 import pytest
 
 from tests.conftest import on_ci
+from tests.databases import on_postgresql
 from tests.faults.processes import Kaizen, PrivatePostgres, PrivateRedis, available
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
-    reason = None
-    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        reason = "fault tests run in the PostgreSQL pass of make test"
-    elif why := available():
-        if on_ci():
-            return  # let the fixtures fail loudly
-        reason = why
-    if reason:
-        for item in items:
-            if "tests/faults/" in str(item.fspath):
-                item.add_marker(pytest.mark.skip(reason=reason))
+    faults = [item for item in items if "tests/faults/" in str(item.fspath)]
+    for item in faults:
+        item.add_marker(pytest.mark.postgresql("fault tests run in the PostgreSQL pass of make test"))
+    why = on_postgresql() and available()
+    if why and not on_ci():  # under CI the fixtures fail loudly instead
+        for item in faults:
+            item.add_marker(pytest.mark.skip(reason=why))
 
 
 @pytest.fixture

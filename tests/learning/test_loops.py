@@ -340,9 +340,7 @@ def test_a_fact_is_found_by_its_normalised_key_whatever_its_case_and_spacing():
     assert fact.content_key == corrections.fact_key("use pnpm, never npm.")
 
 
-@pytest.mark.skipif(
-    not __import__("os").environ.get("DATABASE_URL", "").startswith("postgres"), reason="PostgreSQL's planner"
-)
+@pytest.mark.postgresql("PostgreSQL's planner")
 def test_the_fact_lookup_is_an_index_probe():
     from django.db import connection
 

@@ -57,6 +57,7 @@ def test_a_suite_on_postgresql_leaves_no_test_database_behind(tmp_path):
     env = {**os.environ, "DATABASE_URL": url, "PYTHONPATH": f"{tmp_path}{os.pathsep}{ROOT}"}
     env.pop("KAIZEN_RECORD_CLOCK_READERS", None)
     env.pop("KAIZEN_CLOCK_READERS", None)
+    env.pop("KAIZEN_DIFFERS_BY_DATABASE", None)
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "leak_plugin", "-q",
          "tests/test_authorization.py::test_trusted_proxies_are_parsed_strictly"],

@@ -18,9 +18,8 @@ def test_any_of_selects_what_in_selects(names):
     assert list(chosen) == list(Agent.objects.filter(name__in=names).order_by("name"))
 
 
+@pytest.mark.postgresql("SQLite has no arrays: any_of is a plain IN list there")
 def test_on_postgresql_thousands_of_values_are_one_parameter():
-    if connection.vendor != "postgresql":
-        pytest.skip("SQLite has no arrays: any_of is a plain IN list there")
     chosen = Agent.objects.filter(pk__any_of=list(range(3000)))
     sql, params = chosen.query.get_compiler(connection=connection).as_sql()
     assert '"id" = ANY(%s)' in sql and params == (list(range(3000)),)

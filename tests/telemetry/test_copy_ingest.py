@@ -16,7 +16,10 @@ from tests.planner.helpers import client_for
 from tests.telemetry.events import VALID_BODIES, event
 from tests.telemetry.test_ingest_api import URL, post
 
-pytestmark = pytest.mark.django_db
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.postgresql("COPY is PostgreSQL's; elsewhere every batch is INSERTed"),
+]
 VARIED = {  # a few fields that differ from event to event (nulls, booleans, floats, JSON)
     "tool_invocation": lambda n: {"outcome": ["failure", "success"][n % 2], "args": {"n": n, "f": n / 7}},
     "skill_outcome": lambda n: {"success": n % 3 != 0, "cost_usd": None if n % 2 else n / 1000},
@@ -26,12 +29,6 @@ VARIED = {  # a few fields that differ from event to event (nulls, booleans, flo
     "session_end": lambda n: {"session_id": f"s-{n}"},
     "wake_run": lambda n: {"duration_ms": n},
 }
-
-
-@pytest.fixture(autouse=True)
-def postgresql_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("COPY is PostgreSQL's; elsewhere every batch is INSERTed")
 
 
 @pytest.fixture

@@ -1,8 +1,6 @@
 """Friction is derived from a durable to-do list: with the broker unreachable, ingest still
 answers 207 and publishes nothing; the worker's next pass derives every result, once."""
 
-import os
-
 import pytest
 
 from governance.models import Proposal
@@ -95,9 +93,7 @@ def test_successes_never_enter_the_to_do_list(broker_down):
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.skipif(
-    not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="PostgreSQL's advisory lock"
-)
+@pytest.mark.postgresql("PostgreSQL's advisory lock")
 def test_a_bucket_another_pass_holds_is_left_to_it(broker_down, settings):
     """The to-do list is worked in buckets by agent, each by one pass at a time: a pass skips the
     bucket another holds and derives the others; once it is free, the next pass derives it."""

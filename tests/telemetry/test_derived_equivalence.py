@@ -2,7 +2,6 @@
 later in the worker, over batches that cut across requests: the same sessions fed both ways
 produce the same friction events, skill stores, pattern statistics, learned facts and digests."""
 
-import os
 import random
 
 import pytest
@@ -140,9 +139,7 @@ def test_the_worker_derives_what_the_request_used_to(monkeypatch, django_capture
     assert later == now
 
 
-@pytest.mark.skipif(
-    not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="passes in parallel need PostgreSQL"
-)
+@pytest.mark.postgresql("passes in parallel need PostgreSQL")
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("passes", [1, 3])
 def test_concurrent_passes_over_the_buckets_derive_what_one_request_at_a_time_did(

@@ -308,11 +308,10 @@ def test_an_agent_with_stored_events_cannot_be_deleted_in_the_admin(agent_client
     assert EVENT_MODELS["observation"].objects.get().agent_id == agent.pk
 
 
+@pytest.mark.postgresql("prepared statements are PostgreSQL's")
 def test_on_postgresql_repeated_ingests_run_a_prepared_insert_and_answer_alike(agent_client):
     """After five runs on a connection the ingest INSERT is prepared by the server; answers,
     duplicates included, are the same before and after."""
-    if connection.vendor != "postgresql":
-        pytest.skip("prepared statements are PostgreSQL's")
     _, client = agent_client
     for n in range(8):
         body = [event("observation", id=f"p-{n}", text="hi")]

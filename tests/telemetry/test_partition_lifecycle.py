@@ -2,7 +2,6 @@
 default partition while ingest goes on, retired at any size one event type at a time, behind a
 long reader without stalling ingest, and never taking an event whose derived work has not run."""
 
-import os
 import threading
 import time
 from datetime import timedelta
@@ -19,9 +18,7 @@ from telemetry.tasks import RetentionIncomplete
 from telemetry.tasks import prune_events as prune_task
 from tests.factories import agent_with_token
 
-pytestmark = pytest.mark.skipif(
-    not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="PostgreSQL's partitions"
-)
+pytestmark = pytest.mark.postgresql("PostgreSQL's partitions")
 TABLE = ToolInvocation._meta.db_table
 
 

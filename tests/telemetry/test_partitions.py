@@ -4,7 +4,6 @@ and retention drops whole partitions without losing anything a proposal or a fac
 
 import io
 import json
-import os
 import threading
 import time
 from datetime import timedelta
@@ -25,9 +24,7 @@ from tests.factories import agent_with_token
 from tests.planner.helpers import client_for
 
 pytestmark = [
-    pytest.mark.skipif(
-        not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="PostgreSQL's partitions"
-    ),
+    pytest.mark.postgresql("PostgreSQL's partitions"),
     pytest.mark.usefixtures("clock"),
 ]
 TABLE = ToolInvocation._meta.db_table
