@@ -1,4 +1,4 @@
-"""Loop 3 telemetry digest of one session , pure over aggregated rows."""
+"""Loop 3: the telemetry digest of one session, pure over aggregated rows."""
 
 
 def digest(
