@@ -4,6 +4,16 @@ import pytest
 from django.test import Client
 
 pytestmark = pytest.mark.django_db
+READY = {
+    "status": "ready",
+    "checks": {
+        "database": "ok",
+        "migrations": "ok",
+        "broker": "ok",
+        "derived_work": "ok",
+        "periodic_jobs": "ok",
+    },
+}
 
 
 def test_liveness():
@@ -19,16 +29,7 @@ def test_readiness_checks_database_migrations_and_broker(settings):
     body = ready.json()
     if partitions.enabled():  # PostgreSQL: how many events wait in the default partitions
         assert body.pop("default_partition_rows") == 0
-    assert body == {
-        "status": "ready",
-        "checks": {
-            "database": "ok",
-            "migrations": "ok",
-            "broker": "ok",
-            "derived_work": "ok",
-            "periodic_jobs": "ok",
-        },
-    }
+    assert body == READY
     settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"  # nothing listens there
     not_ready = Client().get("/readyz")
     assert not_ready.status_code == 503 and not_ready.json()["checks"]["broker"].startswith("unreachable")

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import psycopg
 
+from tests.workers import celery_worker_command
+
 ROOT = Path(__file__).resolve().parents[2]
 PG_BIN = Path(os.environ.get("KAIZEN_PG_BIN", "/usr/lib/postgresql/15/bin"))
 
@@ -198,23 +200,7 @@ class Kaizen:
         return port
 
     def worker(self, pool: str = "threads") -> subprocess.Popen:
-        return self.spawn(
-            "worker",
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "-P",
-            pool,
-            "-c",
-            "2",
-            "--without-gossip",
-            "--without-mingle",
-            "--loglevel",
-            "INFO",
-        )
+        return self.spawn("worker", *celery_worker_command(pool=pool))
 
     def supervised_worker(self) -> None:
         """A worker restarted whenever it exits, as systemd's `Restart=always` does in production

@@ -7,7 +7,6 @@ skips locally and fails when the CI environment variable is set, so CI cannot pa
 
 import os
 import subprocess
-import sys
 import time
 import uuid
 from pathlib import Path
@@ -18,6 +17,7 @@ from django.db import connection
 from config.celery import app as celery_app
 from tests.conftest import on_ci
 from tests.reachability import reachable
+from tests.workers import celery_worker_command
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,25 +58,7 @@ def celery_worker(transactional_db):
         "DATABASE_CONN_MAX_AGE": "0",
     }
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "-P",
-            "threads",
-            "-c",
-            "2",
-            "-Q",
-            queue,
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "--loglevel",
-            "WARNING",
-        ],
+        celery_worker_command("-Q", queue, "--without-heartbeat", loglevel="WARNING"),
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
