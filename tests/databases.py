@@ -2,8 +2,8 @@
 
 The SQLite pass runs every test. The PostgreSQL pass of `make test` (KAIZEN_DIFFERS_BY_DATABASE=1)
 runs only the tests whose outcome can depend on the database, and leaves out:
-- a test that reaches no database: no `django_db` marker, no database fixture (pytest-django
-  refuses it the connection), not marked `postgresql`;
+- a test that reaches no database: no `django_db` marker, no database fixture, not a Django
+  TestCase (pytest-django refuses it the connection), not marked `postgresql`;
 - a test marked `same_on_every_database("why")`: it reaches the database, but what it proves is
   not the database's (a page's layout in a browser, a generated client parsing the schema, a
   benchmark that makes its own SQLite file).
@@ -15,6 +15,7 @@ import os
 
 import pytest
 from django.conf import settings
+from django.test import TransactionTestCase
 
 DATABASE_FIXTURES = {
     "db",
@@ -30,10 +31,12 @@ def on_postgresql() -> bool:
 
 
 def reaches_database(item) -> bool:
+    cls = getattr(item, "cls", None)
     return bool(
         item.get_closest_marker("django_db")
         or item.get_closest_marker("postgresql")
         or DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ()))
+        or (cls is not None and issubclass(cls, TransactionTestCase))  # Django's own test classes
     )
 
 
