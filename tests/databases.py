@@ -63,7 +63,9 @@ def pytest_collection_modifyitems(config, items):
             _why(item, "same_on_every_database")
     if not (postgres and os.environ.get("KAIZEN_DIFFERS_BY_DATABASE")):
         return
-    same = [item for item in items if not differs_by_database(item)]
+    kept, same = [], []
+    for item in items:
+        (kept if differs_by_database(item) else same).append(item)
     if same:
         config.hook.pytest_deselected(items=same)
-        items[:] = [item for item in items if differs_by_database(item)]
+        items[:] = kept

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-POSTGRES = os.environ.get("DATABASE_URL", "").startswith("postgres")
 
 
 def smoke(script: str, env: dict | None = None) -> str:

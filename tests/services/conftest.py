@@ -16,6 +16,7 @@ from django.db import connection
 
 from config.celery import app as celery_app
 from tests.conftest import on_ci
+from tests.databases import on_postgresql
 from tests.reachability import reachable
 from tests.workers import celery_worker_command
 
@@ -30,14 +31,10 @@ def need(condition: bool, why: str) -> None:
     pytest.skip(why)
 
 
-def on_postgres() -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("runs in the PostgreSQL pass of make test")
-
-
 @pytest.fixture
 def postgres(db):
-    on_postgres()
+    if not on_postgresql():
+        pytest.skip("runs in the PostgreSQL pass of make test")
     return connection
 
 
@@ -45,7 +42,8 @@ def postgres(db):
 def celery_worker(transactional_db):
     """A real `celery worker` process on the test database, fed through Redis."""
     redis_url = os.environ.get("KAIZEN_TEST_REDIS_URL", "")
-    on_postgres()
+    if not on_postgresql():
+        pytest.skip("runs in the PostgreSQL pass of make test")
     need(bool(redis_url) and reachable(redis_url, 6379), "Redis is not configured or reachable")
     db = connection.settings_dict
     host, port = db["HOST"] or "127.0.0.1", db["PORT"] or 5432

@@ -10,7 +10,6 @@ import pytest
 from django.db import connection
 
 from config.settings import BASE_DIR, postgres_test_name
-from tests.services.conftest import on_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,10 +43,10 @@ def a_connection_left_open(django_db_setup):
 
 
 @pytest.mark.django_db
+@pytest.mark.postgresql("a PostgreSQL test database")
 def test_a_suite_on_postgresql_leaves_no_test_database_behind(tmp_path):
     """A suite run whose test database is still in use when it ends (pytest-django only warns
     that it could not drop it) leaves no database behind."""
-    on_postgres()
     s = connection.settings_dict
     url = (
         f"postgres://{s['USER'] or 'postgres'}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/kaizen_leftover"
