@@ -72,7 +72,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "governance.context_processors.pending_reviews",
+                "dashboard.context_processors.waiting_for_a_human",
             ],
         },
     },

@@ -98,6 +98,34 @@ def pending_reviews(limit: int = 20) -> list[dict]:
     ]
 
 
+def pending_count() -> int:
+    return Proposal.objects.filter(status=Proposal.Status.PENDING).count()
+
+
+def handed_over_count() -> int:
+    return Rollout.objects.filter(status=Rollout.Status.NEEDS_HUMAN).count()
+
+
+def handed_over_rollouts(limit: int = 20) -> list[dict]:
+    """Canary rollouts the test handed over to a human (no decision within its maximum duration),
+    oldest first: each waits for a person to promote, abort or pin it on its page."""
+    rows = (
+        Rollout.objects.filter(status=Rollout.Status.NEEDS_HUMAN)
+        .select_related("template", "champion", "candidate")
+        .order_by("started_at", "pk")[:limit]
+    )
+    return [
+        {
+            "id": r.pk,
+            "template": r.template.slug,
+            "versions": f"v{r.champion.number} → v{r.candidate.number}",
+            "started_at": r.started_at,
+            "url": reverse("admin:improver_rollout_change", args=[r.pk]),
+        }
+        for r in rows
+    ]
+
+
 def top_friction(limit: int = 8) -> list[dict]:
     return list(
         FrictionEvent.objects.values("tool", "failure_mode")

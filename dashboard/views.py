@@ -55,6 +55,7 @@ def dashboard(request):
         ),
         "timelines": selectors.template_timelines(),
         "pending": selectors.pending_reviews(),
+        "handed_over": selectors.handed_over_rollouts(),
         "anti_patterns": selectors.anti_patterns(),
         "chronic": selectors.chronic_failures(),
         "board": board,

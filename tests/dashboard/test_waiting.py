@@ -1,0 +1,70 @@
+"""What waits for a person is one click from the admin's front page and from the dashboard: the
+header's badge counts pending proposals and canary rollouts handed over to a human, and both pages
+link to each of them."""
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+
+from governance.models import Proposal
+from improver.services.rollouts import rollouts_check
+from tests.factories import approver
+from tests.improver.test_rollouts import approve, fleet_of
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
+
+
+def handed_over():
+    """A canary the test hands over to a human after its maximum duration, and one proposal to
+    review besides."""
+    _, _, proposal, reviewer = fleet_of(4)
+    rollout = approve(reviewer, proposal)
+    assert rollouts_check(now=rollout.started_at + timedelta(days=15)) == {"hand_over": 1}
+    pending = Proposal.objects.create(type="goal", title="Ship the weekly digest")
+    return rollout, pending
+
+
+def staff() -> Client:
+    client = Client()
+    client.force_login(approver("reader"))
+    return client
+
+
+def links(page: str) -> set[str]:
+    return set(re.findall(r'href="([^"]+)"', page))
+
+
+def test_every_hand_over_is_one_click_from_the_admin_index_and_the_dashboard():
+    rollout, pending = handed_over()
+    client = staff()
+    rollout_url = f"/admin/improver/rollout/{rollout.pk}/change/"
+    proposal_url = f"/admin/governance/proposal/{pending.pk}/change/"
+    index = client.get("/admin/").content.decode()
+    dashboard = client.get("/dashboard/").content.decode()
+    for page in (index, dashboard):
+        assert {rollout_url, proposal_url} <= links(page)
+    assert "handed over to a human" in index and 'id="kz-handed-over"' in dashboard
+    assert client.get(rollout_url).status_code == 200  # the link opens the page that decides
+
+
+def test_the_badge_counts_proposals_and_rollouts_and_links_to_each_list():
+    handed_over()
+    page = staff().get("/admin/improver/feedbackitem/").content.decode()  # on any admin page
+    badge = page[page.index('id="kz-pending-badge"') : page.index("</span>", page.index("kz-pending-badge"))]
+    assert "1 pending review<" in badge and "1 rollout for a human<" in badge
+    assert {
+        "/admin/governance/proposal/?status__exact=pending",
+        "/admin/improver/rollout/?status__exact=needs_human",
+    } <= links(badge)
+    listed = staff().get("/admin/improver/rollout/?status__exact=needs_human").content.decode()
+    assert "1 rollout" in listed or "needs human" in listed.lower()
+
+
+def test_nothing_waiting_shows_no_badge_and_no_list():
+    client = staff()
+    assert 'id="kz-pending-badge"' not in client.get("/admin/").content.decode()
+    assert 'id="kz-waiting"' not in client.get("/admin/").content.decode()
+    dashboard = client.get("/dashboard/").content.decode()
+    assert "Nothing waits for a review." in dashboard
