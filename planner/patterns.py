@@ -1,5 +1,6 @@
 """Decay, criterion weight, pattern maturity and anti-pattern inversion, pure."""
 
+import math
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -47,22 +48,36 @@ def reaches(decayed_count: float, threshold: float) -> bool:
     return decayed_count >= threshold - COUNT_TOLERANCE
 
 
+RATIO_ROUNDING = 1e-9  # relative: what floating point leaves of a quotient decay did not move
+
+
+def harmful_share(part: float, total: float) -> float:
+    """`part` as a share of `total`; 0 without any total."""
+    return part / total if total > 0 else 0.0
+
+
+def on_line(share: float, ratio: float) -> bool:
+    """Whether a share is on its line: equal to it but for floating-point rounding. Decaying both
+    sums by one factor leaves their quotient where it was, so 3 harmful outcomes of 10 are on a
+    0.3 line on every read, whatever their age."""
+    return math.isclose(share, ratio, rel_tol=RATIO_ROUNDING, abs_tol=RATIO_ROUNDING)
+
+
 def above_share(part: float, total: float, ratio: float) -> bool:
-    """Whether a decayed count is more than `ratio` of `total` by more than COUNT_TOLERANCE: a
-    count on the line, or within the tolerance of it, is on it. Decaying both sums by one factor
-    moves their quotient by a rounding error; 3 harmful outcomes of 10 are at a 0.3 line on
-    every read, whatever their age."""
-    return part - ratio * total > COUNT_TOLERANCE
+    """Whether `part` is more than `ratio` of `total` (a share on the line is not above it)."""
+    share = harmful_share(part, total)
+    return share > ratio and not on_line(share, ratio)
 
 
 def below_share(part: float, total: float, ratio: float) -> bool:
-    """Whether a decayed count is less than `ratio` of `total` by more than COUNT_TOLERANCE."""
-    return ratio * total - part > COUNT_TOLERANCE
+    """Whether `part` is less than `ratio` of `total` (a share on the line is not below it)."""
+    share = harmful_share(part, total)
+    return share < ratio and not on_line(share, ratio)
 
 
 def maturity(decayed_helpful: float, decayed_harmful: float, rules: MaturityRules, manual: str = "") -> str:
     """candidate | established | proven | deprecated, from decayed counts (manual wins). A
-    harmful share is compared with its line in counts, with the counts' tolerance (above_share)."""
+    harmful share is compared with its line as a share, whatever the size of the counts."""
     if manual in ("deprecated", "proven"):
         return manual
     total = decayed_helpful + decayed_harmful

@@ -147,10 +147,20 @@ R = patterns.MaturityRules()
         (2, 8, "", "deprecated"),
         (2, 1, "", "deprecated"),  # ratio 0.333 > 0.3 with 3 total
         (7, 3, "", "established"),  # on the 0.3 line: not above it
-        (7, 3.06, "", "established"),  # within a twentieth of an outcome of the line: on it
+        (7, 3.06, "", "deprecated"),  # 0.304: above the line, however small the counts
         (7, 3.1, "", "deprecated"),
         (17, 3, "", "established"),  # on the 0.15 line: not under it
         (17.5, 3, "", "proven"),
+        (6, 1, "", "proven"),  # 1/7 = 0.143 < 0.15, at seven outcomes as at seventy
+        (60, 10, "", "proven"),
+        (5, 1, "", "established"),  # 1/6 = 0.167
+        (5.66, 1, "", "established"),  # 1/6.66 = 0.1502: just above the line
+        (5.67, 1, "", "proven"),  # 1/6.67 = 0.1499: just under it
+        (17 / 3, 1, "", "established"),  # 1/(20/3) = 0.15 exactly: on the line, not under it
+        (5, 0, "", "proven"),
+        (4.9, 0, "", "established"),  # too few helpful outcomes for proven, whatever the share
+        (6.9, 3, "", "deprecated"),  # 3/9.9 = 0.303: above the 0.3 line
+        (7.1, 3, "", "established"),  # 3/10.1 = 0.297: under it
         (1, 1, "deprecated", "deprecated"),
         (0, 0, "proven", "proven"),
     ],
@@ -163,7 +173,7 @@ def test_maturity_states(helpful, harmful, manual, state):
     )
 
 
-@pytest.mark.parametrize(("helpful", "harmful"), [(7, 3), (17, 3)])  # on the 0.3 line; on the 0.15 line
+@pytest.mark.parametrize(("helpful", "harmful"), [(7, 3), (17, 3), (17 / 3, 1)])  # on a line
 def test_a_share_on_its_line_reads_the_same_at_every_age(helpful, harmful):
     """Decaying both sums by one factor moves their quotient by a rounding error, never across a line."""
     ages = [i * 0.037 for i in range(300)]  # up to 11 days, at scattered fractions of a day
@@ -230,6 +240,9 @@ def fresh(n: int, hours: float = 3) -> float:
         (fresh(2), 0, "candidate"),
         (fresh(3, hours=24), 0, "established"),  # a day old still counts whole
         (fresh(3, hours=24 * 30), 0, "candidate"),  # a month's decay does not
+        (fresh(6), fresh(1), "proven"),  # 1 harmful of 7 is under the 0.15 line
+        (fresh(6, hours=24), fresh(1), "proven"),  # the helpful ones a day older: still under
+        (fresh(5), fresh(1), "established"),  # 1 of 6 is not
     ],
 )
 def test_fresh_outcomes_count_whole(helpful, harmful, state):

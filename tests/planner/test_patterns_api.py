@@ -41,6 +41,26 @@ def test_patterns_get_feedback_and_invert_into_anti_patterns_served_to_agents(db
     assert PatternFeedback.objects.count() == 16
 
 
+def test_six_helpful_outcomes_and_one_harmful_make_a_proven_pattern_in_the_prompt(db):
+    """1 harmful of 7 is a 0.143 share, under the 0.15 line a proven pattern stays under, however
+    few the outcomes and whichever came first."""
+    _, client = client_for("alice")
+    outcomes(client, "refactor", [True] * 6, patterns=["Small commits"], start=NOW - timedelta(days=1))
+    outcomes(
+        client,
+        "refactor",
+        [False],
+        patterns=["Small commits"],
+        error_count=3,
+        retry_count=2,
+        start=NOW - timedelta(hours=1),
+    )
+    row = client.get("/api/v1/planner/patterns").json()["patterns"][0]
+    assert (row["helpful"], row["harmful"], row["state"], row["multiplier"]) == (6, 1, "proven", 1.5)
+    directives = client.get("/api/v1/agents/me/directives").json()
+    assert directives["proven_patterns"] == ["Small commits"]
+
+
 def test_patterns_are_scoped_to_the_agents_template(db):
     _, alice = client_for("alice")
     _, bob = client_for("bob")  # another template
