@@ -126,6 +126,32 @@ def handed_over_rollouts(limit: int = 20) -> list[dict]:
     ]
 
 
+def decided_rollouts(*, days: int = 30, limit: int = 10, now=None) -> list[dict]:
+    """Canary rollouts that ended in the last `days` (promoted, rolled back or aborted), newest
+    first: when, by whom (the test, or a person) and why."""
+    since = (now or clock.now()) - timedelta(days=days)
+    ended = (Rollout.Status.PROMOTED, Rollout.Status.ROLLED_BACK, Rollout.Status.ABORTED)
+    rows = (
+        Rollout.objects.filter(status__in=ended, decided_at__gte=since)
+        .select_related("template", "champion", "candidate")
+        .order_by("-decided_at", "-pk")[:limit]
+    )
+    return [
+        {
+            "id": r.pk,
+            "template": r.template.slug,
+            "versions": f"v{r.champion.number} → v{r.candidate.number}",
+            "outcome": r.get_status_display().lower(),
+            "status": r.status,
+            "decided_at": r.decided_at,
+            "decided_by": "the canary's test" if r.decided_by == "system" else r.decided_by or "—",
+            "reason": r.reason,
+            "url": reverse("admin:improver_rollout_change", args=[r.pk]),
+        }
+        for r in rows
+    ]
+
+
 def top_friction(limit: int = 8) -> list[dict]:
     return list(
         FrictionEvent.objects.values("tool", "failure_mode")

@@ -20,7 +20,7 @@ from governance.models import (
     SuppressedKey,
 )
 from governance.registry import Link, Panel, review_for, what_next_for
-from governance.selectors import acceptance_by_type_and_source
+from governance.selectors import acceptance_by_type_and_source, proposal_standing, with_outcome
 
 SHOWN_ITEMS = 5  # of each list in the evidence or payload of a type that renders no panels
 
@@ -90,6 +90,7 @@ class ProposalAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
     readonly_fields = [
         "type",
         "status",
+        "standing",
         "title",
         "rationale",
         "evidence_shown",
@@ -113,12 +114,19 @@ class ProposalAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
     change_form_template = "admin/governance/proposal/change_form.html"
     change_list_template = "admin/governance/proposal/change_list.html"
 
+    def get_queryset(self, request):
+        return with_outcome(super().get_queryset(request))  # what became of each one's rollout
+
+    @admin.display(description="status")
+    def standing(self, obj: Proposal) -> str:
+        return proposal_standing(obj)
+
     def changelist_view(self, request, extra_context=None):
         extra = {"acceptance": acceptance_by_type_and_source(), **(extra_context or {})}
         return super().changelist_view(request, extra)
 
     # the title is the page's heading; the short fields share lines
-    MAIN_FIELDS = [("type", "status", "risk"), ("source", "created_by_agent", "subject")]
+    MAIN_FIELDS = [("type", "standing", "risk"), ("source", "created_by_agent", "subject")]
     DETAIL_FIELDS = [
         "created_by",
         "dedup_key",
@@ -167,7 +175,7 @@ class ProposalAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
             "superseded": "#93a1a1",
         }
         return format_html(
-            '<b style="color:{}">{}</b>', colours.get(obj.status, "#000"), obj.get_status_display()
+            '<b style="color:{}">{}</b>', colours.get(obj.status, "#000"), proposal_standing(obj)
         )
 
     # --- bulk actions --------------------------------------------------------------------

@@ -1,8 +1,10 @@
 """Reads of proposals and decisions."""
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.utils import timezone
 
-from governance.models import Citation, Proposal, TaskFeedback
+from governance.models import ChangeDecision, Citation, Proposal, TaskFeedback
+from governance.standing import OUTCOME_WORDS, standing
 
 
 def proposal_list(*, status: str | None = None, type: str | None = None) -> QuerySet[Proposal]:
@@ -61,3 +63,32 @@ def events_cited_by_proposals(event_type: str):
     subquery). Every proposal stores what its evidence cites as Citation rows when it is made
     (`evidence["cites"] = {event type: [ids]}`), and keeps only a sample in the evidence."""
     return Citation.objects.filter(event_type=event_type).values_list("row_id", flat=True)
+
+
+def outcome_annotations(proposal_field: str = "pk") -> dict:
+    """The newest verdict on what became of a proposal's rollout, and when, as annotations of a
+    queryset whose `proposal_field` holds the proposal's id (None when there is none)."""
+    newest = ChangeDecision.objects.filter(
+        proposal=OuterRef(proposal_field), verdict__in=list(OUTCOME_WORDS)
+    ).order_by("-created_at", "-id")
+    return {
+        "outcome_verdict": Subquery(newest.values("verdict")[:1]),
+        "outcome_at": Subquery(newest.values("created_at")[:1]),
+    }
+
+
+def with_outcome(queryset: QuerySet[Proposal]) -> QuerySet[Proposal]:
+    """Proposals annotated with what became of their rollout, read in the same query."""
+    return queryset.annotate(**outcome_annotations())
+
+
+def proposal_standing(proposal: Proposal, outcome: tuple | None = None) -> str:
+    """Its status and what became of its rollout since ("Approved — rolled back on 2026-11-29"):
+    `outcome` is (verdict, when) as `outcome_annotations` read it; else the proposal's own
+    annotations from `with_outcome`, else read now."""
+    if outcome is None:
+        if not hasattr(proposal, "outcome_verdict"):
+            proposal = with_outcome(Proposal.objects.filter(pk=proposal.pk)).get()
+        outcome = (proposal.outcome_verdict, proposal.outcome_at)
+    verdict, at = outcome
+    return standing(proposal.get_status_display(), verdict, timezone.localtime(at) if at else None)

@@ -11,6 +11,7 @@ from config.audit import audit
 from config.errors import ApplicationError
 from config.readable import clipped, share, when
 from fleet.models import Agent
+from governance.selectors import outcome_annotations, proposal_standing
 from improver.canary import OVERALL
 from improver.models import (
     EvolutionNote,
@@ -136,9 +137,10 @@ class RitualRunAdmin(NoChange, admin.ModelAdmin):
         return clipped(obj.detail, 120)
 
 
-# A ritual opens a session, and every field is the ritual's record: nothing to add or save.
+# A ritual opens a session, and every field is the ritual's record: nothing to add, save or
+# delete (its proposal, and that proposal's decisions, say how it ended).
 @admin.register(EvolutionSession)
-class EvolutionSessionAdmin(NoAdd, NoChange, admin.ModelAdmin):
+class EvolutionSessionAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
     list_display = [
         "created_at",
         "template",
@@ -152,10 +154,12 @@ class EvolutionSessionAdmin(NoAdd, NoChange, admin.ModelAdmin):
     list_filter = ["status", "template"]
     inlines = [NoteInline]
     readonly_fields = [
-        *(f.name for f in EvolutionSession._meta.fields if f.name != "performance_delta"),
+        *(f.name for f in EvolutionSession._meta.fields if f.name not in ("performance_delta", "proposal")),
+        "proposal_standing",
         "performance",
     ]
-    exclude = ["performance_delta"]  # shown as a table by `performance`
+    # the delta is shown as a table by `performance`; the proposal with where it stands now
+    exclude = ["performance_delta", "proposal"]
 
     @admin.display(description="versions")
     def versions(self, obj: EvolutionSession) -> str:
@@ -164,7 +168,22 @@ class EvolutionSessionAdmin(NoAdd, NoChange, admin.ModelAdmin):
 
     @admin.display(description="proposal", ordering="proposal")
     def review(self, obj: EvolutionSession):
-        return clipped(obj.proposal, 50) if obj.proposal_id else "—"
+        if not obj.proposal_id:
+            return "—"
+        said = proposal_standing(obj.proposal, (obj.outcome_verdict, obj.outcome_at))
+        return f"{clipped(obj.proposal, 50)} ({said.lower()})"
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(**outcome_annotations("proposal_id"))
+
+    @admin.display(description="proposal")
+    def proposal_standing(self, obj: EvolutionSession):
+        """The proposal the session made, and where it stands now (pending, approved and rolled
+        back, rejected…), linked to its review page."""
+        if not obj.proposal_id:
+            return "—"
+        url = reverse("admin:governance_proposal_change", args=[obj.proposal_id])
+        return format_html('<a href="{}">{}</a> — {}', url, obj.proposal, proposal_standing(obj.proposal))
 
     @admin.display(description="performance delta")
     def performance(self, obj: EvolutionSession):

@@ -1,6 +1,7 @@
 """Admin pages of the board."""
 
 from django.contrib import admin, messages
+from django.utils.safestring import mark_safe
 
 from config.admin_rights import NoAdd, NoChange
 from config.errors import ApplicationError
@@ -44,7 +45,7 @@ class BoardTaskAdmin(admin.ModelAdmin):
         "status",  # changes go through the bulk actions, which validate transitions and triage
         "classification",
         "triage",
-        "human_attention",
+        "attention",  # in words, as on the list
         "created_at",
         "updated_at",
         "status_changed_at",
@@ -52,6 +53,7 @@ class BoardTaskAdmin(admin.ModelAdmin):
         "proposal",
         "created_by_agent",
     ]
+    exclude = ["human_attention"]  # set by triage; shown in words by `attention`
     inlines = [CommentInline]
     actions = ["to_backlog", "cancel", "mark_done"]
 
@@ -59,9 +61,16 @@ class BoardTaskAdmin(admin.ModelAdmin):
     def heading(self, obj: BoardTask):
         return clipped(obj.title, 70)
 
-    @admin.display(description="human", boolean=True, ordering="human_attention")
-    def attention(self, obj: BoardTask) -> bool:
-        return obj.human_attention
+    @admin.display(description="needs a human", ordering="human_attention")
+    def attention(self, obj: BoardTask):
+        """Said in words, in the colour of a warning: a green tick reads as "fine", the opposite."""
+        if not obj.human_attention:
+            return ""
+        return mark_safe(
+            '<span class="kz-needs-human" style="color:#b35900;font-weight:600;white-space:nowrap"'
+            ' title="An agent asked a question or triage found work only a person can do">'
+            "&#9888; needs a human</span>"
+        )
 
     def save_formset(self, request, form, formset, change):
         for comment in formset.save(commit=False):

@@ -87,6 +87,8 @@ def test_human_attention_tasks_are_visible(bot, approver_client):
     assert data["human_attention"] is True
     page = approver_client.get("/admin/governance/boardtask/?human_attention__exact=1").content.decode()
     assert "Add the export endpoint" in page
+    # said in words, not with the green tick that reads as "all fine"
+    assert "needs a human</span>" in page and "icon-yes.svg" not in page
 
 
 def test_comments_from_agents_and_humans(bot, approver_client):
