@@ -5,7 +5,7 @@ telemetry's migrations and keep their `telemetry_*` names."""
 from django.db import models
 
 from fleet.models import Agent, AgentTemplate
-from learning.corrections import fact_key
+from learning.corrections import fact_key, is_instance
 from telemetry.models import Correction
 
 
@@ -62,6 +62,13 @@ class LearnedFact(models.Model):
         blank=True,
         help_text="When it reached every agent of the template (its effect is measured from then).",
     )
+    about_instance = models.BooleanField(
+        default=False,
+        editable=False,
+        help_text="Whether the fact is about one instance (an order number, a name) rather than how "
+        "the work is done: kept, but never served while it stays with its agent. Read from the "
+        "content when it is saved, so that a directives read filters it in SQL.",
+    )
 
     class Meta:
         db_table = "telemetry_learnedfact"  # created by telemetry's migrations, kept by name
@@ -69,6 +76,18 @@ class LearnedFact(models.Model):
         indexes = [
             models.Index(fields=["template", "status", "subject"], name="fact_template_status"),
             models.Index(fields=["template", "content_key"], name="fact_template_key"),
+            # What a directives read selects, newest-strongest first and a page at most, however
+            # many facts the template or the agent has: the template's facts, then the agent's own.
+            models.Index(
+                fields=["template", "-confidence", "-created_at"],
+                condition=models.Q(status="active", reach="template"),
+                name="fact_served_template",
+            ),
+            models.Index(
+                fields=["agent", "template", "-confidence", "-created_at"],
+                condition=models.Q(status="active", reach="agent", about_instance=False),
+                name="fact_served_agent",
+            ),
         ]
         constraints = [  # one active fact per wording and template: learning it twice at once is a no-op
             models.UniqueConstraint(
@@ -82,9 +101,11 @@ class LearnedFact(models.Model):
         return self.content[:80]
 
     def save(self, *args, **kwargs):
-        self.content_key = fact_key(self.content)  # an operator's edit in the admin keeps it right
-        if kwargs.get("update_fields") is not None and "content" in kwargs["update_fields"]:
-            kwargs["update_fields"] = {*kwargs["update_fields"], "content_key"}
+        fields = kwargs.get("update_fields")
+        if fields is None or "content" in fields:  # an operator's edit in the admin keeps them right
+            self.content_key, self.about_instance = fact_key(self.content), is_instance(self.content)
+            if fields is not None:
+                kwargs["update_fields"] = {*fields, "content_key", "about_instance"}
         super().save(*args, **kwargs)
 
 

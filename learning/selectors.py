@@ -1,34 +1,28 @@
 """Reads of what was learned: the facts served to agents, and the corrections retention keeps
 for them."""
 
-from django.db.models import Q
-
-from learning.corrections import as_fact, is_instance
+from learning.corrections import as_fact
 from learning.models import LearnedFact
 
 
 def learned_facts(*, template_id: int | None, agent_id: int | None = None, limit: int = 50) -> list[dict]:
     """Active facts served to an agent of the template: the template's, then, with `agent_id`, the
     facts learned from that agent's own corrections that have not (yet) reached the template;
-    strongest and newest first within each."""
-    reach = Q(reach=LearnedFact.Reach.TEMPLATE)
-    if agent_id is not None:
-        reach |= Q(reach=LearnedFact.Reach.AGENT, agent_id=agent_id)
-    # The template's facts first (every agent is served them), then the agent's own. A correction
-    # about one instance (an order number, a name) stays with the session it was made in: kept,
-    # never served, not even to its own agent; such rows are skipped before the limit is taken, so
-    # an agent corrected about many orders is still served the facts that matter.
-    rows = (
-        LearnedFact.objects.filter(reach, template_id=template_id, status=LearnedFact.Status.ACTIVE)
-        .order_by("-reach", "-confidence", "-created_at")
-        .values("content", "confidence", "scope", "source", "reach")[: limit * 20]
-    )
-    served = [r for r in rows if r["reach"] == LearnedFact.Reach.TEMPLATE or not is_instance(r["content"])]
+    strongest and newest first within each, `limit` in all.
+
+    A correction about one instance (an order number, a name) stays with the session it was made
+    in: kept, never served, not even to its own agent. Whether a fact is one was read when it was
+    saved (`about_instance`), so each part is one indexed query with its LIMIT: a read costs the
+    same whatever the agent has accumulated (fact_served_template, fact_served_agent)."""
+    fields = ("content", "confidence", "scope", "source")
+    active = LearnedFact.objects.filter(template_id=template_id, status=LearnedFact.Status.ACTIVE)
+    order = ("-confidence", "-created_at")
+    rows = list(active.filter(reach=LearnedFact.Reach.TEMPLATE).order_by(*order).values(*fields)[:limit])
+    if agent_id is not None and len(rows) < limit:
+        own = active.filter(reach=LearnedFact.Reach.AGENT, agent_id=agent_id, about_instance=False)
+        rows += own.order_by(*order).values(*fields)[: limit - len(rows)]
     # Each is stated as a fact for the agent, not as the correction a user typed.
-    return [
-        {**{k: v for k, v in r.items() if k != "reach"}, "content": as_fact(r["content"])}
-        for r in served[:limit]
-    ]
+    return [{**r, "content": as_fact(r["content"])} for r in rows]
 
 
 def corrections_behind_active_facts(event_type: str):
