@@ -5,12 +5,15 @@ Rules are tried in order; the first that matches decides:
  1. awaiting_input       a `<!-- kaizen:question: ... -->` (or `cp:question`) marker: the agent asked
  2. pre_exec_rejected    the task failed validation before execution started
  3. context_limit        the run ran out of context window / tokens
- 4. parse_config         the task's own contract is wrong (unknown repository key, no execution metadata)
+ 4. parse_config         the task's own contract is wrong (unknown repository or repo key, no
+                         execution metadata)
  5. dependency_missing   a module, package or command is not installed
  6. infra_tooling        credentials, API keys, environment variables, permissions, network, TLS,
                          disk, containers, quotas (human attention)
-    parse_config         YAML/JSON/TOML or config parsing errors
- 7. scope_policy         the change is outside the allowed scope or policy (human attention)
+    parse_config         YAML/JSON/TOML or config parsing errors; unknown or missing settings,
+                         options and configuration keys
+ 7. scope_policy         the change is outside the allowed scope or policy, or outside the agent's
+                         scope, remit or mandate (human attention)
  8. verification_failure the result did not pass its acceptance / verification / smoke check
  9. flaky_test           the validation command failed in >= 30% of its last 10 runs
 10. validation_failure   tests, lint, type checks or the build failed
@@ -35,6 +38,16 @@ CLASSES = (
 )
 # The agent stopped to ask a human: `<!-- kaizen:question: ... -->` (or `cp:question`).
 QUESTION_RE = re.compile(r"<!--\s*(?:kaizen|cp):question:\s*(.*?)\s*-->", re.S | re.I)
+# Pieces of the rules below: a repository named in a task's contract, a setting or configuration
+# key, a quoted or bare name, and a scope as agents phrase it ("the agent's scope", "my remit").
+REPO = r"repo(sitory)?"
+SETTING = (
+    r"(settings?( (key|name|value))?|config(uration)? (key|option|entry|setting|value|variable)s?|"
+    r"options?|parameters?)"
+)
+NAME = r"[`'\"‘“]?[\w.:/@-]+[`'\"’”]?"
+WHOSE = r"([\w-]+(['’]s?)? ){0,4}"  # up to four words: "the docs agent's", "my"
+SCOPE = r"(task |agent |work |allowed |permitted |assigned |agreed )?(scope|remit|mandate|purview)\b"
 
 
 @dataclass(frozen=True)
@@ -102,6 +115,11 @@ RULES = (
         "parse_config",
         (
             r"unknown repository key",
+            rf"\b(unknown|unrecognized|unrecognised|undefined|undeclared|unsupported) {REPO}\b",
+            rf"\b(missing|invalid) {REPO} (key|name|id|alias|slug)\b",
+            rf"\b{REPO} (key|name|id|alias|slug):? {NAME} (is )?"
+            r"(unknown|undefined|not (configured|defined|declared|known|recogni[sz]ed|registered))",
+            rf"\bno {REPO}( key)? (is )?(configured|defined|registered|declared) (for|as|under|named)\b",
             r"execution metadata",
             r"missing (required )?(task|execution) (field|metadata|key)",
             r"invalid task spec",
@@ -278,6 +296,10 @@ RULES = (
             r"failed to load config",
             r"invalid `[^`]+\.(schema|prisma|json|ya?ml|toml)`",
             r"error validating datasource",
+            rf"\b(unknown|unrecogni[sz]ed|undefined|undeclared|unsupported|invalid|missing|no such)"
+            rf"( required)? {SETTING}\b",
+            rf"\b{SETTING}:? {NAME} (is )?(unknown|undefined|missing|not (set|defined|declared|configured|"
+            r"recogni[sz]ed|found|known|supported))",
             r"invalid format specified .{0,60}(settings|config)",
         ),
         0.75,
@@ -291,6 +313,11 @@ RULES = (
         (
             r"out of scope",
             r"outside the scope",
+            r"\bout-of-scope\b",
+            rf"\b(outside|beyond|out of|exceed(s|ing)?)( of)? {WHOSE}{SCOPE}",
+            rf"\bnot (with)?in {WHOSE}{SCOPE}",
+            rf"\b{SCOPE} (does not|doesn't|did not|excludes|won't) (include|cover|allow|permit|extend)",
+            rf"\bnot (covered by|part of|permitted by) {WHOSE}{SCOPE}",
             r"not allowed",
             r"policy",
             r"forbidden",

@@ -91,6 +91,22 @@ def test_human_attention_tasks_are_visible(bot, approver_client):
     assert "needs a human</span>" in page and "icon-yes.svg" not in page
 
 
+def test_a_task_blocked_as_outside_the_agents_scope_is_flagged_for_a_human(bot, approver_client):
+    task = create(bot)
+    data = blocked(bot, task, "Stopped: deleting the audit log is outside the agent's scope.")
+    assert (data["classification"], data["human_attention"]) == ("scope_policy", True)
+    assert data["triage"]["human_attention_required"] is True
+    flagged = approver_client.get("/admin/governance/boardtask/?human_attention__exact=1").content.decode()
+    assert f"/admin/governance/boardtask/{task['id']}/change/" in flagged
+
+
+def test_a_task_blocked_on_an_unknown_repo_key_is_a_configuration_problem(bot):
+    data = blocked(bot, create(bot), "Unknown repo key 'docs-site' (known: web, api)")
+    assert (data["classification"], data["human_attention"]) == ("parse_config", False)
+    child = BoardTask.objects.get(parent_id=data["id"])
+    assert child.title == "Fix the task specification of: Add the export endpoint"
+
+
 def test_comments_from_agents_and_humans(bot, approver_client):
     task = create(bot)
     assert (

@@ -61,6 +61,68 @@ def test_rule_order(text, winner):
     assert triage(title="t", text=text).classification == winner
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Unknown repo key 'docs'",
+        "Unknown repo key: payments",
+        "Runner error: unknown repository 'payments-api'",
+        "repo key 'docs' is not configured",
+        "Repository key payments is not defined in the runner config",
+        "No repo configured for key 'web'",
+        "Missing repo key in the task description",
+        "Unknown setting 'MAX_WORKERS'",
+        "unknown configuration key: retries",
+        "Missing required setting DATABASE_URL",
+        "The setting 'retries' is not recognised",
+        "config key `deploy.target` not found",
+        "no such option: --colour",
+        "Error: unrecognized configuration option 'strict_mode'",
+        "ValueError: invalid setting TIMEOUT_S=abc",
+        "Settings key \u2018region\u2019 is undefined",
+    ],
+)
+def test_an_unknown_or_missing_key_or_setting_is_a_configuration_problem(text):
+    result = triage(title="t", text=text)
+    assert result.classification == "parse_config", text
+    assert result.follow_up is not None and result.follow_up.kind == "goal"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This is outside the agent's scope",
+        "Blocked: outside the agent\u2019s scope (billing service)",
+        "Out-of-scope: the task asks for a database migration",
+        "The requested rewrite is beyond the scope of this agent.",
+        "Not within my scope: touching the payment provider.",
+        "This request is not in scope for the docs agent.",
+        "Deleting the prod bucket exceeds the agent's remit",
+        "Declined: outside my mandate",
+        "The task scope does not include the billing service",
+        "Stopping: this work falls outside of the docs agent's assigned scope.",
+    ],
+)
+def test_work_outside_the_agents_scope_goes_to_a_human(text):
+    result = triage(title="t", text=text)
+    assert (result.classification, result.human_attention_required) == ("scope_policy", True), text
+
+
+@pytest.mark.parametrize(
+    ("text", "classification"),
+    [
+        ("error: 'x' was not declared in this scope", "unknown"),  # a compiler's scope, not the agent's
+        ("error[E0425]: cannot find value `x` in this scope", "validation_failure"),
+        ("AssertionError: missing key 'id' in response", "validation_failure"),  # a test's key
+        ("KeyError: 'name'\n1 failed, 3 passed", "validation_failure"),
+        ("OPENAI_API_KEY is not set", "infra_tooling"),  # a credential, before configuration
+        ("The timeout setting of the test harness caused 2 failed tests", "validation_failure"),
+    ],
+)
+def test_near_misses_keep_their_class(text, classification):
+    assert triage(title="t", text=text).classification == classification
+
+
 def test_follow_ups_are_bounded_specs():
     result = triage(title="Add endpoint", text="ModuleNotFoundError: No module named 'httpx'")
     assert (
