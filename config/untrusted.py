@@ -15,7 +15,7 @@ from rest_framework.parsers import JSONParser
 MAX_DEPTH = 32
 
 
-def _text_problem(text: str) -> str | None:
+def text_problem(text: str) -> str | None:
     if "\x00" in text:
         return "Must not contain the NUL character."
     if not text.isascii():
@@ -42,7 +42,7 @@ def first_problem(
     while stack:
         item, where, depth = stack.pop()
         if isinstance(item, str):
-            message = _text_problem(item)
+            message = text_problem(item)
             if message:
                 return where or "body", message
         elif isinstance(item, dict | list):
@@ -51,7 +51,7 @@ def first_problem(
             pairs = item.items() if isinstance(item, dict) else enumerate(item)
             for key, child in pairs:
                 if check_strings and isinstance(key, str):
-                    message = _text_problem(key)
+                    message = text_problem(key)
                     if message:
                         return where or "body", f"Key {key!r}: {message}"
                 if check_strings or isinstance(child, dict | list):

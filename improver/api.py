@@ -14,7 +14,7 @@ from config.permissions import CanApproveProposals, IsAgent, IsStaff, request_ag
 from improver.models import Rollout
 from improver.selectors import directives_for_agent
 from improver.services.rollouts import rollout_decide
-from telemetry.contract import MAX_ID
+from telemetry.contract import MAX_ID, id_problem
 
 
 class LearnedFactSerializer(serializers.Serializer):
@@ -32,16 +32,17 @@ class DirectivesApi(APIView):
 
     permission_classes = [IsAgent]
 
-    class QuerySerializer(serializers.Serializer):
+    class QuerySerializer(serializers.Serializer):  # the parameter as documented; session_id_of checks it
         session_id = serializers.CharField(
             min_length=1,
             max_length=MAX_ID,
             required=False,
             trim_whitespace=False,
             help_text=(
-                "The session the agent starts (the `session_id` its events carry). During a rollout "
-                "the session is then assigned to an arm on its own and its events count in that "
-                "arm; without it the agent's arm is served."
+                "The session the agent starts (the `session_id` its events carry: 1–128 characters, "
+                "not blank, no control characters; given once). During a rollout the session is "
+                "then assigned to an arm on its own and its events count in that arm; without it "
+                "the agent's arm is served."
             ),
         )
 
@@ -60,17 +61,25 @@ class DirectivesApi(APIView):
 
     @extend_schema(parameters=[QuerySerializer], responses=OutputSerializer)
     def get(self, request):
-        if request.query_params.get("session_id") == "":  # a form read drops a blank optional value
-            raise field_error(
-                "session_id",
-                f"May not be blank: 1 to {MAX_ID} characters (as events carry it), or leave it out.",
-            )
-        query = self.QuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        served = directives_for_agent(
-            agent=request_agent(request), session_id=query.validated_data.get("session_id")
-        )
+        served = directives_for_agent(agent=request_agent(request), session_id=session_id_of(request))
         return Response(self.OutputSerializer(served).data)
+
+
+def session_id_of(request) -> str | None:
+    """The `session_id` a directives read names (None: it names none), checked by the one rule
+    for an id that events follow (telemetry.contract.id_problem); given twice, it is refused
+    rather than one of the two silently winning."""
+    values = request.query_params.getlist("session_id")
+    if len(values) > 1:
+        raise field_error("session_id", f"Given {len(values)} times: send it once.")
+    if not values:
+        return None
+    problem = id_problem(values[0])
+    if problem:
+        raise field_error(
+            "session_id", f"{problem} Send it as the session's events carry it, or leave it out."
+        )
+    return values[0]
 
 
 class RecommendationSerializer(serializers.Serializer):

@@ -18,15 +18,12 @@ from mcp.types import INVALID_PARAMS
 from pydantic import Field
 
 from config.errors import ApplicationError
-from config.untrusted import first_problem
 from governance.services import proposal_submit
 from improver.selectors import directives_for_agent
 from learning.selectors import learned_facts
 from planner.selectors import anti_patterns_for_template
-from telemetry.contract import MAX_ID
+from telemetry.contract import id_problem
 from telemetry.intake.mcp import agent_of_call, server
-
-SESSION_ID_MAX = MAX_ID  # as events carry it
 
 
 @server.prompt(name="directives", description="The directives this agent runs, with what Kaizen learned.")
@@ -41,14 +38,9 @@ async def directives(
         ),
     ] = None,
 ) -> str:
-    if session_id is not None:  # refused as invalid parameters, the message naming the field
-        problem = first_problem(session_id, path="session_id")
-        if problem:
-            raise MCPError(INVALID_PARAMS, f"{problem[0]}: {problem[1]}")
-        if not 1 <= len(session_id) <= SESSION_ID_MAX:
-            raise MCPError(
-                INVALID_PARAMS, f"session_id: 1 to {SESSION_ID_MAX} characters (got {len(session_id)})."
-            )
+    problem = None if session_id is None else id_problem(session_id)  # the rule events follow
+    if problem:  # refused as invalid parameters, the message naming the field
+        raise MCPError(INVALID_PARAMS, f"session_id: {problem}")
 
     def read():
         try:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from config import jsonbytes
-from config.untrusted import first_problem
+from config.untrusted import first_problem, text_problem
 from telemetry.failure_modes import derive as derive_failure_mode
 
 FAILURE_MODES = (
@@ -38,7 +38,7 @@ LATEST = datetime(9999, 1, 1, tzinfo=UTC)
 
 @dataclass(frozen=True)
 class Rule:
-    kind: str  # str | text | int | number | bool | enum | object | str_list | failure_mode
+    kind: str  # str | text | id | int | number | bool | enum | object | str_list | failure_mode
     required: bool = False
     max_len: int = MAX_NAME
     lo: float | None = None
@@ -72,36 +72,57 @@ class Cleaned:
 
 _DURATION = Rule("int", required=True, lo=0, hi=MAX_INT)
 _COUNT = Rule("int", lo=0, hi=MAX_INT)
-_SESSION = Rule("str", max_len=MAX_ID)
+_SESSION = Rule("id", max_len=MAX_ID)
 # Who gave the feedback (or whom the work was for): an end user's id in the agent's own system.
 # The ritual counts the people behind a request by it; without one, each session is one person.
 _USER = Rule(
-    "str",
+    "id",
     max_len=MAX_ID,
-    min_len=1,
     help="Who gave the feedback, or whom the work was for: an end user's id in your own system "
-    "(1–128 characters), as opaque as you like. The weekly ritual counts the people behind a "
-    "request by it (without one, each session counts as one person), so one person repeating an "
-    "ask weighs as one.",
+    "(1–128 characters, no control characters), as opaque as you like. The weekly ritual counts "
+    "the people behind a request by it (without one, each session counts as one person), so one "
+    "person repeating an ask weighs as one.",
 )
 
 # The session this one was handed from (a planner's session that handed the work to this agent).
 # Stored once per session (telemetry.models.SessionLink), not on the event: the weekly ritual of
 # the upstream session's template sees this session's failures and negative feedback as its own.
 _PARENT = Rule(
-    "str",
+    "id",
     max_len=MAX_ID,
-    min_len=1,
     help="The session this session was handed from, when another agent handed the work over "
-    "(1–128 characters): that agent's own `session_id`. Said once per session is enough (the "
-    "first one said is kept). This session's failures and negative feedback then count as "
-    "evidence for the upstream agent's template too, so a fix that belongs in the hand-off is "
-    "proposed where the hand-off is written.",
+    "(1–128 characters, no control characters): that agent's own `session_id`. Said once per "
+    "session is enough (the first one said is kept). This session's failures and negative "
+    "feedback then count as evidence for the upstream agent's template too, so a fix that "
+    "belongs in the hand-off is proposed where the hand-off is written.",
 )
+
+# The one rule for an id (a session, an end user, the session a run was handed from), whichever
+# door it comes through: REST events (the `id` rule kind below), OTLP spans, the directives read
+# and MCP. An id is matched exactly wherever it is used (sessions, arms, people), so nothing is
+# cut or converted: a value that breaks the rule is refused, never repaired.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# The same rule as a regular expression (for the typed decoder and the API schema): not blank,
+# no control character. `\A`/`\Z` for Python, `^`/`$` for the schema's ECMAScript dialect.
+ID_PATTERN = r"(?=[\s\S]*\S)[^\x00-\x1f\x7f]*"
+
+
+def id_problem(value, max_len: int = MAX_ID) -> str | None:
+    """What is wrong with `value` as an id, or None: an id is a string of 1 to `max_len`
+    characters, not blank, with no control character (NUL, tab, line break …) and no unpaired
+    surrogate."""
+    if not isinstance(value, str):
+        return "Must be a string."
+    if not value.strip() or len(value) > max_len:
+        return f"Must be 1 to {max_len} characters, not blank (got {len(value)})."
+    if _CONTROL.search(value):
+        return "Must not contain control characters (NUL, tab, line breaks …)."
+    return text_problem(value)
+
 
 SCHEMAS: dict[str, dict[str, Rule]] = {
     "tool_invocation": {
-        "session_id": Rule("str", required=True, max_len=MAX_ID),
+        "session_id": Rule("id", required=True, max_len=MAX_ID),
         "parent_session_id": _PARENT,
         "user_id": _USER,
         "tool": Rule("str", required=True),
@@ -171,7 +192,7 @@ SCHEMAS: dict[str, dict[str, Rule]] = {
         "parent_session_id": _PARENT,
     },
     "session_end": {
-        "session_id": Rule("str", required=True, max_len=MAX_ID),
+        "session_id": Rule("id", required=True, max_len=MAX_ID),
         "parent_session_id": _PARENT,
         "reflection": Rule("object", max_bytes=-1),
     },
@@ -198,6 +219,8 @@ def _json_size(value) -> int:
 def check_value(rule: Rule, value, limits: Limits) -> str | None:
     """Return an error message for `value` under `rule`, or None when it is valid."""
     kind = rule.kind
+    if kind == "id":
+        return id_problem(value, rule.max_len)
     if kind in ("str", "text", "failure_mode"):
         if not isinstance(value, str):
             return "Must be a string."

@@ -2,12 +2,15 @@
 
 from django.conf import settings
 
-from telemetry.contract import FAILURE_MODE_RE, MAX_ID, SCHEMAS
+from telemetry.contract import FAILURE_MODE_RE, ID_PATTERN, MAX_ID, SCHEMAS
 
 
 def _field_schema(rule) -> dict:
     """The JSON schema of one body field, from the same rule the server validates with."""
     kind = rule.kind
+    if kind == "id":
+        schema = {"type": "string", "minLength": 1, "maxLength": rule.max_len, "pattern": f"^{ID_PATTERN}$"}
+        return {**schema, "description": rule.help} if rule.help else schema
     if kind in ("str", "text", "failure_mode"):
         schema = {
             "type": "string",

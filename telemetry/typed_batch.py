@@ -20,6 +20,7 @@ from msgspec import Meta
 from config.untrusted import first_problem
 from telemetry.contract import (
     FAILURE_MODE_RE,
+    ID_PATTERN,
     MAX_EVENT_DEPTH,
     MAX_ID,
     SCHEMAS,
@@ -46,6 +47,8 @@ def _bounds(rule: Rule, as_type: type) -> dict:
 def _type(rule: Rule, limits: Limits):
     """The msgspec type of one rule (see contract.check_value for what each kind accepts)."""
     kind = rule.kind
+    if kind == "id":
+        return Annotated[str, Meta(max_length=rule.max_len, pattern=rf"\A{ID_PATTERN}\Z")]
     if kind in ("str", "text"):
         length = limits.max_text if kind == "text" else rule.max_len
         blank = {"pattern": NOT_BLANK} if rule.required or rule.min_len else {}

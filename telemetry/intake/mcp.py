@@ -16,11 +16,39 @@ from typing import Literal
 from asgiref.sync import sync_to_async
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.shared.exceptions import MCPError
+from mcp.types import INVALID_PARAMS
+from pydantic import ValidationError
 
 from config import clock
 from telemetry.ingest import events_ingest, first_stored_at
 
 current_agent: contextvars.ContextVar = contextvars.ContextVar("kaizen_mcp_agent", default=None)
+
+
+class FieldsNamed:
+    """Request parameters the SDK refuses before they reach Kaizen (a prompt argument that is not
+    a string: `{"session_id": 42}`) are answered invalid params naming the field, as Kaizen's own
+    refusals are, rather than with the SDK's bare "Invalid request parameters". The answer holds
+    each field's path and what it must be, never the value sent."""
+
+    async def __call__(self, ctx, call_next):
+        try:
+            return await call_next(ctx)
+        except ValidationError as exc:
+            raise MCPError(INVALID_PARAMS, fields_named(exc)) from None
+
+
+def fields_named(exc: ValidationError) -> str:
+    """'session_id: Input should be a valid string.' for each refused field (at most three)."""
+    said = []
+    for error in exc.errors(include_input=False, include_url=False)[:3]:
+        path = [str(part) for part in error["loc"]]
+        while len(path) > 1 and path[0] in ("params", "arguments"):  # a prompt's own arguments
+            path = path[1:]
+        said.append(f"{'.'.join(path) or 'params'}: {error['msg']}.")
+    return " ".join(said)
+
 
 server = MCPServer(
     name="kaizen",
@@ -28,6 +56,7 @@ server = MCPServer(
         "Read the `directives` prompt at the start of a session. Report each tool call, each "
         "outcome, what users correct and what they say, so that Kaizen can improve your directives."
     ),
+    middleware=[FieldsNamed()],
 )
 
 

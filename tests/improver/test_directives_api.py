@@ -127,6 +127,30 @@ def test_a_bad_session_id_is_a_400_that_names_it(canary, bad):
     assert not Exposure.objects.exists()
 
 
+BAD_IDS = [" ", "\n", "\t", "a\x01b", "tab\there", "del\x7f", "x" * 129, "x" * 10_000]
+
+
+@pytest.mark.parametrize("bad", BAD_IDS)
+def test_a_session_id_events_refuse_is_refused_by_the_read_too(canary, bad):
+    """One rule for an id: what a tool call may not carry as its session, the read may not name."""
+    (_, client), _, _, _ = canary
+    event = client.post("/api/v1/ingest", {"batch": [tool_call("e-1", bad)]}, format="json")
+    assert list(event.json()["results"][0]["errors"]) == ["body.session_id"]
+    response = client.get(URL, {"session_id": bad})
+    assert response.status_code == 400
+    assert list(response.json()["extra"]["fields"]) == ["session_id"]
+    assert not Exposure.objects.exists() and not ToolInvocation.objects.exists()
+
+
+def test_a_session_id_given_twice_is_refused_rather_than_one_winning(canary):
+    (agent, client), _, _, candidate = canary
+    first, second = session_on(agent, candidate, "candidate"), session_on(agent, candidate, "champion")
+    response = client.get(f"{URL}?session_id={first}&session_id={second}")
+    assert response.status_code == 400
+    assert response.json()["extra"]["fields"] == {"session_id": ["Given 2 times: send it once."]}
+    assert not Exposure.objects.exists()
+
+
 def test_a_session_id_as_long_as_events_carry_is_read(canary):
     (_, client), _, _, _ = canary
     assert client.get(URL, {"session_id": "x" * 128}).json()["assigned"] == "session"

@@ -224,3 +224,35 @@ def test_the_allow_header_of_a_405_lists_only_methods_that_work():
             ).result()
         assert answer.status_code != 405, (method, answer.content)
     assert client.put("/mcp").headers["Allow"] == refused.headers["Allow"]
+
+
+def rpc(client: APIClient, method: str, params: dict) -> dict:
+    """One JSON-RPC request to /mcp, as any client sends it (the SDK's client would refuse to send
+    some of the values below)."""
+    body = {"jsonrpc": "2.0", "id": 1, "method": method, "params": params}
+    response = client.post(
+        "/mcp",
+        body,
+        format="json",
+        HTTP_ACCEPT="application/json, text/event-stream",
+        HTTP_MCP_PROTOCOL_VERSION="2025-06-18",
+    )
+    assert response.status_code == 200
+    return response.json()
+
+
+@pytest.mark.parametrize("bad", [42, ["s1"], None, "", " ", "\n", "a\tb", "a\x01b", "nul\x00", "x" * 129])
+def test_a_bad_session_id_for_the_directives_prompt_is_refused_naming_it(bad):
+    """The prompt's `session_id` follows the rule events follow, and a value that is not even a
+    string (refused by the SDK before it reaches Kaizen) is refused naming the field too."""
+    from fleet.models import Exposure
+
+    _, token = agent_with_token(name="mcp-bad-session", template=TemplateFactory(slug="coder"))
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    answer = rpc(client, "prompts/get", {"name": "directives", "arguments": {"session_id": bad}})
+    assert answer["error"]["code"] == -32602, answer
+    assert answer["error"]["message"].startswith("session_id: "), answer
+    assert not Exposure.objects.exists()
+    good = rpc(client, "prompts/get", {"name": "directives", "arguments": {"session_id": "s-1"}})
+    assert good["result"]["messages"][0]["content"]["text"].startswith("# Directives (coder")

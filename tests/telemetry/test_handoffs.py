@@ -58,7 +58,7 @@ def test_rest_events_name_the_session_they_were_handed_from_once_per_session(age
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("bad", ["", "   ", "x" * 129, 42, ["plan-1"]])
+@pytest.mark.parametrize("bad", ["", "   ", "x" * 129, 42, ["plan-1"], "plan\n1", "plan\t1", "plan\x1b[31m"])
 def test_a_bad_parent_session_id_is_refused_naming_the_field(agent_client, bad):
     agent, client = agent_client
     [answer] = post(client, [feedback(1, "b1", parent_session_id=bad)])

@@ -41,7 +41,7 @@ def test_rest_feedback_and_corrections_carry_who_gave_them(agent_client):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("bad", ["", "   ", "x" * 129, 42, ["u-1"]])
+@pytest.mark.parametrize("bad", ["", "   ", "x" * 129, 42, ["u-1"], "u\n1", "u\t1", "u\x1b[31m", "u\x7f"])
 def test_a_bad_user_id_is_refused_naming_the_field(agent_client, bad):
     agent, client = agent_client
     [answer] = post(client, [feedback(1, user_id=bad)])
@@ -131,3 +131,14 @@ def test_a_langfuse_traces_user_id_is_who_gave_its_scores(live_server):
     )
     correction = Correction.objects.get(agent=agent)
     assert (correction.user_message, correction.user_id) == ("Use the refund tool, not email.", "carol")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("bad", ["", " ", "\n", "s\t1", "s\x01"])
+def test_a_session_id_named_on_feedback_follows_the_rule_for_an_id(agent_client, bad):
+    """A session is optional on feedback, but one that is named is an id like any other: blank,
+    or holding a control character, it is refused (not stored as a session no one can name)."""
+    agent, client = agent_client
+    [answer] = post(client, [feedback(1, session_id=bad)])
+    assert answer["status"] == 400 and list(answer["errors"]) == ["body.session_id"]
+    assert not Observation.objects.filter(agent=agent).exists()
