@@ -1,4 +1,5 @@
 from dataclasses import replace
+from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import admin, messages
@@ -59,6 +60,12 @@ class RefineForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4}),
         required=True,
         label="What should the next proposal do differently?",
+    )
+    replace = forms.CharField(
+        required=False,
+        label="Line it replaces (optional)",
+        help_text="Guidance that contradicts a line of the proposal is refused unless that line is "
+        "named here.",
     )
 
 
@@ -242,6 +249,7 @@ class ProposalAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
     def change_view(self, request, object_id, form_url="", extra_context=None):
         proposal = get_object_or_404(Proposal, pk=object_id)
         review = review_for(proposal)  # rendered by the app that owns the proposal's type
+        offered = {k: v for k, v in request.GET.items() if k in ("text", "replace")}
         extra = {
             "can_decide": self.has_approve_permission(request) and proposal.status == "pending",
             "diff_rows": text_diff(review.before, review.after),
@@ -249,7 +257,8 @@ class ProposalAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
             "panels": [shown(panel) for panel in review.panels],
             "approve_form": ApproveForm(),
             "reject_form": RejectForm(),
-            "refine_form": RefineForm(),
+            # refused guidance comes back filled in, with the line it may replace
+            "refine_form": RefineForm(initial=offered),
         }
         return super().change_view(request, object_id, form_url, {**extra, **(extra_context or {})})
 
@@ -269,6 +278,9 @@ class ProposalAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
             result = act(proposal, form.cleaned_data)
         except ApplicationError as exc:
             self.message_user(request, exc.message, messages.ERROR)
+            if exc.extra.get("replace"):  # offer the replacement: the form again, filled in
+                offer = {"text": form.cleaned_data.get("text", ""), "replace": exc.extra["replace"]}
+                return redirect(f"{change_url}?{urlencode(offer)}#kz-decide")
             return redirect(change_url)
         said = f"Proposal #{pk} is now {result.status if result.pk == proposal.pk else 'refined'}."
         self.message_user(request, f"{said} {what_next_for(result)}".strip(), messages.SUCCESS)
@@ -295,7 +307,9 @@ class ProposalAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
             request,
             pk,
             RefineForm,
-            lambda p, d: services.proposal_refine(proposal=p, actor=request.user, text=d["text"]),
+            lambda p, d: services.proposal_refine(
+                proposal=p, actor=request.user, text=d["text"], replace=d.get("replace", "")
+            ),
         )
 
 

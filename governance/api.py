@@ -134,8 +134,17 @@ class ProposalRefineApi(ProposalDecisionApi):
     @extend_schema_serializer(component_name="ProposalRefineInput")
     class InputSerializer(serializers.Serializer):
         text = serializers.CharField(max_length=5000)
+        replace = serializers.CharField(
+            max_length=5000,
+            required=False,
+            allow_blank=True,
+            help_text="A line of the proposal the text takes the place of. Text that contradicts a "
+            "line is refused (400, naming the line under `extra.replace`) unless that line is sent here.",
+        )
 
     @extend_schema(request=InputSerializer, responses={201: ProposalOutputSerializer})
     def post(self, request, proposal_id: int):
-        """Ask the improver to re-propose a pending evolution with the operator's guidance."""
+        """Ask the improver to re-propose a pending evolution with the operator's guidance. Guidance
+        that contradicts a line of the proposal answers 400 naming that line; sent again with
+        `replace` set to it, the guidance replaces it."""
         return self.decided(request, proposal_id, services.proposal_refine, status=201)

@@ -51,7 +51,7 @@ class Review:
 class Handlers:
     approve: Callable | None = None  # (proposal, actor, rating) -> bool: effect landed now
     reject: Callable | None = None  # (proposal, actor, reason) -> None
-    refine: Callable | None = None  # (proposal, actor, text) -> Proposal (the new one)
+    refine: Callable | None = None  # (proposal, actor, text, replace) -> Proposal (the new one)
     validate: Callable | None = (
         None  # (data, agent) -> {title, dedup_key, subject, payload}: agent submissions
     )

@@ -248,8 +248,10 @@ def proposal_supersede(*, proposal: Proposal, reason: str) -> Proposal:
 
 
 @transaction.atomic
-def proposal_refine(*, proposal: Proposal, actor, text: str) -> Proposal:
-    """Replace a pending proposal by a refined one that takes the operator's text into account."""
+def proposal_refine(*, proposal: Proposal, actor, text: str, replace: str = "") -> Proposal:
+    """Replace a pending proposal by a refined one that takes the operator's text into account;
+    `replace` names a line of the proposal the text is to take the place of (its type's handler
+    refuses text that contradicts a line unless that line is named here)."""
     if not text or not text.strip():
         raise ApplicationError(
             "text: refining needs the operator's text.",
@@ -269,7 +271,7 @@ def proposal_refine(*, proposal: Proposal, actor, text: str) -> Proposal:
         actor=actor,
         reason=f"refine: {text.strip()}",
     )
-    return handler(proposal=proposal, actor=actor, text=text.strip())
+    return handler(proposal=proposal, actor=actor, text=text.strip(), replace=(replace or "").strip())
 
 
 @transaction.atomic

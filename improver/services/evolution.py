@@ -9,14 +9,15 @@ from datetime import datetime, timedelta
 from django.conf import settings
 
 from config import clock
-from config.errors import ApplicationError, Conflict
+from config.errors import ApplicationError, Conflict, field_error
 from fleet.models import Agent, AgentTemplate, Document, DocumentVersion
 from fleet.templates import template_version_create
 from governance.models import Proposal
 from governance.services import proposal_create
+from improver.contrary import contrary_to
 from improver.lifecycle import RITUAL, next_ritual_state
 from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, Rollout
-from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange
+from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange, normalised
 from improver.services.line_targets import resolve
 from improver.services.rollouts import canary_share, rollout_start, template_agent_ids
 
@@ -281,29 +282,79 @@ def session_give_up(session, improver, note: str, now) -> None:
     note_add(improver, "decision", note, session=session, at=now)
 
 
-def on_refine(*, proposal: Proposal, actor, text: str) -> Proposal:
-    """A new proposal that takes the operator's text into account."""
+def on_refine(*, proposal: Proposal, actor, text: str, replace: str = "") -> Proposal:
+    """A new proposal that takes the operator's text into account. The operator's words are never
+    dropped: when they say the contrary of a line the proposal serves, the refinement is refused
+    (400) naming that line, and made when the operator names it in `replace` (it is taken out and
+    the guidance takes its place)."""
     session = session_of(proposal)
     improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
     now = clock.now()
     set_state(improver, "refining", strict=False)
+    directives = proposal.payload["proposed_directives"]
     previous = tuple(addition_from(a) for a in proposal.payload.get("additions", []))
+    removals = tuple(proposal.payload.get("removals", []))
+    guidance = f"Operator guidance: {text}"
+    if replace:
+        directives, previous, removals = _without(session, directives, previous, removals, replace, guidance)
+    lines = tuple(line for line in directives.splitlines() if line.strip())
+    against = contrary_to(text, lines) or contrary_to(guidance, lines)
+    if against:
+        served = {x.strip() for x in session.base_version.text.splitlines()}
+        raise _contradicts(text, against.strip(), served=against.strip() in served)
     change = DeterministicProposer().propose(
         ProposalInput(
             template=session.template.slug,
-            directives=proposal.payload["proposed_directives"],
+            directives=directives,
             negative_by_category={},
             operator_guidance=text,
         )
     )
+    if change is None:  # the proposal already carries the operator's words
+        raise field_error("text", f"the proposal already says this: {guidance!r}.")
     change = ProposedChange(
         change.directives,
         previous + change.additions,
         f"Refined with the operator's guidance ('{text}'). " + proposal.rationale,
         change.proposer,
+        removals=removals,
     )
     return session_repropose(
         session, improver, proposal, change, note=f"Refinement requested: {text}", at=now
+    )
+
+
+def _without(session, directives: str, previous, removals, replace: str, guidance: str):
+    """The proposal's directives, additions and removals once the line the operator named in
+    `replace` is out: a served line is recorded as replaced by the guidance; a line the proposal
+    only added is dropped from its additions."""
+    wanted = normalised(replace)
+    line = next((x.strip() for x in directives.splitlines() if x.strip() and normalised(x) == wanted), "")
+    if not line:
+        raise field_error("replace", f"no line of the proposal reads {replace.strip()!r}.")
+    kept = "\n".join(x for x in directives.rstrip("\n").splitlines() if x.strip() != line) + "\n"
+    if any(normalised(a.text) == wanted for a in previous):
+        return kept, tuple(a for a in previous if normalised(a.text) != wanted), removals
+    removal = {
+        "text": line,
+        "action": "replace",
+        "reason": "the operator asked for its contrary",
+        "into": guidance,
+    }
+    return kept, previous, (*removals, removal)
+
+
+def _contradicts(text: str, line: str, *, served: bool) -> ApplicationError:
+    """The refusal of guidance that says the contrary of a line: it names the line, and the
+    field that replaces it."""
+    where = "the served line" if served else "the line this proposal adds"
+    message = (
+        f"text: {text!r} contradicts {where} {line!r}; the two are never served together. "
+        f"Send the same text with replace={line!r} to replace that line with it."
+    )
+    return ApplicationError(
+        message,
+        {"fields": {"text": [message]}, "contradicts": line, "served": served, "replace": line},
     )
 
 

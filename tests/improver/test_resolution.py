@@ -218,3 +218,79 @@ def test_the_feedback_list_reads_no_whole_table(admin_client, pending):
     assert not [s for s in sql if "COUNT(" in s], sql  # counted by the ids it reads, up to a bound
     assert [s for s in sql if "LIMIT 10001" in s and "ORDER BY" not in s], sql
     assert "?source_type__exact=correction" in page.content.decode()  # the known sources, as choices
+
+
+def test_refine_with_guidance_contrary_to_a_served_line_says_which_and_replaces_it_when_asked(
+    approver_client, pending
+):
+    """Guidance read as the contrary of a served line is never dropped: the refinement answers 400
+    naming the line and the field that replaces it; sent with that field it replaces the line."""
+    *_, proposal = pending
+    url = f"/api/v1/proposals/{proposal.pk}/refine"
+    refused = approver_client.post(url, {"text": "Never run the tests before reporting done."}, format="json")
+    assert refused.status_code == 400, refused.content
+    body = refused.json()
+    assert body["extra"]["replace"] == "Run the tests before reporting done." and body["extra"]["served"]
+    assert "contradicts the served line 'Run the tests before reporting done.'" in body["message"]
+    assert "replace=" in body["extra"]["fields"]["text"][0]
+    proposal.refresh_from_db()
+    assert proposal.status == "pending"  # nothing was decided
+    wrong = approver_client.post(url, {"text": "Never run the tests.", "replace": "Not a line."}, format="json")
+    assert wrong.status_code == 400 and "replace" in wrong.json()["extra"]["fields"]
+    made = approver_client.post(
+        url,
+        {"text": "Never run the tests before reporting done.", "replace": body["extra"]["replace"]},
+        format="json",
+    )
+    assert made.status_code == 201, made.content
+    new = Proposal.objects.get(pk=made.json()["id"])
+    directives = new.payload["proposed_directives"]
+    assert "Operator guidance: Never run the tests before reporting done." in directives
+    assert "Run the tests before reporting done." not in directives.splitlines()
+    assert "Keep reports concise" in directives  # the proposal's own additions stay
+    [removal] = new.payload["removals"]
+    assert (removal["text"], removal["action"]) == ("Run the tests before reporting done.", "replace")
+    assert approver_client.post(f"/api/v1/proposals/{new.pk}/approve", {}, format="json").status_code == 200
+
+
+def test_refine_contrary_to_a_line_the_proposal_adds_drops_that_addition_when_asked(approver_client, pending):
+    *_, proposal = pending
+    url = f"/api/v1/proposals/{proposal.pk}/refine"
+    said = "Do not run the linter before you push."
+    refused = approver_client.post(url, {"text": said}, format="json")
+    assert refused.status_code == 400 and refused.json()["extra"]["served"] is False
+    line = refused.json()["extra"]["replace"]
+    assert "linter" in line and "the line this proposal adds" in refused.json()["message"]
+    new = Proposal.objects.get(
+        pk=approver_client.post(url, {"text": said, "replace": line}, format="json").json()["id"]
+    )
+    assert [a["text"] for a in new.payload["additions"]] == [
+        a["text"] for a in proposal.payload["additions"] if a["text"] != line
+    ] + [f"Operator guidance: {said}"]
+    assert new.payload["removals"] == []  # it was never served
+
+
+def test_refine_with_words_the_proposal_already_carries_names_the_field(approver_client, pending):
+    *_, proposal = pending
+    url = f"/api/v1/proposals/{proposal.pk}/refine"
+    first = approver_client.post(url, {"text": "Mention the changelog."}, format="json").json()["id"]
+    again = approver_client.post(
+        f"/api/v1/proposals/{first}/refine", {"text": "Mention the changelog."}, format="json"
+    )
+    assert again.status_code == 400 and "already says" in again.json()["extra"]["fields"]["text"][0]
+
+
+def test_refine_in_the_admin_offers_the_replacement_and_makes_it(admin_client, pending):
+    *_, proposal = pending
+    url = f"/admin/governance/proposal/{proposal.pk}/refine/"
+    said = "Never run the tests before reporting done."
+    answer = admin_client.post(url, {"text": said}, follow=True)
+    page = answer.content.decode()
+    assert answer.status_code == 200 and "contradicts the served line" in page
+    assert 'value="Run the tests before reporting done."' in page  # the form again, filled in
+    assert said in page
+    proposal.refresh_from_db()
+    assert proposal.status == "pending"
+    admin_client.post(url, {"text": said, "replace": "Run the tests before reporting done."})
+    new = Proposal.objects.get(parent=proposal)
+    assert new.payload["removals"][0]["text"] == "Run the tests before reporting done."
