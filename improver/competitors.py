@@ -5,14 +5,20 @@ that fills up; served together, an agent gets two remedies for one page and the 
 which one helped. Two lines compete when they address the same problem and ask different things.
 
 They address the same problem when
-- they target the same specific failure signal: one tool failing one way ("tool:<tool>:<mode>"),
-  or negative feedback of one named category ("negative:accuracy"); "some failure", "negative" and
-  "negative:general" name no problem in particular, so sharing them makes no competition; or
+- they target the same tool failing the same way ("tool:<tool>:<mode>"). A feedback category
+  ("negative:accuracy") is no problem: a wrong revenue figure and a wrong release date are both
+  accuracy, and "Cite the source for every number." does not stand in for "Check every date
+  against the release calendar."; "some failure" and "negative" name nothing in particular either;
+- they were stated in the same feedback: at least half the rows of the line with fewer rows are
+  rows of the other (one complaint, two remedies offered for it); or
 - the feedback they were said in names the same problem: each line's problem is the statement
   said most often beside it in its feedback rows (a sentence of those rows that is no remedy,
   "The disk filled up again."), and two problems are the same when their content words are near
-  duplicates (`improver.remedies.similarity` ≥ 65, as remedies are grouped). A statement of fewer
-  than two content words ("That was wrong.") names no problem.
+  duplicates (`improver.remedies.similarity` ≥ 65, as remedies are grouped) and, where both
+  statements have a subject, they are about the same thing: the words of one's subject are among
+  the other's ("the disk" filled up, "the disk" is full; "the revenue figure" and "the release
+  date" were wrong are two problems). A statement of fewer than two content words ("That was
+  wrong.") names no problem.
 
 They ask different things unless one complements the other. The rule: what a line asks is its
 action (its verb in the base form and that verb's object, after any leading "When …," clause and
@@ -35,6 +41,7 @@ from lemminflect import getLemma
 from rapidfuzz import fuzz
 
 from improver.contrary import action
+from improver.grammar import ADVERBS, DETERMINERS, PREPOSITIONS, PRONOUNS, finite
 from improver.remedies import THRESHOLD, content
 
 CONDITION = re.compile(r"^\s*(?:when|whenever|if|once|before|after|while|until)\b[^,;:]*[,;:]\s*", re.I)
@@ -53,6 +60,8 @@ class Contender:
     people: int = 0
     evidence: int = 0
     served: bool = False
+    about: str = ""  # the subject of that problem's statement, in content words ('' when none)
+    rows: frozenset[str] = frozenset()  # the feedback rows it was stated in ("observation:12", …)
 
     @property
     def support(self) -> tuple[int, int, int]:
@@ -70,9 +79,10 @@ class Competition:
 
 
 def specific(signal: str) -> bool:
-    """A signal that names one problem: one tool failing one way, or negative feedback of one named
-    category. Every fleet shows failed skill outcomes, corrections and rejections; sharing them
-    says nothing about whether two lines answer the same thing."""
+    """A signal a line can be measured on elsewhere (what a transfer between templates needs):
+    one tool failing one way, or negative feedback of one named category. Every fleet shows failed
+    skill outcomes, corrections and rejections; they say nothing of one line. A category is still
+    many problems: two lines sharing it are no rivals (`same_problem`)."""
     return signal.startswith("tool:") or (signal.startswith("negative:") and signal not in GENERAL)
 
 
@@ -80,20 +90,69 @@ def problem_of(statements: list[str]) -> str:
     """The problem a line's feedback names: the content words said most often among `statements`
     (the sentences of its feedback rows that are no remedy), first said first on a tie; '' when
     none has two content words."""
+    return problem_and_subject(statements)[0]
+
+
+def problem_and_subject(statements: list[str]) -> tuple[str, str]:
+    """The problem a line's feedback names (`problem_of`) and the subject of the statement that
+    names it (`subject_of`), both in content words."""
     counted: dict[str, int] = {}
+    first: dict[str, str] = {}
     for statement in statements:
         words = content(statement)
         if len(words.split()) >= MIN_PROBLEM_WORDS:
             counted[words] = counted.get(words, 0) + 1
-    return max(counted, key=counted.get) if counted else ""
+            first.setdefault(words, statement)
+    if not counted:
+        return "", ""
+    problem = max(counted, key=counted.get)
+    return problem, subject_of(first[problem])
+
+
+def subject_of(statement: str) -> str:
+    """What a statement is about: the content words before its first finite verb ("revenue
+    figure" of "The revenue figure was wrong."), up to any preposition; '' when it has no
+    subject of its own (no finite verb, or a pronoun: "It was wrong.")."""
+    words = [w for w in (t.lower().strip(",.;:!?\"'()") for t in statement.split()) if w]
+    for i, word in enumerate(words):
+        if i and finite(word, words[i + 1] if i + 1 < len(words) else ""):
+            head = words[:i]
+            cut = next((j for j, w in enumerate(head) if w in PREPOSITIONS), len(head))
+            kept = [w for w in head[:cut] if w not in DETERMINERS | PRONOUNS | ADVERBS]
+            return content(" ".join(kept))
+    return ""
+
+
+def same_thing(a: str, b: str) -> bool:
+    """Whether two subjects name the same thing: the words of one are among the other's ("date"
+    and "release date"); unknown on either side (''), nothing is said against it."""
+    if not a or not b:
+        return True
+    first, second = set(a.split()), set(b.split())
+    return first <= second or second <= first
+
+
+def same_rows(a: Contender, b: Contender) -> bool:
+    """Whether the two lines were stated in the same feedback: at least half the rows of the one
+    with fewer rows are rows of the other."""
+    if not a.rows or not b.rows:
+        return False
+    return 2 * len(a.rows & b.rows) >= min(len(a.rows), len(b.rows))
 
 
 def same_problem(a: Contender, b: Contender) -> str:
     """What both lines address ('' when they address different things)."""
-    shared = [t for t in a.target if t in b.target and specific(t)]
+    shared = [t for t in a.target if t in b.target and t.startswith("tool:")]
     if shared:
         return shared[0]
-    if a.problem and b.problem and fuzz.token_set_ratio(a.problem, b.problem) >= THRESHOLD:
+    if same_rows(a, b):
+        return f"the complaint of the same feedback ({len(a.rows & b.rows)} rows)"
+    if (
+        a.problem
+        and b.problem
+        and fuzz.token_set_ratio(a.problem, b.problem) >= THRESHOLD
+        and same_thing(a.about, b.about)
+    ):
         return f"the problem '{a.problem}'"
     return ""
 

@@ -50,6 +50,26 @@ def _people(text: str, remedies) -> int:
     return max((getattr(r, "people", 0) or 0 for r in remedies if r.text == text), default=0)
 
 
+def _rows(sources) -> frozenset[str]:
+    """The feedback rows among a line's sources (not the friction, proposals or rollouts it cites)."""
+    return frozenset(s for s in sources or () if s.partition(":")[0] in READS or s.startswith("session_end:"))
+
+
+def _contender(addition: Addition, remedies) -> rule.Contender:
+    """A line a change adds, with the problem its feedback names and the support behind it."""
+    problem, about = rule.problem_and_subject(statements(addition.sources))
+    return rule.Contender(
+        addition.text,
+        addition.target,
+        problem,
+        addition.sessions,
+        _people(addition.text, remedies),
+        addition.evidence,
+        about=about,
+        rows=_rows(addition.sources),
+    )
+
+
 def served_lines(template, head, removed: set[str], remedies) -> list[rule.Contender]:
     """The head's lines (but those the change removes) with what they address and their support:
     the sessions their evidence came from when they were proposed, or as many as ask for them
@@ -66,15 +86,18 @@ def served_lines(template, head, removed: set[str], remedies) -> list[rule.Conte
             continue
         said = recorded.get(line.key, {})
         again = [r for r in remedies if similarity(r.text, line.text) >= SAME_LINE]
+        problem, about = rule.problem_and_subject(statements(line.sources)) if line.sources else ("", "")
         out.append(
             rule.Contender(
                 line.text,
                 tuple(line.target),
-                rule.problem_of(statements(line.sources)) if line.sources else "",
+                problem,
                 max([said.get("sessions", 0) or 0, *(r.sessions for r in again)]),
                 max([0, *(getattr(r, "people", 0) or 0 for r in again)]),
                 max([said.get("evidence", 0) or 0, *(20 + r.count for r in again)]),
                 served=True,
+                about=about,
+                rows=_rows(line.sources),
             )
         )
     return out
@@ -91,14 +114,7 @@ def compete(
         a if a.target else dataclasses.replace(a, target=tuple(resolve(a))) for a in change.additions
     ]
     newcomers = {
-        a.text: rule.Contender(
-            a.text,
-            a.target,
-            rule.problem_of(statements(a.sources)),
-            a.sessions,
-            _people(a.text, remedies),
-            a.evidence,
-        )
+        a.text: _contender(a, remedies)
         for a in additions
         if a.origin != "operator"  # what a human asked for is no rival of anything
     }

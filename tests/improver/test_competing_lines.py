@@ -1,7 +1,8 @@
 """Competing lines: two remedies for one problem ("Rotate the logs." and "Expand the volume." for a
 disk that fills up) are never served together. The better supported is proposed and the other is
 named beside it on the review page; a stronger newcomer takes a served competitor's place in one
-change (a replacement), never beside it; lines for different problems are proposed as before."""
+change (a replacement), never beside it; lines for different problems are proposed as before,
+even when their feedback falls in one category (a wrong figure and a wrong date are both accuracy)."""
 
 from datetime import timedelta
 
@@ -22,6 +23,8 @@ pytestmark = pytest.mark.django_db
 
 ROTATE, EXPAND = "Rotate the logs.", "Expand the volume."
 DISK = Contender(ROTATE, ("negative:general",), "disk filled up", sessions=6)
+CITE, DATES = "Cite the source for every number.", "Check every date against the release calendar."
+FIGURE, DATE = "The revenue figure was wrong.", "The release date was wrong."
 
 
 @pytest.mark.parametrize(
@@ -42,6 +45,31 @@ DISK = Contender(ROTATE, ("negative:general",), "disk filled up", sessions=6)
         (  # one says when, the other how: one remedy, both may be served
             Contender("When the disk is full, rotate the logs.", (), "disk filled up"),
             Contender("Rotate the logs with logrotate, keeping seven days.", (), "disk filled up"),
+            False,
+        ),
+        (  # one feedback category, two problems: a wrong figure is not a wrong date
+            Contender(CITE, ("negative:accuracy",), "revenue figure wrong", about="revenue figure"),
+            Contender(DATES, ("negative:accuracy",), "release date wrong", about="release date"),
+            False,
+        ),
+        (  # alike words of two things ("build failed", "deploy failed") are two problems
+            Contender(ROTATE, (), "build failed", about="build"),
+            Contender(EXPAND, (), "deploy failed", about="deploy"),
+            False,
+        ),
+        (  # one thing said two ways ("the disk filled up", "the disk is full") is one problem
+            Contender(ROTATE, (), "disk filled up", about="disk"),
+            Contender(EXPAND, (), "disk full", about="disk"),
+            True,
+        ),
+        (  # two remedies stated in the same feedback rows answer the same complaint
+            Contender(CITE, ("negative:accuracy",), rows=frozenset({"observation:1", "observation:2"})),
+            Contender(DATES, ("negative:accuracy",), rows=frozenset({"observation:2", "observation:3"})),
+            True,
+        ),
+        (
+            Contender(CITE, ("negative:accuracy",), rows=frozenset({"observation:1", "observation:2"})),
+            Contender(DATES, ("negative:accuracy",), rows=frozenset({"observation:3", "observation:4"})),
             False,
         ),
     ],
@@ -204,3 +232,48 @@ def test_a_replacement_is_canaried_against_the_line_it_replaces():
         rollout.targets[: len(proposal.payload["additions"][0]["target"])]
         == (proposal.payload["additions"][0]["target"])
     )
+
+
+def test_remedies_for_two_problems_of_one_feedback_category_are_both_proposed():
+    _, improver, client = coder_fleet()
+    at = WAKE - timedelta(days=1)
+    said(client, 4, f"{FIGURE} {CITE}", at)
+    said(client, 3, f"{DATE} {DATES}", at - timedelta(hours=2), first=20)
+    ritual_run(improver=improver, period="w1", now=WAKE)
+
+    proposal = Proposal.objects.get(status="pending")
+    assert {tuple(a["target"]) for a in proposal.payload["additions"]} == {("negative:accuracy",)}
+    assert {a["text"] for a in proposal.payload["additions"]} == {CITE, DATES}
+    assert proposal.payload["competitors"] == []
+    assert "Competing lines" not in review_page(proposal)
+
+
+def test_a_remedy_for_another_problem_of_a_served_lines_category_is_proposed_beside_it():
+    _, improver, client = coder_fleet()
+    said(client, 6, f"{FIGURE} {CITE}", WAKE - timedelta(days=1))
+    ritual_run(improver=improver, period="w1", now=WAKE)
+    approve(Proposal.objects.get(status="pending"))
+    later = WAKE + timedelta(days=7)
+    said(client, 3, f"{DATE} {DATES}", later - timedelta(days=1), first=40)
+
+    run = ritual_run(improver=improver, period="w2", now=later)
+
+    assert run.outcome == "proposed", run.detail
+    proposal = Proposal.objects.get(status="pending")
+    assert [a["text"] for a in proposal.payload["additions"]] == [DATES]
+    assert proposal.payload["removals"] == [] and proposal.payload["competitors"] == []
+    approve(proposal)
+    block = served(client)
+    assert CITE in block and DATES in block
+
+
+def test_two_remedies_offered_in_the_same_complaints_compete():
+    _, improver, client = coder_fleet()
+    said(client, 4, f"The report was wrong. {CITE} Recompute every total by hand.", WAKE - timedelta(days=1))
+    ritual_run(improver=improver, period="w1", now=WAKE)
+
+    proposal = Proposal.objects.get(status="pending")
+    assert len(proposal.payload["additions"]) == 1
+    [rival] = proposal.payload["competitors"]
+    assert {rival["line"], rival["against"]} == {CITE, "Recompute every total by hand."}
+    assert "same feedback" in rival["addresses"]
