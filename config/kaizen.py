@@ -20,6 +20,10 @@ from config.scales import parse_margins, parse_scales
 # Every setting once: its default, what it controls, and the values it accepts: (lowest,
 # highest) for numbers (None: unbounded), a tuple of choices for words, or a description of a
 # free-text format. Start-up refuses a value outside them.
+# The time limit of one attempt of a task that delivers a webhook (config.webhooks.RETRY): the
+# request's own deadline is held well inside it, so a slow receiver fails the attempt, which is
+# retried, instead of the limit interrupting the task.
+DELIVERY_TIME_LIMIT_SECONDS = 60
 RATIO = (0.0, 1.0)
 SHARE = (0.0, 1.0)
 POSITIVE = (1, None)
@@ -350,6 +354,13 @@ DECLARED: dict[str, tuple[object, str, object]] = {
         "Hosts and networks (comma-separated names or CIDRs, e.g. `hooks.internal,10.0.0.0/8`) that "
         "webhooks may call although they are not public addresses; empty = public addresses only.",
         "hosts or networks",
+    ),
+    "WEBHOOK_TIMEOUT_SECONDS": (
+        10.0,
+        "Longest one webhook attempt may take, connecting, sending and reading the answer included "
+        "(also the connect timeout); a receiver slower than this fails the attempt, which is retried "
+        "as an outage is. At most a third of the delivery task's 60 s time limit.",
+        (0.1, DELIVERY_TIME_LIMIT_SECONDS / 3),
     ),
     "WEBHOOK_SECRET": ("", "Key that signs outgoing webhooks (HMAC-SHA256); empty = unsigned.", "text"),
     "METRICS_TOKEN": ("", "Bearer token that /metrics requires; empty = /metrics is off.", "text"),

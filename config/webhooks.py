@@ -10,9 +10,13 @@ to a loopback, private, link-local (cloud metadata), multicast or otherwise non-
 refused, when the URL is saved and again when it is called (the connection goes to the address
 that was checked, so a DNS answer that changes in between cannot slip past), unless an operator
 lists the host or a network in KAIZEN_WEBHOOK_ALLOWED_HOSTS. Redirects are not followed, and the
-call is bounded in time and in how much of the answer is read.
+call is bounded in how much of the answer is read and in time: the whole attempt, connecting and
+reading included, has KAIZEN_WEBHOOK_TIMEOUT_SECONDS, a third at most of the delivery task's time
+limit, so a receiver that answers slowly (or a byte at a time) fails the attempt as a
+DeliveryError, and is retried, before the task's limit would interrupt it unrecorded.
 """
 
+import contextlib
 import hashlib
 import hmac
 import http.client
@@ -21,12 +25,15 @@ import json
 import logging
 import socket
 import ssl
+import threading
 from urllib.parse import urlsplit
 
 from celery import Task
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.dispatch import Signal
+
+from config.kaizen import DELIVERY_TIME_LIMIT_SECONDS
 
 MAX_ANSWER_BYTES = 64 * 1024
 log = logging.getLogger(__name__)
@@ -80,11 +87,11 @@ def delivery_failed(task, exc: DeliveryError) -> None:
 
 
 # Celery's retries of a task that delivers: up to 5 more attempts, 10 s apart and doubling (at most
-# 10 minutes), never for a refusal. Each attempt is interrupted after a minute (a POST gives up
-# after 10 s by itself). A delivery given up is recorded (DeliveryTask).
+# 10 minutes), never for a refusal. Each attempt is interrupted after a minute; a POST gives up
+# well before, after KAIZEN_WEBHOOK_TIMEOUT_SECONDS. A delivery given up is recorded (DeliveryTask).
 RETRY = {
     "base": DeliveryTask,
-    "soft_time_limit": 60,
+    "soft_time_limit": DELIVERY_TIME_LIMIT_SECONDS,
     "autoretry_for": (DeliveryError,),
     "dont_autoretry_for": (Refused,),
     "max_retries": 5,
@@ -167,10 +174,11 @@ class _PinnedHTTPSConnection(http.client.HTTPSConnection):
         self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
 
 
-def post_json(url: str, payload: dict, *, event: str, timeout: float = 10.0) -> int:
-    """POST `payload` to `url`; return the HTTP status or raise DeliveryError (naming `event`)."""
+def post_json(url: str, payload: dict, *, event: str, timeout: float | None = None) -> int:
+    """POST `payload` to `url` within `timeout` seconds in all (KAIZEN_WEBHOOK_TIMEOUT_SECONDS
+    unless given); return the HTTP status or raise DeliveryError (naming `event`)."""
     try:
-        return _post(url, payload, event=event, timeout=timeout)
+        return _post(url, payload, event=event, timeout=timeout or settings.KAIZEN["WEBHOOK_TIMEOUT_SECONDS"])
     except DeliveryError as exc:
         exc.event = event
         raise
@@ -191,13 +199,17 @@ def _post(url: str, payload: dict, *, event: str, timeout: float) -> int:
     kind = _PinnedHTTPSConnection if parts.scheme == "https" else _PinnedHTTPConnection
     connection = kind(parts.hostname, address, port=parts.port, timeout=timeout)
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    deadline = _Deadline(connection, timeout)
     try:
         connection.request("POST", path, body=body, headers=headers)
         response = connection.getresponse()
         response.read(MAX_ANSWER_BYTES)
     except (OSError, http.client.HTTPException) as exc:
+        if deadline.passed:
+            raise DeliveryError(f"{url} did not answer within {timeout:g} s") from exc
         raise DeliveryError(f"{url} unreachable: {exc}") from exc
     finally:
+        deadline.cancel()
         connection.close()
     if 300 <= response.status < 400:
         raise Refused(f"{url} answered {response.status}: redirects are not followed")
@@ -206,3 +218,26 @@ def _post(url: str, payload: dict, *, event: str, timeout: float) -> int:
     if response.status >= 400:
         raise DeliveryError(f"{url} answered {response.status}")
     return response.status
+
+
+class _Deadline:
+    """Cuts `connection` once `seconds` have passed since it was made. Each connect, send and read
+    has the connection's timeout, but a receiver that answers a byte at a time never lets one of
+    them run out: the cut bounds the attempt as a whole."""
+
+    def __init__(self, connection: http.client.HTTPConnection, seconds: float):
+        self.connection, self.passed = connection, False
+        self.timer = threading.Timer(seconds, self.cut)
+        self.timer.daemon = True
+        self.timer.start()
+
+    def cut(self) -> None:
+        self.passed = True
+        sock = self.connection.sock
+        if sock is not None:
+            # the plain socket's shutdown, also under TLS: the reading thread sees the end
+            with contextlib.suppress(OSError):
+                socket.socket.shutdown(sock, socket.SHUT_RDWR)
+
+    def cancel(self) -> None:
+        self.timer.cancel()

@@ -195,15 +195,20 @@ def on_ci() -> bool:
 
 
 class _Receiver:
-    """A local HTTP server that records POSTs and answers with scripted statuses."""
+    """A local HTTP server that records POSTs and answers with scripted statuses, after scripted
+    delays (seconds slept before answering), and a byte at a time `drip` seconds apart if set."""
 
     def __init__(self):
+        import contextlib
         import json
         import threading
+        import time
         from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
         self.requests: list[dict] = []
         self.statuses: list[int] = []
+        self.delays: list[float] = []
+        self.drip = 0.0
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -218,6 +223,14 @@ class _Receiver:
                     }
                 )
                 status = receiver.statuses.pop(0) if receiver.statuses else 200
+                time.sleep(receiver.delays.pop(0) if receiver.delays else 0)
+                if receiver.drip:
+                    with contextlib.suppress(OSError):  # the caller may hang up first
+                        for byte in f"HTTP/1.0 {status} OK\r\n\r\n".encode():
+                            self.wfile.write(bytes([byte]))
+                            self.wfile.flush()
+                            time.sleep(receiver.drip)
+                    return
                 self.send_response(status)
                 self.end_headers()
 

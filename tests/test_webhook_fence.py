@@ -1,6 +1,8 @@
 """Outbound webhooks an agent controls are fenced: no loopback, private, link-local or metadata
 address, at save and at send, unless an operator allows it; no redirects followed."""
 
+import time
+
 import pytest
 
 from config.webhooks import DeliveryError, Refused, UnsafeUrl, checked_address, post_json
@@ -166,3 +168,58 @@ def test_a_refused_delivery_is_counted_once(settings):
     escalation_webhook.apply(args=["infra_tooling", "2026-11-25T00:00:00Z"], throw=False)
     body = Client().get("/metrics", HTTP_AUTHORIZATION="Bearer s3cret").content.decode()
     assert 'kaizen_webhook_deliveries_failed_total{event="escalation"} 1.0' in body
+
+
+@pytest.fixture
+def short_timeout(settings):
+    settings.KAIZEN = {**settings.KAIZEN, "WEBHOOK_TIMEOUT_SECONDS": 0.3}
+
+
+@pytest.mark.usefixtures("short_timeout")
+@pytest.mark.parametrize("slowness", [{"delays": [2.0]}, {"drip": 0.1}])
+def test_a_slow_receiver_fails_the_attempt_within_the_timeout(webhook_receiver, slowness):
+    """A receiver that sleeps before answering, or answers a byte every 0.1 s (no single read
+    ever waits 0.3 s: only a deadline on the whole attempt stops it), fails the attempt once
+    KAIZEN_WEBHOOK_TIMEOUT_SECONDS have passed, as a failure that may pass on another attempt."""
+    webhook_receiver.delays.extend(slowness.get("delays", []))
+    webhook_receiver.drip = slowness.get("drip", 0.0)
+    started = time.monotonic()
+    with pytest.raises(DeliveryError, match=r"did not answer within 0.3 s") as caught:
+        post_json(webhook_receiver.url, {"x": 1}, event="test")
+    assert not isinstance(caught.value, Refused)
+    assert time.monotonic() - started < 1.5
+
+
+@pytest.mark.usefixtures("short_timeout", "retries_run_through")
+def test_a_slow_receiver_is_retried_and_recorded_when_it_stays_slow(webhook_receiver, settings, admin_client):
+    from django.test import Client
+
+    from fleet.models import WebhookFailure
+    from governance.board.tasks import escalation_webhook
+
+    settings.KAIZEN = {
+        **settings.KAIZEN,
+        "ESCALATION_WEBHOOK_URL": webhook_receiver.url,
+        "METRICS_TOKEN": "s3cret",
+    }
+    webhook_receiver.delays.append(2.0)  # slow once, then prompt: delivered on the retry
+    assert escalation_webhook.apply(args=["infra_tooling", "2026-11-25T00:00:00Z"], throw=False).result == 200
+    assert len(webhook_receiver.requests) == 2 and not WebhookFailure.objects.exists()
+
+    webhook_receiver.delays.extend([2.0] * 6)  # slow at every attempt: given up, and recorded
+    outcome = escalation_webhook.apply(args=["infra_tooling", "2026-11-25T00:00:00Z"], throw=False)
+    assert isinstance(outcome.result, DeliveryError) and len(webhook_receiver.requests) == 2 + 6
+    failure = WebhookFailure.objects.get()
+    assert (failure.attempts, failure.reason) == (6, "exhausted")
+    assert "did not answer within 0.3 s" in failure.error
+    body = Client().get("/metrics", HTTP_AUTHORIZATION="Bearer s3cret").content.decode()
+    assert 'kaizen_webhook_deliveries_failed_total{event="escalation"} 1.0' in body
+
+
+@pytest.mark.parametrize(("seconds", "accepted"), [(0.1, True), (10.0, True), (20.0, True), (20.5, False)])
+def test_the_webhook_timeout_stays_well_inside_the_delivery_tasks_time_limit(seconds, accepted):
+    from config.kaizen import DELIVERY_TIME_LIMIT_SECONDS, out_of_range
+    from config.webhooks import RETRY
+
+    assert RETRY["soft_time_limit"] == DELIVERY_TIME_LIMIT_SECONDS == 60
+    assert (out_of_range("WEBHOOK_TIMEOUT_SECONDS", seconds) == "") is accepted
