@@ -1,16 +1,20 @@
-"""The canary's decision rule, pure: may a candidate version replace the champion?
+"""The canary's decision rule, pure: may a candidate (a version, or one line under test) replace
+what is served?
 
 Each metric is a ratio of sums over each arm (`improver.canary_estimate`): the share of sessions
 showing one failure signal (a failing tool call, a failed skill outcome, negative feedback of a
 category, a correction, a rejected decision, a reflected failure, an escalation, or any of them),
 or the cost, tokens or time spent per successful session (`USAGE`: finishing more work is not a
-harm, doing the same work dearer is). Each metric has a role:
+harm, doing the same work dearer is). Each metric has one role:
 
-- a **target**: a signal the change's lines are meant to lower. It must become *significantly
-  better* (superiority: candidate − champion significantly below 0);
-- a **guardrail**: every other metric. Each must be shown *not worse than its margin*
-  (non-inferiority), the margin being relative to the champion's own level with an absolute
-  floor (`margin`): a rare signal may not double unseen, a common one is not held to a sliver.
+- a **target**: a signal the change is meant to lower (the problem a line was written for). It
+  must become *significantly better* (superiority: candidate − champion significantly below 0);
+- a **guardrail**: few on purpose, `GUARDRAILS` — sessions showing a failure of another kind than
+  the target's (`OTHER`), and the usage per success. Each must be shown *not worse than its
+  margin* (non-inferiority), the margin relative to the champion's own level with an absolute
+  floor (`margin`): a rare signal may not double unseen, a common one is not held to a sliver;
+- **watched**: every other signal. It is never required to be shown within its margin (a dozen
+  such proofs at once are out of reach of a small fleet), but it is tested for harm at every check.
 
 The rule is the risk-aware decision rule of Schultzberg, Ankargren and Frånberg, "Risk-aware
 product decisions in A/B tests with multiple metrics" (2024), as Spotify's Confidence applies it:
@@ -19,13 +23,19 @@ product decisions in A/B tests with multiple metrics" (2024), as Spotify's Confi
   "significantly better" means, Bonferroni over the targets, since any one suffices: a change
   that does nothing is promoted at most α/2 of the time) and every guardrail is shown
   non-inferior at α (no correction over the guardrails: all must pass, an intersection–union test
-  whose error rate is each test's own: a change past a guardrail's margin is promoted at most α of
-  the time). A change that only removes lines has nothing to improve: every metric, targets
-  included, must be non-inferior;
-- **roll back** as soon as any metric is significantly worse (a deterioration test on every
-  metric, Bonferroni over them all), at any check;
+  whose error rate is each test's own). A change that only removes lines has nothing to improve:
+  its targets must be non-inferior too;
+- **roll back** as soon as any metric, watched ones included, is significantly worse *than its
+  margin* (the deterioration test's null is "no worse than the margin", so a change that raised a
+  signal within its margin — an escalation a line asks for on purpose — is not harm). Each
+  metric's test runs at α: its null sits at the margin, so under a change that moved nothing the
+  chance that any of them crosses is far below α (measured in `bench/canary_rule.py`), and adding
+  a signal does not blunt the others;
 - **hand over** to a human, with a recommendation (`advise`), when neither happens by `max_age`,
   or from `decide_after` on as soon as the sessions a decision needs will not arrive by then.
+  When the normal approximation cannot be trusted (too few sessions, or one agent assigned whole
+  against the others) the verdict still carries each signal's counts per arm and Fisher's exact
+  test (`improver.canary_exact`), and the days until a decision can be expected.
 
 Two sequential tests, each valid however often it is looked at:
 
@@ -42,24 +52,50 @@ Two sequential tests, each valid however often it is looked at:
   may be checked after every session, so harm is caught between the daily looks too.
 
 Both read the estimate and variance of `canary_estimate` (agents as the unit, each agent's own
-history as a covariate), with critical values widened to Student's t when few agents decide the
-variance. `bench/canary_rule.py` measures the error rates by Monte Carlo on fleets whose agents
-differ, with weekdays, drift and small fleets.
+history as a covariate), with critical values widened to Student's t when agents compared whole
+decide it. `bench/canary_rule.py` measures the error rates by Monte Carlo on fleets whose agents
+differ, with weekdays, drift, heavy-tailed volumes and small fleets, per version and per line.
 """
 
 import math
 from dataclasses import dataclass, field
 from datetime import timedelta
+from enum import StrEnum
 from statistics import NormalDist
 
 from config.kaizen import default
 from improver.canary_estimate import Cell, Estimate, critical, estimate
+from improver.canary_exact import Exact, fisher
 from improver.canary_spending import boundary
 
 OVERALL = "any_failure"  # sessions with any failure signal (improver.signals.ANY)
+OTHER = "other_failure"  # sessions with a failure signal of another kind than the target's
 # Usage per unit of work: each arm's total over its successful sessions.
 USAGE = ("cost_per_success", "tokens_per_success", "duration_per_success")
+GUARDRAILS = (OTHER, *USAGE)
 _Z = NormalDist()
+
+
+class Role(StrEnum):
+    TARGET = "target"
+    GUARDRAIL = "guardrail"
+    WATCHED = "watched"
+
+
+class Action(StrEnum):
+    CONTINUE = "continue"
+    PROMOTE = "promote"
+    ROLL_BACK = "roll_back"
+    HAND_OVER = "hand_over"
+
+
+class Missing(StrEnum):
+    """Why a check did not decide: what the page words."""
+
+    TOO_FEW = "too_few"  # fewer sessions per arm than the normal approximation needs
+    NO_GAIN = "no_gain"  # no target significantly better
+    UNPROVEN = "unproven"  # guardrails not yet shown within margin
+    BELOW_MINIMUM = "below_minimum"  # fewer sessions than a promotion needs
 
 
 @dataclass(frozen=True)
@@ -76,7 +112,7 @@ class CanaryRules:
     decide_after: timedelta = timedelta(days=default("CANARY_DECIDE_DAYS"))  # then handed over if undecidable
 
     def margin_of(self, metric: str, champion: float) -> float:
-        """The guardrail margin of `metric` at the champion's level `champion`."""
+        """The margin of `metric` at the champion's level `champion`."""
         default = (self.usage_margin, 0.0) if metric in USAGE else (self.margin_relative, self.margin)
         relative, floor = self.margins.get(metric, default)
         return max(floor, relative * abs(champion))
@@ -100,15 +136,20 @@ class Advice:
 
 @dataclass(frozen=True)
 class Verdict:
-    action: str  # continue | promote | roll_back | hand_over
+    action: str  # an Action
     reason: str
     intervals: dict[str, Interval]
     look: int | None = None  # the day of the promotion look taken at this check, if any
-    needed: int | None = None  # about how many more sessions per arm a decision needs
-    roles: dict[str, str] | None = None  # metric → "target" | "guardrail"
+    needed: int | None = None  # about how many more sessions per arm a decision needs (None: unknown)
+    roles: dict[str, str] | None = None  # metric → a Role
     margins: dict[str, float] = field(default_factory=dict)
     shown: tuple[str, ...] = ()  # promotion tests concluded so far (sticky)
     advice: Advice | None = None
+    exact: dict[str, Exact] = field(default_factory=dict)  # every rate's counts and exact tests
+    blocked: tuple[str, ...] = ()  # guardrails at or past their margin: more sessions will not clear them
+    missing: tuple[str, ...] = ()  # the Missing reasons of a check that did not decide
+    reachable: int = 0  # about how many more sessions per arm arrive by the last day
+    days_to_decide: float | None = None  # about when a decision can be expected, from now
 
 
 def _radius(est: Estimate, alpha: float, tau: float) -> float:
@@ -127,61 +168,78 @@ def _fmt(metric: str, value: float, champion: float = 1.0) -> str:
     return f"{value * 100:+.1f} points"
 
 
+def roles_of(metrics, targets: tuple[str, ...], guardrails: tuple[str, ...] | None = None) -> dict[str, str]:
+    """Each metric's role: a target, one of the few guardrails, or watched for harm only."""
+    guards = GUARDRAILS if guardrails is None else guardrails
+    return {
+        m: (Role.TARGET if m in targets else Role.GUARDRAIL if m in guards else Role.WATCHED).value
+        for m in metrics
+    }
+
+
 def decide(
     arms: dict[str, tuple[list[Cell], list[Cell]]],
     age: timedelta,
     rules: CanaryRules,
     *,
     targets: tuple[str, ...] | None = None,
+    guardrails: tuple[str, ...] | None = None,
     looks: tuple[int, ...] = (),
     shown: tuple[str, ...] = (),
     improve: bool = True,
 ) -> Verdict:
     """`arms` maps a metric to its (candidate, champion) cells since the rollout started;
-    `targets` are the metrics the change should lower (default: the first), every other metric
-    is a guardrail. `looks` are the days of the promotion looks taken at earlier checks and
-    `shown` the promotion tests they concluded. A change that only removes lines
-    (`improve=False`) must be non-inferior on every metric. `Verdict.intervals` holds each
-    metric's interval at the level its role is tested at."""
+    `targets` are the metrics the change should lower (default: the first), `guardrails` the
+    ones it must be shown not to worsen past their margins (default `GUARDRAILS`); every other
+    metric is watched for harm. `looks` are the days of the promotion looks taken at earlier checks
+    and `shown` the promotion tests they concluded. A change that only removes lines
+    (`improve=False`) must be non-inferior on its targets too. `Verdict.intervals` holds each
+    tested metric's interval at the level its role is tested at."""
     targets = tuple(t for t in (targets or ()) if t in arms) or tuple(arms)[:1]
-    roles = {m: ("target" if m in targets else "guardrail") for m in arms}
+    roles = roles_of(arms, targets, guardrails)
     ests = {m: e for m, (c, b) in arms.items() if (e := estimate(c, b, binary=m not in USAGE)) is not None}
+    exact = {m: e for m, (c, b) in arms.items() if m not in USAGE and (e := _exact(c, b)) is not None}
     sessions = [min(sum(x.n for x in c), sum(x.n for x in b)) for m, (c, b) in arms.items() if m not in USAGE]
     fewest = int(min(sessions, default=0))
     margins = {m: rules.margin_of(m, e.champion) for m, e in ests.items()}
     shown_now = [m for m in shown if m in ests]
-    base = {"roles": roles, "margins": margins, "shown": tuple(shown_now)}
-    if fewest < rules.min_to_roll_back or not ests:
-        return _too_few(fewest, age, rules, base)
+    base = {"roles": roles, "margins": margins, "shown": tuple(shown_now), "exact": exact}
+    reachable = _reachable(fewest, age, rules)
+    if fewest < rules.min_to_roll_back or not any(roles[m] == Role.TARGET for m in ests):
+        return _too_few(fewest, age, rules, base, reachable)
 
-    harmed = _harm(ests, roles, rules, base)
+    harmed = _harm(ests, roles, margins, rules, base)
     if harmed is not None:
         return harmed
 
     horizon, day, look, days = _look(age, looks, fewest, rules)
     gain_alpha = rules.alpha / 2 / len(targets)  # "significantly better" at the two-sided level
-    tested = {m: ("superiority" if improve and roles[m] == "target" else "non-inferiority") for m in ests}
-    alphas = {m: gain_alpha if tested[m] == "superiority" else rules.alpha for m in ests}
+    tested = {
+        m: ("superiority" if improve and roles[m] == Role.TARGET else "non-inferiority")
+        for m in ests
+        if roles[m] != Role.WATCHED
+    }
+    alphas = {m: gain_alpha if tested[m] == "superiority" else rules.alpha for m in tested}
 
     def gap(m: str) -> float:  # how far the estimate lies on the good side of what its test needs
         return -ests[m].diff if tested[m] == "superiority" else margins[m] - ests[m].diff
 
-    z_now = {m: boundary(days, horizon, alphas[m]) if days else math.inf for m in ests}
+    z_now = {m: boundary(days, horizon, alphas[m]) if days else math.inf for m in tested}
     if look:
-        for m in ests:
+        for m in tested:
             if m not in shown_now and gap(m) / ests[m].se >= critical(z_now[m], ests[m]):
                 shown_now.append(m)
-    intervals = {m: _interval(est, z_now[m], alphas[m]) for m, est in ests.items()}
+    intervals = {m: _interval(ests[m], z_now[m], alphas[m]) for m in tested}
     base["shown"] = tuple(shown_now)
     better = [m for m in targets if improve and m in shown_now]
-    must = [m for m in ests if tested[m] == "non-inferiority"]
-    unproven = [m for m in must if m not in shown_now]
-    final_z = {m: boundary(tuple(sorted({*days, horizon})), horizon, alphas[m]) for m in ests}
-    needed = _sessions_needed(ests, tested, gap, final_z, shown_now, fewest, rules)
+    unproven = [m for m in tested if tested[m] == "non-inferiority" and m not in shown_now]
+    final_z = {m: boundary(tuple(sorted({*days, horizon})), horizon, alphas[m]) for m in tested}
+    needed, blocked = _sessions_needed(ests, tested, gap, final_z, shown_now, fewest, rules)
+    base.update(blocked=blocked, reachable=reachable, days_to_decide=_days_to(needed, fewest, age))
     if fewest >= rules.min_sessions and not unproven and (better or not improve):
         why = f"significantly better on {', '.join(better)}" if improve else "removes lines only"
         return Verdict(
-            "promote",
+            Action.PROMOTE.value,
             f"{why}, every guardrail shown within its margin, after {fewest} sessions per arm "
             f"(look on day {day})",
             intervals,
@@ -190,22 +248,32 @@ def decide(
             advice=Advice("promote", why),
             **base,
         )
-    reachable = _reachable(fewest, age, rules)
-    out_of_reach = look is not None and age >= rules.decide_after and (needed is None or needed > reachable)
+    out_of_reach = (
+        look is not None and age >= rules.decide_after and (blocked or needed is None or needed > reachable)
+    )
     advice = advise(ests, roles, margins, improve=improve, needed=needed, reachable=reachable)
+    missing = {
+        Missing.NO_GAIN: f"no target significantly better ({', '.join(targets)})"
+        if improve and not better
+        else "",
+        Missing.UNPROVEN: f"not yet shown within margin: {', '.join(unproven)}" if unproven else "",
+        Missing.BELOW_MINIMUM: (
+            f"{fewest} of {rules.min_sessions} sessions per arm" if fewest < rules.min_sessions else ""
+        ),
+    }
+    base.update(advice=advice, missing=tuple(k.value for k, v in missing.items() if v))
     if age >= rules.max_age or out_of_reach:
-        missing = []
-        if improve and not better:
-            missing.append(f"no target significantly better ({', '.join(targets)})")
-        if unproven:
-            missing.append(f"not yet shown within margin: {', '.join(unproven)}")
-        if fewest < rules.min_sessions:
-            missing.append(f"{fewest} of {rules.min_sessions} sessions per arm")
-        why = (
-            f"no decision after {age.days} days ({'; '.join(missing)}){_more(needed, reachable, age, rules)}"
-        )
-        return Verdict("hand_over", f"{why}: a human decides", intervals, look, needed, advice=advice, **base)
-    return Verdict("continue", "collecting evidence", intervals, look, needed, advice=advice, **base)
+        parts = "; ".join(v for v in missing.values() if v)
+        why = f"no decision after {age.days} days ({parts}){_more(needed, blocked, reachable, age, rules)}"
+        return Verdict(Action.HAND_OVER.value, f"{why}: a human decides", intervals, look, needed, **base)
+    return Verdict(Action.CONTINUE.value, "collecting evidence", intervals, look, needed, **base)
+
+
+def _exact(candidate: list[Cell], champion: list[Cell]) -> Exact | None:
+    return fisher(
+        (sum(c.y for c in candidate), sum(c.n for c in candidate)),
+        (sum(c.y for c in champion), sum(c.n for c in champion)),
+    )
 
 
 def _look(age: timedelta, looks: tuple[int, ...], fewest: int, rules: CanaryRules) -> tuple:
@@ -217,18 +285,63 @@ def _look(age: timedelta, looks: tuple[int, ...], fewest: int, rules: CanaryRule
     return horizon, day, look, tuple(sorted({*looks, look})) if look else tuple(sorted(looks))
 
 
-def _too_few(fewest: int, age: timedelta, rules: CanaryRules, base: dict) -> Verdict:
-    """Too few sessions to judge anything: keep collecting, or hand over once the canary is old."""
+def _days_to(needed: int | None, fewest: int, age: timedelta) -> float | None:
+    """About how many days from now `needed` more sessions per arm take at the pace seen so far."""
+    days = age.total_seconds() / 86400
+    if needed is None or fewest <= 0 or days <= 0:
+        return None
+    return round(needed / (fewest / days), 1)
+
+
+def _too_few(fewest: int, age: timedelta, rules: CanaryRules, base: dict, reachable: int) -> Verdict:
+    """Too few sessions (or no target the normal approximation can estimate): keep collecting,
+    or hand over once the canary is old, with each signal's counts and exact tests, the days a
+    decision needs at this pace, and what they show."""
+    needed = max(rules.min_sessions - fewest, rules.min_to_roll_back - fewest, 0) or None
+    days = _days_to(needed, fewest, age)
+    advice = advise_exact(base["exact"], base["roles"], rules, fewest=fewest, days=days)
+    extra = {
+        "needed": needed,
+        "days_to_decide": days,
+        "reachable": reachable,
+        "missing": (Missing.TOO_FEW.value,),
+    }
     if age < rules.max_age:
-        return Verdict("continue", "collecting evidence", {}, **base)
-    why = f"too few sessions ({fewest} per arm) to judge"
+        return Verdict(Action.CONTINUE.value, "collecting evidence", {}, advice=advice, **extra, **base)
+    why = f"too few sessions ({fewest} per arm) for the sequential test"
     return Verdict(
-        "hand_over",
+        Action.HAND_OVER.value,
         f"no decision after {age.days} days: {why}; a human decides",
         {},
-        advice=Advice("wait", f"Too few sessions ({fewest} per arm) to judge; keep it running."),
+        advice=advice,
+        **extra,
         **base,
     )
+
+
+def advise_exact(
+    exact: dict[str, Exact], roles: dict[str, str], rules: CanaryRules, *, fewest: int, days
+) -> Advice:
+    """A recommendation from the counts alone: abort when a signal is worse by Fisher's exact test
+    at α; promote when a target is better at α/2 and no signal is worse at the 20% level; wait
+    otherwise, saying when a decision can be expected."""
+    figures = tuple(
+        f"{m}: canary {e.candidate[0]} of {e.candidate[1]}, champion {e.champion[0]} of {e.champion[1]} "
+        f"(exact p worse {e.p_worse:.2f}, better {e.p_better:.2f})"
+        for m, e in exact.items()
+        if roles.get(m) in (Role.TARGET, Role.GUARDRAIL)
+    )
+    worse = [m for m, e in exact.items() if e.p_worse < rules.alpha]
+    if worse:
+        return Advice("abort", f"{worse[0]} is worse by an exact test at α = {rules.alpha}.", figures)
+    better = [m for m, e in exact.items() if roles.get(m) == Role.TARGET and e.p_better < rules.alpha / 2]
+    doubtful = [m for m, e in exact.items() if e.p_worse < 0.2]
+    if better and not doubtful:
+        return Advice(
+            "promote", f"{better[0]} is better by an exact test and no signal leans worse.", figures
+        )
+    when = f"; at this pace a decision needs about {days:g} more days" if days else ""
+    return Advice("wait", f"Too few sessions ({fewest} per arm) to tell{when}.", figures)
 
 
 def _interval(est, z: float, alpha: float) -> Interval:
@@ -238,32 +351,36 @@ def _interval(est, z: float, alpha: float) -> Interval:
     return Interval(round(est.diff, 6), round(est.diff - half, 6), round(est.diff + half, 6))
 
 
-def _harm(ests: dict, roles: dict, rules: CanaryRules, base: dict) -> Verdict | None:
+def _harm(ests: dict, roles: dict, margins: dict, rules: CanaryRules, base: dict) -> Verdict | None:
     """The deterioration test at every check (a mixture SPRT, always valid): a roll-back when a
-    metric is significantly worse, the interval of a rate held to at most 100 points."""
-    harm_alpha = rules.alpha / len(ests)
+    metric is significantly worse than its margin, the interval of a rate held to at most 100
+    points."""
     for metric, est in ests.items():
         tau = rules.tau if metric not in USAGE else rules.tau * max(abs(est.champion), 1e-9)
-        low = est.diff - _radius(est, harm_alpha, tau)
-        if low > 0:
-            high = est.diff + _radius(est, harm_alpha, tau)
+        radius = _radius(est, rules.alpha, tau)
+        low = est.diff - radius
+        if low > margins[metric]:
+            high = est.diff + radius
             ci = Interval(est.diff, low, high if metric in USAGE else min(1.0, high))
+            margin = _fmt(metric, margins[metric], est.champion)[1:]
             return Verdict(
-                "roll_back",
-                f"{metric} ({roles[metric]}) is significantly worse: {_fmt(metric, est.diff, est.champion)} "
-                f"(interval {_fmt(metric, ci.low, est.champion)} … {_fmt(metric, ci.high, est.champion)}, "
-                f"always-valid, α = {rules.alpha})",
+                Action.ROLL_BACK.value,
+                f"{metric} ({roles[metric]}) is significantly worse than its margin of {margin}: "
+                f"{_fmt(metric, est.diff, est.champion)} (interval {_fmt(metric, ci.low, est.champion)} … "
+                f"{_fmt(metric, ci.high, est.champion)}, always-valid, α = {rules.alpha})",
                 {metric: ci},
-                advice=Advice("abort", f"{metric} is significantly worse."),
+                advice=Advice("abort", f"{metric} is significantly worse than its margin."),
                 **base,
             )
     return None
 
 
-def _more(needed: int | None, reachable: int, age: timedelta, rules: CanaryRules) -> str:
+def _more(
+    needed: int | None, blocked: tuple[str, ...], reachable: int, age: timedelta, rules: CanaryRules
+) -> str:
     """What more sessions would do for a rollout handed over undecided, in words."""
-    if needed and needed > 100_000:
-        return "; no number of sessions this fleet could send would decide it"
+    if blocked:
+        return f"; {', '.join(blocked)} lies at or past its margin: more sessions will not clear it"
     if not needed:
         return ""
     more = f"; about {needed} more sessions per arm would decide"
@@ -279,33 +396,38 @@ def _reachable(fewest: int, age: timedelta, rules: CanaryRules) -> int:
     return int(fewest / days * left) if days > 0 and left > 0 else 0
 
 
-def _sessions_needed(ests, tested, gap, final_z, shown, fewest, rules) -> int | None:
-    """About how many more sessions per arm the last look needs to conclude every open test at
-    the differences seen so far (the standard error falling as 1/√n); None: a target shows no
-    gain to confirm."""
-    worst = max(0, rules.min_sessions - fewest)
-    for m, est in ests.items():
+def _sessions_needed(ests, tested, gap, final_z, shown, fewest, rules) -> tuple[int | None, tuple[str, ...]]:
+    """(About how many more sessions per arm the last look needs to conclude every open test at
+    the differences seen so far, the standard error falling as 1/√n — None when a target shows
+    no gain to confirm; the guardrails at or past their margin, which no number of sessions
+    clears)."""
+    worst, blocked, no_gain = max(0, rules.min_sessions - fewest), [], False
+    for m in tested:
         if m in shown:
             continue
         if gap(m) <= 0:
             if tested[m] == "superiority":
-                return None
-            return 10**9  # a guardrail at or past its margin: more sessions will not clear it
-        need = math.ceil(fewest * (critical(final_z[m], est) * est.se / gap(m)) ** 2) - fewest
+                no_gain = True
+            else:
+                blocked.append(m)
+            continue
+        need = math.ceil(fewest * (critical(final_z[m], ests[m]) * ests[m].se / gap(m)) ** 2) - fewest
         worst = max(worst, need)
-    return worst
+    return (None if no_gain or blocked else worst), tuple(blocked)
 
 
 # The hand-over's reading: the probability, under a flat prior and the normal approximation, that
 # each metric lies on the wrong side of what its role needs. Promote when the target is very likely
 # better and no guardrail is shown harmful; abort when one is — more likely past its margin than
 # not, and likely worse at all (80%), so that noise on a few sessions does not read as harm — or
+# when a watched signal is very likely worse (97.5%) and more likely past its margin than not, or
 # when a target is very likely worse; wait while the target is unclear. A change under which both
 # the target and sessions with any failure are very likely better is a net gain: it is recommended
 # for promotion even beside a doubtful guardrail, which the figures name for the human to weigh.
 ADVISE_TARGET_SURE = 0.95
 ADVISE_ABORT_RISK = 0.5
 ADVISE_HARM_SURE = 0.8
+ADVISE_WATCHED_SURE = 0.975
 
 
 def advise(
@@ -319,14 +441,14 @@ def advise(
 ) -> Advice:
     """What a careful reviewer would do with evidence the test could not settle in time: the
     chance (flat prior, normal approximation) that each target is better and that each guardrail
-    is past its margin decides promote, abort or wait; the figures are the two or three that
-    decide it."""
+    or watched signal is past its margin decides promote, abort or wait; the figures are the two
+    or three that decide it."""
     risks = {
         m: _Z.cdf((e.diff - margins[m]) / e.se)
         for m, e in ests.items()
-        if roles[m] == "guardrail" or not improve
+        if roles[m] != Role.TARGET or not improve
     }
-    gains = {m: _Z.cdf(-e.diff / e.se) for m, e in ests.items() if improve and roles[m] == "target"}
+    gains = {m: _Z.cdf(-e.diff / e.se) for m, e in ests.items() if improve and roles[m] == Role.TARGET}
 
     def figure(m: str) -> str:
         e = ests[m]
@@ -337,7 +459,8 @@ def advise(
         return f"{seen} against a margin of {margin} ({risks[m]:.0%} likely past it)"
 
     harms = {m: _Z.cdf(ests[m].diff / ests[m].se) for m in risks}  # how likely it is worse at all
-    real = {m: p for m, p in risks.items() if p >= ADVISE_ABORT_RISK and harms[m] >= ADVISE_HARM_SURE}
+    sure = {m: (ADVISE_WATCHED_SURE if roles[m] == Role.WATCHED else ADVISE_HARM_SURE) for m in risks}
+    real = {m: p for m, p in risks.items() if p >= ADVISE_ABORT_RISK and harms[m] >= sure[m]}
     worst = max(real or risks, key=(real or risks).get, default=None)
     best = max(gains, key=gains.get, default=None)
     lost = [m for m, p in gains.items() if p < 1 - ADVISE_TARGET_SURE]
@@ -373,7 +496,7 @@ def advise(
             tuple(figure(m) for m in shown),
         )
     why = "the evidence is not clear either way"
-    if needed and needed < 10**8:
+    if needed:
         why += f": about {needed} more sessions per arm would settle it ({reachable} more expected in time)"
     return Advice("wait", why, tuple(figure(m) for m in (best, worst) if m is not None))
 

@@ -24,9 +24,10 @@ other customers, other workloads), so agents are the unit, in one of two ways:
   sessions' own (a handful of agents that happen to agree cannot make the interval vanish).
 
 The two estimates, when a fleet has both kinds of agent, are combined by their precision.
-`critical` turns a normal quantile into Student's t with G − 2 degrees of freedom (G agents
-compared whole, one fewer once θ is fitted) when their variance decides (few agents estimate a
-variance poorly), and leaves it normal when the sessions' own variance does.
+`critical` turns a normal quantile into Student's t when agents compared whole decide the
+estimate (few agents estimate a variance poorly), with the effective number of agents less two
+(one fewer once θ is fitted) as its degrees of freedom, and leaves it normal when agents in both
+arms do. Every cell's spread is smoothed toward the pooled one (`_spread`), rates and usage alike.
 """
 
 import math
@@ -55,8 +56,8 @@ class Estimate:
     candidate: float  # each arm's plain ratio
     champion: float
     agents: int  # the clusters behind the variance
-    df: float  # the variance's degrees of freedom (agents compared whole, less two, less one for θ)
-    by_agents: bool  # the agents' variance decided (else the binomial floor): critical values use t
+    df: float  # the variance's degrees of freedom (effective agents compared whole, less two, less one for θ)
+    by_agents: bool  # agents compared whole decide the estimate: critical values use t
 
 
 def _ratio(cells: list[Cell]) -> tuple[float, float]:
@@ -74,12 +75,15 @@ def estimate(candidate: list[Cell], champion: list[Cell], *, binary: bool = True
     if n_c <= 0 or n_b <= 0:
         return None
     both = {c.agent for c in candidate if c.n > 0} & {c.agent for c in champion if c.n > 0}
-    pooled = (sum(c.y for c in (*candidate, *champion)) + 1) / (n_c + n_b + 2)  # both arms, smoothed
+    pooled = _pooled([*candidate, *champion], binary)
     paired = _within(
         [c for c in candidate if c.agent in both], [c for c in champion if c.agent in both], binary, pooled
     )
     whole = _between(
-        [c for c in candidate if c.agent not in both], [c for c in champion if c.agent not in both], binary
+        [c for c in candidate if c.agent not in both],
+        [c for c in champion if c.agent not in both],
+        binary,
+        pooled,
     )
     if paired is None and whole is None:
         return None
@@ -98,13 +102,40 @@ def estimate(candidate: list[Cell], champion: list[Cell], *, binary: bool = True
     )
 
 
+SMOOTHING = 2  # pseudo-units every cell's spread is drawn toward the pooled one by
+
+
+def _pooled(cells: list[Cell], binary: bool) -> float:
+    """What a cell's spread is smoothed toward: for a rate, both arms' rate (itself smoothed by
+    one failing and one clean session); for any other ratio, the spread of one unit around its
+    cell's ratio, pooled over every cell that knows it."""
+    n = sum(c.n for c in cells)
+    if binary:
+        return (sum(c.y for c in cells) + 1) / (n + 2)
+    known = [c for c in cells if c.ss is not None]
+    units = sum(c.n for c in known)
+    return sum(max(0.0, c.ss) for c in known) / units if units else 0.0
+
+
+def _spread(cell: Cell, binary: bool, pooled: float) -> float | None:
+    """The variance of one cell's ratio: binomial for a rate, its units' spread for any other
+    ratio; either smoothed toward `pooled` by SMOOTHING units (an empirical-Bayes shrinkage, as
+    in a beta-binomial with a weak prior), so that 0 failures of 2 sessions, or one successful
+    session whose cost has nothing to vary around, is not read as certainty."""
+    if binary:
+        q = (cell.y + SMOOTHING * pooled) / (cell.n + SMOOTHING)
+        return q * (1 - q) / cell.n
+    if cell.ss is None:
+        return None
+    return (max(0.0, cell.ss) + SMOOTHING * pooled) / (cell.n + SMOOTHING) / cell.n
+
+
 def _within(
     candidate: list[Cell], champion: list[Cell], binary: bool, pooled: float
 ) -> tuple[float, float] | None:
     """Agents with sessions in both arms, each its own control: the difference post-stratified by
     agent (each agent's own difference, weighted by its share of the sessions), whose variance is
-    the sessions' own within each agent (binomial for a rate, each cell's rate smoothed toward
-    `pooled` by two sessions so that 0 of 2 is not certainty; the cell's sum of squares else)."""
+    the sessions' own within each agent (`_spread`)."""
     if not candidate:
         return None
     cand = {c.agent: c for c in candidate}
@@ -116,20 +147,21 @@ def _within(
         weight = (c.n + b.n) / total
         diff += weight * (c.y / c.n - b.y / b.n)
         for cell in (c, b):
-            if binary:
-                q = (cell.y + 2 * pooled) / (cell.n + 2)
-                spread = q * (1 - q) / cell.n
-            elif cell.ss is not None:
-                spread = max(0.0, cell.ss) / (cell.n * cell.n)
-            else:
+            spread = _spread(cell, binary, pooled)
+            if spread is None:
                 return None
             var += weight * weight * spread
     return diff, var
 
 
-def _between(candidate: list[Cell], champion: list[Cell], binary: bool) -> tuple | None:
+def _between(candidate: list[Cell], champion: list[Cell], binary: bool, pooled: float) -> tuple | None:
     """Agents assigned whole, compared with each other: (difference, variance, degrees of
-    freedom, whether the agents' variance decided), or None when an arm has fewer than two."""
+    freedom, True: critical values are Student's t), or None when an arm has fewer than two.
+    The degrees of freedom count effective agents, not agents: with heavy-tailed volumes a few
+    agents carry most sessions and the variance rests on them (Kish's effective number of
+    clusters, (Σ nᵍ)² / Σ nᵍ²), less the two arm means and θ. The t widening stays on whatever
+    the variance rests on: when the agents happen to agree, the sessions' floor decides, but
+    whether they truly agree is known only as well as few agents tell."""
     n_c, r_c = _ratio(candidate)
     n_b, r_b = _ratio(champion)
     if n_c <= 0 or n_b <= 0:
@@ -159,18 +191,19 @@ def _between(candidate: list[Cell], champion: list[Cell], binary: bool) -> tuple
     fitted = vv > 1e-15 and g > 4
     theta = sum(u[a] * v[a] for a in agents) / vv if fitted else 0.0
     diff = (r_c - r_b) - theta * (x_c - x_b)
-    df = max(1, g - 2 - fitted)  # two arm means, and θ
-    cluster = sum((u[a] - theta * v[a]) ** 2 for a in agents) * ((df + fitted) / df)
+    sizes: dict[int, float] = defaultdict(float)
+    for c in (*candidate, *champion):
+        sizes[c.agent] += c.n
+    effective = sum(sizes.values()) ** 2 / sum(n * n for n in sizes.values())
+    df = max(1.0, effective - 2 - fitted)  # two arm means, and θ
+    scale = (g - 2) / max(1, g - 2 - fitted) if g > 2 else 1.0
+    cluster = sum((u[a] - theta * v[a]) ** 2 for a in agents) * scale
     floor = 0.0
-    for cells, total, rate in ((candidate, n_c, r_c), (champion, n_b, r_b)):
-        smooth = (rate * total + 1) / (total + 2)
+    for cells, total in ((candidate, n_c), (champion, n_b)):
         for c in cells:
-            if binary:
-                q = (c.y + 2 * smooth) / (c.n + 2)
-                floor += c.n * q * (1 - q) / (total * total)
-            elif c.ss is not None:
-                floor += max(0.0, c.ss) / (total * total)
-    return diff, max(cluster, floor), df, cluster > floor and g < 60
+            spread = _spread(c, binary, pooled)
+            floor += (spread or 0.0) * c.n * c.n / (total * total)
+    return diff, max(cluster, floor), df, True
 
 
 def t_quantile(p: float, df: float) -> float:

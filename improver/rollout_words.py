@@ -10,7 +10,14 @@ from improver.outcomes import USAGE_FIELDS
 from improver.signals import ANY
 
 # What each signal row of a rollout shows, in the order every page prints it.
-SIGNAL_COLUMNS = ("signal", "role", "canary", "champion", "difference (interval)", "must lie", "verdict")
+SIGNAL_COLUMNS = ("signal", "role", "canary", "champion", "difference (interval)", "needs", "verdict")
+# The unit of each usage metric per success, so no figure stands without one.
+UNITS = {"cost_per_success": "USD", "tokens_per_success": "tokens", "duration_per_success": "ms"}
+ROLE_WORDS = {
+    "target": "target (must fall)",
+    "guardrail": "guardrail (must stay within its margin)",
+    "watched": "watched (rolls back only if worse than its margin)",
+}
 
 
 def signal_cells(row: dict) -> tuple:
@@ -62,12 +69,17 @@ def rollout_chart(drawn: dict, *, rollout_id: int, title: str) -> str:
     )
 
 
-def _verdict(ci, role: str, margin, shown: bool) -> str:
-    """A metric's standing in words: its interval against what its role needs."""
+def _verdict(ci, role: str, margin, shown: bool, exact: dict | None) -> str:
+    """A metric's standing in words: its interval against what its role needs; without an
+    interval, what the exact test says."""
     if not ci:
-        return "not yet"
-    if ci[1] > 0:
-        return "worse"
+        if exact and exact.get("p_worse", 1) < 0.05:
+            return "worse (exact test)"
+        if exact and role == "target" and exact.get("p_better", 1) < 0.025:
+            return "better (exact test)"
+        return "watched" if role == "watched" else "not yet"
+    if margin is not None and ci[1] > margin:
+        return "worse than its margin"
     if role == "target":
         return "better" if shown or ci[2] < 0 else "not yet better"
     if margin is None:
@@ -77,71 +89,92 @@ def _verdict(ci, role: str, margin, shown: bool) -> str:
 
 def _arm(metric: str, y, n) -> str:
     if metric in USAGE_FIELDS:
-        return f"{y / n:,.4g} per success ({n} successes)" if n else "no successes"
+        return f"{y / n:,.4g} {UNITS[metric]} per success ({n} successes)" if n else "no successes"
     return f"{y} of {n}" + (f" ({y / n:.0%})" if n else "")
 
 
 def _diff(metric: str, value: float, level: float) -> str:
+    """A difference as every page words it: points of sessions for a rate, per cent of the
+    champion's level for usage per success."""
     if metric in USAGE_FIELDS:
         return f"{value / level if level else 0.0:+.1%}"
-    return f"{value:+.1%}"
+    return f"{value * 100:+.1f} points"
+
+
+def _row(metric: str, arms: dict, last: dict, role: str, shown: set) -> dict:
+    (cn, cf), (bn, bf) = arms["candidate"], arms["champion"]
+    level = bf / bn if bn else 0.0
+    ci = last.get("intervals", {}).get(metric)
+    margin = (last.get("margins") or {}).get(metric, last.get("margin"))
+    exact = (last.get("exact") or {}).get(metric)
+    if role == "target":
+        needs = "below 0"
+    elif margin is not None:
+        needs = f"below {_diff(metric, margin, level)}"
+    else:
+        needs = ""
+    if ci:
+        interval = (
+            f"{_diff(metric, ci[0], level)} ({_diff(metric, ci[1], level)} … {_diff(metric, ci[2], level)})"
+        )
+    elif exact:
+        interval = f"exact test: p worse {exact['p_worse']:.2f}, p better {exact['p_better']:.2f}"
+    else:
+        interval = "not yet"
+    return {
+        "metric": metric,
+        "role": ROLE_WORDS.get(role, role),
+        "candidate": _arm(metric, cf, cn),
+        "champion": _arm(metric, bf, bn),
+        "interval": interval,
+        "must": needs,
+        "verdict": _verdict(ci, role, margin, metric in shown, exact),
+    }
+
+
+def _where(rollout, last: dict) -> str:
+    """Where the test stands, in one sentence dated by the check it reads."""
+    at = last.get("at")
+    when = f" (check of {datetime.fromisoformat(at):%Y-%m-%d %H:%M} UTC)" if at else ""
+    if rollout.status in ("promoted", "rolled_back", "aborted"):
+        return f"Decided: {rollout.reason or last.get('reason', '')}"
+    if last.get("blocked"):
+        return (
+            f"{', '.join(last['blocked'])} lies at or past its margin: no number of sessions would clear "
+            f"it at the differences seen so far{when}."
+        )
+    days = last.get("days_to_decide")
+    if last.get("needed") is not None:
+        pace = f", about {days:g} days at this pace" if days else ""
+        return f"About {last['needed']} more sessions per arm would decide it{pace}{when}."
+    return f"Collecting evidence: no difference on the targets yet{when}."
 
 
 def rollout_status(rollout) -> dict:
     """What a rollout tests and where its test stands, from its last check: each metric with its
-    role (target or guard), both arms' sessions showing it, the interval, what it must clear, and
-    the sentences the review page and the dashboard print, the recommendation among them."""
+    role, both arms' sessions showing it, the interval (or the exact test when there is none),
+    what it must clear, and the sentences the review page and the dashboard print, the
+    recommendation among them. Every figure here reads the same check."""
     last = rollout.last_check or {}
     targets = last.get("targets") or rollout.targets or [ANY]
     judged_on = last.get("judged_on") or targets[:1]
     rows, sessions = [], {"candidate": 0, "champion": 0}
-    roles, margins = last.get("roles") or {}, last.get("margins") or {}
+    roles = last.get("roles") or {}
     shown = set(last.get("shown") or ())
     for metric, arms in last.get("arms", {}).items():
-        (cn, cf), (bn, bf) = arms["candidate"], arms["champion"]
         if metric not in USAGE_FIELDS:
-            sessions = {"candidate": cn, "champion": bn}
-        level = bf / bn if bn else 0.0
-        ci = last.get("intervals", {}).get(metric)
+            sessions = {"candidate": arms["candidate"][0], "champion": arms["champion"][0]}
         role = roles.get(metric) or ("target" if metric in judged_on else "guardrail")
-        margin = margins.get(metric, last.get("margin"))
-        needs = (
-            "below 0"
-            if role == "target"
-            else (f"below {_diff(metric, margin, level)}" if margin is not None else "")
-        )
-        rows.append(
-            {
-                "metric": metric,
-                "role": "judged on" if metric in judged_on and len(targets) > 1 else role,
-                "candidate": _arm(metric, cf, cn),
-                "champion": _arm(metric, bf, bn),
-                "interval": (
-                    f"{_diff(metric, ci[0], level)} ({_diff(metric, ci[1], level)} … "
-                    f"{_diff(metric, ci[2], level)})"
-                    if ci
-                    else "not yet"
-                ),
-                "must": needs,
-                "verdict": _verdict(ci, role, margin, metric in shown),
-            }
-        )
+        row = _row(metric, arms, last, role, shown)
+        if metric in judged_on and len(targets) > 1:
+            row["role"] = "judged on"
+        rows.append(row)
     together = ", judged together: sessions showing any of them" if len(targets) > 1 else ""
     tests = (
-        f"Promotes when {', '.join(targets)} is significantly lower{together} and every guardrail is "
-        "shown within its margin; rolls back when any signal is significantly worse."
+        f"Promotes when {', '.join(targets)} is significantly lower{together} and each guardrail is "
+        "shown within its margin; rolls back when any signal is significantly worse than its margin."
     )
     advice = last.get("advice") or None
-    if rollout.status in ("promoted", "rolled_back", "aborted"):
-        where = f"Decided: {rollout.reason or last.get('reason', '')}"
-    elif last.get("needed") is not None and last["needed"] > 100_000:
-        where = "No number of sessions this fleet could send would decide it at the differences seen so far."
-    elif last.get("needed") is not None:
-        where = (
-            f"About {last['needed']} more sessions per arm would decide it at the differences seen so far."
-        )
-    else:
-        where = "Collecting evidence: no difference on the targets yet."
     recommendation = ""
     if advice and rollout.status not in ("promoted", "rolled_back", "aborted"):
         figures = "; ".join(advice.get("figures") or ())
@@ -153,7 +186,7 @@ def rollout_status(rollout) -> dict:
         "judged_on": list(judged_on),
         "rows": rows,
         "sessions": sessions,
-        "summary": f"{tests} {where}",
+        "summary": f"{tests} {_where(rollout, last)}",
         "recommendation": recommendation,
         "advice": advice if recommendation else None,
     }

@@ -30,6 +30,21 @@ SOURCE_SIGNALS = {
 }
 
 
+def kind_of(signal: str) -> str:
+    """The kind a specific signal belongs to: a tool failing one way is a tool failure, feedback
+    of a category is negative feedback."""
+    if signal.startswith("tool:"):
+        return "tool_failure"
+    return signal.split(":", 1)[0]
+
+
+def other_kinds(targets: tuple[str, ...]) -> tuple[str, ...]:
+    """The failure kinds other than the targets' own: a session showing any of them shows a
+    failure the change was not written for (the guardrail "other_failure")."""
+    mine = {kind_of(t) for t in targets}
+    return tuple(k for k in GUARDS if k != ANY and k not in mine) if ANY not in targets else ()
+
+
 def tool_signal(tool: str, failure_mode: str) -> str:
     """The signal of one tool failing one way (a friction line's target)."""
     return f"tool:{tool}:{failure_mode or 'UNKNOWN'}"[:300]

@@ -19,12 +19,12 @@ from fleet.documents import candidate_end, candidate_start
 from fleet.models import Agent, AgentTemplate, Document, DocumentVersion
 from governance.models import ChangeDecision
 from governance.services import decision_record, proposal_mark_implemented
-from improver.canary import CanaryRules, adaptive_share, decide, decision_sessions
+from improver.canary import OTHER, CanaryRules, adaptive_share, decide, decision_sessions
 from improver.canary_estimate import Cell
 from improver.models import Rollout
 from improver.outcomes import USAGE_FIELDS, session_counts, signal_counts, usage_by_agent
 from improver.services.line_targets import rollout_targets
-from improver.signals import ANY, GUARDS
+from improver.signals import ANY, GUARDS, other_kinds
 
 SYSTEM = "system"
 HISTORY_MAX = 500
@@ -133,7 +133,9 @@ def arms_since(rollout: Rollout) -> dict[str, tuple[list[Cell], list[Cell]]]:
     targets = tuple(rollout.targets or (ANY,))
     start, before = rollout.started_at, rollout.started_at - timedelta(days=HISTORY_DAYS)
     composites = {TARGETS: targets} if judged_on(rollout) == (TARGETS,) else {}
-    metrics = tuple(dict.fromkeys(judged_on(rollout) + targets + GUARDS))
+    if other_kinds(targets):
+        composites[OTHER] = other_kinds(targets)
+    metrics = tuple(dict.fromkeys(judged_on(rollout) + targets + tuple(composites) + GUARDS))
     sessions = session_counts(versions, start, per_agent=True)
     signals = signal_counts(versions, targets + GUARDS, start, composites, per_agent=True)
     past = session_counts([rollout.champion_id], before, until=start, per_agent=True)
@@ -155,7 +157,7 @@ def arms_since(rollout: Rollout) -> dict[str, tuple[list[Cell], list[Cell]]]:
             ]
             for version in versions
         )
-        if metric in judged_on(rollout) or any(c.y for arm in cells for c in arm):
+        if metric in (*judged_on(rollout), *composites) or any(c.y for arm in cells for c in arm):
             arms[metric] = cells
     usage = usage_by_agent(versions, start)
     usage_past = usage_by_agent([rollout.champion_id], before, start)
@@ -231,6 +233,13 @@ def rollout_check(*, rollout: Rollout, now: datetime | None = None) -> str:
             "look": verdict.look,
             "looks": [*looks, verdict.look] if verdict.look else list(looks),
             "needed": verdict.needed,
+            "blocked": list(verdict.blocked),
+            "missing": list(verdict.missing),
+            "reachable": verdict.reachable,
+            "days_to_decide": verdict.days_to_decide,
+            "exact": {
+                m: {"p_worse": e.p_worse, "p_better": e.p_better} for m, e in verdict.exact.items()
+            },
             "action": verdict.action,
             "reason": verdict.reason,
             "advice": (

@@ -7,8 +7,9 @@ from datetime import timedelta
 
 import pytest
 
-from improver.canary import CanaryRules, adaptive_share, decide, decision_sessions
+from improver.canary import OTHER, CanaryRules, adaptive_share, decide, decision_sessions
 from improver.canary_estimate import Cell, estimate, t_quantile
+from improver.canary_exact import fisher
 from improver.canary_spending import boundaries, spent
 
 RULES = CanaryRules()
@@ -113,7 +114,7 @@ def sessions_arms(target, guard, n=1000, agents=20):
 
     return {
         "negative:communication": (arm(target[0]), arm(target[1])),
-        "tool_failure": (arm(guard[0]), arm(guard[1])),
+        OTHER: (arm(guard[0]), arm(guard[1])),
     }
 
 
@@ -129,7 +130,7 @@ LOOKS = tuple(range(1, 10))
             sessions_arms((0.1, 0.3), (0.5, 0.25)),
             True,
             "roll_back",
-            "tool_failure (guardrail) is significantly worse",
+            "other_failure (guardrail) is significantly worse than its margin",
         ),
         # the target better and the guardrail level: promoted
         (
@@ -147,7 +148,7 @@ LOOKS = tuple(range(1, 10))
 def test_the_risk_aware_rule(arms, improve, action, says):
     verdict = decide(arms, LATE, RULES, targets=("negative:communication",), looks=LOOKS, improve=improve)
     assert verdict.action == action and says in verdict.reason, verdict.reason
-    assert verdict.roles == {"negative:communication": "target", "tool_failure": "guardrail"}
+    assert verdict.roles == {"negative:communication": "target", OTHER: "guardrail"}
 
 
 @pytest.mark.parametrize(("champion", "margin"), [(0.05, 0.05), (0.25, 0.0625), (0.6, 0.15)])
@@ -175,7 +176,7 @@ def test_a_test_shown_at_a_look_stays_shown_and_no_look_is_taken_twice():
         RULES,
         targets=("negative:communication",),
         looks=LOOKS,
-        shown=("negative:communication", "tool_failure"),
+        shown=("negative:communication", OTHER),
     )
     assert kept.action == "promote"
 
@@ -202,7 +203,7 @@ def test_a_hand_over_recommends_what_the_evidence_supports(guard, advice):
     )
     assert verdict.action == "hand_over", verdict.reason
     assert verdict.advice.action == advice and verdict.advice.figures
-    assert any("tool_failure" in f for f in verdict.advice.figures)
+    assert any(OTHER in f for f in verdict.advice.figures)
 
 
 def test_no_decision_before_the_minimum_and_a_human_after_the_maximum():
@@ -218,3 +219,88 @@ def test_the_canary_share_adapts_to_the_fleets_traffic():
     assert adaptive_share(floor=0.2, sessions=needed, sessions_per_day=60.0, decide_days=7) == 0.5
     assert adaptive_share(floor=0.2, sessions=needed, sessions_per_day=0.0, decide_days=7) == 0.5
     assert adaptive_share(floor=0.0, sessions=needed, sessions_per_day=5.0, decide_days=7) == 0.0
+
+
+def with_watched(watched, n=4000, agents=40, target=(0.15, 0.30)):
+    """A large fleet, every agent in both arms: the target halves, and a watched signal moves."""
+    arms = sessions_arms(target, (0.30, 0.30), n=n, agents=agents)
+    per = n // agents
+    arms["escalation"] = tuple([Cell(a, per, round(r * per), r) for a in range(agents)] for r in watched)
+    return arms
+
+
+@pytest.mark.parametrize(
+    ("watched", "action"),
+    [
+        ((0.08, 0.05), "promote"),  # +3 points, inside its 5-point margin: not harm, however sure
+        ((0.20, 0.05), "roll_back"),  # +15 points: past its margin
+    ],
+)
+def test_harm_is_worse_than_the_margin_not_merely_higher(watched, action):
+    verdict = decide(with_watched(watched), LATE, RULES, targets=("negative:communication",), looks=LOOKS)
+    assert verdict.action == action, verdict.reason
+    assert verdict.roles["escalation"] == "watched"
+
+
+def test_a_watched_signal_need_not_be_shown_within_its_margin():
+    """Twelve sessions per agent cannot show a rare signal within its margin; the change is
+    promoted on its target and its one guardrail."""
+    arms = with_watched((0.05, 0.05), n=480, agents=40)
+    verdict = decide(arms, LATE, RULES, targets=("negative:communication",), looks=LOOKS)
+    assert verdict.action == "promote", verdict.reason
+    assert "escalation" not in verdict.intervals
+
+
+@pytest.mark.parametrize(
+    ("candidate", "champion", "p_worse", "p_better"),
+    [
+        ((3, 4), (1, 4), 0.2429, 0.9857),  # Fisher's tea-tasting table
+        ((0, 10), (0, 10), 1.0, 1.0),
+        ((9, 10), (1, 10), 0.000547, 1.0),
+        ((1, 10), (9, 10), 1.0, 0.000547),
+    ],
+)
+def test_fishers_exact_test(candidate, champion, p_worse, p_better):
+    got = fisher(candidate, champion)
+    assert got.p_worse == pytest.approx(p_worse, rel=1e-3) and got.p_better == pytest.approx(
+        p_better, rel=1e-3
+    )
+
+
+def test_a_canary_too_small_to_estimate_still_shows_counts_exact_tests_and_when():
+    """Eight sessions per arm: no interval, but every signal's counts and exact tests, the days
+    a decision needs at this pace, and a recommendation."""
+    few = sessions_arms((0.0, 0.5), (0.25, 0.25), n=8, agents=1)
+    verdict = decide(few, timedelta(days=15), RULES, targets=("negative:communication",))
+    assert verdict.action == "hand_over" and verdict.missing == ("too_few",)
+    assert verdict.exact["negative:communication"].candidate == (0, 8)
+    assert verdict.exact["negative:communication"].champion == (4, 8)
+    assert verdict.days_to_decide and verdict.days_to_decide > 0
+    assert verdict.advice.action == "wait" and verdict.advice.figures
+
+
+def test_a_usage_cell_of_one_success_is_not_certain():
+    """One successful session per agent and arm has nothing to vary around its own cost; smoothed
+    toward the spread of the others, it still carries one session's uncertainty."""
+    cand = [Cell(a, 1, 2.0, None, 0.0) for a in range(10)]
+    champ = [Cell(a, 1, 1.0, None, 0.0) for a in range(10)]
+    lone = estimate(cand, champ, binary=False)
+    spread = [Cell(a, 20, 40.0, None, 20.0) for a in range(10, 12)]
+    pooled = estimate(
+        cand + spread, champ + [Cell(a, 20, 20.0, None, 20.0) for a in range(10, 12)], binary=False
+    )
+    assert lone.se > 0.0 and pooled.se > 0.05
+
+
+def test_few_agents_carrying_most_sessions_count_as_few():
+    """Twenty agents assigned whole, two of them with nearly all the sessions: the degrees of
+    freedom follow the effective number of agents, and the interval stays widened even when the
+    agents happen to agree."""
+    even = [Cell(a, 50, 15, 0.3) for a in range(20)]
+    heavy = [
+        Cell(a, 2000 if a in (0, 10) else 10, (2000 if a in (0, 10) else 10) * 0.3, 0.3) for a in range(20)
+    ]
+    for cells in (even, heavy):
+        est = estimate(cells[:10], cells[10:])
+        assert est.by_agents
+    assert estimate(heavy[:10], heavy[10:]).df < 3 < estimate(even[:10], even[10:]).df

@@ -130,15 +130,15 @@ def test_a_harm_seen_only_in_rejections_and_complaints_is_rolled_back():
     rollout = approve(reviewer, proposal)
     canary, champions = arms(rollout, clients)
     for i, client in enumerate(canary):
-        quiet_sessions(client, 15, 8, f"c{i}")  # about half the canary's work is rejected
+        quiet_sessions(client, 40, 21, f"c{i}")  # about half the canary's work is rejected
     for i, client in enumerate(champions):
-        quiet_sessions(client, 20, 1, f"b{i}")
+        quiet_sessions(client, 40, 2, f"b{i}")
     assert rollouts_check(now=START + timedelta(days=2)) == {"roll_back": 1}
     rollout.refresh_from_db()
     assert rollout.status == "rolled_back"
-    assert rollout.reason.split(" ")[0] in ("rejected_decision", "negative", ANY), rollout.reason
+    assert rollout.reason.split(" ")[0] in ("rejected_decision", "negative", "other_failure", ANY), rollout.reason
     last = rollout.last_check
-    assert last["arms"]["rejected_decision"]["candidate"][1] == 8 * len(canary)
+    assert last["arms"]["rejected_decision"]["candidate"][1] == 21 * len(canary)
     assert "tool_failure" not in last["arms"]  # no tool ever failed: nothing to guard there
 
 
