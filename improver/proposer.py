@@ -11,9 +11,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from improver.agent_lines import directive, limit
 from improver.agent_terms import for_agent
 from improver.contrary import contrary_to
-from improver.remedies import asked_by, is_remedy, seen_downstream, similarity
+from improver.remedies import asked_by, seen_downstream, similarity
 from learning.corrections import is_instance
 
 CATEGORY_FIXES = {
@@ -62,6 +63,7 @@ class ProposalInput:
     proven: tuple[dict, ...] = ()  # lines promoted elsewhere with a measured effect on a target seen here
     context: str = ""  # the ritual's token-budgeted context, every section (what an LLM reads)
     retry: tuple[Addition, ...] = ()  # lines of a rolled-back bundle cleared for a trial alone
+    returning: tuple[Addition, ...] = ()  # lines a canary took back that new evidence asks for again
 
 
 @dataclass(frozen=True)
@@ -104,9 +106,11 @@ def refused(
     words (similarity ≥ 80, its opposite excepted); the contrary of a line `served` beside it;
     about one instance (an order, an amount, a host, a person), which is no rule for a fleet; or
     an instruction only a user's text could have asked for. A line in free words (`free`: a
-    remedy said in feedback, a model's line) must also say what to do, as improver.remedies reads
-    a remedy (a description, a complaint or a heading is no directive), and be written for the
-    agent as `improver.agent_terms` writes it (no praise or politeness around it, no "me")."""
+    remedy said in feedback, a model's line) must also say what to do, as improver.agent_lines
+    reads a line for the agents (an instruction, or a rule stated as a noun and a quantity, "One
+    status update per day."; a description of one event, venting or a heading is no directive),
+    and be written for the agent as `improver.agent_terms` writes it (no praise or politeness
+    around it, no "me"; a stated limit has no "me" either)."""
     text = line.strip().lstrip("-* ")
     against = contrary_to(text, served)
     if against:
@@ -119,9 +123,9 @@ def refused(
         return f"a line about one instance, not a rule ({text[:80]!r})"
     if INSTRUCTS_LIKE_A_USER.search(text):
         return f"a line that instructs agents as only a user's text asked ({text[:80]!r})"
-    if free and not is_remedy(text):
+    if free and not directive(text):
         return f"a line that does not say what to do ({text[:80]!r})"
-    if free and normalised(for_agent(text)) != normalised(text):
+    if free and not limit(text) and normalised(for_agent(text)) != normalised(text):
         return f"a line not written for the agent ({text[:80]!r}; as a directive: {for_agent(text)!r})"
     return ""
 
@@ -236,9 +240,11 @@ class DeterministicProposer:
     def propose(self, data: ProposalInput) -> ProposedChange | None:
         candidates, fallback = _candidates(data)
         chosen, conflicts, replaced = _choose(candidates, data)
-        retry = {a.text for a in data.retry}
+        retry = {a.text for a in data.retry} | {a.text for a in data.returning}
         alone = next((a for a in chosen if a.text in retry), None)
-        if alone is not None:  # a line cleared from a rolled-back bundle is tried on its own
+        # a line cleared from a rolled-back bundle, or one a canary took back that new evidence
+        # asks for again, is tried on its own: one such line a proposal
+        if alone is not None:
             chosen = [alone] + [a for a in chosen if a is not alone]
             chosen, rest = chosen[:1], chosen[1:] + fallback
         else:
@@ -275,6 +281,9 @@ def _candidates(data: ProposalInput) -> tuple[list[Addition], list[Addition]]:
         guidance = f"Operator guidance: {data.operator_guidance.strip()}"
         candidates.append(Addition(guidance, "operator refinement", 1_000, origin="operator"))
     candidates += evidence_additions(data)
+    if data.returning:  # a line back on new evidence stands for the fresh candidate that repeats it
+        candidates = [c for c in candidates if not any(_same_line(c.text, r.text) for r in data.returning)]
+        candidates += list(data.returning)
     candidates += [
         Addition(
             a.text,
