@@ -96,6 +96,7 @@ class Missing(StrEnum):
     NO_GAIN = "no_gain"  # no target significantly better
     UNPROVEN = "unproven"  # guardrails not yet shown within margin
     BELOW_MINIMUM = "below_minimum"  # fewer sessions than a promotion needs
+    RISING = "rising"  # a watched signal is significantly higher, if not (yet) past its margin
 
 
 @dataclass(frozen=True)
@@ -233,10 +234,11 @@ def decide(
     base["shown"] = tuple(shown_now)
     better = [m for m in targets if improve and m in shown_now]
     unproven = [m for m in tested if tested[m] == "non-inferiority" and m not in shown_now]
+    rising = _rising(ests, roles, rules)
     final_z = {m: boundary(tuple(sorted({*days, horizon})), horizon, alphas[m]) for m in tested}
     needed, blocked = _sessions_needed(ests, tested, gap, final_z, shown_now, fewest, rules)
     base.update(blocked=blocked, reachable=reachable, days_to_decide=_days_to(needed, fewest, age))
-    if fewest >= rules.min_sessions and not unproven and (better or not improve):
+    if fewest >= rules.min_sessions and not unproven and not rising and (better or not improve):
         why = f"significantly better on {', '.join(better)}" if improve else "removes lines only"
         return Verdict(
             Action.PROMOTE.value,
@@ -257,6 +259,7 @@ def decide(
         if improve and not better
         else "",
         Missing.UNPROVEN: f"not yet shown within margin: {', '.join(unproven)}" if unproven else "",
+        Missing.RISING: f"significantly higher, if within its margin: {', '.join(rising)}" if rising else "",
         Missing.BELOW_MINIMUM: (
             f"{fewest} of {rules.min_sessions} sessions per arm" if fewest < rules.min_sessions else ""
         ),
@@ -267,6 +270,14 @@ def decide(
         why = f"no decision after {age.days} days ({parts}){_more(needed, blocked, reachable, age, rules)}"
         return Verdict(Action.HAND_OVER.value, f"{why}: a human decides", intervals, look, needed, **base)
     return Verdict(Action.CONTINUE.value, "collecting evidence", intervals, look, needed, **base)
+
+
+def _rising(ests: dict, roles: dict, rules: CanaryRules) -> list[str]:
+    """Watched signals significantly higher under the candidate (one-sided at α, at this check):
+    not harm until past their margin, so nothing is rolled back for them, but a change that raised
+    one is not promoted without a person weighing it."""
+    z = _Z.inv_cdf(1 - rules.alpha)
+    return [m for m, e in ests.items() if roles[m] == Role.WATCHED and e.diff / e.se > critical(z, e)]
 
 
 def _exact(candidate: list[Cell], champion: list[Cell]) -> Exact | None:

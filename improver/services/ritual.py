@@ -45,11 +45,13 @@ from improver.services.competition import compete
 from improver.services.evolution import addition_from, evolution_proposal_create, note_add, set_state
 from improver.services.feedback import default_classifier, feedback_extract
 from improver.services.reports import report_write
+from improver.services.returning import returning_lines
 from improver.services.ritual_context import build as build_context
 from learning.selectors import user_stated_facts
 from planner.selectors import anti_patterns_for_template
 
 log = logging.getLogger(__name__)
+TOOK_BACK = (Rollout.Status.ROLLED_BACK, Rollout.Status.ABORTED)  # rollouts that took their lines back
 
 
 def default_proposer() -> Proposer:
@@ -383,6 +385,10 @@ def _propose(
     canarying = tuple(
         a["text"] for a in _additions(canary.proposal.payload if canary and canary.proposal else None)
     )
+    built_for = tuple((b["tool"], b["failure_mode"]) for b in built)
+    ended = {t: e for t, e in ended_lines(template).items() if t not in canarying}
+    back = returning_lines(template, ended, now=now, window=window, built_for=built_for)
+    withdrawn = tuple(w for w in withdrawn if w not in {a.text for a in back})
     change = proposer.propose(
         ProposalInput(
             template=template.slug,
@@ -398,11 +404,12 @@ def _propose(
             earlier=tuple((r.text, r.sessions) for r in analysis.earlier),
             friction=analysis.friction,
             shipped=shipped,
-            built_for=tuple((b["tool"], b["failure_mode"]) for b in built),
+            built_for=built_for,
             proven=tuple(ritual_evidence.proven_elsewhere(template, now - window, now)),
             context=analysis.context.text,
             exclude=withdrawn + canarying,  # a line its canary is still testing is not proposed again
             retry=tuple(addition_from(a) for a in retry),
+            returning=back,  # back on new evidence, each alone (improver.bundles)
         )
     )
     change, suggested = prune(template, head, change, proposer)
@@ -515,15 +522,17 @@ def prune(
 
 
 def line_memory(template) -> tuple[tuple[str, ...], tuple[dict, ...]]:
-    """(lines never proposed again for the template by any path — the ritual, a refinement, a
-    proposal prepared again, a transfer from another template, a model —, lines to try again
-    alone). Withdrawn: the lines of evolutions a human rejected or aborted, and those a rollback
-    blamed; a line of a rolled-back bundle whose own targets improved and that no worse signal
-    blames is tried once more on its own (improver.bundles). A human may still write any line
-    into a proposal or a version of their own."""
-    rollouts = Rollout.objects.filter(
-        template=template, status__in=[Rollout.Status.ROLLED_BACK, Rollout.Status.ABORTED]
-    ).values_list("status", "proposal__payload", "last_check")
+    """(lines not proposed again for the template on the evidence they were tried on, by any
+    path — the ritual, a refinement, a proposal prepared again, a transfer from another template,
+    a model —, lines to try again alone). Withdrawn: the lines of evolutions a human rejected or
+    aborted, and those a rollback blamed; a line of a rolled-back bundle whose own targets improved
+    and that no worse signal blames is tried once more on its own (improver.bundles). A line a
+    canary took back comes back, alone, when new evidence asks for it again (`ended_lines`,
+    improver.services.returning); a line a human rejected never does. A human may still write any
+    line into a proposal or a version of their own."""
+    rollouts = Rollout.objects.filter(template=template, status__in=TOOK_BACK).values_list(
+        "status", "proposal__payload", "last_check"
+    )
     rejected = Proposal.objects.filter(
         dedup_key=f"evolution:{template.slug}", status=Proposal.Status.REJECTED
     ).values_list("payload", flat=True)
@@ -535,6 +544,40 @@ def line_memory(template) -> tuple[tuple[str, ...], tuple[dict, ...]]:
             refused.append(_additions(payload))
     withdrawn, retry = bundles.memory(rollbacks, refused)
     return tuple(withdrawn), tuple(retry)
+
+
+def ended_lines(template) -> dict[str, bundles.Ended]:
+    """The withdrawn lines a canary took back (a rolled-back or aborted rollout), each with how
+    its latest rollout ended: they may come back on new evidence (improver.bundles). A line a
+    human rejected in a proposal is not among them: it never comes back."""
+    withdrawn, _ = line_memory(template)
+    rejected = {
+        a["text"]
+        for payload in Proposal.objects.filter(
+            dedup_key=f"evolution:{template.slug}", status=Proposal.Status.REJECTED
+        ).values_list("payload", flat=True)
+        for a in _additions(payload)
+    }
+    out: dict[str, bundles.Ended] = {}
+    rollouts = (
+        Rollout.objects.filter(template=template, status__in=TOOK_BACK)
+        .select_related("candidate", "proposal")
+        .order_by("decided_at", "pk")
+    )
+    for rollout in rollouts:
+        for a in _additions(rollout.proposal.payload if rollout.proposal else None):
+            if a["text"] in withdrawn and a["text"] not in rejected:
+                out[a["text"]] = bundles.Ended(
+                    a,
+                    rollout.status,
+                    rollout.candidate.number,
+                    rollout.pk,
+                    rollout.decided_by,
+                    rollout.started_at,
+                    rollout.decided_at or rollout.started_at,
+                    rollout.reason,
+                )
+    return out
 
 
 def open_rollout(template) -> Rollout | None:

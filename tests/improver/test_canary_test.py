@@ -229,17 +229,15 @@ def with_watched(watched, n=4000, agents=40, target=(0.15, 0.30)):
     return arms
 
 
-@pytest.mark.parametrize(
-    ("watched", "action"),
-    [
-        ((0.08, 0.05), "promote"),  # +3 points, inside its 5-point margin: not harm, however sure
-        ((0.20, 0.05), "roll_back"),  # +15 points: past its margin
-    ],
-)
-def test_harm_is_worse_than_the_margin_not_merely_higher(watched, action):
-    verdict = decide(with_watched(watched), LATE, RULES, targets=("negative:communication",), looks=LOOKS)
-    assert verdict.action == action, verdict.reason
-    assert verdict.roles["escalation"] == "watched"
+def test_harm_is_worse_than_the_margin_not_merely_higher():
+    """Escalations +3 points, surely, inside their 5-point margin: not harm, so nothing is rolled
+    back, but the change waits for a person to weigh it; +15 points is past the margin: rolled
+    back."""
+    within = decide(with_watched((0.08, 0.05)), LATE, RULES, targets=("negative:communication",), looks=LOOKS)
+    assert within.action == "continue" and "rising" in within.missing, within.reason
+    assert within.roles["escalation"] == "watched"
+    past = decide(with_watched((0.20, 0.05)), LATE, RULES, targets=("negative:communication",), looks=LOOKS)
+    assert past.action == "roll_back" and "escalation (watched)" in past.reason
 
 
 def test_a_watched_signal_need_not_be_shown_within_its_margin():
