@@ -8,6 +8,9 @@ from html import escape
 W, H, PAD = 640, 220, 40
 LEFT = 72  # room for the longest axis label ("1,800 ms", "100%")
 NICE = (1, 2, 2.5, 5, 10)
+# A chart is as wide as its box (a phone's 390 px, or a wide card) and keeps its proportions:
+# the viewBox is its drawing; no fixed width or height.
+FLUID = 'width="100%" preserveAspectRatio="xMidYMid meet" style="max-width:100%;height:auto"'
 
 
 def axis(values: list[float], *, share: bool = False) -> tuple[float, float]:
@@ -38,7 +41,7 @@ def bar_chart(bars: list[tuple[str, float]], *, title: str, chart_id: str = "") 
     height = max(H // 2, 30 + 22 * len(bars))
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="kz-chart" id="{escape(chart_id)}" '
-        f'viewBox="0 0 {W} {height}" width="{W}" height="{height}" role="img" aria-label="{escape(title)}">',
+        f'viewBox="0 0 {W} {height}" {FLUID} role="img" aria-label="{escape(title)}">',
         f'<title>{escape(title)}</title><rect width="{W}" height="{height}" fill="#fff" stroke="#ddd"/>',
         f'<text x="10" y="18" font-size="13" font-family="sans-serif">{escape(title)}</text>',
     ]
@@ -94,7 +97,7 @@ def time_chart(
     span = max(end - start, timedelta(minutes=1))
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="kz-chart" id="{escape(chart_id)}" '
-        f'viewBox="0 0 {W} {H}" width="{W}" height="{H}" role="img" aria-label="{escape(title)}">'
+        f'viewBox="0 0 {W} {H}" {FLUID} role="img" aria-label="{escape(title)}">'
         f'<title>{escape(title)}</title><rect width="{W}" height="{H}" fill="#fff" stroke="#ddd"/>'
         f'<text x="{LEFT}" y="20" font-size="13" font-family="sans-serif">{escape(title)}</text>'
     )

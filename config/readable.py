@@ -2,6 +2,7 @@
 raw dumps, and the small pieces review pages summarise evidence with (a few examples, a link to an
 admin list filtered to the rest); every text is escaped."""
 
+import re
 from urllib.parse import urlencode
 
 from django.urls import reverse
@@ -10,6 +11,22 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 MAX_ITEMS = 50
+LONG_TOKEN = 24  # characters without a space: a path, an id, a URL; shorter words never break
+LONG_TOKENS = re.compile(rf"(\S{{{LONG_TOKEN},}})")
+
+
+def breakable(text) -> SafeString:
+    """`text` escaped, each token of LONG_TOKEN characters or more (a path, a dotted name, a URL)
+    marked `kz-long`, which may wrap anywhere: a narrow column breaks those, never a word. HTML
+    already made safe is returned as it is."""
+    if hasattr(text, "__html__"):
+        return text
+    parts = LONG_TOKENS.split("" if text is None else str(text))
+    return format_html_join(
+        "",
+        "{}",
+        ((format_html('<span class="kz-long">{}</span>', p) if i % 2 else p,) for i, p in enumerate(parts)),
+    )
 
 
 def label(key: str) -> str:
@@ -47,7 +64,7 @@ def readable(value, limit: int = MAX_ITEMS) -> SafeString:
         more = len(value) - limit
         tail = format_html("<li>… and {} more</li>", more) if more > 0 else ""
         return format_html('<ul class="kz-readable">{}{}</ul>', shown, tail)
-    return format_html("{}", scalar(value))
+    return breakable(scalar(value))
 
 
 def some(items, n: int = 3) -> str:

@@ -74,6 +74,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "dashboard.context_processors.waiting_for_a_human",
             ],
+            "libraries": {"kaizen": "config.template_filters"},
         },
     },
 ]

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 from config.admin_rights import NoAdd, NoChange, NoDelete
 from config.audit import audit
 from config.errors import ApplicationError
-from config.readable import clipped, share, when
+from config.readable import breakable, clipped, share, when
 from fleet.models import Agent
 from governance.selectors import outcome_annotations, proposal_standing
 from improver.canary import OVERALL
@@ -195,8 +195,8 @@ class EvolutionSessionAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
         before = f"v{delta['previous_version']}" if "previous_version" in delta else "previous"
         now = f"v{delta['current_version']}" if "current_version" in delta else "current"
         return format_html(
-            '<table class="kz-table"><thead><tr><th>measure</th><th>{}</th><th>{}</th><th>change</th></tr>'
-            "</thead><tbody>{}</tbody></table>",
+            '<div class="kz-scroll"><table class="kz-table"><thead><tr><th>measure</th><th>{}</th><th>{}</th>'
+            "<th>change</th></tr></thead><tbody>{}</tbody></table></div>",
             before,
             now,
             format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>", rows),
@@ -326,11 +326,12 @@ class RolloutAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
         body = format_html_join(
             "",
             "<tr>" + "<td>{}</td>" * len(SIGNAL_COLUMNS) + "</tr>",
-            [signal_cells(r) for r in status["rows"]],
+            [tuple(breakable(cell) for cell in signal_cells(r)) for r in status["rows"]],
         )
         at = (obj.last_check or {}).get("at", "")
         return format_html(
-            '<table class="kz-table"><thead>{}</thead><tbody>{}</tbody></table><p>{}</p>',
+            '<div class="kz-scroll"><table class="kz-table"><thead>{}</thead><tbody>{}</tbody></table></div>'
+            "<p>{}</p>",
             header,
             body,
             f"Checked {at[:16].replace('T', ' ')} UTC." if at else "",

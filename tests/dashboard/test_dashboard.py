@@ -224,3 +224,30 @@ def test_the_dashboard_needs_staff_and_renders_every_section():
     assert "http://" not in page.split("<body")[1].replace(
         "http://www.w3.org/2000/svg", ""
     )  # no external assets
+
+
+@pytest.mark.parametrize(
+    ("text", "html"),
+    [
+        ("npm failed with NOTFOUND.package", "npm failed with NOTFOUND.package"),  # words stay whole
+        (
+            "see /usr/local/lib/node_modules/npm/bin/npm-cli.js now",
+            'see <span class="kz-long">/usr/local/lib/node_modules/npm/bin/npm-cli.js</span> now',
+        ),
+        ("<b>x</b>", "&lt;b&gt;x&lt;/b&gt;"),
+        (None, ""),
+        (12, "12"),
+    ],
+)
+def test_only_long_tokens_may_break_anywhere(text, html):
+    from config.readable import breakable
+
+    assert str(breakable(text)) == html
+
+
+def test_charts_follow_their_box_instead_of_a_fixed_width():
+    svg = charts.time_chart({"s": [(T0, 1.0)]}, title="T", window=(T0, T0 + timedelta(hours=1)))
+    bars = charts.bar_chart([("x", 3)], title="B")
+    for drawn in (svg, bars):
+        head = drawn[: drawn.index(">")]
+        assert 'width="100%"' in head and "viewBox=" in head and 'width="640"' not in head
