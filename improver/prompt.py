@@ -1,7 +1,9 @@
 """How the directives an agent reads are joined into one prompt block (pure)."""
 
+from collections.abc import Iterable, Iterator
+
 from improver.context import estimate_tokens
-from improver.contrary import compatible
+from improver.contrary import contrary
 from improver.remedies import similarity
 
 
@@ -16,44 +18,59 @@ def prompt_block(
     budget: int | None = None,
 ) -> str:
     """Directives first, then what was learned and is not already in them (no line twice, in the
-    same or nearly the same words), nor
-    their contrary: a fact that says the opposite of a directive, or of a stronger fact (they come
-    strongest first), is left out, so a line and its contrary are never served together.
+    same or nearly the same words), nor their contrary: a fact that says the opposite of a
+    directive, or of a stronger fact (they come strongest first), is left out, so a line and its
+    contrary are never served together.
 
     `anti_patterns` are {"pattern", "line"}: one is left out when the directives already name
-    its pattern after AVOID."""
+    its pattern after AVOID.
+
+    Within the budget, in order of importance: the directives (kept to their share of it by the
+    improver's pruning), then what was learned; a line that does not fit ends its section. Facts
+    are judged one at a time as they are placed, so the facts past the budget are never compared
+    with anything: what a block costs is set by the budget, not by how many facts are offered."""
     known = directives.lower()
-    lines = [ln for ln in directives.splitlines() if ln.strip()]
-    learned_facts = [
-        f
-        for f in learned_facts
-        if f["content"].lower().rstrip(" .") not in known
-        and not any(similarity(f["content"], ln) >= 90 for ln in lines)
-    ]
-    facts = [f["content"] for f in learned_facts]
-    learned_facts = [learned_facts[i] for i in compatible(facts, directives.splitlines())]
-    anti_patterns = [a["line"] for a in anti_patterns if f"avoid: {a['pattern'].lower()}" not in known]
+    lines = [ln for ln in directives.strip().splitlines() if ln.strip()]
+    anti = [a["line"] for a in anti_patterns if f"avoid: {a['pattern'].lower()}" not in known]
     sections = [
-        (
-            f"# Directives ({template} v{version})",
-            [ln for ln in directives.strip().splitlines() if ln.strip()],
-        ),
-        ("## Learned facts", [f"- {fact['content']}" for fact in learned_facts]),
-        ("## Avoid", [f"- {line}" for line in anti_patterns]),
+        (f"# Directives ({template} v{version})", lines),
+        ("## Learned facts", (f"- {fact}" for fact in _servable(learned_facts, directives))),
+        ("## Avoid", [f"- {line}" for line in anti]),
         ("## Proven patterns", [f"- {line}" for line in proven_patterns]),
     ]
-    # Within the budget, in order of importance: the directives (kept to their share of it by the
-    # improver's pruning), then what was learned; a line that does not fit ends its section.
     parts: list[str] = []
     used = 0
-    for title, lines in sections:
-        taken = []
-        for line in lines:
-            cost = len(line) + 1 + (0 if taken else len(title) + 1)
-            if budget and estimate_tokens("x" * (used + cost)) > budget:
-                break
-            taken.append(line)
-            used += cost
+    for title, offered in sections:
+        taken, used = _fill(title, offered, used, budget)
         if taken:
             parts += [title, *taken]
     return "\n".join(parts) + "\n"
+
+
+def _fill(title: str, offered: Iterable[str], used: int, budget: int | None) -> tuple[list[str], int]:
+    """The lines of `offered` taken in order until one does not fit in `budget`, and the
+    characters used after them; `offered` is read no further than that."""
+    taken = []
+    for line in offered:
+        cost = len(line) + 1 + (0 if taken else len(title) + 1)
+        if budget and estimate_tokens("x" * (used + cost)) > budget:
+            break
+        taken.append(line)
+        used += cost
+    return taken, used
+
+
+def _servable(learned_facts: list[dict], directives: str) -> Iterator[str]:
+    """The facts, strongest first, that neither repeat a directive line nor contradict one or a
+    fact served before them; each judged only when the one before it was placed."""
+    known = directives.lower()
+    lines = [ln for ln in directives.splitlines() if ln.strip()]
+    kept = list(lines)
+    for fact in learned_facts:
+        text = fact["content"]
+        if text.lower().rstrip(" .") in known or any(similarity(text, ln) >= 90 for ln in lines):
+            continue
+        if any(contrary(text, other) for other in kept):
+            continue
+        kept.append(text)
+        yield text

@@ -43,6 +43,12 @@ def test_the_language_benchmark_runs_on_the_test_domains():
     assert "remedy (test part)" in out and "pair (test part)" in out
 
 
+def test_the_directives_read_benchmark_runs_at_each_size():
+    out = smoke("directives_read.py")
+    served = re.findall(r"^ *[\d,]+ +[\d.]+ +[\d.]+ +(\d+) +[\d.]+$", out, re.M)
+    assert served == ["20", "50", "50"], out  # the template's 20, then a page of 50 at 100 and 500
+
+
 def test_the_canary_rule_benchmark_runs():
     out = smoke("canary_rule.py")
     assert "harmful" in out and "better" in out

@@ -55,3 +55,24 @@ def test_a_fact_is_served_as_a_fact_and_never_beside_a_line_that_already_says_it
         proven_patterns=[],
     )
     assert block.count("pnpm") == 1 and "- Tests live in spec/." in block
+
+
+def test_facts_past_the_budget_are_never_compared_with_anything(monkeypatch):
+    import improver.prompt
+
+    compared = []
+    real = improver.prompt.similarity
+    monkeypatch.setattr(improver.prompt, "similarity", lambda a, b: compared.append(a) or real(a, b))
+    facts = [{"content": f"Always file form {i} before closing the ticket."} for i in range(1000)]
+    block = prompt_block(
+        template="support",
+        version=1,
+        directives="Answer in the customer's language.\n",
+        learned_facts=facts,
+        anti_patterns=[],
+        proven_patterns=[],
+        budget=120,
+    )
+    placed = block.count("- Always file form")
+    assert 3 <= placed < 20  # what fits in 120 tokens after the directives
+    assert len(set(compared)) == placed + 1  # those, and the one that did not fit
