@@ -1,4 +1,4 @@
-"""Lines judged one by one where a bundle hid them (pure).
+"""Lines judged one by one where a bundle hid them, and lines that come back (pure).
 
 A canary tests a version, not a line: when a version that added several lines is rolled back, the
 harm may come from one of them only. A line of such a bundle is *cleared* for a trial on its own
@@ -6,13 +6,31 @@ when the rollback's last check shows, for each of its own targets, fewer session
 on the candidate than on the champion, and no signal found significantly worse blames it — the
 worse signal is none of its targets and its subject (the tool or kind after the colon,
 "tool_failure:cite_sources" → "cite sources") is not named in the line. A cleared line is proposed
-again alone, once; alone, a rollback blames it for good.
+again alone, once, on the evidence that first proposed it.
+
+Any other line a canary took back (rolled back, or aborted by a human) is not proposed again on
+the evidence it was tried on. It *comes back* when new evidence asks for it again: the ritual's
+remedies and chronic friction read from what arrived after its rollout ended (and within the
+ritual's window) propose the same line. Then it is proposed alone, one such line per proposal, and
+its reason says what happened to it before. The rule (`comes_back`):
+- aborted (a human, or a head that moved, ended the canary: no harm was measured): any new
+  evidence the ritual would propose a line on;
+- rolled back for harm: new evidence at least as large as what first proposed it — as many
+  sessions, as many people and as much evidence as the proposal that put it in the canary
+  recorded — since a canary already measured it doing harm.
+A line a human rejected in a proposal never comes back.
 """
 
 import re
+from dataclasses import dataclass
+from datetime import datetime
 
+from improver.contrary import contrary_to
 from improver.proposer import normalised
+from improver.remedies import similarity
 from improver.signals import target_of
+
+SAME_LINE = 80  # the same line in other words (as a withdrawn line is recognised)
 
 
 def worse(last_check: dict) -> list[str]:
@@ -76,3 +94,53 @@ def memory(
             withdrawn[text] = None
     retry = [seen[0] for text, seen in chances.items() if text not in withdrawn]
     return list(withdrawn), retry
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A line a canary took back: the addition as its proposal recorded it (its evidence then),
+    how the rollout ended (rolled_back or aborted), by whom, when, why, and the version tested."""
+
+    addition: dict
+    status: str
+    version: int
+    rollout: int
+    decided_by: str
+    started_at: datetime
+    decided_at: datetime
+    reason: str = ""
+
+
+def same_line(a: str, b: str) -> bool:
+    """The same line in the same or other words, never its opposite."""
+    if normalised(a) == normalised(b):
+        return True
+    return similarity(a, b) >= SAME_LINE and not contrary_to(a, (b,))
+
+
+def comes_back(ended: Ended, sessions: int, people: int, evidence: int) -> bool:
+    """Whether new evidence (its sessions, people and weight, as `improver.proposer.Addition`
+    counts them) brings back a line a canary took back: any for an aborted line; for a line rolled
+    back for harm, at least as much of each as the evidence that first proposed it."""
+    if ended.status != "rolled_back":
+        return True
+    old = ended.addition
+    return (
+        sessions >= (old.get("sessions") or 0)
+        and people >= (old.get("people") or 0)
+        and evidence >= (old.get("evidence") or 0)
+    )
+
+
+def before_words(ended: Ended) -> str:
+    """What happened to a line before: "Proposed before in v7, aborted by alice on 2026-11-03
+    after 9 days: no target significantly better"."""
+    how = "rolled back" if ended.status == "rolled_back" else "aborted"
+    who = "the canary test" if ended.decided_by in ("", "system") else ended.decided_by
+    days = (ended.decided_at - ended.started_at).days
+    after = f"{days} day{'s' if days != 1 else ''}" if days else "less than a day"
+    why = ended.reason.strip().rstrip(".")
+    return (
+        f"Proposed before in v{ended.version}, {how} by {who} on {ended.decided_at:%Y-%m-%d} after {after}"
+        + (f": {why}" if why else "")
+    )

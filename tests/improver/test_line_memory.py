@@ -1,16 +1,27 @@
-"""Lines with a memory: a line a human rejected, or one a rollback blamed, is not proposed again
-by the ritual, however much the same feedback keeps asking for it, nor in other words."""
+"""Lines with a memory: a line a human rejected is not proposed again by the ritual, however much
+the same feedback keeps asking for it, nor in other words. A line a canary took back (aborted by a
+human, or rolled back for harm) is not proposed again on the evidence it was tried on; it comes
+back, alone and saying what happened to it before, when feedback that arrived after its rollout
+ended asks for it again: any such feedback for an aborted line, at least as much as first proposed
+it for a line rolled back for harm."""
 
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from rest_framework.test import APIClient
 
+from fleet.models import Agent
+from fleet.services import agent_create
 from governance.models import Proposal
 from governance.services import proposal_reject
-from improver.models import ImproverAgent
+from improver.models import ImproverAgent, Rollout
 from improver.services.ritual import ritual_run
+from improver.services.rollouts import rollouts_check
 from tests.factories import approver
-from tests.improver.helpers import WAKE, coder_fleet, complaints
+from tests.improver.helpers import WAKE, coder_fleet, complaints, observation
+from tests.improver.test_rollouts import sessions
 
 pytestmark = pytest.mark.django_db
 
@@ -33,3 +44,127 @@ def test_a_rejected_line_never_comes_back_through_the_ritual():
             proposed = [a["text"] for a in p.payload["additions"]]
             assert not set(proposed) & set(lines), proposed
             proposal_reject(proposal=p, actor=approver(), reason="no")
+
+
+CONCISE = "Keep reports concise: lead with the result."
+CITE, DATES = "Cite the source for every number.", "Check every date against the release calendar."
+SAID = {
+    CONCISE: "The summary was too long and verbose.",
+    CITE: "The revenue figure was wrong.",
+    DATES: "The release date was wrong.",
+}
+
+
+def asked(client, line: str, n: int, at, tag: str) -> None:
+    """`n` complaints asking for `line`, each in a session (and from a person) of its own."""
+    body = {"sentiment": "negative", "category": "complaint"}
+    batch = [
+        {**observation(i, f"{SAID[line]} {line}", at, **body, session_id=f"{tag}{i}"), "id": f"{tag}{i}"}
+        for i in range(n)
+    ]
+    response = client.post("/api/v1/ingest", {"batch": batch}, format="json")
+    assert all(r["status"] == 201 for r in response.json()["results"]), response.json()
+
+
+def fleet_of_six():
+    """The coder template with six agents: (its improver, the first agent's client, a reviewer,
+    every agent's client by its id)."""
+    _, improver, client = coder_fleet()
+    clients = {Agent.objects.get(name="coder-1").pk: client}
+    for i in range(2, 7):
+        agent, token = agent_create(name=f"coder-{i}", template_slug="coder")
+        clients[agent.pk] = APIClient()
+        clients[agent.pk].credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    reviewer = APIClient()
+    reviewer.force_authenticate(approver())
+    return improver, client, reviewer, clients
+
+
+def wake(improver, period: str, now):
+    ImproverAgent.objects.filter(pk=improver.pk).update(ritual_state="sleeping")
+    improver.refresh_from_db()
+    return ritual_run(improver=improver, period=period, now=now)
+
+
+def approve(reviewer, proposal) -> Rollout:
+    response = reviewer.post(f"/api/v1/proposals/{proposal.pk}/approve", {"rating": 4}, format="json")
+    assert response.status_code == 200, response.json()
+    return Rollout.objects.get(proposal=proposal)
+
+
+def added(proposal) -> list[str]:
+    return [a["text"] for a in proposal.payload["additions"]]
+
+
+def review_page(proposal) -> str:
+    admin = Client()
+    admin.force_login(get_user_model().objects.create_superuser("root", "root@example.com", "pw"))
+    return admin.get(f"/admin/governance/proposal/{proposal.pk}/change/").content.decode()
+
+
+@pytest.mark.usefixtures("clock")
+def test_an_aborted_bundle_s_lines_come_back_alone_when_new_feedback_asks_for_them(clock):
+    clock.move_to(WAKE)
+    improver, client, reviewer, _ = fleet_of_six()
+    for line, tag in ((CONCISE, "a"), (CITE, "b"), (DATES, "c")):
+        asked(client, line, 5, WAKE - timedelta(days=1), tag)
+    wake(improver, "w1", WAKE)
+    bundle = Proposal.objects.get(status="pending")
+    assert set(added(bundle)) == {CONCISE, CITE, DATES}
+    rollout = approve(reviewer, bundle)
+    clock.move_to(WAKE + timedelta(days=9))
+    reason = {"reason": "no target significantly better"}
+    assert reviewer.post(f"/api/v1/rollouts/{rollout.pk}/abort", reason, format="json").status_code == 200
+
+    # feedback from before the abort asks for nothing again; new feedback, in fewer sessions than
+    # first proposed the lines, brings them back one at a time
+    clock.move_to(WAKE + timedelta(days=12))
+    asked(client, CONCISE, 4, WAKE + timedelta(days=12), "d")
+    asked(client, CITE, 3, WAKE + timedelta(days=12), "e")
+    assert wake(improver, "w3", WAKE + timedelta(days=14)).outcome == "proposed"
+    first = Proposal.objects.get(status="pending")
+    assert added(first) == [CONCISE]
+    before = "Proposed before in v2, aborted by approver on 2026-11-17 after 9 days: no target significantly better"
+    [line] = first.payload["additions"]
+    assert line["reason"].startswith(before) and "asked by 4 people in 4 sessions" in line["reason"]
+    assert before in review_page(first)
+    assert CITE in [a["text"] for a in first.payload["alternatives"]]
+
+    approve(reviewer, first)  # its canary runs; the other line comes back the week after, alone
+    clock.move_to(WAKE + timedelta(days=19))
+    asked(client, CITE, 3, WAKE + timedelta(days=19), "f")
+    assert wake(improver, "w4", WAKE + timedelta(days=21)).outcome == "proposed"
+    second = Proposal.objects.get(status="pending")
+    assert added(second) == [CITE] and second.payload["additions"][0]["reason"].startswith(before)
+
+
+def harmful(rollout, clients, at) -> None:
+    """Most of the canary's sessions fail, few of the champion's: the test rolls it back."""
+    for pk, client in clients.items():
+        canary = pk in rollout.canary_agents
+        sessions(client, 12, 10 if canary else 1, f"h{pk}", at=at)
+    assert rollouts_check(now=at + timedelta(hours=3)) == {"roll_back": 1}
+
+
+@pytest.mark.usefixtures("clock")
+def test_a_line_rolled_back_for_harm_comes_back_only_on_as_much_new_evidence(clock):
+    clock.move_to(WAKE)
+    improver, client, reviewer, clients = fleet_of_six()
+    asked(client, CONCISE, 4, WAKE - timedelta(days=1), "a")
+    wake(improver, "w1", WAKE)
+    rollout = approve(reviewer, Proposal.objects.get(status="pending"))
+    harmful(rollout, clients, WAKE + timedelta(hours=1))
+    rollout.refresh_from_db()
+    assert rollout.status == "rolled_back"
+
+    clock.move_to(WAKE + timedelta(days=13))
+    asked(client, CONCISE, 3, WAKE + timedelta(days=13), "b")  # fewer than first proposed it
+    wake(improver, "w3", WAKE + timedelta(days=14))
+    assert all(CONCISE not in added(p) for p in Proposal.objects.filter(status="pending"))
+
+    clock.move_to(WAKE + timedelta(days=20))
+    asked(client, CONCISE, 4, WAKE + timedelta(days=20), "c")  # as many as first proposed it
+    assert wake(improver, "w4", WAKE + timedelta(days=21)).outcome == "proposed"
+    back = Proposal.objects.get(status="pending")
+    assert added(back) == [CONCISE]
+    assert "Proposed before in v2, rolled back by the canary test on 2026-11-08" in review_page(back)
