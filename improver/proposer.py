@@ -239,7 +239,8 @@ class DeterministicProposer:
 
     def propose(self, data: ProposalInput) -> ProposedChange | None:
         candidates, fallback = _candidates(data)
-        chosen, conflicts, replaced = _choose(candidates, data)
+        self.last_left_out: list[dict] = []  # what it considered and did not propose, and why
+        chosen, conflicts, replaced = _choose(candidates, data, self.last_left_out)
         retry = {a.text for a in data.retry} | {a.text for a in data.returning}
         alone = next((a for a in chosen if a.text in retry), None)
         # a line cleared from a rolled-back bundle, or one a canary took back that new evidence
@@ -250,6 +251,7 @@ class DeterministicProposer:
         else:
             chosen, rest = chosen[: data.max_additions], chosen[data.max_additions :] + fallback
         if not chosen:
+            self.last_left_out += [left(a, STOCK_LINE) for a in fallback]
             return None
         replaced = [r for r in replaced if r["into"] in {a.text for a in chosen}]
         gone = {r["text"] for r in replaced}
@@ -308,9 +310,29 @@ def _candidates(data: ProposalInput) -> tuple[list[Addition], list[Addition]]:
     return candidates, fallback
 
 
-def _choose(candidates: list[Addition], data: ProposalInput) -> tuple[list[Addition], list[dict], list[dict]]:
+STOCK_LINE = "the category's stock line is proposed only when no line has evidence of its own"
+
+
+def left(addition: Addition, why: str) -> dict:
+    """A candidate line not proposed, with its support and why (what a ritual that proposes
+    nothing says it considered)."""
+    return {
+        "line": addition.text,
+        "origin": addition.origin,
+        "sessions": addition.sessions,
+        "people": addition.people,
+        "evidence": addition.evidence,
+        "why": why,
+    }
+
+
+def _choose(
+    candidates: list[Addition], data: ProposalInput, skipped: list[dict] | None = None
+) -> tuple[list[Addition], list[dict], list[dict]]:
     """The candidates that may be proposed, strongest first; those left out for contradicting a
-    stronger one or a served line; and the served lines newer evidence replaces."""
+    stronger one or a served line; and the served lines newer evidence replaces. Each candidate
+    left out is added to `skipped` with why."""
+    skipped = [] if skipped is None else skipped
     existing = normalised(data.directives)
     chosen: list[Addition] = []
     conflicts: list[dict] = []
@@ -321,6 +343,7 @@ def _choose(candidates: list[Addition], data: ProposalInput) -> tuple[list[Addit
         key = normalised(addition.text)
         subject = normalised(_pattern_name(addition.text))
         if key in existing or (subject and subject in existing):
+            skipped.append(left(addition, "the template already serves it"))
             continue
         # A line and its contrary are never served together, and the side with more evidence
         # decides: a weaker contrary is left out even when the stronger side may not be
@@ -330,17 +353,33 @@ def _choose(candidates: list[Addition], data: ProposalInput) -> tuple[list[Addit
         against = contrary_to(addition.text, served)
         if stronger is not None or (against and not turned(addition, against, seen, data.earlier)):
             conflicts.append(conflict(addition, stronger, against))
+            skipped.append(left(addition, _contradiction(stronger, against)))
             continue
-        if addition.origin != "operator" and refused(
+        why = addition.origin != "operator" and refused(
             addition.text, data.exclude, free=addition.origin in FREE_WORDS
-        ):
+        )
+        if why:
+            skipped.append(left(addition, f"refused: {why}"))
             continue
-        if any(normalised(c.text) == key or similarity(c.text, addition.text) >= 80 for c in chosen):
-            continue  # the same thing said twice (a fact and the remedy it repeats)
+        same = next(
+            (c for c in chosen if normalised(c.text) == key or similarity(c.text, addition.text) >= 80), None
+        )
+        if same is not None:  # the same thing said twice (a fact and the remedy it repeats)
+            skipped.append(left(addition, f"repeats {same.text!r}"))
+            continue
         chosen.append(addition)
         if against:
             replaced.append(replacement(against, addition))
     return chosen, conflicts, replaced
+
+
+def _contradiction(stronger: Addition | None, served: str) -> str:
+    if stronger is not None:
+        return f"contradicts {stronger.text!r}, which has more evidence ({stronger.evidence})"
+    return (
+        f"contradicts the served line {served.strip()!r}, and the feedback has not turned against it "
+        "(a human edits served lines)"
+    )
 
 
 def turned(newer: Addition, served_line: str, seen: list[Addition], earlier=()) -> bool:

@@ -14,6 +14,7 @@ class ReportFacts:
     proposed: str = ""  # the proposal's title, empty when nothing was proposed
     additions: tuple[str, ...] = ()
     no_change_reason: str = ""
+    left_out: tuple[dict, ...] = ()  # lines considered and not proposed: {"line", "why", "sessions", …}
     decisions: tuple[dict, ...] = ()  # not yet reported: {"proposal", "verdict", "rating", "reason"}
     effect: dict = field(default_factory=dict)  # performance_delta of the head version
     signals: dict = field(default_factory=dict)  # signal → (previous version's rate, head's rate)
@@ -48,6 +49,11 @@ def render(facts: ReportFacts) -> str:
         lines += [f"  - adds: {text}" for text in facts.additions]
     else:
         lines.append(f"- nothing: {facts.no_change_reason or 'no change called for'}")
+        lines += [
+            f"  - left out: {c['line']} ({c.get('sessions', 0)} sessions, "
+            f"{c.get('people', 0)} people): {c['why']}"
+            for c in facts.left_out
+        ]
     lines += ["", "## Decided since the last one-on-one"]
     if facts.decisions:
         for d in facts.decisions:

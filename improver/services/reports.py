@@ -43,6 +43,7 @@ def report_write(
     proposal: Proposal | None = None,
     additions: tuple[str, ...] = (),
     no_change_reason: str = "",
+    considered: tuple[dict, ...] = (),
 ) -> ImproverReport:
     reviewed = {
         (row["sentiment"], row["category"]): row["n"]
@@ -72,6 +73,7 @@ def report_write(
         proposed=proposal.title if proposal else "",
         additions=additions,
         no_change_reason=no_change_reason,
+        left_out=considered,
         decisions=decisions,
         effect=performance_delta(template),
         signals=signal_rates(template),
@@ -87,6 +89,7 @@ def report_write(
                 "proposal": proposal.pk if proposal else None,
                 "decision_ids": [d["id"] for d in decisions],
                 "window": [since.isoformat(), until.isoformat()],
+                "considered": list(considered),  # lines not proposed, each with why
             },
             "created_at": until,
         },

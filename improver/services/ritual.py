@@ -33,6 +33,7 @@ from improver.proposer import (
     ProposalInput,
     ProposedChange,
     Proposer,
+    left,
     normalised,
     shipped_line,
 )
@@ -240,7 +241,7 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
         quiet = Quiet(notes, reason, reason, through=())  # read nothing: no analysis, no proposal
         return _quietly(wake, quiet)
     analysis = _analyse(template, improver, head, now, window)
-    change, suggested, notes, canary = _propose(
+    change, suggested, notes, canary, considered = _propose(
         template, head, analysis, proposer, now, window, shipped=shipped, built=built
     )
     path = getattr(proposer, "last_path", proposer.name)
@@ -250,7 +251,8 @@ def _run(run: RitualRun, now: datetime, proposer: Proposer, classifier: Classifi
         return _quietly(wake, quiet)
     if change is None:
         why = "the evidence calls for no change"
-        return _quietly(wake, Quiet(notes, why, f"{why} (classified by {classified_by})", path))
+        detail = f"{why}{said_of(considered)} (classified by {classified_by})"
+        return _quietly(wake, Quiet(notes, why, detail, path, considered=tuple(considered)))
     with transaction.atomic():
         improver = _writing(run, now)
         if improver is None:  # paused, or another run's review began, while the models answered
@@ -295,6 +297,7 @@ class Quiet:
     path: str = ""
     wake_at: datetime | None = None
     through: tuple[str, ...] = ("analyzing", "proposing")  # the states the wake went through
+    considered: tuple[dict, ...] = ()  # the lines it did not propose, and why (proposer.left)
 
 
 def _quietly(wake: Wake, quiet: Quiet) -> None:
@@ -322,6 +325,7 @@ def _quiet_ending(wake: Wake, improver, quiet: Quiet) -> None:
             since=wake.since,
             until=wake.now,
             no_change_reason=quiet.report,
+            considered=quiet.considered,
         )
     _finish(wake.run, RitualRun.Outcome.NOOP, quiet.detail, wake.now, quiet.path)
 
@@ -413,11 +417,14 @@ def _propose(
         )
     )
     change, suggested = prune(template, head, change, proposer)
+    proposed = change
     change, competing = compete(template, head, change, analysis.remedies)  # one remedy for one problem
     notes = analysis_notes(
         analysis.groups, analysis.delta, [a.text for a in change.additions] if change else []
     )
     notes += [("decision", note) for note in competing]
+    considered = left_out(proposer, proposed, competing) if change is None else []
+    notes += [("no_op", f"Left out {c['line']!r}: {c['why']}.") for c in considered]
     notes += [
         ("decision", f"Prune ({r['action']}): {r['text']} — {r['reason']}")
         for r in (change.removals if change else ())
@@ -427,7 +434,31 @@ def _propose(
     ]
     if canary is not None:
         notes.append(("reflection", canary_words(canary, "A canary is still open on this template")))
-    return change, suggested, notes, canary
+    return change, suggested, notes, canary, considered
+
+
+def left_out(proposer, proposed: ProposedChange | None, competing: list[str]) -> list[dict]:
+    """What a wake that proposes nothing considered, and why each line was left out: the rules'
+    own reasons (the proposer's, or its fallback's when a model answered nothing), and for the
+    lines the proposer did propose, the competing line each lost to."""
+    rules = getattr(proposer, "last_left_out", None)
+    if rules is None:
+        rules = getattr(getattr(proposer, "fallback", None), "last_left_out", [])
+    lost = [
+        left(a, next((n for n in competing if f"'{a.text}'" in n), "left out for a competing line"))
+        for a in (proposed.additions if proposed else ())
+    ]
+    return [*rules, *lost]
+
+
+def said_of(considered: list[dict]) -> str:
+    """The run's words for what it considered: each line left out, and why."""
+    if not considered:
+        return ": no line had evidence behind it"
+    return f"; considered {len(considered)} line(s): " + "; ".join(
+        f"{c['line']!r} ({c['sessions']} sessions, {c['people']} people) left out: {c['why']}"
+        for c in considered
+    )
 
 
 def _store(wake: Wake, improver, head, analysis: Analysis, change, notes, suggested) -> None:

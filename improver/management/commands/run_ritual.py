@@ -25,4 +25,12 @@ class Command(BaseCommand):
             if run is None
             else {"outcome": run.outcome, "detail": run.detail, "proposer": run.proposer}
         )
-        self.stdout.write(_json.dumps(result) if json else f"{result['outcome']}: {result['detail']}")
+        report = getattr(run, "report", None) if run is not None else None
+        result["considered"] = (report.provenance or {}).get("considered", []) if report else []
+        if json:
+            return self.stdout.write(_json.dumps(result))
+        self.stdout.write(f"{result['outcome']}: {result['detail']}")
+        for c in result["considered"]:  # what a run that proposed nothing left out, one a line
+            self.stdout.write(
+                f"  left out: {c['line']!r} ({c['sessions']} sessions, {c['people']} people): {c['why']}"
+            )
