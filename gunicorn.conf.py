@@ -6,16 +6,17 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from config.startup import positive_int_or_exit, settings_or_exit
+from config.startup import bind_or_exit, settings_or_exit, whole_number_or_exit, writable_dir_or_exit
 
+MOST = 1024  # workers, or threads per worker: past it a machine runs out of memory, not requests
 # Behind nginx (deploy/nginx/kaizen.conf): only the proxy reaches gunicorn.
-bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
-workers = positive_int_or_exit("GUNICORN_WORKERS", multiprocessing.cpu_count() * 4)
+bind = bind_or_exit("GUNICORN_BIND", "127.0.0.1:8000")
+workers = whole_number_or_exit("GUNICORN_WORKERS", multiprocessing.cpu_count() * 4, MOST)
 # gthread workers keep connections alive between an agent's batches. One thread each: threads of
 # one process take turns on the interpreter lock, which doubled the single-event ingest p99
 # (bench/ingest.py: 33 ms with 8 workers x 1 thread, 67 ms with 4 x 4, same requests/s).
 worker_class = "gthread"
-threads = positive_int_or_exit("GUNICORN_THREADS", 1)
+threads = whole_number_or_exit("GUNICORN_THREADS", 1, MOST)
 keepalive = 5
 timeout = 60
 # Workers fork from a master that has already imported Django and the app, so a recycled worker
@@ -26,8 +27,9 @@ max_requests_jitter = 2000
 accesslog = os.environ.get("GUNICORN_ACCESSLOG") or None
 
 # A bad setting stops the master here in one line, before it loads the app (where it would be a
-# traceback).
+# traceback); so does a metrics directory that cannot be made or written to.
 settings_or_exit()
+writable_dir_or_exit("PROMETHEUS_MULTIPROC_DIR")
 
 # prometheus-client's multiprocess mode: every worker writes its counters to files in one
 # directory and /metrics sums them, so a scrape answered by any worker counts all of them. It

@@ -48,11 +48,13 @@ def env_float(name: str, default: float) -> float:
     return value
 
 
-def env_int_at_least(name: str, default: int, lowest: int) -> int:
-    """`env_int`, refusing a value under `lowest`."""
+def env_int_between(name: str, default: int, lowest: int, highest: int) -> int:
+    """`env_int`, refusing a value under `lowest` or over `highest`."""
     value = env_int(name, default)
-    if value < lowest:
-        raise ImproperlyConfigured(f"{name}={value!r} is out of range: must be at least {lowest}")
+    if not lowest <= value <= highest:
+        raise ImproperlyConfigured(
+            f"{name}={value!r} is out of range: must be between {lowest} and {highest}"
+        )
     return value
 
 

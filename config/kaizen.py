@@ -13,21 +13,26 @@ import os
 
 from django.core.exceptions import ImproperlyConfigured
 
+from config.dotted import dotted_name
 from config.env import env_typed
 from config.networks import parse_networks
 from config.scales import parse_margins, parse_scales
 
-# Every setting once: its default, what it controls, and the values it accepts: (lowest,
-# highest) for numbers (None: unbounded), a tuple of choices for words, or a description of a
-# free-text format. Start-up refuses a value outside them.
 # The time limit of one attempt of a task that delivers a webhook (config.webhooks.RETRY): the
 # request's own deadline is held well inside it, so a slow receiver fails the attempt, which is
 # retried, instead of the limit interrupting the task.
 DELIVERY_TIME_LIMIT_SECONDS = 60
+
+# Every setting once: its default, what it controls, and the values it accepts: (lowest,
+# highest) for numbers (every number has both: a value past a sane highest breaks a query, a
+# window or a list later rather than at start), a tuple of choices for words, or a description
+# of a free-text format. Start-up refuses a value outside them.
 RATIO = (0.0, 1.0)
 SHARE = (0.0, 1.0)
-POSITIVE = (1, None)
-NON_NEGATIVE = (0, None)
+COUNT = (1, 1_000_000)  # a number of samples, sessions, outcomes or events
+WEIGHT = (0.0, 100.0)
+HOUR = 3600
+DAY = 86_400
 DECLARED: dict[str, tuple[object, str, object]] = {
     # Ingestion
     "INGEST_MAX_EVENTS": (1000, "Most events accepted in one ingest batch.", (1, 100_000)),
@@ -41,9 +46,9 @@ DECLARED: dict[str, tuple[object, str, object]] = {
     "INGEST_MAX_ARGS_BYTES": (
         8 * 1024,
         "Largest `args` object of a tool invocation (JSON bytes).",
-        (64, None),
+        (64, 16 * 1024 * 1024),
     ),
-    "INGEST_MAX_TEXT_CHARS": (20_000, "Longest free-text field of an event.", (64, None)),
+    "INGEST_MAX_TEXT_CHARS": (20_000, "Longest free-text field of an event.", (64, 1_000_000)),
     "DERIVE_FOLLOW_SECONDS": (
         10,
         "How long one pass of the derived-work task keeps watching the to-do list after emptying "
@@ -67,7 +72,7 @@ DECLARED: dict[str, tuple[object, str, object]] = {
         10,
         "Wait before the first retry of a failed derived-work handler; it doubles at every further "
         "attempt (at most an hour).",
-        POSITIVE,
+        (1, HOUR),
     ),
     "DERIVE_HANDLER_SECONDS": (
         10.0,
@@ -81,12 +86,12 @@ DECLARED: dict[str, tuple[object, str, object]] = {
         60,
         "/readyz reports `degraded` when no worker has started a derived-work pass for this long "
         "(the worker or beat is down).",
-        POSITIVE,
+        (1, DAY),
     ),
     "DERIVE_LAG_DEGRADED_SECONDS": (
         60,
         "/readyz reports `degraded` when the oldest event waiting for derived work has waited longer.",
-        POSITIVE,
+        (1, DAY),
     ),
     "INGEST_CACHE_SECONDS": (
         5,
@@ -97,7 +102,7 @@ DECLARED: dict[str, tuple[object, str, object]] = {
     "OTLP_MAX_SPANS": (
         20_000,
         "Most spans in one OTLP export; a larger export gets 413 (exporters send a few hundred at once).",
-        POSITIVE,
+        (1, 1_000_000),
     ),
     "OTLP_SETTLE_SECONDS": (
         300,
@@ -112,6 +117,14 @@ DECLARED: dict[str, tuple[object, str, object]] = {
         "beyond it a token that fails gets 429 with Retry-After, while valid tokens (agent or staff) "
         "from the same address still pass. The address is the connection's, or what a proxy of "
         "KAIZEN_TRUSTED_PROXIES says it is.",
+        (1, 1_000_000),
+    ),
+    "DIRECTIVES_READS_PER_MINUTE": (
+        60,
+        "Directives reads one agent may make in a minute (REST, MCP prompt and Langfuse prompt "
+        "alike; per web process with the default local-memory cache, across processes with a "
+        "shared one); beyond it the agent's reads get 429 with Retry-After until the next minute, "
+        "while every other agent's reads go on. An agent reads once per session it starts.",
         (1, 1_000_000),
     ),
     "TRUSTED_PROXIES": (
@@ -132,23 +145,39 @@ DECLARED: dict[str, tuple[object, str, object]] = {
     "API_MAX_BODY_BYTES": (
         1024 * 1024,
         "Largest body of any other API request; larger bodies get 413.",
-        (1024, None),
+        (1024, 1024**3),
     ),
     # Untrusted YAML (proposals, goals, actions, cards, templates)
-    "YAML_MAX_BYTES": (256 * 1024, "Largest YAML document accepted; larger ones get 400.", (1024, None)),
+    "YAML_MAX_BYTES": (
+        256 * 1024,
+        "Largest YAML document accepted; larger ones get 400.",
+        (1024, 64 * 1024 * 1024),
+    ),
     "YAML_MAX_DEPTH": (32, "Deepest nesting a YAML document may have.", (2, 1000)),
-    "YAML_MAX_NODES": (20_000, "Most nodes (scalars, lists, mappings) in one YAML document.", (10, None)),
+    "YAML_MAX_NODES": (
+        20_000,
+        "Most nodes (scalars, lists, mappings) in one YAML document.",
+        (10, 10_000_000),
+    ),
     # Planner: ranking
-    "RANKING_WARM_MIN_SAMPLES": (5, "Samples an (agent, skill) needs before it is ranked warm.", POSITIVE),
-    "RANKING_WINDOW_SAMPLES": (200, "Most recent samples per (agent, skill) used for ranking.", POSITIVE),
-    "RANKING_W_SUCCESS": (2.0, "Weight of the success rate in the warm score.", NON_NEGATIVE),
-    "RANKING_W_CONFIDENCE": (0.5, "Weight of the average confidence on success.", NON_NEGATIVE),
-    "RANKING_W_LATENCY": (0.3, "Weight of the latency penalty.", NON_NEGATIVE),
-    "RANKING_LATENCY_NORM_MS": (60_000, "Wall time that counts as one unit of latency penalty.", POSITIVE),
-    "RANKING_LATENCY_CLAMP": (2.0, "Upper clamp of the latency penalty term.", NON_NEGATIVE),
+    "RANKING_WARM_MIN_SAMPLES": (
+        5,
+        "Samples an (agent, skill) needs before it is ranked warm.",
+        (1, 100_000),
+    ),
+    "RANKING_WINDOW_SAMPLES": (200, "Most recent samples per (agent, skill) used for ranking.", (1, 100_000)),
+    "RANKING_W_SUCCESS": (2.0, "Weight of the success rate in the warm score.", WEIGHT),
+    "RANKING_W_CONFIDENCE": (0.5, "Weight of the average confidence on success.", WEIGHT),
+    "RANKING_W_LATENCY": (0.3, "Weight of the latency penalty.", WEIGHT),
+    "RANKING_LATENCY_NORM_MS": (
+        60_000,
+        "Wall time that counts as one unit of latency penalty.",
+        (1, DAY * 1000),
+    ),
+    "RANKING_LATENCY_CLAMP": (2.0, "Upper clamp of the latency penalty term.", WEIGHT),
     # Planner: fleet health, goals, dispatch
     "FLEET_WINDOW_HOURS": (24, "Rolling window of fleet health.", (1, 8760)),
-    "FLEET_RECENT_FAILURES": (10, "Recent failures listed per agent in fleet health.", NON_NEGATIVE),
+    "FLEET_RECENT_FAILURES": (10, "Recent failures listed per agent in fleet health.", (0, 1000)),
     "FLEET_SCOPE": (
         "autonomous",
         "Outcomes fleet health counts: `autonomous` (not marked `autonomous: false`; improvers apart) "
@@ -163,19 +192,19 @@ DECLARED: dict[str, tuple[object, str, object]] = {
     "HITL_VETO_SECONDS": (
         300,
         "Veto-mode dispatches wait this long for a human veto before they are sent.",
-        NON_NEGATIVE,
+        (0, 7 * DAY),
     ),
-    "GOAL_COOLDOWN_SECONDS": (90, "Quiet period of a goal after a successful remediation.", NON_NEGATIVE),
-    "LOOP_DETECT_FAILURES": (3, "Failed dispatches of one goal that count as a loop.", POSITIVE),
-    "LOOP_DETECT_WINDOW_SECONDS": (300, "Window in which those failures must fall.", POSITIVE),
-    "LOOP_DETECT_PAUSE_SECONDS": (600, "How long a looping goal stops dispatching.", NON_NEGATIVE),
+    "GOAL_COOLDOWN_SECONDS": (90, "Quiet period of a goal after a successful remediation.", (0, 30 * DAY)),
+    "LOOP_DETECT_FAILURES": (3, "Failed dispatches of one goal that count as a loop.", (1, 1000)),
+    "LOOP_DETECT_WINDOW_SECONDS": (300, "Window in which those failures must fall.", (1, 7 * DAY)),
+    "LOOP_DETECT_PAUSE_SECONDS": (600, "How long a looping goal stops dispatching.", (0, 30 * DAY)),
     "OUTCOME_ALERT_MIN_ATTEMPTS": (
         10,
         "Attempts before outcome analysis judges an (agent, skill).",
-        POSITIVE,
+        COUNT,
     ),
     "OUTCOME_ALERT_SUCCESS_BELOW": (0.5, "Success rate under which an action-quality alert fires.", RATIO),
-    "OUTCOME_ALERT_COOLDOWN_SECONDS": (3600, "Quiet period between two alerts of one pair.", NON_NEGATIVE),
+    "OUTCOME_ALERT_COOLDOWN_SECONDS": (3600, "Quiet period between two alerts of one pair.", (0, 30 * DAY)),
     "OUTCOME_ALERT_FLEET_AGENTS": (
         5,
         "A skill under the success threshold on this many agents of a template or more in one pass "
@@ -193,30 +222,34 @@ DECLARED: dict[str, tuple[object, str, object]] = {
     "HITL_ESCALATION_THRESHOLD": (
         3,
         "Escalations for one target in the window that raise a goal proposal.",
-        POSITIVE,
+        COUNT,
     ),
-    "HITL_ESCALATION_WINDOW_HOURS": (24, "Window of that count.", POSITIVE),
-    "CONFIG_TUNING_MIN_SAMPLES": (50, "Samples needed before a config change may tune an agent.", POSITIVE),
+    "HITL_ESCALATION_WINDOW_HOURS": (24, "Window of that count.", (1, 8760)),
+    "CONFIG_TUNING_MIN_SAMPLES": (50, "Samples needed before a config change may tune an agent.", COUNT),
     # Planner: implicit feedback, decay, maturity
     "FEEDBACK_HELPFUL_AT": (0.7, "Implicit score at or above which an outcome is helpful.", RATIO),
     "FEEDBACK_HARMFUL_AT": (0.4, "Implicit score at or below which an outcome is harmful.", RATIO),
-    "DECAY_HALF_LIFE_DAYS": (90.0, "Half-life of feedback weight.", (0.001, None)),
+    "DECAY_HALF_LIFE_DAYS": (90.0, "Half-life of feedback weight.", (0.001, 36_500.0)),
     "CRITERION_WEIGHT_FLOOR": (0.1, "Lowest weight a criterion can decay to.", RATIO),
-    "PATTERN_ESTABLISHED_MIN": (3, "Decayed feedback count that makes a pattern established.", NON_NEGATIVE),
-    "PATTERN_PROVEN_HELPFUL": (5, "Decayed helpful count a proven pattern needs.", NON_NEGATIVE),
+    "PATTERN_ESTABLISHED_MIN": (
+        3,
+        "Decayed feedback count that makes a pattern established.",
+        (0, 1_000_000),
+    ),
+    "PATTERN_PROVEN_HELPFUL": (5, "Decayed helpful count a proven pattern needs.", (0, 1_000_000)),
     "PATTERN_PROVEN_MAX_HARMFUL_RATIO": (0.15, "Harmful ratio a proven pattern stays under.", RATIO),
     "PATTERN_DEPRECATED_HARMFUL_RATIO": (0.3, "Harmful ratio above which a pattern is deprecated.", RATIO),
     "ANTI_PATTERN_MIN_OBSERVATIONS": (
         3,
         "Observations before a pattern can become an anti-pattern.",
-        POSITIVE,
+        COUNT,
     ),
     "ANTI_PATTERN_FAILURE_RATIO": (0.6, "Failure ratio that inverts a pattern into AVOID.", RATIO),
     # Telemetry learning loops
     "FRICTION_THRESHOLD": (
         3,
         "Same (tool, failure mode) failures in a session that fire friction.",
-        POSITIVE,
+        (1, 10_000),
     ),
     "CORRECTION_EDIT_DISTANCE": (0.3, "Normalised edit distance under which a reply is an edit.", RATIO),
     "CORRECTION_REWRITE_RATIO": (0.5, "Share of changed lines above which a reply is a rewrite.", RATIO),
@@ -239,37 +272,41 @@ DECLARED: dict[str, tuple[object, str, object]] = {
         30,
         "A fact only its own agent is served (it never recurred, or it is about one instance) is retired "
         "after this many days without being stated again.",
-        POSITIVE,
+        (1, 36_500),
     ),
-    "MAINTENANCE_MIN_FAILURES": (10, "Failures of one pattern that make a maintenance proposal.", POSITIVE),
-    "MAINTENANCE_MIN_SESSIONS": (3, "Distinct sessions those failures must span.", POSITIVE),
+    "MAINTENANCE_MIN_FAILURES": (10, "Failures of one pattern that make a maintenance proposal.", COUNT),
+    "MAINTENANCE_MIN_SESSIONS": (3, "Distinct sessions those failures must span.", COUNT),
     # Improver (weekly one-on-one plan)
-    "FEEDBACK_WINDOW_DAYS": (7, "Default feedback window and ritual period of an improver.", POSITIVE),
-    "RITUAL_MIN_FEEDBACK": (3, "New feedback items the ritual needs; fewer is a no-op.", NON_NEGATIVE),
-    "RITUAL_CONTEXT_TOKENS": (10_000, "Token budget of the context assembled for a proposal.", (100, None)),
+    "FEEDBACK_WINDOW_DAYS": (7, "Default feedback window and ritual period of an improver.", (1, 3650)),
+    "RITUAL_MIN_FEEDBACK": (3, "New feedback items the ritual needs; fewer is a no-op.", (0, 1_000_000)),
+    "RITUAL_CONTEXT_TOKENS": (
+        10_000,
+        "Token budget of the context assembled for a proposal.",
+        (100, 10_000_000),
+    ),
     "DIRECTIVE_MIN_SESSIONS": (
         30,
         "Sessions with and without an improver's line before its effect is judged (removal if none).",
-        POSITIVE,
+        COUNT,
     ),
     "PROMPT_TOKEN_BUDGET": (
         480,
         "Most tokens (about four characters each) of the prompt block an agent is served: about a page. "
         "The directives are pruned to 60% of it, lowest-value lines first; learned facts, anti-patterns "
         "and proven patterns fill the rest, and what does not fit is left out.",
-        (50, None),
+        (50, 1_000_000),
     ),
     "CANARY_SHARE": (
         0.2,
         "Share of a template's agents served an approved evolution first (at least one); 0 = all at once.",
         SHARE,
     ),
-    "CANARY_MIN_SESSIONS": (30, "Sessions per arm before a canary can be promoted.", POSITIVE),
+    "CANARY_MIN_SESSIONS": (30, "Sessions per arm before a canary can be promoted.", COUNT),
     "CANARY_DECIDE_DAYS": (
         7,
         "Days a canary should gather its sessions in: on a small or quiet fleet the share grows "
         "from KAIZEN_CANARY_SHARE toward half the agents (at the last two weeks' traffic) to get there.",
-        POSITIVE,
+        (1, 3650),
     ),
     "CANARY_MARGIN": (
         0.05,
@@ -303,12 +340,12 @@ DECLARED: dict[str, tuple[object, str, object]] = {
         "Effect size the sequential test is tuned for (its mixing standard deviation).",
         (0.001, 1.0),
     ),
-    "CANARY_MAX_DAYS": (14, "Days after which an undecided canary is handed to a human.", POSITIVE),
+    "CANARY_MAX_DAYS": (14, "Days after which an undecided canary is handed to a human.", (1, 3650)),
     "RITUAL_LEASE_SECONDS": (
         900,
         "A ritual's lease: its worker renews it every third of this while the model answers; a run "
         "whose lease lapsed (its worker died) is reaped as failed and run again.",
-        POSITIVE,
+        (1, DAY),
     ),
     "RATING_NEGATIVE_BELOW": (
         0.3,
@@ -321,19 +358,20 @@ DECLARED: dict[str, tuple[object, str, object]] = {
         RATIO,
     ),
     "MAX_RECURSION_DEPTH": (2, "Deepest improver level; that level is changed by humans only.", (0, 10)),
-    "META_IMPROVER_PERIOD_DAYS": (30, "Period of the level 2 meta-improver ritual.", POSITIVE),
+    "META_IMPROVER_PERIOD_DAYS": (30, "Period of the level 2 meta-improver ritual.", (1, 3650)),
     # Governance: board triage and the improve lane
-    "ESCALATION_THRESHOLD": (5, "Blocked events of one class in the window that escalate.", POSITIVE),
-    "ESCALATION_WINDOW_HOURS": (24, "Escalation window.", POSITIVE),
-    "ESCALATION_COOLDOWN_SECONDS": (3600, "Quiet period between two escalation webhooks.", NON_NEGATIVE),
-    "FOLLOWUPS_PER_CYCLE": (3, "Most follow-up tasks triage may create in one cycle.", NON_NEGATIVE),
+    "ESCALATION_THRESHOLD": (5, "Blocked events of one class in the window that escalate.", COUNT),
+    "ESCALATION_WINDOW_HOURS": (24, "Escalation window.", (1, 8760)),
+    "ESCALATION_COOLDOWN_SECONDS": (3600, "Quiet period between two escalation webhooks.", (0, 30 * DAY)),
+    "FOLLOWUPS_PER_CYCLE": (3, "Most follow-up tasks triage may create in one cycle.", (0, 10_000)),
     "FLAKY_FAILURE_RATIO": (0.3, "Failure share of a command's last runs that makes it flaky.", RATIO),
-    "FLAKY_RECENT_RUNS": (10, "Runs of a command looked at for flakiness.", POSITIVE),
-    "STALE_PR_DAYS": (7, "Age of an open pull request that counts as stale.", POSITIVE),
-    "STALE_AUTONOMY_DAYS": (21, "Age of a backlog autonomy task that gets cancelled.", POSITIVE),
+    "FLAKY_RECENT_RUNS": (10, "Runs of a command looked at for flakiness.", (1, 1000)),
+    "STALE_PR_DAYS": (7, "Age of an open pull request that counts as stale.", (1, 3650)),
+    "STALE_AUTONOMY_DAYS": (21, "Age of a backlog autonomy task that gets cancelled.", (1, 3650)),
     "FORGE_CLASS": (
         "",
-        "Dotted path of the forge provider (PRs, CI); empty = forge scans are skipped.",
+        "Dotted path of the forge provider (PRs, CI); empty = forge scans are skipped. Start-up "
+        "checks that its module exists and defines that name.",
         "dotted path or empty",
     ),
     "TASK_TTL_MINUTES": (
@@ -344,7 +382,7 @@ DECLARED: dict[str, tuple[object, str, object]] = {
     "ACCEPTANCE_MIN_SAMPLES": (
         5,
         "Decided tasks of a source before its acceptance rate rescores priorities.",
-        POSITIVE,
+        COUNT,
     ),
     "RESCORE_DEMOTE_BELOW": (0.4, "Acceptance under which backlog autonomy tasks are demoted.", RATIO),
     "RESCORE_PROMOTE_ABOVE": (0.75, "Acceptance above which backlog autonomy tasks are promoted.", RATIO),
@@ -422,6 +460,7 @@ def out_of_range(key: str, value) -> str:
             "CANARY_MARGINS": parse_margins,
             "TRUSTED_PROXIES": parse_networks,
             "TASK_TTL_MINUTES": parse_ttls,
+            "FORGE_CLASS": dotted_name,
         }.get(key)
         if parser is not None:
             try:
@@ -434,26 +473,36 @@ def out_of_range(key: str, value) -> str:
     lo, hi = allowed
     if isinstance(value, float) and not math.isfinite(value):
         return f"KAIZEN_{key}={value!r} is not a finite number"
-    hi = hi if hi is not None else longest(key)
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        span = f"between {lo} and {hi}" if hi is not None else f"at least {lo}"
-        return f"KAIZEN_{key}={value!r} is out of range: must be {span}"
+    if not lo <= value <= hi:
+        return f"KAIZEN_{key}={value!r} is out of range: must be between {lo} and {hi}"
     return ""
 
 
-# A duration open-ended in RANGES is still held to a century in its unit: past it a window reaches
-# before the year 1 and the job that subtracts it from now fails at every run.
-CENTURY = {
-    "_SECONDS": 100 * 365 * 86_400,
-    "_MS": 100 * 365 * 86_400_000,
-    "_HOURS": 100 * 365 * 24,
-    "_DAYS": 100 * 365,
-}
+# Settings that only make sense in one order, declared once: (lower, higher, strictly). Each may
+# be anywhere in its own range, but the pair inverted leaves a rule that can never apply or one
+# that contradicts the other (a score both helpful and harmful).
+ORDERED = (
+    ("FEEDBACK_HARMFUL_AT", "FEEDBACK_HELPFUL_AT", True),
+    ("RATING_NEGATIVE_BELOW", "RATING_POSITIVE_ABOVE", False),
+    ("RESCORE_DEMOTE_BELOW", "RESCORE_PROMOTE_ABOVE", False),
+    ("PATTERN_PROVEN_MAX_HARMFUL_RATIO", "PATTERN_DEPRECATED_HARMFUL_RATIO", False),
+    ("PATTERN_ESTABLISHED_MIN", "PATTERN_PROVEN_HELPFUL", False),
+    ("RANKING_WARM_MIN_SAMPLES", "RANKING_WINDOW_SAMPLES", False),
+    ("MAINTENANCE_MIN_SESSIONS", "MAINTENANCE_MIN_FAILURES", False),
+    ("CANARY_DECIDE_DAYS", "CANARY_MAX_DAYS", False),
+    ("PARTITION_DAYS", "RETENTION_DAYS", False),
+    ("INGEST_MAX_ARGS_BYTES", "INGEST_MAX_BODY_BYTES", False),
+)
 
 
-def longest(key: str) -> int | None:
-    """The highest value of a setting with no highest of its own: a century for a duration."""
-    return next((most for unit, most in CENTURY.items() if key.endswith(unit)), None)
+def out_of_order(values: dict) -> str:
+    """Why two settings of `values` stand in the wrong order (ORDERED), or ''."""
+    for lower, higher, strictly in ORDERED:
+        low, high = values[lower], values[higher]
+        if low > high or (strictly and low == high):
+            relation = "below" if strictly else "at most"
+            return f"KAIZEN_{lower}={low!r} must be {relation} KAIZEN_{higher}={high!r}"
+    return ""
 
 
 def parse_ttls(raw: str) -> dict[str, int]:
@@ -513,4 +562,7 @@ def load() -> dict[str, object]:
         problem = out_of_range(key, value)
         if problem:
             raise ImproperlyConfigured(problem)
+    problem = out_of_order(values)
+    if problem:
+        raise ImproperlyConfigured(problem)
     return values

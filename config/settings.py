@@ -9,7 +9,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from config import kaizen
-from config.env import env_bool, env_int, env_int_at_least, env_list, env_str
+from config.dotted import dotted_name
+from config.env import env_bool, env_int_between, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -84,7 +85,7 @@ DATABASE_ENGINES = ("django.db.backends.postgresql", "django.db.backends.sqlite3
 
 
 def _database(url: str) -> dict:
-    conn_max_age = env_int_at_least("DATABASE_CONN_MAX_AGE", 60, 0)
+    conn_max_age = env_int_between("DATABASE_CONN_MAX_AGE", 60, 0, 86_400)
     shown = url.split("@")[-1] if "@" in url else url  # never the password
     try:
         parsed = dj_database_url.parse(
@@ -119,7 +120,7 @@ def postgres_test_name(name: str, checkout: Path) -> str:
 DATABASES = {
     "default": _database(env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'var' / 'kaizen.sqlite3'}"))
 }
-_CONNECT_TIMEOUT = env_int_at_least("DATABASE_CONNECT_TIMEOUT", 5, 1)  # checked whatever the database
+_CONNECT_TIMEOUT = env_int_between("DATABASE_CONNECT_TIMEOUT", 5, 1, 600)  # checked whatever the database
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Fail fast (and answer 503) while the database is unreachable instead of hanging workers.
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", _CONNECT_TIMEOUT)
@@ -176,6 +177,10 @@ LOGIN_URL = "admin:login"
 
 
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+try:  # a class that is not there would fail the first notification, not start-up
+    dotted_name(EMAIL_BACKEND)
+except ValueError as exc:
+    raise ImproperlyConfigured(f"EMAIL_BACKEND: {exc}") from None
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "kaizen@localhost")
 
 REST_FRAMEWORK = {
@@ -239,7 +244,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # (Redis keeps it unacknowledged until then). Longer than any task should run; rituals that
 # outlive their own lease are reaped and re-queued sooner by `improver.reap_rituals`.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": env_int_at_least("CELERY_VISIBILITY_TIMEOUT", 1800, 1)
+    "visibility_timeout": env_int_between("CELERY_VISIBILITY_TIMEOUT", 1800, 1, 7 * 86_400)
 }
 # Every task is interrupted (SoftTimeLimitExceeded) before its message would be handed to another
 # worker; tasks with a sharper limit of their own set it where they are declared.
@@ -271,7 +276,7 @@ if PRODUCTION:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000)
+    SECURE_HSTS_SECONDS = env_int_between("SECURE_HSTS_SECONDS", 31_536_000, 0, 2 * 31_536_000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SECURE_CONTENT_TYPE_NOSNIFF = True

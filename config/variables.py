@@ -57,15 +57,16 @@ LOCAL_ONLY = {"SQLITE_TEST_NAME"}
 GUNICORN_VARIABLES: dict[str, tuple[str, str]] = {
     "GUNICORN_BIND": (
         "`127.0.0.1:8000`",
-        "address gunicorn listens on; only the proxy in front of it (nginx) should reach it",
+        "address gunicorn listens on (`host:port` with a port from 0 to 65535, `unix:/path` or "
+        "`fd://N`); only the proxy in front of it (nginx) should reach it",
     ),
     "GUNICORN_WORKERS": (
         "4 × CPU cores",
-        "worker processes (a whole number of at least 1; anything else stops gunicorn with one line)",
+        "worker processes (a whole number from 1 to 1024; anything else stops gunicorn with one line)",
     ),
     "GUNICORN_THREADS": (
         "1",
-        "threads per worker (a whole number of at least 1); threads of one process take turns on the "
+        "threads per worker (a whole number from 1 to 1024); threads of one process take turns on the "
         "interpreter lock, so more workers serve ingest faster than more threads",
     ),
     "GUNICORN_ACCESSLOG": (
@@ -79,7 +80,8 @@ GUNICORN_VARIABLES: dict[str, tuple[str, str]] = {
     ),
     "PROMETHEUS_MULTIPROC_DIR": (
         "a fresh temporary directory",
-        "where every worker writes its metrics for `/metrics` to sum; emptied when gunicorn starts, "
-        "and removed when it stops if gunicorn made it",
+        "where every worker writes its metrics for `/metrics` to sum (made if missing; one that cannot "
+        "be made or written to stops gunicorn with one line); emptied when gunicorn starts, and "
+        "removed when it stops if gunicorn made it",
     ),
 }

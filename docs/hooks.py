@@ -6,6 +6,8 @@
   (`config.variables.GUNICORN_VARIABLES`);
 - `<!-- generated: kaizen-settings -->`: every `KAIZEN_*` setting with its default, the values it
   accepts and its meaning (`config.kaizen.SETTINGS`, `RANGES`);
+- `<!-- generated: ordered-settings -->`: the pairs of settings start-up holds in order
+  (`config.kaizen.ORDERED`);
 - `<!-- generated: api-reference -->`: every endpoint of the OpenAPI schema drf-spectacular
   generates from the views, with its summary, parameters and answers.
 """
@@ -70,19 +72,20 @@ def _default(value) -> str:
 
 
 def kaizen_settings() -> str:
-    from config.kaizen import RANGES, SETTINGS, longest
-
-    def accepts(key: str) -> str:
-        spec = RANGES[key]
-        if isinstance(spec, tuple) and len(spec) == 2 and spec[1] is None and longest(key):
-            spec = (spec[0], longest(key))  # an open-ended duration is held to a century
-        return _accepts(spec)
+    from config.kaizen import RANGES, SETTINGS
 
     rows = [
-        f"| `KAIZEN_{key}` | {_cell(_default(default))} | {_cell(accepts(key))} | {_cell(meaning)} |"
+        f"| `KAIZEN_{key}` | {_cell(_default(default))} | {_cell(_accepts(RANGES[key]))} | {_cell(meaning)} |"
         for key, (default, meaning) in SETTINGS.items()
     ]
     return "\n".join(["| variable | default | accepts | meaning |", "|---|---|---|---|", *rows])
+
+
+def ordered_settings() -> str:
+    from config.kaizen import ORDERED
+
+    lines = [f"- `KAIZEN_{low}` {'<' if strict else '≤'} `KAIZEN_{high}`" for low, high, strict in ORDERED]
+    return "\n".join(lines)
 
 
 def api_reference() -> str:
@@ -118,6 +121,7 @@ GENERATED = {
     "platform-variables": platform_variables,
     "gunicorn-variables": gunicorn_variables,
     "kaizen-settings": kaizen_settings,
+    "ordered-settings": ordered_settings,
     "api-reference": api_reference,
 }
 

@@ -167,9 +167,9 @@ BAD_SETTINGS = [
     ("DATABASE_URL", "mysql://x/y", "PostgreSQL or SQLite only"),
     ("KAIZEN_TASK_TTL_MINUTES", "garbage", "is not kind=minutes"),
     ("KAIZEN_TASK_TTL_MINUTES", "goal=0", "at least 1"),
-    ("DATABASE_CONNECT_TIMEOUT", "-1", "must be at least 1"),
+    ("DATABASE_CONNECT_TIMEOUT", "-1", "between 1 and 600"),
     ("CELERY_BROKER_URL", "redis//oops", "is not a broker URL"),
-    ("DATABASE_CONN_MAX_AGE", "-5", "must be at least 0"),
+    ("DATABASE_CONN_MAX_AGE", "-5", "between 0 and 86400"),
     ("KAIZEN_CANARY_SHARE", "nan", "is not a finite number"),
     ("KAIZEN_LLM_TIMEOUT_SECONDS", "inf", "is not a finite number"),
     ("KAIZEN_DECAY_HALF_LIFE_DAYS", "-infinity", "is not a finite number"),
@@ -177,6 +177,12 @@ BAD_SETTINGS = [
     ("KAIZEN_FACT_EXPIRE_DAYS", "100000000", "between 1 and 36500"),  # a century at most
     ("KAIZEN_FACT_MIN_SESSIONS", "1", "between 2 and 1000000"),  # a fact made once never recurred
     ("KAIZEN_FACT_MIN_AGENTS", "1", "between 2 and 1000000"),
+    ("KAIZEN_FLEET_RECENT_FAILURES", "1" + "0" * 20, "between 0 and 1000"),
+    ("KAIZEN_FORGE_CLASS", "no.such.Class", "there is no module no.such"),
+    ("KAIZEN_FEEDBACK_HARMFUL_AT", "0.8", "must be below KAIZEN_FEEDBACK_HELPFUL_AT=0.7"),
+    ("EMAIL_BACKEND", "no.such.Backend", "there is no module no.such"),
+    ("CELERY_VISIBILITY_TIMEOUT", "99999999999", "between 1 and 604800"),
+    ("DATABASE_CONNECT_TIMEOUT", "99999999999", "between 1 and 600"),
 ]
 
 
@@ -201,17 +207,23 @@ CELERY = [str(Path(sys.executable).parent / "celery"), "-A", "config"]
 @pytest.mark.parametrize(
     ("program", "name", "value", "says"),
     [
-        (GUNICORN, "GUNICORN_WORKERS", "0", "must be a whole number of at least 1"),
-        (GUNICORN, "GUNICORN_THREADS", "many", "must be a whole number of at least 1"),
+        (GUNICORN, "GUNICORN_WORKERS", "0", "must be a whole number from 1 to 1024"),
+        (GUNICORN, "GUNICORN_WORKERS", "99999999999", "must be a whole number from 1 to 1024"),
+        (GUNICORN, "GUNICORN_THREADS", "many", "must be a whole number from 1 to 1024"),
+        (GUNICORN, "GUNICORN_BIND", "127.0.0.1:99999", "the port must be a number from 0 to 65535"),
+        (GUNICORN, "GUNICORN_BIND", "::1:80", "is not host:port"),
+        (GUNICORN, "PROMETHEUS_MULTIPROC_DIR", "/dev/null/metrics", "is not a directory every worker can"),
+        (GUNICORN, "PROMETHEUS_MULTIPROC_DIR", "", "is empty"),
+        (GUNICORN, "KAIZEN_FORGE_CLASS", "governance.board.forge.NoForge", "defines no NoForge"),
         (GUNICORN, "LOG_LEVEL", "garbage", "is not a log level"),
         (GUNICORN, "DATABASE_URL", "mysql://x/y", "PostgreSQL or SQLite only"),
         ([*CELERY, "worker", "--pool=solo"], "CELERY_BROKER_URL", "redis//oops", "is not a broker URL"),
         ([*CELERY, "beat"], "KAIZEN_FLEET_WINDOW_HOURS", "100000000", "between 1 and 8760"),
-        ([*CELERY, "worker", "--pool=solo"], "DATABASE_CONN_MAX_AGE", "-5", "must be at least 0"),
+        ([*CELERY, "worker", "--pool=solo"], "DATABASE_CONN_MAX_AGE", "-5", "between 0 and 86400"),
     ],
 )
 def test_a_bad_setting_stops_gunicorn_and_celery_in_one_line(program, name, value, says):
-    done = start(program, GUNICORN_BIND="127.0.0.1:0", **{name: value})
+    done = start(program, **{"GUNICORN_BIND": "127.0.0.1:0", name: value})
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
     line = done.stderr.strip()
     assert line.count("\n") == 0 and line.startswith(f"kaizen: {name}") and says in line, line
@@ -242,6 +254,98 @@ def test_every_setting_declares_its_range():
     assert set(kaizen.RANGES) == set(kaizen.SETTINGS)
     for key, (default, _) in kaizen.SETTINGS.items():
         assert kaizen.out_of_range(key, default) == "", key
+
+
+def test_every_number_has_a_lowest_and_a_highest():
+    numbers = {k: r for k, r in kaizen.RANGES.items() if isinstance(kaizen.SETTINGS[k][0], (int, float))}
+    assert len(numbers) > 90
+    unbounded = [k for k, r in numbers.items() if not isinstance(r, tuple) or None in r or r[0] > r[1]]
+    assert unbounded == []
+
+
+KAIZEN_REFUSED = [  # (variables, what the one line says)
+    (
+        {"FLEET_RECENT_FAILURES": "1" + "0" * 20},
+        "KAIZEN_FLEET_RECENT_FAILURES=100000000000000000000 is out of range",
+    ),
+    ({"FLEET_RECENT_FAILURES": "1e20"}, "is not an integer"),
+    ({"FLEET_RECENT_FAILURES": "1001"}, "between 0 and 1000"),
+    ({"RANKING_W_SUCCESS": "1e300"}, "between 0.0 and 100.0"),
+    ({"RANKING_LATENCY_CLAMP": "-0.5"}, "between 0.0 and 100.0"),
+    ({"DERIVE_RETRY_SECONDS": "99999999999"}, "between 1 and 3600"),
+    ({"OTLP_MAX_SPANS": "1000000000000"}, "between 1 and 1000000"),
+    ({"HITL_VETO_SECONDS": "99999999999"}, "between 0 and 604800"),
+    ({"DECAY_HALF_LIFE_DAYS": "1e9"}, "between 0.001 and 36500.0"),
+    ({"PROMPT_TOKEN_BUDGET": "99999999999"}, "between 50 and 1000000"),
+    ({"API_MAX_BODY_BYTES": "99999999999"}, "between 1024 and 1073741824"),
+    ({"WEBHOOK_TIMEOUT_SECONDS": "59"}, "between 0.1 and 20.0"),
+    ({"FORGE_CLASS": "no.such.Class"}, "KAIZEN_FORGE_CLASS: 'no.such.Class': there is no module no.such"),
+    ({"FORGE_CLASS": "governance.board.forge.NoForge"}, "module governance.board.forge defines no NoForge"),
+    ({"FORGE_CLASS": "Forge"}, "is not a dotted path to a class"),
+    ({"FORGE_CLASS": "governance..Forge"}, "is not a dotted path to a class"),
+    (
+        {"FEEDBACK_HARMFUL_AT": "0.8"},
+        "KAIZEN_FEEDBACK_HARMFUL_AT=0.8 must be below KAIZEN_FEEDBACK_HELPFUL_AT=0.7",
+    ),
+    (
+        {"FEEDBACK_HARMFUL_AT": "0.7"},
+        "KAIZEN_FEEDBACK_HARMFUL_AT=0.7 must be below KAIZEN_FEEDBACK_HELPFUL_AT=0.7",
+    ),
+    (
+        {"PATTERN_PROVEN_MAX_HARMFUL_RATIO": "0.5"},
+        "must be at most KAIZEN_PATTERN_DEPRECATED_HARMFUL_RATIO=0.3",
+    ),
+    ({"RATING_NEGATIVE_BELOW": "0.9"}, "must be at most KAIZEN_RATING_POSITIVE_ABOVE=0.7"),
+    ({"RESCORE_DEMOTE_BELOW": "0.8"}, "must be at most KAIZEN_RESCORE_PROMOTE_ABOVE=0.75"),
+    ({"PATTERN_ESTABLISHED_MIN": "6"}, "must be at most KAIZEN_PATTERN_PROVEN_HELPFUL=5"),
+    ({"RANKING_WARM_MIN_SAMPLES": "201"}, "must be at most KAIZEN_RANKING_WINDOW_SAMPLES=200"),
+    ({"MAINTENANCE_MIN_SESSIONS": "11"}, "must be at most KAIZEN_MAINTENANCE_MIN_FAILURES=10"),
+    ({"CANARY_DECIDE_DAYS": "15"}, "must be at most KAIZEN_CANARY_MAX_DAYS=14"),
+    (
+        {"PARTITION_DAYS": "31", "RETENTION_DAYS": "30"},
+        "KAIZEN_PARTITION_DAYS=31 must be at most KAIZEN_RETENTION_DAYS=30",
+    ),
+    (
+        {"INGEST_MAX_ARGS_BYTES": "4096", "INGEST_MAX_BODY_BYTES": "2048"},
+        "must be at most KAIZEN_INGEST_MAX_BODY_BYTES",
+    ),
+]
+
+
+@pytest.mark.parametrize(("variables", "says"), KAIZEN_REFUSED)
+def test_the_check_refuses_a_bad_setting_in_one_line_naming_it(monkeypatch, variables, says):
+    for key, value in variables.items():
+        monkeypatch.setenv(f"KAIZEN_{key}", value)
+    with pytest.raises(ImproperlyConfigured) as refused:
+        kaizen.load()
+    line = str(refused.value)
+    assert says in line and "\n" not in line and line.startswith("KAIZEN_"), line
+
+
+@pytest.mark.parametrize(
+    "variables",
+    [
+        {"FORGE_CLASS": "tests.governance.fake_forge.FakeForge"},
+        {"FORGE_CLASS": ""},
+        {"FEEDBACK_HARMFUL_AT": "0.69"},
+        {"RATING_NEGATIVE_BELOW": "0.7"},  # on the other's line: neither rule contradicts the other
+        {"PATTERN_ESTABLISHED_MIN": "5", "FLEET_RECENT_FAILURES": "1000", "WEBHOOK_TIMEOUT_SECONDS": "20"},
+    ],
+)
+def test_the_check_lets_a_good_setting_pass(monkeypatch, variables):
+    for key, value in variables.items():
+        monkeypatch.setenv(f"KAIZEN_{key}", value)
+    values = kaizen.load()
+    assert all(str(values[key]) == value or values[key] == float(value) for key, value in variables.items())
+
+
+@pytest.mark.parametrize(("lower", "higher", "strictly"), kaizen.ORDERED)
+def test_every_ordered_pair_holds_by_default_and_is_refused_inverted(monkeypatch, lower, higher, strictly):
+    assert kaizen.out_of_order(kaizen.load()) == ""
+    monkeypatch.setenv(f"KAIZEN_{lower}", str(kaizen.RANGES[lower][1]))  # each within its own range
+    monkeypatch.setenv(f"KAIZEN_{higher}", str(kaizen.RANGES[higher][0]))
+    with pytest.raises(ImproperlyConfigured, match=f"KAIZEN_{lower}=.* must be .* KAIZEN_{higher}="):
+        kaizen.load()
 
 
 @pytest.mark.django_db
