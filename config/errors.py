@@ -50,6 +50,17 @@ class NotYet(ApplicationError):
     retry_after_s = 60
 
 
+class TooMany(ApplicationError):
+    """The caller is over its share of a limit (HTTP 429 with Retry-After: the seconds until
+    its window starts again)."""
+
+    status_code = 429
+
+    def __init__(self, message: str, retry_after_s: int, extra: dict | None = None):
+        super().__init__(message, extra)
+        self.retry_after_s = retry_after_s
+
+
 def field_error(field: str, message: str) -> ApplicationError:
     return ApplicationError(f"{field}: {message}", {"fields": {field: [message]}})
 
@@ -67,7 +78,7 @@ def exception_handler(exc, context):
         return unavailable()
     if isinstance(exc, ApplicationError):
         response = Response({"message": exc.message, "extra": exc.extra}, status=exc.status_code)
-        if isinstance(exc, NotYet):
+        if isinstance(exc, NotYet | TooMany):
             response["Retry-After"] = str(exc.retry_after_s)
         return response
 

@@ -14,6 +14,8 @@ WHY = {
     "405": "Method not allowed on this path.",
     "409": "Conflict with the current state (nothing was changed).",
     "413": "Body too large.",
+    "429": "Over a per-client limit (failed authentications from one address, an agent's directives "
+    "reads); retry after `Retry-After` seconds.",
     "503": "Database unavailable; retry after `Retry-After` seconds.",
 }
 

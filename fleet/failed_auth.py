@@ -3,8 +3,8 @@ failures in the current minute, a client's tokens that fail get 429 with Retry-A
 401. Every token is checked before a client is refused, and only failures are counted: a valid
 token (an agent's or a staff tool's) passes whatever its address's count, so an agent that
 shares an address with a noisy client is not locked out. Counted in Django's cache: per process
-with the default local-memory cache, across processes with a shared one. The shipped nginx
-config limits requests per client address as well.
+with the default local-memory cache, across processes with a shared one (config.ratelimit, the
+one per-client counter). The shipped nginx config limits requests per client address as well.
 
 A client's address is the connection's own (REMOTE_ADDR). Only when that connection comes from a
 proxy of KAIZEN_TRUSTED_PROXIES (loopback by default: nginx on the same machine) is the address
@@ -12,12 +12,11 @@ the proxy reports taken instead (X-Real-IP, else the last untrusted hop of X-For
 client that reaches Kaizen directly cannot pick its own address by sending those headers."""
 
 from django.conf import settings
-from django.core.cache import cache
 
-from config import clock
+from config import ratelimit
 from config.networks import address_in, parse_networks
 
-WINDOW_S = 60
+SCOPE = "auth-failures"
 MAX_HOPS = 16  # X-Forwarded-For hops read, from the nearest
 
 
@@ -41,23 +40,11 @@ def client_of(request) -> str:
     return (nearest_first[-1] if nearest_first else peer)[:64]
 
 
-def _key(client: str) -> tuple[str, int]:
-    now = clock.now().timestamp()
-    window = int(now // WINDOW_S)
-    return f"kaizen:auth-failures:{client}:{window}", int(WINDOW_S - now % WINDOW_S) + 1
-
-
 def blocked_for(client: str) -> int:
     """Seconds for which a failing token of `client` gets 429 rather than 401 (0: none)."""
-    key, left = _key(client)
-    return left if (cache.get(key) or 0) >= settings.KAIZEN["AUTH_FAILURES_PER_MINUTE"] else 0
+    return ratelimit.blocked_for(SCOPE, client, settings.KAIZEN["AUTH_FAILURES_PER_MINUTE"])
 
 
 def record(client: str) -> None:
     """Count one failed authentication of `client` in the current minute."""
-    key, left = _key(client)
-    if not cache.add(key, 1, timeout=left):
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between the two calls
-            cache.add(key, 1, timeout=left)
+    ratelimit.record(SCOPE, client)

@@ -5,8 +5,8 @@ from datetime import timedelta
 from django.conf import settings
 from django.db.models import Avg, Count, Q
 
-from config import clock
-from config.errors import Conflict
+from config import clock, ratelimit
+from config.errors import Conflict, TooMany
 from fleet.documents import agent_version_id, exposure_record
 from fleet.models import AgentTemplate, DocumentVersion
 from improver.models import FeedbackItem
@@ -22,7 +22,19 @@ def directives_for_agent(*, agent, session_id: str | None = None) -> dict:
 
     During a rollout, a read naming the session it starts (`session_id`) is served that session's
     arm, and the assignment is recorded (fleet.documents.exposure_record: the session's events
-    are then stamped with it); a read without one is served the agent's arm."""
+    are then stamped with it); a read without one is served the agent's arm.
+
+    Each agent has its share of reads (KAIZEN_DIRECTIVES_READS_PER_MINUTE, counted by
+    config.ratelimit as failed authentications are): one reading far more often is refused
+    (429) rather than slowing every other agent's reads."""
+    limit = settings.KAIZEN["DIRECTIVES_READS_PER_MINUTE"]
+    if wait := ratelimit.take("directives-reads", agent.pk, limit):
+        raise TooMany(
+            f"Agent '{agent.name}' read its directives {limit} times this minute, its share; "
+            f"retry in {wait} s (an agent reads them once per session it starts).",
+            wait,
+            {"limit_per_minute": limit},
+        )
     if agent.template_id is None:
         raise Conflict(f"Agent '{agent.name}' runs no template; assign one in the admin.")
     template = AgentTemplate.objects.select_related("document").get(pk=agent.template_id)

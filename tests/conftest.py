@@ -139,10 +139,15 @@ def _derive_without_following(settings):
 
 @pytest.fixture(autouse=True)
 def _fresh_hot_cache():
-    """Each test starts with nothing reused from another's tokens or price table."""
+    """Each test starts with nothing reused from another's tokens or price table, nor counted
+    against a per-client limit by another (config.ratelimit: the clock is often pinned, so
+    their windows would be one)."""
+    from django.core.cache import cache
+
     from fleet import hot_cache
 
     hot_cache.clear()
+    cache.clear()
 
 
 FIXED_NOW = datetime.fromisoformat("2026-11-21T12:00:00+00:00")

@@ -211,3 +211,24 @@ def test_an_event_without_a_session_counts_in_the_session_the_latest_read_assign
     later = (FIXED_NOW + timedelta(hours=2)).isoformat()
     post(alice_client, [{**observation, "id": "o2", "timestamp": later}])
     assert Observation.objects.get(dedup_key="o2").template_version_id == champion.pk
+
+
+# --- each agent's share of reads ----------------------------------------------------------------
+
+
+def test_an_agent_over_its_share_of_reads_gets_429_and_the_others_read_on(settings, clock):
+    settings.KAIZEN = {**settings.KAIZEN, "DIRECTIVES_READS_PER_MINUTE": 3}
+    clock.move_to(FIXED_NOW + timedelta(seconds=15), tick=False)
+    greedy, greedy_token = agent_with_token(name="greedy")
+    _, other_token = agent_with_token(name="other", template=greedy.template)
+    greedy_client, other_client = APIClient(), APIClient()
+    greedy_client.credentials(HTTP_AUTHORIZATION=f"Bearer {greedy_token}")
+    other_client.credentials(HTTP_AUTHORIZATION=f"Bearer {other_token}")
+    statuses = [greedy_client.get(URL, {"session_id": f"s-{i}"}).status_code for i in range(5)]
+    assert statuses == [200, 200, 200, 429, 429]  # each read names a new session: no way around it
+    refused = greedy_client.get(URL)
+    assert refused.status_code == 429 and refused["Retry-After"] == "46"  # the rest of the minute
+    assert "greedy" in refused.json()["message"] and refused.json()["extra"] == {"limit_per_minute": 3}
+    assert [other_client.get(URL).status_code for _ in range(3)] == [200] * 3
+    clock.move_to(FIXED_NOW + timedelta(seconds=60), tick=False)
+    assert greedy_client.get(URL).status_code == 200  # a new minute, a new share
