@@ -127,14 +127,6 @@ DECLARED: dict[str, tuple[object, str, object]] = {
         "while every other agent's reads go on. An agent reads once per session it starts.",
         (1, 1_000_000),
     ),
-    "DIRECTIVES_READS_PER_MINUTE": (
-        60,
-        "Directives reads one agent may make in a minute (REST, MCP prompt and Langfuse prompt "
-        "alike; per web process with the default local-memory cache, across processes with a "
-        "shared one); beyond it the agent's reads get 429 with Retry-After until the next minute, "
-        "while every other agent's reads go on. An agent reads once per session it starts.",
-        (1, 1_000_000),
-    ),
     "TRUSTED_PROXIES": (
         "127.0.0.1,::1",
         "Addresses and networks of the reverse proxies in front of Kaizen (comma-separated IPs or "
