@@ -180,6 +180,7 @@ class Exposure(models.Model):
             # of a batch (agent, candidate, keys) and counts a candidate's sessions
             models.UniqueConstraint(fields=["candidate", "agent", "session_key"], name="exposure_once"),
         ]
+        indexes = [models.Index(fields=["at"], name="exposure_at")]  # retention finds the old ones
 
     def __str__(self) -> str:
         return f"{self.session_key} of agent {self.agent_id} on version {self.version_id}"
