@@ -10,7 +10,7 @@ with the line against sessions without it, within each agent — once a day.
 A fleet: `agents` agents whose session volumes are heavy-tailed (a Pareto weight per agent, mean
 3 sessions a day), each with its own offset on the logit scale (spread 0, 0.4, 0.8), weekends
 twice as hard, and a drift of up to ±0.3 over the horizon. Each line under test has its own
-problem (a signal at 5–15% of sessions); the fleet also shows tool failures (25%), skill
+problem (a signal at 10–25% of sessions); the fleet also shows tool failures (25%), skill
 failures (10%), corrections (8%) and escalations (5%). The kinds of line:
 
 - good: its problem halves;
@@ -56,7 +56,7 @@ class LineFleet:
         self.pace = [math.exp(rng.gauss(0, 0.3)) for _ in range(agents)]
         self.weekday = rng.randrange(7)
         self.drift = rng.uniform(-0.3, 0.3)
-        self.base = [rng.uniform(0.05, 0.15) for _ in kinds]
+        self.base = [rng.uniform(0.10, 0.25) for _ in kinds]
         self.helped = [set(rng.sample(range(agents), max(1, agents // 2))) for _ in kinds]
 
     def sessions_today(self, agent: int) -> int:
@@ -80,14 +80,13 @@ class LineFleet:
             halved = i in on and works
             shown[f"problem{i}"] = u < (p / 2 if halved else p)
             rescued |= kind == "longer" and halved and p / 2 <= u < p
-        harm = any(self.kinds[i] == "harmful" for i in on)
+        harm = 0.10 * sum(self.kinds[i] == "harmful" for i in on)  # each harmful line adds its 10 points
         for signal, base in GENERIC.items():
             p = expit(logit(base) + shift)
-            shown[signal] = rng.random() < (min(1.0, p + 0.10) if signal == "tool_failure" and harm else p)
+            shown[signal] = rng.random() < (min(1.0, p + harm) if signal == "tool_failure" else p)
         failed = any(shown.values())
         duration = self.pace[agent] * math.exp(rng.gauss(0, 0.5)) * (0.6 if failed else 1.0)
-        if any(self.kinds[i] == "costly" for i in on):
-            duration *= 1.3
+        duration *= 1.3 ** sum(self.kinds[i] == "costly" for i in on)
         if rescued and not failed:
             duration *= 1.3 / 0.6
         return {"signals": shown, "failed": failed, "duration": duration}

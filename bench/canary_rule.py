@@ -51,7 +51,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PER_DAY = 3
 DAYS = 14
 BASE = {"target": 0.30, "tool_failure": 0.25, "skill_failure": 0.10, "correction": 0.08, "escalation": 0.05}
-SIGNALS = (*BASE, "any_failure")
+SIGNALS = (*BASE, "other_failure", "any_failure")
 SCENARIOS = ("neutral", "harmful", "better", "longer")
 SPREADS = (0.0, 0.4, 0.8)
 MODES = ("session", "mixed", "agent")
@@ -92,6 +92,7 @@ class Fleet:
                 shown[signal] = u < min(1.0, p + 0.10)
             else:
                 shown[signal] = u < p
+        shown["other_failure"] = any(v for k, v in shown.items() if k != "target")
         shown["any_failure"] = any(shown.values())
         duration = self.pace[agent] * math.exp(rng.gauss(0, 0.5)) * (0.6 if shown["any_failure"] else 1.0)
         if scenario == "longer" and rescued:

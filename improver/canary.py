@@ -240,20 +240,11 @@ def decide(
     base.update(blocked=blocked, reachable=reachable, days_to_decide=_days_to(needed, fewest, age))
     if fewest >= rules.min_sessions and not unproven and not rising and (better or not improve):
         why = f"significantly better on {', '.join(better)}" if improve else "removes lines only"
+        said = f"{why}, every guardrail shown within its margin, after {fewest} sessions per arm"
+        said += f" (look on day {day})"
         return Verdict(
-            Action.PROMOTE.value,
-            f"{why}, every guardrail shown within its margin, after {fewest} sessions per arm "
-            f"(look on day {day})",
-            intervals,
-            look,
-            needed,
-            advice=Advice("promote", why),
-            **base,
+            Action.PROMOTE.value, said, intervals, look, needed, advice=Advice("promote", why), **base
         )
-    out_of_reach = (
-        look is not None and age >= rules.decide_after and (blocked or needed is None or needed > reachable)
-    )
-    advice = advise(ests, roles, margins, improve=improve, needed=needed, reachable=reachable)
     missing = {
         Missing.NO_GAIN: f"no target significantly better ({', '.join(targets)})"
         if improve and not better
@@ -264,7 +255,20 @@ def decide(
             f"{fewest} of {rules.min_sessions} sessions per arm" if fewest < rules.min_sessions else ""
         ),
     }
+    advice = advise(ests, roles, margins, improve=improve, needed=needed, reachable=reachable)
     base.update(advice=advice, missing=tuple(k.value for k, v in missing.items() if v))
+    return _undecided(missing, intervals, look, needed, age, fewest, rules, base)
+
+
+def _undecided(
+    missing: dict, intervals: dict, look, needed, age: timedelta, fewest: int, rules, base
+) -> Verdict:
+    """A check that neither promoted nor rolled back: handed to a human once the canary is old,
+    or from `decide_after` on when the sessions a decision needs will not come in time."""
+    blocked, reachable = base["blocked"], base["reachable"]
+    out_of_reach = (
+        look is not None and age >= rules.decide_after and (blocked or needed is None or needed > reachable)
+    )
     if age >= rules.max_age or out_of_reach:
         parts = "; ".join(v for v in missing.values() if v)
         why = f"no decision after {age.days} days ({parts}){_more(needed, blocked, reachable, age, rules)}"

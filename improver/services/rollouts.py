@@ -214,44 +214,7 @@ def rollout_check(*, rollout: Rollout, now: datetime | None = None) -> str:
             shown=shown,
             improve=not rollout.removes_only,
         )
-        check = {
-            "at": now.isoformat(),
-            "targets": list(rollout.targets or (ANY,)),
-            "judged_on": list(targets),
-            "arms": {
-                m: {
-                    "candidate": [sum(c.n for c in cand), sum(c.y for c in cand)],
-                    "champion": [sum(c.n for c in champ), sum(c.y for c in champ)],
-                    "agents": len({c.agent for c in (*cand, *champ)}),
-                }
-                for m, (cand, champ) in arms.items()
-            },
-            "intervals": {m: [ci.diff, ci.low, ci.high] for m, ci in verdict.intervals.items()},
-            "roles": verdict.roles or {},
-            "margins": verdict.margins,
-            "shown": list(verdict.shown),
-            "look": verdict.look,
-            "looks": [*looks, verdict.look] if verdict.look else list(looks),
-            "needed": verdict.needed,
-            "blocked": list(verdict.blocked),
-            "missing": list(verdict.missing),
-            "reachable": verdict.reachable,
-            "days_to_decide": verdict.days_to_decide,
-            "exact": {
-                m: {"p_worse": e.p_worse, "p_better": e.p_better} for m, e in verdict.exact.items()
-            },
-            "action": verdict.action,
-            "reason": verdict.reason,
-            "advice": (
-                {
-                    "action": verdict.advice.action,
-                    "why": verdict.advice.why,
-                    "figures": list(verdict.advice.figures),
-                }
-                if verdict.advice
-                else None
-            ),
-        }
+        check = _check_record(rollout, arms, verdict, now, looks)
         rollout.last_check, rollout.history = check, (rollout.history + [check])[-HISTORY_MAX:]
         rollout.save(update_fields=["last_check", "history"])
         if watching and verdict.action not in ("roll_back", "promote"):
@@ -275,6 +238,47 @@ def rollout_check(*, rollout: Rollout, now: datetime | None = None) -> str:
             _mark(rollout, None, Rollout.Status.NEEDS_HUMAN, ChangeDecision.Verdict.HANDED_OVER, why, now)
             publish_after_commit("improver.notify_handover", rollout.pk)
         return verdict.action
+
+
+def _check_record(rollout: Rollout, arms: dict, verdict, now: datetime, looks: tuple) -> dict:
+    """What one check saw and decided, as the rollout keeps it: every page words it from here."""
+    targets = judged_on(rollout)
+    return {
+        "at": now.isoformat(),
+        "targets": list(rollout.targets or (ANY,)),
+        "judged_on": list(targets),
+        "arms": {
+            m: {
+                "candidate": [sum(c.n for c in cand), sum(c.y for c in cand)],
+                "champion": [sum(c.n for c in champ), sum(c.y for c in champ)],
+                "agents": len({c.agent for c in (*cand, *champ)}),
+            }
+            for m, (cand, champ) in arms.items()
+        },
+        "intervals": {m: [ci.diff, ci.low, ci.high] for m, ci in verdict.intervals.items()},
+        "roles": verdict.roles or {},
+        "margins": verdict.margins,
+        "shown": list(verdict.shown),
+        "look": verdict.look,
+        "looks": [*looks, verdict.look] if verdict.look else list(looks),
+        "needed": verdict.needed,
+        "blocked": list(verdict.blocked),
+        "missing": list(verdict.missing),
+        "reachable": verdict.reachable,
+        "days_to_decide": verdict.days_to_decide,
+        "exact": {m: {"p_worse": e.p_worse, "p_better": e.p_better} for m, e in verdict.exact.items()},
+        "action": verdict.action,
+        "reason": verdict.reason,
+        "advice": (
+            {
+                "action": verdict.advice.action,
+                "why": verdict.advice.why,
+                "figures": list(verdict.advice.figures),
+            }
+            if verdict.advice
+            else None
+        ),
+    }
 
 
 def rollouts_check(*, now: datetime | None = None) -> dict[str, int]:
