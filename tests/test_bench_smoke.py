@@ -11,10 +11,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def smoke(script: str, env: dict | None = None) -> str:
-    """Run `bench/<script> --smoke`; its output, after checking it exited 0 and failed no check."""
+def smoke(script: str, env: dict | None = None, *more: str) -> str:
+    """Run `bench/<script> --smoke` (and `more` arguments); its output, after checking it exited 0
+    and failed no check."""
     done = subprocess.run(
-        [sys.executable, f"bench/{script}", "--smoke"],
+        [sys.executable, f"bench/{script}", "--smoke", *more],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -52,6 +53,11 @@ def test_the_directives_read_benchmark_runs_at_each_size():
 def test_the_canary_rule_benchmark_runs():
     out = smoke("canary_rule.py")
     assert "harmful" in out and "better" in out
+
+
+def test_the_canary_rule_benchmark_runs_with_lines_as_factors():
+    out = smoke("canary_rule.py", None, "--lines")
+    assert "templates per cell" in out and "why hand-overs were undecided" in out
 
 
 @pytest.mark.postgresql("the benchmark runs on PostgreSQL")
