@@ -6,9 +6,13 @@ An export authenticates with the agent's token in the `authorization` metadata
 kz_…`. Each call runs on a worker thread with its own database connection; a bad token is
 UNAUTHENTICATED, a message larger than `KAIZEN_INGEST_MAX_BODY_BYTES` (the limit OTLP/HTTP answers
 413 over) or an export over `KAIZEN_OTLP_MAX_SPANS` RESOURCE_EXHAUSTED, a body that does not decode
-INVALID_ARGUMENT, and the answer carries the same partial-success counts as OTLP/HTTP.
+INVALID_ARGUMENT, and the answer carries the same partial-success counts as OTLP/HTTP. An export
+that fails while it is stored is UNAVAILABLE when the database is (retry later) and INTERNAL
+otherwise, with a sentence of Kaizen's own: never the database's error text, which gRPC would
+otherwise hand the client as an UNKNOWN's details.
 """
 
+import logging
 from concurrent import futures
 
 import grpc
@@ -17,11 +21,13 @@ from django.db import close_old_connections
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceResponse
 from rest_framework import exceptions
 
+from config.error_views import database_unavailable
 from fleet.auth import BearerTokenAuthentication
 from telemetry.intake import otlp_spans as otlp
 from telemetry.intake.otlp_http import export, export_response, over_cap
 
 SERVICE = "opentelemetry.proto.collector.trace.v1.TraceService"
+log = logging.getLogger(__name__)
 
 
 class TraceService:
@@ -41,7 +47,17 @@ class TraceService:
             too_many = over_cap(spans)
             if too_many:
                 context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, too_many)
-            rejected, message, _ = export(agent, spans)
+            try:
+                rejected, message, _ = export(agent, spans)
+            except Exception as exc:  # noqa: BLE001 - answered below, the cause logged, not sent
+                down = database_unavailable(exc)
+                log.exception("OTLP/gRPC export from %s could not be stored", agent)
+                context.abort(
+                    grpc.StatusCode.UNAVAILABLE if down else grpc.StatusCode.INTERNAL,
+                    "The database is unavailable: retry later."
+                    if down
+                    else "The export could not be stored (the server's log says why).",
+                )
             return export_response(rejected, message)
         finally:
             close_old_connections()

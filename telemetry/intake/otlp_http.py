@@ -38,7 +38,9 @@ class OtlpTracesApi(APIView):
         request={"application/x-protobuf": bytes, "application/json": dict},
         responses={
             200: OpenApiResponse(
-                description="ExportTraceServiceResponse (partial success counts unmapped and invalid spans)"
+                description="ExportTraceServiceResponse (partial success counts unmapped and invalid "
+                "spans; with none rejected, its message warns of spans kept with an id left out or "
+                "their text cleaned)"
             )
         },
     )
@@ -60,7 +62,7 @@ class OtlpTracesApi(APIView):
         rejected, message, summary = export(request_agent(request), spans)
         if is_json:
             body = {"kaizen": summary}
-            if rejected:
+            if message:  # rejecting nothing, a warning
                 body["partialSuccess"] = {"rejectedSpans": str(rejected), "errorMessage": message}
             return JsonResponse(body)
         return HttpResponse(
@@ -78,23 +80,27 @@ def over_cap(spans: list) -> str:
 
 def export(agent, spans: list) -> tuple[int, str, dict]:
     """One OTLP export of `agent`, whichever transport brought it (HTTP or gRPC), through the
-    one span mapping and ingest writer: (spans rejected, why, a summary of what was stored)."""
+    one span mapping and ingest writer: (spans rejected, why, a summary of what was stored).
+    Spans kept with an id left out or their text cleaned (otlp_spans.checked) are no rejection:
+    the answer says so as a warning (a partial success that rejects nothing)."""
+    spans, changed = otlp.checked(spans)
     mapped, results, unmapped = traces_ingest(agent=agent, spans=spans)
     names = sorted({name for name, _, _ in mapped.unmapped})
     invalid = [r for r in results if r.status == 400]
     stored = sum(r.status == 201 for r in results)
     rejected = unmapped + len(invalid)
-    message = ""
+    said = []
     if unmapped:
-        message = (
+        said.append(
             f"{unmapped} span(s) map to no event (no GenAI, OpenInference, OpenLLMetry, MLflow or "
             f"Langfuse kind): {', '.join(names[:10])}"
         )
     if invalid:
-        message += (
-            "; " if message else ""
-        ) + f"{len(invalid)} span(s) failed validation: {invalid[0].errors}"
-    if rejected:
+        said.append(f"{len(invalid)} span(s) failed validation: {invalid[0].errors}")
+    if changed:
+        said.append(f"{len(changed)} span(s) kept with changes: {'; '.join(changed[:3])}")
+    message = "; ".join(said)
+    if message:
         log.info("OTLP intake from %s: %s", agent, message)
     summary = {
         "spans": len(spans),
@@ -103,13 +109,14 @@ def export(agent, spans: list) -> tuple[int, str, dict]:
         "unmapped": unmapped,
         "context": mapped.context,
         "invalid": len(invalid),
+        "changed": len(changed),
     }
     return rejected, message, summary
 
 
 def export_response(rejected: int, message: str):
     response = ExportTraceServiceResponse()
-    if rejected:
+    if message:  # with no span rejected, a warning
         response.partial_success.rejected_spans = rejected
         response.partial_success.error_message = message
     return response

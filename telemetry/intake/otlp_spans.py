@@ -20,6 +20,13 @@ upstream run's session when it names none) is found the same way, and carried as
 `parent_session_id`. `settled` names
 the traces whose spans are all here (their root came): the outcomes of other traces wait until
 they are (see telemetry/intake/otel_traces.py), their tools do not.
+
+A span is never refused for what an attribute holds: as a token count that is not a number is
+not read, a session, user or hand-off id that breaks the rule for an id (telemetry.contract.
+id_problem, the rule REST events follow: nothing is cut or converted) is left out of the span, as
+if it had not been said, and text the database cannot hold (a NUL, an unpaired surrogate) is
+cleaned from its name, messages and attributes; `checked` says which spans were changed and how,
+for the export's answer (a partial success that rejects nothing: a warning).
 """
 
 import json
@@ -28,6 +35,8 @@ from datetime import UTC, datetime
 
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
+from config.untrusted import text_problem
+from telemetry.contract import id_problem
 from telemetry.failure_modes import derive
 
 STATUS_ERROR = 2
@@ -326,9 +335,28 @@ class _Batch:
 
 def _own_session(span: SpanView) -> str | None:
     """The conversation or session id a span names, if it names one."""
-    for key in SESSION_KEYS:
-        if span.attributes.get(key):
-            return _plain(span.attributes[key])[:128]
+    return _first_id(span.attributes, SESSION_KEYS)
+
+
+def _id_of(value) -> str | None:
+    """An attribute as an id: the text it holds when that text follows the rule for an id (a
+    string, MLflow's JSON-encoded ones decoded first), else None (not said, or not an id)."""
+    text = _as_id(value)
+    return None if value is None or id_problem(text) else text
+
+
+def _as_id(value):
+    """An attribute's value as the id it says: a string as text (MLflow's JSON-encoded ones
+    decoded), anything else as it is (and not an id)."""
+    return _plain(value) if isinstance(value, str) else value
+
+
+def _first_id(attributes: dict, keys: tuple) -> str | None:
+    """The first of `keys` whose attribute is an id (see `_id_of`)."""
+    for key in keys:
+        found = _id_of(attributes.get(key))
+        if found is not None:
+            return found
     return None
 
 
@@ -496,20 +524,12 @@ def _name_generic_outcomes(batch: _Batch, outcomes: dict) -> None:
 
 def _own_user(span: SpanView) -> str | None:
     """The end user a span names (whom its work was for), if it names one."""
-    for key in USER_KEYS:
-        user = _plain(span.attributes.get(key)).strip()[:128]
-        if user:
-            return user
-    return None
+    return _first_id(span.attributes, USER_KEYS)
 
 
 def _own_parent(span: SpanView) -> str | None:
     """The session a span says its run was handed from, if it says one."""
-    for key in PARENT_SESSION_KEYS:
-        parent = _plain(span.attributes.get(key)).strip()[:128]
-        if parent:
-            return parent
-    return None
+    return _first_id(span.attributes, PARENT_SESSION_KEYS)
 
 
 def _linked_parent(trace_id: str, links: list[tuple[str, dict]]) -> str | None:
@@ -519,11 +539,7 @@ def _linked_parent(trace_id: str, links: list[tuple[str, dict]]) -> str | None:
     for linked_trace, attributes in links:
         if not linked_trace or linked_trace == trace_id:
             continue
-        for key in (*PARENT_SESSION_KEYS, *SESSION_KEYS):
-            said = _plain(attributes.get(key)).strip()[:128]
-            if said:
-                return said
-        return linked_trace[:128]
+        return _first_id(attributes, (*PARENT_SESSION_KEYS, *SESSION_KEYS)) or linked_trace
     return None
 
 
@@ -754,3 +770,51 @@ def spans_from_protobuf(payload: bytes) -> list[SpanView]:
                     )
                 )
     return spans
+
+
+ID_KEYS = (*SESSION_KEYS, *PARENT_SESSION_KEYS, *USER_KEYS)
+
+
+def checked(spans: list[SpanView]) -> tuple[list[SpanView], list[str]]:
+    """The spans of an export as the mapping may read them and the database hold them: each id
+    attribute that breaks the rule for an id left out (an empty one is simply not said), and NUL
+    characters and unpaired surrogates cleaned from every text of the span (removed; replaced by
+    U+FFFD). Returns the spans and, for each span changed, what was changed (no value quoted)."""
+    out, notes = [], []
+    for span in spans:
+        attributes, said = dict(span.attributes), []
+        for key in ID_KEYS:
+            value = attributes.get(key)
+            problem = None if value is None or value == "" else id_problem(_as_id(value))
+            if problem:
+                said.append(f"{key} left out: {problem}")
+                del attributes[key]
+        texts, cleaned = _cleaned(
+            [span.trace_id, span.span_id, span.parent_id, span.name, span.status_message, span.exception]
+        )
+        attributes, cleaned_attributes = _cleaned(attributes)
+        if cleaned or cleaned_attributes:
+            said.append("NUL or unpaired surrogate characters cleaned from its text")
+        if said:
+            trace, span_id, parent, name, status, exception = texts
+            fields = (span.start_ns, span.end_ns, span.status_code)
+            span = SpanView(trace, span_id, name, *fields, status, attributes, parent, exception)
+            notes.append(f"span {span_id or '(no id)'}: {'; '.join(said)}")
+        out.append(span)
+    return out, notes
+
+
+def _cleaned(value) -> tuple:
+    """(`value` with NUL removed and unpaired surrogates replaced in every string, keys too,
+    whether anything was changed), for text and the JSON-like values of attributes."""
+    if isinstance(value, str):
+        if text_problem(value) is None:
+            return value, False
+        return value.replace("\x00", "").encode("utf-8", "surrogatepass").decode("utf-8", "replace"), True
+    if isinstance(value, list):
+        pairs = [_cleaned(item) for item in value]
+        return [item for item, _ in pairs], any(changed for _, changed in pairs)
+    if isinstance(value, dict):
+        pairs = [(_cleaned(k), _cleaned(v)) for k, v in value.items()]
+        return {k: v for (k, _), (v, _) in pairs}, any(a or b for (_, a), (_, b) in pairs)
+    return value, False

@@ -198,3 +198,75 @@ def test_garbage_bytes_are_an_invalid_argument(grpc_port):
     assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert "decode" in refused.value.details()
     assert not ToolInvocation.objects.exists()
+
+
+def export_with(spans: list[tuple[bytes, bytes, str, int, str, dict]]) -> bytes:
+    """An ExportTraceServiceRequest of (trace id, span id, name, status code, status message,
+    string attributes) spans."""
+    request = ExportTraceServiceRequest()
+    scope = request.resource_spans.add().scope_spans.add()
+    for trace, span_id, name, code, message, attributes in spans:
+        span = scope.spans.add()
+        span.trace_id, span.span_id, span.name = trace, span_id, name
+        span.start_time_unix_nano, span.end_time_unix_nano = (
+            1_700_000_000_000_000_000,
+            1_700_000_001_000_000_000,
+        )
+        span.status.code, span.status.message = code, message
+        for key, value in attributes.items():
+            attribute = span.attributes.add()
+            attribute.key = key
+            if isinstance(value, int):
+                attribute.value.int_value = value
+            else:
+                attribute.value.string_value = value
+    return request.SerializeToString()
+
+
+TOOL = {"gen_ai.operation.name": "execute_tool"}
+
+
+@pytest.mark.postgresql("PostgreSQL refuses a NUL in text and jsonb: there it used to fail the whole export")
+def test_nul_in_every_kept_field_over_grpc_costs_no_span_and_says_no_database_text(grpc_port):
+    agent, token = agent_with_token(name="grpc-nul")
+    dirty = {**TOOL, "gen_ai.tool.name": "re\x00fund", "gen_ai.conversation.id": "conv\x00-2",
+             "user.id": "u\x002", "gen_ai.request.model": "gpt\x00", "kaizen.parent_session_id": "p\x00"}  # fmt: skip
+    body = export_with([
+        (b"\x01" * 16, b"\x01" * 8, "execute_tool search", 0, "", {**TOOL, "gen_ai.conversation.id": "conv-1"}),
+        (b"\x02" * 16, b"\x02" * 8, "execute_tool re\x00fund", 2, "card\x00 declined", dirty),
+    ])  # fmt: skip
+    answer = grpc_export(grpc_port, token, body)
+    assert answer.partial_success.rejected_spans == 0
+    assert "1 span(s) kept with changes" in answer.partial_success.error_message
+    calls = dict(ToolInvocation.objects.filter(agent=agent).values_list("tool", "session_id"))
+    assert calls == {"search": "conv-1", "refund": "02" * 16}  # the bad conversation id left out
+    assert ToolInvocation.objects.get(tool="refund").error == "card declined"
+
+
+@pytest.mark.parametrize("said", [42, "x" * 129, " ", "u\n2"])
+def test_a_bad_user_id_over_grpc_is_left_out_as_over_http(grpc_port, said):
+    agent, token = agent_with_token(name="grpc-ids")
+    body = export_with(
+        [(b"\x03" * 16, b"\x03" * 8, "execute_tool search", 0, "", {**TOOL, "enduser.id": said})]
+    )
+    answer = grpc_export(grpc_port, token, body)
+    assert answer.partial_success.rejected_spans == 0
+    assert "enduser.id left out: " in answer.partial_success.error_message
+    assert ToolInvocation.objects.get(agent=agent).user_id is None
+
+
+def test_an_export_that_fails_while_stored_is_internal_without_the_database_text(grpc_port, monkeypatch):
+    from django.db import DataError
+
+    from telemetry.intake import otlp_http
+
+    def failing(**kwargs):
+        raise DataError('invalid byte sequence for encoding "UTF8": 0x00 (a secret of the database)')
+
+    monkeypatch.setattr(otlp_http, "traces_ingest", failing)
+    _, token = agent_with_token(name="grpc-fails")
+    body = export_with([(b"\x04" * 16, b"\x04" * 8, "execute_tool search", 0, "", TOOL)])
+    with pytest.raises(grpc.RpcError) as refused:
+        grpc_export(grpc_port, token, body)
+    assert refused.value.code() == grpc.StatusCode.INTERNAL
+    assert "secret" not in refused.value.details() and "UTF8" not in refused.value.details()

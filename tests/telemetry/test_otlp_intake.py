@@ -110,7 +110,8 @@ def test_json_intake_reports_unmapped_spans_and_deduplicates(api):
     body = json.dumps({"resourceSpans": [{"scopeSpans": [{"spans": [span, other]}]}]})
     response = api.post("/v1/traces", data=body, content_type="application/json")
     data = response.json()
-    assert data["kaizen"] == {"spans": 2, "mapped": 1, "stored": 1, "unmapped": 1, "context": 0, "invalid": 0}
+    assert data["kaizen"] == {"spans": 2, "mapped": 1, "stored": 1, "unmapped": 1, "context": 0, "invalid": 0,
+                             "changed": 0}  # fmt: skip
     assert (
         data["partialSuccess"]["rejectedSpans"] == "1"
         and "db.query" in data["partialSuccess"]["errorMessage"]
@@ -231,3 +232,105 @@ def test_a_trace_whose_root_never_comes_is_mapped_after_the_settle_time(agent_cl
     assert traces_settle(now=later) == 0  # once
     [run] = SkillOutcome.objects.all()
     assert (run.skill, run.input_tokens) == ("remote", 10)
+
+
+def _spans_with(field: str, said) -> list[dict]:
+    """An export of two runs: trace `c1` clean, trace `d2` (a support agent calling `refund`)
+    saying `said` in `field` of one of its spans, as an OTLP/JSON AnyValue ({"stringValue": …})."""
+    clean = _span("c1" * 16, "c1" * 8, "execute_tool search", **{"gen_ai.operation.name": "execute_tool",
+                  "gen_ai.conversation.id": "conv-1"})  # fmt: skip
+    agent = _span("d2" * 16, "a2" * 8, "invoke_agent support", **{"gen_ai.operation.name": "invoke_agent",
+                  "gen_ai.agent.name": "support", "gen_ai.request.model": "gpt-4o",
+                  "gen_ai.conversation.id": "conv-2", "user.id": "u-2"})  # fmt: skip
+    tool = _span("d2" * 16, "b2" * 8, "execute_tool refund", parent="a2" * 8,
+                 **{"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "refund"})  # fmt: skip
+    tool["status"] = {"code": 2, "message": "card declined"}
+    on_agent = ("gen_ai.agent.name", "gen_ai.request.model", "user.id", "gen_ai.conversation.id")
+    where = agent if field in on_agent else tool
+    if field == "name":
+        tool["name"], tool["attributes"] = said["stringValue"], tool["attributes"][:1]  # named by its span
+    elif field == "status.message":
+        tool["status"]["message"] = said["stringValue"]
+    elif field == "exception.message":
+        tool["status"] = {"code": 2}
+        tool["events"] = [{"name": "exception", "attributes": [{"key": "exception.message", "value": said}]}]
+    else:
+        where["attributes"] = [a for a in where["attributes"] if a["key"] != field]
+        where["attributes"].append({"key": field, "value": said})
+    return [clean, agent, tool]
+
+
+def _answer(api, spans: list[dict]) -> dict:
+    response = api.post("/v1/traces", {"resourceSpans": [{"scopeSpans": [{"spans": spans}]}]}, format="json")
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+KEPT = ["name", "gen_ai.tool.name", "gen_ai.agent.name", "gen_ai.request.model", "status.message",
+        "exception.message", "user.id", "gen_ai.conversation.id"]  # fmt: skip
+
+
+@pytest.mark.parametrize("field", KEPT)
+def test_a_nul_in_a_kept_span_field_costs_neither_the_span_nor_its_export(agent_client, field):
+    """PostgreSQL refuses a NUL in text: such a span used to fail the whole export there (a 500,
+    nothing of it stored) and its events everywhere (refused for the NUL). The NUL is cleaned from
+    text, an id holding one is left out (the rule for an id), and the answer says which span
+    changed, rejecting nothing (OTLP's warning)."""
+    from telemetry.models import TraceSpan
+
+    agent, api = agent_client
+    word = {"name": "execute_tool re\x00fund", "gen_ai.tool.name": "re\x00fund",
+            "gen_ai.agent.name": "sup\x00port", "gen_ai.request.model": "gpt-4o\x00",
+            "status.message": "card\x00 declined", "exception.message": "card\x00 declined",
+            "user.id": "u\x002", "gen_ai.conversation.id": "conv\x00-2"}[field]  # fmt: skip
+    data = _answer(api, _spans_with(field, {"stringValue": word}))
+    assert data["partialSuccess"]["rejectedSpans"] == "0"
+    assert "1 span(s) kept with changes" in data["partialSuccess"]["errorMessage"]
+    assert "\x00" not in data["partialSuccess"]["errorMessage"]
+    assert data["kaizen"]["stored"] == 3 and data["kaizen"]["changed"] == 1
+    tools = dict(ToolInvocation.objects.filter(agent=agent).values_list("tool", "error"))
+    assert tools == {"search": None, "refund": "card declined"} or tools == {
+        "search": "",
+        "refund": "card declined",
+    }
+    outcome = SkillOutcome.objects.get(agent=agent)
+    assert (outcome.skill, outcome.model) == ("support", "gpt-4o")
+    assert outcome.user_id == (None if field == "user.id" else "u-2")  # left out: no user named
+    sessions = set(ToolInvocation.objects.filter(agent=agent).values_list("session_id", flat=True))
+    assert sessions == {"conv-1", "d2" * 16 if field == "gen_ai.conversation.id" else "conv-2"}
+    kept = json.dumps(
+        list(TraceSpan.objects.values_list("name", "status_message", "exception", "attributes"))
+    )
+    assert "\\u0000" not in kept and TraceSpan.objects.count() == 3
+
+
+@pytest.mark.parametrize(
+    "said, why",
+    [({"intValue": "42"}, "Must be a string."), ({"doubleValue": 4.2}, "Must be a string."),
+     ({"boolValue": True}, "Must be a string."), ({"stringValue": "x" * 129}, "1 to 128 characters"),
+     ({"stringValue": "  "}, "not blank"), ({"stringValue": "u\n2"}, "control characters"),
+     ({"stringValue": "u\t2"}, "control characters")],
+)  # fmt: skip
+@pytest.mark.parametrize("key", ["user.id", "enduser.id", "kaizen.parent_session_id", "session.id"])
+def test_a_span_id_that_breaks_the_rule_for_ids_is_left_out_not_cut(agent_client, key, said, why):
+    """REST refuses these ids; on a span they are left out (as an unreadable token count is),
+    never cut to 128 characters or turned into text, the span kept and the answer saying why."""
+    from telemetry.models import SessionLink
+
+    agent, api = agent_client
+    spans = _spans_with(key, said)
+    data = _answer(api, spans)
+    message = data["partialSuccess"]["errorMessage"]
+    assert (
+        data["partialSuccess"]["rejectedSpans"] == "0" and f"{key} left out: " in message and why in message
+    )
+    assert data["kaizen"]["stored"] == 3
+    outcome = SkillOutcome.objects.get(agent=agent)
+    said_on_the_run = {"user.id": (None, "conv-2"), "enduser.id": ("u-2", "conv-2")}  # else the tool's
+    assert (outcome.user_id, outcome.session_id) == said_on_the_run.get(key, ("u-2", "conv-2"))
+    assert not SessionLink.objects.exists()
+    stored = [
+        *ToolInvocation.objects.values_list("user_id", "session_id"),
+        (outcome.user_id, outcome.session_id),
+    ]
+    assert all(value is None or len(value) <= 128 and value.strip() for pair in stored for value in pair)
