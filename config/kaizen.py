@@ -411,7 +411,8 @@ DECLARED: dict[str, tuple[object, str, object]] = {
     "ESCALATION_WEBHOOK_URL": ("", "Webhook called on a systemic escalation; empty = off.", "URL or empty"),
     "RETENTION_DAYS": (
         90,
-        "Age after which raw events are pruned; ingest refuses events older than this (400 on `timestamp`).",
+        "Age after which raw events are pruned (with the spans of mapped traces and the exposures of "
+        "ended canaries); ingest refuses events older than this (400 on `timestamp`).",
         (1, 36_500),
     ),
     "EVENT_MAX_AHEAD_HOURS": (

@@ -224,6 +224,15 @@ def exposure_record(*, agent, session_key: str, document: Document) -> int | Non
     return first.values_list("version_id", flat=True).get()
 
 
+def exposures_ended_before(before):
+    """The exposures recorded before `before` of canaries that have ended (their candidate is no
+    document's candidate any more: promoted or dropped); a running canary's are all kept, however
+    old, since a read of one of its sessions must get the version the first read got. Once a
+    canary ends its exposures are read no more: the events of its sessions carry their version."""
+    running = Document.objects.filter(candidate__isnull=False).values("candidate_id")
+    return Exposure.objects.filter(at__lt=before).exclude(candidate_id__in=running)
+
+
 def exposed_versions(
     *, agent_id: int, candidate_id: int | None, session_keys, sessionless: bool = False
 ) -> dict[str | None, int]:

@@ -2,7 +2,9 @@
 elsewhere), keeping whatever something still needs.
 
 Summary rows (stores, snapshots, friction events, facts, feedback items, proposals) are never
-touched; only the raw event tables shrink. What must be kept is decided in SQL, never as a list
+touched; the raw event tables shrink, and so do two records kept beside them: the trace spans
+of mapped traces, and the exposures (sessions assigned to a canary's arms) of canaries that have
+ended, past the same cutoff. What must be kept is decided in SQL, never as a list
 of ids: per event type, a union of subqueries naming the ids to keep. Telemetry keeps the events
 whose derived work has not run yet (the to-do list); the apps above answer the `keep_events`
 signal (connected in their wiring.py at start-up) with, per event type, a queryset of the ids they
@@ -26,6 +28,8 @@ from django.db.models import Exists, OuterRef, QuerySet
 from django.dispatch import Signal
 
 from config import clock
+from fleet.documents import exposures_ended_before
+from fleet.models import Exposure
 from telemetry import partitions
 from telemetry.models import EVENT_MODELS, PendingDerivation, RetentionHorizon, TraceSpan
 
@@ -84,9 +88,10 @@ def prune_events(
     batches. Elsewhere every old row is deleted batch by batch (one short transaction each).
     Returns per event type the rows retired (a dropped partition counts as its planner's
     estimate), "partitions" (per type, the partitions dropped or that would be), "kept" (per
-    type, the rows kept past the cutoff), "trace_spans", "failed" (per type, the error that
-    stopped it; the other types went on) and "retired_before" (the events dated before it are
-    retired but those kept: the cutoff, on PostgreSQL the start of its partition's period)."""
+    type, the rows kept past the cutoff), "trace_spans", "exposures" (of ended canaries),
+    "failed" (per type, the error that stopped it; the other types went on) and
+    "retired_before" (the events dated before it are retired but those kept: the cutoff, on
+    PostgreSQL the start of its partition's period)."""
     cutoff = (now or clock.now()) - timedelta(days=older_than_days)
     result: dict = {"partitions": {}, "kept": {}, "failed": {}}
     row_cutoff = partitions.period_of(cutoff)[0] if partitions.enabled() else cutoff
@@ -111,6 +116,8 @@ def prune_events(
             result.setdefault(event_type, 0)
     spans = TraceSpan.objects.filter(received_at__lt=cutoff)  # kept spans of mapped traces
     result["trace_spans"] = _delete(TraceSpan, spans, batch_size, dry_run, "trace_spans", None)
+    ended = exposures_ended_before(cutoff)  # a running canary's are kept, however old
+    result["exposures"] = _delete(Exposure, ended, batch_size, dry_run, "exposures", progress)
     result["kept_as_evidence"] = sum(result["kept"].values())
     result["retired_before"] = row_cutoff.isoformat()
     return result

@@ -15,6 +15,7 @@ from tests.planner.helpers import client_for
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 OLD = FIXED_NOW - timedelta(days=120)
+DIRECTIVES = "/api/v1/agents/me/directives"
 
 
 def ingest(client, events):
@@ -187,3 +188,38 @@ def test_a_digest_derived_after_a_prune_says_which_events_were_retired(broker_do
     assert pruned["retired_before"] <= (FIXED_NOW - timedelta(days=90)).isoformat()
     assert (recent["counts"]["tool_calls"], recent["counts"]["failures"]) == (5, 3)
     assert "retired_before" not in recent
+
+
+def test_exposures_of_ended_canaries_go_past_the_window_and_a_running_canarys_stay(clock):
+    from fleet.documents import candidate_end, candidate_start, document_version_append
+    from fleet.models import Document, Exposure
+
+    agent, client = client_for("alice")
+    document = Document.objects.get(pk=agent.template.document_id)
+
+    def canary_reads(at, prefix: str, n: int) -> None:  # each read of a new session records one
+        clock.move_to(at, tick=False)
+        for i in range(n):
+            assert client.get(DIRECTIVES, {"session_id": f"{prefix}-{i}"}).status_code == 200
+
+    ended = document_version_append(document=document, text="Cite sources.\n", as_candidate=True)
+    candidate_start(document=document, version=ended, agent_ids=[agent.pk], share=0.5, at=OLD)
+    canary_reads(OLD, "old", 7)
+    canary_reads(FIXED_NOW - timedelta(days=10), "recent", 3)
+    candidate_end(document=document, promote=False)
+    running = document_version_append(document=document, text="Be brief.\n", as_candidate=True)
+    candidate_start(document=document, version=running, agent_ids=[agent.pk], share=0.5, at=OLD)
+    canary_reads(OLD, "running", 4)  # a canary that has run for 120 days
+    clock.move_to(FIXED_NOW, tick=False)
+    out = io.StringIO()
+    call_command("prune_events", "--older-than", "90", "--batch-size", "2", "--json", stdout=out)
+    assert json.loads(out.getvalue())["exposures"] == 7
+    kept = Exposure.objects.values_list("candidate_id", "session_key")
+    assert sorted(kept) == sorted(
+        [(ended.pk, f"recent-{i}") for i in range(3)] + [(running.pk, f"running-{i}") for i in range(4)]
+    )
+    first = Exposure.objects.select_related("version").get(session_key="running-0").version.number
+    assert client.get(DIRECTIVES, {"session_id": "running-0"}).json()["version"] == first  # as before
+    candidate_end(document=document, promote=False)  # once it ends, its old exposures go too
+    call_command("prune_events", "--older-than", "90", stdout=io.StringIO())
+    assert sorted(Exposure.objects.values_list("session_key", flat=True)) == [f"recent-{i}" for i in range(3)]

@@ -12,7 +12,8 @@ MAX_DAYS = 36_500  # further back than this the cutoff date is before the year 1
 class Command(BaseCommand):
     help = (
         "Retire raw telemetry events older than N days, keeping proposal evidence: on PostgreSQL "
-        "whole time partitions are dropped, other rows are deleted in bounded batches."
+        "whole time partitions are dropped, other rows are deleted in bounded batches; the spans of "
+        "mapped traces and the exposures of ended canaries past the same age go too."
     )
 
     def add_arguments(self, parser):
