@@ -25,6 +25,12 @@ preload_app = True
 max_requests = 20000
 max_requests_jitter = 2000
 accesslog = os.environ.get("GUNICORN_ACCESSLOG") or None
+# No request-line limit of gunicorn's own (its default, 4094 bytes, answers a longer one with an
+# HTML 414 before Kaizen sees it): an over-long query value (`?session_id=` with thousands of
+# characters) reaches the API, which answers the JSON 400 naming the field. The line stays
+# bounded: by nginx in front (large_client_header_buffers in deploy/nginx/kaizen.conf, 16 KB) and
+# by gunicorn itself, which still refuses a line over 1 MB with "0".
+limit_request_line = 0
 
 # A bad setting stops the master here in one line, before it loads the app (where it would be a
 # traceback); so does a metrics directory that cannot be made or written to.

@@ -1,4 +1,5 @@
 import io
+import json
 import os
 import subprocess
 import sys
@@ -411,3 +412,39 @@ def test_the_demo_refuses_a_fleet_it_cannot_run_in_one_line(args, says):
 
     with pytest.raises(CommandError, match=says):
         call_command("kaizen_demo", *args)
+
+
+def test_gunicorn_hands_an_over_long_query_to_kaizen_not_its_own_414(tmp_path):
+    """A `?session_id=` of 10,000 characters reaches the API (here its JSON 401: no token), whose
+    validation names the field (tests/improver/test_directives_api.py), instead of gunicorn's
+    HTML 414 for a request line over its default 4094 bytes."""
+    import socket
+    import time
+    import urllib.error
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env_all = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")}
+    env_all.update(GUNICORN_BIND=f"127.0.0.1:{port}", GUNICORN_WORKERS="1",
+                   DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")  # fmt: skip
+    server = subprocess.Popen(
+        GUNICORN, cwd=ROOT, env=env_all, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        url = f"http://127.0.0.1:{port}/api/v1/agents/me/directives?session_id={'x' * 10_000}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(url, timeout=10)
+            except urllib.error.HTTPError as answer:
+                status, body = answer.code, answer.read()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "gunicorn did not start"
+                time.sleep(0.5)
+        assert status == 401 and json.loads(body)["message"], body[:200]
+    finally:
+        server.terminate()
+        server.wait(30)
