@@ -34,10 +34,14 @@ docs: $(STAMP)
 # The PostgreSQL pass (the longest: a real worker, fault tests) runs beside the SQLite pass and the
 # moved clocks, on its own database, broker and ports; its log is printed when it is done, and
 # the target fails if any pass failed.
+# Each pass's wall time is kept in tests/pass_times.tsv (tests/pass_times.py), so a pass that
+# became slow shows in review.
+TIMED := $(PYTHON) tests/pass_times.py
 test: $(STAMP)
-	@mkdir -p var; ( $(MAKE) --no-print-directory test-services > var/test-services.log 2>&1; \
+	@mkdir -p var; ( $(TIMED) postgresql -- $(MAKE) --no-print-directory test-services > var/test-services.log 2>&1; \
 		echo $$? > var/test-services.rc ) & \
-	$(MAKE) --no-print-directory test-sqlite test-clock; status=$$?; wait; \
+	$(TIMED) sqlite -- $(MAKE) --no-print-directory test-sqlite && \
+		$(TIMED) moved-clocks -- $(MAKE) --no-print-directory test-clock; status=$$?; wait; \
 	echo "== suite on PostgreSQL with the worker"; cat var/test-services.log; \
 	[ "$$(cat var/test-services.rc)" = 0 ] && exit $$status; exit 1
 
