@@ -159,19 +159,31 @@ def shipped_line(built: dict) -> str:
     )
 
 
+# The weight of a line's evidence, by where it comes from: lines are proposed heaviest first, and of
+# two lines that contradict or compete the heavier wins. A request adds one per person who asked,
+# chronic friction one per session (the review page explains weight from this table).
+WEIGHTS = {"anti_pattern": 100, "shipped_tool": 90, "friction": 30, "remedy": 20, "fact": 18, "transfer": 15}
+
+
 def evidence_additions(data: ProposalInput) -> list[Addition]:
     """Lines derived from this template's own evidence, each citing where it came from."""
     out: list[Addition] = []
     for line in data.anti_patterns:
-        out.append(Addition(line, f"anti-pattern '{_pattern_name(line)}'", 100, origin="anti_pattern"))
+        out.append(
+            Addition(
+                line, f"anti-pattern '{_pattern_name(line)}'", WEIGHTS["anti_pattern"], origin="anti_pattern"
+            )
+        )
     for fact in data.learned_facts:
-        out.append(Addition(f"Remember: {fact.strip()}", "user-stated learned fact", 18, origin="fact"))
+        out.append(
+            Addition(f"Remember: {fact.strip()}", "user-stated learned fact", WEIGHTS["fact"], origin="fact")
+        )
     for built in data.shipped:
         out.append(
             Addition(
                 shipped_line(built),
                 f"a tool was built for this friction (proposal #{built['proposal']}, task #{built['task']})",
-                90,
+                WEIGHTS["shipped_tool"],
                 (
                     f"friction:{built['tool']}:{built['failure_mode']}",
                     f"proposal:{built['proposal']}",
@@ -196,7 +208,7 @@ def evidence_additions(data: ProposalInput) -> list[Addition]:
             Addition(
                 text if text.endswith(".") else text + ".",
                 f"chronic friction: {pair['tool']} {pair['failure_mode']} in {pair['sessions']} sessions",
-                30 + pair["sessions"],
+                WEIGHTS["friction"] + pair["sessions"],
                 sources,
                 "friction",
                 sessions=pair["sessions"],
@@ -208,7 +220,7 @@ def evidence_additions(data: ProposalInput) -> list[Addition]:
                 line["text"],
                 f"promoted on {line['template']} (rollout #{line['rollout']}): its target "
                 f"{line['target'][0]} fell by {-line['effect']:.0%} of sessions; the same signal shows here",
-                15,
+                WEIGHTS["transfer"],
                 (f"rollout:{line['rollout']}", f"proposal:{line['proposal']}"),
                 "transfer",
                 tuple(line["target"]),
@@ -223,7 +235,7 @@ def evidence_additions(data: ProposalInput) -> list[Addition]:
                 remedy.text,
                 f"{asked_by(people, remedy.sessions)} of negative feedback ({remedy.count} items)"
                 + (f"; {seen_downstream(remedy.downstream)}" if remedy.downstream else ""),
-                20 + people,
+                WEIGHTS["remedy"] + people,
                 remedy.sources[:20],
                 "remedy",
                 sessions=remedy.sessions,

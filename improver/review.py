@@ -3,6 +3,7 @@ a template evolution, a maintenance proposal and a new-tool proposal. Presentati
 reads the proposal and what it cites, summarises the evidence (counts, a few examples) and links
 to the admin lists that hold the rest; none writes."""
 
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.text import Truncator
 
@@ -11,14 +12,27 @@ from fleet.models import AgentTemplate
 from governance.models import Proposal
 from governance.registry import Link, Panel, Review
 from improver.models import ImproverReport, Rollout
+from improver.proposer import WEIGHTS
 from improver.remedies import MIN_PEOPLE, seen_downstream
 from improver.rollout_words import SIGNAL_COLUMNS, rollout_status, signal_cells
+from improver.selectors import tool_fact
 from improver.signals import target_of
 from learning.models import FrictionEvent, LearnedFact
+from telemetry.models import ToolInvocation
 
+TOOL_TYPES = (Proposal.Type.MAINTENANCE, Proposal.Type.NEW_TOOL)
+SAME_TOOL = 5  # other proposals about one tool listed on a review page
 FEEDBACK_GROUPS = 5  # the largest groups of feedback shown; the rest are on the feedback list
 EXAMPLE_CHARS = 160  # of the example shown for each group of feedback
 ROLLOUT_ROWS = 5  # the signals a review page shows of a canary: its targets and any in doubt
+WEIGHT_NOTE = (
+    "Weight: how much evidence stands behind a line; lines are proposed heaviest first, and of two "
+    "lines that contradict or compete the heavier is proposed. "
+    f"An anti-pattern weighs {WEIGHTS['anti_pattern']}, a tool built for the friction "
+    f"{WEIGHTS['shipped_tool']}, chronic friction {WEIGHTS['friction']} plus one per session, a request "
+    f"{WEIGHTS['remedy']} plus one per person who asked, a learned fact {WEIGHTS['fact']}, a line "
+    f"proven on another template {WEIGHTS['transfer']}."
+)
 
 
 def review(proposal: Proposal):
@@ -66,6 +80,7 @@ def _additions_panel(payload: dict) -> Panel:
             ]
             for a in payload.get("additions", [])
         ],
+        note=WEIGHT_NOTE if payload.get("additions") else "",
     )
 
 
@@ -97,6 +112,9 @@ def _conflicts_panel(payload: dict) -> Panel:
             ]
             for c in payload.get("conflicts", [])
         ],
+        note="Weight as explained with the added lines: the heavier of two contradicting lines is proposed."
+        if payload.get("conflicts")
+        else "",
     )
 
 
@@ -135,11 +153,12 @@ def _feedback_panel(evidence: dict, template_id: int | None) -> Panel:
     one example and a link to its items; a link to every group when some are not shown."""
     every_group = sorted(evidence.get("feedback_groups", {}).values(), key=lambda g: -g["count"])
     groups = sorted(every_group[:FEEDBACK_GROUPS], key=lambda g: (g["sentiment"], -g["count"]))
-    items = sorted(evidence.get("feedback_items") or [])
+    cited = len(evidence.get("feedback_items") or [])
+    total = sum(g["count"] for g in every_group)  # what the ritual read: the groups' own counts
     feedback_url = reverse("admin:improver_feedbackitem_changelist")
     return Panel(
         "feedback",
-        f"The feedback behind it ({len(items)} items, grouped; an example of each)",
+        f"The feedback behind it ({total} items, grouped; an example of each)",
         ["sentiment", "category", "items", "example"],
         [
             [
@@ -154,6 +173,9 @@ def _feedback_panel(evidence: dict, template_id: int | None) -> Panel:
             ]
             for g in groups
         ],
+        note=f"The {cited} most confident of the {total} items are cited (kept past retention)."
+        if cited < total
+        else "",
         more=Link(
             f"All {len(every_group)} groups: the template's feedback",
             f"{feedback_url}?template__id__exact={template_id}",
@@ -326,7 +348,7 @@ def maintenance_review(proposal: Proposal) -> Review:
     sessions = evidence.get("sessions") or []
     reflections = evidence.get("reflections") or []
     rate = evidence.get("tool_success_rate")
-    fact = LearnedFact.objects.filter(pk=evidence.get("learned_fact")).first()
+    fact = _fact(tool, evidence)
     rows = [
         ["suggested change", f"{kind}: {MAINTENANCE_KINDS.get(kind, kind)}" if kind else "—"],
         ["tool", tool],
@@ -366,7 +388,47 @@ def maintenance_review(proposal: Proposal) -> Review:
             else "none",
         ],
     ]
-    return Review(panels=[Panel("pattern", "The failure pattern", [], rows)])
+    return Review(
+        panels=[Panel("pattern", "The failure pattern", [], rows), _same_tool_panel(proposal, tool)]
+    )
+
+
+def _fact(tool: str, evidence: dict):
+    """The learned fact about the tool: the one the proposal cites, else one found as the
+    maintenance pass finds one (improver.selectors.tool_fact, over the templates whose agents made
+    the cited failing calls), so the page never says "none" beside a fact that exists."""
+    cited = (
+        LearnedFact.objects.filter(pk=evidence["learned_fact"]).first()
+        if evidence.get("learned_fact")
+        else None
+    )
+    if cited or not tool:
+        return cited
+    templates = ToolInvocation.objects.filter(pk__in=evidence.get("records") or []).values(
+        "agent__template_id"
+    )
+    return tool_fact(tool, templates)
+
+
+def _same_tool_panel(proposal: Proposal, tool: str) -> Panel:
+    """The other proposals about the same tool waiting for a review (a maintenance pattern and a
+    new tool for its friction are raised apart): each review page links to the others."""
+    others = list(
+        Proposal.objects.filter(status=Proposal.Status.PENDING, type__in=TOOL_TYPES)
+        .filter(Q(subject=tool) | Q(subject__startswith=f"{tool} "))
+        .exclude(pk=proposal.pk)
+        .order_by("pk")[:SAME_TOOL]
+    )
+    return Panel(
+        "same-tool",
+        f"Other proposals about {tool} waiting for a review",
+        ["proposal", "type"],
+        [
+            [Link(f"#{o.pk} {o.title}", reverse("admin:governance_proposal_change", args=[o.pk])), o.type]
+            for o in others
+        ],
+        note="They name the same tool: decide them together." if others else "",
+    )
 
 
 def _pair(proposal: Proposal, events: list[dict]) -> tuple[str, str]:
@@ -390,6 +452,7 @@ def new_tool_review(proposal: Proposal) -> Review:
     events = evidence.get("events") or []  # the latest fifty, oldest first
     tool, mode = _pair(proposal, events)
     occurrences = evidence.get("occurrences", len(events))
+    worst = max(events, key=lambda event: event.get("count", 0), default=None)
     agents = sorted({event.get("agent", "") for event in events})
     calls = sum(event.get("count", 0) for event in events)
     friction_url = admin_list("learning_frictionevent", tool=tool, failure_mode=mode)
@@ -402,6 +465,12 @@ def new_tool_review(proposal: Proposal) -> Review:
             ],
         ],
         ["agents", f"{len(agents)}: {some(agents, 5)}" if agents else "—"],
+        [
+            "most in one session",
+            f"{worst['count']} failed calls ({worst.get('agent', '')}, session {worst.get('session', '')})"
+            if worst
+            else "—",
+        ],
         [
             "failing calls",
             [
@@ -437,5 +506,6 @@ def new_tool_review(proposal: Proposal) -> Review:
                 newest,
                 more=Link(f"All {occurrences} on the friction events list", friction_url) if events else None,
             ),
+            _same_tool_panel(proposal, tool),
         ]
     )

@@ -12,6 +12,7 @@ from fleet.models import AgentTemplate, DocumentVersion
 from improver.models import FeedbackItem
 from improver.prompt import prompt_block
 from learning import selectors as learning_selectors
+from learning.models import LearnedFact
 from planner import selectors as planner_selectors
 from telemetry.models import Decision, SkillOutcome, WakeRun
 from telemetry.retention import as_ids
@@ -157,3 +158,12 @@ def events_behind_feedback(item_ids) -> dict[str, list[int]]:
         if source_type in FEEDBACK_SOURCES:
             cites.setdefault(FEEDBACK_SOURCES[source_type], set()).update(as_ids([source_id]))
     return {event_type: sorted(ids) for event_type, ids in cites.items()}
+
+
+def tool_fact(tool: str, template_ids):
+    """The active learned fact of the templates `template_ids` (ids, or a query of them) that names
+    the tool itself (not a word of it: "order" from order_lookup matched one-off facts about a
+    customer's order): what the maintenance pass weighs and the review page shows, one lookup."""
+    return LearnedFact.objects.filter(
+        status="active", template_id__in=template_ids, content__icontains=tool
+    ).first()

@@ -15,7 +15,8 @@ from config import clock
 from config.plans import planned_for_each_run
 from governance.models import Citation, Proposal
 from governance.services import proposal_open, proposal_raise
-from learning.models import FrictionEvent, LearnedFact
+from improver.selectors import tool_fact
+from learning.models import FrictionEvent
 from telemetry.hooks import on_stored
 from telemetry.models import SessionEnd, ToolInvocation
 from telemetry.row_reads import pairs_in
@@ -88,10 +89,11 @@ def friction_proposal(*, events: list[FrictionEvent]) -> Proposal | None:
         risk=Proposal.Risk.LOW,
         subject=f"{first.tool} {first.failure_mode}",
         title=f"Build a tool for {first.tool} failing with {first.failure_mode}",
+        # no count here: the evidence grows with each session that hits it, and the review page
+        # counts the sessions and the most failures in one of them from that evidence
         rationale=(
-            f"{first.tool} failed {first.count} times with {first.failure_mode} in one session "
-            f"of {first.agent.name}: a missing tool shows up as repeated friction. A targeted tool or "
-            "wrapper would remove it."
+            f"{first.tool} keeps failing with {first.failure_mode}, again and again within a session: "
+            "a missing tool shows up as repeated friction. A targeted tool or wrapper would remove it."
         ),
         evidence={"occurrences": len(events), "events": items[-50:], "cites": cites},
         strengthen=strengthen,
@@ -153,13 +155,7 @@ def _maintenance_proposal(p: dict, window, now, window_days: int) -> Proposal | 
     stats = recent.aggregate(n=Count("id"), ok=Count("id", filter=Q(outcome="success")))
     success_rate = stats["ok"] / stats["n"] if stats["n"] else 0.0
     failing = window.filter(tool=tool, failure_mode=mode).exclude(outcome="success")
-    # a fact of the templates whose agents hit the failure, naming the tool itself (not a word of it:
-    # "order" from order_lookup matched one-off facts about a customer's order, across templates)
-    fact = LearnedFact.objects.filter(
-        status="active",
-        template_id__in=failing.values("agent__template_id"),
-        content__icontains=tool,
-    ).first()
+    fact = tool_fact(tool, failing.values("agent__template_id"))  # of the templates that hit it
     kind = maintenance_kind(mode, success_rate, fact is not None)
     # the newest failures (by the failures' index, read backwards) are the evidence: their ids,
     # and the sessions they fell in; a month of a busy pattern is not read whole
