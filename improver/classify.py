@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
 
+from learning.corrections import RULE_TEXT_CHARS, rule_text
+
 CATEGORIES = ("accuracy", "communication", "prioritization", "tooling", "timeliness", "general")
 
 # First matching category wins; order from most to least specific.
@@ -170,13 +172,22 @@ class Classifier(Protocol):
     def classify(self, items: list[RawFeedback]) -> list[Classified]: ...
 
 
+# The rules read a text's first RULE_TEXT_CHARS (2,000) characters, as the correction rules do:
+# what says how a person feels and about what lies in its beginning, and a text may hold 20,000
+# (KAIZEN_INGEST_MAX_TEXT_CHARS), over which some eighty word searches took a derive pass ~50 ms
+# per text. The stored feedback keeps its own excerpt of the text.
+READ_CHARS = RULE_TEXT_CHARS
+
+
 def _words(text: str) -> str:
-    return " " + re.sub(r"\s+", " ", text.lower()) + " "
+    """The part of `text` the rules read, lower case, its spaces collapsed, padded by a space."""
+    return " " + re.sub(r"\s+", " ", rule_text(text).lower()) + " "
 
 
 def _has(text: str, word: str) -> bool:
-    """`word` starts a word of `text` ("accurate" is not found in "inaccurate")."""
-    return re.search(r"(?<![a-z])" + re.escape(word), text) is not None
+    """`word` starts a word of `text` ("accurate" is not found in "inaccurate"); a plain substring
+    search first, as most words of the lists are in no given text."""
+    return word in text and re.search(r"(?<![a-z])" + re.escape(word), text) is not None
 
 
 def category_of(text: str, default: str = "general") -> tuple[str, bool]:
