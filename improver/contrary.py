@@ -20,6 +20,7 @@ from rapidfuzz import fuzz
 from config.linear_model import load
 from improver.opposites import opposed_words, same_scale_conflicts
 from improver.words import content
+from learning.slots import contrary_on, different_acts, narrower
 
 WEIGHTS = Path(__file__).with_name("contrary_weights.json")
 # The readings of a pair that show an opposition by themselves; without one, no pair is contrary.
@@ -60,12 +61,25 @@ def contrary(a: str, b: str) -> bool:
     opposite words on one topic ("Write formally" / "Keep it casual"), two values of one scale
     ("Quote weights in kilograms" / "Use pounds for weights"), or opposite asks in other words. The
     readings are weighed by a logistic regression fitted on labelled pairs (contrary_weights.json,
-    written by bench/train_language.py); it reads a pair the same in either order."""
+    written by bench/train_language.py); it reads a pair the same in either order.
+
+    Before them, the slots of the two lines (learning.slots): a line that forbids what the other
+    asks on one object is contrary however differently the two are worded ("Stop running X, use Y
+    instead" / "Run X first"); one that forbids it only in a narrower case is not ("Stop running
+    migrations on prod" / "Run migrations first"), nor are two lines whose only opposition is two
+    values of one scale for different acts on one object ("Store timestamps in UTC" / "Show
+    timestamps to users in their local time zone")."""
+    if contrary_on(a, b):
+        return True
+    if narrower(a, b):
+        return False
     if action(a)[0] == action(b)[0] and fuzz.token_set_ratio(content(a), content(b)) >= 95:
         return False  # the same line (or one inside the other), asked the same way
     features = pair_features(a, b)
     if not features.keys() & OPPOSITION:
         return False  # sharing words and a verb is no opposition: two wordings of one ask
+    if features.keys() & OPPOSITION == {"scale-conflict"} and different_acts(a, b):
+        return False  # one value to store and another to show are two steps, not a contrary
     return load(WEIGHTS).says_yes(features)
 
 
