@@ -26,6 +26,10 @@ STICKING_OUT = """() => {
     .map(e => e.tagName + (e.id ? '#' + e.id : '') + (e.className ? '.' + String(e.className).split(' ')[0] : ''))
     .slice(0, 5);
 }"""
+# Boxes that scroll sideways because what they hold is wider than they are.
+SCROLLED = """() => [...document.querySelectorAll('.kz-scroll, .form-row div.readonly')]
+  .filter(b => b.scrollWidth > b.clientWidth + 1)
+  .map(b => (b.closest('[id]') || {}).id || b.className)"""
 # Words of a table cell (letters, digits, dots, underscores; shorter than a long token) that the
 # browser broke across two lines.
 BROKEN_WORDS = """() => {
@@ -54,6 +58,8 @@ def usable(page, url: str, name: str, width: int) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= width, (name, width)
     assert page.evaluate(STICKING_OUT) == [], (name, width)
     assert page.evaluate(BROKEN_WORDS) == [], (name, width)
+    if width >= LAPTOP:  # on a laptop nothing needs its box's sideways scroll
+        assert page.evaluate(SCROLLED) == [], (name, width)
 
 
 def looked_at():
