@@ -113,8 +113,14 @@ class CanaryRules:
     decide_after: timedelta = timedelta(days=default("CANARY_DECIDE_DAYS"))  # then handed over if undecidable
 
     def margin_of(self, metric: str, champion: float) -> float:
-        """The margin of `metric` at the champion's level `champion`."""
-        default = (self.usage_margin, 0.0) if metric in USAGE else (self.margin_relative, self.margin)
+        """The margin of `metric` at the champion's level `champion`. Sessions with a failure of
+        another kind gather several kinds, so they sit higher than any one of them: their
+        relative margin is half a single signal's, or a 10-point harm on one kind (which moves
+        them by 6 to 8 points) would fit inside it."""
+        if metric in USAGE:
+            default = (self.usage_margin, 0.0)
+        else:
+            default = (self.margin_relative / (2 if metric == OTHER else 1), self.margin)
         relative, floor = self.margins.get(metric, default)
         return max(floor, relative * abs(champion))
 

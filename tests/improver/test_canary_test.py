@@ -151,9 +151,18 @@ def test_the_risk_aware_rule(arms, improve, action, says):
     assert verdict.roles == {"negative:communication": "target", OTHER: "guardrail"}
 
 
-@pytest.mark.parametrize(("champion", "margin"), [(0.05, 0.05), (0.25, 0.0625), (0.6, 0.15)])
-def test_a_margin_is_relative_to_the_champion_with_a_floor(champion, margin):
-    assert RULES.margin_of("escalation", champion) == pytest.approx(margin)
+@pytest.mark.parametrize(
+    ("metric", "champion", "margin"),
+    [
+        ("escalation", 0.05, 0.05),
+        ("escalation", 0.25, 0.0625),
+        ("escalation", 0.6, 0.15),
+        (OTHER, 0.25, 0.05),  # several kinds together: half the relative margin, the same floor
+        (OTHER, 0.6, 0.075),
+    ],
+)
+def test_a_margin_is_relative_to_the_champion_with_a_floor(metric, champion, margin):
+    assert RULES.margin_of(metric, champion) == pytest.approx(margin)
 
 
 def test_margins_per_signal_and_usage_margins_are_relative():
@@ -241,12 +250,12 @@ def test_harm_is_worse_than_the_margin_not_merely_higher():
 
 
 def test_a_watched_signal_need_not_be_shown_within_its_margin():
-    """Twelve sessions per agent cannot show a rare signal within its margin; the change is
-    promoted on its target and its one guardrail."""
-    arms = with_watched((0.05, 0.05), n=480, agents=40)
+    """The target and the one guardrail decide the promotion; a watched signal that did not move
+    is not held to a proof of its own margin (it has no promotion interval at all)."""
+    arms = with_watched((0.05, 0.05), n=1200, agents=40)
     verdict = decide(arms, LATE, RULES, targets=("negative:communication",), looks=LOOKS)
     assert verdict.action == "promote", verdict.reason
-    assert "escalation" not in verdict.intervals
+    assert "escalation" not in verdict.intervals and OTHER in verdict.intervals
 
 
 @pytest.mark.parametrize(
