@@ -17,6 +17,7 @@ class LearnedFactAdmin(NoAdd, admin.ModelAdmin):
         "fact",
         "template",
         "reach",
+        "serving",
         "sessions",
         "effect",
         "source",
@@ -38,11 +39,13 @@ class LearnedFactAdmin(NoAdd, admin.ModelAdmin):
         "agent",
         "correction",
         "superseded_by",
+        "serving",
         "created_at",
         "served_at",
     ]
     readonly_fields = [
-        "reach", "source", "template", "agent", "correction", "superseded_by", "created_at", "served_at"
+        "reach", "source", "template", "agent", "correction", "superseded_by", "serving", "created_at",
+        "served_at",
     ]  # fmt: skip
     actions = ["serve_to_template", "retire", "restore"]
 
@@ -65,6 +68,17 @@ class LearnedFactAdmin(NoAdd, admin.ModelAdmin):
     def fact(self, obj: LearnedFact):
         return clipped(obj.content, 90)
 
+    @admin.display(description="serving")
+    def serving(self, obj: LearnedFact) -> str:
+        """Whether the template's agents read it, and when a contrary fact keeps it back, which."""
+        if obj.status != LearnedFact.Status.ACTIVE:
+            return f"not served: {obj.get_status_display().lower()}"
+        if obj.waiting_on_id is not None:
+            return f"waiting: contrary to fact #{obj.waiting_on_id}, which has more support"
+        if obj.reach == LearnedFact.Reach.AGENT:
+            return "served to its agent only"
+        return "served to every agent of the template"
+
     @admin.display(description="before / since served")
     def effect(self, obj: LearnedFact) -> str:
         if obj.served_at is None:
@@ -79,6 +93,7 @@ class LearnedFactAdmin(NoAdd, admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
+        services.facts_settle(template_id=obj.template_id)  # an edit may make or end a contrary
         audit(request.user, obj, f"Edited: {', '.join(form.changed_data) or 'nothing'}")
 
     @admin.action(description="Retire selected facts (agents stop reading them)", permissions=["change"])

@@ -20,6 +20,7 @@ from django.db.models.functions import Coalesce
 from config import clock
 from learning import corrections, digest, friction
 from learning.models import FactSighting, FrictionEvent, LearnedFact
+from learning.services import facts_settle
 from telemetry import hooks
 from telemetry.models import Correction, Observation, RetentionHorizon, SessionEnd, ToolInvocation
 from telemetry.row_reads import SESSION_SPAN, near, pairs_in
@@ -186,18 +187,28 @@ def facts_promote(*, fact_ids: set[int]) -> int:
         if not corrections.is_instance(fact.content):
             fact_reach_template(fact=fact)
             promoted += 1
+    # A template-wide fact stated again may now have more support than a contrary one it waited on.
+    for template_id in set(
+        LearnedFact.objects.filter(
+            pk__in=fact_ids, reach=LearnedFact.Reach.TEMPLATE, status=LearnedFact.Status.ACTIVE
+        ).values_list("template_id", flat=True)
+    ):
+        facts_settle(template_id=template_id)
     return promoted
 
 
 def fact_reach_template(*, fact: LearnedFact) -> LearnedFact:
     """Serve `fact` to every agent of its template (it recurred, or a human promoted it); a
-    user-stated fact then supersedes the template's conflicting inferred ones."""
+    user-stated fact then supersedes the template's conflicting inferred ones, and of two contrary
+    template-wide facts the one with less support waits (facts_settle)."""
     fact.reach, fact.served_at = LearnedFact.Reach.TEMPLATE, clock.now()
     LearnedFact.objects.filter(pk=fact.pk).update(reach=fact.reach, served_at=fact.served_at)
     template_wide = LearnedFact.objects.filter(
         template_id=fact.template_id, status=LearnedFact.Status.ACTIVE, reach=LearnedFact.Reach.TEMPLATE
     ).exclude(pk=fact.pk)
     _supersede(fact, template_wide)
+    facts_settle(template_id=fact.template_id)
+    fact.refresh_from_db(fields=["waiting_on"])
     return fact
 
 

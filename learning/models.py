@@ -56,6 +56,17 @@ class LearnedFact(models.Model):
     superseded_by = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    waiting_on = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        editable=False,
+        help_text="The served fact this one says the opposite of, which has more support (more "
+        "agents, then more sessions stated it): this one is kept but not served until that one is "
+        "retired or withdrawn (learning.services.facts_settle).",
+    )
     created_at = models.DateTimeField()
     served_at = models.DateTimeField(
         null=True,

@@ -3,6 +3,7 @@ for them."""
 
 from learning.corrections import as_fact
 from learning.models import LearnedFact
+from learning.slots import slots, slots_contrary
 
 
 def learned_facts(*, template_id: int | None, agent_id: int | None = None, limit: int = 50) -> list[dict]:
@@ -13,16 +14,25 @@ def learned_facts(*, template_id: int | None, agent_id: int | None = None, limit
     A correction about one instance (an order number, a name) stays with the session it was made
     in: kept, never served, not even to its own agent. Whether a fact is one was read when it was
     saved (`about_instance`), so each part is one indexed query with its LIMIT: a read costs the
-    same whatever the agent has accumulated (fact_served_template, fact_served_agent)."""
+    same whatever the agent has accumulated (fact_served_template, fact_served_agent).
+
+    Two contrary facts are never served together: a template-wide fact that waits on a contrary
+    one with more support is not served (learning.services.facts_settle), and nor is an agent's
+    own fact that says the opposite of a template-wide one served to it (learning.slots)."""
     fields = ("content", "confidence", "scope", "source")
     active = LearnedFact.objects.filter(template_id=template_id, status=LearnedFact.Status.ACTIVE)
     order = ("-confidence", "-created_at")
-    rows = list(active.filter(reach=LearnedFact.Reach.TEMPLATE).order_by(*order).values(*fields)[:limit])
+    shared = active.filter(reach=LearnedFact.Reach.TEMPLATE, waiting_on__isnull=True)
+    rows = [{**r, "content": as_fact(r["content"])} for r in shared.order_by(*order).values(*fields)[:limit]]
     if agent_id is not None and len(rows) < limit:
         own = active.filter(reach=LearnedFact.Reach.AGENT, agent_id=agent_id, about_instance=False)
-        rows += own.order_by(*order).values(*fields)[: limit - len(rows)]
+        read = [slots(r["content"]) for r in rows]
+        for r in own.order_by(*order).values(*fields)[: limit - len(rows)]:
+            fact = {**r, "content": as_fact(r["content"])}
+            if not any(slots_contrary(slots(fact["content"]), theirs) for theirs in read):
+                rows.append(fact)
     # Each is stated as a fact for the agent, not as the correction a user typed.
-    return [{**r, "content": as_fact(r["content"])} for r in rows]
+    return rows
 
 
 def corrections_behind_active_facts(event_type: str):

@@ -152,7 +152,11 @@ def opposed(forbidden: Slot, asked: Slot) -> bool:
 def contrary_on(a: str, b: str) -> str:
     """The object on which the two facts take opposite stances ('' when none): what one asks and
     the other forbids. Reads a pair the same in either order."""
-    slots_a, slots_b = slots(a), slots(b)
+    return slots_contrary(slots(a), slots(b))
+
+
+def slots_contrary(slots_a: list[Slot], slots_b: list[Slot]) -> str:
+    """contrary_on of two facts already read as slots (each fact read once, compared many times)."""
     for x in slots_a:
         for y in slots_b:
             if opposed(x, y) or opposed(y, x):
