@@ -47,6 +47,11 @@ RETIRE_BATCH = 20_000  # kept rows copied a transaction when a partition is reti
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 LOCK_NOT_AVAILABLE = "55P03"
 ADVISORY_LOCK = 0x4B5A_0002  # (this, table): one partition run per table at a time
+# Statistics are not left to autovacuum (a server may run without it): a partition never analysed
+# is analysed once it holds ANALYZE_ROWS rows or its period has ended with rows in it, and one
+# analysed before once the rows changed since exceed ANALYZE_ROWS plus ANALYZE_SHARE of its rows.
+ANALYZE_ROWS = 1_000
+ANALYZE_SHARE = 0.1
 
 
 @dataclass(frozen=True)
@@ -169,6 +174,7 @@ def partitions_ensure(now: datetime | None = None) -> dict:
                 moved += partition_add(table, start)
                 created += 1
                 have.append((start, start + length))
+            statistics_refresh(table, now)
     outside = default_rows()
     if outside:
         log.info("%d events lie in the default partitions (outside every partition)", outside)
@@ -296,6 +302,36 @@ def partition_add(table: str, start: datetime) -> int:
     count = with_short_locks(attach)
     log.info("%s: partition %s made from %d events of the default partition", table, name, count)
     return count
+
+
+def statistics_refresh(table: str, now: datetime) -> list[str]:
+    """ANALYZE the partitions of `table` whose statistics are missing or stale (see ANALYZE_ROWS),
+    the default one included (rows moved out of it); return their names. What it reads is cheap:
+    the catalog's row estimate and the server's count of rows changed since the last ANALYZE,
+    and, for a partition never analysed, a count that stops at ANALYZE_ROWS."""
+    analysed = []
+    with connection.cursor() as cursor:
+        for partition in partitions(cursor, table):
+            cursor.execute(
+                "SELECT c.reltuples, coalesce(s.n_mod_since_analyze, 0) FROM pg_class c "
+                "LEFT JOIN pg_stat_user_tables s ON s.relid = c.oid WHERE c.oid = %s::regclass",
+                [partition.name],
+            )
+            estimate, changed = cursor.fetchone()
+            if estimate < 0:  # never analysed (PostgreSQL 14 on)
+                head = f'SELECT FROM "{partition.name}" LIMIT {ANALYZE_ROWS}'
+                cursor.execute(f"SELECT count(*) FROM ({head}) t")
+                rows = cursor.fetchone()[0]
+                ended = partition.end is not None and partition.end <= now
+                due = rows >= ANALYZE_ROWS or (ended and rows > 0)
+            else:
+                due = changed > ANALYZE_ROWS + ANALYZE_SHARE * estimate
+            if due:
+                cursor.execute(f'ANALYZE "{partition.name}"')
+                analysed.append(partition.name)
+    if analysed:
+        log.info("%s: statistics gathered for %s", table, ", ".join(analysed))
+    return analysed
 
 
 def stored_rows(partition: Partition) -> int:
