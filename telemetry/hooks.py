@@ -16,7 +16,9 @@ write with one statement per table instead of one per agent.
 `dispatch` also serves derived events that never cross the API (a new friction event), and
 runs at once; so does `<event type>_withdrawn`, for stored events deleted because they were part
 of another (telemetry/withdrawals.py): a handler registered for it takes back what its
-own handler of the event had derived, for the rows `handled` says it had.
+own handler of the event had derived, for the rows `handled` says it had; and `session_renamed`
+(rows: agent_id, session_id, renamed_to), for a session first stored under a provisional key (an
+OpenTelemetry trace id) whose real key is known now: what a handler keeps per session follows it.
 
 `batches_committed` is the signal sent after a derived batch commits, outside its transaction
 (and once at the start of each pass, for what a killed worker left): a handler that would

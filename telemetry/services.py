@@ -6,8 +6,19 @@ from django.db.models import F, Max
 
 from config import clock
 from fleet.models import Agent
-from telemetry.models import EVENT_MODELS, Correction, Observation, ToolInvocation, UnmappedSpan
+from telemetry import hooks
+from telemetry.models import (
+    EVENT_MODELS,
+    Correction,
+    Observation,
+    SessionSeen,
+    SkillOutcome,
+    ToolInvocation,
+    UnmappedSpan,
+)
 from telemetry.row_writes import update_by_id
+from telemetry.sessions import sessions_renamed
+from telemetry.withdrawals import agent_held
 
 ACTIVITY_WINDOW = timedelta(days=1)  # events dated earlier do not move an agent's last_seen_at
 
@@ -36,13 +47,31 @@ def agent_activity_refresh(*, now=None) -> int:
     return len(moved)
 
 
-def otel_sessions_apply(*, agent: Agent, sessions: dict[str, str]) -> int:
-    """A conversation id seen on a span applies to the whole trace: tool calls stored earlier
-    under the trace id (their ancestor came in a later export) move to that session."""
+def otel_sessions_apply(*, agent: Agent, sessions: dict[str, str], spans: list[tuple] = ()) -> int:
+    """A conversation id seen on a span applies to the whole trace: what was stored earlier
+    under the trace id (its calls arrived before the span naming the conversation, in an earlier
+    export or mapped by the settle pass) becomes the conversation's, inside the caller's
+    transaction: tool calls, feedback scored before its trace came, the outcomes of the trace's
+    spans (`spans`: (trace id, span id) of the trace's spans known), the session's row in
+    SessionSeen and its hand-off link; and `session_renamed` is dispatched (telemetry.hooks) so
+    that what the apps above keep per session follows. Once moved, nothing is left under the
+    trace id: doing it again changes nothing. Return how many rows moved."""
     moved = 0
     for trace_id, session_id in sessions.items():
         for model in (ToolInvocation, Observation, Correction):  # feedback scored before its trace came
             moved += model.objects.filter(agent=agent, session_id=trace_id).update(session_id=session_id)
+    keys = [f"otel:{trace}:{span}" for trace, span in spans if trace in sessions]
+    if keys:
+        outcomes = SkillOutcome.objects.filter(agent=agent, dedup_key__in=keys)
+        for trace_id, session_id in sessions.items():
+            moved += outcomes.filter(session_id=trace_id).update(session_id=session_id)
+    seen = SessionSeen.objects.filter(agent=agent, session_key__in=list(sessions)).exists()
+    if not moved and not seen:
+        return 0
+    agent_held(agent.pk)  # no derive pass of the agent meanwhile: its signals move whole
+    moved += sessions_renamed(agent.pk, sessions)
+    rows = [{"agent_id": agent.pk, "session_id": old, "renamed_to": new} for old, new in sessions.items()]
+    hooks.dispatch("session_renamed", agents={agent.pk: agent}, rows=rows)
     return moved
 
 

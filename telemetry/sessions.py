@@ -135,6 +135,59 @@ def sessions_known(sessions: list[tuple[int, str, int | None, object]]) -> None:
         )
 
 
+def sessions_renamed(agent_id: int, renamed: dict[str, str]) -> int:
+    """Sessions first recorded under a provisional key take their real one (`renamed`: old key →
+    new key): an OpenTelemetry run whose calls arrived before the span naming its conversation
+    was recorded under its trace id until then. Each (version) row of the old key becomes the
+    new key's, merged into the row the new key may already have (the earlier first arrival kept);
+    so does its hand-off link. Safe to run again: once moved, nothing is left under the old key.
+    Return the rows moved."""
+    moved = 0
+    for old, new in sorted(renamed.items()):
+        if old == new:
+            continue
+        rows = list(SessionSeen.objects.filter(agent_id=agent_id, session_key=old).order_by("pk"))
+        if rows:
+            fresh = [
+                {
+                    "agent_id": agent_id,
+                    "session_key": new,
+                    "template_version_id": row.template_version_id,
+                    "first_received_at": row.first_received_at,
+                }
+                for row in rows
+            ]
+            rows_store(SessionSeen, fresh, ("agent", "session_key", "template_version"))
+            for row in rows:  # where the new key had its row already: the earlier arrival
+                SessionSeen.objects.filter(
+                    agent_id=agent_id,
+                    session_key=new,
+                    template_version_id=row.template_version_id,
+                    first_received_at__gt=row.first_received_at,
+                ).update(first_received_at=row.first_received_at)
+                _seen_lately.discard((agent_id, old, row.template_version_id))
+            SessionSeen.objects.filter(pk__in=[row.pk for row in rows]).delete()
+            moved += len(rows)
+        _link_renamed(agent_id, old, new)
+    return moved
+
+
+def _link_renamed(agent_id: int, old: str, new: str) -> None:
+    """The hand-off link recorded for `old` is `new`'s, unless `new` has one of its own."""
+    link = SessionLink.objects.filter(agent_id=agent_id, session_key=old).first()
+    if link is None:
+        return
+    row = {
+        "agent_id": agent_id,
+        "session_key": new,
+        "parent_session_key": link.parent_session_key,
+        "first_received_at": link.first_received_at,
+    }
+    if link.parent_session_key != new:
+        rows_store(SessionLink, [row], ("agent", "session_key"))
+    link.delete()
+
+
 def sessions_linked(agent_id: int, received_at, links: list[dict[str, tuple[int, str]]]) -> None:
     """Record the sessions a batch says were handed from another session (SessionLink, once per
     session: the first parent named is kept, a later one ignored). `links`: per event type of

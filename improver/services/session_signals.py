@@ -76,6 +76,36 @@ def skill_failures_withdrawn(*, agents: dict, rows: list[dict]) -> None:
             signals.filter(signal=ANY).delete()
 
 
+@on_stored("session_renamed", whole_batch=True)
+def signals_renamed(*, agents: dict, rows: list[dict]) -> None:
+    """A session first known by a provisional key (an OpenTelemetry run's trace id, until the
+    span naming its conversation arrived) takes its real key: its signals become the real
+    session's, merged with those it has (the earlier arrival of each kept). Dispatched inside the
+    transaction that moves its events, with the agent's derive passes held; a second time finds
+    nothing left under the old key."""
+    for row in rows:
+        agent_id, old, new = row["agent_id"], row["session_id"][:200], row["renamed_to"][:200]
+        moving = list(SessionSignal.objects.filter(agent_id=agent_id, session_id=old).order_by("pk"))
+        if not moving or old == new:
+            continue
+        copies = [
+            SessionSignal(
+                agent_id=agent_id,
+                session_id=new,
+                signal=signal.signal,
+                template_version_id=signal.template_version_id,
+                received_at=signal.received_at,
+            )
+            for signal in moving
+        ]
+        SessionSignal.objects.bulk_create(copies, ignore_conflicts=True)
+        for signal in moving:
+            SessionSignal.objects.filter(
+                agent_id=agent_id, session_id=new, signal=signal.signal, received_at__gt=signal.received_at
+            ).update(received_at=signal.received_at)
+        SessionSignal.objects.filter(pk__in=[signal.pk for signal in moving]).delete()
+
+
 def observation_signals(row: dict) -> tuple[str, ...]:
     """Negative feedback and its category; nothing for praise or a neutral note."""
     raw = RawFeedback(

@@ -74,9 +74,11 @@ def _keep(agent: Agent, spans: list[otlp.SpanView], now) -> set[tuple]:
     return set(fresh)
 
 
-def _store(agent: Agent, mapped: otlp.Mapped, fresh: set[tuple]) -> list:
+def _store(agent: Agent, mapped: otlp.Mapped, fresh: set[tuple], known: list) -> list:
+    """Store what the mapping of `known` (the spans of its traces) makes, after moving what was
+    stored under a trace id to the session its root names now."""
     otel_users_apply(agent=agent, users=mapped.users)  # first: it finds feedback by its trace id
-    otel_sessions_apply(agent=agent, sessions=mapped.sessions)
+    otel_sessions_apply(agent=agent, sessions=mapped.sessions, spans=[s.key for s in known])
     unmapped_count(agent=agent, unmapped=[(n, r) for n, r, key in mapped.unmapped if key in fresh])
     results = []
     step = settings.KAIZEN["INGEST_MAX_EVENTS"]
@@ -145,7 +147,7 @@ def traces_ingest(*, agent: Agent, spans: list[otlp.SpanView]) -> tuple[otlp.Map
         mapped = otlp.to_events(joined, settled=rooted)
         if mapped_before:
             agent_held(agent.pk)  # before its writes: derived work of the agent waits for this one
-        results = _store(agent, mapped, fresh)
+        results = _store(agent, mapped, fresh, joined)
         _replace_earlier(agent, mapped_before, mapped)
     return mapped, results, sum(1 for *_, key in mapped.unmapped if key in fresh)
 
@@ -217,10 +219,11 @@ def traces_settle(*, now=None) -> int:
             mapped_before = [r for r in whole if r.settled_at is not None]
             TraceSpan.objects.filter(pk__in=[r.pk for r in rows]).update(settled_at=now)
             agent = Agent.objects.get(pk=agent_id)
-            mapped = otlp.to_events([_view(r) for r in whole], settled={trace_id})
+            views = [_view(r) for r in whole]
+            mapped = otlp.to_events(views, settled={trace_id})
             if mapped_before:
                 agent_held(agent.pk)
-            _store(agent, mapped, set())
+            _store(agent, mapped, set(), views)
             _replace_earlier(agent, mapped_before, mapped)
         settled += 1
     return settled
