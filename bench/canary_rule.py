@@ -226,7 +226,8 @@ def main() -> int:
     )
     print(
         f"{'agents':>6} {'spread':>6} {'reads':>7} {'scenario':>8} | {'rolled back':>11} {'promoted':>8} "
-        f"{'handed over':>11} {'median day':>10} {'advice right':>12} {'on day 14':>9}"
+        f"{'handed over':>11} {'median day':>10} {'advice right':>12} {'on day 14':>9} "
+        f"{'says promote':>12} {'says abort':>10}"
     )
     missed = []
     for agents in sizes:
@@ -240,11 +241,16 @@ def main() -> int:
                     days = [d for a, d, _ in results if d]
                     right = sum(h[1] in RIGHT[scenario] for h in handed) / len(handed) if handed else None
                     late = sum(h[2] in RIGHT[scenario] for h in handed) / len(handed) if handed else None
+                    says = {
+                        x: sum(h[1] == x for h in handed) / len(handed) if handed else 0.0
+                        for x in ("promote", "abort")
+                    }
                     print(
                         f"{agents:>6} {spread:>6} {mode:>7} {scenario:>8} | {back:>11.1%} {promoted:>8.1%} "
                         f"{len(handed) / runs:>11.1%} {(median(days) if days else 0):>10} "
                         f"{(f'{right:.0%}' if right is not None else '-'):>12} "
-                        f"{(f'{late:.0%}' if late is not None else '-'):>9}",
+                        f"{(f'{late:.0%}' if late is not None else '-'):>9} "
+                        f"{says['promote']:>12.0%} {says['abort']:>10.0%}",
                         flush=True,
                     )
                     cell = f"{agents} agents, spread {spread}, {mode} reads"

@@ -445,10 +445,12 @@ def _sessions_needed(ests, tested, gap, final_z, shown, fewest, rules) -> tuple[
 # when a target is very likely worse; wait while the target is unclear. A change under which both
 # the target and sessions with any failure are very likely better is a net gain: it is recommended
 # for promotion even beside a doubtful guardrail, which the figures name for the human to weigh.
+# A watched signal very likely higher (95%) turns a "promote" into "wait": a person weighs it.
 ADVISE_TARGET_SURE = 0.95
 ADVISE_ABORT_RISK = 0.5
 ADVISE_HARM_SURE = 0.8
 ADVISE_WATCHED_SURE = 0.975
+ADVISE_DOUBT = 0.95  # a watched signal this likely higher holds a "promote" back to "wait"
 
 
 def advise(
@@ -507,6 +509,14 @@ def advise(
         return Advice("abort", f"{worst} is more likely than not worse than its margin.", (figure(worst),))
     if lost:
         return Advice("abort", f"{lost[0]} is likely worse, not better.", (figure(lost[0]),))
+    doubt = [m for m in risks if roles[m] == Role.WATCHED and harms[m] >= ADVISE_DOUBT]
+    if improve and doubt and best is not None and gains[best] >= ADVISE_TARGET_SURE:
+        return Advice(
+            "wait",
+            f"the target is very likely better, but {doubt[0]} is very likely higher, if not past its "
+            "margin: weigh it, or let more sessions tell",
+            (figure(best), figure(doubt[0])),
+        )
     if not improve or (best is not None and gains[best] >= ADVISE_TARGET_SURE):
         shown = [f for f in (best, worst) if f is not None]
         return Advice(
