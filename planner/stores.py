@@ -8,7 +8,8 @@ agents. A pattern's stats are shared by every agent of its template, so the batc
 the feedback; it is folded into the stats after the batch commits (`fold_waiting_feedback`,
 answering telemetry's `batches_committed`: planner/wiring.py). An
 outcome withdrawn after it was counted (telemetry/withdrawals.py) leaves its store again
-(`forget_outcomes`).
+(`forget_outcomes`); one whose cost changed after it was counted (spans of its run that came
+after the root) changes it by the difference (`amend_outcomes`).
 """
 
 from collections import defaultdict
@@ -284,32 +285,37 @@ def on_skill_outcomes(*, agents: dict, rows: list[dict]) -> None:
     close_dispatches(rows)
 
 
+def _locked_stores(rows: list[dict]) -> dict[tuple, SkillStats]:
+    """The (agent, skill) stores of `rows` that exist, locked in id order."""
+    keys = {(row["agent_id"], row["skill"]) for row in rows}
+    if not keys:
+        return {}
+    return {
+        (stats.agent_id, stats.skill): stats
+        for stats in SkillStats.objects.select_for_update()
+        .filter(agent_id__in={k[0] for k in keys}, skill__in={k[1] for k in keys})
+        .order_by("pk")
+    }
+
+
+def _sample_of(row: dict) -> list:
+    """An outcome's sample in a store's window, without its cost: how it is found there again."""
+    return [_ts(row["occurred_at"]), bool(row["success"]), row.get("confidence"), int(row["duration_ms"])]
+
+
 @on_stored("skill_outcome_withdrawn", whole_batch=True)
 def forget_outcomes(*, agents: dict, rows: list[dict]) -> None:
     """Outcomes withdrawn after their stores counted them (an OpenTelemetry run's calls, stored on
     their own until the run's root arrived and took them over) leave their stores: each one's
     sample leaves the window, and the totals lose it."""
     counted = [row for row in rows if handled(row, on_skill_outcomes)]
-    keys = {(row["agent_id"], row["skill"]) for row in counted}
-    if not keys:
-        return
-    stores = {
-        (stats.agent_id, stats.skill): stats
-        for stats in SkillStats.objects.select_for_update()
-        .filter(agent_id__in={k[0] for k in keys}, skill__in={k[1] for k in keys})
-        .order_by("pk")
-    }
+    stores = _locked_stores(counted)
     changed = {}
     for row in counted:
         stats = stores.get((row["agent_id"], row["skill"]))
         if stats is None:
             continue
-        sample = [
-            _ts(row["occurred_at"]),
-            bool(row["success"]),
-            row.get("confidence"),
-            int(row["duration_ms"]),
-        ]
+        sample = _sample_of(row)
         cost = row.get("cost_usd")
         for index, kept in enumerate(stats.window):
             if list(kept[:4]) == sample:
@@ -320,6 +326,35 @@ def forget_outcomes(*, agents: dict, rows: list[dict]) -> None:
             setattr(stats, field, value)
         stats.total_samples = max(0, stats.total_samples - 1)
         stats.total_cost_usd = max(0.0, stats.total_cost_usd - (cost or 0))
+        stats.updated_at = clock.now()
+        changed[stats.pk] = stats
+    update_rows(SkillStats, list(changed.values()), STORE_FIELDS)
+
+
+@on_stored("skill_outcome_amended", whole_batch=True)
+def amend_outcomes(*, agents: dict, rows: list[dict]) -> None:
+    """Outcomes whose cost changed after their stores counted them (an OpenTelemetry run's
+    calls that arrived after its root, another service's part of the trace): each one's sample
+    in the window takes the new cost, and the total moves by the difference from what was
+    counted. Handed on once per change (telemetry.withdrawals.events_amend)."""
+    counted = [row for row in rows if handled(row, on_skill_outcomes) and "cost_usd" in row["before"]]
+    stores = _locked_stores(counted)
+    changed = {}
+    for row in counted:
+        stats = stores.get((row["agent_id"], row["skill"]))
+        if stats is None:
+            continue
+        sample, before, after = _sample_of(row), row["before"]["cost_usd"], row.get("cost_usd")
+        found = [i for i, kept in enumerate(stats.window) if list(kept[:4]) == sample]
+        exact = [i for i in found if stats.window[i][4] == before]
+        counted_cost = before
+        if exact or found:
+            index = (exact or found)[0]
+            counted_cost = stats.window[index][4]  # what was counted
+            stats.window[index] = [*sample, after]
+        for field, value in summarise(stats.window).items():
+            setattr(stats, field, value)
+        stats.total_cost_usd = max(0.0, stats.total_cost_usd + (after or 0) - (counted_cost or 0))
         stats.updated_at = clock.now()
         changed[stats.pk] = stats
     update_rows(SkillStats, list(changed.values()), STORE_FIELDS)

@@ -18,7 +18,9 @@ runs at once; so does `<event type>_withdrawn`, for stored events deleted becaus
 of another (telemetry/withdrawals.py): a handler registered for it takes back what its
 own handler of the event had derived, for the rows `handled` says it had; and `session_renamed`
 (rows: agent_id, session_id, renamed_to), for a session first stored under a provisional key (an
-OpenTelemetry trace id) whose real key is known now: what a handler keeps per session follows it.
+OpenTelemetry trace id) whose real key is known now: what a handler keeps per session follows it;
+and `<event type>_amended`, for stored events changed after a handler had derived from them
+(telemetry.withdrawals.events_amend: each row with `before`, the changed columns as they were).
 
 `batches_committed` is the signal sent after a derived batch commits, outside its transaction
 (and once at the start of each pass, for what a killed worker left): a handler that would

@@ -63,3 +63,35 @@ def events_withdraw(event_type: str, agent: Agent, rows) -> int:
     if counted:
         hooks.dispatch(f"{event_type}_withdrawn", agents={agent.pk: agent}, rows=counted)
     return len(found)
+
+
+def events_amend(event_type: str, agent: Agent, amended: list[tuple[dict, dict]]) -> int:
+    """Change stored events of `agent` inside the caller's transaction: `amended` holds, for
+    each, its row as stored (a dict of its columns) and the changes. Those some handler had
+    already derived from are dispatched as `<event_type>_amended`, each as its row after the
+    change, with `before` (the changed columns' values it was derived with) and `derived_by`;
+    a handler that has not seen it yet reads the changed row when it does. No derive pass works
+    the agent's entries meanwhile, so a change is handed on exactly when it was counted before.
+    Return how many were changed."""
+    if not amended:
+        return 0
+    agent_held(agent.pk)
+    model = EVENT_MODELS[event_type]
+    ids = [row["id"] for row, _ in amended]
+    owed: dict[int, set[str]] = defaultdict(set)
+    entries = PendingDerivation.objects.filter(event_type=event_type, row_id__any_of=ids)
+    for row_id, handler in entries.values_list("row_id", "handler"):
+        owed[row_id].add(handler)
+    counted = []
+    for row, changes in amended:
+        model.objects.filter(pk=row["id"], occurred_at=row["occurred_at"]).update(**changes)
+        waiting = owed.get(row["id"], set())
+        if "" in waiting:  # no handler has seen it yet
+            continue
+        seen = {r.name for r in hooks.registrations(event_type) if r.accepts(row) and r.name not in waiting}
+        if seen:
+            before = {name: row.get(name) for name in changes}
+            counted.append({**row, **changes, "before": before, "derived_by": seen})
+    if counted:
+        hooks.dispatch(f"{event_type}_amended", agents={agent.pk: agent}, rows=counted)
+    return len(amended)

@@ -28,7 +28,7 @@ from telemetry.ingest import events_ingest, price_tokens
 from telemetry.intake import otlp_spans as otlp
 from telemetry.models import SkillOutcome, TraceSpan
 from telemetry.services import otel_sessions_apply, otel_users_apply, unmapped_count
-from telemetry.withdrawals import agent_held, events_withdraw
+from telemetry.withdrawals import agent_held, events_amend, events_withdraw
 
 
 def _row(agent: Agent, span: otlp.SpanView, now) -> TraceSpan:
@@ -96,7 +96,8 @@ AMENDED = ("input_tokens", "output_tokens", "cost_usd", "model", "user_id")
 def _amend_outcomes(agent: Agent, events: list[dict], results: list) -> None:
     """A run's outcome stored before some of its spans arrived (a late LLM call, another
     service's part of the trace) takes the totals of the whole trace as mapped now, and the end
-    user a later span named."""
+    user a later span named; what was derived from it before is corrected by the difference
+    (`skill_outcome_amended`). The same totals again change nothing."""
     known = [
         event
         for event, result in zip(events, results, strict=True)
@@ -105,20 +106,22 @@ def _amend_outcomes(agent: Agent, events: list[dict], results: list) -> None:
     if not known:
         return
     rows = SkillOutcome.objects.filter(agent=agent, dedup_key__in=[e["id"] for e in known])
-    stored = {row.dedup_key: row for row in rows.only("id", "dedup_key", "occurred_at", *AMENDED)}
+    stored = {row["dedup_key"]: row for row in rows.values()}
+    amended = []
     for event in known:
         row, body = stored.get(event["id"]), event["body"]
         if row is None:
             continue
-        changes = {name: body.get(name, getattr(row, name)) for name in AMENDED}
-        if all(getattr(row, name) == value for name, value in changes.items()):
+        changes = {name: body.get(name, row[name]) for name in AMENDED}
+        if all(row[name] == value for name, value in changes.items()):
             continue
         if body.get("cost_usd") is None and (body.get("input_tokens") or body.get("output_tokens")):
             priced = {**changes, "cost_usd": None}
             price_tokens(agent, priced)
             changes["cost_usd"] = priced["cost_usd"]
             changes["cost_estimated"] = priced.get("cost_estimated", False)
-        SkillOutcome.objects.filter(pk=row.pk, occurred_at=row.occurred_at).update(**changes)
+        amended.append((row, {name: value for name, value in changes.items() if row[name] != value}))
+    events_amend("skill_outcome", agent, [(row, changes) for row, changes in amended if changes])
 
 
 def traces_ingest(*, agent: Agent, spans: list[otlp.SpanView]) -> tuple[otlp.Mapped, list, int]:

@@ -119,3 +119,45 @@ def test_a_long_run_settled_before_its_root_keeps_its_failures_in_its_conversati
     assert (run.session_id, run.skill) == (conversation, "support")
     post(client, [root(trace, conversation)])
     assert (sessions(agent), signals(agent)) == ([conversation], failures_in([conversation]))
+
+
+def summary(client) -> dict:
+    response = client.get("/api/v1/planner/summary?agent=alice&skill=support")
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def test_a_run_costed_again_when_another_services_calls_arrive_is_served_at_its_cost(agent_client):
+    """Two SDKs in one trace: the agent's service exports the run (its root, no call of its own),
+    then the model client's service its two calls. The skill's summary serves the run at the
+    cost of both calls, not at the nothing it was first counted at; the calls sent again, and
+    the root again, change nothing."""
+    agent, client = agent_client
+    [(trace, conversation)] = list(RUNS.items())[:1]
+    post(client, [root(trace, conversation)])
+    assert summary(client)["avg_cost_usd"] == 0
+    post(client, [llm_call(trace, "l1"), llm_call(trace, "l2")])
+    [run] = SkillOutcome.objects.filter(agent=agent)
+    assert run.cost_usd == pytest.approx(2 * CALL_COST)
+    served = summary(client)
+    assert (served["total_samples"], served["avg_cost_usd"]) == (1, pytest.approx(2 * CALL_COST))
+    post(client, [llm_call(trace, "l1"), llm_call(trace, "l2")])
+    post(client, [root(trace, conversation), llm_call(trace, "l2")])
+    assert summary(client) == served
+
+
+def test_a_late_call_adds_its_cost_to_the_skills_statistics_once(agent_client):
+    """The run and one call in one export, its second call in the next: the run counts both
+    calls' cost, in the summary and in the skill's total, once however often it is re-sent."""
+    from planner.models import SkillStats
+
+    agent, client = agent_client
+    trace, conversation = "c3" * 16, "conv-3"
+    post(client, [root(trace, conversation), llm_call(trace, "l1")])
+    assert summary(client)["avg_cost_usd"] == pytest.approx(CALL_COST)
+    for _ in range(2):
+        post(client, [llm_call(trace, "l2")])
+        served = summary(client)
+        assert (served["total_samples"], served["avg_cost_usd"]) == (1, pytest.approx(2 * CALL_COST))
+        stats = SkillStats.objects.get(agent=agent, skill="support")
+        assert stats.total_cost_usd == pytest.approx(2 * CALL_COST)
