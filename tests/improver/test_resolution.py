@@ -235,7 +235,9 @@ def test_refine_with_guidance_contrary_to_a_served_line_says_which_and_replaces_
     assert "replace=" in body["extra"]["fields"]["text"][0]
     proposal.refresh_from_db()
     assert proposal.status == "pending"  # nothing was decided
-    wrong = approver_client.post(url, {"text": "Never run the tests.", "replace": "Not a line."}, format="json")
+    wrong = approver_client.post(
+        url, {"text": "Never run the tests.", "replace": "Not a line."}, format="json"
+    )
     assert wrong.status_code == 400 and "replace" in wrong.json()["extra"]["fields"]
     made = approver_client.post(
         url,

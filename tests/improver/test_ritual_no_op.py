@@ -35,7 +35,9 @@ def test_run_ritual_says_what_it_left_out_and_why(asked_for_a_served_line):
     assert "left out: 'Keep changes small.' (4 sessions, 4 people): the template already serves it" in said
     assert "the category's stock line is proposed only when no line has evidence of its own" in said
     run = RitualRun.objects.get()
-    assert "'Keep changes small.' (4 sessions, 4 people) left out: the template already serves it" in run.detail
+    assert (
+        "'Keep changes small.' (4 sessions, 4 people) left out: the template already serves it" in run.detail
+    )
     assert EvolutionNote.objects.filter(
         kind="no_op", content="Left out 'Keep changes small.': the template already serves it."
     ).exists()

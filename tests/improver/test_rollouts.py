@@ -444,7 +444,10 @@ def test_a_hand_over_recommends_what_to_do_on_the_page_the_api_and_the_notificat
     assert rollout.status == "needs_human" and "Recommended: promote" in rollout.reason, rollout.reason
     listed = reviewer.get("/api/v1/rollouts?status=needs_human").json()[0]
     assert listed["recommendation"]["action"] == "promote"
-    assert any(("tool_failure" in f or "other_failure" in f) and "margin" in f for f in listed["recommendation"]["figures"])
+    assert any(
+        ("tool_failure" in f or "other_failure" in f) and "margin" in f
+        for f in listed["recommendation"]["figures"]
+    )
     staff = Client()
     staff.force_login(approver("viewer2"))
     page = staff.get(f"/admin/improver/rollout/{rollout.pk}/change/").content.decode()
