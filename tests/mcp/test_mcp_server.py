@@ -230,13 +230,15 @@ def rpc(client: APIClient, method: str, params: dict) -> dict:
     """One JSON-RPC request to /mcp, as any client sends it (the SDK's client would refuse to send
     some of the values below)."""
     body = {"jsonrpc": "2.0", "id": 1, "method": method, "params": params}
-    response = client.post(
-        "/mcp",
-        body,
-        format="json",
-        HTTP_ACCEPT="application/json, text/event-stream",
-        HTTP_MCP_PROTOCOL_VERSION="2025-06-18",
-    )
+    with ThreadPoolExecutor(1) as pool:  # on its own thread: a browser test's loop may run on this one
+        response = pool.submit(
+            client.post,
+            "/mcp",
+            body,
+            format="json",
+            HTTP_ACCEPT="application/json, text/event-stream",
+            HTTP_MCP_PROTOCOL_VERSION="2025-06-18",
+        ).result()
     assert response.status_code == 200
     return response.json()
 
