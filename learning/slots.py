@@ -138,6 +138,11 @@ def _content(words: list[str]) -> frozenset[str]:
 
 
 def _fold(word: str) -> str:
+    """A word as its noun lemma from the dictionary ("replies" and "reply" are one word); a word
+    the dictionary does not know loses a plural "s" ("APIs" and "API")."""
+    known = getAllLemmas(word).get("NOUN")
+    if known:
+        return known[0]
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
