@@ -23,7 +23,7 @@ def test_the_demo_drives_the_whole_loop():
         "→ 200 approved",
         "starts as a canary",
         "rollout of researcher v2 rolled back by system",
-        "tool_failure (guardrail) is significantly worse",
+        "is significantly worse than its margin",
         "== Did it help?",
         "== Summary: what Kaizen found and proposed",
         "Demo finished.",
