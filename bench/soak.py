@@ -112,13 +112,25 @@ def seed_facts(url: str, count: int) -> None:
         now = datetime.now(UTC)
         with cur.copy(
             "COPY telemetry_learnedfact (template_id, content, content_key, subject, confidence, scope, "
-            "source, status, reach, created_at) FROM STDIN"
+            "source, status, reach, about_instance, created_at) FROM STDIN"
         ) as copy:
             for n in range(count):
                 content = f"The build of service {n} runs with make ci-{n}."
                 key = hashlib.sha256(" ".join(content.casefold().split()).encode()).hexdigest()
                 copy.write_row(
-                    [template, content, key, "", 1.0, "project", "user-stated", "active", "template", now]
+                    [
+                        template,
+                        content,
+                        key,
+                        "",
+                        1.0,
+                        "project",
+                        "user-stated",
+                        "active",
+                        "template",
+                        False,
+                        now,
+                    ]
                 )
         conn.commit()
         conn.execute("ANALYZE telemetry_learnedfact")  # the statistics a table of that age has
