@@ -329,7 +329,11 @@ def _too_few(fewest: int, age: timedelta, rules: CanaryRules, base: dict, reacha
     }
     if age < rules.max_age:
         return Verdict(Action.CONTINUE.value, "collecting evidence", {}, advice=advice, **extra, **base)
-    why = f"too few sessions ({fewest} per arm) for the sequential test"
+    why = (
+        f"too few sessions ({fewest} per arm) for the sequential test"
+        if fewest < rules.min_to_roll_back
+        else "the target cannot be estimated (one agent assigned whole against the others)"
+    )
     return Verdict(
         Action.HAND_OVER.value,
         f"no decision after {age.days} days: {why}; a human decides",
@@ -344,17 +348,19 @@ def advise_exact(
     exact: dict[str, Exact], roles: dict[str, str], rules: CanaryRules, *, fewest: int, days
 ) -> Advice:
     """A recommendation from the counts alone: abort when a signal is worse by Fisher's exact test
-    at α; promote when a target is better at α/2 and no signal is worse at the 20% level; wait
-    otherwise, saying when a decision can be expected."""
+    at α shared among the signals (Bonferroni: with a dozen signals, one at α would often read
+    worse by chance); promote when a target is better at α/2 and no signal leans worse at the 20%
+    level; wait otherwise, saying when a decision can be expected."""
     figures = tuple(
         f"{m}: canary {e.candidate[0]} of {e.candidate[1]}, champion {e.champion[0]} of {e.champion[1]} "
         f"(exact p worse {e.p_worse:.2f}, better {e.p_better:.2f})"
         for m, e in exact.items()
         if roles.get(m) in (Role.TARGET, Role.GUARDRAIL)
     )
-    worse = [m for m, e in exact.items() if e.p_worse < rules.alpha]
+    level = rules.alpha / max(1, len(exact))
+    worse = [m for m, e in exact.items() if e.p_worse < level]
     if worse:
-        return Advice("abort", f"{worse[0]} is worse by an exact test at α = {rules.alpha}.", figures)
+        return Advice("abort", f"{worse[0]} is worse by an exact test (p < {level:.3g}).", figures)
     better = [m for m, e in exact.items() if roles.get(m) == Role.TARGET and e.p_better < rules.alpha / 2]
     doubtful = [m for m, e in exact.items() if e.p_worse < 0.2]
     if better and not doubtful:

@@ -311,3 +311,16 @@ def test_few_agents_carrying_most_sessions_count_as_few():
         est = estimate(cells[:10], cells[10:])
         assert est.by_agents
     assert estimate(heavy[:10], heavy[10:]).df < 3 < estimate(even[:10], even[10:]).df
+
+
+def test_one_agent_whole_against_the_others_is_handed_over_with_its_counts():
+    """One canary agent assigned whole against three: no estimate of the target, however many
+    sessions; the hand-over says why and shows each signal's counts with the exact test."""
+    arms = {
+        "negative:communication": ([Cell(9, 200, 20, 0.2)], cells([0.2, 0.2, 0.2], 200)),
+        OTHER: ([Cell(9, 200, 60, 0.3)], cells([0.3, 0.3, 0.3], 200)),
+    }
+    verdict = decide(arms, timedelta(days=15), RULES, targets=("negative:communication",))
+    assert verdict.action == "hand_over" and "cannot be estimated" in verdict.reason, verdict.reason
+    assert verdict.exact[OTHER].candidate == (60, 200) and verdict.exact[OTHER].champion == (180, 600)
+    assert verdict.advice.action == "promote" and verdict.advice.figures  # 10% against 20%, exactly
