@@ -1,4 +1,5 @@
 from dataclasses import replace
+from functools import partial
 from urllib.parse import urlencode
 
 from django import forms
@@ -20,7 +21,7 @@ from governance.models import (
     Proposal,
     SuppressedKey,
 )
-from governance.registry import Link, Panel, review_for, what_next_for
+from governance.registry import Link, Panel, handlers_for, review_for, what_next_for
 from governance.selectors import acceptance_by_type_and_source, proposal_standing, with_outcome
 
 SHOWN_ITEMS = 5  # of each list in the evidence or payload of a type that renders no panels
@@ -76,6 +77,26 @@ class ApproveForm(forms.Form):
         empty_value=None,
         required=False,
     )
+    leave_out = forms.MultipleChoiceField(
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Approve without these lines",
+        help_text="Ticked lines are left out of what is approved, and never proposed again.",
+    )
+
+    def __init__(self, *args, lines: tuple[str, ...] = (), **kwargs):
+        """`lines`: the proposal's lines a person may approve it without (none: no such choice)."""
+        super().__init__(*args, **kwargs)
+        if lines:
+            self.fields["leave_out"].choices = [(line, line) for line in lines]
+        else:
+            del self.fields["leave_out"]
+
+
+def lines_of(proposal) -> tuple[str, ...]:
+    """The lines of `proposal` it may be approved without, as its owning app lists them."""
+    listed = handlers_for(proposal.type).lines
+    return tuple(listed(proposal)) if listed and proposal.status == "pending" else ()
 
 
 # A proposal changes only by approve, reject or refine: no Save buttons.
@@ -255,7 +276,7 @@ class ProposalAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
             "diff_rows": text_diff(review.before, review.after),
             "diff_title": review.diff_title,
             "panels": [shown(panel) for panel in review.panels],
-            "approve_form": ApproveForm(),
+            "approve_form": ApproveForm(lines=lines_of(proposal)),
             "reject_form": RejectForm(),
             # refused guidance comes back filled in, with the line it may replace
             "refine_form": RefineForm(initial=offered),
@@ -287,11 +308,14 @@ class ProposalAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
         return redirect(reverse("admin:governance_proposal_change", args=[result.pk]))
 
     def approve_view(self, request, pk):
+        lines = lines_of(get_object_or_404(Proposal, pk=pk))
         return self._decision(
             request,
             pk,
-            ApproveForm,
-            lambda p, d: services.proposal_approve(proposal=p, actor=request.user, rating=d.get("rating")),
+            partial(ApproveForm, lines=lines),
+            lambda p, d: services.proposal_approve(
+                proposal=p, actor=request.user, rating=d.get("rating"), leave_out=d.get("leave_out") or ()
+            ),
         )
 
     def reject_view(self, request, pk):

@@ -111,11 +111,19 @@ class ProposalApproveApi(ProposalDecisionApi):
     @extend_schema_serializer(component_name="ProposalApproveInput")
     class InputSerializer(serializers.Serializer):
         rating = serializers.IntegerField(min_value=1, max_value=5, required=False)
+        leave_out = serializers.ListField(
+            child=serializers.CharField(max_length=5000),
+            required=False,
+            max_length=200,
+            help_text="Lines of the proposal (an evolution's added or removed lines, as its payload "
+            "spells them) to approve it without; they are never proposed again.",
+        )
 
     @extend_schema(request=InputSerializer, responses=ProposalOutputSerializer)
     def post(self, request, proposal_id: int):
         """Approve a pending proposal (`governance.approve_proposal`): what approving its type does
-        happens at once (an evolution starts its canary); `rating` (1–5) is feedback on the proposal."""
+        happens at once (an evolution starts its canary); `rating` (1–5) is feedback on the proposal;
+        `leave_out` approves an evolution line by line, without the lines it names."""
         return self.decided(request, proposal_id, services.proposal_approve)
 
 

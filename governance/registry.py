@@ -49,7 +49,7 @@ class Review:
 
 @dataclass(frozen=True)
 class Handlers:
-    approve: Callable | None = None  # (proposal, actor, rating) -> bool: effect landed now
+    approve: Callable | None = None  # (proposal, actor, rating[, leave_out]) -> bool: effect landed now
     reject: Callable | None = None  # (proposal, actor, reason) -> None
     refine: Callable | None = None  # (proposal, actor, text, replace) -> Proposal (the new one)
     validate: Callable | None = (
@@ -57,6 +57,7 @@ class Handlers:
     )
     review: Callable | None = None  # (proposal) -> Review: the diff and panels of its review page
     what_next: Callable | None = None  # (proposal) -> str: what its decision set in motion, in words
+    lines: Callable | None = None  # (proposal) -> tuple[str, ...]: lines a person may approve without
 
 
 # A table rather than signals: one owner a type, a second refused at start-up, and each handler's
@@ -73,11 +74,18 @@ def register(
     validate=None,
     review=None,
     what_next=None,
+    lines=None,
 ) -> None:
     """Declare what deciding a proposal of `proposal_type` does. One owner a type: registering
     other handlers for a type already declared is a mistake, refused at start-up."""
     handlers = Handlers(
-        approve=approve, reject=reject, refine=refine, validate=validate, review=review, what_next=what_next
+        approve=approve,
+        reject=reject,
+        refine=refine,
+        validate=validate,
+        review=review,
+        what_next=what_next,
+        lines=lines,
     )
     if _registry.setdefault(proposal_type, handlers) != handlers:
         raise ImproperlyConfigured(f"proposals of type {proposal_type!r} already have their handlers")

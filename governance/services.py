@@ -169,21 +169,48 @@ def decision_record(*, proposal: Proposal, verdict: str, actor=None, reason: str
     _decide(proposal, verdict=verdict, actor=actor, reason=reason)
 
 
+def _leave_out_checked(proposal: Proposal, leave_out) -> tuple[str, ...]:
+    """The lines a person approves the proposal without, each one of its own; a 400 on
+    `leave_out` otherwise, or when nothing would be left to approve."""
+    leave_out = tuple(dict.fromkeys(leave_out or ()))
+    if not leave_out:
+        return ()
+    lines_of = handlers_for(proposal.type).lines
+    lines = tuple(lines_of(proposal)) if lines_of else ()
+
+    def refused(why: str):
+        return ApplicationError(f"leave_out: {why}", {"fields": {"leave_out": [why]}})
+
+    if not lines:
+        raise refused(f"a {proposal.type} proposal has no lines to approve one by one.")
+    unknown = [line for line in leave_out if line not in lines]
+    if unknown:
+        raise refused(f"{unknown[0]!r} is not a line of proposal #{proposal.pk}.")
+    if set(lines) <= set(leave_out):
+        raise refused("every line is left out: reject the proposal instead.")
+    return leave_out
+
+
 @transaction.atomic
-def proposal_approve(*, proposal: Proposal, actor, rating: int | None = None) -> Proposal:
-    """Approve a pending proposal and run what its type registered; all or nothing."""
+def proposal_approve(*, proposal: Proposal, actor, rating: int | None = None, leave_out=()) -> Proposal:
+    """Approve a pending proposal and run what its type registered; all or nothing. `leave_out`:
+    lines of the proposal approved without (line by line, for types that have lines); they are
+    recorded on the decision and never proposed again."""
     if rating is not None and not 1 <= rating <= 5:
         raise ApplicationError("rating: must be 1 to 5.", {"fields": {"rating": ["Must be 1 to 5."]}})
     proposal = _locked_pending(proposal)
+    leave_out = _leave_out_checked(proposal, leave_out)
     handler = handlers_for(proposal.type).approve
-    landed = bool(handler(proposal=proposal, actor=actor, rating=rating)) if handler else False
+    more = {"leave_out": leave_out} if leave_out else {}
+    landed = bool(handler(proposal=proposal, actor=actor, rating=rating, **more)) if handler else False
     now = clock.now()
     proposal.status = Status.IMPLEMENTED if landed else Status.APPROVED
     proposal.decided_by = actor if getattr(actor, "pk", None) else None
     proposal.decided_at = now
     proposal.implemented_at = now if landed else None
     proposal.save(update_fields=["status", "decided_by", "decided_at", "implemented_at", "updated_at"])
-    _decide(proposal, verdict=ChangeDecision.Verdict.CONFIRMED, actor=actor, rating=rating)
+    without = f"Approved without: {'; '.join(leave_out)}" if leave_out else ""
+    _decide(proposal, verdict=ChangeDecision.Verdict.CONFIRMED, actor=actor, rating=rating, reason=without)
     proposal_approved.send(sender=Proposal, proposal=proposal, landed=landed)
     return proposal
 

@@ -11,7 +11,7 @@ from governance.models import Proposal
 from governance.registry import register as register_type
 from improver.models import Rollout
 from improver.review import maintenance_review, new_tool_review, review
-from improver.services.evolution import TYPE, on_approve, on_refine, on_reject, what_next
+from improver.services.evolution import TYPE, evolution_lines, on_approve, on_refine, on_reject, what_next
 from improver.services.evolution_moves import evolution_dequeue, evolution_rebase
 from improver.services.rollouts import rollout_deleted, rollout_ended, rollout_head_moved
 
@@ -30,7 +30,13 @@ def queued_evolution_starts(sender, *, template, **kwargs) -> None:
 
 def register() -> None:
     register_type(
-        TYPE, approve=on_approve, reject=on_reject, refine=on_refine, review=review, what_next=what_next
+        TYPE,
+        approve=on_approve,
+        reject=on_reject,
+        refine=on_refine,
+        review=review,
+        what_next=what_next,
+        lines=evolution_lines,
     )
     register_type(Proposal.Type.MAINTENANCE, review=maintenance_review)
     register_type(Proposal.Type.NEW_TOOL, review=new_tool_review)

@@ -14,6 +14,7 @@ from fleet.models import Agent, AgentTemplate, Document, DocumentVersion
 from fleet.templates import template_version_create
 from governance.models import Proposal
 from governance.services import proposal_create
+from improver.applied import applied
 from improver.contrary import contrary_to
 from improver.lifecycle import RITUAL, next_ritual_state
 from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, Rollout
@@ -111,13 +112,40 @@ def session_of(proposal: Proposal) -> EvolutionSession:
     return session
 
 
-def on_approve(*, proposal: Proposal, actor, rating: int | None) -> bool:
+def evolution_lines(proposal: Proposal) -> tuple[str, ...]:
+    """The lines an evolution may be approved without: each line it adds, then each it removes."""
+    payload = proposal.payload or {}
+    return tuple(
+        x["text"] for key in ("additions", "removals") for x in payload.get(key, []) if x.get("text")
+    )
+
+
+def _approved_without(proposal: Proposal, session: EvolutionSession, leave_out: tuple[str, ...]) -> None:
+    """Approved line by line: the proposal keeps only the lines a person approved, its directives
+    made again from its base version, and records the lines it was approved without (`left_out`,
+    never proposed again)."""
+    payload = proposal.payload
+    left = [x for key in ("additions", "removals") for x in payload.get(key, []) if x["text"] in leave_out]
+    additions, removals, directives = applied(session.base_version.text, payload, set(leave_out))
+    proposal.payload = {
+        **payload,
+        "additions": additions,
+        "removals": removals,
+        "proposed_directives": directives,
+        "left_out": [*payload.get("left_out", []), *left],
+    }
+    proposal.save(update_fields=["payload"])
+
+
+def on_approve(*, proposal: Proposal, actor, rating: int | None, leave_out: tuple[str, ...] = ()) -> bool:
     """New immutable version, session completed, improver back to sleep. With a canary share and
     at least two agents on the template, the version starts a rollout (a canary share runs it
     until the sequential test decides); otherwise the head moves for everyone at once. Approved
     while another rollout of the template runs, it is queued behind it and starts when that one
-    ends, prepared against whatever the head is then."""
+    ends, prepared against whatever the head is then. `leave_out`: lines approved without."""
     session = session_of(proposal)
+    if leave_out:
+        _approved_without(proposal, session, leave_out)
     document = (
         Document.objects.select_for_update(of=("self",))
         .select_related("head")

@@ -5,8 +5,9 @@ from config import clock
 from fleet.models import AgentTemplate, Document, DocumentVersion
 from governance.models import ChangeDecision, Proposal
 from governance.services import decision_record, proposal_mark_implemented, proposal_supersede
+from improver.applied import applied
 from improver.models import EvolutionSession, ImproverAgent
-from improver.proposer import ProposedChange, normalised
+from improver.proposer import ProposedChange
 from improver.services.evolution import (
     TYPE,
     addition_from,
@@ -40,7 +41,7 @@ def evolution_rebase(document: Document, head: DocumentVersion) -> Proposal | No
 
     now = clock.now()
     improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
-    additions, removals, directives = _against(head, pending.payload)
+    additions, removals, directives = applied(head.text, pending.payload)
     proposal_supersede(
         proposal=pending, reason=f"{template.slug} moved to v{head.number}: prepared again against it"
     )
@@ -72,22 +73,6 @@ def evolution_rebase(document: Document, head: DocumentVersion) -> Proposal | No
     )
 
 
-def _against(head: DocumentVersion, payload: dict, withdrawn: set[str] = frozenset()):
-    """A proposal's change applied to another head: (its additions not there yet, its removals of
-    lines still there, the resulting directives)."""
-    lines = head.text.rstrip("\n").splitlines()
-    known = normalised(head.text)
-    additions = [
-        a
-        for a in payload.get("additions", [])
-        if normalised(a["text"]) not in known and a["text"] not in withdrawn
-    ]
-    removals = [r for r in payload.get("removals", []) if r["text"] in lines]
-    gone = {r["text"] for r in removals}
-    kept = [line for line in lines if line not in gone]
-    return additions, removals, "\n".join([*kept, *(a["text"] for a in additions)]) + "\n"
-
-
 def evolution_dequeue(*, template) -> DocumentVersion | None:
     """The template's rollout ended: start the evolution approved behind it, its additions and
     removals applied to the head as it is now (a promoted canary's, or the old one's)."""
@@ -105,9 +90,7 @@ def evolution_dequeue(*, template) -> DocumentVersion | None:
     head = Document.objects.select_related("head").get(pk=template.document_id).head
     # a canary that was rolled back or aborted took its lines back: they are left out, and the
     # proposal records what is applied (the rollout tests those lines' targets)
-    additions, removals, directives = _against(
-        head, proposal.payload, withdrawn=set(withdrawn_lines(template))
-    )
+    additions, removals, directives = applied(head.text, proposal.payload, set(withdrawn_lines(template)))
     if not additions and not removals:
         session.status = EvolutionSession.Status.ABANDONED
         session.save(update_fields=["status"])

@@ -16,7 +16,7 @@ from functools import partial
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 
 from config import clock
 from config.leases import Leased, LeaseLost, while_renewing
@@ -564,10 +564,7 @@ def line_memory(template) -> tuple[tuple[str, ...], tuple[dict, ...]]:
     rollouts = Rollout.objects.filter(template=template, status__in=TOOK_BACK).values_list(
         "status", "proposal__payload", "last_check"
     )
-    rejected = Proposal.objects.filter(
-        dedup_key=f"evolution:{template.slug}", status=Proposal.Status.REJECTED
-    ).values_list("payload", flat=True)
-    rollbacks, refused = [], [_additions(payload) for payload in rejected]
+    rollbacks, refused = [], [_additions(payload) for payload in _rejected(template)]
     for status, payload, last_check in rollouts.order_by("started_at", "pk"):
         if status == Rollout.Status.ROLLED_BACK:
             rollbacks.append((_additions(payload), last_check or {}))
@@ -577,18 +574,28 @@ def line_memory(template) -> tuple[tuple[str, ...], tuple[dict, ...]]:
     return tuple(withdrawn), tuple(retry)
 
 
+def _rejected(template) -> list[dict]:
+    """What a human refused of the template's evolutions, each as a payload whose additions are
+    the refused lines: a rejected proposal's, and the lines an approved one was approved without."""
+    payloads = Proposal.objects.filter(
+        Q(status=Proposal.Status.REJECTED) | Q(payload__has_key="left_out"),
+        dedup_key=f"evolution:{template.slug}",
+    ).exclude(status=Proposal.Status.PENDING)
+    out = []
+    for status, payload in payloads.values_list("status", "payload"):
+        if status == Proposal.Status.REJECTED:
+            out.append(payload)
+        elif isinstance(payload, dict) and payload.get("left_out"):
+            out.append({"additions": payload["left_out"]})
+    return out
+
+
 def ended_lines(template) -> dict[str, bundles.Ended]:
     """The withdrawn lines a canary took back (a rolled-back or aborted rollout), each with how
     its latest rollout ended: they may come back on new evidence (improver.bundles). A line a
     human rejected in a proposal is not among them: it never comes back."""
     withdrawn, _ = line_memory(template)
-    rejected = {
-        a["text"]
-        for payload in Proposal.objects.filter(
-            dedup_key=f"evolution:{template.slug}", status=Proposal.Status.REJECTED
-        ).values_list("payload", flat=True)
-        for a in _additions(payload)
-    }
+    rejected = {a["text"] for payload in _rejected(template) for a in _additions(payload)}
     out: dict[str, bundles.Ended] = {}
     rollouts = (
         Rollout.objects.filter(template=template, status__in=TOOK_BACK)
