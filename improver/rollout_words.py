@@ -138,9 +138,10 @@ def _where(rollout, last: dict) -> str:
     when = f" (check of {datetime.fromisoformat(at):%Y-%m-%d %H:%M} UTC)" if at else ""
     if rollout.status in ("promoted", "rolled_back", "aborted"):
         return f"Decided: {rollout.reason or last.get('reason', '')}"
-    if last.get("blocked"):
+    if last.get("blocked") or (last.get("needed") or 0) > 100_000:  # checks stored before "blocked"
+        what = ", ".join(last.get("blocked") or ()) or "a guardrail"
         return (
-            f"{', '.join(last['blocked'])} lies at or past its margin: no number of sessions would clear "
+            f"{what} lies at or past its margin: no number of sessions would clear "
             f"it at the differences seen so far{when}."
         )
     days = last.get("days_to_decide")

@@ -1,0 +1,55 @@
+"""A rollout's test in words, read from its stored check: one sentence for where it stands, dated
+by the check, in the units each figure has, whatever version of the check was stored."""
+
+from types import SimpleNamespace
+
+import pytest
+
+from improver.rollout_words import rollout_status
+
+AT = "2026-11-20T08:00:00+00:00"
+
+
+def rollout(check: dict, status: str = "running"):
+    return SimpleNamespace(last_check=check, targets=["negative:accuracy"], status=status, reason="")
+
+
+ARMS = {
+    "negative:accuracy": {"candidate": [100, 10], "champion": [100, 30]},
+    "cost_per_success": {"candidate": [50, 5.0], "champion": [50, 4.0]},
+}
+
+
+@pytest.mark.parametrize(
+    ("check", "says"),
+    [
+        (
+            {"needed": 120, "days_to_decide": 4.5},
+            "About 120 more sessions per arm would decide it, about 4.5 days",
+        ),
+        ({"needed": 10**9}, "a guardrail lies at or past its margin"),  # a check stored before "blocked"
+        ({"needed": None, "blocked": ["other_failure"]}, "other_failure lies at or past its margin"),
+        ({"needed": None}, "Collecting evidence: no difference on the targets yet"),
+    ],
+)
+def test_where_it_stands_is_one_sentence_dated_by_its_check(check, says):
+    status = rollout_status(rollout({"at": AT, "arms": ARMS, **check}))
+    assert says in status["summary"] and "(check of 2026-11-20 08:00 UTC)" in status["summary"]
+
+
+def test_each_figure_has_its_unit_and_a_missing_interval_shows_the_exact_test():
+    check = {
+        "at": AT,
+        "arms": ARMS,
+        "roles": {"negative:accuracy": "target", "cost_per_success": "guardrail"},
+        "intervals": {"cost_per_success": [0.02, 0.004, 0.036]},
+        "margins": {"cost_per_success": 0.016},
+        "exact": {"negative:accuracy": {"p_worse": 1.0, "p_better": 0.0004}},
+    }
+    rows = {r["metric"]: r for r in rollout_status(rollout(check))["rows"]}
+    assert rows["cost_per_success"]["candidate"] == "0.1 USD per success (50 successes)"
+    assert rows["cost_per_success"]["interval"] == "+25.0% (+5.0% … +45.0%)"
+    assert rows["cost_per_success"]["verdict"] == "not yet within margin"
+    assert rows["negative:accuracy"]["interval"].startswith("exact test: p worse 1.00, p better 0.00")
+    assert rows["negative:accuracy"]["verdict"] == "better (exact test)"
+    assert rows["negative:accuracy"]["candidate"] == "10 of 100 (10%)"
