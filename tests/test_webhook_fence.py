@@ -1,6 +1,7 @@
 """Outbound webhooks an agent controls are fenced: no loopback, private, link-local or metadata
 address, at save and at send, unless an operator allows it; no redirects followed."""
 
+import re
 import time
 
 import pytest
@@ -185,7 +186,7 @@ def test_a_slow_receiver_fails_the_attempt_within_the_timeout(webhook_receiver, 
     webhook_receiver.delays.extend(slowness.get("delays", []))
     webhook_receiver.drip = slowness.get("drip", 0.0)
     started = time.monotonic()
-    with pytest.raises(DeliveryError, match=r"did not answer within 0.3 s") as caught:
+    with pytest.raises(DeliveryError, match=r"did not answer within 0\.3 s|unreachable: timed out") as caught:
         post_json(webhook_receiver.url, {"x": 1}, event="test")
     assert not isinstance(caught.value, Refused)
     assert time.monotonic() - started < 3.5
@@ -212,7 +213,8 @@ def test_a_slow_receiver_is_retried_and_recorded_when_it_stays_slow(webhook_rece
     assert isinstance(outcome.result, DeliveryError) and len(webhook_receiver.requests) == 2 + 6
     failure = WebhookFailure.objects.get()
     assert (failure.attempts, failure.reason) == (6, "exhausted")
-    assert "did not answer within 0.3 s" in failure.error
+    # the attempt's deadline ended it, or, on a busy machine, the connection's own timeout did
+    assert re.search(r"did not answer within 0\.3 s|unreachable: timed out", failure.error), failure.error
     body = Client().get("/metrics", HTTP_AUTHORIZATION="Bearer s3cret").content.decode()
     assert 'kaizen_webhook_deliveries_failed_total{event="escalation"} 1.0' in body
 
