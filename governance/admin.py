@@ -85,9 +85,10 @@ class ApproveForm(forms.Form):
     )
 
     def __init__(self, *args, lines: tuple[str, ...] = (), **kwargs):
-        """`lines`: the proposal's lines a person may approve it without (none: no such choice)."""
+        """`lines`: the proposal's lines a person may approve it without (fewer than two: no such
+        choice, since approving without its only line is rejecting it)."""
         super().__init__(*args, **kwargs)
-        if lines:
+        if len(lines) > 1:
             self.fields["leave_out"].choices = [(line, line) for line in lines]
         else:
             del self.fields["leave_out"]
