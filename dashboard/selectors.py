@@ -106,6 +106,16 @@ def handed_over_count() -> int:
     return Rollout.objects.filter(status=Rollout.Status.NEEDS_HUMAN).count()
 
 
+def _rollout_row(r: Rollout) -> dict:
+    """What every list of rollouts shows of one: its template, versions and page."""
+    return {
+        "id": r.pk,
+        "template": r.template.slug,
+        "versions": f"v{r.champion.number} → v{r.candidate.number}",
+        "url": reverse("admin:improver_rollout_change", args=[r.pk]),
+    }
+
+
 def handed_over_rollouts(limit: int = 20) -> list[dict]:
     """Canary rollouts the test handed over to a human (no decision within its maximum duration),
     oldest first: each waits for a person to promote, abort or pin it on its page."""
@@ -114,16 +124,7 @@ def handed_over_rollouts(limit: int = 20) -> list[dict]:
         .select_related("template", "champion", "candidate")
         .order_by("started_at", "pk")[:limit]
     )
-    return [
-        {
-            "id": r.pk,
-            "template": r.template.slug,
-            "versions": f"v{r.champion.number} → v{r.candidate.number}",
-            "started_at": r.started_at,
-            "url": reverse("admin:improver_rollout_change", args=[r.pk]),
-        }
-        for r in rows
-    ]
+    return [{**_rollout_row(r), "started_at": r.started_at} for r in rows]
 
 
 def decided_rollouts(*, days: int = 30, limit: int = 10, now=None) -> list[dict]:
@@ -138,15 +139,12 @@ def decided_rollouts(*, days: int = 30, limit: int = 10, now=None) -> list[dict]
     )
     return [
         {
-            "id": r.pk,
-            "template": r.template.slug,
-            "versions": f"v{r.champion.number} → v{r.candidate.number}",
+            **_rollout_row(r),
             "outcome": r.get_status_display().lower(),
             "status": r.status,
             "decided_at": r.decided_at,
             "decided_by": "the canary's test" if r.decided_by == "system" else r.decided_by or "—",
             "reason": r.reason,
-            "url": reverse("admin:improver_rollout_change", args=[r.pk]),
         }
         for r in rows
     ]
