@@ -4,7 +4,7 @@ session (or each agent, when reads do not name their session), each decided on i
 own target, the few guardrails and every other signal watched.
 
 The draws are this file's own; what it calls is what it tests: the service's decision rule
-(`improver.canary.decide`, default rules) fed one cell per agent and arm of each line — sessions
+(`experiments.rule.decide`, default rules) fed one cell per agent and arm of each line — sessions
 with the line against sessions without it, within each agent — once a day.
 
 A fleet: `agents` agents whose session volumes are heavy-tailed (a Pareto weight per agent, mean
@@ -93,7 +93,7 @@ class LineFleet:
 
 
 def _cells(counts: dict, agents: int, metric: str, arm: int, pre: dict):
-    from improver.canary_estimate import Cell
+    from experiments.estimate import Cell
 
     if metric == "duration_per_success":
         return [
@@ -112,7 +112,7 @@ def _ss(c: dict) -> float:
 def run_lines(agents: int, spread: float, mode: str, kinds: list[str], rng: random.Random, rules, days: int):
     """One template with `kinds` lines under test for `days` days: per line, (action, day, the
     recommendation at its hand-over or None)."""
-    from improver.canary import OTHER, OVERALL, decide
+    from experiments.rule import OTHER, OVERALL, decide
 
     fleet = LineFleet(rng, agents, spread, kinds, days)
     k = len(kinds)
@@ -165,7 +165,7 @@ def _empty(metrics) -> dict:
 
 
 def _count(cell: dict, s: dict, line: int) -> None:
-    from improver.canary import OTHER, OVERALL
+    from experiments.rule import OTHER, OVERALL
 
     cell["n"] += 1
     target = f"problem{line}"

@@ -10,7 +10,7 @@ With `--lines`, lines are tested as factors, several at once (`bench/canary_line
 The draws are this file's own: nothing here reads the service's counting or estimating code.
 What it does call is what it tests: the service's assignment of agents (`fleet.arms.canary_pick`,
 matched on their failure share before the rollout), its canary share (`adaptive_share`) and its
-decision rule (`improver.canary.decide` with the service's default rules), fed one cell per agent
+decision rule (`experiments.rule.decide` with the service's default rules), fed one cell per agent
 and arm and looking once a day.
 
 A fleet: `agents` agents at 3 sessions a day. Each session shows each failure signal with its
@@ -104,9 +104,9 @@ class Fleet:
 def run(agents: int, spread: float, mode: str, scenario: str, rng: random.Random, rules, floor) -> tuple:
     """One rollout: (action, day, the hand-over's (day, recommendation, the recommendation on the
     last day) or None)."""
+    from experiments.estimate import Cell
+    from experiments.rule import adaptive_share, decide, decision_sessions
     from fleet.arms import canary_pick
-    from improver.canary import adaptive_share, decide, decision_sessions
-    from improver.canary_estimate import Cell
 
     fleet = Fleet(rng, agents, spread)
     pre = {a: dict.fromkeys((*SIGNALS, "duration", "success"), 0.0) for a in range(agents)}

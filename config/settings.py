@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "learning",
     "governance",
     "planner",
+    "experiments",
     "improver",
     "dashboard",
     "demo",

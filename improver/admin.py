@@ -10,9 +10,9 @@ from config.admin_rights import NoAdd, NoChange, NoDelete
 from config.audit import audit
 from config.errors import ApplicationError
 from config.readable import breakable, clipped, share, when
+from experiments.rule import OVERALL
 from fleet.models import Agent
 from governance.selectors import outcome_annotations, proposal_standing
-from improver.canary import OVERALL
 from improver.models import (
     EvolutionNote,
     EvolutionSession,

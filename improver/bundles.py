@@ -25,10 +25,10 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from experiments.metrics import target_of
 from improver.contrary import contrary_to
 from improver.proposer import normalised
 from improver.remedies import similarity
-from improver.signals import target_of
 
 SAME_LINE = 80  # the same line in other words (as a withdrawn line is recognised)
 

@@ -13,10 +13,10 @@ import re
 from dataclasses import dataclass
 from statistics import NormalDist
 
+from experiments.metrics import ANY, target_of
 from improver.context import estimate_tokens
 from improver.contrary import contrary
 from improver.remedies import similarity
-from improver.signals import ANY, target_of
 
 MERGE_AT = 80  # similarity of two lines that say the same thing
 
@@ -31,7 +31,7 @@ class Line:
     added_in: int
     author: str  # human | improver
     origin: str = "human"
-    target: tuple[str, ...] = (ANY,)  # the failure signals it should lower (improver.signals)
+    target: tuple[str, ...] = (ANY,)  # the failure signals it should lower (experiments.metrics)
     sources: tuple[str, ...] = ()
     downstream: tuple[str, ...] = ()  # the templates whose sessions show its effect, a hand-off away
 

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.text import Truncator
 
 from config.readable import admin_list, scalar, some
+from experiments.metrics import target_of
 from fleet.models import AgentTemplate
 from governance.models import Proposal
 from governance.registry import Link, Panel, Review
@@ -16,7 +17,6 @@ from improver.proposer import WEIGHTS
 from improver.remedies import MIN_PEOPLE, seen_downstream
 from improver.rollout_words import SIGNAL_COLUMNS, rollout_status, signal_cells
 from improver.selectors import tool_fact
-from improver.signals import target_of
 from learning.models import FrictionEvent, LearnedFact
 from telemetry.models import ToolInvocation
 

@@ -6,8 +6,8 @@ counts themselves are improver.outcomes'."""
 from datetime import datetime
 
 from config import charts
+from experiments.metrics import ANY
 from improver.outcomes import USAGE_FIELDS
-from improver.signals import ANY
 
 # What each signal row of a rollout shows, in the order every page prints it.
 SIGNAL_COLUMNS = ("signal", "role", "canary", "champion", "difference (interval)", "needs", "verdict")

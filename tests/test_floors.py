@@ -16,9 +16,10 @@ FLOORS = {
     "learning": 3,
     "governance": 4,
     "planner": 5,
-    "improver": 6,
-    "dashboard": 7,
-    "demo": 7,
+    "experiments": 6,
+    "improver": 7,
+    "dashboard": 8,
+    "demo": 8,
 }
 COMPOSITION_ROOT = {"config/urls.py"}  # the URLconf mounts every app's views by design
 

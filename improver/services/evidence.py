@@ -7,6 +7,7 @@ from datetime import datetime
 from django.db.models import Count, Max, Q
 from rapidfuzz import fuzz
 
+from experiments.metrics import ANY
 from fleet.models import DocumentVersion
 from governance.models import BoardTask, Proposal
 from improver.competitors import MIN_PROBLEM_WORDS, problem_of, specific
@@ -15,7 +16,6 @@ from improver.models import Rollout, SessionSignal
 from improver.remedies import THRESHOLD, Remedy, Said, group, sentences
 from improver.remedy_reading import is_remedy
 from improver.services.competition import statements
-from improver.signals import ANY
 from improver.words import content
 from learning.models import FrictionEvent
 from telemetry.models import Correction, Decision, Observation, SessionEnd

@@ -2,16 +2,16 @@
 
 from collections import Counter
 
+from experiments.metrics import SOURCE_SIGNALS, target_of
 from improver.proposer import Addition
 from improver.services.session_signals import observation_signals
-from improver.signals import SOURCE_SIGNALS, target_of
 from telemetry.models import Observation
 
 
 def resolve(addition: Addition) -> list[str]:
     """The signals a line should lower. A remedy targets what the feedback it was stated in shows
     most: negative feedback of that category, corrections, rejected decisions or reflected
-    failures; any other line what its origin says (improver.signals.target_of)."""
+    failures; any other line what its origin says (experiments.metrics.target_of)."""
     if addition.target:
         return list(addition.target)
     if addition.origin != "remedy":

@@ -15,16 +15,16 @@ from config import clock
 from config.errors import ApplicationError, Conflict
 from config.queue import publish_after_commit
 from config.scales import parse_margins
+from experiments.estimate import Cell
+from experiments.metrics import ANY, GUARDS, other_kinds
+from experiments.rule import OTHER, CanaryRules, adaptive_share, decide, decision_sessions
 from fleet.documents import candidate_end, candidate_start
 from fleet.models import Agent, AgentTemplate, Document, DocumentVersion
 from governance.models import ChangeDecision
 from governance.services import decision_record, proposal_mark_implemented
-from improver.canary import OTHER, CanaryRules, adaptive_share, decide, decision_sessions
-from improver.canary_estimate import Cell
 from improver.models import Rollout
 from improver.outcomes import USAGE_FIELDS, session_counts, signal_counts, usage_by_agent
 from improver.services.line_targets import rollout_targets
-from improver.signals import ANY, GUARDS, other_kinds
 
 SYSTEM = "system"
 HISTORY_MAX = 500

@@ -6,9 +6,9 @@ Observations are classified by the same rules as the feedback scan (the client's
 and category first), so "negative:accuracy" here is what the improver calls accuracy feedback.
 """
 
+from experiments.metrics import ANY, tool_signal
 from improver.classify import RawFeedback, RuleClassifier
 from improver.models import SessionSignal
-from improver.signals import ANY, tool_signal
 from telemetry.hooks import handled, on_stored
 from telemetry.models import SkillOutcome
 from telemetry.row_reads import near

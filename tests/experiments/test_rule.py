@@ -7,10 +7,10 @@ from datetime import timedelta
 
 import pytest
 
-from improver.canary import OTHER, CanaryRules, adaptive_share, decide, decision_sessions
-from improver.canary_estimate import Cell, estimate, t_quantile
-from improver.canary_exact import fisher
-from improver.canary_spending import boundaries, spent
+from experiments.estimate import Cell, estimate, t_quantile
+from experiments.exact import fisher
+from experiments.rule import OTHER, CanaryRules, adaptive_share, decide, decision_sessions
+from experiments.spending import boundaries, spent
 
 RULES = CanaryRules()
 

@@ -1,7 +1,7 @@
 """The canary's decision rule, pure: may a candidate (a version, or one line under test) replace
 what is served?
 
-Each metric is a ratio of sums over each arm (`improver.canary_estimate`): the share of sessions
+Each metric is a ratio of sums over each arm (`experiments.estimate`): the share of sessions
 showing one failure signal (a failing tool call, a failed skill outcome, negative feedback of a
 category, a correction, a rejected decision, a reflected failure, an escalation, or any of them),
 or the cost, tokens or time spent per successful session (`USAGE`: finishing more work is not a
@@ -35,12 +35,12 @@ product decisions in A/B tests with multiple metrics" (2024), as Spotify's Confi
   or from `decide_after` on as soon as the sessions a decision needs will not arrive by then.
   When the normal approximation cannot be trusted (too few sessions, or one agent assigned whole
   against the others) the verdict still carries each signal's counts per arm and Fisher's exact
-  test (`improver.canary_exact`), and the days until a decision can be expected.
+  test (`experiments.exact`), and the days until a decision can be expected.
 
 Two sequential tests, each valid however often it is looked at:
 
 - the **promotion** tests are group-sequential: each spends its α over the daily looks with the
-  Lan–DeMets O'Brien–Fleming-type function (`improver.canary_spending`). The horizon is known,
+  Lan–DeMets O'Brien–Fleming-type function (`experiments.spending`). The horizon is known,
   and this spending keeps the last looks nearly as powerful as one fixed test; a test that
   crossed its boundary stays shown (it has concluded);
 - the **deterioration** test is the mixture sequential probability ratio test (mSPRT) of Johari,
@@ -51,7 +51,7 @@ Two sequential tests, each valid however often it is looked at:
 
   may be checked after every session, so harm is caught between the daily looks too.
 
-Both read the estimate and variance of `canary_estimate` (agents as the unit, each agent's own
+Both read the estimate and variance of `experiments.estimate` (agents as the unit, each agent's own
 history as a covariate), with critical values widened to Student's t when agents compared whole
 decide it. `bench/canary_rule.py` measures the error rates by Monte Carlo on fleets whose agents
 differ, with weekdays, drift, heavy-tailed volumes and small fleets, per version and per line.
@@ -64,11 +64,11 @@ from enum import StrEnum
 from statistics import NormalDist
 
 from config.kaizen import default
-from improver.canary_estimate import Cell, Estimate, critical, estimate
-from improver.canary_exact import Exact, fisher
-from improver.canary_spending import boundary
+from experiments.estimate import Cell, Estimate, critical, estimate
+from experiments.exact import Exact, fisher
+from experiments.spending import boundary
 
-OVERALL = "any_failure"  # sessions with any failure signal (improver.signals.ANY)
+OVERALL = "any_failure"  # sessions with any failure signal (experiments.metrics.ANY)
 OTHER = "other_failure"  # sessions with a failure signal of another kind than the target's
 # Usage per unit of work: each arm's total over its successful sessions.
 USAGE = ("cost_per_success", "tokens_per_success", "duration_per_success")

@@ -8,7 +8,7 @@ any of them.
 
 import re
 
-from improver.canary import OVERALL
+from experiments.rule import OVERALL
 
 ANY = OVERALL  # "any_failure"
 # What a canary guards whatever the change targets: each kind of failure signal, and any of them.
