@@ -8,7 +8,7 @@ import pytest
 
 from experiments.metrics import ANY
 from fleet.models import Agent
-from improver.models import SessionSignal
+from learning.models import SessionSignal
 from improver.outcomes import session_counts, signal_counts
 from improver.services.rollouts import rollouts_check
 from tests.conftest import FIXED_NOW
