@@ -4,15 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('fleet', '0004_exposure_at'),
+        ("fleet", "0004_exposure_at"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='agent',
-            name='names_sessions',
-            field=models.BooleanField(blank=True, help_text="Whether its latest directives read named the session it starts (unknown until it reads): a template's lines are tested one by one only in sessions named on their reads.", null=True),
+            model_name="agent",
+            name="names_sessions",
+            field=models.BooleanField(
+                blank=True,
+                help_text="Whether its latest directives read named the session it starts (unknown until it reads): a template's lines are tested one by one only in sessions named on their reads.",
+                null=True,
+            ),
         ),
     ]

@@ -40,7 +40,9 @@ class Migration(migrations.Migration):
                         (
                             "agent",
                             models.ForeignKey(
-                                on_delete=django.db.models.deletion.CASCADE, related_name="+", to="fleet.agent"
+                                on_delete=django.db.models.deletion.CASCADE,
+                                related_name="+",
+                                to="fleet.agent",
                             ),
                         ),
                         (
@@ -59,7 +61,8 @@ class Migration(migrations.Migration):
                         "db_table": "improver_sessionsignal",
                         "indexes": [
                             models.Index(
-                                fields=["template_version", "signal", "received_at"], name="session_signal_arm"
+                                fields=["template_version", "signal", "received_at"],
+                                name="session_signal_arm",
                             )
                         ],
                         "constraints": [

@@ -8,6 +8,9 @@ import random
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from rest_framework.test import APIClient
 
 from experiments.models import LineExposure, LineFactor
 from fleet.models import Agent, Document
@@ -15,8 +18,9 @@ from governance.models import ChangeDecision, Proposal
 from improver.models import Rollout
 from improver.services.ritual import withdrawn_lines
 from improver.services.rollouts import rollouts_check
+from tests.factories import approver
 from tests.improver.helpers import WAKE
-from tests.improver.test_line_memory import CITE, CONCISE, DATES, SAID, added, asked, fleet_of_six, wake
+from tests.improver.test_line_memory import CITE, CONCISE, DATES, added, asked, fleet_of_six, wake
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 URL = "/api/v1/agents/me/directives"
@@ -141,4 +145,30 @@ def test_each_line_is_decided_on_its_own(clock):
     after = next(iter(clients.values())).get(URL, {"session_id": "after-all"}).json()
     assert DATES not in after["directives"] and CONCISE in after["directives"]
     assert Agent.objects.filter(names_sessions=True).count() == 6
+    decided_by_people(factor)
 
+
+def decided_by_people(factor: dict) -> None:
+    """The line tests' page and API: each line's table and recommendation, a human's abort, and a
+    clear error for a decided one or an unknown action."""
+    admin = Client()
+    admin.force_login(get_user_model().objects.create_superuser("root", "root@example.com", "pw"))
+    listing = admin.get("/admin/experiments/linefactor/").content.decode()
+    assert CITE[:20] in listing and "rolled_back" in listing.replace(" ", "_").lower()
+    page = admin.get(f"/admin/experiments/linefactor/{factor[CITE].pk}/change/").content.decode()
+    assert "Adds “Cite the source for every number.”" in page and "target (must fall)" in page
+    assert "Recommended:" in page and "Promote this line" in page
+    reviewer = APIClient()
+    reviewer.force_authenticate(approver("lines-reviewer"))
+    listed = reviewer.get("/api/v1/line-tests", {"template": "coder"}).json()
+    assert {t["status"] for t in listed} >= {"promoted", "rolled_back"} and len(listed) == 3
+    assert reviewer.get("/api/v1/line-tests", {"status": "nope"}).status_code == 400
+    wrong = reviewer.post(f"/api/v1/line-tests/{factor[CITE].pk}/ship", {}, format="json")
+    assert wrong.status_code == 400 and "action" in wrong.json()["extra"]["fields"]
+    aborted = reviewer.post(
+        f"/api/v1/line-tests/{factor[CITE].pk}/abort", {"reason": "not needed"}, format="json"
+    )
+    assert aborted.status_code == 200 and aborted.json()["status"] == "aborted", aborted.json()
+    again = reviewer.post(f"/api/v1/line-tests/{factor[DATES].pk}/promote", {}, format="json")
+    assert again.status_code == 409
+    assert CITE in withdrawn_lines(factor[CITE].template)
