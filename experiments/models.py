@@ -5,9 +5,12 @@ A **factor** is one change to a template's directives under test: usually one li
 removed; lines that must never be served together (a line and its replacement, two contrary
 remedies) are one factor with exclusive **levels**. Every session is drawn once per factor by a
 stable hash of (factor, session): level 1 for a `share` of the sessions, level 2 for the next
-share, … and level 0 (the directives without any of the factor's lines) for the rest. The draw is
-kept as an **exposure**, so a later read of the session gets the same lines and its failure
+share, … and level 0 (the directives without any of the factor's lines) for the rest. The draw
+is kept as an **exposure**, so a later read of the session gets the same lines and its failure
 signals count on the arm it was served, whichever other factors it also carried.
+
+A learned fact that recurs across agents is tested the same way before it reaches every agent:
+one factor, its one level serving the fact among the session's learned facts.
 """
 
 from django.db import models
@@ -29,6 +32,14 @@ class LineFactor(models.Model):
     template = models.ForeignKey(AgentTemplate, on_delete=models.CASCADE, related_name="line_factors")
     proposal = models.ForeignKey(
         "governance.Proposal", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    fact = models.OneToOneField(
+        "learning.LearnedFact",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="trial",
+        help_text="A learned fact on trial: served to the drawn sessions among the learned facts.",
     )
     levels = models.JSONField(
         help_text='Each level\'s change: [{"add": [lines], "remove": [lines], "targets": [signals]}, …]; '
@@ -57,6 +68,8 @@ class LineFactor(models.Model):
     @property
     def title(self) -> str:
         level = self.levels[0] if self.levels else {}
+        if level.get("fact"):
+            return f"learned fact “{level.get('text', '')[:80]}”"
         text = (level.get("add") or level.get("remove") or ["(no line)"])[0]
         verb = "add" if level.get("add") else "remove"
         more = f" (+{len(self.levels) - 1} exclusive)" if len(self.levels) > 1 else ""

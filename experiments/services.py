@@ -24,6 +24,9 @@ from fleet.documents import document_version_append
 from fleet.models import DocumentVersion
 from governance.models import ChangeDecision
 from governance.services import decision_record, proposal_mark_implemented
+from learning.loops import fact_reach_template
+from learning.models import LearnedFact
+from learning.services import fact_set_status
 
 SYSTEM = "system"
 HISTORY_MAX = 500
@@ -126,6 +129,8 @@ def factor_check(*, factor: LineFactor, now: datetime | None = None) -> dict[int
         watching = factor.status == LineFactor.Status.NEEDS_HUMAN
         if factor.status != LineFactor.Status.TESTING and not watching:
             return {}
+        if factor.fact_id and _fact_moved(factor, now):
+            return {}
         checks, actions, verdicts = dict(factor.last_check or {}), {}, {}
         for level in factor.live_levels():
             last = checks.get(str(level)) or {}
@@ -220,8 +225,53 @@ def factor_decide(
     return factor
 
 
+def facts_enter(*, now: datetime | None = None) -> int:
+    """Start a test for each learned fact on trial that has none yet (it recurred across agents
+    of a template whose reads name their sessions), while the template has room; a fact that
+    waits on a contrary one is not tried. Returns how many started."""
+    now, started = now or clock.now(), 0
+    trial = LearnedFact.objects.filter(
+        reach=LearnedFact.Reach.TRIAL,
+        status=LearnedFact.Status.ACTIVE,
+        waiting_on__isnull=True,
+        trial__isnull=True,
+    )
+    for fact in trial.select_related("template").order_by("pk"):
+        if fact.template_id is None or not room_for_lines(fact.template_id):
+            continue
+        with transaction.atomic():
+            locked = LearnedFact.objects.select_for_update().filter(pk=fact.pk, trial__isnull=True).first()
+            if locked is None:  # another pass started it
+                continue
+            level = {"fact": fact.pk, "text": fact.content, "targets": ["correction"]}
+            share = float(settings.KAIZEN["LINES_SHARE"])
+            LineFactor.objects.create(
+                template=fact.template, fact=fact, levels=[level], share=share, started_at=now
+            )
+            started += 1
+    return started
+
+
+def _fact_moved(factor: LineFactor, now: datetime) -> bool:
+    """A fact on trial that a human served to every agent, retired or edited away ends its test
+    as that decision did; True when it did."""
+    fact = LearnedFact.objects.filter(pk=factor.fact_id).values("reach", "status").first()
+    if fact is None or (
+        fact["reach"] == LearnedFact.Reach.TRIAL and fact["status"] == LearnedFact.Status.ACTIVE
+    ):
+        return False
+    served = fact["reach"] == LearnedFact.Reach.TEMPLATE and fact["status"] == LearnedFact.Status.ACTIVE
+    factor.status = LineFactor.Status.PROMOTED if served else LineFactor.Status.ABORTED
+    factor.promoted_level = 1 if served else None
+    factor.decided_at, factor.decided_by, factor.reason = now, "", "the fact was decided on its own page"
+    factor.save(update_fields=["status", "promoted_level", "decided_at", "decided_by", "reason"])
+    return True
+
+
 def factors_check(*, now: datetime | None = None) -> dict[str, int]:
-    """Check every factor under test (the beat entry); safe to run twice or concurrently."""
+    """Start the tests of facts on trial, then check every factor under test (the beat entry);
+    safe to run twice or concurrently."""
+    facts_enter(now=now)
     counts: dict[str, int] = {}
     watched = (LineFactor.Status.TESTING, LineFactor.Status.NEEDS_HUMAN)
     for factor in LineFactor.objects.filter(status__in=watched).order_by("pk"):
@@ -236,6 +286,8 @@ def _label(actor) -> str:
 
 def _words(factor: LineFactor, level: int | None = None) -> str:
     change = factor.levels[(level or 1) - 1]
+    if change.get("fact"):
+        return f"the learned fact “{change.get('text', '')}”"
     verb, lines = ("adding", change["add"]) if change.get("add") else ("removing", change.get("remove") or [])
     return f"{verb} “{'; '.join(lines)}”"
 
@@ -276,14 +328,30 @@ def _drop_level(factor, level: int, actor, reason: str, now: datetime) -> None:
 
 
 def _end(factor, actor, status, verdict, reason, now, level: int | None = None) -> None:
+    """The test ends without its line (a fact on trial is retired: a contrary one waiting on it
+    may then be tried)."""
     factor.decided_at = now
     factor.save(update_fields=["decided_at"])
+    if factor.fact_id:
+        fact_set_status(fact=factor.fact, status=LearnedFact.Status.RETIRED)
     _mark(factor, actor, status, verdict, reason, level)
     _ended(factor)
 
 
 def _promote(factor, level: int, actor, reason: str, now: datetime) -> None:
-    """The level's change becomes a new version of the directives, served to everyone."""
+    """The level's change becomes a new version of the directives, served to everyone (a fact
+    on trial joins the facts every agent of the template is served)."""
+    if factor.fact_id:
+        fact_reach_template(fact=factor.fact)
+    else:
+        _new_version(factor, level, actor)
+    factor.promoted_level, factor.decided_at = level, now
+    factor.save(update_fields=["promoted_level", "decided_at"])
+    _mark(factor, actor, LineFactor.Status.PROMOTED, ChangeDecision.Verdict.PROMOTED, reason, level)
+    _ended(factor)
+
+
+def _new_version(factor, level: int, actor) -> None:
     document = factor.template.document
     head = DocumentVersion.objects.get(
         pk=type(document).objects.values_list("head_id", flat=True).get(pk=document.pk)
@@ -296,10 +364,6 @@ def _promote(factor, level: int, actor, reason: str, now: datetime) -> None:
         reason=f"line promoted by its test: {_words(factor, level)}",
         provenance={"line_factor": factor.pk, "level": level, "proposal": factor.proposal_id},
     )
-    factor.promoted_level, factor.decided_at = level, now
-    factor.save(update_fields=["promoted_level", "decided_at"])
-    _mark(factor, actor, LineFactor.Status.PROMOTED, ChangeDecision.Verdict.PROMOTED, reason, level)
-    _ended(factor)
 
 
 def _ended(factor: LineFactor) -> None:

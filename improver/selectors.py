@@ -54,6 +54,9 @@ def directives_for_agent(*, agent, session_id: str | None = None) -> dict:
     if head is None:
         raise Conflict(f"Template of agent '{agent.name}' has no version yet.")
     learned_facts = learning_selectors.learned_facts(template_id=agent.template_id, agent_id=agent.pk)
+    learned_facts += learning_selectors.facts_by_id(
+        [c["fact"] for c in served_changes(draws) if c.get("fact")]
+    )
     anti_patterns = planner_selectors.anti_patterns_for_template(agent.template_id)
     proven_patterns = planner_selectors.proven_patterns_for_template(agent.template_id)
     payload = {

@@ -77,6 +77,8 @@ class LearnedFactAdmin(NoAdd, admin.ModelAdmin):
             return f"waiting: contrary to fact #{obj.waiting_on_id}, which has more support"
         if obj.reach == LearnedFact.Reach.AGENT:
             return "served to its agent only"
+        if obj.reach == LearnedFact.Reach.TRIAL:
+            return "on trial: served to a share of the template's sessions until its test decides"
         return "served to every agent of the template"
 
     @admin.display(description="before / since served")
@@ -87,7 +89,8 @@ class LearnedFactAdmin(NoAdd, admin.ModelAdmin):
 
     @admin.action(description="Serve to every agent of the template", permissions=["change"])
     def serve_to_template(self, request, queryset):
-        for fact in queryset.filter(reach=LearnedFact.Reach.AGENT, status=LearnedFact.Status.ACTIVE):
+        waiting = (LearnedFact.Reach.AGENT, LearnedFact.Reach.TRIAL)
+        for fact in queryset.filter(reach__in=waiting, status=LearnedFact.Status.ACTIVE):
             fact_reach_template(fact=fact)
             audit(request.user, fact, "Served to every agent of the template")
 

@@ -18,6 +18,7 @@ from django.db.models import Count, Max, Min, Q, Sum
 from django.db.models.functions import Coalesce
 
 from config import clock
+from fleet.selectors import lines_tested
 from learning import corrections, digest, friction
 from learning.models import FactSighting, FrictionEvent, LearnedFact
 from learning.services import facts_settle
@@ -185,26 +186,39 @@ def facts_promote(*, fact_ids: set[int]) -> int:
     promoted = 0
     for fact in LearnedFact.objects.filter(pk__in=list(recurring), status=LearnedFact.Status.ACTIVE):
         if not corrections.is_instance(fact.content):
-            fact_reach_template(fact=fact)
+            if lines_tested(fact.template_id):
+                fact_reach(fact=fact, reach=LearnedFact.Reach.TRIAL)  # tested first (experiments)
+            else:
+                fact_reach(fact=fact, reach=LearnedFact.Reach.TEMPLATE)
             promoted += 1
     # A template-wide fact stated again may now have more support than a contrary one it waited on.
     for template_id in set(
         LearnedFact.objects.filter(
-            pk__in=fact_ids, reach=LearnedFact.Reach.TEMPLATE, status=LearnedFact.Status.ACTIVE
+            pk__in=fact_ids, reach__in=SHARED, status=LearnedFact.Status.ACTIVE
         ).values_list("template_id", flat=True)
     ):
         facts_settle(template_id=template_id)
     return promoted
 
 
+SHARED = (LearnedFact.Reach.TRIAL, LearnedFact.Reach.TEMPLATE)  # beyond the agent corrected
+
+
 def fact_reach_template(*, fact: LearnedFact) -> LearnedFact:
-    """Serve `fact` to every agent of its template (it recurred, or a human promoted it); a
-    user-stated fact then supersedes the template's conflicting inferred ones, and of two contrary
-    template-wide facts the one with less support waits (facts_settle)."""
-    fact.reach, fact.served_at = LearnedFact.Reach.TEMPLATE, clock.now()
+    """Serve `fact` to every agent of its template (a human promoted it, or its test showed it
+    helps)."""
+    return fact_reach(fact=fact, reach=LearnedFact.Reach.TEMPLATE)
+
+
+def fact_reach(*, fact: LearnedFact, reach: str) -> LearnedFact:
+    """Serve `fact` beyond its agent: to every agent of its template, or on trial to a share of
+    the template's sessions (experiments: its test decides); a user-stated fact then supersedes
+    the template's conflicting inferred ones, and of two contrary shared facts the one with less
+    support waits (facts_settle): never served, not even on trial, while the other is."""
+    fact.reach, fact.served_at = reach, clock.now()
     LearnedFact.objects.filter(pk=fact.pk).update(reach=fact.reach, served_at=fact.served_at)
     template_wide = LearnedFact.objects.filter(
-        template_id=fact.template_id, status=LearnedFact.Status.ACTIVE, reach=LearnedFact.Reach.TEMPLATE
+        template_id=fact.template_id, status=LearnedFact.Status.ACTIVE, reach__in=SHARED
     ).exclude(pk=fact.pk)
     _supersede(fact, template_wide)
     facts_settle(template_id=fact.template_id)

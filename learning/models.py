@@ -24,6 +24,7 @@ class LearnedFact(models.Model):
 
     class Reach(models.TextChoices):
         AGENT = "agent", "the agent that was corrected"
+        TRIAL = "trial", "a share of the template's sessions, while its test runs"
         TEMPLATE = "template", "every agent of the template"
 
     template = models.ForeignKey(
@@ -34,7 +35,8 @@ class LearnedFact(models.Model):
         choices=Reach.choices,
         default=Reach.AGENT,
         help_text="Who is served the fact: its agent, until it recurs across sessions and agents "
-        "(or a human promotes it), then every agent of the template.",
+        "(or a human promotes it), then every agent of the template; where the template's reads "
+        "name their sessions, first a share of its sessions until its test shows it helps.",
     )
     agent = models.ForeignKey(Agent, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     # No database constraint: on PostgreSQL corrections live in time partitions, which a foreign

@@ -35,6 +35,17 @@ def learned_facts(*, template_id: int | None, agent_id: int | None = None, limit
     return rows
 
 
+def facts_by_id(fact_ids: list[int]) -> list[dict]:
+    """The active facts `fact_ids` as a read serves them (facts on trial a session was drawn for)."""
+    if not fact_ids:
+        return []
+    rows = LearnedFact.objects.filter(
+        pk__in=fact_ids, status=LearnedFact.Status.ACTIVE, waiting_on__isnull=True
+    )
+    fields = ("content", "confidence", "scope", "source")
+    return [{**r, "content": as_fact(r["content"])} for r in rows.order_by("pk").values(*fields)]
+
+
 def corrections_behind_active_facts(event_type: str):
     """The corrections active facts were learned from (a queryset retention uses as a subquery):
     they outlive the retention window as long as their fact is served (None for other types)."""

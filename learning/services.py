@@ -35,7 +35,11 @@ def facts_settle(*, template_id: int | None) -> dict[int, int]:
     waits on what (fact id → fact id)."""
     facts = list(
         LearnedFact.objects.select_for_update()
-        .filter(template_id=template_id, status=LearnedFact.Status.ACTIVE, reach=LearnedFact.Reach.TEMPLATE)
+        .filter(
+            template_id=template_id,
+            status=LearnedFact.Status.ACTIVE,
+            reach__in=(LearnedFact.Reach.TRIAL, LearnedFact.Reach.TEMPLATE),
+        )
         .order_by("pk")
     )
     counts = {

@@ -14,6 +14,7 @@ from experiments.metrics import target_of
 from experiments.selectors import open_factors
 from experiments.services import factors_start, room_for_lines
 from fleet.models import Agent, AgentTemplate, Document, DocumentVersion
+from fleet.selectors import lines_tested as template_lines_tested
 from fleet.templates import template_version_create
 from governance.models import Proposal
 from governance.services import proposal_create
@@ -192,20 +193,8 @@ def _queued(session, improver, rating, now, behind: str) -> bool:
 
 
 def lines_tested(template) -> bool:
-    """Whether the template's approved changes are tested line by line: lines may be tested at
-    once (KAIZEN_LINES_UNDER_TEST), a canary share is set, and most of its active agents that
-    read their directives name the session on their reads (the draw is per session). Otherwise
-    the change is canaried as a whole version."""
-    if settings.KAIZEN["LINES_UNDER_TEST"] <= 0 or canary_share() <= 0:
-        return False
-    flags = [
-        f
-        for f in Agent.objects.filter(template=template, is_active=True).values_list(
-            "names_sessions", flat=True
-        )
-        if f is not None
-    ]
-    return bool(flags) and 2 * sum(flags) > len(flags)
+    """Whether the template's approved changes are tested line by line (fleet.selectors)."""
+    return template_lines_tested(template.pk)
 
 
 def line_factors(payload: dict, template) -> list[list[dict]]:

@@ -1,0 +1,97 @@
+"""A learned fact earns its reach the way a line does: where the template's reads name their
+sessions, a correction that recurs across agents is tried on a share of the sessions first (no
+approval needed), and joins the facts every agent is served only once its test shows it lowers
+corrections; a human retiring it ends its test."""
+
+import random
+from datetime import timedelta
+
+import pytest
+from rest_framework.test import APIClient
+
+from experiments.models import LineFactor
+from improver.services.rollouts import rollouts_check
+from learning.models import LearnedFact
+from learning.services import fact_set_status
+from tests.conftest import FIXED_NOW
+from tests.factories import agent_with_token
+from tests.planner.helpers import client_for
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
+URL = "/api/v1/agents/me/directives"
+POLICY = "No, always confirm the traveller's name before changing a booking."
+FACT = "Always confirm the traveller's name before changing a booking."
+
+
+@pytest.fixture(autouse=True)
+def many_reads(settings):
+    settings.KAIZEN = {**settings.KAIZEN, "DIRECTIVES_READS_PER_MINUTE": 100_000}  # the clock stands still
+
+
+def fleet(n: int = 4) -> list[APIClient]:
+    first, client = client_for("agent-0")
+    clients = [client]
+    for i in range(1, n):
+        _, token = agent_with_token(name=f"agent-{i}", template=first.template)
+        other = APIClient()
+        other.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+        clients.append(other)
+    for i, c in enumerate(clients):
+        assert c.get(URL, {"session_id": f"hello-{i}"}).status_code == 200  # they name their sessions
+    return clients
+
+
+def correct(client, key: str, at) -> None:
+    body = {"user_message": POLICY, "session_id": key}
+    batch = [{"id": f"fix-{key}", "type": "correction", "timestamp": at.isoformat(), "body": body}]
+    response = client.post("/api/v1/ingest", {"batch": batch}, format="json")
+    assert [r["status"] for r in response.json()["results"]] == [201], response.content
+
+
+def served(client, key: str | None = None) -> bool:
+    query = {"session_id": key} if key else {}
+    return any(f["content"] == FACT for f in client.get(URL, query).json()["learned_facts"])
+
+
+def test_a_recurring_fact_is_tried_on_a_share_of_sessions_and_reaches_everyone_once_it_helps(clock):
+    clients = fleet()
+    start = FIXED_NOW - timedelta(days=20)
+    clock.move_to(start)
+    correct(clients[0], "c-0", start)
+    correct(clients[1], "c-1", start)  # a second agent: it recurs
+    fact = LearnedFact.objects.get()
+    assert fact.reach == LearnedFact.Reach.TRIAL
+    assert not served(clients[2])  # not to every agent: a read naming no session gets none on trial
+    rollouts_check()
+    test = LineFactor.objects.get(fact=fact)
+    drawn = [served(clients[i % 4], f"draw-{i}") for i in range(160)]
+    assert 0.35 < sum(drawn) / len(drawn) < 0.65  # a share of the sessions
+    rng = random.Random(3)
+    for day in range(14):
+        at = start + timedelta(days=day, hours=2)
+        for i, client in enumerate(clients):
+            for j in range(6):
+                key = f"d{day}-{i}-{j}"
+                if rng.random() < (0.1 if served(client, key) else 0.6):
+                    correct(client, key, at + timedelta(minutes=j))
+        clock.move_to(start + timedelta(days=day + 1))
+        rollouts_check()
+    test.refresh_from_db()
+    fact.refresh_from_db()
+    assert test.status == "promoted", test.last_check
+    assert fact.reach == LearnedFact.Reach.TEMPLATE and fact.status == "active"
+    assert served(clients[3])  # every agent, every read
+
+
+def test_a_fact_retired_by_a_human_ends_its_test(clock):
+    clients = fleet(2)
+    clock.move_to(FIXED_NOW - timedelta(days=2))
+    correct(clients[0], "c-0", FIXED_NOW - timedelta(days=2))
+    correct(clients[1], "c-1", FIXED_NOW - timedelta(days=2))
+    rollouts_check()
+    fact = LearnedFact.objects.get()
+    test = LineFactor.objects.get(fact=fact)
+    fact_set_status(fact=fact, status=LearnedFact.Status.RETIRED)
+    rollouts_check()
+    test.refresh_from_db()
+    assert test.status == "aborted" and not any(served(clients[0], f"s-{i}") for i in range(20))
