@@ -63,9 +63,9 @@ def rows(split: str) -> list[dict]:
 def readers(*, rules_only: bool = False):
     """What each task's reader answers, and which label means yes; with `rules_only`, what the
     grammar and the patterns say alone, before any fitted weight."""
-    from improver import grammar
     from improver.contrary import _opposed, action, contrary
     from improver.remedy_reading import is_remedy
+    from language import grammar
     from learning.corrections import _tokens_cut, by_rule, is_instance
 
     if rules_only:
@@ -132,7 +132,7 @@ def agent_terms(*, smoke: bool = False, show_errors: int = 0) -> dict:
     user", no "me" or "my" left)."""
     from improver.agent_terms import for_agent
     from improver.remedies import is_instance, is_remedy, sentences
-    from improver.words import content
+    from language.words import content
 
     with (CORPUS / "agent_terms.tsv").open(newline="", encoding="utf-8") as handle:
         table = list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))

@@ -79,7 +79,7 @@ def fit(task: str, *, dry_run: bool = False) -> None:
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import LeaveOneGroupOut, cross_val_score
 
-    from config.linear_model import LinearModel
+    from language.linear_model import LinearModel
 
     data = examples(task)
     vectorizer = DictVectorizer()

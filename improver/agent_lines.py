@@ -18,8 +18,8 @@ one speaks about the agent, not to it.
 
 import re
 
-from improver import grammar
 from improver.remedy_reading import is_remedy
+from language import grammar
 
 NUMBER = (
     r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"

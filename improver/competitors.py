@@ -41,8 +41,8 @@ from lemminflect import getLemma
 from rapidfuzz import fuzz
 
 from improver.contrary import action
-from improver.grammar import ADVERBS, DETERMINERS, PREPOSITIONS, PRONOUNS, finite
 from improver.remedies import THRESHOLD, content
+from language.grammar import ADVERBS, DETERMINERS, PREPOSITIONS, PRONOUNS, finite
 
 CONDITION = re.compile(r"^\s*(?:when|whenever|if|once|before|after|while|until)\b[^,;:]*[,;:]\s*", re.I)
 GENERAL = ("negative", "negative:general")

@@ -1,7 +1,7 @@
 """Remedies stated in negative feedback, grouped across sessions (pure).
 
 Users and agents often say what would have helped: "Please cite the source for every number".
-A sentence is a remedy only when it says what to do, read by its grammar (`improver.grammar`); a
+A sentence is a remedy only when it says what to do, read by its grammar (`language.grammar`); a
 complaint is not one because it contains a word such as "never" or "check". Remedies are grouped
 with their near-duplicates, never with their opposites ("Use bullet points" and "Don't use bullet
 points" share every content word: they are two groups). A group's support is the number of
@@ -27,7 +27,7 @@ from rapidfuzz import fuzz, process
 from improver.agent_terms import for_agent
 from improver.contrary import action, contrary
 from improver.remedy_reading import is_remedy
-from improver.words import content
+from language.words import content
 from learning.corrections import is_instance
 
 THRESHOLD = 65

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from rapidfuzz.distance import Levenshtein
 
-from config.linear_model import load
+from language.linear_model import load
 
 SCOPE_WEIGHTS = Path(__file__).with_name("scope_weights.json")
 

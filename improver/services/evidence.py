@@ -16,7 +16,7 @@ from improver.models import Rollout
 from improver.remedies import THRESHOLD, Remedy, Said, group, sentences
 from improver.remedy_reading import is_remedy
 from improver.services.competition import statements
-from improver.words import content
+from language.words import content
 from learning.models import FrictionEvent, SessionSignal
 from telemetry.models import Correction, Decision, Observation, SessionEnd
 
