@@ -66,12 +66,13 @@ def readers(*, rules_only: bool = False):
     from improver.contrary import _opposed, action, contrary
     from improver.remedy_reading import is_remedy
     from language import grammar
-    from learning.corrections import _tokens_cut, by_rule, is_instance
+    from language.bounds import tokens_cut
+    from language.scope import by_rule, is_instance
 
     if rules_only:
         return {
             "remedy": (lambda row: grammar.by_rule(row["text"]), "R"),
-            "scope": (lambda row: by_rule(_tokens_cut(row["text"])), "I"),
+            "scope": (lambda row: by_rule(tokens_cut(row["text"])), "I"),
             "pair": (lambda row: _opposed(action(row["text"]), action(row["text_b"])), "C"),
         }
     return {

@@ -4,7 +4,7 @@ For each task (remedy or not, policy or instance, contradictory or compatible) t
 are the corpus's twelve training domains plus the older hand-written tables; the test domains
 (tests/improver/corpus/SPLIT) are never read. The regularisation is chosen by leave-one-domain-out
 cross-validation over the training domains, so the choice itself rewards reading a domain never
-seen. Writes improver/remedy_weights.json, learning/scope_weights.json and
+seen. Writes improver/remedy_weights.json, language/scope_weights.json and
 improver/contrary_weights.json. Needs scikit-learn (in the dev extras); reading the weights does not.
 
     python bench/train_language.py            # fit and write all three
@@ -41,7 +41,7 @@ def examples(task: str):
     from bench.language import rows
     from improver.contrary import pair_features
     from improver.remedy_reading import remedy_features
-    from learning.corrections import scope_features
+    from language.scope import scope_features
 
     train = [row for row in rows("train") if row["task"] == task]
     if task == "remedy":
@@ -102,7 +102,7 @@ def fit(task: str, *, dry_run: bool = False) -> None:
     weights = dict(zip(vectorizer.get_feature_names_out(), model.coef_[0], strict=True))
     out = {
         "remedy": ROOT / "improver/remedy_weights.json",
-        "scope": ROOT / "learning/scope_weights.json",
+        "scope": ROOT / "language/scope_weights.json",
         "pair": ROOT / "improver/contrary_weights.json",
     }[task]
     if not dry_run:

@@ -15,7 +15,7 @@ from improver.agent_lines import directive, limit
 from improver.agent_terms import for_agent
 from improver.contrary import contrary_to
 from improver.remedies import asked_by, seen_downstream, similarity
-from learning.corrections import is_instance
+from language.scope import is_instance
 
 CATEGORY_FIXES = {
     "communication": "Keep reports concise: lead with the result, then at most three short points.",

@@ -27,8 +27,8 @@ from rapidfuzz import fuzz, process
 from improver.agent_terms import for_agent
 from improver.contrary import action, contrary
 from improver.remedy_reading import is_remedy
+from language.scope import is_instance
 from language.words import content
-from learning.corrections import is_instance
 
 THRESHOLD = 65
 MIN_PEOPLE = 3  # a request fewer people asked for is no line for a whole template

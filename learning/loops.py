@@ -18,6 +18,7 @@ from django.db.models import Count, Max, Min, Q, Sum
 from django.db.models.functions import Coalesce
 
 from config import clock
+from language.scope import is_instance
 from learning import corrections, digest, friction
 from learning.models import FactSighting, FrictionEvent, LearnedFact
 from learning.services import facts_settle
@@ -184,7 +185,7 @@ def facts_promote(*, fact_ids: set[int]) -> int:
     )
     promoted = 0
     for fact in LearnedFact.objects.filter(pk__in=list(recurring), status=LearnedFact.Status.ACTIVE):
-        if not corrections.is_instance(fact.content):
+        if not is_instance(fact.content):
             fact_reach_template(fact=fact)
             promoted += 1
     # A template-wide fact stated again may now have more support than a contrary one it waited on.

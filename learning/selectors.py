@@ -1,8 +1,8 @@
 """Reads of what was learned: the facts served to agents, and the corrections retention keeps
 for them."""
 
+from language.correcting import as_fact
 from language.slots import slots, slots_contrary
-from learning.corrections import as_fact
 from learning.models import LearnedFact
 
 

@@ -4,8 +4,8 @@ which of a template's contrary facts is served."""
 from django.db import transaction
 from django.db.models import Count
 
+from language.correcting import as_fact
 from language.slots import slots, slots_contrary
-from learning.corrections import as_fact
 from learning.models import LearnedFact
 
 

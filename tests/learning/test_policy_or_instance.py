@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from learning.corrections import is_instance
+from language.scope import is_instance
 
 TABLE = Path(__file__).parent / "tables" / "policy_or_instance.tsv"
 ROWS = [
