@@ -63,10 +63,10 @@ def rows(split: str) -> list[dict]:
 def readers(*, rules_only: bool = False):
     """What each task's reader answers, and which label means yes; with `rules_only`, what the
     grammar and the patterns say alone, before any fitted weight."""
-    from improver.contrary import _opposed, action, contrary
-    from improver.remedy_reading import is_remedy
     from language import grammar
     from language.bounds import tokens_cut
+    from language.contrary import _opposed, action, contrary
+    from language.remedy_reading import is_remedy
     from language.scope import by_rule, is_instance
 
     if rules_only:
@@ -131,8 +131,10 @@ def agent_terms(*, smoke: bool = False, show_errors: int = 0) -> dict:
     """Feedback to the line agents would be given: whether there is one when there should be,
     and whether it says what the expected line says (its content words, the speaker as "the
     user", no "me" or "my" left)."""
-    from improver.agent_terms import for_agent
-    from improver.remedies import is_instance, is_remedy, sentences
+    from language.agent_terms import for_agent
+    from language.remedies import sentences
+    from language.remedy_reading import is_remedy
+    from language.scope import is_instance
     from language.words import content
 
     with (CORPUS / "agent_terms.tsv").open(newline="", encoding="utf-8") as handle:

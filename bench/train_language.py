@@ -4,8 +4,8 @@ For each task (remedy or not, policy or instance, contradictory or compatible) t
 are the corpus's twelve training domains plus the older hand-written tables; the test domains
 (tests/improver/corpus/SPLIT) are never read. The regularisation is chosen by leave-one-domain-out
 cross-validation over the training domains, so the choice itself rewards reading a domain never
-seen. Writes improver/remedy_weights.json, language/scope_weights.json and
-improver/contrary_weights.json. Needs scikit-learn (in the dev extras); reading the weights does not.
+seen. Writes language/remedy_weights.json, language/scope_weights.json and
+language/contrary_weights.json. Needs scikit-learn (in the dev extras); reading the weights does not.
 
     python bench/train_language.py            # fit and write all three
     python bench/train_language.py --task pair --dry-run
@@ -39,8 +39,8 @@ def old_table(path: Path) -> list[tuple[str, str, str]]:
 def examples(task: str):
     """(features, yes, domain) of every training row of `task`."""
     from bench.language import rows
-    from improver.contrary import pair_features
-    from improver.remedy_reading import remedy_features
+    from language.contrary import pair_features
+    from language.remedy_reading import remedy_features
     from language.scope import scope_features
 
     train = [row for row in rows("train") if row["task"] == task]
@@ -101,9 +101,9 @@ def fit(task: str, *, dry_run: bool = False) -> None:
     model = LogisticRegression(C=best, max_iter=5000, class_weight="balanced").fit(x, y)
     weights = dict(zip(vectorizer.get_feature_names_out(), model.coef_[0], strict=True))
     out = {
-        "remedy": ROOT / "improver/remedy_weights.json",
+        "remedy": ROOT / "language/remedy_weights.json",
         "scope": ROOT / "language/scope_weights.json",
-        "pair": ROOT / "improver/contrary_weights.json",
+        "pair": ROOT / "language/contrary_weights.json",
     }[task]
     if not dry_run:
         linear = LinearModel(weights, float(model.intercept_[0]), threshold)

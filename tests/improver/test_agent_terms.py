@@ -7,8 +7,8 @@ weekly ritual."""
 import pytest
 
 from bench.language import agent_terms
-from improver.agent_terms import for_agent
 from improver.proposer import refused
+from language.agent_terms import for_agent
 from tests.improver.test_people_support import proposal_after, remedies
 
 pytestmark = pytest.mark.django_db

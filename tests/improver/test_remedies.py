@@ -3,7 +3,7 @@
 import pytest
 
 from improver.proposer import CATEGORY_FIXES, DeterministicProposer, ProposalInput
-from improver.remedies import Remedy, Said, group, similarity
+from language.remedies import Remedy, Said, group, similarity
 
 SAME = [
     ("Please cite the source for every number you report.", "You should cite a source for each number."),
@@ -161,14 +161,14 @@ COMPLAINTS = [
 
 @pytest.mark.parametrize("sentence", REMEDIES)
 def test_a_sentence_that_says_what_to_do_is_a_remedy(sentence):
-    from improver.remedies import is_remedy
+    from language.remedy_reading import is_remedy
 
     assert is_remedy(sentence)
 
 
 @pytest.mark.parametrize("sentence", COMPLAINTS)
 def test_a_complaint_with_a_cue_word_is_not(sentence):
-    from improver.remedies import is_remedy
+    from language.remedy_reading import is_remedy
 
     assert not is_remedy(sentence)
 

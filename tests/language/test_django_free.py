@@ -34,7 +34,7 @@ def test_the_check_knows_the_packages_it_forbids():
 
 def test_no_module_of_language_imports_django_or_an_app():
     modules = sorted(LANGUAGE.rglob("*.py"))
-    assert len(modules) >= 5
+    assert len(modules) > 10
     offenders = {
         str(path.relative_to(ROOT)): sorted(imported(path) & FORBIDDEN)
         for path in modules
@@ -49,8 +49,12 @@ import language
 names = [m.name for m in pkgutil.walk_packages(language.__path__, "language.")]
 for name in names:
     importlib.import_module(name)
-from language.slots import contrary_on
-assert contrary_on("Never run the migrations.", "Run the migrations on staging.")
+from language.contrary import contrary
+from language.remedy_reading import is_remedy
+from language.scope import is_instance
+assert is_remedy("Please cite the source for every number.")
+assert is_instance("No, the refund for order #A66468 was $42.50.")
+assert contrary("Use bullet points.", "Don't use bullet points.")
 loaded = sorted(m for m in sys.modules if m.split(".")[0] in {"django", "config"})
 print(len(names), loaded)
 """
@@ -63,5 +67,5 @@ def test_the_package_imports_and_reads_without_django_settings():
     )
     assert done.returncode == 0, done.stderr
     count, loaded = done.stdout.split(" ", 1)
-    assert int(count) >= 5
+    assert int(count) > 10
     assert loaded.strip() == "[]"  # neither Django nor the settings were ever loaded

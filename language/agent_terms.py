@@ -17,8 +17,8 @@ import re
 
 from lemminflect import getInflection, getLemma
 
-from improver.remedy_reading import is_remedy
 from language import grammar
+from language.remedy_reading import is_remedy
 from language.words import content
 
 # Where an instruction starts after praise, a story or an aside: "…, but next time …", "… so …".
