@@ -1,12 +1,12 @@
 """How well the rules that read people's words do on sentences written by someone else.
 
-The corpus (tests/improver/corpus/part_*.tsv) holds feedback sentences labelled remedy or not,
+The corpus (language/corpus/part_*.tsv) holds feedback sentences labelled remedy or not,
 corrections labelled policy or instance, and pairs of directive lines labelled contradictory or
-compatible, over eighteen domains. Six domains (tests/improver/corpus/SPLIT) are the test part,
+compatible, over eighteen domains. Six domains (language/corpus/SPLIT) are the test part,
 fixed before any rule was changed; the rules are tuned on the other twelve only, and the figures
 that count are the test part's. Prints, per task, the accuracy per domain and each class's recall.
 
-A further table (tests/improver/corpus/agent_terms.tsv, twelve other domains, written before the
+A further table (language/corpus/agent_terms.tsv, twelve other domains, written before the
 reader was measured on it and never tuned on) pairs feedback with the directive agents should be
 given, or none: it measures the whole path from a person's sentence to a line (a remedy, not
 about one instance, in the agent's terms), and each line's words against the expected one's.
@@ -26,7 +26,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-CORPUS = Path(__file__).resolve().parent.parent / "tests" / "improver" / "corpus"
+CORPUS = Path(__file__).resolve().parent.parent / "language" / "corpus"
 TARGETS = {"remedy": 0.92, "scope": 0.90, "pair": None}
 
 

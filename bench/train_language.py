@@ -2,7 +2,7 @@
 
 For each task (remedy or not, policy or instance, contradictory or compatible) the training rows
 are the corpus's twelve training domains plus the older hand-written tables; the test domains
-(tests/improver/corpus/SPLIT) are never read. The regularisation is chosen by leave-one-domain-out
+(language/corpus/SPLIT) are never read. The regularisation is chosen by leave-one-domain-out
 cross-validation over the training domains, so the choice itself rewards reading a domain never
 seen. Writes language/remedy_weights.json, language/scope_weights.json and
 language/contrary_weights.json. Needs scikit-learn (in the dev extras); reading the weights does not.
@@ -45,12 +45,12 @@ def examples(task: str):
 
     train = [row for row in rows("train") if row["task"] == task]
     if task == "remedy":
-        table = old_table(ROOT / "tests/improver/tables/remedy_sentences.tsv")
+        table = old_table(ROOT / "language/corpus/tables/remedy_sentences.tsv")
         return [(remedy_features(r["text"]), r["label"] == "R", r["domain"]) for r in train] + [
             (remedy_features(s), label == "R", d) for label, d, s in table
         ]
     if task == "scope":
-        table = old_table(ROOT / "tests/learning/tables/policy_or_instance.tsv")
+        table = old_table(ROOT / "language/corpus/tables/policy_or_instance.tsv")
         return [(scope_features(r["text"]), r["label"] == "I", r["domain"]) for r in train] + [
             (scope_features(s), label == "I", d) for label, d, s in table
         ]

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from language.remedy_reading import is_remedy
 
-TABLE = Path(__file__).parent / "tables" / "remedy_sentences.tsv"
+TABLE = Path(__file__).resolve().parents[2] / "language" / "corpus" / "tables" / "remedy_sentences.tsv"
 ROWS = [
     line.rstrip("\n").split("\t")
     for line in TABLE.read_text().splitlines()
