@@ -1,17 +1,12 @@
 """A line proposed from someone's words is written for the agent: the instruction alone (no
 praise, story or politeness frame around it), the speaker named as "the user", or no line when it
-asks nothing of the work beyond its speaker. Table-driven on the pure reader, measured on a
-further table of twelve domains written by someone else, and through the ingest API and the
-weekly ritual."""
+asks nothing of the work beyond its speaker. Table-driven on the pure reader, and measured on a
+further table of twelve domains written by someone else."""
 
 import pytest
 
 from bench.language import agent_terms
-from improver.proposer import refused
 from language.agent_terms import for_agent
-from tests.improver.test_people_support import proposal_after, remedies
-
-pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize(
@@ -52,13 +47,6 @@ def test_a_sentence_becomes_the_line_agents_are_given_or_none(said, line):
         assert for_agent(line) == line  # a line in the agent's terms is its own line
 
 
-def test_a_model_line_must_already_be_written_for_the_agent():
-    assert refused("Confirm the time zone first.", free=True) == ""
-    assert "not written for the agent" in refused("Great job, but confirm the time zone first.", free=True)
-    assert "not written for the agent" in refused("Send me the agenda the day before.", free=True)
-    assert refused("Stop nagging me.", free=True)  # nothing to do but for the speaker
-
-
 def test_the_further_table_reads_as_measured():
     # twelve domains (hotel, insurance, admissions, IT helpdesk, …) written by someone else and
     # never tuned on: 87% line-or-none and every line kept saying what the expected one says
@@ -67,16 +55,3 @@ def test_the_further_table_reads_as_measured():
     assert n == 200 and right / n >= 0.85, result["errors"][:5]
     worded, lines = result["worded"]
     assert lines >= 90 and worded / lines >= 0.95
-
-
-def test_the_ritual_proposes_a_request_in_the_agents_terms_and_no_line_for_venting():
-    said = [
-        (
-            f"Thanks for the fix. Could you please ping me when the deploy is done{'?' if i % 2 else ''}",
-            f"s{i}",
-            f"u{i}",
-        )
-        for i in range(4)
-    ] + [("Stop nagging me.", f"v{i}", f"v{i}") for i in range(6)]
-    lines = [remedy["text"] for remedy in remedies(proposal_after(said))]
-    assert lines == ["Ping the user when the deploy is done."]

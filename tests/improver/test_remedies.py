@@ -1,0 +1,59 @@
+"""Evolutions derived from evidence: remedies stated in negative feedback, chronic friction."""
+
+from improver.proposer import CATEGORY_FIXES, DeterministicProposer, ProposalInput
+from language.remedies import Remedy, Said, group
+
+BASE = "Answer from the documentation.\n"
+CITE = Remedy("Cite the source for every number.", 4, 3, ("observation:1", "observation:2"))
+
+
+def test_a_chronic_friction_pair_gets_a_line_with_the_remedy_that_names_its_tool():
+    fix = Remedy("Use pnpm instead of npm in this repo.", 3, 2, ("correction:5",))
+    change = DeterministicProposer().propose(
+        ProposalInput(
+            template="coder",
+            directives=BASE,
+            negative_by_category={"tooling": 9},
+            remedies=(fix, CITE),
+            friction=({"tool": "npm_install", "failure_mode": "NOTFOUND.package", "sessions": 4},),
+        )
+    )
+    lines = change.directives.splitlines()
+    assert (
+        "When npm_install fails with NOTFOUND.package, do not retry it unchanged: use pnpm instead of npm in this repo."
+        in lines
+    )
+    assert "Cite the source for every number." in lines
+    assert CATEGORY_FIXES["tooling"] not in lines  # evidence exists: no canned line
+    friction = next(a for a in change.additions if a.origin == "friction")
+    assert friction.sources == ("friction:npm_install:NOTFOUND.package", "correction:5")
+
+
+def test_without_evidence_the_domain_neutral_category_line_is_the_fallback():
+    change = DeterministicProposer().propose(
+        ProposalInput(template="support", directives=BASE, negative_by_category={"tooling": 3})
+    )
+    assert change.additions[0].origin == "category"
+    for words in ("npm", "pnpm", "lockfile", "package"):
+        assert all(words not in line.lower() for line in CATEGORY_FIXES.values())
+
+
+def test_a_remedy_about_one_instance_never_becomes_a_line_but_a_threshold_rule_does():
+    said = [
+        Said(text, f"s{i}", f"observation:{i}")
+        for i, text in enumerate(
+            ["Don't use issue_refund for $632."] * 3
+            + ["Refunds over $500 need the escalate_refund tool."] * 3
+        )
+    ]
+    remedies = tuple(group(said))
+    assert [r.text for r in remedies] == ["Refunds over $500 need the escalate_refund tool."]
+    data = ProposalInput(
+        template="support",
+        directives="Be kind.\n",
+        negative_by_category={"accuracy": 3},
+        remedies=remedies + (Remedy("Don't use issue_refund for $632.", 9, 9, ("observation:99",)),),
+    )
+    change = DeterministicProposer().propose(data)
+    assert "Refunds over $500 need the escalate_refund tool." in change.directives
+    assert "$632" not in change.directives
