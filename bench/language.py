@@ -18,7 +18,6 @@ about one instance, in the agent's terms), and each line's words against the exp
 
 import argparse
 import csv
-import os
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -180,10 +179,6 @@ def main(argv=None) -> int:
     )
     parser.add_argument("--errors", type=int, default=0, help="print up to N misread rows per task")
     args = parser.parse_args(argv)
-    import django
-
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    django.setup()
     report(args.split, smoke=args.smoke, show_errors=args.errors, rules_only=args.rules_only)
     if not args.rules_only:
         agent_terms(smoke=args.smoke, show_errors=args.errors)

@@ -14,7 +14,6 @@ language/contrary_weights.json. Needs scikit-learn (in the dev extras); reading 
 import argparse
 import json
 import math
-import os
 import sys
 from pathlib import Path
 
@@ -116,10 +115,6 @@ def main(argv=None) -> int:
     parser.add_argument("--task", choices=("remedy", "scope", "pair", "all"), default="all")
     parser.add_argument("--dry-run", action="store_true", help="cross-validate only; write nothing")
     args = parser.parse_args(argv)
-    import django
-
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    django.setup()
     for task in ("remedy", "scope", "pair") if args.task == "all" else (args.task,):
         fit(task, dry_run=args.dry_run)
     return 0
