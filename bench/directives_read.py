@@ -62,9 +62,10 @@ def padded(sentence: str, i: int) -> str:
 
 def accumulate(agent, start: int, count: int) -> None:
     """`count` more facts of the agent's own, every other one about one instance; whether each
-    is one is read once per wording, as a save would (learning.corrections.is_instance)."""
+    is one is read once per wording, as a save would (language.scope.is_instance)."""
     from config import clock
-    from learning.corrections import fact_key, is_instance
+    from language.scope import is_instance
+    from learning.corrections import fact_key
     from learning.models import LearnedFact
 
     wordings = [

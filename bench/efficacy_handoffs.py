@@ -64,8 +64,8 @@ def ask(said: str) -> str:
 def carries(prompt: str, said: str) -> bool:
     """Whether a line of the prompt asks what `said` asks: most of the ask's content words, and
     not its opposite ("Never skip …" does not carry "Skip …")."""
-    from improver.contrary import contrary
-    from improver.words import content
+    from language.contrary import contrary
+    from language.words import content
 
     wanted = ask(said)
     words = set(content(wanted).split())

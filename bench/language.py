@@ -1,12 +1,12 @@
 """How well the rules that read people's words do on sentences written by someone else.
 
-The corpus (tests/improver/corpus/part_*.tsv) holds feedback sentences labelled remedy or not,
+The corpus (language/corpus/part_*.tsv) holds feedback sentences labelled remedy or not,
 corrections labelled policy or instance, and pairs of directive lines labelled contradictory or
-compatible, over eighteen domains. Six domains (tests/improver/corpus/SPLIT) are the test part,
+compatible, over eighteen domains. Six domains (language/corpus/SPLIT) are the test part,
 fixed before any rule was changed; the rules are tuned on the other twelve only, and the figures
 that count are the test part's. Prints, per task, the accuracy per domain and each class's recall.
 
-A further table (tests/improver/corpus/agent_terms.tsv, twelve other domains, written before the
+A further table (language/corpus/agent_terms.tsv, twelve other domains, written before the
 reader was measured on it and never tuned on) pairs feedback with the directive agents should be
 given, or none: it measures the whole path from a person's sentence to a line (a remedy, not
 about one instance, in the agent's terms), and each line's words against the expected one's.
@@ -18,7 +18,6 @@ about one instance, in the agent's terms), and each line's words against the exp
 
 import argparse
 import csv
-import os
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -26,7 +25,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-CORPUS = Path(__file__).resolve().parent.parent / "tests" / "improver" / "corpus"
+CORPUS = Path(__file__).resolve().parent.parent / "language" / "corpus"
 TARGETS = {"remedy": 0.92, "scope": 0.90, "pair": None}
 
 
@@ -63,15 +62,16 @@ def rows(split: str) -> list[dict]:
 def readers(*, rules_only: bool = False):
     """What each task's reader answers, and which label means yes; with `rules_only`, what the
     grammar and the patterns say alone, before any fitted weight."""
-    from improver import grammar
-    from improver.contrary import _opposed, action, contrary
-    from improver.remedy_reading import is_remedy
-    from learning.corrections import _tokens_cut, by_rule, is_instance
+    from language import grammar
+    from language.bounds import tokens_cut
+    from language.contrary import _opposed, action, contrary
+    from language.remedy_reading import is_remedy
+    from language.scope import by_rule, is_instance
 
     if rules_only:
         return {
             "remedy": (lambda row: grammar.by_rule(row["text"]), "R"),
-            "scope": (lambda row: by_rule(_tokens_cut(row["text"])), "I"),
+            "scope": (lambda row: by_rule(tokens_cut(row["text"])), "I"),
             "pair": (lambda row: _opposed(action(row["text"]), action(row["text_b"])), "C"),
         }
     return {
@@ -130,9 +130,11 @@ def agent_terms(*, smoke: bool = False, show_errors: int = 0) -> dict:
     """Feedback to the line agents would be given: whether there is one when there should be,
     and whether it says what the expected line says (its content words, the speaker as "the
     user", no "me" or "my" left)."""
-    from improver.agent_terms import for_agent
-    from improver.remedies import is_instance, is_remedy, sentences
-    from improver.words import content
+    from language.agent_terms import for_agent
+    from language.remedies import sentences
+    from language.remedy_reading import is_remedy
+    from language.scope import is_instance
+    from language.words import content
 
     with (CORPUS / "agent_terms.tsv").open(newline="", encoding="utf-8") as handle:
         table = list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
@@ -177,10 +179,6 @@ def main(argv=None) -> int:
     )
     parser.add_argument("--errors", type=int, default=0, help="print up to N misread rows per task")
     args = parser.parse_args(argv)
-    import django
-
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    django.setup()
     report(args.split, smoke=args.smoke, show_errors=args.errors, rules_only=args.rules_only)
     if not args.rules_only:
         agent_terms(smoke=args.smoke, show_errors=args.errors)

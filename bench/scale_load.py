@@ -162,8 +162,8 @@ def _classified() -> dict[str, list[tuple]]:
     this mix writes, as the rules classifier tells them at derive time."""
     from datetime import UTC as utc
 
-    from improver.classify import RawFeedback
     from improver.services.feedback import default_classifier
+    from language.classify import RawFeedback
 
     rules, at = default_classifier(), datetime(2026, 1, 1, tzinfo=utc)
     negative = {"sentiment": "negative", "category": "communication"}

@@ -2,10 +2,10 @@
 
 For each task (remedy or not, policy or instance, contradictory or compatible) the training rows
 are the corpus's twelve training domains plus the older hand-written tables; the test domains
-(tests/improver/corpus/SPLIT) are never read. The regularisation is chosen by leave-one-domain-out
+(language/corpus/SPLIT) are never read. The regularisation is chosen by leave-one-domain-out
 cross-validation over the training domains, so the choice itself rewards reading a domain never
-seen. Writes improver/remedy_weights.json, learning/scope_weights.json and
-improver/contrary_weights.json. Needs scikit-learn (in the dev extras); reading the weights does not.
+seen. Writes language/remedy_weights.json, language/scope_weights.json and
+language/contrary_weights.json. Needs scikit-learn (in the dev extras); reading the weights does not.
 
     python bench/train_language.py            # fit and write all three
     python bench/train_language.py --task pair --dry-run
@@ -14,7 +14,6 @@ improver/contrary_weights.json. Needs scikit-learn (in the dev extras); reading 
 import argparse
 import json
 import math
-import os
 import sys
 from pathlib import Path
 
@@ -39,18 +38,18 @@ def old_table(path: Path) -> list[tuple[str, str, str]]:
 def examples(task: str):
     """(features, yes, domain) of every training row of `task`."""
     from bench.language import rows
-    from improver.contrary import pair_features
-    from improver.remedy_reading import remedy_features
-    from learning.corrections import scope_features
+    from language.contrary import pair_features
+    from language.remedy_reading import remedy_features
+    from language.scope import scope_features
 
     train = [row for row in rows("train") if row["task"] == task]
     if task == "remedy":
-        table = old_table(ROOT / "tests/improver/tables/remedy_sentences.tsv")
+        table = old_table(ROOT / "language/corpus/tables/remedy_sentences.tsv")
         return [(remedy_features(r["text"]), r["label"] == "R", r["domain"]) for r in train] + [
             (remedy_features(s), label == "R", d) for label, d, s in table
         ]
     if task == "scope":
-        table = old_table(ROOT / "tests/learning/tables/policy_or_instance.tsv")
+        table = old_table(ROOT / "language/corpus/tables/policy_or_instance.tsv")
         return [(scope_features(r["text"]), r["label"] == "I", r["domain"]) for r in train] + [
             (scope_features(s), label == "I", d) for label, d, s in table
         ]
@@ -79,7 +78,7 @@ def fit(task: str, *, dry_run: bool = False) -> None:
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import LeaveOneGroupOut, cross_val_score
 
-    from config.linear_model import LinearModel
+    from language.linear_model import LinearModel
 
     data = examples(task)
     vectorizer = DictVectorizer()
@@ -101,9 +100,9 @@ def fit(task: str, *, dry_run: bool = False) -> None:
     model = LogisticRegression(C=best, max_iter=5000, class_weight="balanced").fit(x, y)
     weights = dict(zip(vectorizer.get_feature_names_out(), model.coef_[0], strict=True))
     out = {
-        "remedy": ROOT / "improver/remedy_weights.json",
-        "scope": ROOT / "learning/scope_weights.json",
-        "pair": ROOT / "improver/contrary_weights.json",
+        "remedy": ROOT / "language/remedy_weights.json",
+        "scope": ROOT / "language/scope_weights.json",
+        "pair": ROOT / "language/contrary_weights.json",
     }[task]
     if not dry_run:
         linear = LinearModel(weights, float(model.intercept_[0]), threshold)
@@ -116,10 +115,6 @@ def main(argv=None) -> int:
     parser.add_argument("--task", choices=("remedy", "scope", "pair", "all"), default="all")
     parser.add_argument("--dry-run", action="store_true", help="cross-validate only; write nothing")
     args = parser.parse_args(argv)
-    import django
-
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    django.setup()
     for task in ("remedy", "scope", "pair") if args.task == "all" else (args.task,):
         fit(task, dry_run=args.dry_run)
     return 0

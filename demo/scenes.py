@@ -13,7 +13,7 @@ from fleet.models import AgentTemplate
 from governance.models import BoardTask, Proposal
 from improver.models import Rollout
 from improver.services.maintenance import maintenance_pass
-from learning.corrections import as_fact
+from language.correcting import as_fact
 from learning.models import FrictionEvent, LearnedFact
 from planner.goalbook import current_goals
 from telemetry.models import SessionEnd

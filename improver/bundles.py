@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from experiments.metrics import target_of
-from improver.contrary import contrary_to
 from improver.proposer import normalised
-from improver.remedies import similarity
+from language.contrary import contrary_to
+from language.remedies import similarity
 
 SAME_LINE = 80  # the same line in other words (as a withdrawn line is recognised)
 

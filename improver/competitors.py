@@ -14,7 +14,7 @@ They address the same problem when
 - the feedback they were said in names the same problem: each line's problem is the statement
   said most often beside it in its feedback rows (a sentence of those rows that is no remedy,
   "The disk filled up again."), and two problems are the same when their content words are near
-  duplicates (`improver.remedies.similarity` ≥ 65, as remedies are grouped) and, where both
+  duplicates (`language.remedies.similarity` ≥ 65, as remedies are grouped) and, where both
   statements have a subject, they are about the same thing: the words of one's subject are among
   the other's ("the disk" filled up, "the disk" is full; "the revenue figure" and "the release
   date" were wrong are two problems). A statement of fewer than two content words ("That was
@@ -40,9 +40,10 @@ from dataclasses import dataclass
 from lemminflect import getLemma
 from rapidfuzz import fuzz
 
-from improver.contrary import action
-from improver.grammar import ADVERBS, DETERMINERS, PREPOSITIONS, PRONOUNS, finite
-from improver.remedies import THRESHOLD, content
+from language.contrary import action
+from language.grammar import ADVERBS, DETERMINERS, PREPOSITIONS, PRONOUNS, finite
+from language.remedies import THRESHOLD
+from language.words import content
 
 CONDITION = re.compile(r"^\s*(?:when|whenever|if|once|before|after|while|until)\b[^,;:]*[,;:]\s*", re.I)
 GENERAL = ("negative", "negative:general")

@@ -15,8 +15,8 @@ from statistics import NormalDist
 
 from experiments.metrics import ANY, target_of
 from improver.context import estimate_tokens
-from improver.contrary import contrary
-from improver.remedies import similarity
+from language.contrary import contrary
+from language.remedies import similarity
 
 MERGE_AT = 80  # similarity of two lines that say the same thing
 

@@ -17,7 +17,6 @@ from django.conf import settings
 from rapidfuzz import fuzz
 from tenacity import Retrying, before_sleep_log, retry_if_exception_type, stop_after_attempt, wait_exponential
 
-from improver.classify import CATEGORIES, Classified, RawFeedback, RuleClassifier
 from improver.context import RITUAL_SYSTEM
 from improver.proposer import (
     Addition,
@@ -27,6 +26,7 @@ from improver.proposer import (
     normalised,
     refused,
 )
+from language.classify import CATEGORIES, Classified, RawFeedback, RuleClassifier
 
 log = logging.getLogger(__name__)
 SENTIMENTS = ("positive", "negative", "neutral")

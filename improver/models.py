@@ -3,7 +3,7 @@
 from django.db import models
 
 from fleet.models import AgentTemplate, DocumentVersion
-from improver.classify import SOURCE_TYPES
+from language.classify import SOURCE_TYPES
 
 
 class ImproverAgent(models.Model):

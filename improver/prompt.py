@@ -3,8 +3,8 @@
 from collections.abc import Iterable, Iterator
 
 from improver.context import estimate_tokens
-from improver.contrary import contrary
-from improver.remedies import similarity
+from language.contrary import contrary
+from language.remedies import similarity
 
 
 def prompt_block(

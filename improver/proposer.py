@@ -11,11 +11,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from improver.agent_lines import directive, limit
-from improver.agent_terms import for_agent
-from improver.contrary import contrary_to
-from improver.remedies import asked_by, seen_downstream, similarity
-from learning.corrections import is_instance
+from language.agent_lines import directive, limit
+from language.agent_terms import for_agent
+from language.contrary import contrary_to
+from language.remedies import asked_by, seen_downstream, similarity
+from language.scope import is_instance
 
 CATEGORY_FIXES = {
     "communication": "Keep reports concise: lead with the result, then at most three short points.",
@@ -55,7 +55,7 @@ class ProposalInput:
     operator_guidance: str = ""
     exclude: tuple[str, ...] = ()  # additions a human already rejected
     max_additions: int = 6
-    remedies: tuple = ()  # improver.remedies.Remedy: what negative feedback says would help
+    remedies: tuple = ()  # language.remedies.Remedy: what negative feedback says would help
     earlier: tuple[tuple[str, int], ...] = ()  # (line, sessions) of the remedies the window before
     friction: tuple[dict, ...] = ()  # chronic (tool, failure_mode, sessions) pairs
     shipped: tuple[dict, ...] = ()  # tools built for a friction: (tool, failure_mode, proposal, task, result)
@@ -106,10 +106,10 @@ def refused(
     words (similarity ≥ 80, its opposite excepted); the contrary of a line `served` beside it;
     about one instance (an order, an amount, a host, a person), which is no rule for a fleet; or
     an instruction only a user's text could have asked for. A line in free words (`free`: a
-    remedy said in feedback, a model's line) must also say what to do, as improver.agent_lines
+    remedy said in feedback, a model's line) must also say what to do, as language.agent_lines
     reads a line for the agents (an instruction, or a rule stated as a noun and a quantity, "One
     status update per day."; a description of one event, venting or a heading is no directive),
-    and be written for the agent as `improver.agent_terms` writes it (no praise or politeness
+    and be written for the agent as `language.agent_terms` writes it (no praise or politeness
     around it, no "me"; a stated limit has no "me" either)."""
     text = line.strip().lstrip("-* ")
     against = contrary_to(text, served)

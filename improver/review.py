@@ -15,8 +15,8 @@ from governance.models import Proposal
 from governance.registry import Link, Panel, Review
 from improver.models import ImproverReport, Rollout
 from improver.proposer import WEIGHTS
-from improver.remedies import MIN_PEOPLE, seen_downstream
 from improver.selectors import tool_fact
+from language.remedies import MIN_PEOPLE, seen_downstream
 from learning.models import FrictionEvent, LearnedFact
 from telemetry.models import ToolInvocation
 

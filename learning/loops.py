@@ -19,6 +19,7 @@ from django.db.models.functions import Coalesce
 
 from config import clock
 from fleet.selectors import lines_tested
+from language.scope import is_instance
 from learning import corrections, digest, friction
 from learning.models import FactSighting, FrictionEvent, LearnedFact
 from learning.services import facts_settle
@@ -185,7 +186,7 @@ def facts_promote(*, fact_ids: set[int]) -> int:
     )
     promoted = 0
     for fact in LearnedFact.objects.filter(pk__in=list(recurring), status=LearnedFact.Status.ACTIVE):
-        if not corrections.is_instance(fact.content):
+        if not is_instance(fact.content):
             if lines_tested(fact.template_id):
                 fact_reach(fact=fact, reach=LearnedFact.Reach.TRIAL)  # tested first (experiments)
             else:

@@ -5,7 +5,8 @@ telemetry's migrations and keep their `telemetry_*` names."""
 from django.db import models
 
 from fleet.models import Agent, AgentTemplate, DocumentVersion
-from learning.corrections import fact_key, is_instance
+from language.scope import is_instance
+from learning.corrections import fact_key
 from telemetry.models import Correction
 
 

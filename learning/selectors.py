@@ -1,9 +1,9 @@
 """Reads of what was learned: the facts served to agents, and the corrections retention keeps
 for them."""
 
-from learning.corrections import as_fact
+from language.correcting import as_fact
+from language.slots import slots, slots_contrary
 from learning.models import LearnedFact
-from learning.slots import slots, slots_contrary
 
 
 def learned_facts(*, template_id: int | None, agent_id: int | None = None, limit: int = 50) -> list[dict]:
@@ -18,7 +18,7 @@ def learned_facts(*, template_id: int | None, agent_id: int | None = None, limit
 
     Two contrary facts are never served together: a template-wide fact that waits on a contrary
     one with more support is not served (learning.services.facts_settle), and nor is an agent's
-    own fact that says the opposite of a template-wide one served to it (learning.slots)."""
+    own fact that says the opposite of a template-wide one served to it (language.slots)."""
     fields = ("content", "confidence", "scope", "source")
     active = LearnedFact.objects.filter(template_id=template_id, status=LearnedFact.Status.ACTIVE)
     order = ("-confidence", "-created_at")

@@ -4,9 +4,9 @@ which of a template's contrary facts is served."""
 from django.db import transaction
 from django.db.models import Count
 
-from learning.corrections import as_fact
+from language.correcting import as_fact
+from language.slots import slots, slots_contrary
 from learning.models import LearnedFact
-from learning.slots import slots, slots_contrary
 
 
 @transaction.atomic
@@ -29,7 +29,7 @@ def support(fact: LearnedFact) -> tuple[int, int]:
 def facts_settle(*, template_id: int | None) -> dict[int, int]:
     """Of the template-wide facts of a template, serve the ones no stronger fact contradicts: in
     order of support (learning.services.support; the one served first among equals), each fact
-    contrary to one already served (learning.slots: opposite stances on one object) waits on it,
+    contrary to one already served (language.slots: opposite stances on one object) waits on it,
     kept and seen in the admin but never served; every other is served. A fact waits only on an
     active one, so retiring or withdrawing the stronger fact serves the weaker. Returns what
     waits on what (fact id → fact id)."""

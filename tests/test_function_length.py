@@ -8,8 +8,9 @@ from pathlib import Path
 from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[1]
-# the project's own apps (those installed from this tree), the settings and the SDK
-APPS = ("config", *(app for app in settings.INSTALLED_APPS if (ROOT / app).is_dir()), "sdk")
+# the project's own apps (those installed from this tree), the settings, the readers of people's
+# words (a plain package) and the SDK
+APPS = ("config", "language", *(app for app in settings.INSTALLED_APPS if (ROOT / app).is_dir()), "sdk")
 LEFT_OUT = {"migrations", "tests"}  # folders inside an app that are not its code
 MAX_LINES = 80
 

@@ -12,10 +12,10 @@ import dataclasses
 from improver import competitors as rule
 from improver import directive_lines as dl
 from improver.proposer import Addition, ProposedChange
-from improver.remedies import sentences, similarity
-from improver.remedy_reading import is_remedy
 from improver.services.directive_review import version_history
 from improver.services.line_targets import resolve
+from language.remedies import sentences, similarity
+from language.remedy_reading import is_remedy
 from telemetry.models import Correction, Decision, Observation, SessionEnd
 
 SAME_LINE = 80  # a remedy said this window that repeats a served line (as lines are merged)

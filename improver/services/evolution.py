@@ -19,12 +19,12 @@ from fleet.templates import template_version_create
 from governance.models import Proposal
 from governance.services import proposal_create
 from improver.applied import applied
-from improver.contrary import contrary_to
 from improver.lifecycle import RITUAL, next_ritual_state
 from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, Rollout
 from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange, normalised
 from improver.services.line_targets import resolve
 from improver.services.rollouts import canary_share, rollout_start, template_agent_ids
+from language.contrary import contrary_to
 
 TYPE = Proposal.Type.TEMPLATE_EVOLUTION
 

@@ -9,11 +9,11 @@ from django.db.models.functions import Cast
 
 from fleet.models import AgentTemplate, DocumentVersion
 from governance.models import ChangeDecision
-from improver.classify import Classifier, RawFeedback, RuleClassifier
 from improver.handoffs import handed_down
 from improver.llm import LLMClassifier, client_from_settings
 from improver.models import EvolutionSession, FeedbackItem
 from improver.selectors import FEEDBACK_SOURCES, performance_delta
+from language.classify import Classifier, RawFeedback, RuleClassifier
 from planner.models import Alert
 from planner.selectors import patterns as pattern_views
 from telemetry.hooks import on_stored

@@ -26,7 +26,6 @@ from experiments.selectors import open_factors, taken_back
 from fleet.models import DocumentVersion
 from governance.models import Proposal
 from improver import bundles
-from improver.classify import Classifier
 from improver.llm import LLMProposer, client_from_settings
 from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, RitualRun, Rollout
 from improver.notify import review_pending
@@ -39,7 +38,6 @@ from improver.proposer import (
     normalised,
     shipped_line,
 )
-from improver.remedies import asked_by, remedy_evidence
 from improver.ritual import analysis_notes, passes_gate
 from improver.selectors import events_behind_feedback, feedback_groups, performance_delta
 from improver.services import directive_review
@@ -50,6 +48,8 @@ from improver.services.feedback import default_classifier, feedback_extract
 from improver.services.reports import report_write
 from improver.services.returning import returning_lines
 from improver.services.ritual_context import build as build_context
+from language.classify import Classifier
+from language.remedies import asked_by, remedy_evidence
 from learning.selectors import user_stated_facts
 from planner.selectors import anti_patterns_for_template
 

@@ -7,7 +7,7 @@ and category first), so "negative:accuracy" here is what the improver calls accu
 """
 
 from experiments.metrics import ANY, tool_signal
-from improver.classify import RawFeedback, RuleClassifier
+from language.classify import RawFeedback, RuleClassifier
 from learning.models import SessionSignal
 from telemetry.hooks import handled, on_stored
 from telemetry.models import SkillOutcome

@@ -3,7 +3,7 @@ indexes a directives read selects its facts by, so that the read takes a page of
 index instead of reading every fact of the agent and its template.
 
 The facts that stay with their agent are read once here, in batches, by the same rule a save
-applies (learning.corrections.is_instance); a fact that reached the template is served whatever
+applies (language.scope.is_instance); a fact that reached the template is served whatever
 it says, so those keep the default."""
 
 from django.db import migrations, models
@@ -12,7 +12,7 @@ BATCH = 500
 
 
 def read_stored_facts(apps, schema_editor):
-    from learning.corrections import is_instance
+    from language.scope import is_instance
 
     LearnedFact = apps.get_model("learning", "LearnedFact")
     todo = LearnedFact.objects.filter(reach="agent").only("id", "content").order_by("id")

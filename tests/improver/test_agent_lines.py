@@ -1,7 +1,8 @@
-"""The gate for lines written for the agents (a model's line, a remedy said in feedback): a table
-of lines over eight domains, labelled by hand before the gate was changed (tables/agent_lines.tsv)
-— rules stated as nouns and quantities pass beside imperatives; venting and descriptions of one
-event do not. Read through `refused`, the gate itself, and once through a configured model."""
+"""The gate for lines written for the agents (a model's line, a remedy said in feedback): a table of
+lines over eight domains, labelled by hand before the gate was changed
+(language/corpus/tables/agent_lines.tsv) — rules stated as nouns and quantities pass beside
+imperatives; venting and descriptions of one event do not. Read through `refused`, the gate itself,
+and once through a configured model."""
 
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from improver.proposer import DeterministicProposer, ProposalInput, refused
 from tests.improver.helpers import DIRECTIVES
 from tests.improver.test_llm_provider import client, fake  # noqa: F401  (the fixture)
 
-TABLE = Path(__file__).parent / "tables" / "agent_lines.tsv"
+TABLE = Path(__file__).resolve().parents[2] / "language" / "corpus" / "tables" / "agent_lines.tsv"
 ROWS = [
     tuple(line.split("\t"))
     for line in TABLE.read_text().splitlines()

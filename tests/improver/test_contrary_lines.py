@@ -9,10 +9,10 @@ from django.test import Client
 
 from fleet.templates import template_version_create
 from governance.models import Proposal
-from improver.contrary import contrary
 from improver.proposer import DeterministicProposer, ProposalInput
-from improver.remedies import Remedy
 from improver.services.ritual import ritual_run
+from language.contrary import contrary
+from language.remedies import Remedy
 from tests.improver.helpers import WAKE, coder_fleet, complaints
 
 pytestmark = pytest.mark.django_db

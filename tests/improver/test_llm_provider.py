@@ -7,10 +7,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from improver.classify import CATEGORIES, RawFeedback, RuleClassifier
 from improver.llm import LLMClassifier, LLMClient, LLMProposer, nearest_label
 from improver.proposer import DeterministicProposer, ProposalInput
 from improver.services.ritual import ritual_run
+from language.classify import CATEGORIES, RawFeedback, RuleClassifier
 from tests.improver.helpers import DIRECTIVES, T0, WAKE, coder_fleet, complaints
 
 
@@ -339,7 +339,7 @@ def test_the_models_additions_are_the_lines_that_passed_the_gates(fake):
 def test_a_line_the_rules_would_refuse_is_refused_from_a_model_too(fake, line):
     """The same line, once said in feedback (so the rules' remedies may take it) and once written
     by the model: neither proposer proposes it."""
-    from improver.remedies import Remedy
+    from language.remedies import Remedy
 
     remedy = Remedy(line, 5, 3, ("observation:1",))
     data = ProposalInput(

@@ -38,7 +38,7 @@ def test_a_fact_contrary_to_a_directive_or_a_stronger_fact_is_not_served_beside_
 
 
 def test_a_fact_is_served_as_a_fact_and_never_beside_a_line_that_already_says_it():
-    from learning.corrections import as_fact
+    from language.correcting import as_fact
 
     assert as_fact("No, use pnpm instead of npm in this repo.") == "Use pnpm instead of npm in this repo."
     assert as_fact("Well no, the tests live in spec/.") == "The tests live in spec/."

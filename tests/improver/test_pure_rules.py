@@ -6,8 +6,8 @@ import pytest
 
 from config.errors import Conflict
 from improver import context, lifecycle, ritual
-from improver.classify import RawFeedback, RuleClassifier
 from improver.proposer import CATEGORY_FIXES, DeterministicProposer, ProposalInput
+from language.classify import RawFeedback, RuleClassifier
 
 T = datetime(2026, 11, 21, tzinfo=UTC)
 rules = RuleClassifier()

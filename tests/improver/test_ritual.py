@@ -65,7 +65,7 @@ def test_feedback_is_classified_once_and_links_to_its_source_row():
 
 
 def test_feedback_events_are_classified_as_they_arrive_and_not_again_by_the_ritual():
-    from improver.classify import RuleClassifier
+    from language.classify import RuleClassifier
 
     class Counting(RuleClassifier):
         seen: list = []
@@ -86,7 +86,7 @@ def test_feedback_events_are_classified_as_they_arrive_and_not_again_by_the_ritu
 def test_the_ritual_classifies_only_the_events_that_have_no_item_yet():
     """The weekly scan reads unclassified events only (an anti-join in SQL): an event whose
     arrival left no item (a model was configured then) is classified, the others are not read."""
-    from improver.classify import RuleClassifier
+    from language.classify import RuleClassifier
 
     class Counting(RuleClassifier):
         seen: list = []

@@ -3,8 +3,10 @@
 
 import pytest
 
+from language.bounds import RULE_TEXT_CHARS
+from language.correcting import has_negation
+from language.scope import is_instance
 from learning import corrections
-from learning.corrections import RULE_TEXT_CHARS
 from learning.models import LearnedFact
 from telemetry.models import PendingDerivation
 from tests.planner.helpers import client_for
@@ -67,8 +69,8 @@ def test_a_rule_reads_the_bounded_text(name):
     """What lies past RULE_TEXT_CHARS changes nothing: a long text is read as its beginning."""
     text = ADVERSARIAL[name]
     head = text[:RULE_TEXT_CHARS]
-    assert corrections.is_instance(text) == corrections.is_instance(head)
-    assert corrections.has_negation(text) == corrections.has_negation(head)
+    assert is_instance(text) == is_instance(head)
+    assert has_negation(text) == has_negation(head)
     reply = text[::-1]
     whole = corrections.detect(user_message=text, previous_agent_response=reply)
     bounded = corrections.detect(user_message=head, previous_agent_response=reply[:RULE_TEXT_CHARS])
@@ -81,10 +83,10 @@ def signal(candidate) -> tuple | None:
 
 def test_what_lies_past_the_bound_is_not_read():
     filler = "word " * (RULE_TEXT_CHARS // 5)
-    assert not corrections.has_negation(filler + "no, stop doing that")
-    assert not corrections.is_instance(filler + "the order #A66468")
-    assert corrections.has_negation("no, stop doing that " + filler)  # within it: read
-    assert corrections.is_instance("the order #A66468 " + filler)
+    assert not has_negation(filler + "no, stop doing that")
+    assert not is_instance(filler + "the order #A66468")
+    assert has_negation("no, stop doing that " + filler)  # within it: read
+    assert is_instance("the order #A66468 " + filler)
 
 
 @pytest.mark.django_db

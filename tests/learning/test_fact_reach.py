@@ -4,7 +4,7 @@ or when a human promotes it; until then only the agent it was about is served it
 
 import pytest
 
-from learning import corrections
+from language.scope import is_instance
 
 ONE_OFF = [
     "No, the customer's order is #A66468, not #A34088.",
@@ -28,12 +28,12 @@ GENERAL = [
 
 @pytest.mark.parametrize("text", ONE_OFF)
 def test_a_correction_about_one_instance_is_instance(text):
-    assert corrections.is_instance(text)
+    assert is_instance(text)
 
 
 @pytest.mark.parametrize("text", GENERAL)
 def test_a_correction_about_the_work_is_not(text):
-    assert not corrections.is_instance(text)
+    assert not is_instance(text)
 
 
 @pytest.mark.django_db
@@ -118,7 +118,7 @@ def test_a_correction_made_once_stays_with_its_agent_however_general_it_reads():
     from learning.selectors import user_stated_facts
 
     alice, bob = _agents("alice", "bob")
-    assert not corrections.is_instance(BOOKING)  # nothing in it names the one case it is about
+    assert not is_instance(BOOKING)  # nothing in it names the one case it is about
     _correct(alice, 1, BOOKING, "s1")
     fact = LearnedFact.objects.get()
     assert fact.reach == LearnedFact.Reach.AGENT and fact.served_at is None

@@ -3,7 +3,7 @@ mode only, and a negation phrase anywhere in the user's message makes a user-sta
 
 import pytest
 
-from learning.corrections import has_negation
+from language.correcting import has_negation
 from learning.models import FrictionEvent
 from telemetry.derived import derive_pending
 

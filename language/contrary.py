@@ -17,10 +17,10 @@ from pathlib import Path
 from lemminflect import getLemma
 from rapidfuzz import fuzz
 
-from config.linear_model import load
-from improver.opposites import opposed_words, same_scale_conflicts
-from improver.words import content
-from learning.slots import contrary_on, different_acts, narrower
+from language.linear_model import load
+from language.opposites import opposed_words, same_scale_conflicts
+from language.slots import contrary_on, different_acts, narrower
+from language.words import content
 
 WEIGHTS = Path(__file__).with_name("contrary_weights.json")
 # The readings of a pair that show an opposition by themselves; without one, no pair is contrary.
@@ -63,7 +63,7 @@ def contrary(a: str, b: str) -> bool:
     readings are weighed by a logistic regression fitted on labelled pairs (contrary_weights.json,
     written by bench/train_language.py); it reads a pair the same in either order.
 
-    Before them, the slots of the two lines (learning.slots): a line that forbids what the other
+    Before them, the slots of the two lines (language.slots): a line that forbids what the other
     asks on one object is contrary however differently the two are worded ("Stop running X, use Y
     instead" / "Run X first"); one that forbids it only in a narrower case is not ("Stop running
     migrations on prod" / "Run migrations first"), nor are two lines whose only opposition is two

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
 
-from learning.corrections import RULE_TEXT_CHARS, rule_text
+from language.bounds import RULE_TEXT_CHARS, rule_text
 
 CATEGORIES = ("accuracy", "communication", "prioritization", "tooling", "timeliness", "general")
 

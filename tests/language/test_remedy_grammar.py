@@ -3,9 +3,9 @@ test over four domains (never used to build the classifier) is read at least 95%
 
 from pathlib import Path
 
-from improver.remedy_reading import is_remedy
+from language.remedy_reading import is_remedy
 
-TABLE = Path(__file__).parent / "tables" / "remedy_sentences.tsv"
+TABLE = Path(__file__).resolve().parents[2] / "language" / "corpus" / "tables" / "remedy_sentences.tsv"
 ROWS = [
     line.rstrip("\n").split("\t")
     for line in TABLE.read_text().splitlines()

@@ -9,7 +9,7 @@ on-call"). A complaint, a description of what went wrong ("Invoice shows the old
 story, a question, praise or venting at the agent ("Leave me alone") is not one.
 
 The sentence is described by features — the grammar's readings of the whole sentence and of each
-clause (improver.grammar), the part of speech its first words can take, the persons it names, its
+clause (language.grammar), the part of speech its first words can take, the persons it names, its
 words — and a logistic regression fitted on labelled feedback from twelve domains weighs them
 (remedy_weights.json, written by bench/train_language.py).
 """
@@ -17,8 +17,8 @@ words — and a logistic regression fitted on labelled feedback from twelve doma
 import re
 from pathlib import Path
 
-from config.linear_model import load
-from improver import grammar
+from language import grammar
+from language.linear_model import load
 
 WEIGHTS = Path(__file__).with_name("remedy_weights.json")
 CLAUSE_BREAK = re.compile(

@@ -17,9 +17,9 @@ import re
 
 from lemminflect import getInflection, getLemma
 
-from improver import grammar
-from improver.remedy_reading import is_remedy
-from improver.words import content
+from language import grammar
+from language.remedy_reading import is_remedy
+from language.words import content
 
 # Where an instruction starts after praise, a story or an aside: "…, but next time …", "… so …".
 TURN = re.compile(

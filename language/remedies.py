@@ -1,7 +1,7 @@
 """Remedies stated in negative feedback, grouped across sessions (pure).
 
 Users and agents often say what would have helped: "Please cite the source for every number".
-A sentence is a remedy only when it says what to do, read by its grammar (`improver.grammar`); a
+A sentence is a remedy only when it says what to do, read by its grammar (`language.grammar`); a
 complaint is not one because it contains a word such as "never" or "check". Remedies are grouped
 with their near-duplicates, never with their opposites ("Use bullet points" and "Don't use bullet
 points" share every content word: they are two groups). A group's support is the number of
@@ -9,7 +9,7 @@ people who asked for it, not of items: each person counts once however many item
 person is the end user an item names, or its session when it names none). A group asked for by
 at least `min_people` people in at least `min_sessions` sessions yields its most representative
 sentence (the one most similar to what its people said) in the agent's terms
-(`improver.agent_terms`: the instruction alone, the speaker as "the user"), so one person asking
+(`language.agent_terms`: the instruction alone, the speaker as "the user"), so one person asking
 again and again, in however many sessions, never makes a line for the whole template, and a
 group that asks nothing of the work beyond its speakers ("Stop pestering me.") makes none.
 
@@ -24,16 +24,16 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from improver.agent_terms import for_agent
-from improver.contrary import action, contrary
-from improver.remedy_reading import is_remedy
-from improver.words import content
-from learning.corrections import is_instance
+from language.agent_terms import for_agent
+from language.contrary import action, contrary
+from language.remedy_reading import is_remedy
+from language.scope import is_instance
+from language.words import content
 
 THRESHOLD = 65
 MIN_PEOPLE = 3  # a request fewer people asked for is no line for a whole template
 OPPOSITE_CHECKS = 3  # the nearest members of a group a content is checked against for opposition
-SAME_ASK = 95  # content words this alike, asked the same way, are one ask (improver.contrary's reading)
+SAME_ASK = 95  # content words this alike, asked the same way, are one ask (language.contrary's reading)
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ def group(
 
     A sentence said many times is read, and compared, once: the sentences are grouped by their
     content words and polarity, each distinct content joins the first group holding a content it
-    matches and none that asks its opposite (`improver.contrary.contrary`), and the comparisons
+    matches and none that asks its opposite (`language.contrary.contrary`), and the comparisons
     run in rapidfuzz's C loops (`process.extract`), so a week in which one remedy was said
     thousands of times costs a few comparisons, not millions. A group is kept when at least
     `min_people` people asked for it (`Said.person`; each session without one is a person), in at

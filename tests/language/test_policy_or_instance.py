@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from learning.corrections import is_instance
+from language.scope import is_instance
 
-TABLE = Path(__file__).parent / "tables" / "policy_or_instance.tsv"
+TABLE = Path(__file__).resolve().parents[2] / "language" / "corpus" / "tables" / "policy_or_instance.tsv"
 ROWS = [
     line.rstrip("\n").split("\t")
     for line in TABLE.read_text().splitlines()

@@ -1,7 +1,7 @@
 """Whether a line written for the agents says what to do (pure).
 
 A line a model or a person writes for the agents is a directive when it tells them what to do
-(an imperative, a prohibition: what `improver.remedy_reading` reads as a remedy) or states a rule
+(an imperative, a prohibition: what `language.remedy_reading` reads as a remedy) or states a rule
 of the work as a noun and a quantity or a limit: how many per what ("One status update per day.",
 "At most two follow-ups per lead.", "No more than three retries per tool call.") or how large
 ("Replies under 120 words."). A rule has no tense: a count with a past verb ("Two deploys per day
@@ -18,8 +18,8 @@ one speaks about the agent, not to it.
 
 import re
 
-from improver import grammar
-from improver.remedy_reading import is_remedy
+from language import grammar
+from language.remedy_reading import is_remedy
 
 NUMBER = (
     r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from improver.classify import READ_CHARS, RawFeedback, RuleClassifier
+from language.classify import READ_CHARS, RawFeedback, RuleClassifier
 
 AT = datetime(2026, 11, 20, tzinfo=UTC)
 FILLER = "the agent answered and the user read it " * 500  # 20,000 characters, no rule word

@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from improver.classify import RawFeedback, RuleClassifier
+from language.classify import RawFeedback, RuleClassifier
 
 AT = datetime(2026, 11, 21, tzinfo=UTC)
 

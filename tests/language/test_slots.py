@@ -4,7 +4,7 @@ domains; the first column says which)."""
 
 import pytest
 
-from learning.slots import DO, DONT, INSTEAD_OF, contrary_on, slots
+from language.slots import DO, DONT, INSTEAD_OF, contrary_on, slots
 
 CONTRARY = [  # (first, second, the object they disagree on)
     (

@@ -1,0 +1,35 @@
+"""What a correcting message says by its words alone (pure): whether it corrects the agent (a
+negation phrase anywhere in it), and the fact it states without the words that answered the agent.
+"""
+
+import re
+
+from language.bounds import tokens_cut
+
+# A correction begins with or contains one of these phrases, anywhere in the message
+# ("Well no, use pnpm here." counts). "use X not Y" is any "use <thing> not <thing>".
+NEGATION = re.compile(
+    r"^no\b|\bno,|\bnope\b|\bdon't\b|\bdo not\b|\bstop\b|\binstead\b|\bactually\b"
+    r"|\bthat's wrong\b|\bthat is wrong\b|\buse \S+(?: \S+)? not \S+",
+)
+
+
+def has_negation(message: str) -> bool:
+    """Whether the bounded message (tokens_cut) holds a negation phrase."""
+    return NEGATION.search(tokens_cut(message.strip()).lower().replace("’", "'")) is not None
+
+
+CORRECTING = re.compile(
+    r"^(?:(?:well|ok|okay|so|hmm|uh)[,\s]+)?(?:no|nope|nah|actually|wrong|that'?s wrong|that is wrong|"
+    r"not quite|not like that)\b[\s,.!:;—-]*",
+    re.I,
+)
+
+
+def as_fact(content: str) -> str:
+    """A correction as the fact an agent is told: without the words that answered the agent
+    ("No, use pnpm instead of npm here." → "Use pnpm instead of npm here.")."""
+    text = CORRECTING.sub("", content.strip().replace("’", "'"), count=1).strip()
+    if not text:
+        return content.strip()
+    return text[0].upper() + text[1:]

@@ -1,0 +1,135 @@
+"""Remedies stated in negative feedback: which sentences say what to do, which are near
+duplicates, and how they are grouped across sessions and people."""
+
+import pytest
+
+from language.remedies import Said, group, similarity
+from language.remedy_reading import is_remedy
+
+SAME = [
+    ("Please cite the source for every number you report.", "You should cite a source for each number."),
+    ("Run the linter before opening the pull request.", "Please run the linter before you open a PR."),
+    ("Ask before deleting any customer data.", "Never delete customer data without asking first."),
+    ("Use the staging database, not production.", "Always use staging instead of the production database."),
+]
+DIFFERENT = [
+    (
+        "Please cite the source for every number you report.",
+        "Run the linter before opening the pull request.",
+    ),
+    ("Ask before deleting any customer data.", "Use the staging database, not production."),
+    ("Keep the summary under five lines.", "Cite the source for each number."),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), SAME)
+def test_paraphrases_of_one_remedy_are_near_duplicates(a, b):
+    assert similarity(a, b) >= 65
+
+
+@pytest.mark.parametrize(("a", "b"), DIFFERENT)
+def test_different_remedies_are_not(a, b):
+    assert similarity(a, b) < 65
+
+
+def said(text, session, i):
+    return Said(text, session, f"observation:{i}")
+
+
+def test_a_remedy_needs_three_people_and_sessions_without_a_user_count_as_people():
+    texts = [s for pair in SAME[:1] for s in pair] + ["Always cite sources for the numbers in the report."]
+    one_session = [said(t, "s1", i) for i, t in enumerate(texts)]
+    assert group(one_session) == []
+    two_sessions = [said(t, f"s{i % 2}", i) for i, t in enumerate(texts)]
+    assert group(two_sessions) == []  # two people: each session without a user is one
+    three_sessions = [said(t, f"s{i}", i) for i, t in enumerate(texts)]
+    [remedy] = group(three_sessions)
+    assert (remedy.count, remedy.sessions, remedy.people, len(remedy.sources)) == (3, 3, 3, 3)
+    assert "cite" in remedy.text.lower()
+
+
+def test_a_request_and_its_opposite_are_never_one_group_and_each_person_counts_once():
+    loud = [
+        Said("Use bullet points in every reply.", f"loud-{i // 2}", f"observation:{i}", "loud")
+        for i in range(8)
+    ]
+    others = [
+        Said(("Never use bullet points in replies.", "Do not use bullet points in replies.")[i % 2], f"m{i}",
+             f"observation:{100 + i}", f"user-{i}")
+        for i in range(6)
+    ]  # fmt: skip
+    assert [(r.text, r.count, r.sessions, r.people) for r in group(loud + others, min_people=1)] == [
+        ("Never use bullet points in replies.", 6, 6, 6),
+        ("Use bullet points in every reply.", 8, 4, 1),
+    ]
+    assert [r.text for r in group(loud + others)] == ["Never use bullet points in replies."]
+
+
+def test_a_remedy_said_thousands_of_times_is_one_group_of_them_all_with_its_most_common_wording():
+    """A week where one correction recurs in every session: each sentence is counted, none lost,
+    and the wording said most stands for the group (the other wording is near to it)."""
+    texts = ["No, use pnpm instead of npm."] * 3000 + ["Please use pnpm instead of npm here."] * 5
+    texts += ["Cite the source for every number."] * 4
+    groups = group([said(t, f"s{i % 700}", i) for i, t in enumerate(texts)])
+    assert [(r.text, r.count, r.sessions) for r in groups] == [
+        ("Use pnpm instead of npm.", 3005, 700),
+        ("Cite the source for every number.", 4, 4),
+    ]
+    assert len(set(groups[0].sources)) == 3005
+
+
+def test_complaints_without_a_remedy_yield_nothing():
+    texts = ["This was bad.", "Terrible answer.", "Too slow again."]
+    assert group([said(t, f"s{i}", i) for i, t in enumerate(texts)]) == []
+
+
+REMEDIES = [
+    # coding
+    "Run the linter before opening the pull request.",
+    "Never push directly to main.",
+    "Please keep the diff small.",
+    "You should have run the tests first.",
+    "Don't retry npm install unchanged; use pnpm.",
+    # research
+    "Cite the source for every number you report.",
+    "Always lead with the answer, then the evidence.",
+    "Could you summarize the paper in three bullet points?",
+    "I'd prefer shorter answers with links.",
+    # support
+    "Verify the customer's identity before changing the address.",
+    "Ask for the order number first.",
+    "Next time, confirm the refund amount before processing it.",
+    "The agent should escalate billing disputes to a human.",
+    pytest.param(
+        "Stop asking for my email twice.",
+        marks=pytest.mark.xfail(
+            strict=True, reason="read as venting at the agent: an error the reader still makes"
+        ),
+    ),
+    # operations
+    "Check the disk space before restarting the service.",
+    "Avoid restarting the database during business hours.",
+]
+COMPLAINTS = [
+    "My parcel went to an address I never entered.",
+    "How is it possible to change my address without any security check?",
+    "The summary was far too long.",
+    "I asked three times and nobody answered.",
+    "Check failed again on the same file.",
+    "Never got a reply to my last message.",
+    "My order should have arrived yesterday.",
+    "Why did you run the migration on production?",
+    "This is the second time the build broke.",
+    "Use of the old API caused the outage.",
+    "Don't know why it keeps failing.",
+]
+
+
+@pytest.mark.parametrize("sentence", REMEDIES)
+def test_a_sentence_that_says_what_to_do_is_a_remedy(sentence):
+    assert is_remedy(sentence)
+
+
+@pytest.mark.parametrize("sentence", COMPLAINTS)
+def test_a_complaint_with_a_cue_word_is_not(sentence):
+    assert not is_remedy(sentence)
