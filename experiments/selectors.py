@@ -1,7 +1,9 @@
 """Reads of lines under test: the open factors of a template and each level's arms, counted in SQL.
 
 A level's arms are the sessions drawn to it against the sessions drawn to none of the factor's
-levels, one cell per agent (every agent runs both, so each is its own control). Sessions are
+levels, one cell per agent (every agent runs both, so each is its own control). A line learned
+from what the sessions an agent hands work to suffered is judged there: its target is counted in
+the handed sessions, per drawn session. Sessions are
 counted from the draws themselves (every session whose read named it, whether or not it went on
 to fail), and a session's failure signals wherever they arrived from, so a session is counted once,
 on the arm it was served.
@@ -15,9 +17,15 @@ from experiments.metrics import ANY, GUARDS, other_kinds
 from experiments.models import LineExposure, LineFactor
 from experiments.rule import OTHER, USAGE
 from learning.models import SessionSignal
-from telemetry.models import SkillOutcome
+from telemetry.models import SessionLink, SkillOutcome
 
 TARGETS = "targets"  # the metric of a line with several targets: sessions showing any of them
+DOWNSTREAM = "downstream:"  # a target read in the sessions a session hands work to: "downstream:<signal>"
+
+
+def downstream(signal: str) -> str | None:
+    """The signal a downstream target reads in the handed sessions, or None for a session's own."""
+    return signal[len(DOWNSTREAM) :] if signal.startswith(DOWNSTREAM) else None
 
 
 def open_factors(template_id: int) -> list[LineFactor]:
@@ -42,18 +50,32 @@ def level_targets(factor: LineFactor, level: int) -> tuple[str, ...]:
 
 
 def _signal_counts(factor_id: int, levels: tuple[int, int], names: dict[str, tuple[str, ...]]) -> dict:
-    """{(level, agent, metric): sessions showing any of the metric's signals}, one query per metric."""
-    exposure, signal = LineExposure._meta.db_table, SessionSignal._meta.db_table
+    """{(level, agent, metric): sessions showing any of the metric's signals}, one query per metric.
+    A downstream metric counts the drawn sessions any session they handed work to showed it in
+    (telemetry's SessionLink: the handed session names its parent), so the unit stays the session
+    that was drawn."""
+    exposure, signal, link = (
+        LineExposure._meta.db_table,
+        SessionSignal._meta.db_table,
+        SessionLink._meta.db_table,
+    )
+    own = f"JOIN {signal} s ON s.agent_id = e.agent_id AND s.session_id = e.session_key "
+    handed = (
+        f"JOIN {link} l ON l.parent_session_key = e.session_key "
+        f"JOIN {signal} s ON s.agent_id = l.agent_id AND s.session_id = l.session_key "
+    )
     out = {}
     with connection.cursor() as cursor:
         for metric, members in names.items():
-            marks = ", ".join(["%s"] * len(members))
+            below = [downstream(m) for m in members]
+            signals = [b for b in below if b] if all(below) else list(members)
+            marks = ", ".join(["%s"] * len(signals))
             cursor.execute(
                 f"SELECT e.level, e.agent_id, COUNT(DISTINCT e.id) FROM {exposure} e "
-                f"JOIN {signal} s ON s.agent_id = e.agent_id AND s.session_id = e.session_key "
-                f"WHERE e.factor_id = %s AND e.level IN (%s, %s) AND s.signal IN ({marks}) "
+                + (handed if all(below) else own)
+                + f"WHERE e.factor_id = %s AND e.level IN (%s, %s) AND s.signal IN ({marks}) "
                 "GROUP BY e.level, e.agent_id",
-                [factor_id, *levels, *members],
+                [factor_id, *levels, *signals],
             )
             out.update({(lv, agent, metric): n for lv, agent, n in cursor.fetchall()})
     return out
@@ -98,9 +120,10 @@ def level_arms(factor: LineFactor, level: int) -> dict[str, tuple[list[Cell], li
     levels = (level, 0)
     names = {t: (t,) for t in (*targets, *GUARDS)}
     if judged_on(targets) == (TARGETS,):
-        names[TARGETS] = targets
-    if other_kinds(targets):
-        names[OTHER] = other_kinds(targets)
+        names[TARGETS] = targets  # one kind each: a line's targets are all its own or all downstream
+    own = tuple(t for t in targets if not downstream(t))
+    if other_kinds(own):  # a downstream line's own sessions: every failure is another kind
+        names[OTHER] = other_kinds(own)
     sessions = {
         (row["level"], row["agent_id"]): row["n"]
         for row in LineExposure.objects.filter(factor=factor, level__in=levels)

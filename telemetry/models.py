@@ -328,7 +328,12 @@ class SessionLink(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["agent", "session_key"], name="session_link_once")]
-        indexes = [models.Index(fields=["first_received_at"], name="session_link_received")]
+        indexes = [
+            models.Index(fields=["first_received_at"], name="session_link_received"),
+            # a line test of the upstream template counts, per drawn session, what the sessions it
+            # handed work to showed
+            models.Index(fields=["parent_session_key"], name="session_link_parent"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.session_key} of agent {self.agent_id}, handed from {self.parent_session_key}"

@@ -11,7 +11,7 @@ from django.conf import settings
 from config import clock
 from config.errors import ApplicationError, Conflict, field_error
 from experiments.metrics import target_of
-from experiments.selectors import open_factors
+from experiments.selectors import DOWNSTREAM, open_factors
 from experiments.services import factors_start, room_for_lines
 from fleet.models import Agent, AgentTemplate, Document, DocumentVersion
 from fleet.selectors import lines_tested as template_lines_tested
@@ -202,7 +202,7 @@ def line_factors(payload: dict, template) -> list[list[dict]]:
     the evidence it was proposed on), leaving out a line already under test."""
     testing = {line for f in open_factors(template.pk) for level in f.levels for line in level.get("add", ())}
     factors = [
-        [{"add": [a["text"]], "targets": list(target_of(a)), "addition": a}]
+        [{"add": [a["text"]], "targets": _targets(a), "addition": a}]
         for a in payload.get("additions") or []
         if a["text"] not in testing
     ]
@@ -211,6 +211,14 @@ def line_factors(payload: dict, template) -> list[list[dict]]:
         for r in payload.get("removals") or []
     ]
     return factors
+
+
+def _targets(addition: dict) -> list[str]:
+    """What a line is judged on: the signals its evidence cites, in the sessions it is served; for
+    a line learned from the sessions its template hands work to (its evidence came a hand-off
+    away), those signals in the handed sessions, where its effect shows."""
+    signals = list(target_of(addition))
+    return [f"{DOWNSTREAM}{s}" for s in signals] if addition.get("downstream") else signals
 
 
 def lines_land(session, improver, proposal, factors: list[list[dict]], rating, now) -> bool:
