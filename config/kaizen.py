@@ -341,6 +341,19 @@ DECLARED: dict[str, tuple[object, str, object]] = {
         (0.001, 1.0),
     ),
     "CANARY_MAX_DAYS": (14, "Days after which an undecided canary is handed to a human.", (1, 3650)),
+    "LINES_UNDER_TEST": (
+        8,
+        "Lines of one template tested at once as factors (each drawn on its own per session, when "
+        "the template's agents name the session on their reads); an approval beyond it waits for "
+        "one to be decided. 0 = every approved change is canaried as a whole version.",
+        (0, 64),
+    ),
+    "LINES_SHARE": (
+        0.5,
+        "Share of sessions each line under test is served (each exclusive level gets as much, "
+        "together at most all but a third of the sessions): one half decides a line soonest.",
+        (0.05, 0.5),
+    ),
     "RITUAL_LEASE_SECONDS": (
         900,
         "A ritual's lease: its worker renews it every third of this while the model answers; a run "

@@ -13,6 +13,7 @@ from telemetry.intake.rest import IngestApi
 api_v1 = [
     path("ingest", IngestApi.as_view(), name="ingest"),
     path("", include("improver.urls")),
+    path("", include("experiments.urls")),
     path("", include("governance.urls")),
     path("", include("governance.board.urls")),
     path("", include("planner.urls")),

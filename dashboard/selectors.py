@@ -7,10 +7,10 @@ from django.db.models.functions import TruncDate, TruncHour, TruncMinute
 from django.urls import reverse
 
 from config import clock
+from experiments.words import rollout_series, rollout_status
 from fleet.models import DocumentVersion
 from governance.models import BoardTask, Proposal
 from improver.models import Rollout
-from improver.rollout_words import rollout_series, rollout_status
 from improver.selectors import version_performance
 from learning.models import FrictionEvent
 from planner.hitl import SEVERITY_COLOURS

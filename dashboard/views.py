@@ -6,7 +6,7 @@ from django.shortcuts import render
 
 from config import charts, clock
 from dashboard import selectors
-from improver.rollout_words import rollout_chart
+from experiments.words import rollout_chart
 
 
 @staff_member_required

@@ -18,13 +18,13 @@ from config import clock
 from config.progress import Progress
 from demo import simulator
 from demo.scenes import Scenes
+from experiments.words import rollout_status
 from fleet.models import Agent, AgentTemplate, Document, Exposure
 from fleet.services import agent_create, token_issue
 from fleet.templates import template_upsert
 from fleet.templates_yaml import parse_templates
 from governance.diff import text_diff
 from improver.models import RitualRun, Rollout
-from improver.rollout_words import rollout_status
 from improver.services.improvers import improver_create, wake_due_improvers
 from improver.services.rollouts import rollouts_check
 from planner.models import Alert, Dispatch, GoalState

@@ -8,10 +8,10 @@ from django.conf import settings
 from django.db import connection
 from django.db.models import Count
 
+from experiments.words import rollout_status
 from fleet.models import AgentTemplate
 from governance.models import BoardTask, Proposal
 from improver.models import Rollout
-from improver.rollout_words import rollout_status
 from improver.services.maintenance import maintenance_pass
 from learning.corrections import as_fact
 from learning.models import FrictionEvent, LearnedFact

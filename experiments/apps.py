@@ -6,3 +6,8 @@ class ExperimentsConfig(AppConfig):
 
     name = "experiments"
     verbose_name = "Experiments"
+
+    def ready(self) -> None:
+        from experiments.wiring import register
+
+        register(self)

@@ -40,8 +40,9 @@ class TokenInline(NoAdd, admin.TabularInline):
 
 @admin.register(Agent)
 class AgentAdmin(admin.ModelAdmin):
-    list_display = ["name", "kind", "template", "is_active", "last_seen_at", "created_at"]
-    list_filter = ["kind", "is_active", "template"]
+    list_display = ["name", "kind", "template", "is_active", "names_sessions", "last_seen_at", "created_at"]
+    list_filter = ["kind", "is_active", "template", "names_sessions"]
+    readonly_fields = ["names_sessions"]  # read from its directives reads
     search_fields = ["name"]
     inlines = [TokenInline]
     actions = ["issue_token"]

@@ -135,6 +135,12 @@ class Agent(models.Model):
     webhook_url = models.URLField(blank=True)
     is_active = models.BooleanField(default=True)
     last_seen_at = models.DateTimeField(null=True, blank=True)
+    names_sessions = models.BooleanField(
+        null=True,
+        blank=True,
+        help_text="Whether its latest directives read named the session it starts (unknown until it "
+        "reads): a template's lines are tested one by one only in sessions named on their reads.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

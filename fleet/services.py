@@ -88,3 +88,10 @@ def webhook_failure_record(*, event: str, task: str, refused: bool, attempts: in
         error=error,
         failed_at=clock.now(),
     )
+
+
+def agent_reads_noted(*, agent: Agent, named_session: bool) -> None:
+    """Keep whether the agent's reads name their session: written only when it changes."""
+    if agent.names_sessions is not named_session:
+        Agent.objects.filter(pk=agent.pk).update(names_sessions=named_session)
+        agent.names_sessions = named_session

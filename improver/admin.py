@@ -11,6 +11,13 @@ from config.audit import audit
 from config.errors import ApplicationError
 from config.readable import breakable, clipped, share, when
 from experiments.rule import OVERALL
+from experiments.words import (
+    SIGNAL_COLUMNS,
+    rollout_chart,
+    rollout_series,
+    rollout_status,
+    signal_cells,
+)
 from fleet.models import Agent
 from governance.selectors import outcome_annotations, proposal_standing
 from improver.models import (
@@ -23,13 +30,6 @@ from improver.models import (
     Rollout,
 )
 from improver.review import delta_rows
-from improver.rollout_words import (
-    SIGNAL_COLUMNS,
-    rollout_chart,
-    rollout_series,
-    rollout_status,
-    signal_cells,
-)
 from improver.services.improvers import improver_create, improver_set_lifecycle
 from improver.services.rollouts import rollout_decide
 from telemetry.admin import EventAdmin

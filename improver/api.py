@@ -17,6 +17,24 @@ from improver.services.rollouts import rollout_decide
 from telemetry.contract import MAX_ID, id_problem
 
 
+class LineServedSerializer(serializers.Serializer):
+    test = serializers.IntegerField(help_text="The line test (factor) this session was drawn for.")
+    level = serializers.IntegerField(help_text="Which of its exclusive levels (1 unless it has several).")
+    add = serializers.ListField(child=serializers.CharField(), required=False, help_text="Lines added.")
+    remove = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Lines taken out."
+    )
+    targets = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Signals it should lower."
+    )
+
+
+class LinesUnderTestSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="Lines of the template under test now.")
+    served = LineServedSerializer(many=True, help_text="The ones this session carries.")
+    note = serializers.CharField(required=False, help_text="Why a read without a session takes no part.")
+
+
 class LearnedFactSerializer(serializers.Serializer):
     content = serializers.CharField()
     confidence = serializers.FloatField()
@@ -28,7 +46,12 @@ class DirectivesApi(APIView):
     """What an agent reads at session start: the version of its template it is served (during a
     rollout, its arm's: `candidate` or `champion`) and what was learned. With `session_id`, the
     session it starts is assigned to an arm on its own (`assigned: session`, recorded, so that
-    its events count in that arm); without, the agent's arm is served (`assigned: agent`)."""
+    its events count in that arm); without, the agent's arm is served (`assigned: agent`).
+
+    While lines of the template are tested one by one, a read that names its session is drawn on
+    its own for each of them: `directives` then carries the lines the session was drawn for, and
+    `lines_under_test` says which. A read that names no session takes no part in them (the
+    template learns slower: name the session)."""
 
     permission_classes = [IsAgent]
 
@@ -54,6 +77,7 @@ class DirectivesApi(APIView):
         session_id = serializers.CharField(allow_null=True)
         assigned = serializers.ChoiceField(choices=["session", "agent"])
         directives = serializers.CharField()
+        lines_under_test = LinesUnderTestSerializer()
         learned_facts = LearnedFactSerializer(many=True)
         anti_patterns = serializers.ListField(child=serializers.CharField())
         proven_patterns = serializers.ListField(child=serializers.CharField())

@@ -109,6 +109,7 @@ class Ended:
     started_at: datetime
     decided_at: datetime
     reason: str = ""
+    alone: bool = False  # tested on its own (a line test, `rollout` its id), not in a version
 
 
 def same_line(a: str, b: str) -> bool:
@@ -140,7 +141,7 @@ def before_words(ended: Ended) -> str:
     days = (ended.decided_at - ended.started_at).days
     after = f"{days} day{'s' if days != 1 else ''}" if days else "less than a day"
     why = ended.reason.strip().rstrip(".")
-    return (
-        f"Proposed before in v{ended.version}, {how} by {who} on {ended.decided_at:%Y-%m-%d} after {after}"
-        + (f": {why}" if why else "")
+    where = f"tested on its own (line test {ended.rollout})" if ended.alone else f"in v{ended.version}"
+    return f"Proposed before {where}, {how} by {who} on {ended.decided_at:%Y-%m-%d} after {after}" + (
+        f": {why}" if why else ""
     )

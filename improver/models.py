@@ -280,33 +280,3 @@ class Rollout(models.Model):
 
     def __str__(self) -> str:
         return f"{self.template.slug} v{self.candidate.number} ({self.get_status_display().lower()})"
-
-
-class SessionSignal(models.Model):
-    """One failure signal seen in one session: a failing tool call (and its tool and failure
-    mode), a failed skill outcome, negative feedback of a category, a correction, a rejected
-    decision, a failure the agent reflected on, a human escalation. Derived work keeps it; the
-    canary, the directive ledger, the dashboard and the weekly report count sessions with a
-    signal per version. An event sent without a session counts in the session its agent had open
-    when it arrived, or in none (telemetry.sessions)."""
-
-    agent = models.ForeignKey("fleet.Agent", on_delete=models.CASCADE, related_name="+")
-    session_id = models.CharField(max_length=200)
-    signal = models.CharField(
-        max_length=300, help_text="tool_failure, tool:<tool>:<mode>, negative:<category>, …"
-    )
-    template_version = models.ForeignKey(
-        DocumentVersion, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_index=False
-    )
-    received_at = models.DateTimeField(help_text="When the first event showing it arrived.")
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["agent", "session_id", "signal"], name="session_signal_once")
-        ]
-        indexes = [
-            models.Index(fields=["template_version", "signal", "received_at"], name="session_signal_arm"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.signal} in {self.session_id}"

@@ -15,7 +15,7 @@ from django.db import connection
 from django.db.models import Count, F, FloatField, Q, Sum
 from django.db.models.functions import Cast, Coalesce
 
-from improver.models import SessionSignal
+from learning.models import SessionSignal
 from telemetry.models import SessionSeen, SkillOutcome
 
 

@@ -9,13 +9,13 @@ from django.utils.text import Truncator
 
 from config.readable import admin_list, scalar, some
 from experiments.metrics import target_of
+from experiments.words import SIGNAL_COLUMNS, rollout_status, signal_cells
 from fleet.models import AgentTemplate
 from governance.models import Proposal
 from governance.registry import Link, Panel, Review
 from improver.models import ImproverReport, Rollout
 from improver.proposer import WEIGHTS
 from improver.remedies import MIN_PEOPLE, seen_downstream
-from improver.rollout_words import SIGNAL_COLUMNS, rollout_status, signal_cells
 from improver.selectors import tool_fact
 from learning.models import FrictionEvent, LearnedFact
 from telemetry.models import ToolInvocation

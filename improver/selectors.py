@@ -7,8 +7,12 @@ from django.db.models import Avg, Count, Q
 
 from config import clock, ratelimit
 from config.errors import Conflict, TooMany
+from experiments.draws import served_text
+from experiments.selectors import open_factors
+from experiments.services import served_changes, session_draws
 from fleet.documents import agent_version_id, exposure_record
 from fleet.models import AgentTemplate, DocumentVersion
+from fleet.services import agent_reads_noted
 from improver.models import FeedbackItem
 from improver.prompt import prompt_block
 from learning import selectors as learning_selectors
@@ -39,8 +43,11 @@ def directives_for_agent(*, agent, session_id: str | None = None) -> dict:
     if agent.template_id is None:
         raise Conflict(f"Agent '{agent.name}' runs no template; assign one in the admin.")
     template = AgentTemplate.objects.select_related("document").get(pk=agent.template_id)
+    agent_reads_noted(agent=agent, named_session=session_id is not None)
+    draws = []
     if session_id is not None:
         version_id = exposure_record(agent=agent, session_key=session_id, document=template.document)
+        draws = session_draws(agent_id=agent.pk, session_key=session_id, template_id=template.pk)
     else:
         version_id = getattr(agent, "current_version_id", None) or agent_version_id(agent)
     head = DocumentVersion.objects.filter(pk=version_id).first() if version_id else None
@@ -55,17 +62,37 @@ def directives_for_agent(*, agent, session_id: str | None = None) -> dict:
         "arm": "candidate" if head.pk == template.document.candidate_id else "champion",
         "session_id": session_id,
         "assigned": "session" if session_id is not None else "agent",
-        "directives": head.text,
+        "directives": served_text(head.text, served_changes(draws)) if draws else head.text,
+        "lines_under_test": _lines_under_test(draws, template.pk, session_id),
         "learned_facts": learned_facts,
         "anti_patterns": anti_patterns,
         "proven_patterns": proven_patterns,
     }
     payload["prompt_block"] = prompt_block(
-        **{k: v for k, v in payload.items() if k not in ("arm", "session_id", "assigned")},
+        **{k: v for k, v in payload.items() if k not in NOT_IN_BLOCK},
         budget=settings.KAIZEN["PROMPT_TOKEN_BUDGET"],
     )
     payload["anti_patterns"] = [a["line"] for a in anti_patterns]  # served as the lines themselves
     return payload
+
+
+NOT_IN_BLOCK = ("arm", "session_id", "assigned", "lines_under_test")
+SESSIONLESS = (
+    "This read names no session, so it takes no part in the lines under test: they are drawn per "
+    "session. Pass session_id on the read that starts each session, or the template learns slower."
+)
+
+
+def _lines_under_test(draws, template_id: int, session_id: str | None) -> dict:
+    """What the read's session carries of the lines under test (each drawn on its own), or, for a
+    read that names no session while lines are tested, that it takes no part."""
+    if session_id is None:
+        return {"count": len(open_factors(template_id)), "served": [], "note": SESSIONLESS}
+    served = [(f, level) for f, level in draws if level and level not in (f.dropped_levels or [])]
+    return {
+        "count": len(draws),
+        "served": [{"test": f.pk, "level": level, **f.levels[level - 1]} for f, level in served],
+    }
 
 
 PERFORMANCE_DAYS = 30

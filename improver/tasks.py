@@ -81,5 +81,5 @@ def maintenance_pass() -> int:
 
 @periodic("improver.check_rollouts", soft_time_limit=600)
 def check_rollouts() -> dict:
-    """Every 10 minutes: run the sequential test on each running rollout and act on it."""
+    """Every 10 minutes: run the sequential test on each running rollout and line under test, and act."""
     return rollouts_check()

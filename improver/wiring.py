@@ -9,6 +9,7 @@ the evolutions, so neither names the other: each sends its Django signal and thi
 
 from django.db.models.signals import pre_delete
 
+from experiments.services import factor_ended
 from fleet.documents import head_moved
 from governance.models import Proposal
 from governance.registry import register as register_type
@@ -34,7 +35,7 @@ def template_head_moved(sender, *, document, version, **kwargs) -> None:
 
 
 def queued_evolution_starts(sender, *, template, **kwargs) -> None:
-    """A template's rollout ended: the evolution approved behind it starts."""
+    """A template's rollout or line under test ended: the evolution approved behind it starts."""
     evolution_dequeue(template=template)
 
 
@@ -109,4 +110,5 @@ def register(app_config) -> None:
     register_mcp()
     head_moved.connect(template_head_moved, dispatch_uid="improver.template_head_moved")
     rollout_ended.connect(queued_evolution_starts, dispatch_uid="improver.queued_evolution_starts")
+    factor_ended.connect(queued_evolution_starts, dispatch_uid="improver.queued_evolution_starts_lines")
     pre_delete.connect(rollout_deleted, sender=Rollout, dispatch_uid="rollout_deleted")

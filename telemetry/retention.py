@@ -39,6 +39,11 @@ log = logging.getLogger(__name__)
 # keep; a receiver returns a queryset of the ids of that type that must outlive the retention
 # window (one column), or None when it keeps none. The queryset becomes a subquery, never evaluated.
 keep_events = Signal()
+# Sent with `before` (the cutoff) once the events are retired; a receiver returns (a label, a
+# queryset of its own rows past retention) or None: each is deleted in batches like the events
+# (the apps above keep records beside the events that grow with them, e.g. the experiments'
+# draws of sessions for lines under test, kept while their test runs).
+prune_beside = Signal()
 
 
 def as_ids(values) -> set[int]:
@@ -88,7 +93,8 @@ def prune_events(
     batches. Elsewhere every old row is deleted batch by batch (one short transaction each).
     Returns per event type the rows retired (a dropped partition counts as its planner's
     estimate), "partitions" (per type, the partitions dropped or that would be), "kept" (per
-    type, the rows kept past the cutoff), "trace_spans", "exposures" (of ended canaries),
+    type, the rows kept past the cutoff), "trace_spans", "exposures" (of ended canaries), what
+    the apps above pruned beside them (`prune_beside`, by their labels),
     "failed" (per type, the error that stopped it; the other types went on) and
     "retired_before" (the events dated before it are retired but those kept: the cutoff, on
     PostgreSQL the start of its partition's period)."""
@@ -118,6 +124,10 @@ def prune_events(
     result["trace_spans"] = _delete(TraceSpan, spans, batch_size, dry_run, "trace_spans", None)
     ended = exposures_ended_before(cutoff)  # a running canary's are kept, however old
     result["exposures"] = _delete(Exposure, ended, batch_size, dry_run, "exposures", progress)
+    for _, answer in prune_beside.send(sender=TraceSpan, before=cutoff):
+        if answer is not None:
+            label, rows = answer
+            result[label] = _delete(rows.model, rows, batch_size, dry_run, label, progress)
     result["kept_as_evidence"] = sum(result["kept"].values())
     result["retired_before"] = row_cutoff.isoformat()
     return result

@@ -63,6 +63,11 @@ TABLE = [
     ("post", "/api/v1/rollouts/{rollout}/pin", {"reason": "watching"}, APPROVERS_ONLY),
     ("post", "/api/v1/rollouts/{rollout}/abort", {}, APPROVERS_ONLY),
     ("post", "/api/v1/rollouts/{rollout}/promote", {}, APPROVERS_ONLY),
+    ("get", "/api/v1/line-tests", None, STAFF_ONLY),
+    ("get", "/api/v1/line-tests?status=testing", None, STAFF_ONLY),
+    ("post", "/api/v1/line-tests/{line_test}/pin", {"reason": "watching"}, APPROVERS_ONLY),
+    ("post", "/api/v1/line-tests/{line_test}/abort", {}, APPROVERS_ONLY),
+    ("post", "/api/v1/line-tests/{line_test}/promote", {}, APPROVERS_ONLY),
     ("post", "/api/public/otel/v1/traces", OTLP, AGENTS_ONLY),
     ("get", "/api/public/projects", None, AGENTS_ONLY),
     ("post", "/api/public/scores", [{"name": "helpful", "value": 1.0}], AGENTS_ONLY),
@@ -88,6 +93,7 @@ def world(db):
     running = BoardTask.Status.RUNNING
     ids = {
         "rollout": _rollout().pk,
+        "line_test": _line_test().pk,
         "owner_template": owner.template.slug,
         "proposal": proposal.pk,
         "task": BoardTask.objects.create(title="owned", source="autonomy", created_by_agent=owner).pk,
@@ -125,6 +131,21 @@ def _rollout():
         share=0.2,
         started_at=clock.now(),
     )
+
+
+def _line_test():
+    """A line under test on a template of its own (each action test gets a fresh one)."""
+    from config import clock
+    from experiments.services import factors_start
+    from tests.factories import TemplateFactory
+
+    template = TemplateFactory(slug="line-tested")
+    return factors_start(
+        template=template,
+        proposal=None,
+        factors=[[{"add": ["Cite sources."], "targets": ["negative"]}]],
+        at=clock.now(),
+    )[0]
 
 
 def fill(value, ids):

@@ -80,7 +80,8 @@ def test_migrations_depend_only_on_their_floor_or_lower(db, app):
 
 
 def test_telemetry_holds_events_not_what_is_learned_from_them():
-    """Learning (loops 1-3, the facts and friction they keep) has one home: the learning app.
+    """Learning (loops 1-3, the facts and friction they keep, the failure signals each session
+    showed) has one home: the learning app.
     Telemetry keeps no model of it, no module of it, and names none of it."""
     telemetry = apps.get_app_config("telemetry")
     assert not {"LearnedFact", "FactSighting", "FrictionEvent"} & {m.__name__ for m in telemetry.get_models()}
@@ -88,6 +89,7 @@ def test_telemetry_holds_events_not_what_is_learned_from_them():
         "LearnedFact",
         "FactSighting",
         "FrictionEvent",
+        "SessionSignal",
     }
     moved = ("loops.py", "corrections.py", "digest.py", "friction.py", "scope_weights.json")
     assert not [name for name in moved if (ROOT / "telemetry" / name).exists()]

@@ -15,7 +15,15 @@ from dashboard.wiring_table import DOCS, docs_section, wiring_markdown, wiring_t
 from telemetry import hooks
 
 ROOT = Path(__file__).resolve().parents[1]
-WIRED = ["fleet", "telemetry", "learning", "governance", "planner", "improver"]  # apps with a wiring.py
+WIRED = [
+    "fleet",
+    "telemetry",
+    "learning",
+    "governance",
+    "planner",
+    "experiments",
+    "improver",
+]  # apps with a wiring.py
 
 EXPECTED = {
     "hooks": [
@@ -107,11 +115,13 @@ EXPECTED = {
     ],
     "signals": [
         ("config.webhooks.delivery_given_up", "any", "fleet.services.webhook_failure_record"),
+        ("experiments.services.factor_ended", "any", "improver.wiring.queued_evolution_starts"),
         ("fleet.documents.head_moved", "any", "planner.config_docs.card_head_moved"),
         ("fleet.documents.head_moved", "any", "improver.wiring.template_head_moved"),
         ("governance.registry.proposal_approved", "any", "governance.board.services.work_task_for_approved"),
         ("improver.services.rollouts.rollout_ended", "any", "improver.wiring.queued_evolution_starts"),
         ("telemetry.hooks.batches_committed", "any", "planner.wiring.waiting_feedback_folds"),
+        ("telemetry.retention.prune_beside", "any", "experiments.wiring.ended_draws"),
         ("django.db.models.signals.post_migrate", "the fleet app", "fleet.pricing.ensure_default"),
         ("django.db.models.signals.post_migrate", "the telemetry app", "config.schedule.sync_periodic_tasks"),
         (

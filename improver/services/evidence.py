@@ -12,12 +12,12 @@ from fleet.models import DocumentVersion
 from governance.models import BoardTask, Proposal
 from improver.competitors import MIN_PROBLEM_WORDS, problem_of, specific
 from improver.handoffs import NEGATIVE_KINDS, ROWS, handed_down, handed_up
-from improver.models import Rollout, SessionSignal
+from improver.models import Rollout
 from improver.remedies import THRESHOLD, Remedy, Said, group, sentences
 from improver.remedy_reading import is_remedy
 from improver.services.competition import statements
 from improver.words import content
-from learning.models import FrictionEvent
+from learning.models import FrictionEvent, SessionSignal
 from telemetry.models import Correction, Decision, Observation, SessionEnd
 
 

@@ -10,6 +10,9 @@ from django.conf import settings
 
 from config import clock
 from config.errors import ApplicationError, Conflict, field_error
+from experiments.metrics import target_of
+from experiments.selectors import open_factors
+from experiments.services import factors_start, room_for_lines
 from fleet.models import Agent, AgentTemplate, Document, DocumentVersion
 from fleet.templates import template_version_create
 from governance.models import Proposal
@@ -138,11 +141,14 @@ def _approved_without(proposal: Proposal, session: EvolutionSession, leave_out: 
 
 
 def on_approve(*, proposal: Proposal, actor, rating: int | None, leave_out: tuple[str, ...] = ()) -> bool:
-    """New immutable version, session completed, improver back to sleep. With a canary share and
-    at least two agents on the template, the version starts a rollout (a canary share runs it
-    until the sequential test decides); otherwise the head moves for everyone at once. Approved
-    while another rollout of the template runs, it is queued behind it and starts when that one
-    ends, prepared against whatever the head is then. `leave_out`: lines approved without."""
+    """Session completed, improver back to sleep, and the change set in motion. When the
+    template's reads name their sessions (`lines_tested`), each line is tested on its own, drawn
+    per session, alongside the other lines under test (queued when the template has no room for
+    them); otherwise a new immutable version: with a canary share and at least two agents, it
+    starts a rollout (a canary share runs it until the sequential test decides), else the head
+    moves for everyone at once. Approved while another rollout of the template runs, it is queued
+    behind it and starts when that one ends, prepared against whatever the head is then.
+    `leave_out`: lines approved without."""
     session = session_of(proposal)
     if leave_out:
         _approved_without(proposal, session, leave_out)
@@ -151,29 +157,95 @@ def on_approve(*, proposal: Proposal, actor, rating: int | None, leave_out: tupl
         .select_related("head")
         .get(pk=session.template.document_id)
     )
+    improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
+    now = clock.now()
+    if document.candidate_id is None and lines_tested(session.template):
+        factors = line_factors(proposal.payload, session.template)
+        if len(factors) <= room_for_lines(session.template.pk):
+            return lines_land(session, improver, proposal, factors, rating, now)
+        return _queued(session, improver, rating, now, "the lines the template tests at once")
     if document.head_id != session.base_version_id:
         raise Conflict(
             f"{session.template.slug} moved to v{document.head.number} since this proposal "
             f"(based on v{session.base_version.number}); reject it and let the improver re-propose."
         )
-    improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
-    now = clock.now()
     if document.candidate_id is not None:
-        session.status, session.rating = EvolutionSession.Status.QUEUED, rating
-        session.save(update_fields=["status", "rating"])
-        set_state(improver, "completing", "sleeping", strict=False)
-        improver.save()
-        note_add(
-            improver,
-            "decision",
-            "Approved; queued behind the rollout in progress (it starts when that one is decided).",
-            session=session,
-            at=now,
-        )
-        return False
+        return _queued(session, improver, rating, now, "the rollout in progress")
     return version_land(
         session, improver, proposal, proposal.payload["proposed_directives"], actor, rating, now
     )
+
+
+def _queued(session, improver, rating, now, behind: str) -> bool:
+    session.status, session.rating = EvolutionSession.Status.QUEUED, rating
+    session.save(update_fields=["status", "rating"])
+    set_state(improver, "completing", "sleeping", strict=False)
+    improver.save()
+    note_add(
+        improver,
+        "decision",
+        f"Approved; queued behind {behind} (it starts when one is decided).",
+        session=session,
+        at=now,
+    )
+    return False
+
+
+def lines_tested(template) -> bool:
+    """Whether the template's approved changes are tested line by line: lines may be tested at
+    once (KAIZEN_LINES_UNDER_TEST), a canary share is set, and most of its active agents that
+    read their directives name the session on their reads (the draw is per session). Otherwise
+    the change is canaried as a whole version."""
+    if settings.KAIZEN["LINES_UNDER_TEST"] <= 0 or canary_share() <= 0:
+        return False
+    flags = [
+        f
+        for f in Agent.objects.filter(template=template, is_active=True).values_list(
+            "names_sessions", flat=True
+        )
+        if f is not None
+    ]
+    return bool(flags) and 2 * sum(flags) > len(flags)
+
+
+def line_factors(payload: dict, template) -> list[list[dict]]:
+    """One factor per line the change adds or removes (each with the signals it targets and
+    the evidence it was proposed on), leaving out a line already under test."""
+    testing = {line for f in open_factors(template.pk) for level in f.levels for line in level.get("add", ())}
+    factors = [
+        [{"add": [a["text"]], "targets": list(target_of(a)), "addition": a}]
+        for a in payload.get("additions") or []
+        if a["text"] not in testing
+    ]
+    factors += [
+        [{"remove": [r["text"]], "targets": list(target_of(r)), "addition": r}]
+        for r in payload.get("removals") or []
+    ]
+    return factors
+
+
+def lines_land(session, improver, proposal, factors: list[list[dict]], rating, now) -> bool:
+    """Test each line of the approved change on its own, drawn per session: the session is
+    complete, the lines reach everyone one by one as their tests promote them."""
+    started = factors_start(template=session.template, proposal=proposal, factors=factors, at=now)
+    session.status, session.rating, session.completed_at = EvolutionSession.Status.COMPLETED, rating, now
+    session.save(update_fields=["status", "rating", "completed_at"])
+    if improver.ritual_state == ImproverAgent.RitualState.AWAITING_REVIEW:
+        set_state(improver, "completing", "sleeping")
+    improver.last_one_on_one_at = now
+    improver.total_sessions_completed += 1
+    improver.scheduled_wake_at = now + timedelta(days=improver.window_days)
+    improver.save()
+    shares = f", each drawn for {started[0].share:.0%} of the sessions named on reads" if started else ""
+    note_add(
+        improver,
+        "decision",
+        f"Approved; its {len(started)} line(s) not already under test are tested one by one{shares}"
+        + (f" (rating {rating})" if rating else ""),
+        session=session,
+        at=now,
+    )
+    return False  # implemented when a line is promoted
 
 
 def version_land(session, improver, proposal, directives: str, actor, rating, now) -> bool:

@@ -2,6 +2,7 @@
 one is prepared again against the new head, and one approved while a canary ran starts its own."""
 
 from config import clock
+from experiments.services import room_for_lines
 from fleet.models import AgentTemplate, Document, DocumentVersion
 from governance.models import ChangeDecision, Proposal
 from governance.services import decision_record, proposal_mark_implemented, proposal_supersede
@@ -11,6 +12,9 @@ from improver.proposer import ProposedChange
 from improver.services.evolution import (
     TYPE,
     addition_from,
+    line_factors,
+    lines_land,
+    lines_tested,
     session_give_up,
     session_of,
     session_repropose,
@@ -74,8 +78,9 @@ def evolution_rebase(document: Document, head: DocumentVersion) -> Proposal | No
 
 
 def evolution_dequeue(*, template) -> DocumentVersion | None:
-    """The template's rollout ended: start the evolution approved behind it, its additions and
-    removals applied to the head as it is now (a promoted canary's, or the old one's)."""
+    """The template's rollout or one of its lines under test ended: start the evolution approved
+    behind it, its additions and removals applied to the head as it is now (a promoted canary's,
+    or the old one's); line by line when the template tests lines and has room for them."""
     session = (
         EvolutionSession.objects.select_for_update(of=("self",))
         .select_related("improver", "template", "base_version", "improver__agent", "proposal")
@@ -87,7 +92,10 @@ def evolution_dequeue(*, template) -> DocumentVersion | None:
         return None
 
     proposal, now = session.proposal, clock.now()
-    head = Document.objects.select_related("head").get(pk=template.document_id).head
+    document = Document.objects.select_related("head").get(pk=template.document_id)
+    head, by_lines = document.head, document.candidate_id is None and lines_tested(template)
+    if by_lines and len(line_factors(proposal.payload, template)) > room_for_lines(template.pk):
+        return None  # it waits for more of the template's lines under test to be decided
     # a canary that was rolled back or aborted took its lines back: they are left out, and the
     # proposal records what is applied (the rollout tests those lines' targets)
     additions, removals, directives = applied(head.text, proposal.payload, set(withdrawn_lines(template)))
@@ -111,6 +119,10 @@ def evolution_dequeue(*, template) -> DocumentVersion | None:
     session.base_version = head
     session.save(update_fields=["base_version"])
     improver = ImproverAgent.objects.select_for_update().get(pk=session.improver_id)
+    if by_lines:
+        factors = line_factors(proposal.payload, template)
+        lines_land(session, improver, proposal, factors, session.rating, now)
+        return None
     if version_land(session, improver, proposal, directives, proposal.decided_by, session.rating, now):
         proposal_mark_implemented(proposal=proposal)
     return session.new_version

@@ -21,6 +21,8 @@ from django.db.models import F, Q
 from config import clock
 from config.leases import Leased, LeaseLost, while_renewing
 from config.queue import publish_after_commit
+from experiments.models import LineFactor
+from experiments.selectors import open_factors, taken_back
 from fleet.models import DocumentVersion
 from governance.models import Proposal
 from improver import bundles
@@ -388,7 +390,7 @@ def _propose(
     canary = open_rollout(template)
     canarying = tuple(
         a["text"] for a in _additions(canary.proposal.payload if canary and canary.proposal else None)
-    )
+    ) + testing_lines(template)
     built_for = tuple((b["tool"], b["failure_mode"]) for b in built)
     ended = {t: e for t, e in ended_lines(template).items() if t not in canarying}
     back = returning_lines(template, ended, now=now, window=window, built_for=built_for)
@@ -570,8 +572,27 @@ def line_memory(template) -> tuple[tuple[str, ...], tuple[dict, ...]]:
             rollbacks.append((_additions(payload), last_check or {}))
         else:
             refused.append(_additions(payload))
+    for status, additions in _lines_taken_back(template):  # each tested on its own
+        if status == LineFactor.Status.ROLLED_BACK:
+            rollbacks.append((additions, {}))
+        else:
+            refused.append(additions)
     withdrawn, retry = bundles.memory(rollbacks, refused)
     return tuple(withdrawn), tuple(retry)
+
+
+def _lines_taken_back(template) -> list[tuple[str, list[dict]]]:
+    """(how it ended, the additions it tested) of each line test of the template that a test
+    rolled back or a human aborted, oldest first."""
+    factors = taken_back(template.pk)
+    return [
+        (f.status, [a for lv in f.levels if (a := lv.get("addition")) and lv.get("add")]) for f in factors
+    ]
+
+
+def testing_lines(template) -> tuple[str, ...]:
+    """The lines the template is testing one by one now: not proposed again while they are."""
+    return tuple(line for f in open_factors(template.pk) for lv in f.levels for line in lv.get("add", ()))
 
 
 def _rejected(template) -> list[dict]:
@@ -614,6 +635,20 @@ def ended_lines(template) -> dict[str, bundles.Ended]:
                     rollout.started_at,
                     rollout.decided_at or rollout.started_at,
                     rollout.reason,
+                )
+    for factor in taken_back(template.pk):
+        for a in (lv.get("addition") for lv in factor.levels if lv.get("add")):
+            if a and a.get("text") in withdrawn and a["text"] not in rejected:
+                out[a["text"]] = bundles.Ended(
+                    a,
+                    factor.status,
+                    0,
+                    factor.pk,
+                    factor.decided_by,
+                    factor.started_at,
+                    factor.decided_at or factor.started_at,
+                    factor.reason,
+                    alone=True,
                 )
     return out
 

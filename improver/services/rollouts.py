@@ -14,10 +14,11 @@ from django.dispatch import Signal
 from config import clock
 from config.errors import ApplicationError, Conflict
 from config.queue import publish_after_commit
-from config.scales import parse_margins
 from experiments.estimate import Cell
 from experiments.metrics import ANY, GUARDS, other_kinds
-from experiments.rule import OTHER, CanaryRules, adaptive_share, decide, decision_sessions
+from experiments.records import check_record
+from experiments.rule import OTHER, adaptive_share, decide, decision_sessions
+from experiments.services import canary_share, factors_check, rules
 from fleet.documents import candidate_end, candidate_start
 from fleet.models import Agent, AgentTemplate, Document, DocumentVersion
 from governance.models import ChangeDecision
@@ -29,25 +30,6 @@ from improver.services.line_targets import rollout_targets
 SYSTEM = "system"
 HISTORY_MAX = 500
 HISTORY_DAYS = 14  # each agent's own history before a rollout: its covariate and its matching
-
-
-def rules() -> CanaryRules:
-    k = settings.KAIZEN
-    return CanaryRules(
-        min_sessions=k["CANARY_MIN_SESSIONS"],
-        margin=k["CANARY_MARGIN"],
-        margin_relative=k["CANARY_MARGIN_RELATIVE"],
-        usage_margin=k["CANARY_USAGE_MARGIN"],
-        margins=parse_margins(k["CANARY_MARGINS"]),
-        alpha=k["CANARY_ALPHA"],
-        tau=k["CANARY_TAU"],
-        max_age=timedelta(days=k["CANARY_MAX_DAYS"]),
-        decide_after=timedelta(days=k["CANARY_DECIDE_DAYS"]),
-    )
-
-
-def canary_share() -> float:
-    return float(settings.KAIZEN["CANARY_SHARE"])
 
 
 def template_share(template, *, at: datetime) -> float:
@@ -241,48 +223,20 @@ def rollout_check(*, rollout: Rollout, now: datetime | None = None) -> str:
 
 
 def _check_record(rollout: Rollout, arms: dict, verdict, now: datetime, looks: tuple) -> dict:
-    """What one check saw and decided, as the rollout keeps it: every page words it from here."""
-    targets = judged_on(rollout)
-    return {
-        "at": now.isoformat(),
-        "targets": list(rollout.targets or (ANY,)),
-        "judged_on": list(targets),
-        "arms": {
-            m: {
-                "candidate": [sum(c.n for c in cand), sum(c.y for c in cand)],
-                "champion": [sum(c.n for c in champ), sum(c.y for c in champ)],
-                "agents": len({c.agent for c in (*cand, *champ)}),
-            }
-            for m, (cand, champ) in arms.items()
-        },
-        "intervals": {m: [ci.diff, ci.low, ci.high] for m, ci in verdict.intervals.items()},
-        "roles": verdict.roles or {},
-        "margins": verdict.margins,
-        "shown": list(verdict.shown),
-        "look": verdict.look,
-        "looks": [*looks, verdict.look] if verdict.look else list(looks),
-        "needed": verdict.needed,
-        "blocked": list(verdict.blocked),
-        "missing": list(verdict.missing),
-        "reachable": verdict.reachable,
-        "days_to_decide": verdict.days_to_decide,
-        "exact": {m: {"p_worse": e.p_worse, "p_better": e.p_better} for m, e in verdict.exact.items()},
-        "action": verdict.action,
-        "reason": verdict.reason,
-        "advice": (
-            {
-                "action": verdict.advice.action,
-                "why": verdict.advice.why,
-                "figures": list(verdict.advice.figures),
-            }
-            if verdict.advice
-            else None
-        ),
-    }
+    """What one check saw and decided, as the rollout keeps it."""
+    return check_record(
+        targets=tuple(rollout.targets or (ANY,)),
+        judged_on=judged_on(rollout),
+        arms=arms,
+        verdict=verdict,
+        now=now,
+        looks=looks,
+    )
 
 
 def rollouts_check(*, now: datetime | None = None) -> dict[str, int]:
-    """Check every running rollout (the beat entry); safe to run twice or concurrently. A
+    """Check every running rollout and every line under test (the beat entry); safe to run twice
+    or concurrently. A
     template serving a candidate with no open rollout behind it (nothing should leave one, but
     a row deleted by hand would) is brought back to its head first."""
     counts: dict[str, int] = {}
@@ -295,6 +249,8 @@ def rollouts_check(*, now: datetime | None = None) -> dict[str, int]:
     for rollout in Rollout.objects.filter(status__in=watched).order_by("pk"):
         action = rollout_check(rollout=rollout, now=now)
         counts[action] = counts.get(action, 0) + 1
+    for action, n in factors_check(now=now).items():
+        counts[f"line_{action}"] = counts.get(f"line_{action}", 0) + n
     return counts
 
 

@@ -8,7 +8,7 @@ and category first), so "negative:accuracy" here is what the improver calls accu
 
 from experiments.metrics import ANY, tool_signal
 from improver.classify import RawFeedback, RuleClassifier
-from improver.models import SessionSignal
+from learning.models import SessionSignal
 from telemetry.hooks import handled
 from telemetry.models import SkillOutcome
 from telemetry.row_reads import near

@@ -8,9 +8,9 @@ import pytest
 
 from experiments.metrics import ANY
 from fleet.models import Agent
-from improver.models import SessionSignal
 from improver.outcomes import session_counts, signal_counts
 from improver.services.rollouts import rollouts_check
+from learning.models import SessionSignal
 from tests.conftest import FIXED_NOW
 from tests.improver.helpers import coder_fleet
 from tests.improver.test_rollouts import START, approve, arms, fleet_of

@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 
 from config.clock import now
-from improver.models import SessionSignal
+from learning.models import SessionSignal
 from telemetry.intake.otel_traces import traces_settle
 from telemetry.models import SessionSeen, SkillOutcome, ToolInvocation
 

@@ -13,7 +13,7 @@ from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.trace import Status, StatusCode
 
-from improver.models import SessionSignal
+from learning.models import SessionSignal
 from planner.models import SkillStats
 from telemetry.intake.otel_traces import traces_settle
 from telemetry.models import SkillOutcome, TraceSpan

@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from improver.rollout_words import rollout_status
+from experiments.words import rollout_status
 
 AT = "2026-11-20T08:00:00+00:00"
 

@@ -1,13 +1,13 @@
-"""A rollout's test in words and numbers for the pages that show it (the review page, the
-rollout's admin page, the dashboard, the demo): each metric's role, both arms, the interval, what
-it must clear, the verdict and the recommendation, read from the rollout's stored checks. The
-counts themselves are improver.outcomes'."""
+"""A canary's test in words and numbers for the pages that show it (the review page, the
+rollout's and the line test's admin pages, the dashboard, the demo): each metric's role, both
+arms, the interval, what it must clear, the verdict and the recommendation, read from the stored
+checks. Every sentence a page says of a canary is made here."""
 
 from datetime import datetime
 
 from config import charts
 from experiments.metrics import ANY
-from improver.outcomes import USAGE_FIELDS
+from experiments.rule import USAGE
 
 # What each signal row of a rollout shows, in the order every page prints it.
 SIGNAL_COLUMNS = ("signal", "role", "canary", "champion", "difference (interval)", "needs", "verdict")
@@ -88,7 +88,7 @@ def _verdict(ci, role: str, margin, shown: bool, exact: dict | None) -> str:
 
 
 def _arm(metric: str, y, n) -> str:
-    if metric in USAGE_FIELDS:
+    if metric in USAGE:
         return f"{y / n:,.4g} {UNITS[metric]} per success ({n} successes)" if n else "no successes"
     return f"{y} of {n}" + (f" ({y / n:.0%})" if n else "")
 
@@ -96,7 +96,7 @@ def _arm(metric: str, y, n) -> str:
 def _diff(metric: str, value: float, level: float) -> str:
     """A difference as every page words it: points of sessions for a rate, per cent of the
     champion's level for usage per success."""
-    if metric in USAGE_FIELDS:
+    if metric in USAGE:
         return f"{value / level if level else 0.0:+.1%}"
     return f"{value * 100:+.1f} points"
 
@@ -132,12 +132,15 @@ def _row(metric: str, arms: dict, last: dict, role: str, shown: set) -> dict:
     }
 
 
-def _where(rollout, last: dict) -> str:
+DECIDED = ("promoted", "rolled_back", "aborted")
+
+
+def _where(status: str, reason: str, last: dict) -> str:
     """Where the test stands, in one sentence dated by the check it reads."""
     at = last.get("at")
     when = f" (check of {datetime.fromisoformat(at):%Y-%m-%d %H:%M} UTC)" if at else ""
-    if rollout.status in ("promoted", "rolled_back", "aborted"):
-        return f"Decided: {rollout.reason or last.get('reason', '')}"
+    if status in DECIDED:
+        return f"Decided: {reason or last.get('reason', '')}"
     if last.get("blocked") or (last.get("needed") or 0) > 100_000:  # checks stored before "blocked"
         what = ", ".join(last.get("blocked") or ()) or "a guardrail"
         return (
@@ -152,18 +155,24 @@ def _where(rollout, last: dict) -> str:
 
 
 def rollout_status(rollout) -> dict:
-    """What a rollout tests and where its test stands, from its last check: each metric with its
-    role, both arms' sessions showing it, the interval (or the exact test when there is none),
-    what it must clear, and the sentences the review page and the dashboard print, the
-    recommendation among them. Every figure here reads the same check."""
-    last = rollout.last_check or {}
-    targets = last.get("targets") or rollout.targets or [ANY]
+    """What a rollout tests and where its test stands, from its last check (`check_status`)."""
+    return check_status(
+        rollout.last_check or {}, targets=rollout.targets, status=rollout.status, reason=rollout.reason
+    )
+
+
+def check_status(last: dict, *, targets, status: str, reason: str) -> dict:
+    """What a canary (a version, or one level of a line test) tests and where its test stands,
+    from its last check: each metric with its role, both arms' sessions showing it, the interval
+    (or the exact test when there is none), what it must clear, and the sentences the pages
+    print, the recommendation among them. Every figure here reads the same check."""
+    targets = last.get("targets") or targets or [ANY]
     judged_on = last.get("judged_on") or targets[:1]
     rows, sessions = [], {"candidate": 0, "champion": 0}
     roles = last.get("roles") or {}
     shown = set(last.get("shown") or ())
     for metric, arms in last.get("arms", {}).items():
-        if metric not in USAGE_FIELDS:
+        if metric not in USAGE:
             sessions = {"candidate": arms["candidate"][0], "champion": arms["champion"][0]}
         role = roles.get(metric) or ("target" if metric in judged_on else "guardrail")
         row = _row(metric, arms, last, role, shown)
@@ -177,7 +186,7 @@ def rollout_status(rollout) -> dict:
     )
     advice = last.get("advice") or None
     recommendation = ""
-    if advice and rollout.status not in ("promoted", "rolled_back", "aborted"):
+    if advice and status not in DECIDED:
         figures = "; ".join(advice.get("figures") or ())
         recommendation = f"Recommended: {advice['action']}: {advice['why']}" + (
             f" ({figures})" if figures else ""
@@ -187,12 +196,7 @@ def rollout_status(rollout) -> dict:
         "judged_on": list(judged_on),
         "rows": rows,
         "sessions": sessions,
-        "summary": f"{tests} {_where(rollout, last)}",
+        "summary": f"{tests} {_where(status, reason, last)}",
         "recommendation": recommendation,
         "advice": advice if recommendation else None,
     }
-
-
-# Cost, tokens and time per unit of work: each agent's totals over its successful skill outcomes,
-# so that a change that lets agents finish more work is not charged for it, and one that does the
-# same work dearer is. Outcomes sent without a session count as well: they are the work.

@@ -1,0 +1,87 @@
+"""Lines tested as factors: each line of an approved change is drawn on its own for every session
+whose read names it, and decided on its own.
+
+A **factor** is one change to a template's directives under test: usually one line added or one
+removed; lines that must never be served together (a line and its replacement, two contrary
+remedies) are one factor with exclusive **levels**. Every session is drawn once per factor by a
+stable hash of (factor, session): level 1 for a `share` of the sessions, level 2 for the next
+share, … and level 0 (the directives without any of the factor's lines) for the rest. The draw is
+kept as an **exposure**, so a later read of the session gets the same lines and its failure
+signals count on the arm it was served, whichever other factors it also carried.
+"""
+
+from django.db import models
+
+from fleet.models import Agent, AgentTemplate
+
+
+class LineFactor(models.Model):
+    class Status(models.TextChoices):
+        TESTING = "testing"
+        PINNED = "pinned"  # a human holds it as it is: no automatic action
+        NEEDS_HUMAN = "needs_human"  # no decision within the maximum duration: a human decides
+        PROMOTED = "promoted"  # in a new version of the directives, served to everyone
+        ROLLED_BACK = "rolled_back"  # by the test
+        ABORTED = "aborted"  # by a human
+
+    OPEN = (Status.TESTING, Status.PINNED, Status.NEEDS_HUMAN)
+
+    template = models.ForeignKey(AgentTemplate, on_delete=models.CASCADE, related_name="line_factors")
+    proposal = models.ForeignKey(
+        "governance.Proposal", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    levels = models.JSONField(
+        help_text='Each level\'s change: [{"add": [lines], "remove": [lines], "targets": [signals]}, …]; '
+        "level 0, the directives without them, is implicit."
+    )
+    share = models.FloatField(help_text="The share of sessions drawn to each level.")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.TESTING)
+    started_at = models.DateTimeField()
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.CharField(max_length=150, blank=True, help_text="system (the test), or the user.")
+    promoted_level = models.PositiveSmallIntegerField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    dropped_levels = models.JSONField(
+        default=list, blank=True, help_text="Levels rolled back while others run."
+    )
+    last_check = models.JSONField(default=dict, blank=True, help_text="Per level: arms, intervals, verdict.")
+    history = models.JSONField(default=list, blank=True, help_text="Each check, for the charts.")
+
+    class Meta:
+        ordering = ["-started_at", "-pk"]
+        indexes = [models.Index(fields=["template", "status"], name="line_factor_open")]
+
+    def __str__(self) -> str:
+        return f"{self.template.slug}: {self.title}"
+
+    @property
+    def title(self) -> str:
+        level = self.levels[0] if self.levels else {}
+        text = (level.get("add") or level.get("remove") or ["(no line)"])[0]
+        verb = "add" if level.get("add") else "remove"
+        more = f" (+{len(self.levels) - 1} exclusive)" if len(self.levels) > 1 else ""
+        return f"{verb} “{text[:80]}”{more}"
+
+    def live_levels(self) -> list[int]:
+        """The levels (1-based) still drawn: those not rolled back."""
+        return [n for n in range(1, len(self.levels) + 1) if n not in (self.dropped_levels or [])]
+
+
+class LineExposure(models.Model):
+    """The level a session was drawn for one factor, kept once: the first read decides."""
+
+    factor = models.ForeignKey(LineFactor, on_delete=models.CASCADE, related_name="exposures", db_index=False)
+    agent = models.ForeignKey(Agent, on_delete=models.CASCADE, related_name="+", db_index=False)
+    session_key = models.CharField(max_length=200)
+    level = models.PositiveSmallIntegerField(help_text="0: the factor's lines not served.")
+    at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            # factor first: one session's draw (factor, agent, key) and a factor's arms per level
+            models.UniqueConstraint(fields=["factor", "agent", "session_key"], name="line_exposure_once"),
+        ]
+        indexes = [models.Index(fields=["at"], name="line_exposure_at")]  # retention finds the old ones
+
+    def __str__(self) -> str:
+        return f"{self.session_key} of agent {self.agent_id}: level {self.level} of factor {self.factor_id}"

@@ -1,0 +1,135 @@
+"""Reads of lines under test: the open factors of a template and each level's arms, counted in SQL.
+
+A level's arms are the sessions drawn to it against the sessions drawn to none of the factor's
+levels, one cell per agent (every agent runs both, so each is its own control). Sessions are
+counted from the draws themselves (every session whose read named it, whether or not it went on
+to fail), and a session's failure signals wherever they arrived from, so a session is counted once,
+on the arm it was served.
+"""
+
+from django.db import connection
+from django.db.models import Count
+
+from experiments.estimate import Cell
+from experiments.metrics import ANY, GUARDS, other_kinds
+from experiments.models import LineExposure, LineFactor
+from experiments.rule import OTHER, USAGE
+from learning.models import SessionSignal
+from telemetry.models import SkillOutcome
+
+TARGETS = "targets"  # the metric of a line with several targets: sessions showing any of them
+
+
+def open_factors(template_id: int) -> list[LineFactor]:
+    return list(LineFactor.objects.filter(template_id=template_id, status__in=LineFactor.OPEN).order_by("pk"))
+
+
+def taken_back(template_id: int) -> list[LineFactor]:
+    """The template's line tests a test rolled back or a human aborted, in the order they ended."""
+    ended = (LineFactor.Status.ROLLED_BACK, LineFactor.Status.ABORTED)
+    return list(
+        LineFactor.objects.filter(template_id=template_id, status__in=ended).order_by("decided_at", "pk")
+    )
+
+
+def judged_on(targets: tuple[str, ...]) -> tuple[str, ...]:
+    """What a level's promotion is judged on: its one target, or sessions showing any of them."""
+    return targets if len(targets) == 1 else (TARGETS,)
+
+
+def level_targets(factor: LineFactor, level: int) -> tuple[str, ...]:
+    return tuple(factor.levels[level - 1].get("targets") or (ANY,))
+
+
+def _signal_counts(factor_id: int, levels: tuple[int, int], names: dict[str, tuple[str, ...]]) -> dict:
+    """{(level, agent, metric): sessions showing any of the metric's signals}, one query per metric."""
+    exposure, signal = LineExposure._meta.db_table, SessionSignal._meta.db_table
+    out = {}
+    with connection.cursor() as cursor:
+        for metric, members in names.items():
+            marks = ", ".join(["%s"] * len(members))
+            cursor.execute(
+                f"SELECT e.level, e.agent_id, COUNT(DISTINCT e.id) FROM {exposure} e "
+                f"JOIN {signal} s ON s.agent_id = e.agent_id AND s.session_id = e.session_key "
+                f"WHERE e.factor_id = %s AND e.level IN (%s, %s) AND s.signal IN ({marks}) "
+                "GROUP BY e.level, e.agent_id",
+                [factor_id, *levels, *members],
+            )
+            out.update({(lv, agent, metric): n for lv, agent, n in cursor.fetchall()})
+    return out
+
+
+def _usage(factor: LineFactor, levels: tuple[int, int]) -> dict:
+    """{(level, agent): successes and, per usage metric, the sum and its spread} of the outcomes
+    of the sessions drawn, those received since the factor started."""
+    fields = {"cost_per_success": "cost_usd", "duration_per_success": "duration_ms"}
+    exposure, outcome = LineExposure._meta.db_table, SkillOutcome._meta.db_table
+    tokens = "COALESCE(o.input_tokens, 0) + COALESCE(o.output_tokens, 0)"
+    columns = {**{m: f"COALESCE(o.{c}, 0)" for m, c in fields.items()}, "tokens_per_success": tokens}
+    selects = ", ".join(
+        f"SUM({v}), SUM(CAST({v} AS FLOAT) * CAST({v} AS FLOAT)), "
+        f"SUM(CASE WHEN o.success THEN {v} ELSE 0 END)"
+        for v in columns.values()
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT e.level, e.agent_id, SUM(CASE WHEN o.success THEN 1 ELSE 0 END), {selects} "
+            f"FROM {exposure} e JOIN {outcome} o ON o.agent_id = e.agent_id AND o.session_id = e.session_key "
+            "WHERE e.factor_id = %s AND e.level IN (%s, %s) AND o.received_at >= %s "
+            "GROUP BY e.level, e.agent_id",
+            [factor.pk, *levels, factor.started_at],
+        )
+        rows = cursor.fetchall()
+    out = {}
+    for level, agent, successes, *sums in rows:
+        cell = {"successes": successes or 0}
+        for i, metric in enumerate(columns):
+            total, square, won = (float(x or 0) for x in sums[3 * i : 3 * i + 3])
+            ratio = total / successes if successes else 0.0
+            cell[metric] = (total, square - 2 * ratio * won + ratio * ratio * (successes or 0))
+        out[(level, agent)] = cell
+    return out
+
+
+def level_arms(factor: LineFactor, level: int) -> dict[str, tuple[list[Cell], list[Cell]]]:
+    """Per metric (what the level is judged on, each target, the other failures, every guard,
+    then usage per success) the level's cells and the none-level's, one per agent."""
+    targets = level_targets(factor, level)
+    levels = (level, 0)
+    names = {t: (t,) for t in (*targets, *GUARDS)}
+    if judged_on(targets) == (TARGETS,):
+        names[TARGETS] = targets
+    if other_kinds(targets):
+        names[OTHER] = other_kinds(targets)
+    sessions = {
+        (row["level"], row["agent_id"]): row["n"]
+        for row in LineExposure.objects.filter(factor=factor, level__in=levels)
+        .values("level", "agent_id")
+        .annotate(n=Count("id"))
+    }
+    shown = _signal_counts(factor.pk, levels, names)
+    arms = {}
+    for metric in dict.fromkeys((*judged_on(targets), *names)):
+        cells = tuple(
+            [
+                Cell(agent, n, shown.get((lv, agent, metric), 0))
+                for (lv, agent), n in sorted(sessions.items())
+                if lv == arm
+            ]
+            for arm in levels
+        )
+        if metric in (*judged_on(targets), OTHER) or any(c.y for arm in cells for c in arm):
+            arms[metric] = cells
+    usage = _usage(factor, levels)
+    for metric in USAGE:
+        cells = tuple(
+            [
+                Cell(agent, row["successes"], row[metric][0], None, row[metric][1])
+                for (lv, agent), row in sorted(usage.items())
+                if lv == arm and row["successes"]
+            ]
+            for arm in levels
+        )
+        if all(cells) and any(c.y for c in cells[1]):
+            arms[metric] = cells
+    return arms

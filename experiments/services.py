@@ -1,0 +1,315 @@
+"""Lines under test as factors: start them, draw sessions, check each level, decide (writes).
+
+Every transition of a factor started from a proposal is a ChangeDecision on that proposal, by
+`system` or by a user, naming the line. An automatic action never overrides a human: a pinned
+factor is only decided by a human; one handed over keeps being tested and is still rolled back
+when a signal is significantly worse than its margin, or promoted if the evidence comes after all.
+"""
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.dispatch import Signal
+
+from config import clock
+from config.errors import ApplicationError, Conflict
+from config.scales import parse_margins
+from experiments.draws import level_of, served_text, unit
+from experiments.models import LineExposure, LineFactor
+from experiments.records import check_record
+from experiments.rule import CanaryRules, decide
+from experiments.selectors import judged_on, level_arms, level_targets, open_factors
+from fleet.documents import document_version_append
+from fleet.models import DocumentVersion
+from governance.models import ChangeDecision
+from governance.services import decision_record, proposal_mark_implemented
+
+SYSTEM = "system"
+HISTORY_MAX = 500
+
+# Sent with `template` inside the transaction that decides one of its factors (promoted, rolled
+# back or aborted): an evolution approved while the template had no room for its lines starts then.
+factor_ended = Signal()
+
+
+def rules() -> CanaryRules:
+    """The canary's decision rule as configured: the same for versions and for lines."""
+    k = settings.KAIZEN
+    return CanaryRules(
+        min_sessions=k["CANARY_MIN_SESSIONS"],
+        margin=k["CANARY_MARGIN"],
+        margin_relative=k["CANARY_MARGIN_RELATIVE"],
+        usage_margin=k["CANARY_USAGE_MARGIN"],
+        margins=parse_margins(k["CANARY_MARGINS"]),
+        alpha=k["CANARY_ALPHA"],
+        tau=k["CANARY_TAU"],
+        max_age=timedelta(days=k["CANARY_MAX_DAYS"]),
+        decide_after=timedelta(days=k["CANARY_DECIDE_DAYS"]),
+    )
+
+
+def canary_share() -> float:
+    return float(settings.KAIZEN["CANARY_SHARE"])
+
+
+def room_for_lines(template_id: int) -> int:
+    """How many more lines the template may test at once."""
+    return max(0, settings.KAIZEN["LINES_UNDER_TEST"] - len(open_factors(template_id)))
+
+
+@transaction.atomic
+def factors_start(*, template, proposal, factors: list[list[dict]], at: datetime) -> list[LineFactor]:
+    """Start one factor per entry of `factors`, each a list of its exclusive levels ({"add": [...],
+    "remove": [...], "targets": [...]}), at the configured share (less when levels are many)."""
+    share = float(settings.KAIZEN["LINES_SHARE"])
+    made = []
+    for levels in factors:
+        if not levels:
+            raise ApplicationError("A factor needs at least one level.")
+        made.append(
+            LineFactor.objects.create(
+                template=template,
+                proposal=proposal,
+                levels=levels,
+                share=min(share, (2 / 3) / len(levels)),
+                started_at=at,
+            )
+        )
+    return made
+
+
+def session_draws(*, agent_id: int, session_key: str, template_id: int) -> list[tuple[LineFactor, int]]:
+    """Each open factor of the template and the level the session is served (0: none), drawn and
+    kept on the session's first read; a later read gets what the first got, concurrent first
+    reads store one row each and agree."""
+    factors = open_factors(template_id)
+    if not factors:
+        return []
+    now = clock.now()
+    LineExposure.objects.bulk_create(
+        [
+            LineExposure(
+                factor=factor,
+                agent_id=agent_id,
+                session_key=session_key,
+                level=level_of(unit(factor.pk, agent_id, session_key), factor.share, len(factor.levels)),
+                at=now,
+            )
+            for factor in factors
+        ],
+        ignore_conflicts=True,  # the first read decides
+    )
+    kept = dict(
+        LineExposure.objects.filter(
+            factor__in=factors, agent_id=agent_id, session_key=session_key
+        ).values_list("factor_id", "level")
+    )
+    return [(factor, kept.get(factor.pk, 0)) for factor in factors]
+
+
+def served_changes(draws: list[tuple[LineFactor, int]]) -> list[dict]:
+    """The changes a session's draws serve: its level of each factor, unless rolled back since."""
+    return [
+        factor.levels[level - 1]
+        for factor, level in draws
+        if level and level not in (factor.dropped_levels or [])
+    ]
+
+
+def factor_check(*, factor: LineFactor, now: datetime | None = None) -> dict[int, str]:
+    """Run the sequential test on each live level of an open factor and act on it; returns each
+    level's action."""
+    now = now or clock.now()
+    with transaction.atomic():
+        factor = LineFactor.objects.select_for_update().select_related("template").get(pk=factor.pk)
+        watching = factor.status == LineFactor.Status.NEEDS_HUMAN
+        if factor.status != LineFactor.Status.TESTING and not watching:
+            return {}
+        checks, actions, verdicts = dict(factor.last_check or {}), {}, {}
+        for level in factor.live_levels():
+            last = checks.get(str(level)) or {}
+            looks = tuple(last.get("looks") or ())
+            targets = level_targets(factor, level)
+            arms = level_arms(factor, level)
+            verdict = decide(
+                arms,
+                now - factor.started_at,
+                rules(),
+                targets=judged_on(targets),
+                looks=looks,
+                shown=tuple(last.get("shown") or ()),
+                improve=bool(factor.levels[level - 1].get("add")),
+            )
+            checks[str(level)] = check_record(
+                targets=targets,
+                judged_on=judged_on(targets),
+                arms=arms,
+                verdict=verdict,
+                now=now,
+                looks=looks,
+            )
+            actions[level], verdicts[level] = verdict.action, verdict
+        factor.last_check = checks
+        factor.history = [*factor.history, _point(checks, now)][-HISTORY_MAX:]
+        factor.save(update_fields=["last_check", "history"])
+        _act(factor, actions, verdicts, watching, now)
+        return actions
+
+
+def _point(checks: dict, now: datetime) -> dict:
+    """One check in the history: per level, the judged metric's interval and the action."""
+    out = {"at": now.isoformat(), "levels": {}}
+    for level, check in checks.items():
+        judged = (check.get("judged_on") or [None])[0]
+        out["levels"][level] = {"interval": check["intervals"].get(judged), "action": check["action"]}
+    return out
+
+
+def _act(factor: LineFactor, actions: dict, verdicts: dict, watching: bool, now: datetime) -> None:
+    promoted = [level for level, action in actions.items() if action == "promote"]
+    if promoted:
+        best = min(
+            promoted, key=lambda lv: verdicts[lv].intervals[judged_on(level_targets(factor, lv))[0]].diff
+        )
+        _promote(factor, best, None, verdicts[best].reason, now)
+        return
+    for level, action in actions.items():
+        if action == "roll_back":
+            _drop_level(factor, level, None, verdicts[level].reason, now)
+    if factor.status not in LineFactor.OPEN:
+        return
+    live = factor.live_levels()
+    if not watching and live and all(actions.get(lv) == "hand_over" for lv in live):
+        advice = verdicts[live[0]].advice
+        why = verdicts[live[0]].reason + (f". Recommended: {advice.action} ({advice.why})." if advice else "")
+        _mark(factor, None, LineFactor.Status.NEEDS_HUMAN, ChangeDecision.Verdict.HANDED_OVER, why)
+
+
+@transaction.atomic
+def factor_decide(
+    *, factor: LineFactor, action: str, actor, reason: str = "", level: int | None = None
+) -> LineFactor:
+    """A human promotes (one level), aborts or pins a line under test; refused once it is decided."""
+    factor = LineFactor.objects.select_for_update().select_related("template").get(pk=factor.pk)
+    if action not in ("promote", "abort", "pin"):
+        raise ApplicationError(
+            f"Unknown action '{action}' (promote, abort or pin).",
+            {"fields": {"action": ["Must be promote, abort or pin."]}},
+        )
+    if factor.status not in LineFactor.OPEN:
+        raise Conflict(
+            f"Line test {factor.pk} is already {factor.status}; nothing was changed.",
+            {"status": factor.status},
+        )
+    live = factor.live_levels()
+    level = level if level is not None else (live[0] if live else None)
+    if action == "promote" and level not in live:
+        raise ApplicationError(
+            f"level: {level} is not a live level of line test {factor.pk} ({live}).",
+            {"fields": {"level": [f"Must be one of {live}."]}},
+        )
+    now = clock.now()
+    why = reason or f"{action} by {getattr(actor, 'username', actor)}"
+    if action == "promote":
+        _promote(factor, level, actor, why, now)
+    elif action == "abort":
+        _end(factor, actor, LineFactor.Status.ABORTED, ChangeDecision.Verdict.ABORTED, why, now)
+    else:
+        _mark(factor, actor, LineFactor.Status.PINNED, ChangeDecision.Verdict.PINNED, why)
+    return factor
+
+
+def factors_check(*, now: datetime | None = None) -> dict[str, int]:
+    """Check every factor under test (the beat entry); safe to run twice or concurrently."""
+    counts: dict[str, int] = {}
+    watched = (LineFactor.Status.TESTING, LineFactor.Status.NEEDS_HUMAN)
+    for factor in LineFactor.objects.filter(status__in=watched).order_by("pk"):
+        for action in factor_check(factor=factor, now=now).values():
+            counts[action] = counts.get(action, 0) + 1
+    return counts
+
+
+def _label(actor) -> str:
+    return getattr(actor, "username", "") or SYSTEM
+
+
+def _words(factor: LineFactor, level: int | None = None) -> str:
+    change = factor.levels[(level or 1) - 1]
+    verb, lines = ("adding", change["add"]) if change.get("add") else ("removing", change.get("remove") or [])
+    return f"{verb} “{'; '.join(lines)}”"
+
+
+def _mark(factor, actor, status, verdict, reason, level: int | None = None) -> None:
+    factor.status, factor.reason, factor.decided_by = status, reason, _label(actor)
+    factor.save(update_fields=["status", "reason", "decided_by"])
+    if factor.proposal_id:
+        decision_record(
+            proposal=factor.proposal,
+            verdict=verdict,
+            actor=actor,
+            reason=f"{_words(factor, level)}: {reason}",
+        )
+
+
+def _drop_level(factor, level: int, actor, reason: str, now: datetime) -> None:
+    """Roll one level back; the factor ends when none is left."""
+    factor.dropped_levels = sorted({*(factor.dropped_levels or []), level})
+    factor.save(update_fields=["dropped_levels"])
+    if not factor.live_levels():
+        _end(
+            factor,
+            actor,
+            LineFactor.Status.ROLLED_BACK,
+            ChangeDecision.Verdict.ROLLED_BACK,
+            reason,
+            now,
+            level,
+        )
+    elif factor.proposal_id:
+        decision_record(
+            proposal=factor.proposal,
+            verdict=ChangeDecision.Verdict.ROLLED_BACK,
+            actor=actor,
+            reason=f"{_words(factor, level)}: {reason}",
+        )
+
+
+def _end(factor, actor, status, verdict, reason, now, level: int | None = None) -> None:
+    factor.decided_at = now
+    factor.save(update_fields=["decided_at"])
+    _mark(factor, actor, status, verdict, reason, level)
+    _ended(factor)
+
+
+def _promote(factor, level: int, actor, reason: str, now: datetime) -> None:
+    """The level's change becomes a new version of the directives, served to everyone."""
+    document = factor.template.document
+    head = DocumentVersion.objects.get(
+        pk=type(document).objects.values_list("head_id", flat=True).get(pk=document.pk)
+    )
+    document_version_append(
+        document=document,
+        text=served_text(head.text, [factor.levels[level - 1]]),
+        author=DocumentVersion.Author.IMPROVER,
+        author_user=actor if getattr(actor, "pk", None) else None,
+        reason=f"line promoted by its test: {_words(factor, level)}",
+        provenance={"line_factor": factor.pk, "level": level, "proposal": factor.proposal_id},
+    )
+    factor.promoted_level, factor.decided_at = level, now
+    factor.save(update_fields=["promoted_level", "decided_at"])
+    _mark(factor, actor, LineFactor.Status.PROMOTED, ChangeDecision.Verdict.PROMOTED, reason, level)
+    _ended(factor)
+
+
+def _ended(factor: LineFactor) -> None:
+    """A proposal whose every line is decided and one of them promoted is implemented; the
+    template has room for another line."""
+    if (
+        factor.proposal_id
+        and not LineFactor.objects.filter(proposal_id=factor.proposal_id, status__in=LineFactor.OPEN).exists()
+    ) and LineFactor.objects.filter(
+        proposal_id=factor.proposal_id, status=LineFactor.Status.PROMOTED
+    ).exists():
+        proposal_mark_implemented(proposal=factor.proposal)
+    factor_ended.send(sender=LineFactor, template=factor.template)

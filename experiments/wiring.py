@@ -1,0 +1,17 @@
+"""What the experiments app answers to, wired once at start-up (ExperimentsConfig.ready):
+retention prunes the draws of line tests that have ended, past its cutoff (a running test's are
+kept, however old: a later read of one of its sessions must get the lines the first read got)."""
+
+from experiments.models import LineExposure, LineFactor
+from telemetry.retention import prune_beside
+
+
+def ended_draws(sender, *, before, **kwargs):
+    """The draws of ended line tests made before `before`: retention deletes them."""
+    return "line_exposures", LineExposure.objects.filter(at__lt=before).exclude(
+        factor__status__in=LineFactor.OPEN
+    )
+
+
+def register(app_config) -> None:
+    prune_beside.connect(ended_draws, dispatch_uid="experiments.ended_draws")
