@@ -10,4 +10,4 @@ class ExperimentsConfig(AppConfig):
     def ready(self) -> None:
         from experiments.wiring import register
 
-        register()  # retention prunes the draws of ended line tests
+        register(self)

@@ -13,5 +13,5 @@ def ended_draws(sender, *, before, **kwargs):
     )
 
 
-def register() -> None:
+def register(app_config) -> None:
     prune_beside.connect(ended_draws, dispatch_uid="experiments.ended_draws")

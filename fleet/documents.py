@@ -40,6 +40,12 @@ def on_validate(prefix: str, validator: Validator) -> None:
         raise ImproperlyConfigured(f"documents {prefix!r} already have a validator")
 
 
+def validators() -> dict[str, Validator]:
+    """Every document name or prefix people edit, with what checks its text, in the order
+    `validator_for` tries them."""
+    return dict(_validators)
+
+
 def validator_for(name: str) -> Validator | None:
     """How a document's text is checked, or None when people do not edit it directly (template
     directives change through reviewed proposals)."""

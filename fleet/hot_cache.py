@@ -12,9 +12,8 @@ after the revocation.
 import time
 
 from django.conf import settings
-from django.db.models.signals import post_save
 
-from fleet.models import Agent, ApiToken, Document
+from fleet.models import ApiToken
 
 MAX_TOKENS = 10_000
 _tokens: dict[str, tuple[float, ApiToken]] = {}  # token digest → (expires at, verified token)
@@ -64,18 +63,14 @@ def clear() -> None:
     _values.clear()
 
 
-def _agent_saved(sender, instance, **kwargs) -> None:
+# Receivers of post_save (connected in fleet/wiring.py): a saved row is forgotten at once.
+def agent_saved(sender, instance, **kwargs) -> None:
     forget(agent_id=instance.pk)
 
 
-def _token_saved(sender, instance, **kwargs) -> None:
+def token_saved(sender, instance, **kwargs) -> None:
     forget(token_id=instance.pk)
 
 
-def _document_saved(sender, instance, **kwargs) -> None:
+def document_saved(sender, instance, **kwargs) -> None:
     clear()
-
-
-post_save.connect(_agent_saved, sender=Agent, dispatch_uid="hot-cache-agent")
-post_save.connect(_document_saved, sender=Document, dispatch_uid="hot-cache-document")
-post_save.connect(_token_saved, sender=ApiToken, dispatch_uid="hot-cache-token")

@@ -6,7 +6,6 @@ class GovernanceConfig(AppConfig):
     verbose_name = "Governance"
 
     def ready(self) -> None:
-        from governance.board import tasks  # noqa: F401  (the board's Celery tasks)
         from governance.wiring import register
 
-        register()
+        register(self)

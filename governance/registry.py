@@ -2,7 +2,7 @@
 review page shows it.
 
 Governance owns the lifecycle but not the effects: the app that owns a proposal type
-registers its handlers at start-up (AppConfig.ready), so governance never imports it.
+registers its handlers at start-up (in its wiring.py), so governance never imports it.
 Handlers run inside the decision's transaction: an exception undoes the whole decision.
 """
 
@@ -89,6 +89,11 @@ def register(
     )
     if _registry.setdefault(proposal_type, handlers) != handlers:
         raise ImproperlyConfigured(f"proposals of type {proposal_type!r} already have their handlers")
+
+
+def registered() -> dict[str, Handlers]:
+    """Every proposal type some app declared, with its handlers, in the order they were declared."""
+    return dict(_registry)
 
 
 def handlers_for(proposal_type: str) -> Handlers:

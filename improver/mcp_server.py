@@ -5,7 +5,8 @@ its report tools):
 - resources `kaizen://facts` and `kaizen://anti-patterns`: what was learned, as JSON;
 - tool `submit_proposal`: a goal, action or config change for a human to review, as
   `POST /api/v1/proposals`.
-Imported by ImproverConfig.ready, so the server has them before it serves anything.
+Put on the server by improver/wiring.py at start-up, so the server has them before it serves
+anything.
 """
 
 import json
@@ -23,10 +24,9 @@ from improver.selectors import directives_for_agent
 from learning.selectors import learned_facts
 from planner.selectors import anti_patterns_for_template
 from telemetry.contract import id_problem
-from telemetry.intake.mcp import agent_of_call, server
+from telemetry.intake.mcp import agent_of_call
 
 
-@server.prompt(name="directives", description="The directives this agent runs, with what Kaizen learned.")
 async def directives(
     session_id: Annotated[
         str | None,
@@ -51,7 +51,6 @@ async def directives(
     return await sync_to_async(read)()
 
 
-@server.resource("kaizen://facts", name="learned-facts", mime_type="application/json")
 async def facts() -> str:
     """Facts learned from corrections that this agent is served."""
 
@@ -62,7 +61,6 @@ async def facts() -> str:
     return await sync_to_async(read)()
 
 
-@server.resource("kaizen://anti-patterns", name="anti-patterns", mime_type="application/json")
 async def anti_patterns() -> str:
     """What this agent's template should avoid, learned from recurring failures."""
 
@@ -72,7 +70,6 @@ async def anti_patterns() -> str:
     return await sync_to_async(read)()
 
 
-@server.tool()
 async def submit_proposal(
     type: Literal["goal", "action", "config_change"],
     yaml: str,

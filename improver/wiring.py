@@ -1,7 +1,10 @@
 """What the improver's services answer to, wired once at start-up (ImproverConfig.ready):
 approving, rejecting and refining a template evolution (the governance registry), a template's
 head moving (its rollout and its pending evolution follow), a rollout ending (the evolution
-queued behind it starts) and a rollout being deleted. This module sits above the rollouts and
+queued behind it starts) and a rollout being deleted; the newly stored events it derives from
+(telemetry's hooks: each session's failure signals, feedback classified as it arrives, friction
+turned into new_tool proposals); and what it serves on the MCP server (the `directives` prompt,
+the learned facts and anti-patterns, `submit_proposal`). This module sits above the rollouts and
 the evolutions, so neither names the other: each sends its Django signal and this answers it."""
 
 from django.db.models.signals import pre_delete
@@ -10,11 +13,18 @@ from experiments.services import factor_ended
 from fleet.documents import head_moved
 from governance.models import Proposal
 from governance.registry import register as register_type
+from improver.mcp_server import anti_patterns, directives, facts, submit_proposal
 from improver.models import Rollout
 from improver.review import maintenance_review, new_tool_review, review
+from improver.services import feedback, maintenance, session_signals
 from improver.services.evolution import TYPE, evolution_lines, on_approve, on_refine, on_reject, what_next
 from improver.services.evolution_moves import evolution_dequeue, evolution_rebase
 from improver.services.rollouts import rollout_deleted, rollout_ended, rollout_head_moved
+from telemetry.hooks import on_stored
+from telemetry.intake.mcp import server
+
+DIRECTIVES = "The directives this agent runs, with what Kaizen learned."  # the prompt's description
+JSON = "application/json"
 
 
 def template_head_moved(sender, *, document, version, **kwargs) -> None:
@@ -29,7 +39,62 @@ def queued_evolution_starts(sender, *, template, **kwargs) -> None:
     evolution_dequeue(template=template)
 
 
-def register() -> None:
+def failed_call(row: dict) -> bool:
+    """A tool call that failed or timed out (a session's tool failure)."""
+    return row.get("outcome") in session_signals.FAILED_TOOL
+
+
+def failed_outcome(row: dict) -> bool:
+    """A skill outcome that failed."""
+    return row.get("success") is False
+
+
+def rejected_decision(row: dict) -> bool:
+    """A decision a person rejected."""
+    return row.get("verdict") == "rejected"
+
+
+def reflects_failures(row: dict) -> bool:
+    """A session end whose reflection names failures."""
+    reflection = row.get("reflection") or {}
+    return isinstance(reflection, dict) and bool(reflection.get("failures"))
+
+
+def rated_run(row: dict) -> bool:
+    """A wake run the user rated."""
+    return row.get("user_rating") is not None
+
+
+def register_hooks() -> None:
+    """The events the improver derives from, every handler given whole batches."""
+    signals = session_signals
+    on_stored("tool_invocation", signals.tool_failures, when=failed_call, whole_batch=True)
+    on_stored("skill_outcome", signals.skill_failures, when=failed_outcome, whole_batch=True)
+    on_stored(
+        "skill_outcome_withdrawn", signals.skill_failures_withdrawn, when=failed_outcome, whole_batch=True
+    )
+    on_stored("session_renamed", signals.signals_renamed, whole_batch=True)
+    on_stored("observation", signals.negative_feedback, whole_batch=True)
+    on_stored("correction", signals.corrections, whole_batch=True)
+    on_stored("decision", signals.rejected_decisions, when=rejected_decision, whole_batch=True)
+    on_stored("session_end", signals.reflected_failures, when=reflects_failures, whole_batch=True)
+    on_stored("hitl_escalation", signals.escalations, whole_batch=True)
+    on_stored("observation", feedback.observations_classified, whole_batch=True)
+    on_stored("decision", feedback.decisions_classified, whole_batch=True)
+    on_stored("correction", feedback.corrections_classified, whole_batch=True)
+    on_stored("wake_run", feedback.ratings_classified, when=rated_run, whole_batch=True)
+    on_stored("friction", maintenance.friction_to_proposal, whole_batch=True)
+
+
+def register_mcp() -> None:
+    """What the improver serves on the MCP server, beside telemetry's report tools."""
+    server.prompt(name="directives", description=DIRECTIVES)(directives)
+    server.resource("kaizen://facts", name="learned-facts", mime_type=JSON)(facts)
+    server.resource("kaizen://anti-patterns", name="anti-patterns", mime_type=JSON)(anti_patterns)
+    server.tool()(submit_proposal)
+
+
+def register(app_config) -> None:
     register_type(
         TYPE,
         approve=on_approve,
@@ -41,6 +106,8 @@ def register() -> None:
     )
     register_type(Proposal.Type.MAINTENANCE, review=maintenance_review)
     register_type(Proposal.Type.NEW_TOOL, review=new_tool_review)
+    register_hooks()
+    register_mcp()
     head_moved.connect(template_head_moved, dispatch_uid="improver.template_head_moved")
     rollout_ended.connect(queued_evolution_starts, dispatch_uid="improver.queued_evolution_starts")
     factor_ended.connect(queued_evolution_starts, dispatch_uid="improver.queued_evolution_starts_lines")

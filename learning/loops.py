@@ -1,8 +1,9 @@
 """Learning loops 1–3: friction (tool_invocation), facts (correction), digests (session_end).
 
 All three are handlers of newly stored events, registered with telemetry's hooks when the app
-starts: the worker runs them in batches over the durable to-do list (telemetry/derived.py), never
-in the ingest request. Friction looks only at failures that carry a failure mode.
+starts (learning/wiring.py): the worker runs them in batches over the durable to-do list
+(telemetry/derived.py), never in the ingest request. Friction looks only at failures that carry
+a failure mode.
 
 Learning stops at its own tables (and the session digest it writes on each `session_end` row): a
 new friction event is dispatched as the `friction` hook, which the improver turns into a
@@ -35,7 +36,6 @@ def counts_as_friction(row: dict) -> bool:
     return row.get("outcome") == ToolInvocation.Outcome.FAILURE and bool(row.get("failure_mode"))
 
 
-@hooks.on_stored("tool_invocation", when=counts_as_friction, whole_batch=True)
 @transaction.atomic
 def friction_detect(*, agents: dict, rows: list[dict]) -> list[dict]:
     """Fire a friction event for each (agent, session, tool, failure mode) of `rows` that
@@ -118,7 +118,6 @@ def friction_detect(*, agents: dict, rows: list[dict]) -> list[dict]:
     return new_events
 
 
-@hooks.on_stored("correction", whole_batch=True)
 def learn_from_corrections(*, agents: dict, rows: list[dict]) -> None:
     """Facts from a batch of corrections of every agent. A new fact is served to the corrected
     agent only; each session it is stated in is a sighting, and only a fact that recurs reaches
@@ -273,7 +272,6 @@ def _supersede(fact: LearnedFact, among) -> None:
 DIGESTED = ("tool_invocation", "correction", "observation")  # what a session digest counts
 
 
-@hooks.on_stored("session_end", whole_batch=True)
 def digest_sessions(*, agents: dict, rows: list[dict]) -> None:
     """Each ended session's digest, for every agent of the batch at once: one aggregate per
     table (SQL) and one UPDATE of the digests. A session whose events may reach back before what

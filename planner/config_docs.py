@@ -12,7 +12,6 @@ from fleet.documents import (
     document_for,
     document_version_append,
     head_version,
-    on_validate,
     validator_for,
 )
 from fleet.models import Agent, Document, DocumentVersion
@@ -56,7 +55,8 @@ def validate(name: str, text: str, source: str | None = None) -> object:
     return validator(text, source or name)
 
 
-def _actions(text: str, source: str):
+def parse_actions_of_goals(text: str, source: str):
+    """The actions document parsed, each action's goal checked against the current goals."""
     goal_ids = {g.id for g in parse_goals(current_text("goals"), "goals")}
     return parse_actions(text, source, goal_ids=goal_ids)
 
@@ -91,13 +91,6 @@ def card_head_moved(sender, *, document: Document, version: DocumentVersion, **k
     """A card applies to its agent whenever its head moves (a change or a rollback)."""
     if document.name.startswith(CARD_PREFIX):
         apply_card(document.name, version.text)
-
-
-def register() -> None:
-    """At start-up: goals, actions and cards are edited by people (checked by their parsers)."""
-    on_validate("goals", parse_goals)
-    on_validate("actions", _actions)
-    on_validate(CARD_PREFIX, parse_card)
 
 
 def apply_card(name: str, text: str) -> None:

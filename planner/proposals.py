@@ -10,14 +10,11 @@ from config.errors import ApplicationError
 from config.yamldoc import YamlDocError, safe_data
 from fleet.models import Agent
 from governance.models import Proposal
-from governance.registry import register
 from governance.services import proposal_raise
 from planner import config_docs
 from planner.cards import parse_card, tuned_skills
 from planner.goals import parse_goals
 from planner.models import SkillStats
-from planner.review import document_review
-from telemetry.hooks import on_stored
 from telemetry.models import HitlEscalation
 
 
@@ -152,7 +149,6 @@ def _apply(proposal: Proposal, name: str, text: str, actor) -> None:
     proposal.save(update_fields=["payload", "updated_at"])
 
 
-@on_stored("hitl_escalation")
 def escalations_to_goal_proposals(*, agent, rows: list[dict]) -> None:
     """3+ escalations for one target in the window: one goal proposal asking what would unblock it."""
     cfg = settings.KAIZEN
@@ -191,15 +187,3 @@ def escalations_to_goal_proposals(*, agent, rows: list[dict]) -> None:
             strengthen=lambda _open, evidence=evidence: evidence,  # the latest window replaces the old
             risk=Proposal.Risk.MEDIUM,
         )
-
-
-def register_types() -> None:
-    review = document_review  # the review page of each (presentation, planner.review)
-    register(Proposal.Type.GOAL, approve=approve_goal, validate=validate_goal, review=review)
-    register(Proposal.Type.ACTION, approve=approve_action, validate=validate_action, review=review)
-    register(
-        Proposal.Type.CONFIG_CHANGE,
-        approve=approve_config_change,
-        validate=validate_config_change,
-        review=review,
-    )

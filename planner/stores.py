@@ -1,4 +1,4 @@
-"""What the planner learns from each new skill_outcome (registered as an ingest hook).
+"""What the planner learns from each new skill_outcome (registered as an ingest hook in planner/wiring.py).
 
 Runs in the worker over batches of new outcomes of every agent (telemetry/derived.py): update
 each (agent, skill) cost/confidence store once per batch, score the outcomes and give each
@@ -23,7 +23,7 @@ from planner import rules, scoring
 from planner.models import Dispatch, GoalState, PatternFeedback, PatternStats, SkillStats
 from planner.patterns import age_days, decay
 from planner.patterns import maturity as maturity_of
-from telemetry.hooks import handled, on_stored
+from telemetry.hooks import handled
 from telemetry.row_writes import rows_store, update_rows
 
 
@@ -278,7 +278,6 @@ def close_dispatches(rows: list[dict]) -> int:
     return closed
 
 
-@on_stored("skill_outcome", whole_batch=True)
 def on_skill_outcomes(*, agents: dict, rows: list[dict]) -> None:
     update_stores(rows)
     record_pattern_feedback(agents, rows)
@@ -303,7 +302,6 @@ def _sample_of(row: dict) -> list:
     return [_ts(row["occurred_at"]), bool(row["success"]), row.get("confidence"), int(row["duration_ms"])]
 
 
-@on_stored("skill_outcome_withdrawn", whole_batch=True)
 def forget_outcomes(*, agents: dict, rows: list[dict]) -> None:
     """Outcomes withdrawn after their stores counted them (an OpenTelemetry run's calls, stored on
     their own until the run's root arrived and took them over) leave their stores: each one's
@@ -331,7 +329,6 @@ def forget_outcomes(*, agents: dict, rows: list[dict]) -> None:
     update_rows(SkillStats, list(changed.values()), STORE_FIELDS)
 
 
-@on_stored("skill_outcome_amended", whole_batch=True)
 def amend_outcomes(*, agents: dict, rows: list[dict]) -> None:
     """Outcomes whose cost changed after their stores counted them (an OpenTelemetry run's
     calls that arrived after its root, another service's part of the trace): each one's sample

@@ -8,12 +8,14 @@ from config.paginators import BoundedChangeList, BoundedCountPaginator
 from config.readable import clipped
 from fleet.admin import AgentAdmin
 from fleet.models import Agent
-from telemetry import admin_operations, selectors  # noqa: F401  (admin_operations registers its pages)
+from telemetry import selectors
+from telemetry.admin_operations import PendingDerivationAdmin
 from telemetry.models import (
     Correction,
     Decision,
     HitlEscalation,
     Observation,
+    PendingDerivation,
     SessionEnd,
     SkillOutcome,
     ToolInvocation,
@@ -163,3 +165,6 @@ class AgentActivityAdmin(AgentAdmin):
                 "weakens its canaries: send session_id with every event"
             )
         return text
+
+
+admin.site.register(PendingDerivation, PendingDerivationAdmin)

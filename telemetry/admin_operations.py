@@ -1,4 +1,5 @@
-"""Admin pages of operations: the derived-work to-do list (retrying and parked entries, re-run)."""
+"""Admin pages of operations: the derived-work to-do list (retrying and parked entries, re-run),
+registered with the admin site in telemetry/admin.py."""
 
 from django.contrib import admin, messages
 
@@ -26,7 +27,6 @@ class ParkedFilter(admin.SimpleListFilter):
         return queryset
 
 
-@admin.register(PendingDerivation)
 class PendingDerivationAdmin(admin.ModelAdmin):
     """The derived-work to-do list: events whose handlers have not run, and those whose handler
     failed (retrying, or parked after its last attempt with the error it raised)."""

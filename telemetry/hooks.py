@@ -1,8 +1,8 @@
 """Reactions to newly stored events, registered by the apps that build on telemetry.
 
-At start-up (in their AppConfig.ready) the apps above register here what they do with an event
-type: learning its loops (friction, facts, session digests: learning/loops.py), planner and
-improver theirs; telemetry imports no other app. None of it runs in the ingest request: the
+At start-up each app above registers here, in its wiring.py, what it does with an event type
+(`on_stored`): learning its loops (friction, facts, session digests: learning/loops.py), planner
+and improver theirs; telemetry imports no other app. None of it runs in the ingest request: the
 statement that stores an event a handler wants also puts it on the to-do list, and the worker
 hands the listed rows to the handlers in batches (telemetry/derived.py), deleting the entries in
 the same transaction that stores the handlers' results. So a replayed batch triggers nothing
@@ -39,6 +39,11 @@ EventHandler = Callable[..., None]
 RowFilter = Callable[[dict], bool]
 
 
+def every_row(row: dict) -> bool:
+    """The rows a handler registered without a filter waits for: all of them."""
+    return True
+
+
 @dataclass(frozen=True)
 class Registration:
     handler: EventHandler
@@ -70,17 +75,20 @@ batches_committed = Signal()
 
 
 def on_stored(
-    event_type: str, *, when: RowFilter | None = None, whole_batch: bool = False
-) -> Callable[[EventHandler], EventHandler]:
-    """Register a handler for new events of `event_type` (rows are dicts of the stored
-    columns, `id` included). With `when`, only rows it accepts wait for the handler."""
+    event_type: str, handler: EventHandler, *, when: RowFilter | None = None, whole_batch: bool = False
+) -> None:
+    """Register `handler` for new events of `event_type` (rows are dicts of the stored columns,
+    `id` included). With `when`, only rows it accepts wait for the handler. Registering the same
+    handler again for the same type changes nothing. The handler is named by its module and
+    qualified name (`Registration.name`): a to-do entry stores that name, so a handler keeps its
+    module and name as long as entries may name it."""
+    if all(r.handler is not handler for r in _registered[event_type]):
+        _registered[event_type].append(Registration(handler, when or every_row, whole_batch))
 
-    def register(handler: EventHandler) -> EventHandler:
-        if all(r.handler is not handler for r in _registered[event_type]):
-            _registered[event_type].append(Registration(handler, when or (lambda row: True), whole_batch))
-        return handler
 
-    return register
+def registered() -> dict[str, list[Registration]]:
+    """Every event type some handler is registered for, with its handlers in the order they run."""
+    return {event_type: list(regs) for event_type, regs in _registered.items() if regs}
 
 
 def handled(row: dict, handler: EventHandler) -> bool:

@@ -3,7 +3,7 @@
 from datetime import timedelta
 
 from django.db import connection
-from django.db.models import BooleanField, Field, Lookup, Q
+from django.db.models import BooleanField, Lookup, Q
 from django.db.models.expressions import RawSQL
 from psycopg.rows import dict_row
 from psycopg.types.datetime import TimestamptzLoader
@@ -46,12 +46,12 @@ def near(rows: list[dict]) -> Q:
     return Q(occurred_at__gte=min(times) - SESSION_SPAN, occurred_at__lte=max(times) + SESSION_SPAN)
 
 
-@Field.register_lookup
 class AnyOf(Lookup):
     """`field__any_of=values`: `field IN values`, on PostgreSQL as `field = ANY(%s)` with the
-    values as one array parameter. Derived work filters by a batch's thousands of correlation
-    ids or hundreds of sessions; as an IN list each value is a placeholder that Django binds
-    and PostgreSQL parses and plans one by one (a fifth of a derive pass)."""
+    values as one array parameter (registered on every field by telemetry/wiring.py). Derived
+    work filters by a batch's thousands of correlation ids or hundreds of sessions; as an IN list
+    each value is a placeholder that Django binds and PostgreSQL parses and plans one by one (a
+    fifth of a derive pass)."""
 
     lookup_name = "any_of"
     prepare_rhs = False

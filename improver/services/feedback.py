@@ -16,7 +16,6 @@ from improver.selectors import FEEDBACK_SOURCES, performance_delta
 from language.classify import Classifier, RawFeedback, RuleClassifier
 from planner.models import Alert
 from planner.selectors import patterns as pattern_views
-from telemetry.hooks import on_stored
 from telemetry.models import Correction, Decision, Observation, SkillOutcome, WakeRun
 
 BATCH = 2000
@@ -257,21 +256,17 @@ def feedback_at_arrival(event_type: str, rows: list[dict]) -> None:
         _store(template_id, default_classifier().classify(raw))
 
 
-@on_stored("observation", whole_batch=True)
 def observations_classified(*, agents: dict, rows: list[dict]) -> None:
     feedback_at_arrival("observation", rows)
 
 
-@on_stored("decision", whole_batch=True)
 def decisions_classified(*, agents: dict, rows: list[dict]) -> None:
     feedback_at_arrival("decision", rows)
 
 
-@on_stored("correction", whole_batch=True)
 def corrections_classified(*, agents: dict, rows: list[dict]) -> None:
     feedback_at_arrival("correction", rows)
 
 
-@on_stored("wake_run", when=lambda row: row.get("user_rating") is not None, whole_batch=True)
 def ratings_classified(*, agents: dict, rows: list[dict]) -> None:
     feedback_at_arrival("wake_run", rows)

@@ -17,7 +17,6 @@ from governance.models import Citation, Proposal
 from governance.services import proposal_open, proposal_raise
 from improver.selectors import tool_fact
 from learning.models import FrictionEvent
-from telemetry.hooks import on_stored
 from telemetry.models import SessionEnd, ToolInvocation
 from telemetry.row_reads import pairs_in
 
@@ -25,7 +24,6 @@ NEW_TOOL_MODES = ("TOOL_GAP", "NOTFOUND")
 PROMPT_MODES = ("PERM", "CONFLICT")
 
 
-@on_stored("friction", whole_batch=True)
 def friction_to_proposal(*, agents: dict, rows: list[dict]) -> None:
     """New friction events become (or strengthen) proposals in the same worker transaction that
     detected them, so a broker outage between the two cannot lose one: one proposal write per

@@ -9,7 +9,7 @@ and category first), so "negative:accuracy" here is what the improver calls accu
 from experiments.metrics import ANY, tool_signal
 from language.classify import RawFeedback, RuleClassifier
 from learning.models import SessionSignal
-from telemetry.hooks import handled, on_stored
+from telemetry.hooks import handled
 from telemetry.models import SkillOutcome
 from telemetry.row_reads import near
 from telemetry.sessions import session_of, sessions_known, sessions_open
@@ -44,7 +44,6 @@ def _store(event_type: str, rows: list[dict], signals_of) -> None:
     )
 
 
-@on_stored("tool_invocation", when=lambda row: row.get("outcome") in FAILED_TOOL, whole_batch=True)
 def tool_failures(*, agents: dict, rows: list[dict]) -> None:
     _store(
         "tool_invocation",
@@ -53,12 +52,10 @@ def tool_failures(*, agents: dict, rows: list[dict]) -> None:
     )
 
 
-@on_stored("skill_outcome", when=lambda row: row.get("success") is False, whole_batch=True)
 def skill_failures(*, agents: dict, rows: list[dict]) -> None:
     _store("skill_outcome", rows, lambda r: ("skill_failure",))
 
 
-@on_stored("skill_outcome_withdrawn", when=lambda row: row.get("success") is False, whole_batch=True)
 def skill_failures_withdrawn(*, agents: dict, rows: list[dict]) -> None:
     """A failed outcome withdrawn (an OpenTelemetry call that stood for its session until the run
     holding it arrived with an outcome of its own) no longer shows its session failing, unless a
@@ -76,7 +73,6 @@ def skill_failures_withdrawn(*, agents: dict, rows: list[dict]) -> None:
             signals.filter(signal=ANY).delete()
 
 
-@on_stored("session_renamed", whole_batch=True)
 def signals_renamed(*, agents: dict, rows: list[dict]) -> None:
     """A session first known by a provisional key (an OpenTelemetry run's trace id, until the
     span naming its conversation arrived) takes its real key: its signals become the real
@@ -119,31 +115,21 @@ def observation_signals(row: dict) -> tuple[str, ...]:
     return ("negative", f"negative:{verdict.category}") if verdict.sentiment == "negative" else ()
 
 
-@on_stored("observation", whole_batch=True)
 def negative_feedback(*, agents: dict, rows: list[dict]) -> None:
     _store("observation", rows, observation_signals)
 
 
-@on_stored("correction", whole_batch=True)
 def corrections(*, agents: dict, rows: list[dict]) -> None:
     _store("correction", rows, lambda r: ("correction",))
 
 
-@on_stored("decision", when=lambda row: row.get("verdict") == "rejected", whole_batch=True)
 def rejected_decisions(*, agents: dict, rows: list[dict]) -> None:
     _store("decision", rows, lambda r: ("rejected_decision",))
 
 
-def _reflected(row: dict) -> bool:
-    reflection = row.get("reflection") or {}
-    return isinstance(reflection, dict) and bool(reflection.get("failures"))
-
-
-@on_stored("session_end", when=_reflected, whole_batch=True)
 def reflected_failures(*, agents: dict, rows: list[dict]) -> None:
     _store("session_end", rows, lambda r: ("reflected_failure",))
 
 
-@on_stored("hitl_escalation", whole_batch=True)
 def escalations(*, agents: dict, rows: list[dict]) -> None:
     _store("hitl_escalation", rows, lambda r: ("escalation",))

@@ -6,7 +6,8 @@ bearer token like every endpoint, telemetry/intake/mcp_http.py) and over stdio
 The tools `report_tool_call`, `report_outcome`, `report_correction` and `report_feedback` send
 events through the same validation and writer as `POST /api/v1/ingest`. Upper floors register
 what they serve on the same `server` (the improver: the `directives` prompt, the learned facts and
-anti-patterns as resources, `submit_proposal`).
+anti-patterns as resources, `submit_proposal`). Every tool, prompt and resource is put on the
+server at start-up by its app's wiring.py (the report tools: telemetry/wiring.py).
 """
 
 import contextvars
@@ -87,7 +88,6 @@ async def ingest(event_type: str, body: dict, event_id: str | None) -> dict:
     return await sync_to_async(_ingest)(event_type, body, event_id)
 
 
-@server.tool()
 async def report_tool_call(
     session_id: str,
     tool: str,
@@ -106,7 +106,6 @@ async def report_tool_call(
     return await ingest("tool_invocation", {**body, **_who(user_id, parent_session_id)}, event_id)
 
 
-@server.tool()
 async def report_outcome(
     skill: str,
     success: bool,
@@ -137,7 +136,6 @@ async def report_outcome(
     return await ingest("skill_outcome", {**body, **_who(user_id, parent_session_id)}, event_id)
 
 
-@server.tool()
 async def report_correction(
     user_message: str,
     session_id: str | None = None,
@@ -157,7 +155,6 @@ async def report_correction(
     return await ingest("correction", {**body, **_who(user_id, parent_session_id)}, event_id)
 
 
-@server.tool()
 async def report_feedback(
     text: str,
     sentiment: Literal["positive", "negative", "neutral"] | None = None,

@@ -104,7 +104,7 @@ def test_only_the_events_a_handler_fails_on_are_retried_and_parked(broker_down, 
             raise ValueError("cannot digest poison")
         seen.extend(row["id"] for row in rows)
 
-    hooks.on_stored("observation")(picky)
+    hooks.on_stored("observation", picky)
     try:
         _, client = client_for("carol")
         batch = [
@@ -149,7 +149,7 @@ def test_a_handler_that_runs_past_its_time_parks_those_events_at_once_and_the_ba
                 pass
         seen.extend(row["id"] for row in rows)
 
-    hooks.on_stored("observation")(slow)
+    hooks.on_stored("observation", slow)
     try:
         _, client = client_for("dave")
         failures(client, 3)  # friction, derived by another handler of the batch

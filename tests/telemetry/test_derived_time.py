@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 @contextmanager
 def observed_by(handler):
     """`handler` derives from every observation (a whole-batch handler) while the block runs."""
-    hooks.on_stored("observation", whole_batch=True)(handler)
+    hooks.on_stored("observation", handler, whole_batch=True)
     try:
         yield f"{handler.__module__}.{handler.__qualname__}"
     finally:
