@@ -69,10 +69,16 @@ def name_of(thing) -> str:
 
 
 @functools.cache
+def ours_path(path: Path, root: Path) -> bool:
+    """Whether an app's code is this project's: under its root, not in an installed package (a
+    virtualenv may live inside the checkout)."""
+    return path.is_relative_to(root) and "site-packages" not in path.parts
+
+
 def project_packages() -> frozenset[str]:
     """The top-level packages of this project's code: its apps and `config`."""
     root = Path(settings.BASE_DIR).resolve()
-    inside = {a.name.split(".")[0] for a in apps.get_app_configs() if Path(a.path).is_relative_to(root)}
+    inside = {a.name.split(".")[0] for a in apps.get_app_configs() if ours_path(Path(a.path), root)}
     return frozenset({"config", *inside})
 
 

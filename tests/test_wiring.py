@@ -184,7 +184,11 @@ def test_registering_again_changes_nothing():
     assert wiring_table() == EXPECTED
 
 
-OURS = [config.label for config in apps.get_app_configs() if config.path.startswith(str(ROOT))]
+OURS = [
+    config.label
+    for config in apps.get_app_configs()
+    if config.path.startswith(str(ROOT)) and "site-packages" not in Path(config.path).parts
+]
 
 
 def ready_of(label: str) -> ast.FunctionDef | None:
