@@ -38,7 +38,7 @@ def suppression_for(dedup_key: str) -> SuppressedKey | None:
 
 
 @transaction.atomic
-def proposal_create(
+def proposal_create(  # noqa: PLR0913  (a proposal's fields, each a keyword its callers name)
     *,
     type: str,
     title: str,

@@ -228,7 +228,7 @@ class RuleClassifier:
     def classify(self, items: list[RawFeedback]) -> list[Classified]:
         return [self.classify_one(item) for item in items]
 
-    def classify_one(self, item: RawFeedback) -> Classified:
+    def classify_one(self, item: RawFeedback) -> Classified:  # noqa: C901  (one reading per feedback shape, in the order they are tried)
         h, kind = item.hints, item.source_type
         category, matched = category_of(item.text)
         if kind == "observation":

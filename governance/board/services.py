@@ -35,7 +35,7 @@ def check_transition(current: str, target: str) -> None:
 
 
 @transaction.atomic
-def task_create(
+def task_create(  # noqa: PLR0913  (a task's fields, each a keyword the API names)
     *,
     title: str,
     kind: str = "goal",

@@ -33,7 +33,7 @@ def signal_rates(template) -> dict[str, tuple[float | None, float | None]]:
     }
 
 
-def report_write(
+def report_write(  # noqa: PLR0913  (the report's parts, keywords)
     *,
     run,
     improver,

@@ -68,7 +68,7 @@ class KaizenClient:
     default, and logs why.
     """
 
-    def __init__(
+    def __init__(  # noqa: PLR0913  (the public API mirrors the event's fields)
         self,
         url: str,
         token: str,
@@ -123,7 +123,7 @@ class KaizenClient:
         atexit.register(self.close)
 
     # --- typed helpers ------------------------------------------------------------------
-    def tool_invocation(
+    def tool_invocation(  # noqa: PLR0913  (the public API mirrors the event's fields)
         self,
         session_id: str,
         tool: str,
@@ -153,7 +153,7 @@ class KaizenClient:
             **extra,
         )
 
-    def skill_outcome(
+    def skill_outcome(  # noqa: PLR0913  (the public API mirrors the event's fields)
         self,
         skill: str,
         *,

@@ -78,7 +78,7 @@ def _shown(value) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def score_event(
+def score_event(  # noqa: C901  (one branch per score data type)
     score, session_of, now: datetime, *, scales: dict[str, Scale], user_of=None
 ) -> tuple[dict | None, str]:
     """(the Kaizen event of one Langfuse score, '') or (None, why it cannot be one).

@@ -88,7 +88,7 @@ async def ingest(event_type: str, body: dict, event_id: str | None) -> dict:
     return await sync_to_async(_ingest)(event_type, body, event_id)
 
 
-async def report_tool_call(
+async def report_tool_call(  # noqa: PLR0913  (an MCP tool's parameters are its schema)
     session_id: str,
     tool: str,
     outcome: Literal["success", "failure", "timeout", "cancelled"],
@@ -106,7 +106,7 @@ async def report_tool_call(
     return await ingest("tool_invocation", {**body, **_who(user_id, parent_session_id)}, event_id)
 
 
-async def report_outcome(
+async def report_outcome(  # noqa: PLR0913  (an MCP tool's parameters are its schema)
     skill: str,
     success: bool,
     duration_ms: int,

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('fleet', '0005_agent_names_sessions'),
-        ('telemetry', '0029_learning_handover'),
+        ("fleet", "0005_agent_names_sessions"),
+        ("telemetry", "0029_learning_handover"),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='sessionlink',
-            index=models.Index(fields=['parent_session_key'], name='session_link_parent'),
+            model_name="sessionlink",
+            index=models.Index(fields=["parent_session_key"], name="session_link_parent"),
         ),
     ]
