@@ -82,33 +82,37 @@ def _signal_counts(factor_id: int, levels: tuple[int, int], names: dict[str, tup
 
 
 def _usage(factor: LineFactor, levels: tuple[int, int]) -> dict:
-    """{(level, agent): successes and, per usage metric, the sum and its spread} of the outcomes
-    of the sessions drawn, those received since the factor started."""
-    fields = {"cost_per_success": "cost_usd", "duration_per_success": "duration_ms"}
+    """{(level, agent): successes and, per usage metric, the sum and its spread}, over the outcomes
+    of the sessions drawn received since the factor started. The session is the unit (it is what
+    was drawn): each session's cost (tokens, milliseconds) and successes are summed first, and the
+    spread is Σ (yₛ − r·nₛ)² over the sessions, r the cell's cost per success."""
     exposure, outcome = LineExposure._meta.db_table, SkillOutcome._meta.db_table
     tokens = "COALESCE(o.input_tokens, 0) + COALESCE(o.output_tokens, 0)"
-    columns = {**{m: f"COALESCE(o.{c}, 0)" for m, c in fields.items()}, "tokens_per_success": tokens}
-    selects = ", ".join(
-        f"SUM({v}), SUM(CAST({v} AS FLOAT) * CAST({v} AS FLOAT)), "
-        f"SUM(CASE WHEN o.success THEN {v} ELSE 0 END)"
-        for v in columns.values()
-    )
+    columns = {
+        "cost_per_success": "COALESCE(o.cost_usd, 0)",
+        "tokens_per_success": tokens,
+        "duration_per_success": "COALESCE(o.duration_ms, 0)",
+    }
+    inner = ", ".join(f"CAST(SUM({v}) AS FLOAT) AS m{i}" for i, v in enumerate(columns.values()))
+    outer = ", ".join(f"SUM(m{i}), SUM(m{i} * m{i}), SUM(m{i} * won)" for i in range(len(columns)))
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT e.level, e.agent_id, SUM(CASE WHEN o.success THEN 1 ELSE 0 END), {selects} "
+            f"SELECT level, agent_id, SUM(won), SUM(won * won), {outer} FROM ("
+            f"SELECT e.id, e.level, e.agent_id, SUM(CASE WHEN o.success THEN 1 ELSE 0 END) AS won, {inner} "
             f"FROM {exposure} e JOIN {outcome} o ON o.agent_id = e.agent_id AND o.session_id = e.session_key "
             "WHERE e.factor_id = %s AND e.level IN (%s, %s) AND o.received_at >= %s "
-            "GROUP BY e.level, e.agent_id",
+            "GROUP BY e.id, e.level, e.agent_id) AS per_session GROUP BY level, agent_id",
             [factor.pk, *levels, factor.started_at],
         )
         rows = cursor.fetchall()
     out = {}
-    for level, agent, successes, *sums in rows:
-        cell = {"successes": successes or 0}
+    for level, agent, successes, won_sq, *sums in rows:
+        n, n_sq = float(successes or 0), float(won_sq or 0)
+        cell = {"successes": n}
         for i, metric in enumerate(columns):
-            total, square, won = (float(x or 0) for x in sums[3 * i : 3 * i + 3])
-            ratio = total / successes if successes else 0.0
-            cell[metric] = (total, square - 2 * ratio * won + ratio * ratio * (successes or 0))
+            total, square, cross = (float(x or 0) for x in sums[3 * i : 3 * i + 3])
+            ratio = total / n if n else 0.0
+            cell[metric] = (total, max(0.0, square - 2 * ratio * cross + ratio * ratio * n_sq))
         out[(level, agent)] = cell
     return out
 
