@@ -246,7 +246,7 @@ def run(http, operator, spec: dict, seed: int, weeks: int, start) -> dict:
     import time_machine
 
     from improver.services.improvers import wake_due_improvers
-    from improver.services.rollouts import rollouts_check
+    from improver.services.lifecycle import check as rollouts_check
     from telemetry.derived import derive_pending
 
     fleet = Fleet(http, spec, seed, start)

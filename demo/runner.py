@@ -26,7 +26,7 @@ from fleet.templates_yaml import parse_templates
 from governance.diff import text_diff
 from improver.models import RitualRun, Rollout
 from improver.services.improvers import improver_create, wake_due_improvers
-from improver.services.rollouts import rollouts_check
+from improver.services.lifecycle import check as canaries_check
 from planner.models import Alert, Dispatch, GoalState
 from planner.selectors import anti_patterns_for_template
 from planner.services import fleet_snapshot_take
@@ -276,7 +276,7 @@ class DemoRun(Scenes):
         """Run the canary's sequential test as the beat entry would, and say what it decided."""
         watched = [Rollout.Status.RUNNING, Rollout.Status.NEEDS_HUMAN]  # the test goes on for a human
         before = dict(Rollout.objects.filter(status__in=watched).values_list("pk", "status"))
-        rollouts_check(now=now)  # on the simulated day: its age, looks and charts follow the simulation
+        canaries_check(now=now)  # on the simulated day: its age, looks and charts follow the simulation
         for rollout in Rollout.objects.filter(pk__in=list(before)).select_related("template", "candidate"):
             if rollout.status == before[rollout.pk]:
                 continue

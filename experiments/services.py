@@ -10,7 +10,6 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.dispatch import Signal
 
 from config import clock
 from config.errors import ApplicationError, Conflict
@@ -30,10 +29,6 @@ from learning.services import fact_set_status
 
 SYSTEM = "system"
 HISTORY_MAX = 500
-
-# Sent with `template` inside the transaction that decides one of its factors (promoted, rolled
-# back or aborted): an evolution approved while the template had no room for its lines starts then.
-factor_ended = Signal()
 
 
 def rules() -> CanaryRules:
@@ -376,4 +371,3 @@ def _ended(factor: LineFactor) -> None:
         proposal_id=factor.proposal_id, status=LineFactor.Status.PROMOTED
     ).exists():
         proposal_mark_implemented(proposal=factor.proposal)
-    factor_ended.send(sender=LineFactor, template=factor.template)

@@ -31,7 +31,7 @@ from improver.models import (
 )
 from improver.review import delta_rows
 from improver.services.improvers import improver_create, improver_set_lifecycle
-from improver.services.rollouts import rollout_decide
+from improver.services.lifecycle import rollout_decided
 from telemetry.admin import EventAdmin
 
 
@@ -391,7 +391,7 @@ class RolloutAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
         rollout = get_object_or_404(Rollout, pk=pk)
         version = request.POST.get("version")
         try:
-            rollout_decide(
+            rollout_decided(
                 rollout=rollout,
                 action=action,
                 actor=request.user,
@@ -409,7 +409,7 @@ class RolloutAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
     def _decide(self, request, queryset, action: str):
         for rollout in queryset:
             try:
-                rollout_decide(rollout=rollout, action=action, actor=request.user)
+                rollout_decided(rollout=rollout, action=action, actor=request.user)
                 audit(request.user, rollout, f"Rollout {action}")
                 self.message_user(request, f"Rollout {rollout.pk}: {action}.", messages.SUCCESS)
             except ApplicationError as exc:

@@ -13,7 +13,7 @@ from config.errors import field_error
 from config.permissions import CanApproveProposals, IsAgent, IsStaff, request_agent
 from improver.models import Rollout
 from improver.selectors import directives_for_agent
-from improver.services.rollouts import rollout_decide
+from improver.services.lifecycle import rollout_decided
 from telemetry.contract import MAX_ID, id_problem
 
 
@@ -188,7 +188,7 @@ class RolloutActionApi(APIView):
             raise field_error(
                 "template", f"Rollout {rollout.pk} belongs to {rollout.template.slug}, not {slug}."
             )
-        rollout = rollout_decide(
+        rollout = rollout_decided(
             rollout=rollout,
             action=action,
             actor=request.user,

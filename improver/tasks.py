@@ -9,9 +9,9 @@ from governance.models import Proposal
 from improver.models import ImproverAgent, Rollout
 from improver.notify import handover_message, review_message, send_handover_email, send_review_email
 from improver.services.improvers import wake_due_improvers as wake
+from improver.services.lifecycle import check as canaries_check
 from improver.services.maintenance import maintenance_pass as run
 from improver.services.ritual import ritual_run, rituals_reap
-from improver.services.rollouts import rollouts_check
 
 
 @periodic("improver.wake_due_improvers", soft_time_limit=600)
@@ -82,4 +82,4 @@ def maintenance_pass() -> int:
 @periodic("improver.check_rollouts", soft_time_limit=600)
 def check_rollouts() -> dict:
     """Every 10 minutes: run the sequential test on each running rollout and line under test, and act."""
-    return rollouts_check()
+    return canaries_check()

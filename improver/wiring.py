@@ -1,16 +1,16 @@
 """What the improver's services answer to, wired once at start-up (ImproverConfig.ready):
 approving, rejecting and refining a template evolution (the governance registry), a template's
-head moving (its rollout and its pending evolution follow), a rollout ending (the evolution
-queued behind it starts) and a rollout being deleted; the newly stored events it derives from
+head moving (its rollout, its pending evolution and what was queued behind its canary follow) and
+a rollout being deleted; the newly stored events it derives from
 (telemetry's hooks: each session's failure signals, feedback classified as it arrives, friction
 turned into new_tool proposals); and what it serves on the MCP server (the `directives` prompt,
-the learned facts and anti-patterns, `submit_proposal`). This module sits above the rollouts and
-the evolutions, so neither names the other: each sends its Django signal and this answers it."""
+the learned facts and anti-patterns, `submit_proposal`). How an approved change goes on from
+there is one module read top to bottom: improver.services.lifecycle."""
 
 from django.db.models.signals import pre_delete
 
-from experiments.services import factor_ended
 from fleet.documents import head_moved
+from fleet.models import AgentTemplate
 from governance.models import Proposal
 from governance.registry import register as register_type
 from improver.mcp_server import anti_patterns, directives, facts, submit_proposal
@@ -18,8 +18,9 @@ from improver.models import Rollout
 from improver.review import maintenance_review, new_tool_review, review
 from improver.services import feedback, maintenance, session_signals
 from improver.services.evolution import TYPE, evolution_lines, on_approve, on_refine, on_reject, what_next
-from improver.services.evolution_moves import evolution_dequeue, evolution_rebase
-from improver.services.rollouts import rollout_deleted, rollout_ended, rollout_head_moved
+from improver.services.evolution_moves import evolution_rebase
+from improver.services.lifecycle import advance
+from improver.services.rollouts import rollout_deleted, rollout_head_moved
 from telemetry.hooks import on_stored
 from telemetry.intake.mcp import server
 
@@ -28,15 +29,13 @@ JSON = "application/json"
 
 
 def template_head_moved(sender, *, document, version, **kwargs) -> None:
-    """A template's head moved: its rollout and its pending evolution follow."""
+    """A template's head moved: its rollout and its pending evolution follow, and what was queued
+    behind a rollout that ended with it starts."""
     if document.name.startswith("template:"):
         rollout_head_moved(document, version)
         evolution_rebase(document, version)
-
-
-def queued_evolution_starts(sender, *, template, **kwargs) -> None:
-    """A template's rollout or line under test ended: the evolution approved behind it starts."""
-    evolution_dequeue(template=template)
+        if (template := AgentTemplate.objects.filter(document=document).first()) is not None:
+            advance(template)
 
 
 def failed_call(row: dict) -> bool:
@@ -109,6 +108,4 @@ def register(app_config) -> None:
     register_hooks()
     register_mcp()
     head_moved.connect(template_head_moved, dispatch_uid="improver.template_head_moved")
-    rollout_ended.connect(queued_evolution_starts, dispatch_uid="improver.queued_evolution_starts")
-    factor_ended.connect(queued_evolution_starts, dispatch_uid="improver.queued_evolution_starts_lines")
     pre_delete.connect(rollout_deleted, sender=Rollout, dispatch_uid="rollout_deleted")

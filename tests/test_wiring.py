@@ -115,11 +115,9 @@ EXPECTED = {
     ],
     "signals": [
         ("config.webhooks.delivery_given_up", "any", "fleet.services.webhook_failure_record"),
-        ("experiments.services.factor_ended", "any", "improver.wiring.queued_evolution_starts"),
         ("fleet.documents.head_moved", "any", "planner.config_docs.card_head_moved"),
         ("fleet.documents.head_moved", "any", "improver.wiring.template_head_moved"),
         ("governance.registry.proposal_approved", "any", "governance.board.services.work_task_for_approved"),
-        ("improver.services.rollouts.rollout_ended", "any", "improver.wiring.queued_evolution_starts"),
         ("telemetry.hooks.batches_committed", "any", "planner.wiring.waiting_feedback_folds"),
         ("telemetry.retention.prune_beside", "any", "experiments.wiring.ended_draws"),
         ("django.db.models.signals.post_migrate", "the fleet app", "fleet.pricing.ensure_default"),

@@ -77,10 +77,11 @@ def evolution_rebase(document: Document, head: DocumentVersion) -> Proposal | No
     )
 
 
-def evolution_dequeue(*, template) -> DocumentVersion | None:
-    """The template's rollout or one of its lines under test ended: start the evolution approved
-    behind it, its additions and removals applied to the head as it is now (a promoted canary's,
-    or the old one's); line by line when the template tests lines and has room for them."""
+def evolution_dequeue(*, template) -> bool:
+    """Start the evolution approved behind the template's canary (the oldest queued) once that
+    canary has ended, its additions and removals applied to the head as it is now (a promoted
+    canary's, or the old one's); line by line when the template tests lines and has room for them.
+    True when it started (or was found to have nothing left and ended)."""
     session = (
         EvolutionSession.objects.select_for_update(of=("self",))
         .select_related("improver", "template", "base_version", "improver__agent", "proposal")
@@ -89,13 +90,15 @@ def evolution_dequeue(*, template) -> DocumentVersion | None:
         .first()
     )
     if session is None or session.proposal is None:
-        return None
+        return False
 
     proposal, now = session.proposal, clock.now()
     document = Document.objects.select_related("head").get(pk=template.document_id)
-    head, by_lines = document.head, document.candidate_id is None and lines_tested(template)
+    if document.candidate_id is not None:
+        return False  # a version canary still runs: it waits for its end
+    head, by_lines = document.head, lines_tested(template)
     if by_lines and len(line_factors(proposal.payload, template)) > room_for_lines(template.pk):
-        return None  # it waits for more of the template's lines under test to be decided
+        return False  # it waits for more of the template's lines under test to be decided
     # a canary that was rolled back or aborted took its lines back: they are left out, and the
     # proposal records what is applied (the rollout tests those lines' targets)
     additions, removals, directives = applied(head.text, proposal.payload, set(withdrawn_lines(template)))
@@ -108,7 +111,7 @@ def evolution_dequeue(*, template) -> DocumentVersion | None:
             actor=None,
             reason=f"v{head.number} already holds every line of #{proposal.pk} not taken back: nothing left.",
         )
-        return None
+        return True
     proposal.payload = {
         **proposal.payload,
         "additions": additions,
@@ -122,7 +125,7 @@ def evolution_dequeue(*, template) -> DocumentVersion | None:
     if by_lines:
         factors = line_factors(proposal.payload, template)
         lines_land(session, improver, proposal, factors, session.rating, now)
-        return None
+        return True
     if version_land(session, improver, proposal, directives, proposal.decided_by, session.rating, now):
         proposal_mark_implemented(proposal=proposal)
-    return session.new_version
+    return True

@@ -9,7 +9,6 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.dispatch import Signal
 
 from config import clock
 from config.errors import ApplicationError, Conflict
@@ -338,7 +337,6 @@ def _end(rollout, actor, status, verdict, reason, now) -> None:
     rollout.decided_at = now
     rollout.save(update_fields=["decided_at"])
     _mark(rollout, actor, status, verdict, reason, now)
-    _next_in_queue(rollout)
 
 
 def _promote(rollout, actor, reason, now) -> None:
@@ -350,13 +348,3 @@ def _promote(rollout, actor, reason, now) -> None:
     _mark(rollout, actor, Rollout.Status.PROMOTED, ChangeDecision.Verdict.PROMOTED, reason, now)
     if rollout.proposal_id:
         proposal_mark_implemented(proposal=rollout.proposal)
-    _next_in_queue(rollout)
-
-
-# Sent with `template` when a template's rollout is promoted or rolled back, inside the
-# transaction that ends it (the evolution approved behind it starts then).
-rollout_ended = Signal()
-
-
-def _next_in_queue(rollout) -> None:
-    rollout_ended.send(sender=Rollout, template=rollout.template)
