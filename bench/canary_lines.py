@@ -38,8 +38,10 @@ once (one count after another, the kinds drawn equally likely). Fleets of 8 agen
 followed for the rules' 14 days, smaller ones for 28. Printed per cell and level: promoted and
 rolled back (by the rule), handed over (at any time), what the recommendation said when it was
 handed over (promote, abort: roll back), promoted within 14 and 28 days, the median day of the
-decisions; then the targets beside their figures with PASS or FAIL, and the figures by how many
-lines were under test at once. The targets:
+decisions; then the targets beside their figures with PASS or FAIL, the figures by how many
+lines were under test at once, and the commonest reasons of the recommendations the targets count
+against (a neutral line's abort, a harmful line's promote, a better line's wait or abort). The
+targets:
 
 - in every cell: neutral lines promoted ≤ 5% and rolled back ≤ 5%; harmful, costly and contrary
   B levels promoted ≤ 5%; longer-but-better lines rolled back ≤ 5%;
@@ -55,6 +57,7 @@ is missed (a smoke run judges none).
 
 import math
 import random
+import re
 from collections import Counter
 from datetime import timedelta
 from typing import NamedTuple
@@ -67,6 +70,7 @@ BETTER = ("good", "longer", "mixed", "contrary A")  # better on their target, on
 HARMFUL = ("harmful", "costly", "contrary B")  # worse than what is served, on the whole
 HALVES = ("good", "harmful", "longer", "contrary A")  # the level halves its problem for everyone
 MISSING: Counter = Counter()  # why hand-overs were not decided, by level
+REASONS: Counter = Counter()  # (level, recommendation, its reason in short) at each first hand-over
 
 
 class Fate(NamedTuple):
@@ -236,6 +240,8 @@ class Template:
             elif verdict.action == "hand_over" and self.handed[key] is None:
                 self.handed[key] = self.latest[key]
                 MISSING.update(f"{LEVELS[self.kinds[f]][j]}:{m}" for m in verdict.missing)
+                why = verdict.advice.why if verdict.advice else ""
+                REASONS[(LEVELS[self.kinds[f]][j], self.latest[key], reason(why))] += 1
 
     def fates(self, days: int) -> list[Fate]:
         lines = sum(len(LEVELS[k]) for k in self.kinds)
@@ -245,6 +251,14 @@ class Template:
             level = LEVELS[self.kinds[key[0]]][key[1]]
             out.append(Fate(level, action, day, self.handed[key], self.latest[key], lines))
         return out
+
+
+def reason(why: str) -> str:
+    """A recommendation's reason in short: its first clause, the line's own problem named
+    "target"."""
+    why = re.sub(r"problem\d+", "target", why).replace(" is more likely than not worse than", " likely past")
+    why = why.replace("the target is very likely better", "target very likely better")
+    return re.split(r"[:;(.]| \d", why, maxsplit=1)[0].strip()
 
 
 def run_lines(
@@ -502,10 +516,10 @@ def print_targets(cells: dict, judge: bool) -> list[str]:
 BY_LINES = (
     (("neutral", "promoted"), ("neutral",), "promote", None),
     (("neutral", "rolled back"), ("neutral",), "roll_back", None),
-    (("harmful", "promoted"), HARMFUL, "promote", None),
+    (("harmful", "promoted"), ("harmful",), "promote", None),
     (("longer", "rolled back"), ("longer",), "roll_back", None),
     (("good", "promoted"), ("good",), "promote", None),
-    (("harmful", "says promote"), HARMFUL, None, "promote"),
+    (("harmful", "says promote"), ("harmful",), None, "promote"),
     (("better", "says promote"), BETTER, None, "promote"),
     (("neutral", "says abort"), ("neutral",), None, "abort"),
 )
@@ -513,8 +527,8 @@ BY_LINES = (
 
 def print_by_lines(everything: list[Fate]) -> None:
     """Over the whole grid, by how many lines were under test at once: the figures the targets
-    read (harmful: harmful, costly and contrary B levels; better: good, longer, mixed and
-    contrary A; what hand-overs say, of the levels handed over)."""
+    read (better: good, longer, mixed and contrary A; what hand-overs say, of the levels handed
+    over)."""
     print(f"\n{'lines':>5} " + " ".join(f"{head[0]:>12}" for head, *_ in BY_LINES))
     print(f"{'':>5} " + " ".join(f"{head[1]:>12}" for head, *_ in BY_LINES))
     for lines in LINES:
@@ -528,11 +542,34 @@ def print_by_lines(everything: list[Fate]) -> None:
             print(f"{lines:>5} " + " ".join(figures))
 
 
+# The hand-overs whose reasons are printed: (what, levels, recommendations)
+REASONED = (
+    ("neutral hand-overs saying abort", ("neutral",), ("abort",)),
+    ("harmful hand-overs saying promote", ("harmful",), ("promote",)),
+    ("better hand-overs not saying promote", BETTER, ("abort", "wait")),
+)
+
+
+def print_reasons() -> None:
+    """Over the whole grid, the commonest reasons of the recommendations the targets count against."""
+    print()
+    for what, levels, said in REASONED:
+        got = Counter()
+        for (level, advice, why), n in REASONS.items():
+            if level in levels and advice in said:
+                got[f"{advice}: {why}" if len(said) > 1 else why] += n
+        total = sum(got.values())
+        if total:
+            common = "; ".join(f"{why} {n / total:.0%}" for why, n in got.most_common(5))
+            print(f"{what} ({total}): {common}")
+
+
 def lines_main(args, rules) -> int:
     """Lines as factors over the grid: per cell each level's fate, then the targets."""
     cells, everything = run_grid(args, rules)
     missed = print_targets(cells, not args.smoke)
     print_by_lines(everything)
+    print_reasons()
     print("why hand-overs were undecided:", ", ".join(f"{k} {n}" for k, n in sorted(MISSING.items())))
     if args.smoke:
         print("a smoke run: too few templates to judge the targets")
