@@ -3,9 +3,12 @@ that are harder, a base rate that drifts, small fleets, and clients that do or d
 session when they read their directives.
 
     .venv/bin/python bench/canary_rule.py [--runs 200] [--smoke] [--sizes 4,8,20,50]
-    .venv/bin/python bench/canary_rule.py --lines [--runs 40] [--smoke] [--sizes 3,8,20,50]
+    .venv/bin/python bench/canary_rule.py --lines [--runs 200] [--smoke] [--sizes 3,8,20,50]
+        [--spreads 0,0.4,0.8] [--shares 0.5,0.2] [--modes session]
 
-With `--lines`, lines are tested as factors, several at once (`bench/canary_lines.py`).
+With `--lines`, lines are tested as factors, several at once, contrary pairs as one factor of two
+exclusive levels, sessions naming themselves on the read unless `--modes` says otherwise
+(`bench/canary_lines.py`, which states the grid's targets). Exits 1 when one is missed.
 
 The draws are this file's own: nothing here reads the service's counting or estimating code.
 What it does call is what it tests: the service's assignment of agents (`fleet.arms.canary_pick`,
@@ -201,6 +204,7 @@ def main() -> int:
     parser.add_argument("--modes", default=",".join(MODES))
     parser.add_argument("--scenarios", default=",".join(SCENARIOS))
     parser.add_argument("--lines", action="store_true", help="lines as factors, 1-8 at once")
+    parser.add_argument("--shares", default="0.5,0.2", help="with --lines: each line's share of sessions")
     args = parser.parse_args()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
@@ -266,69 +270,10 @@ def main() -> int:
 
 
 def lines_main(args, rules) -> int:
-    """Lines as factors: per size, spread and assignment, each kind of line's fate."""
-    from bench.canary_lines import BETTER, KINDS, mixes, run_lines
+    """Lines as factors over the grid of sizes, spreads and shares (`bench/canary_lines.py`)."""
+    from bench.canary_lines import lines_main as run
 
-    sizes = [int(s) for s in args.sizes.split(",")] if args.sizes != "4,8,20,50" else [3, 8, 20, 50]
-    spreads = [float(s) for s in args.spreads.split(",")]
-    modes, runs = args.modes.split(","), args.runs
-    if args.smoke:
-        sizes, spreads, modes, runs = [8], [0.4], ["session"], 2
-    rng = random.Random(args.seed)
-    print(
-        f"{runs} templates per cell, 1, 2, 4 or 8 lines each; α = {rules.alpha}; {DAYS} days; "
-        "share 50% per line"
-    )
-    print(
-        f"{'agents':>6} {'spread':>6} {'reads':>7} {'kind':>8} {'lines':>5} | {'promoted':>8} {'rolled':>6} "
-        f"{'handed':>6} {'advice promote':>14} {'advice abort':>12} {'median day':>10}"
-    )
-    missed = []
-    for agents in sizes:
-        for spread in spreads:
-            for mode in modes:
-                fates = {kind: [] for kind in KINDS}
-                for r in range(runs):
-                    kinds = mixes(rng, (1, 2, 4, 8)[r % 4])
-                    for kind, fate in zip(
-                        kinds, run_lines(agents, spread, mode, kinds, rng, rules, DAYS), strict=True
-                    ):
-                        fates[kind].append(fate)
-                for kind, got in fates.items():
-                    if not got:
-                        continue
-                    n = len(got)
-                    promoted = sum(a == "promote" for a, _, _ in got) / n
-                    back = sum(a == "roll_back" for a, _, _ in got) / n
-                    handed = [h for a, _, h in got if h]
-                    says = {
-                        x: (sum(h == x for h in handed) / len(handed) if handed else 0.0)
-                        for x in ("promote", "abort")
-                    }
-                    decided = [d for a, d, _ in got if a in ("promote", "roll_back")]
-                    print(
-                        f"{agents:>6} {spread:>6} {mode:>7} {kind:>8} {n:>5} | {promoted:>8.1%} {back:>6.1%} "
-                        f"{len(handed) / n:>6.0%} {says['promote']:>14.0%} {says['abort']:>12.0%} "
-                        f"{(median(decided) if decided else '-'):>10}",
-                        flush=True,
-                    )
-                    cell = f"{agents} agents, spread {spread}, {mode} reads, {kind}"
-                    if kind == "neutral" and (promoted > 0.05 or back > 0.05):
-                        missed.append(f"neutral promoted {promoted:.1%} / rolled back {back:.1%} ({cell})")
-                    if kind in ("harmful", "costly") and promoted > 0.05:
-                        missed.append(f"{kind} promoted {promoted:.1%} ({cell})")
-                    if kind == "longer" and back > 0.05:
-                        missed.append(f"longer rolled back {back:.1%} ({cell})")
-                    if kind in BETTER and handed and says["promote"] < 0.8:
-                        missed.append(f"{kind}: hand-over recommends promote {says['promote']:.0%} ({cell})")
-                    if kind == "good" and agents >= 8 and promoted < 0.8:
-                        missed.append(f"good promoted within {DAYS} days {promoted:.0%} ({cell})")
-    from bench.canary_lines import MISSING
-
-    print("why hand-overs were undecided:", ", ".join(f"{k} {n}" for k, n in sorted(MISSING.items())))
-    for line in missed:
-        print(f"MISSED: {line}")
-    return 1 if missed and not args.smoke else 0
+    return run(args, rules)
 
 
 if __name__ == "__main__":
