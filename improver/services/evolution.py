@@ -199,16 +199,24 @@ def lines_tested(template) -> bool:
 
 def line_factors(payload: dict, template) -> list[list[dict]]:
     """One factor per line the change adds or removes (each with the signals it targets and
-    the evidence it was proposed on), leaving out a line already under test."""
+    the evidence it was proposed on), leaving out a line already under test. A served line taken
+    out for the opposite line newer evidence asks for goes with it, in one level: a session is
+    served the old line or the new one, never both."""
     testing = {line for f in open_factors(template.pk) for level in f.levels for line in level.get("add", ())}
+    removals = payload.get("removals") or []
+    replaced = {r.get("into"): r["text"] for r in removals if r.get("into")}
     factors = [
-        [{"add": [a["text"]], "targets": _targets(a), "addition": a}]
+        [
+            {"add": [a["text"]], "targets": _targets(a), "addition": a}
+            | ({"remove": [replaced[a["text"]]]} if a["text"] in replaced else {})
+        ]
         for a in payload.get("additions") or []
         if a["text"] not in testing
     ]
     factors += [
         [{"remove": [r["text"]], "targets": list(target_of(r)), "addition": r}]
-        for r in payload.get("removals") or []
+        for r in removals
+        if r.get("into") not in {f[0]["add"][0] for f in factors}
     ]
     return factors
 

@@ -109,3 +109,23 @@ def test_a_line_s_evidence_says_where_it_is_judged(addition, targets):
     template = TemplateFactory(slug="planner")
     [[level]] = line_factors({"additions": [addition]}, template)
     assert level["targets"] == targets and level["add"] == [LINE]
+
+
+def test_a_served_line_and_the_opposite_line_that_replaces_it_are_one_level():
+    from improver.services.evolution import line_factors
+
+    template = TemplateFactory(slug="planner")
+    old, new = "Always call the customer back.", "Never call the customer back; write instead."
+    payload = {
+        "additions": [{"text": new, "origin": "remedy"}, {"text": LINE, "origin": "remedy"}],
+        "removals": [
+            {"text": old, "action": "replace", "into": new},
+            {"text": "Be terse.", "action": "prune"},
+        ],
+    }
+    factors = line_factors(payload, template)
+    assert [[(lv.get("add"), lv.get("remove")) for lv in f] for f in factors] == [
+        [([new], [old])],  # a session gets the old line or the new one, never both
+        [([LINE], None)],
+        [(None, ["Be terse."])],
+    ]
