@@ -10,8 +10,9 @@ with the line against sessions without it, within each agent — once a day.
 A fleet: `agents` agents whose session volumes are heavy-tailed (a Pareto weight per agent, mean
 3 sessions a day), each with its own offset on the logit scale (spread 0, 0.4, 0.8), weekends
 twice as hard, and a drift of up to ±0.3 over the horizon. Each line under test has its own
-problem (a signal at 10–25% of sessions); the fleet also shows tool failures (25%), skill
-failures (10%), corrections (8%) and escalations (5%). The kinds of line:
+problem (a category of negative feedback at 10–25% of sessions, the kind every line targets);
+the fleet also shows tool failures (25%), skill failures (10%), corrections (8%) and escalations
+(5%). The kinds of line:
 
 - good: its problem halves;
 - neutral: nothing changes;
@@ -202,7 +203,7 @@ class Template:
     def count(self, agent: int, served: dict[int, int], s: dict) -> None:
         for f, j in self.keys:
             if self.state[(f, j)] is None and f not in self.promoted and served.get(f, j) == j:
-                _count(self.counts[(f, j)][(agent, int(f in served))], s, f)
+                _count(self.counts[(f, j)][(agent, int(f in served))], s)
 
     def check(self, day: int, rules) -> None:
         """Each level under test decided on its own at the end of `day` (counted from 0)."""
@@ -289,15 +290,17 @@ def _empty(metrics) -> dict:
     return dict.fromkeys((*metrics, "n", "success", "duration", "duration_sq", "duration_won"), 0.0)
 
 
-def _count(cell: dict, s: dict, factor: int) -> None:
+def _count(cell: dict, s: dict) -> None:
     from experiments.rule import OTHER, OVERALL
 
     cell["n"] += 1
-    target = f"problem{factor}"
     for signal, shown in s["signals"].items():
         if signal in cell:
             cell[signal] += shown
-    cell[OTHER] += any(v for sig, v in s["signals"].items() if sig != target)
+    # each line's problem is a category of negative feedback, the kind of every line's target: the
+    # service's "other failure" is a session with a failure of another kind
+    # (experiments.metrics.other_kinds), so the other lines' problems are not in it, the generic kinds are
+    cell[OTHER] += any(v for sig, v in s["signals"].items() if sig in GENERIC)
     cell[OVERALL] += s["failed"]
     if not s["failed"]:
         cell["success"] += 1
