@@ -120,7 +120,9 @@ def factor_check(*, factor: LineFactor, now: datetime | None = None) -> dict[int
     level's action."""
     now = now or clock.now()
     with transaction.atomic():
-        factor = LineFactor.objects.select_for_update().select_related("template").get(pk=factor.pk)
+        factor = (
+            LineFactor.objects.select_for_update(of=("self",)).select_related("template").get(pk=factor.pk)
+        )
         watching = factor.status == LineFactor.Status.NEEDS_HUMAN
         if factor.status != LineFactor.Status.TESTING and not watching:
             return {}
@@ -191,7 +193,7 @@ def factor_decide(
     *, factor: LineFactor, action: str, actor, reason: str = "", level: int | None = None
 ) -> LineFactor:
     """A human promotes (one level), aborts or pins a line under test; refused once it is decided."""
-    factor = LineFactor.objects.select_for_update().select_related("template").get(pk=factor.pk)
+    factor = LineFactor.objects.select_for_update(of=("self",)).select_related("template").get(pk=factor.pk)
     if action not in ("promote", "abort", "pin"):
         raise ApplicationError(
             f"Unknown action '{action}' (promote, abort or pin).",
@@ -235,7 +237,11 @@ def facts_enter(*, now: datetime | None = None) -> int:
         if fact.template_id is None or not room_for_lines(fact.template_id):
             continue
         with transaction.atomic():
-            locked = LearnedFact.objects.select_for_update().filter(pk=fact.pk, trial__isnull=True).first()
+            locked = (
+                LearnedFact.objects.select_for_update(of=("self",))
+                .filter(pk=fact.pk, trial__isnull=True)
+                .first()
+            )
             if locked is None:  # another pass started it
                 continue
             level = {"fact": fact.pk, "text": fact.content, "targets": ["correction"]}

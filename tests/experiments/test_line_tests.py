@@ -92,7 +92,7 @@ def day_of_sessions(clients, day: int, rng: random.Random) -> None:
             lines = carried(agent_client.get(URL, {"session_id": key}).json()["directives"])
             stamp = (at + timedelta(minutes=i)).isoformat()
             complains = rng.random() < (0.15 if CONCISE in lines else 0.6)
-            fails = rng.random() < (0.5 if DATES in lines else 0.04)
+            fails = rng.random() < (0.3 if DATES in lines else 0.02)
             if complains:
                 batch.append(
                     {
@@ -125,14 +125,14 @@ def day_of_sessions(clients, day: int, rng: random.Random) -> None:
 def test_each_line_is_decided_on_its_own(clock):
     clients, proposal = approved_as_lines(clock)
     factor = {f.levels[0]["add"][0]: f for f in LineFactor.objects.filter(proposal=proposal)}
-    rng = random.Random(7)
+    rng = random.Random(4)
     for day in range(14):
         day_of_sessions(clients, day, rng)
         clock.move_to(WAKE + timedelta(days=day + 1))
         rollouts_check()
     for f in factor.values():
         f.refresh_from_db()
-    assert factor[CONCISE].status == "promoted", factor[CONCISE].last_check
+    assert factor[CONCISE].status == "promoted", factor[CONCISE].last_check["1"]["reason"]
     assert factor[DATES].status == "rolled_back", factor[DATES].last_check
     assert factor[CITE].status in ("testing", "needs_human"), factor[CITE].last_check
     head = Document.objects.get(template__slug="coder").head
