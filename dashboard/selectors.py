@@ -7,7 +7,8 @@ from django.db.models.functions import TruncDate, TruncHour, TruncMinute
 from django.urls import reverse
 
 from config import clock
-from experiments.words import rollout_series, rollout_status
+from experiments.models import LineFactor
+from experiments.words import level_series, level_status, level_title, rollout_series, rollout_status
 from fleet.models import DocumentVersion
 from governance.models import BoardTask, Proposal
 from improver.models import Rollout
@@ -229,6 +230,30 @@ def rollouts(limit: int = 5) -> list[dict]:
                 **drawn,
             }
         )
+    return rows
+
+
+def line_tests(limit: int = 8) -> list[dict]:
+    """Recent line tests, one row per level: what it serves, the rate of what it is judged on with
+    and without it at every check, where its test stands, and the decision."""
+    rows = []
+    for factor in LineFactor.objects.select_related("template")[:limit]:
+        for number in range(1, len(factor.levels) + 1):
+            status = level_status(factor, number)
+            metric = status["judged_on"][0]
+            rows.append(
+                {
+                    "id": f"line-{factor.pk}-{number}",
+                    "template": factor.template.slug,
+                    "title": level_title(factor, number),
+                    "status": factor.status,
+                    "decided_by": factor.decided_by,
+                    "url": reverse("admin:experiments_linefactor_change", args=[factor.pk]),
+                    "metric": metric,
+                    **status,
+                    **level_series(factor, number, metric),
+                }
+            )
     return rows
 
 

@@ -75,6 +75,15 @@ def dashboard(request):
             }
             for r in selectors.rollouts()
         ],
+        "line_tests": [
+            {
+                **r,
+                "chart": rollout_chart(
+                    r, rollout_id=r["id"], title=f"{r['template']}: sessions with {r['metric']}"
+                ),
+            }
+            for r in selectors.line_tests()
+        ],
     }
     return render(request, "dashboard/index.html", context)
 

@@ -18,7 +18,8 @@ from config import clock
 from config.progress import Progress
 from demo import simulator
 from demo.scenes import Scenes
-from experiments.words import rollout_status
+from experiments.models import LineExposure, LineFactor
+from experiments.words import level_status, level_title, rollout_status
 from fleet.models import Agent, AgentTemplate, Document, Exposure
 from fleet.services import agent_create, token_issue
 from fleet.templates import template_upsert
@@ -181,6 +182,19 @@ class DemoRun(Scenes):
         )
         slug = run.improver.active_template.slug
         rollout = Rollout.objects.filter(proposal_id=proposal_id).first()
+        tests = list(LineFactor.objects.filter(proposal_id=proposal_id).order_by("pk"))
+        if tests:
+            self.say(
+                f"  its {len(tests)} line(s) are tested one by one: each {slug} session that names itself "
+                f"when it reads its directives is drawn for each line on its own ({tests[0].share:.0%} of "
+                "the sessions get it), so one session carries a random subset and every line is judged "
+                "on its own target"
+            )
+            for test in tests:
+                targets = ", ".join(test.levels[0].get("targets") or ["any failure"])
+                self.say(f"    line test {test.pk}: {level_title(test, 1)} (target: {targets})")
+            self.show_a_session(slug)
+            return
         if rollout is not None:
             self.say(
                 f"  {slug} v{rollout.candidate.number} starts as a canary: each {slug} session is assigned "
@@ -191,6 +205,19 @@ class DemoRun(Scenes):
         sim = next(s for s in self.sim_agents if s.template == slug and s.name in canary_names(rollout))
         directives = self.http.get("/api/v1/agents/me/directives", **self.auth(sim)).json()
         self.say(f"  a session on the candidate reads {directives['template']} v{directives['version']}:")
+        for line in directives["prompt_block"].splitlines():
+            self.say(f"    | {line}")
+
+    def show_a_session(self, slug: str) -> None:
+        """What one session of the template reads while its lines are tested."""
+        sim = next(s for s in self.sim_agents if s.template == slug)
+        key = f"{sim.name}-shown"
+        directives = self.http.get(
+            "/api/v1/agents/me/directives", {"session_id": key}, **self.auth(sim)
+        ).json()
+        served = [x.get("add") or x.get("remove") for x in directives["lines_under_test"]["served"]]
+        version = f"{directives['template']} v{directives['version']}"
+        self.say(f"  session {key} reads {version} with {len(served)} line(s) under test:")
         for line in directives["prompt_block"].splitlines():
             self.say(f"    | {line}")
 
@@ -271,12 +298,26 @@ class DemoRun(Scenes):
             by_template.setdefault(slug, []).append(f"v{row['version__number']} {row['n']}")
         for slug, counts in by_template.items():
             self.say(f"  {slug} sessions assigned while its canary ran: {', '.join(counts)}")
+        draws = (
+            LineExposure.objects.values("factor", "level").annotate(n=Count("id")).order_by("factor", "level")
+        )
+        by_test: dict[int, dict[int, int]] = {}
+        for row in draws:
+            by_test.setdefault(row["factor"], {})[row["level"]] = row["n"]
+        for test in LineFactor.objects.filter(pk__in=list(by_test)).select_related("template").order_by("pk"):
+            drawn = by_test[test.pk]
+            self.say(
+                f"  {test.template.slug} line test {test.pk}: {drawn.get(1, 0)} sessions drawn with it, "
+                f"{drawn.get(0, 0)} without"
+            )
 
     def check_rollouts(self, now: datetime) -> None:
         """Run the canary's sequential test as the beat entry would, and say what it decided."""
         watched = [Rollout.Status.RUNNING, Rollout.Status.NEEDS_HUMAN]  # the test goes on for a human
         before = dict(Rollout.objects.filter(status__in=watched).values_list("pk", "status"))
+        lines_before = dict(LineFactor.objects.filter(status__in=LineFactor.OPEN).values_list("pk", "status"))
         canaries_check(now=now)  # on the simulated day: its age, looks and charts follow the simulation
+        self.lines_decided(lines_before, now)
         for rollout in Rollout.objects.filter(pk__in=list(before)).select_related("template", "candidate"):
             if rollout.status == before[rollout.pk]:
                 continue
@@ -287,6 +328,22 @@ class DemoRun(Scenes):
                 f"  {now:%Y-%m-%d}: rollout of {rollout.template.slug} v{rollout.candidate.number} "
                 f"{rollout.status.replace('_', ' ')} by {rollout.decided_by} — sessions with "
                 f"{status['judged_on'][0]}: {arms}; {rollout.reason}"
+            )
+
+    def lines_decided(self, before: dict, now: datetime) -> None:
+        """Say what the daily check decided of each line under test."""
+        for test in LineFactor.objects.filter(pk__in=list(before)).select_related("template").order_by("pk"):
+            if test.status == before[test.pk]:
+                continue
+            number = test.promoted_level or 1
+            status = level_status(test, number)
+            judged = next((r for r in status["rows"] if r["metric"] == status["judged_on"][0]), None)
+            arms = f"with it {judged['candidate']}, without {judged['champion']}" if judged else "no sessions"
+            self.say(
+                f"  {now:%Y-%m-%d}: line test {test.pk} of {test.template.slug} "
+                f"({level_title(test, number)}) "
+                f"{test.status.replace('_', ' ')} by {test.decided_by or 'system'} — sessions with "
+                f"{status['judged_on'][0]}: {arms}; {test.reason}"
             )
 
     def post(self, sim: simulator.SimAgent, events: list[dict]) -> list[dict]:

@@ -8,7 +8,8 @@ from django.conf import settings
 from django.db import connection
 from django.db.models import Count
 
-from experiments.words import rollout_status
+from experiments.models import LineFactor
+from experiments.words import level_status, level_title, rollout_status
 from fleet.models import AgentTemplate
 from governance.models import BoardTask, Proposal
 from improver.models import Rollout
@@ -185,9 +186,14 @@ class Scenes:
     def decisions_waiting(self) -> None:
         """The canaries a human must decide, with what a careful reviewer would do and where."""
         waiting = Rollout.objects.filter(status__in=Rollout.OPEN).select_related("template", "candidate")
+        lines = (
+            LineFactor.objects.filter(status__in=LineFactor.OPEN).select_related("template").order_by("pk")
+        )
         self.heading("What waits for you")
-        if not waiting:
+        if not waiting and not lines:
             self.say("  nothing: every canary was decided by its test")
+        for test in lines.order_by("pk"):
+            self.line_waiting(test)
         for rollout in waiting.order_by("pk"):
             status = rollout_status(rollout)
             advice = status["advice"] or {"action": "wait", "why": "no evidence yet", "figures": []}
@@ -206,6 +212,23 @@ class Scenes:
         self.say(
             f"  browse this run: DATABASE_URL=sqlite:///{database_file()} make run  (its own admin "
             "user and agent token; your other databases' tokens are left alone)"
+        )
+
+    def line_waiting(self, test: LineFactor) -> None:
+        """A line still under test: where its test stands, what a careful reviewer would do, where."""
+        status = level_status(test, 1)
+        advice = status["advice"] or {"action": "wait", "why": "the evidence is not clear yet", "figures": []}
+        self.say(
+            f"  line test {test.pk} of {test.template.slug} ({level_title(test, 1)}) is "
+            f"{WAITING.get(test.status, test.status)}: recommended {advice['action'].upper()}, "
+            f"{advice['why']}"
+        )
+        for figure in advice["figures"]:
+            self.say(f"    {figure}")
+        action = advice["action"] if advice["action"] != "wait" else "pin"
+        self.say(
+            f"  → press {'Promote this line' if action == 'promote' else action.capitalize()} on "
+            f"/admin/experiments/linefactor/{test.pk}/change/ (or POST /api/v1/line-tests/{test.pk}/{action})"
         )
 
     def summary(self) -> None:
@@ -232,6 +255,13 @@ class Scenes:
                 if rollout.last_check.get("reason"):
                     what += f" ({rollout.last_check['reason']})"
             self.say(f"  rollout of {rollout.template.slug} v{rollout.candidate.number}: {what}")
+        for test in LineFactor.objects.select_related("template").order_by("pk"):
+            who = f" by {test.decided_by or 'system'}" if test.decided_at else ""
+            why = test.reason or (level_status(test, 1)["summary"] if test.status in LineFactor.OPEN else "")
+            self.say(
+                f"  line test {test.pk} of {test.template.slug} ({level_title(test, 1)}): "
+                f"{test.status.replace('_', ' ')}{who}: {why}"
+            )
 
 
 def database_file() -> str:

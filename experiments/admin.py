@@ -13,30 +13,8 @@ from config.audit import audit
 from config.errors import ApplicationError
 from config.readable import breakable, clipped, share
 from experiments.models import LineFactor
-from experiments.selectors import level_targets
 from experiments.services import factor_decide
-from experiments.words import SIGNAL_COLUMNS, check_status, signal_cells
-
-
-def level_title(factor: LineFactor, number: int) -> str:
-    change = factor.levels[number - 1]
-    if change.get("add"):
-        return f"Adds “{'; '.join(change['add'])}”"
-    return f"Removes “{'; '.join(change.get('remove') or [])}”"
-
-
-def level_status(factor: LineFactor, number: int) -> dict:
-    """The level's last check in words, with its own status: rolled back while others run, or
-    the factor's."""
-    status = "rolled_back" if number in (factor.dropped_levels or []) else factor.status
-    if factor.status == "promoted":
-        status = "promoted" if number == factor.promoted_level else "rolled_back"
-    return check_status(
-        (factor.last_check or {}).get(str(number)) or {},
-        targets=list(level_targets(factor, number)),
-        status=status,
-        reason=factor.reason,
-    )
+from experiments.words import SIGNAL_COLUMNS, level_status, level_title, signal_cells
 
 
 def signal_table(rows: list[dict]) -> str:

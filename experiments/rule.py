@@ -488,7 +488,7 @@ def advise(
         return f"{seen} against a margin of {margin} ({risks[m]:.0%} likely past it)"
 
     harms = {m: _Z.cdf(ests[m].diff / ests[m].se) for m in risks}  # how likely it is worse at all
-    sure = {m: (ADVISE_WATCHED_SURE if roles[m] == Role.WATCHED else ADVISE_HARM_SURE) for m in risks}
+    sure = _sure(roles, risks)
     real = {m: p for m, p in risks.items() if p >= ADVISE_ABORT_RISK and harms[m] >= sure[m]}
     worst = max(real or risks, key=(real or risks).get, default=None)
     best = max(gains, key=gains.get, default=None)
@@ -523,6 +523,14 @@ def advise(
             "margin: weigh it, or let more sessions tell",
             (figure(best), figure(doubt[0])),
         )
+    unsure = [m for m in risks if roles[m] == Role.GUARDRAIL and risks[m] >= ADVISE_ABORT_RISK]
+    if improve and unsure and best is not None and gains[best] >= ADVISE_TARGET_SURE:
+        return Advice(
+            "wait",
+            f"the target is very likely better, but {unsure[0]} is more likely than not past its margin, "
+            "if not surely worse: let more sessions tell",
+            (figure(best), figure(unsure[0])),
+        )
     if not improve or (best is not None and gains[best] >= ADVISE_TARGET_SURE):
         shown = [f for f in (best, worst) if f is not None]
         return Advice(
@@ -536,6 +544,20 @@ def advise(
     if needed:
         why += f": about {needed} more sessions per arm would settle it ({reachable} more expected in time)"
     return Advice("wait", why, tuple(figure(m) for m in (best, worst) if m is not None))
+
+
+def _sure(roles: dict[str, str], risks: dict) -> dict[str, float]:
+    """How sure a reviewer must be that a signal is worse at all before it counts against a line,
+    per role, with the doubt shared among the signals of that role (Bonferroni): among ten watched
+    signals one is "worse" at 97.5% by chance one time in five, which is not evidence of harm."""
+    count = {role: sum(1 for m in risks if roles[m] == role) for role in (Role.WATCHED, Role.GUARDRAIL)}
+    out = {}
+    for m in risks:
+        watched = roles[m] == Role.WATCHED
+        base = ADVISE_WATCHED_SURE if watched else ADVISE_HARM_SURE
+        n = max(1, count[Role.WATCHED if watched else Role.GUARDRAIL])
+        out[m] = 1 - (1 - base) / n
+    return out
 
 
 def decision_sessions(rules: CanaryRules, power: float = 0.8) -> int:

@@ -141,7 +141,7 @@ def factor_check(*, factor: LineFactor, now: datetime | None = None) -> dict[int
                 targets=judged_on(targets),
                 looks=looks,
                 shown=tuple(last.get("shown") or ()),
-                improve=bool(factor.levels[level - 1].get("add")),
+                improve=_improves(factor.levels[level - 1]),
             )
             checks[str(level)] = check_record(
                 targets=targets,
@@ -159,12 +159,23 @@ def factor_check(*, factor: LineFactor, now: datetime | None = None) -> dict[int
         return actions
 
 
+def _improves(change: dict) -> bool:
+    """Whether a level must lower its target to be promoted: one that adds a line or tries a fact
+    must; one that only takes lines out need only be shown not worse."""
+    return bool(change.get("add") or change.get("fact"))
+
+
 def _point(checks: dict, now: datetime) -> dict:
-    """One check in the history: per level, the judged metric's interval and the action."""
+    """One check in the history: per level, what it is judged on (both arms and the interval)
+    and the action, for the charts."""
     out = {"at": now.isoformat(), "levels": {}}
     for level, check in checks.items():
         judged = (check.get("judged_on") or [None])[0]
-        out["levels"][level] = {"interval": check["intervals"].get(judged), "action": check["action"]}
+        out["levels"][level] = {
+            "interval": check["intervals"].get(judged),
+            "action": check["action"],
+            "arms": {judged: check["arms"][judged]} if judged in check["arms"] else {},
+        }
     return out
 
 

@@ -33,32 +33,37 @@ def signal_cells(row: dict) -> tuple:
 
 
 def rollout_series(rollout, metric: str) -> dict:
-    """Both arms' rate of `metric` at every check of the rollout, for its chart: the points, a
-    legend with the sessions behind the last ones, and the window from its start (or first
-    check) to its decision (or last check)."""
-    series = {"candidate": [], "champion": []}
+    """Both arms' rate of `metric` at every check of the rollout, for its chart (`series`)."""
+    return series(rollout.history, metric, rollout.started_at, rollout.decided_at)
+
+
+def series(checks: list[dict], metric: str, started_at, decided_at, names=("canary", "champion")) -> dict:
+    """Both arms' rate of `metric` at every check (each {"at", "arms"}), for a chart: the points,
+    a legend with the sessions behind the last ones, and the window from the start (or first
+    check) to the decision (or last check). `names` words the candidate's arm and the other."""
+    points = {"candidate": [], "champion": []}
     counts = {"candidate": (0, 0), "champion": (0, 0)}
     times = []
-    for check in rollout.history:
+    for check in checks:
         at = datetime.fromisoformat(check["at"])
         times.append(at)
-        for arm in series:
+        for arm in points:
             n, failed = check.get("arms", {}).get(metric, {}).get(arm, [0, 0])
-            series[arm].append((at, failed / n if n else None))
+            points[arm].append((at, failed / n if n else None))
             counts[arm] = (failed, n)
     legend = {
-        arm: f"{'canary' if arm == 'candidate' else 'champion'}: {f} of {n} sessions"
+        arm: f"{names[0] if arm == 'candidate' else names[1]}: {f} of {n} sessions"
         + (f" ({f / n:.0%})" if n else "")
         for arm, (f, n) in counts.items()
     }
-    start = min([rollout.started_at, *times])
-    end = max([rollout.decided_at or rollout.started_at, *times])
-    return {"series": series, "legend": legend, "window": (start, end)}
+    start = min([started_at, *times])
+    end = max([decided_at or started_at, *times])
+    return {"series": points, "legend": legend, "window": (start, end)}
 
 
-def rollout_chart(drawn: dict, *, rollout_id: int, title: str) -> str:
-    """The chart of what `rollout_series` drew of a rollout: both arms on one scale, with the
-    sessions behind their last points under it."""
+def rollout_chart(drawn: dict, *, rollout_id: int | str, title: str) -> str:
+    """The chart of what `series` drew of a canary: both arms on one scale, with the sessions
+    behind their last points under it."""
     return charts.time_chart(
         drawn["series"],
         title=title,
@@ -200,3 +205,39 @@ def check_status(last: dict, *, targets, status: str, reason: str) -> dict:
         "recommendation": recommendation,
         "advice": advice if recommendation else None,
     }
+
+
+def level_title(factor, number: int) -> str:
+    """What one level of a line test serves, in words."""
+    change = factor.levels[number - 1]
+    if change.get("fact"):
+        return f"Tries the learned fact “{change.get('text', '')}”"
+    if change.get("add") and change.get("remove"):
+        return f"Serves “{'; '.join(change['add'])}” instead of “{'; '.join(change['remove'])}”"
+    if change.get("add"):
+        return f"Adds “{'; '.join(change['add'])}”"
+    return f"Removes “{'; '.join(change.get('remove') or [])}”"
+
+
+def level_status(factor, number: int) -> dict:
+    """One level of a line test where its test stands (`check_status`), with its own status:
+    rolled back while others run, or the factor's."""
+    status = "rolled_back" if number in (factor.dropped_levels or []) else factor.status
+    if factor.status == "promoted":
+        status = "promoted" if number == factor.promoted_level else "rolled_back"
+    change = factor.levels[number - 1]
+    return check_status(
+        (factor.last_check or {}).get(str(number)) or {},
+        targets=list(change.get("targets") or [ANY]),
+        status=status,
+        reason=factor.reason,
+    )
+
+
+def level_series(factor, number: int, metric: str) -> dict:
+    """The level's and the none-level's rate of `metric` at every check, for its chart."""
+    checks = [
+        {"at": point["at"], "arms": (point.get("levels", {}).get(str(number)) or {}).get("arms", {})}
+        for point in factor.history
+    ]
+    return series(checks, metric, factor.started_at, factor.decided_at, names=("with the line", "without"))
