@@ -23,6 +23,7 @@ from fleet.documents import document_version_append
 from fleet.models import DocumentVersion
 from governance.models import ChangeDecision
 from governance.services import decision_record, proposal_mark_implemented
+from language.correcting import as_fact
 from learning.loops import fact_reach_template
 from learning.models import LearnedFact
 from learning.services import fact_set_status
@@ -255,7 +256,7 @@ def facts_enter(*, now: datetime | None = None) -> int:
             )
             if locked is None:  # another pass started it
                 continue
-            level = {"fact": fact.pk, "text": fact.content, "targets": ["correction"]}
+            level = {"fact": fact.pk, "text": as_fact(fact.content), "targets": ["correction"]}
             share = float(settings.KAIZEN["LINES_SHARE"])
             LineFactor.objects.create(
                 template=fact.template, fact=fact, levels=[level], share=share, started_at=now

@@ -1,5 +1,6 @@
 """The main job (`make demo`) runs end to end, as a newcomer runs it (its defaults), and prints what
-the loop found and proposed: the harmful researcher change is rolled back, never promoted."""
+the loop found and proposed: its agents name their sessions, so each approved line is tested on its
+own; the harmful researcher line is rolled back, never promoted, the coder's good lines promoted."""
 
 import io
 
@@ -21,23 +22,24 @@ def test_the_demo_drives_the_whole_loop():
         "== Proposals that act",
         "ritual of coder: proposed",
         "→ 200 approved",
-        "starts as a canary",
-        "rollout of researcher v2 rolled back by system",
+        "line(s) are tested one by one",
         "is significantly worse than its margin",
         "== Did it help?",
         "== Summary: what Kaizen found and proposed",
         "Demo finished.",
     ):
         assert marker in text, marker
-    assert "rollout of researcher v2 promoted" not in text and "rollout of coder v2" in text
-    # the coder change, a real gain, is promoted by its test or handed over with "promote", and
-    # the demo ends by saying what waits and where to click
-    assert "rollout of coder v2 promoted by system" in text or (
-        "the canary of coder v2 is waiting for a human: recommended PROMOTE" in text
-        and "→ press Promote on /admin/improver/rollout/" in text
+    decided = [line for line in text.splitlines() if ": line test " in line and " by system — " in line]
+    researcher = [line for line in decided if " of researcher (" in line]
+    coder = [line for line in decided if " of coder (Adds" in line]
+    assert researcher and all(" rolled back by system" in line for line in researcher), decided
+    # the coder's lines, real gains, are promoted by their tests (or handed over with "promote")
+    assert any(" promoted by system" in line for line in coder) or (
+        "recommended PROMOTE" in text and "→ press Promote this line on /admin/experiments/linefactor/" in text
     ), text[-3000:]
     assert "== What waits for you" in text and "browse this run: DATABASE_URL=sqlite:///" in text
     assert AgentTemplate.objects.get(slug="researcher").document.head.number == 1  # the harmful one
+    assert AgentTemplate.objects.get(slug="coder").document.head.number >= 2  # a line promoted
 
 
 @pytest.mark.django_db(transaction=True)
@@ -55,6 +57,6 @@ def test_the_dashboard_after_the_demo_fits_the_window_with_no_error(page, live_s
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     login(page, live_server, "reviewer")  # the demo made its own "operator"
     page.goto(f"{live_server.url}/dashboard/")
-    assert page.locator("#kz-rollouts svg").count() >= 2  # one chart per rollout, both arms
+    assert page.locator("#kz-line-tests svg").count() >= 2  # one chart per line tested, both arms
     shot(page, "dashboard-after-demo")
     assert page.evaluate(OVERFLOWING) == [] and problems == []
