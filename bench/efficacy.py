@@ -658,6 +658,7 @@ def checks(outcome: dict, name: str, spec: dict, weeks: int) -> dict[str, bool]:
     all_drop = 1 - rate(last, "learning", kinds_of(spec)) / rate(last, "baseline", kinds_of(spec))
     tests = outcome["rollouts"][name] + outcome["line_tests"][name]
     harmful = [r for r in tests if r["harmful"]]
+    none = "" if harmful else " (none proposed)"
     largest = max(r["chars"] for r in rows.values())
     halving = [r for r in tests if not r["harmful"]]
     what = "rollouts and line tests" if outcome["line_tests"][name] else "rollouts"
@@ -668,7 +669,7 @@ def checks(outcome: dict, name: str, spec: dict, weeks: int) -> dict[str, bool]:
             d >= 0.5 for d in learnable.values()
         ),
         f"week {weeks}: all failures down >= 60% ({all_drop:.0%})": all_drop >= 0.6,
-        "harmful evolution rolled back by the system within 7 days": bool(harmful)
+        f"harmful evolution rolled back by the system within 7 days{none}": bool(harmful)
         and all(r["status"] == "rolled_back" and r["days"] <= 7 for r in harmful),
         "harmful evolution never promoted": not any(r["status"] == "promoted" for r in harmful),
         f"helpful {what} decided within 7 days, by the system or, handed over, by the operator "
