@@ -1,7 +1,7 @@
 """Do evolutions prove themselves? Simulated fleets driven through the real services for six
 weeks, against the same fleets without learning.
 
-    .venv/bin/python bench/efficacy.py [--seed N] [--weeks W]
+    .venv/bin/python bench/efficacy.py [--seed N] [--weeks W] [--sessions] [--fleets heldout]
 
 Each fleet has one recurring failure of every kind the loop learns from, and most of them show
 nowhere but in what people say:
@@ -33,12 +33,27 @@ otherwise). Prints, per
 fleet: each kind's rate in week 1, the last week and without learning; the largest prompt block
 (characters) served each week; every rollout with what it tested and its decision; then the
 targets, PASS or FAIL.
+
+With `--sessions`, every session of the one-template fleets reads its directives naming itself
+(`?session_id=`), the read that starts it, and runs on what that read served; each line of an
+approved change is then tested on its own (a line test), and the operator decides the line tests
+handed over to a human by the same rules as rollouts (the two-template fleets always name their
+sessions; the flag has the operator decide their line tests too). Without it, each agent reads
+once a day, naming no session. The report lists each fleet's line tests as it lists rollouts.
+
+With `--fleets heldout`, the one-template fleets are those of bench/heldout_fleets.py, written by
+someone else. Each adds further `problems` (a complaint that carries a request, sent as negative
+feedback; each is a failure kind of its own, failed as often as the remedy unless the prompt
+carries the request) and its own one-off corrections (`noise`, each sent at the rate of the
+built-in ones and never to be served), in place of the built-in one-offs. Each problem is
+reported like the other kinds, counts in 'all', and must fall by half by the last week.
 """
 
 import argparse
 import json
 import os
 import random
+import re
 import sys
 import tempfile
 from datetime import UTC, datetime, timedelta
@@ -128,13 +143,53 @@ def setup_django(path: str) -> None:
     call_command("migrate", verbosity=0)
 
 
+def kinds_of(spec: dict) -> tuple[str, ...]:
+    """The failure kinds of a fleet's sessions: the six, then each further problem it has."""
+    return (*KINDS, *(f"problem{n}" for n in range(1, len(spec.get("problems", ())) + 1)))
+
+
+def problem(spec: dict, kind: str) -> tuple[str, str]:
+    """A further problem's complaint and the words of its request that help when served."""
+    return spec["problems"][int(kind.removeprefix("problem")) - 1]
+
+
 def carries(prompt: str, kind: str, spec: dict) -> bool:
-    text = prompt.lower()
+    text = prompt.lower().replace("\u2019", "'")  # a typographic apostrophe reads as a plain one
     if kind == "pattern":
         return f"avoid: {spec['pattern'].lower()}" in text
     if kind == "tool_gap":
         return spec["tool_gap"][0] in text and "use what was built for it" in text
+    if kind.startswith("problem"):
+        return problem(spec, kind)[1].lower() in text
     return spec[kind][1].lower() in text
+
+
+def one_off_marks(spec: dict) -> set[str]:
+    """What names the one instance each of a fleet's own one-off corrections is about: its words
+    with a digit or a capital inside the sentence ("INV-44817", "Biscuit", "Joliet") that none of
+    the fleet's other sentences uses."""
+    words = re.compile(r"[\w$][\w$.:'-]*\w|\w")
+    said = [spec["fact"][0], spec["remedy"][0], spec["rejection"][0], spec["harm"][0], spec["pattern"]]
+    said += [spec["tool_gap"][2], spec.get("contrary", ("",))[0], *(text for text, _ in spec["problems"])]
+    used = {w.lower() for text in said for w in words.findall(text)}
+    return {
+        w
+        for text in spec["noise"]
+        for n, w in enumerate(words.findall(text))
+        if (any(c.isdigit() for c in w) or (n and w[0].isupper())) and w.lower() not in used
+    }
+
+
+def one_off_served(prompt: str, spec: dict) -> str:
+    """The served line that carries a one-off correction (empty when none does)."""
+    for line in prompt.splitlines():
+        lowered = line.lower()
+        if "noise" not in spec:
+            if "#a" in lowered or "issue_refund for $" in lowered:
+                return line
+        elif any(re.search(rf"(?<![\w$]){re.escape(m.lower())}(?!\w)", lowered) for m in spec["marks"]):
+            return line
+    return ""
 
 
 def session(
@@ -152,19 +207,24 @@ def session(
         events.append({"id": f"{sid}-{len(events)}", "type": kind, "timestamp": t.isoformat(), "body": body})
 
     failed = {}
-    for kind in KINDS:
+    for kind in kinds_of(spec):
         if kind == "harm":
             failed[kind] = carries(prompt, kind, spec) and rng.random() < P[kind]
         else:
-            failed[kind] = rng.random() < P[kind] * (FOLLOWED if carries(prompt, kind, spec) else 1.0)
+            chance = P["remedy" if kind.startswith("problem") else kind]
+            failed[kind] = rng.random() < chance * (FOLLOWED if carries(prompt, kind, spec) else 1.0)
     add("tool_invocation", tool="search", outcome="success", duration_ms=40)
     if failed["fact"]:
         add("correction", user_message=spec["fact"][0])
-    if rng.random() < NOISE:
-        a, b = rng.randint(10000, 99999), rng.randint(10000, 99999)
-        add("correction", user_message=f"No, the order is #A{a}, not #A{b}.")
-    if rng.random() < NOISE / 2:
-        add("correction", user_message=f"No, don't use issue_refund for ${rng.randint(101, 999)}.")
+    if "noise" in spec:  # the fleet's own one-offs
+        if rng.random() < NOISE:
+            add("correction", user_message=rng.choice(spec["noise"]))
+    else:
+        if rng.random() < NOISE:
+            a, b = rng.randint(10000, 99999), rng.randint(10000, 99999)
+            add("correction", user_message=f"No, the order is #A{a}, not #A{b}.")
+        if rng.random() < NOISE / 2:
+            add("correction", user_message=f"No, don't use issue_refund for ${rng.randint(101, 999)}.")
     pattern = spec["pattern"] if failed["pattern"] else "Small steps"
     costly = failed["harm"] and spec["harm"][2] == "cost"  # twice the tokens, ten more minutes
     tokens = rng.randint(1500, 2500) * (2 if costly else 1)
@@ -182,6 +242,9 @@ def session(
     )
     if failed["remedy"]:
         add("observation", sentiment="negative", text=spec["remedy"][0])
+    for kind in kinds_of(spec)[len(KINDS) :]:
+        if failed[kind]:
+            add("observation", sentiment="negative", text=problem(spec, kind)[0])
     if "contrary" in spec and rng.random() < 0.06:  # a few users want the opposite
         add("observation", sentiment="negative", text=spec["contrary"][0])
     add(
@@ -206,11 +269,32 @@ def session(
     return events, failed
 
 
-class Operator:
-    """Approves every pending proposal, and ships every tool the board asks for."""
+def judged(advised: str | None, check: dict, ran: timedelta) -> str | None:
+    """How the operator decides a test handed over, from its last check: as its recommendation
+    (`advised`) says when it says promote or abort; when it says wait, left to gather evidence
+    (the test goes on: None) until it has run for `PATIENCE`, then promote when what it is judged
+    on fell by at least the margin and no signal's interval shows a harm (lies wholly above
+    zero), abort otherwise."""
+    if advised in ("promote", "abort"):
+        return advised
+    if ran < PATIENCE:
+        return None
+    intervals = check.get("intervals") or {}
+    judged_on = (check.get("judged_on") or ["targets"])[0]
+    fell = intervals.get(judged_on, [0])[0] <= -check.get("margin", 0.08)
+    return "promote" if fell and not any(ci[1] > 0 for ci in intervals.values()) else "abort"
 
-    def __init__(self, http, token: str):
-        self.http, self.auth = http, {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+
+def started(item: dict) -> datetime:
+    return datetime.fromisoformat(item["started_at"].replace("Z", "+00:00"))
+
+
+class Operator:
+    """Approves every pending proposal, ships every tool the board asks for, and decides every
+    rollout (with `lines`, every line test too) handed over to a human."""
+
+    def __init__(self, http, token: str, lines: bool = False):
+        self.http, self.auth, self.lines = http, {"HTTP_AUTHORIZATION": f"Bearer {token}"}, lines
 
     def approve_all(self, kind: str) -> None:
         pending = self.http.get(f"/api/v1/proposals?status=pending&type={kind}", **self.auth).json()
@@ -224,27 +308,50 @@ class Operator:
 
     def decide_handed_over(self) -> None:
         """A rollout handed over (too few sessions to decide in time) is decided as a person
-        reading its page would: as its recommendation says when it says promote or abort; when
-        it says wait, left to gather evidence (the test goes on) until it has run for
-        `PATIENCE`, then promoted when what it is judged on fell by at least the margin and no
-        signal's interval shows a harm (lies wholly above zero), aborted otherwise."""
+        reading its page would (`judged`); with `lines`, so is every line test handed over."""
         from config import clock
 
         handed = self.http.get("/api/v1/rollouts?status=needs_human", **self.auth).json()
         for rollout in handed:
             advised = (rollout.get("recommendation") or {}).get("action")
-            ran = clock.now() - datetime.fromisoformat(rollout["started_at"].replace("Z", "+00:00"))
-            if advised not in ("promote", "abort") and ran < PATIENCE:
+            action = judged(advised, rollout["last_check"] or {}, clock.now() - started(rollout))
+            if action:
+                self.http.post(
+                    f"/api/v1/rollouts/{rollout['id']}/{action}",
+                    data=json.dumps({"reason": "operator read the handed-over evidence"}),
+                    content_type="application/json",
+                    **self.auth,
+                )
+        if self.lines:
+            self.decide_line_tests()
+
+    def decide_line_tests(self) -> None:
+        """Each line test handed over, decided level by level as a rollout is (`judged`, from the
+        recommendation in each live level's last check): the best level judged promote is
+        promoted (the one whose judged signal fell most); while any level waits, the test goes
+        on; otherwise it is aborted."""
+        from config import clock
+
+        for test in self.http.get("/api/v1/line-tests?status=needs_human", **self.auth).json():
+            ran = clock.now() - started(test)
+            checks = {
+                int(level): check
+                for level, check in (test["last_check"] or {}).items()
+                if int(level) not in (test["dropped_levels"] or [])
+            }
+            actions = {
+                level: judged((check.get("advice") or {}).get("action"), check, ran)
+                for level, check in checks.items()
+            }
+            good = [level for level, action in actions.items() if action == "promote"]
+            if not good and (not actions or None in actions.values()):
                 continue
-            check = rollout["last_check"] or {}
-            intervals = check.get("intervals") or {}
-            judged = (check.get("judged_on") or ["targets"])[0]
-            fell = intervals.get(judged, [0])[0] <= -check.get("margin", 0.08)
-            good = fell and not any(ci[1] > 0 for ci in intervals.values())
-            good = advised == "promote" if advised in ("promote", "abort") else good
+            body = {"reason": "operator read the handed-over evidence"}
+            if good:
+                body["level"] = min(good, key=lambda level: fall(checks[level]))
             self.http.post(
-                f"/api/v1/rollouts/{rollout['id']}/{'promote' if good else 'abort'}",
-                data=json.dumps({"reason": "operator read the handed-over evidence"}),
+                f"/api/v1/line-tests/{test['id']}/{'promote' if good else 'abort'}",
+                data=json.dumps(body),
                 content_type="application/json",
                 **self.auth,
             )
@@ -264,8 +371,15 @@ class Operator:
                     assert response.status_code == 200, response.content[:300]
 
 
-def operator_for(seed: int):
-    """An HTTP client and the scripted operator, holding a staff user's API token."""
+def fall(check: dict) -> float:
+    """The change of the signal a check judged on (candidate − champion: negative is better)."""
+    judged_on = (check.get("judged_on") or ["targets"])[0]
+    return (check.get("intervals") or {}).get(judged_on, [0])[0]
+
+
+def operator_for(seed: int, lines: bool = False):
+    """An HTTP client and the scripted operator, holding a staff user's API token (`lines`: it
+    decides line tests handed over too)."""
     from django.contrib.auth import get_user_model
     from django.test import Client
 
@@ -275,47 +389,104 @@ def operator_for(seed: int):
     user, _ = get_user_model().objects.get_or_create(
         username=f"operator-{seed}", defaults={"is_staff": True, "is_superuser": True}
     )
-    return http, Operator(http, token_issue(user=user, label="bench")[1])
+    return http, Operator(http, token_issue(user=user, label="bench")[1], lines)
 
 
-def run(seed: int, weeks: int) -> dict:
+def make_fleets(chosen: dict, seed: int) -> dict:
+    """Each fleet's template (with its improver, first woken a week in) and agents' tokens, made
+    the day before the first."""
     import time_machine
 
     from fleet.services import agent_create
     from fleet.templates import template_upsert
     from fleet.templates_yaml import TemplateSpec
-    from improver.models import Rollout
-    from improver.services.improvers import improver_create, wake_due_improvers
+    from improver.services.improvers import improver_create
+
+    fleets = {}
+    with time_machine.travel(START - timedelta(days=1), tick=False):  # agents exist before any canary
+        for name, spec in chosen.items():
+            slug = f"{re.sub(r'[^a-z0-9]+', '-', name)}-{seed}"
+            base = f"You are a {name.replace('_', ' ')} agent.\nWork carefully.\n"
+            template, _ = template_upsert(
+                spec=TemplateSpec(slug=slug, name=name, kind="task_agent", description="", directives=base)
+            )
+            tokens = [agent_create(name=f"{slug}-{i}", template_slug=slug)[1] for i in range(spec["agents"])]
+            improver_create(template=template, wake_at=START + timedelta(days=7))
+            if "noise" in spec:
+                spec = spec | {"marks": one_off_marks(spec)}
+            fleets[name] = {"spec": spec, "slug": slug, "agents": tokens, "base": f"# Directives\n{base}"}
+    return fleets
+
+
+def new_row(spec: dict) -> dict:
+    """A week's counts of one fleet: per side, sessions and failures of each kind; what was served."""
+    sides = {side: dict.fromkeys((*kinds_of(spec), "sessions"), 0) for side in ("learning", "baseline")}
+    return sides | {"chars": 0, "one_off_served": "", "contrary_served": False}
+
+
+def read(http, token: str, row: dict, spec: dict, sid: str | None = None) -> str:
+    """The prompt block an agent's read is served (naming the session `sid`, if any), noting in
+    the week's `row` its size and whether it carried a one-off or a line with its contrary."""
+    query = f"?session_id={sid}" if sid else ""
+    reply = http.get(f"/api/v1/agents/me/directives{query}", HTTP_AUTHORIZATION=f"Bearer {token}").json()
+    prompt = reply["prompt_block"]
+    row["chars"] = max(row["chars"], len(prompt))
+    row["one_off_served"] = row["one_off_served"] or one_off_served(prompt, spec)
+    if "contrary" in spec:
+        lowered = prompt.lower()
+        both = spec["remedy"][1].lower() in lowered and spec["contrary"][1].lower() in lowered
+        row["contrary_served"] |= both
+    return prompt
+
+
+def work_day(http, fleet: dict, row: dict, rngs, week: int, day: int, sessions: bool) -> None:
+    """A day's sessions of one fleet, learning and never learning, each agent's sent as one batch:
+    each agent reads its directives once for the day, or (`sessions`) once per session, naming it."""
+    rng, base_rng = rngs
+    spec, at_day = fleet["spec"], START + timedelta(days=7 * (week - 1) + day)
+    for a, token in enumerate(fleet["agents"]):
+        prompt = None if sessions else read(http, token, row, spec)
+        batch = []
+        for s in range(spec["week"][day]):
+            sid = f"{fleet['slug']}-w{week}d{day}a{a}s{s}"
+            if sessions:
+                prompt = read(http, token, row, spec, sid)
+            at = at_day + timedelta(hours=9 + s)
+            sessionless = a < spec.get("sessionless", 0)
+            events, failed = session(rng, spec, prompt, sid, at, week, sessionless)
+            _, base = session(base_rng, spec, fleet["base"], sid, at, week)
+            batch += events
+            for side, outcome in (("learning", failed), ("baseline", base)):
+                row[side]["sessions"] += 1
+                for kind, hit in outcome.items():
+                    row[side][kind] += hit
+        if batch:
+            response = http.post(
+                "/api/v1/ingest",
+                data=json.dumps({"batch": batch}),
+                content_type="application/json",
+                HTTP_AUTHORIZATION=f"Bearer {token}",
+            )
+            assert response.status_code == 207, response.content[:300]
+
+
+def run(seed: int, weeks: int, chosen: dict = FLEETS, sessions: bool = False) -> dict:
+    """`weeks` of the `chosen` fleets: per fleet, week and side, sessions and failures by kind and
+    what was served; every rollout and line test of each fleet."""
+    import time_machine
+
+    from improver.services.improvers import wake_due_improvers
     from improver.services.rollouts import rollouts_check
     from telemetry.derived import derive_pending
 
-    http, operator = operator_for(seed)
-    shipped = {spec["tool_gap"][0]: spec["tool_gap"][2] for spec in FLEETS.values()}
-    rng, base_rng = random.Random(seed), random.Random(seed)
-    fleets = {}
-    setup = time_machine.travel(START - timedelta(days=1), tick=False)  # agents exist before any canary
-    setup.start()
-    for name, spec in FLEETS.items():
-        slug = f"{name}-{seed}"
-        base = f"You are a {name} agent.\nWork carefully.\n"
-        template, _ = template_upsert(
-            spec=TemplateSpec(slug=slug, name=name, kind="task_agent", description="", directives=base)
-        )
-        tokens = [agent_create(name=f"{slug}-{i}", template_slug=slug)[1] for i in range(spec["agents"])]
-        improver_create(template=template, wake_at=START + timedelta(days=7))
-        fleets[name] = {"spec": spec, "slug": slug, "agents": tokens, "base": f"# Directives\n{base}"}
-    setup.stop()
-
-    def prompt_of(token: str) -> str:
-        reply = http.get("/api/v1/agents/me/directives", HTTP_AUTHORIZATION=f"Bearer {token}").json()
-        return reply["prompt_block"]
-
-    table = {name: {} for name in FLEETS}
+    http, operator = operator_for(seed, lines=sessions)
+    shipped = {spec["tool_gap"][0]: spec["tool_gap"][2] for spec in chosen.values()}
+    rngs = random.Random(seed), random.Random(seed)
+    fleets = make_fleets(chosen, seed)
+    table = {name: {} for name in chosen}
     for week in range(1, weeks + 1):
-        for name in fleets:
-            table[name][week] = {
-                side: dict.fromkeys((*KINDS, "sessions"), 0) for side in ("learning", "baseline")
-            } | {"chars": 0, "one_off_served": False, "contrary_served": False}
+        for name, fleet in fleets.items():
+            table[name][week] = new_row(fleet["spec"])
         for day in range(7):
             at_day = START + timedelta(days=7 * (week - 1) + day)
             with time_machine.travel(at_day, tick=False):
@@ -323,36 +494,7 @@ def run(seed: int, weeks: int) -> dict:
                 operator.decide_handed_over()
             with time_machine.travel(at_day + timedelta(hours=8), tick=False):
                 for name, fleet in fleets.items():
-                    row, spec = table[name][week], fleet["spec"]
-                    for a, token in enumerate(fleet["agents"]):
-                        prompt = prompt_of(token)
-                        row["chars"] = max(row["chars"], len(prompt))
-                        lowered = prompt.lower()
-                        row["one_off_served"] |= "#a" in lowered or "issue_refund for $" in lowered
-                        if "contrary" in spec:
-                            row["contrary_served"] |= (
-                                spec["remedy"][1] in lowered and spec["contrary"][1] in lowered
-                            )
-                        batch = []
-                        for s in range(spec["week"][day]):
-                            sid = f"{fleet['slug']}-w{week}d{day}a{a}s{s}"
-                            at = at_day + timedelta(hours=9 + s)
-                            sessionless = a < spec.get("sessionless", 0)
-                            events, failed = session(rng, spec, prompt, sid, at, week, sessionless)
-                            _, base = session(base_rng, spec, fleet["base"], sid, at, week)
-                            batch += events
-                            for side, outcome in (("learning", failed), ("baseline", base)):
-                                row[side]["sessions"] += 1
-                                for kind, hit in outcome.items():
-                                    row[side][kind] += hit
-                        if batch:
-                            response = http.post(
-                                "/api/v1/ingest",
-                                data=json.dumps({"batch": batch}),
-                                content_type="application/json",
-                                HTTP_AUTHORIZATION=f"Bearer {token}",
-                            )
-                            assert response.status_code == 207, response.content[:300]
+                    work_day(http, fleet, table[name][week], rngs, week, day, sessions)
                 derive_pending(max_batches=1000)
             with time_machine.travel(at_day + timedelta(hours=23), tick=False):
                 rollouts_check()
@@ -362,33 +504,85 @@ def run(seed: int, weeks: int) -> dict:
         with time_machine.travel(START + timedelta(days=7 * week), tick=False):
             wake_due_improvers(now=START + timedelta(days=7 * week))
             operator.approve_all("template_evolution")
-    outcome = {"table": table, "rollouts": {}}
-    for name, fleet in fleets.items():
-        harm = FLEETS[name]["harm"][1]
-        outcome["rollouts"][name] = [
-            {
-                "version": r.candidate.number,
-                "status": r.status,
-                "harmful": any(
-                    harm in a["text"].lower() for a in (r.proposal.payload.get("additions") or [])
-                ),
-                "lines": [a["text"][:60] for a in (r.proposal.payload.get("additions") or [])]
-                + [
-                    f"removes '{x['text'][:50]}' ({x['reason'][:70]})"
-                    for x in r.proposal.payload.get("removals") or []
-                ],
-                "targets": r.targets,
-                "days": (r.decided_at - r.started_at).total_seconds() / 86400 if r.decided_at else None,
-                "canary": len(r.canary_agents),
-                "started_week": (r.started_at - START).days // 7 + 1,
-                "reason": r.reason,
-                "by": r.decided_by,
-            }
-            for r in Rollout.objects.filter(template__slug=fleet["slug"])
-            .select_related("proposal", "candidate")
-            .order_by("started_at")
+    harms = {name: spec["harm"][1].lower() for name, spec in chosen.items()}
+    return {
+        "table": table,
+        "rollouts": {name: rollouts_of(f["slug"], harms[name]) for name, f in fleets.items()},
+        "line_tests": {name: line_tests_of(f["slug"], harms[name]) for name, f in fleets.items()},
+    }
+
+
+def rollouts_of(slug: str, harm: str) -> list[dict]:
+    """Every rollout of the template, in order: what it tested and its decision."""
+    from improver.models import Rollout
+
+    return [
+        {
+            "version": r.candidate.number,
+            "status": r.status,
+            "harmful": any(harm in a["text"].lower() for a in (r.proposal.payload.get("additions") or [])),
+            "lines": [a["text"][:60] for a in (r.proposal.payload.get("additions") or [])]
+            + [
+                f"removes '{x['text'][:50]}' ({x['reason'][:70]})"
+                for x in r.proposal.payload.get("removals") or []
+            ],
+            "targets": r.targets,
+            "days": (r.decided_at - r.started_at).total_seconds() / 86400 if r.decided_at else None,
+            "canary": len(r.canary_agents),
+            "started_week": (r.started_at - START).days // 7 + 1,
+            "reason": r.reason,
+            "by": r.decided_by,
+        }
+        for r in Rollout.objects.filter(template__slug=slug)
+        .select_related("proposal", "candidate")
+        .order_by("started_at")
+    ]
+
+
+def level_words(level: dict) -> str:
+    if level.get("fact"):
+        return f"fact '{level.get('text', '')[:70]}'"
+    added = [f"add '{text[:70]}'" for text in level.get("add") or []]
+    return "; ".join(added + [f"remove '{text[:50]}'" for text in level.get("remove") or []])
+
+
+def line_tests_of(slug: str, harm: str) -> list[dict]:
+    """Every line test of the template, in order: its line (or exclusive lines, or learned fact),
+    whether it is harmful, and its decision. A harmful line counts as rolled back once each level
+    carrying it is (the test may go on with its other levels), as of the first check that did."""
+    from experiments.models import LineFactor
+
+    tests = []
+    for f in LineFactor.objects.filter(template__slug=slug).order_by("started_at", "pk"):
+        harmful = [
+            n for n, level in enumerate(f.levels, 1) if harm in " ".join(level.get("add") or []).lower()
         ]
-    return outcome
+        dropped = bool(harmful) and set(harmful) <= set(f.dropped_levels or [])
+        decided = f.decided_at
+        if dropped and decided is None:
+            decided = next(
+                (
+                    datetime.fromisoformat(point["at"])
+                    for point in f.history
+                    if any(point["levels"].get(str(n), {}).get("action") == "roll_back" for n in harmful)
+                ),
+                None,
+            )
+        tests.append(
+            {
+                "id": f.pk,
+                "status": "rolled_back" if dropped else f.status,
+                "harmful": bool(harmful),
+                "lines": " | or ".join(level_words(level) for level in f.levels),
+                "promoted_level": f.promoted_level,
+                "targets": sorted({t for level in f.levels for t in level.get("targets") or []}),
+                "days": (decided - f.started_at).total_seconds() / 86400 if decided else None,
+                "started_week": (f.started_at - START).days // 7 + 1,
+                "reason": f.reason,
+                "by": f.decided_by,
+            }
+        )
+    return tests
 
 
 def rate(row: dict, side: str, kinds) -> float:
@@ -396,9 +590,11 @@ def rate(row: dict, side: str, kinds) -> float:
     return sum(row[side][k] for k in kinds) / n if n else 0.0
 
 
-def report(outcome: dict, weeks: int) -> bool:
+def report(outcome: dict, weeks: int, chosen: dict = FLEETS, *, judge: bool = True) -> bool:
+    """Prints each fleet's figures and, with `judge`, its targets (PASS or FAIL); whether all
+    were met."""
     table, ok = outcome["table"], True
-    for name, spec in FLEETS.items():
+    for name, spec in chosen.items():
         rows = table[name]
         per_week = sum(spec["week"])
         print(f"\n== {name}: {spec['agents']} agents, {per_week} sessions a week each", end="")
@@ -406,12 +602,14 @@ def report(outcome: dict, weeks: int) -> bool:
         print("share of sessions with each failure ('all': failures per session over every kind; 'harm': the")
         print("harmful line's failures, only ever with it served), learning vs the same fleet never learning")
         print(f"{'kind':<10} | {'week 1':>7} | {f'week {weeks}':>7} | {'no learning':>11} | drop")
-        for kind in (*KINDS, "all"):
-            kinds = KINDS if kind == "all" else (kind,)
+        for kind in (*kinds_of(spec), "all"):
+            kinds = kinds_of(spec) if kind == "all" else (kind,)
             first, last = rate(rows[1], "learning", kinds), rate(rows[weeks], "learning", kinds)
             base = rate(rows[weeks], "baseline", kinds)
             drop = f"{1 - last / base:+.0%}" if base else "—"
             print(f"{kind:<10} | {first:7.1%} | {last:7.1%} | {base:11.1%} | {drop}")
+        for kind in kinds_of(spec)[len(KINDS) :]:
+            print(f"  {kind}: '{problem(spec, kind)[1]}' helps")
         print(
             "prompt block (largest served, characters) by week: "
             + ", ".join(str(r["chars"]) for r in rows.values())
@@ -424,39 +622,69 @@ def report(outcome: dict, weeks: int) -> bool:
             )
             if r["reason"]:
                 print(f"      {r['reason'][:160]}")
+        for r in outcome["line_tests"][name]:
+            took = f"after {r['days']:.1f} days by {r['by']}" if r["days"] is not None else "undecided"
+            exclusive = r["promoted_level"] and " | or " in r["lines"]
+            level = f" (level {r['promoted_level']})" if exclusive else ""
+            print(
+                f"  line test {r['id']} ({'HARMFUL' if r['harmful'] else 'helpful'}, from week "
+                f"{r['started_week']}, targets {', '.join(r['targets'])}): {r['status']}{level} {took}: "
+                f"{r['lines']}"
+            )
+            if r["reason"]:
+                print(f"      {r['reason'][:160]}")
+    if not judge:
+        return True
     print("\ntargets:")
-    for name in FLEETS:
-        rows, last = table[name], table[name][weeks]
-        drops = {
-            k: 1 - rate(last, "learning", (k,)) / rate(last, "baseline", (k,))
-            for k in LEARNABLE
-            if rate(last, "baseline", (k,))
-        }
-        all_drop = 1 - rate(last, "learning", KINDS) / rate(last, "baseline", KINDS)
-        harmful = [r for r in outcome["rollouts"][name] if r["harmful"]]
-        largest = max(r["chars"] for r in rows.values())
-        halving = [r for r in outcome["rollouts"][name] if not r["harmful"]]
-        checks = {
-            f"week {weeks}: every failure kind down >= 50% ({min(drops.values()):+.0%} the least)": all(
-                d >= 0.5 for d in drops.values()
-            ),
-            f"week {weeks}: all failures down >= 60% ({all_drop:.0%})": all_drop >= 0.6,
-            "harmful evolution rolled back by the system within 7 days": bool(harmful)
-            and all(r["status"] == "rolled_back" and r["days"] <= 7 for r in harmful),
-            "harmful evolution never promoted": not any(r["status"] == "promoted" for r in harmful),
-            "helpful rollouts decided within 7 days, by the system or, handed over, by the operator "
-            "(those started a week before the end)": bool(halving)
-            and all(r["days"] is not None and r["days"] <= 7 for r in halving if r["started_week"] < weeks),
-            f"prompt block under 2,000 characters every week (max {largest})": largest < 2000,
-            "no one-off correction ever served": not any(r["one_off_served"] for r in rows.values()),
-            "a line and its contrary never served together": not any(
-                r["contrary_served"] for r in rows.values()
-            ),
-        }
-        for check, passed in checks.items():
+    for name, spec in chosen.items():
+        for check, passed in checks(outcome, name, spec, weeks).items():
             ok &= bool(passed)
             print(f"  {name:<9} {'PASS' if passed else 'FAIL'}  {check}")
     return ok
+
+
+def checks(outcome: dict, name: str, spec: dict, weeks: int) -> dict[str, bool]:
+    """The fleet's targets, each worded with what was measured: whether it was met."""
+    rows, last = outcome["table"][name], outcome["table"][name][weeks]
+
+    def drops(kinds) -> dict[str, float]:
+        return {
+            k: 1 - rate(last, "learning", (k,)) / rate(last, "baseline", (k,))
+            for k in kinds
+            if rate(last, "baseline", (k,))
+        }
+
+    learnable, problems = drops(LEARNABLE), drops(kinds_of(spec)[len(KINDS) :])
+    all_drop = 1 - rate(last, "learning", kinds_of(spec)) / rate(last, "baseline", kinds_of(spec))
+    tests = outcome["rollouts"][name] + outcome["line_tests"][name]
+    harmful = [r for r in tests if r["harmful"]]
+    none = "" if harmful else " (none proposed)"
+    largest = max(r["chars"] for r in rows.values())
+    halving = [r for r in tests if not r["harmful"]]
+    what = "rollouts and line tests" if outcome["line_tests"][name] else "rollouts"
+    one_off = next((r["one_off_served"] for r in rows.values() if r["one_off_served"]), "")
+    served = f" (served: '{one_off[:80]}')" if one_off else ""
+    found = {
+        f"week {weeks}: every failure kind down >= 50% ({min(learnable.values()):+.0%} the least)": all(
+            d >= 0.5 for d in learnable.values()
+        ),
+        f"week {weeks}: all failures down >= 60% ({all_drop:.0%})": all_drop >= 0.6,
+        f"harmful evolution rolled back by the system within 7 days{none}": bool(harmful)
+        and all(r["status"] == "rolled_back" and r["days"] <= 7 for r in harmful),
+        "harmful evolution never promoted": not any(r["status"] == "promoted" for r in harmful),
+        f"helpful {what} decided within 7 days, by the system or, handed over, by the operator "
+        "(those started a week before the end)": bool(halving)
+        and all(r["days"] is not None and r["days"] <= 7 for r in halving if r["started_week"] < weeks),
+        f"prompt block under 2,000 characters every week (max {largest})": largest < 2000,
+        f"no one-off correction ever served{served}": not one_off,
+        "a line and its contrary never served together": not any(r["contrary_served"] for r in rows.values()),
+    }
+    if problems:
+        least = min(problems, key=problems.get)
+        found[
+            f"week {weeks}: each further problem down >= 50% ({problems[least]:+.0%} the least, {least})"
+        ] = all(d >= 0.5 for d in problems.values())
+    return found
 
 
 def main() -> None:
@@ -473,26 +701,56 @@ def main() -> None:
     parser.add_argument("--weeks", type=int, default=6)
     parser.add_argument(
         "--fleet",
-        choices=("all", "templates", "handoffs", *handing),
+        "--fleets",
+        dest="fleet",
+        choices=("all", "templates", "heldout", "handoffs", *handing),
         default="all",
-        help="templates: the four one-template fleets; handoffs: every fleet of two templates",
+        help="templates: the four one-template fleets; heldout: the one-template fleets of "
+        "bench/heldout_fleets.py instead (alone); handoffs: every fleet of two templates",
     )
     parser.add_argument(
-        "--smoke", action="store_true", help="the travel fleet for two weeks, its targets not judged"
+        "--sessions",
+        action="store_true",
+        help="each session of the one-template fleets reads its directives naming itself (its lines "
+        "are tested one by one); the operator decides line tests handed over too",
+    )
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="the travel fleet for two weeks, its targets not judged (with --fleets templates or "
+        "heldout: the smallest of those fleets instead)",
     )
     args = parser.parse_args()
     db = Path(tempfile.mkdtemp()) / "efficacy.sqlite3"
     setup_django(str(db))
-    passed = True
-    if args.fleet in ("all", "templates") and not args.smoke:
-        outcome = run(args.seed, args.weeks)
-        passed = report(outcome, args.weeks)
-    chosen = ["travel"] if args.smoke else [n for n in handing if args.fleet in ("all", "handoffs", n)]
-    weeks = 2 if args.smoke else args.weeks
+    passed, weeks = True, 2 if args.smoke else args.weeks
+    one = {"all": FLEETS, "templates": FLEETS, "heldout": held_out_fleets()}.get(args.fleet, {})
+    if args.smoke:
+        one = smallest(one) if args.fleet in ("templates", "heldout") else {}
+        chosen = [] if one else ["travel"]
+    else:
+        chosen = [n for n in handing if args.fleet in ("all", "handoffs", n)]
+    if one:
+        outcome = run(args.seed, weeks, one, args.sessions)
+        passed = report(outcome, weeks, one, judge=not args.smoke)
     for name in chosen:
-        outcome = efficacy_handoffs.run(*operator_for(args.seed), handing[name], args.seed, weeks, START)
+        operated = operator_for(args.seed, lines=args.sessions)
+        outcome = efficacy_handoffs.run(*operated, handing[name], args.seed, weeks, START)
         passed &= efficacy_handoffs.report(name, outcome, weeks, judge=not args.smoke)
     print("\nevery target met" if passed else "\nsome targets missed")
+
+
+def held_out_fleets() -> dict:
+    """The one-template fleets someone else wrote for this benchmark (bench/heldout_fleets.py)."""
+    from bench.heldout_fleets import HELDOUT
+
+    return HELDOUT
+
+
+def smallest(fleets: dict) -> dict:
+    """The fleet of `fleets` with the fewest sessions a week."""
+    name = min(fleets, key=lambda n: fleets[n]["agents"] * sum(fleets[n]["week"]))
+    return {name: fleets[name]}
 
 
 if __name__ == "__main__":

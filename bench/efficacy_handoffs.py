@@ -270,7 +270,9 @@ def run(http, operator, spec: dict, seed: int, weeks: int, start) -> dict:
 
 
 def changes(slugs: dict, start) -> dict:
-    """Every evolution proposed to the fleet's templates, and every rollout, in order."""
+    """Every evolution proposed to the fleet's templates, every rollout and every line test (each
+    line or learned fact tried on its own, where reads name their sessions), in order."""
+    from experiments.models import LineFactor
     from governance.models import Proposal
     from improver.models import Rollout
 
@@ -293,7 +295,14 @@ def changes(slugs: dict, start) -> dict:
         .select_related("template", "candidate")
         .order_by("started_at")
     ]
-    return {"proposals": proposals, "rollouts": rollouts}
+    line_tests = [
+        f"{f.template.slug} {f.title} from week {(f.started_at - start).days // 7 + 1}: "
+        f"{f.status} ({f.decided_by or 'undecided'}): {f.reason[:150]}"
+        for f in LineFactor.objects.filter(template__slug__in=slugs.values())
+        .select_related("template")
+        .order_by("started_at", "pk")
+    ]
+    return {"proposals": proposals, "rollouts": rollouts, "line_tests": line_tests}
 
 
 def _judged(check: dict) -> str:
@@ -337,6 +346,8 @@ def report(name: str, outcome: dict, weeks: int, *, judge: bool = True) -> bool:
         print(f"; removes {p['removals']}")
     for line in outcome["rollouts"]:
         print(f"  rollout {line}")
+    for line in outcome["line_tests"]:
+        print(f"  line test {line}")
     if not judge:
         return True
     checks = targets(outcome, weeks)

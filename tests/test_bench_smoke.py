@@ -85,4 +85,11 @@ def test_the_scale_benchmark_runs_every_page_and_periodic_task():
 
 def test_the_efficacy_benchmark_runs_its_travel_fleet():
     out = smoke("efficacy.py")
-    assert "== travel" in out and "rollout planner-" in out and "every target met" in out
+    # its agents name their sessions on their reads: the planner's approved lines are tested one by one
+    assert "== travel" in out and "line test planner-" in out and "every target met" in out
+
+
+def test_the_efficacy_benchmark_runs_a_held_out_fleet_naming_its_sessions():
+    out = smoke("efficacy.py", None, "--fleets", "heldout", "--sessions")
+    assert "== payroll_bureau" in out and "problem5 " in out, out
+    assert "line test " in out, out  # its approved lines were tested one by one
