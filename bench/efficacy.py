@@ -476,7 +476,7 @@ def run(seed: int, weeks: int, chosen: dict = FLEETS, sessions: bool = False) ->
     import time_machine
 
     from improver.services.improvers import wake_due_improvers
-    from improver.services.rollouts import rollouts_check
+    from improver.services.lifecycle import check as rollouts_check
     from telemetry.derived import derive_pending
 
     http, operator = operator_for(seed, lines=sessions)

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (sentences as their author wrote them, one string each)
 """Held-out simulated agent fleets (test data only)."""
 
 HELDOUT = {

@@ -35,7 +35,8 @@ def test_the_demo_drives_the_whole_loop():
     assert researcher and all(" rolled back by system" in line for line in researcher), decided
     # the coder's lines, real gains, are promoted by their tests (or handed over with "promote")
     assert any(" promoted by system" in line for line in coder) or (
-        "recommended PROMOTE" in text and "→ press Promote this line on /admin/experiments/linefactor/" in text
+        "recommended PROMOTE" in text
+        and "→ press Promote this line on /admin/experiments/linefactor/" in text
     ), text[-3000:]
     assert "== What waits for you" in text and "browse this run: DATABASE_URL=sqlite:///" in text
     assert AgentTemplate.objects.get(slug="researcher").document.head.number == 1  # the harmful one
