@@ -515,21 +515,14 @@ def advise(
         return Advice("abort", f"{worst} is more likely than not worse than its margin.", (figure(worst),))
     if lost:
         return Advice("abort", f"{lost[0]} is likely worse, not better.", (figure(lost[0]),))
-    doubt = [m for m in risks if roles[m] == Role.WATCHED and harms[m] >= ADVISE_DOUBT]
-    if improve and doubt and best is not None and gains[best] >= ADVISE_TARGET_SURE:
+    if (
+        improve
+        and best is not None
+        and gains[best] >= ADVISE_TARGET_SURE
+        and (held := _held(roles, risks, harms))
+    ):
         return Advice(
-            "wait",
-            f"the target is very likely better, but {doubt[0]} is very likely higher, if not past its "
-            "margin: weigh it, or let more sessions tell",
-            (figure(best), figure(doubt[0])),
-        )
-    unsure = [m for m in risks if roles[m] == Role.GUARDRAIL and risks[m] >= ADVISE_ABORT_RISK]
-    if improve and unsure and best is not None and gains[best] >= ADVISE_TARGET_SURE:
-        return Advice(
-            "wait",
-            f"the target is very likely better, but {unsure[0]} is more likely than not past its margin, "
-            "if not surely worse: let more sessions tell",
-            (figure(best), figure(unsure[0])),
+            "wait", f"the target is very likely better, but {held[1]}", (figure(best), figure(held[0]))
         )
     if not improve or (best is not None and gains[best] >= ADVISE_TARGET_SURE):
         shown = [f for f in (best, worst) if f is not None]
@@ -544,6 +537,23 @@ def advise(
     if needed:
         why += f": about {needed} more sessions per arm would settle it ({reachable} more expected in time)"
     return Advice("wait", why, tuple(figure(m) for m in (best, worst) if m is not None))
+
+
+def _held(roles: dict[str, str], risks: dict, harms: dict) -> tuple[str, str] | None:
+    """What holds a very likely better line back from a "promote", if anything: a watched signal
+    very likely higher (if not past its margin), or a guardrail more likely than not past its
+    margin (if not surely worse); (the signal, why in words)."""
+    doubt = [m for m in risks if roles[m] == Role.WATCHED and harms[m] >= ADVISE_DOUBT]
+    if doubt:
+        return doubt[
+            0
+        ], f"{doubt[0]} is very likely higher, if not past its margin: weigh it, or let more sessions tell"
+    unsure = [m for m in risks if roles[m] == Role.GUARDRAIL and risks[m] >= ADVISE_ABORT_RISK]
+    if unsure:
+        return unsure[
+            0
+        ], f"{unsure[0]} is more likely than not past its margin, if not surely worse: let more sessions tell"
+    return None
 
 
 def _sure(roles: dict[str, str], risks: dict) -> dict[str, float]:
