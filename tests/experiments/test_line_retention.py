@@ -48,6 +48,8 @@ def test_draws_of_decided_line_tests_go_past_the_window_and_a_running_tests_stay
     )
     first = LineExposure.objects.get(factor=running, session_key="old-0").level
     again = client.get(DIRECTIVES, {"session_id": "old-0"}).json()
-    assert ("Quote the ticket number in every reply." in again["directives"]) == (first == 1)  # as its first read got
+    assert ("Quote the ticket number in every reply." in again["directives"]) == (
+        first == 1
+    )  # as its first read got
     assert "Cite sources." not in again["directives"]
     assert LineFactor.objects.get(pk=ended.pk).status == "aborted"
