@@ -98,8 +98,9 @@ def _database(url: str) -> dict:
             conn_health_checks=env_bool("DATABASE_CONN_HEALTH_CHECKS", False),
         )
     except (ValueError, dj_database_url.ParseError) as exc:
+        why = str(exc).split(". ")[0] if "is unknown" in str(exc) else str(exc)  # not every scheme it knows
         raise ImproperlyConfigured(
-            f"DATABASE_URL …{shown!r} is not a database URL ({exc}); "
+            f"DATABASE_URL …{shown!r} is not a database URL ({why}); Kaizen runs on PostgreSQL or SQLite: "
             "e.g. postgres://user@host:5432/kaizen or sqlite:///var/kaizen.sqlite3"
         ) from None
     if parsed.get("ENGINE") not in DATABASE_ENGINES:

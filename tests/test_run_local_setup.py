@@ -30,19 +30,30 @@ def test_the_demo_agent_keeps_its_token_across_starts_until_a_new_one_is_asked_f
 
 
 @pytest.mark.parametrize(
-    ("database", "file"),
+    ("engine", "database", "file"),
     [
-        ("/srv/kaizen/var/kaizen.sqlite3", "demo-agent.token"),  # what `make run` serves
-        ("/srv/kaizen/var/demo.sqlite3", "demo-agent-demo.token"),  # browsing the demo's run
-        ("kaizen_prod", "demo-agent-kaizen_prod.token"),
+        ("sqlite3", "{base}/var/kaizen.sqlite3", r"demo-agent\.token"),  # what `make run` serves
+        ("sqlite3", "{base}/var/demo.sqlite3", r"demo-agent-demo-[0-9a-f]{{8}}\.token"),  # the demo's run
+        # sqlite://var/kaizen.sqlite3 (two slashes) names another kaizen.sqlite3: a file of its own
+        ("sqlite3", "kaizen.sqlite3", r"demo-agent-kaizen-[0-9a-f]{{8}}\.token"),
+        ("postgresql", "kaizen_prod", r"demo-agent-kaizen_prod-[0-9a-f]{{8}}\.token"),
     ],
 )
-def test_each_database_keeps_its_own_demo_agent_token(settings, database, file):
-    """Serving another database (the demo's) neither overwrites nor revokes the default's token."""
+def test_each_database_keeps_its_own_demo_agent_token(settings, engine, database, file):
+    """Serving another database (the demo's, or one a mistyped URL names) neither overwrites nor
+    revokes the default's token: the file is keyed by the database's full identity."""
+    import re
+
     from fleet.management.commands.run_local import token_file
 
+    default = settings.DATABASES["default"]
     settings.DATABASES = {
         **settings.DATABASES,
-        "default": {**settings.DATABASES["default"], "NAME": database},
+        "default": {
+            **default,
+            "ENGINE": f"django.db.backends.{engine}",
+            "NAME": database.format(base=settings.BASE_DIR),
+        },
     }
-    assert token_file().name == file and token_file().parent.name == "var"
+    assert re.fullmatch(file.format(), token_file().name), token_file().name
+    assert token_file().parent == settings.BASE_DIR / "var"

@@ -1,6 +1,7 @@
 """Run the whole service on this machine with embedded defaults: web, a worker and beat on
 SQLite, with a broker that needs no server (messages are files). Ctrl-C stops all of it."""
 
+import hashlib
 import os
 import secrets
 import signal
@@ -37,14 +38,27 @@ def port_in_use(port: int) -> str:
 DEFAULT_DATABASE = "kaizen.sqlite3"  # what `make run` serves unless DATABASE_URL says otherwise
 
 
+def database_identity() -> str:
+    """The database this command uses, in full: the SQLite file's absolute path, or PostgreSQL's
+    host, port and name (never a password)."""
+    db = settings.DATABASES["default"]
+    if db["ENGINE"].endswith("sqlite3"):
+        return str(Path(str(db["NAME"])).resolve())
+    return f"postgresql://{db.get('HOST') or 'localhost'}:{db.get('PORT') or 5432}/{db['NAME']}"
+
+
 def token_file() -> Path:
     """Where the demo agent's token is kept across starts (`make run NEW_TOKEN=1` replaces it):
-    one file per database, so serving another one (the demo's, say) neither overwrites nor
-    revokes the token of the default database's agent. var/demo-agent.token for the default."""
-    name = str(settings.DATABASES["default"]["NAME"])
-    stem = Path(name).name.removesuffix(".sqlite3")
-    suffix = "" if Path(name).name == DEFAULT_DATABASE else f"-{slugify(stem) or 'db'}"
-    return Path(settings.BASE_DIR) / "var" / f"demo-agent{suffix}.token"
+    one file per database, keyed by its full identity (a mistyped DATABASE_URL that names another
+    file of the same name gets a file of its own), so serving another database neither overwrites
+    nor revokes the token of the default database's agent. var/demo-agent.token for the default."""
+    var = Path(settings.BASE_DIR) / "var"
+    identity = database_identity()
+    if identity == str((var / DEFAULT_DATABASE).resolve()):
+        return var / "demo-agent.token"
+    stem = Path(str(settings.DATABASES["default"]["NAME"])).name.removesuffix(".sqlite3")
+    digest = hashlib.sha256(identity.encode()).hexdigest()[:8]
+    return var / f"demo-agent-{slugify(stem) or 'db'}-{digest}.token"
 
 
 DEMO_TEMPLATE = TemplateSpec(
@@ -108,6 +122,7 @@ class Command(BaseCommand):
         if busy:
             self.stderr.write(f"port {port} is in use ({busy}); stop what runs there or pass --port N.")
             sys.exit(2)
+        self.stdout.write(f"database: {database_identity()}")
         call_command("migrate", verbosity=0)
         self.stdout.write("collecting static files (served compressed and cached by WhiteNoise) …")
         self.stdout.flush()
