@@ -1,5 +1,6 @@
 from django.conf import settings
 
+from config.exclusive import Busy, exclusive
 from fleet.ticks import periodic
 from telemetry import services
 from telemetry.derived import derive_pending as drain
@@ -29,8 +30,13 @@ class RetentionIncomplete(Exception):
 def prune_events() -> dict:
     """Daily: retire raw events older than KAIZEN_RETENTION_DAYS, keeping what is cited or waits
     for derived work. A type that fails does not stop the others; the run then fails, is tried
-    again (5, 10, 20 … minutes later) and shows as failing until a run passes."""
-    result = prune(older_than_days=settings.KAIZEN["RETENTION_DAYS"])
+    again (5, 10, 20 … minutes later) and shows as failing until a run passes. One prune at a
+    time: two at once deadlocked on PostgreSQL."""
+    try:
+        with exclusive("prune_events"):
+            result = prune(older_than_days=settings.KAIZEN["RETENTION_DAYS"])
+    except Busy:  # a prune started by hand runs now: it does this run's work
+        return {"skipped": "a prune is running"}
     if result["failed"]:
         raise RetentionIncomplete("; ".join(f"{t}: {why}" for t, why in result["failed"].items()))
     return result

@@ -3,6 +3,7 @@ import json as _json
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from config.exclusive import Busy, exclusive
 from config.progress import Progress
 from telemetry.retention import prune_events
 
@@ -43,7 +44,15 @@ class Command(BaseCommand):
             bar = bars.setdefault(event_type, Progress(self.stdout, total, f"pruning {event_type}"))
             bar.advance(done - bar.done)
 
-        result = prune_events(older_than_days=days, batch_size=batch_size, dry_run=dry_run, progress=progress)
+        try:
+            with exclusive("prune_events"):
+                result = prune_events(
+                    older_than_days=days, batch_size=batch_size, dry_run=dry_run, progress=progress
+                )
+        except Busy:
+            raise CommandError(
+                "a prune is running (the daily one, or another command): try again when it ends"
+            ) from None
         for bar in bars.values():
             bar.finish()
         failed = result["failed"]
