@@ -15,6 +15,7 @@ one factor, its one level serving the fact among the session's learned facts.
 
 from django.db import models
 
+from experiments.words import level_title
 from fleet.models import Agent, AgentTemplate
 
 
@@ -67,13 +68,9 @@ class LineFactor(models.Model):
 
     @property
     def title(self) -> str:
-        level = self.levels[0] if self.levels else {}
-        if level.get("fact"):
-            return f"learned fact “{level.get('text', '')[:80]}”"
-        text = (level.get("add") or level.get("remove") or ["(no line)"])[0]
-        verb = "add" if level.get("add") else "remove"
+        """Its first level in words (experiments.words), and how many exclusive levels follow."""
         more = f" (+{len(self.levels) - 1} exclusive)" if len(self.levels) > 1 else ""
-        return f"{verb} “{text[:80]}”{more}"
+        return (level_title(self, 1) if self.levels else "(no line)") + more
 
     def live_levels(self) -> list[int]:
         """The levels (1-based) still drawn: those not rolled back."""

@@ -64,9 +64,21 @@ def _signal_counts(factor_id: int, levels: tuple[int, int], names: dict[str, tup
         f"JOIN {link} l ON l.parent_session_key = e.session_key "
         f"JOIN {signal} s ON s.agent_id = l.agent_id AND s.session_id = l.session_key "
     )
-    out = {}
+    out: dict = {}
+    single = [m for m, members in names.items() if members == (m,) and not downstream(m)]
     with connection.cursor() as cursor:
-        for metric, members in names.items():
+        if single:  # every metric that is one signal of the drawn session itself: one query
+            marks = ", ".join(["%s"] * len(single))
+            cursor.execute(
+                f"SELECT e.level, e.agent_id, s.signal, COUNT(*) FROM {exposure} e {own}"
+                f"WHERE e.factor_id = %s AND e.level IN (%s, %s) AND s.signal IN ({marks}) "
+                "GROUP BY e.level, e.agent_id, s.signal",
+                [factor_id, *levels, *single],
+            )
+            out.update({(lv, agent, signal): n for lv, agent, signal, n in cursor.fetchall()})
+        for metric, members in names.items():  # composites and downstream: distinct drawn sessions
+            if metric in single:
+                continue
             below = [downstream(m) for m in members]
             signals = [b for b in below if b] if all(below) else list(members)
             marks = ", ".join(["%s"] * len(signals))

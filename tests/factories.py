@@ -68,6 +68,7 @@ def approver(username: str = "approver"):
                 "governance",
                 "planner",
                 "learning",
+                "experiments",
                 "telemetry",
                 "fleet",
             ]

@@ -61,3 +61,10 @@ def test_the_dashboard_after_the_demo_fits_the_window_with_no_error(page, live_s
     assert page.locator("#kz-line-tests svg").count() >= 2  # one chart per line tested, both arms
     shot(page, "dashboard-after-demo")
     assert page.evaluate(OVERFLOWING) == [] and problems == []
+    from experiments.models import LineFactor
+
+    for test in LineFactor.objects.order_by("pk")[:2]:  # a line test's own page: its table and words
+        page.goto(f"{live_server.url}/admin/experiments/linefactor/{test.pk}/change/")
+        assert page.locator("table.kz-table").count() >= 1 and "Promotes when" in page.content()
+        shot(page, f"line-test-{test.pk}")
+        assert page.evaluate(OVERFLOWING) == [] and problems == []
