@@ -35,10 +35,11 @@ def exclusive(name: str):
                 cursor.execute("SELECT pg_advisory_unlock(%s)", [_key(name)])
         return
     database = str(connection.settings_dict["NAME"])
-    beside = Path(database).parent if os.sep in database else Path(tempfile.gettempdir())
-    descriptor = os.open(
-        beside / f".kaizen-{_key(name) & 0xFFFFFFFF:08x}.lock", os.O_CREAT | os.O_RDWR, 0o600
-    )
+    if os.sep in database:  # a file: the lock lies beside it, one per database and job
+        where = Path(database).parent / f".{Path(database).name}.{_key(name) & 0xFFFFFFFF:08x}.lock"
+    else:  # a database in memory lives in one process: so does its lock
+        where = Path(tempfile.gettempdir()) / f".kaizen-{os.getpid()}-{_key(name) & 0xFFFFFFFF:08x}.lock"
+    descriptor = os.open(where, os.O_CREAT | os.O_RDWR, 0o600)
     try:
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
