@@ -72,6 +72,9 @@ HARMFUL = ("harmful", "costly", "contrary B")  # worse than what is served, on t
 HALVES = ("good", "harmful", "longer", "contrary A")  # the level halves its problem for everyone
 MISSING: Counter = Counter()  # why hand-overs were not decided, by level
 REASONS: Counter = Counter()  # (level, recommendation, its reason in short) at each first hand-over
+# (agents, level) → at each first hand-over of a good or harmful line, the z (estimate over its
+# standard error) of tool failures, the one signal by which a harmful line differs from a good one
+ORACLE: dict = {}
 
 
 class Fate(NamedTuple):
@@ -243,6 +246,14 @@ class Template:
                 MISSING.update(f"{LEVELS[self.kinds[f]][j]}:{m}" for m in verdict.missing)
                 why = verdict.advice.why if verdict.advice else ""
                 REASONS[(LEVELS[self.kinds[f]][j], self.latest[key], reason(why))] += 1
+                self.witness(LEVELS[self.kinds[f]][j], arms)
+
+    def witness(self, level: str, arms: dict) -> None:
+        """Keep the z of tool failures at a good or harmful line's first hand-over (the oracle)."""
+        from experiments.estimate import estimate
+
+        if level in ("good", "harmful") and (est := estimate(*arms["tool_failure"], binary=True)):
+            ORACLE.setdefault((self.agents, level), []).append(est.diff / est.se if est.se else 0.0)
 
     def fates(self, days: int) -> list[Fate]:
         lines = sum(len(LEVELS[k]) for k in self.kinds)
@@ -567,12 +578,31 @@ def print_reasons() -> None:
             print(f"{what} ({total}): {common}")
 
 
+def print_oracle() -> None:
+    """The most any recommendation could do at the first hand-over: a test told which signal a
+    harmful line hurts, promoting below the 5th percentile of harmful lines' z on it (so that at
+    most 5% of them are promoted), promotes this share of good lines, before it even asks whether
+    their target is better (the Neyman–Pearson bound on that signal)."""
+    parts = []
+    for agents in sorted({a for a, _ in ORACLE}):
+        harmful, good = sorted(ORACLE.get((agents, "harmful"), [])), ORACLE.get((agents, "good"), [])
+        if len(harmful) >= 20 and good:
+            cut = harmful[int(0.05 * len(harmful))]
+            parts.append(f"{agents} agents {sum(z < cut for z in good) / len(good):.0%}")
+    if parts:
+        print(
+            "best possible 'promote' for good lines at the first hand-over with ≤ 5% of harmful ones "
+            "promoted (an oracle told which signal they hurt): " + ", ".join(parts)
+        )
+
+
 def lines_main(args, rules) -> int:
     """Lines as factors over the grid: per cell each level's fate, then the targets."""
     cells, everything = run_grid(args, rules)
     missed = print_targets(cells, not args.smoke)
     print_by_lines(everything)
     print_reasons()
+    print_oracle()
     print("why hand-overs were undecided:", ", ".join(f"{k} {n}" for k, n in sorted(MISSING.items())))
     if args.smoke:
         print("a smoke run: too few templates to judge the targets")

@@ -445,18 +445,25 @@ def _sessions_needed(ests, tested, gap, final_z, shown, fewest, rules) -> tuple[
 
 # The hand-over's reading: the probability, under a flat prior and the normal approximation, that
 # each metric lies on the wrong side of what its role needs. Promote when the target is very likely
-# better and no guardrail is shown harmful; abort when one is — more likely past its margin than
-# not, and likely worse at all (80%), so that noise on a few sessions does not read as harm — or
-# when a watched signal is very likely worse (97.5%) and more likely past its margin than not, or
-# when a target is very likely worse; wait while the target is unclear. A change under which both
-# the target and sessions with any failure are very likely better is a net gain: it is recommended
-# for promotion even beside a doubtful guardrail, which the figures name for the human to weigh.
-# A watched signal very likely higher (95%) turns a "promote" into "wait": a person weighs it.
+# better (95%) and no other signal is even moderately likely past its margin (35%); abort when a
+# guardrail is more likely past its margin than not and very likely worse at all (95%, shared
+# among the guardrails), or a watched signal likewise (97.5%, shared among the watched), or when a
+# target is almost surely worse (99%); wait otherwise. A change under which both the target and
+# sessions with any failure are very likely better is a net gain: it is recommended for promotion
+# even beside a doubtful guardrail, which the figures name for the human to weigh. A watched
+# signal very likely higher (95%) turns a "promote" into "wait": a person weighs it.
+# These levels are set by `bench/canary_rule.py --lines`: a "promote" for at most 5% of harmful
+# lines and an "abort" for at most 10% of neutral ones at every fleet size. A hand-over happens
+# because the evidence is thin, so a "promote" for most good lines is out of reach below about 50
+# agents: the bench prints the most any rule could do (a test told which signal a harmful line
+# hurts), 14% of good lines at 3 agents and 42% at 8.
 ADVISE_TARGET_SURE = 0.95
 ADVISE_ABORT_RISK = 0.5
-ADVISE_HARM_SURE = 0.8
+ADVISE_HARM_SURE = 0.95
 ADVISE_WATCHED_SURE = 0.975
 ADVISE_DOUBT = 0.95  # a watched signal this likely higher holds a "promote" back to "wait"
+ADVISE_TARGET_LOST = 0.01  # a target this unlikely to be better reads "likely worse": abort
+ADVISE_PROMOTE_RISK = 0.35  # a signal this likely past its margin holds a "promote" back to "wait"
 
 
 def advise(
@@ -492,7 +499,7 @@ def advise(
     real = {m: p for m, p in risks.items() if p >= ADVISE_ABORT_RISK and harms[m] >= sure[m]}
     worst = max(real or risks, key=(real or risks).get, default=None)
     best = max(gains, key=gains.get, default=None)
-    lost = [m for m, p in gains.items() if p < 1 - ADVISE_TARGET_SURE]
+    lost = [m for m, p in gains.items() if p < ADVISE_TARGET_LOST]
     overall = _Z.cdf(-ests[OVERALL].diff / ests[OVERALL].se) if OVERALL in ests and OVERALL not in real else 0
     if (
         real
@@ -540,19 +547,18 @@ def advise(
 
 
 def _held(roles: dict[str, str], risks: dict, harms: dict) -> tuple[str, str] | None:
-    """What holds a very likely better line back from a "promote", if anything: a watched signal
-    very likely higher (if not past its margin), or a guardrail more likely than not past its
-    margin (if not surely worse); (the signal, why in words)."""
+    """What holds a very likely better line back from a "promote", if anything: a signal that
+    may be past its margin (if not surely worse), or a watched signal very likely higher (if not
+    past its margin); (the signal, why in words)."""
+    risky = [m for m in risks if roles[m] != Role.TARGET and risks[m] >= ADVISE_PROMOTE_RISK]
+    if risky:
+        m = max(risky, key=risks.get)
+        return m, f"{m} may be past its margin ({risks[m]:.0%} likely): let more sessions tell"
     doubt = [m for m in risks if roles[m] == Role.WATCHED and harms[m] >= ADVISE_DOUBT]
     if doubt:
         return doubt[
             0
         ], f"{doubt[0]} is very likely higher, if not past its margin: weigh it, or let more sessions tell"
-    unsure = [m for m in risks if roles[m] == Role.GUARDRAIL and risks[m] >= ADVISE_ABORT_RISK]
-    if unsure:
-        return unsure[
-            0
-        ], f"{unsure[0]} is more likely than not past its margin, if not surely worse: let more sessions tell"
     return None
 
 

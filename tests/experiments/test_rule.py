@@ -207,6 +207,9 @@ def test_harm_is_caught_between_looks_and_before_the_minimum_for_a_promotion():
     [
         ((0.25, 0.25), "promote"),  # the target clearly better, the guardrail level
         ((0.40, 0.25), "abort"),  # the guardrail's estimate past its 6-point margin
+        # +4 points against a 6-point margin on 60 sessions: it may well be past it (about 40%),
+        # so the target's gain is not enough for a "promote"; too unsure for an "abort"
+        ((0.29, 0.25), "wait"),
     ],
 )
 def test_a_hand_over_recommends_what_the_evidence_supports(guard, advice):
