@@ -19,8 +19,8 @@ Each shape is one reading of the whole sentence, named for what it means:
 - at-me: an imperative or prohibition whose only object is the speaker ("Stop calling me",
   "Leave me alone"): venting at the agent, not a rule of the work;
 - hedged: a statement of how things usually are ("usually", "typically", "about 28 days"): a fact;
-- thanks: an opening word of thanks or praise ("Thank you for …", "Well done"), which an
-  instruction may still follow in a later clause.
+- thanks: an opening word of thanks or praise ("Thank you for …", "Well done") with no later
+  clause turning to what to do ("…, but next time …").
 """
 
 import re
@@ -44,9 +44,12 @@ CONDITION = re.compile(
 WANTED = re.compile(r"^(?:i|we)(?:'d| would)? (?:want|like|need|prefer)\s+(?!you\b|to\b|it\b)", re.I)
 INTERJECTION = re.compile(
     r"^(?:oh|ugh|wow|welp|hm+|meh|sigh|yikes|argh|seriously|great|sure|perfect|brilliant|lovely|"
-    r"fantastic|wonderful|awesome|nice|cool|well well|ok+ay?)\b(?:\s+\w+)?\s*[,!.…]",
+    r"fantastic|wonderful|awesome|nice|cool|ok+ay?)\s*[,!.…]|^(?:oh|ah|well)\s+\w+\s*[,!.…]",
     re.I,
 )
+# A later clause that turns to what to do ("Great job, but confirm the time zone first"): the
+# opening word of praise or feeling is then no venting and no thanks alone.
+TURN = re.compile(r"\b(?:but|though|however|next time|from now on|going forward)\b|[,;]\s*so\b", re.I)
 DISPLAY = grammar.words("shows lists reads says displays totals counts marks contains states prints")
 SPECIFIC = grammar.words("the this that these those my our your his her their its most many some few")
 ONE_OCCASION = re.compile(
@@ -86,11 +89,11 @@ def shapes(sentence: str) -> set[str]:
         found.add("wanted-state")
     if grammar.LIMIT.match(bare):
         found.add("limit")
-    if INTERJECTION.match(text):
+    if INTERJECTION.match(text) and not TURN.search(text):
         found.add("interjection")
     if AT_ME.match(bare) and "me" in words and len(words) <= 10:
         found.add("at-me")
-    if THANKS.match(text):
+    if THANKS.match(text) and not TURN.search(text):
         found.add("thanks")
     if HEDGES.search(text):
         found.add("hedged")

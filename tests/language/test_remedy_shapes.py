@@ -34,6 +34,8 @@ NOT_SHAPES = [
     ("Please attach the packing list to the file.", "display"),
     ("Empty the bin before closing.", "evaluated-thing"),
     ("Slack me whenever a lease gets signed.", "at-me"),
+    ("Great job, but confirm the time zone first.", "interjection"),
+    ("Great job, but confirm the time zone first.", "thanks"),
 ]
 
 
@@ -58,6 +60,8 @@ def test_a_shape_is_not_read_where_the_sentence_says_otherwise(sentence, shape):
         ("allways cc the manager on refunds", True),
         ("alwyas read back the order number", True),
         ("pls add the table number to every ticket", True),
+        ("Great job, but confirm the time zone first.", True),
+        ("Thanks for covering the late shift.", False),
     ],
 )
 def test_bounds_misspelt_lead_ins_and_judged_things(sentence, remedy):
