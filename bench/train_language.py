@@ -22,6 +22,11 @@ if __package__ in (None, ""):
 
 ROOT = Path(__file__).resolve().parent.parent
 C_GRID = (0.03, 0.1, 0.3, 1.0, 3.0, 10.0)
+# A word (or pair of words) weighs only when it was seen in this many domains: a word of one
+# business ("reefer", "spoiler") says nothing of how a sentence in another is built, and its
+# weight would take over what the grammar's readings should carry.
+MIN_DOMAINS = 3
+WORD_FEATURES = ("w:", "bi:", "w1:", "w12:")
 COMPATIBLE_KEPT = 0.95
 
 
@@ -59,6 +64,19 @@ def examples(task: str):
     return out
 
 
+def general_only(data):
+    """The examples with their word features kept only when seen in MIN_DOMAINS domains or more."""
+    seen: dict[str, set] = {}
+    for features, _, domain in data:
+        for name in features:
+            seen.setdefault(name, set()).add(domain)
+    kept = {name for name, domains in seen.items() if len(domains) >= MIN_DOMAINS}
+    return [
+        ({n: v for n, v in f.items() if not n.startswith(WORD_FEATURES) or n in kept}, yes, d)
+        for f, yes, d in data
+    ]
+
+
 def _threshold_keeping(x, y, groups, c: float, *, keep: float) -> float:
     """The lowest threshold at which cross-validated predictions leave `keep` of the no-rows alone."""
     from sklearn.linear_model import LogisticRegression
@@ -80,7 +98,7 @@ def fit(task: str, *, dry_run: bool = False) -> None:
 
     from language.linear_model import LinearModel
 
-    data = examples(task)
+    data = general_only(examples(task))
     vectorizer = DictVectorizer()
     x = vectorizer.fit_transform([f for f, _, _ in data])
     y = [yes for _, yes, _ in data]

@@ -17,6 +17,7 @@ from pathlib import Path
 from lemminflect import getLemma
 from rapidfuzz import fuzz
 
+from language.lengths import length_conflict
 from language.linear_model import load
 from language.opposites import opposed_words, same_scale_conflicts
 from language.slots import contrary_on, different_acts, narrower
@@ -63,13 +64,15 @@ def contrary(a: str, b: str) -> bool:
     readings are weighed by a logistic regression fitted on labelled pairs (contrary_weights.json,
     written by bench/train_language.py); it reads a pair the same in either order.
 
-    Before them, the slots of the two lines (language.slots): a line that forbids what the other
-    asks on one object is contrary however differently the two are worded ("Stop running X, use Y
-    instead" / "Run X first"); one that forbids it only in a narrower case is not ("Stop running
-    migrations on prod" / "Run migrations first"), nor are two lines whose only opposition is two
-    values of one scale for different acts on one object ("Store timestamps in UTC" / "Show
-    timestamps to users in their local time zone")."""
-    if contrary_on(a, b):
+    Before them, how much each line asks a message to say (language.lengths: "Keep replies
+    short" / "Explain each fee at length" cannot both be followed), and the slots of the two
+    lines (language.slots): a line that forbids what the other asks on one object is contrary
+    however differently the two are worded ("Stop running X, use Y instead" / "Run X first");
+    one that forbids it only in a narrower case is not ("Stop running migrations on prod" / "Run
+    migrations first"), nor are two lines whose only opposition is two values of one scale for
+    different acts on one object ("Store timestamps in UTC" / "Show timestamps to users in their
+    local time zone")."""
+    if contrary_on(a, b) or length_conflict(a, b):
         return True
     if narrower(a, b):
         return False

@@ -18,6 +18,7 @@ import functools
 import re
 
 from lemminflect import getAllInflections, getAllLemmas, getAllLemmasOOV
+from rapidfuzz.distance import OSA
 
 
 def words(text: str) -> frozenset[str]:
@@ -45,9 +46,14 @@ KNOWING = words("know understand think care see get remember recall mind")
 
 LEAD_IN = re.compile(
     r"^(?:(?:no|nope|actually|also|and|so|just|well|ok|okay|again|then|next time|in future|"
-    r"in the future|from now on|going forward|always|kindly|please)\b[,:;]?\s+)+",
+    r"in the future|from now on|from here on(?: out)?|going forward|always|kindly|please|pls|plz|"
+    r"plse|pleas)\b[,:;]?\s+)+",
     re.I,
 )
+# Words that open an instruction without being its verb, which people misspell ("allways",
+# "alwyas", "pleae"): a first word the lexicon does not know, within two edits of one of them,
+# reads as it.
+LEAD_WORDS = ("always", "never", "please")
 PROHIBITION = re.compile(r"^(don'?t|do not|never|stop|avoid)\s+(\S+)", re.I)
 REQUEST = re.compile(r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(\S+)", re.I)
 # the agent (not the user's parcel) as the subject of an obligation
@@ -63,11 +69,37 @@ RULE = re.compile(
     r"(?!\s+(?:have|been)\b)",
     re.I,
 )
+# A rule said as a thing and its quantity, with no verb: "One status update per day", "Max two
+# follow-ups a week, tops" (not "Two calls a day from the bot", which says what happened).
+LIMIT = re.compile(
+    r"^(?:one|two|three|four|five|\d+|no more than|at most|at least|max(?:imum)?|min(?:imum)?|only|up to)"
+    r"\s+[\w\s'-]*?\b(?:per|a|an|each|every)\s+(?:day|week|month|hour|minute|call|ticket|order|"
+    r"customer|client|person|session|message|reply|email|shift|visit|load|claim|case|account|user)\b"
+    r"\s*(?:$|[,.;!]|for\b|to\b|unless\b|except\b|at most\b|max\b|tops\b)",
+    re.I,
+)
+# Words that judge a thing, which the lexicon also knows as verbs ("to wrong", "to double"): before
+# a noun without a determiner they describe it ("Wrong company name in the first line").
+JUDGING = words(
+    "wrong missing incorrect duplicate duplicated broken late another same zero no bad terrible awful "
+    "total complete endless outdated stale old empty blank useless confusing unclear rude double"
+)
 PREFERENCE = re.compile(
     r"\b(?:i'?d prefer|i would prefer|i prefer|i'?d rather|i would rather|i'?d like you to|"
     r"i want you to|it would help to|it would be better to|better to)\b",
     re.I,
 )
+
+
+def lead_in_off(text: str) -> str:
+    """The sentence without its lead-in ("Please", "Next time", "pls", a misspelt "allways")."""
+    first, _, rest = text.strip().partition(" ")
+    word = _word(first)
+    if len(word) >= 5 and not _lemmas(word) and rest:
+        near = [lead for lead in LEAD_WORDS if OSA.distance(word, lead) <= 2]
+        if near:
+            text = f"{near[0]} {rest}"
+    return LEAD_IN.sub("", text.strip())
 
 
 def _word(token: str) -> str:
@@ -151,6 +183,8 @@ def imperative(text: str) -> bool:
     if len(words) < 2 or words[0] in FEELING:
         return False
     first, rest = words[0], words[1:]
+    if first in JUDGING and rest[0] not in DETERMINERS and rest[0] not in PRONOUNS:
+        return False  # "Wrong company name …": an adjective before its noun
     if first == "be":  # "Be brief", "Be sure to …", "Be polite with callers"
         return not finite(rest[0], rest[1] if len(rest) > 1 else "")
     if base_verb(first):
@@ -180,7 +214,7 @@ def by_rule(sentence: str) -> bool:
     if sentence.endswith("?"):
         request = REQUEST.match(sentence)
         return bool(request and base_verb(_word(request.group(1))))
-    rest = LEAD_IN.sub("", sentence)
+    rest = lead_in_off(sentence)
     banned = PROHIBITION.match(rest)
     return bool(
         (banned and prohibition(banned.group(1).split()[0], banned.group(2)))
@@ -188,4 +222,5 @@ def by_rule(sentence: str) -> bool:
         or OBLIGATION.search(sentence)
         or RULE.search(rest)
         or PREFERENCE.search(sentence)
+        or LIMIT.match(rest)
     )

@@ -166,6 +166,12 @@ OPPOSITES = [
     ("ahead", "after"),
     ("first", "after"),
     ("never", "every"),
+    ("up", "down"),
+    ("list", "hide"),
+    ("include", "hide"),
+    ("include", "omit"),
+    ("include", "strip"),
+    ("email", "paper"),
 ]
 # Scales: a line naming one value and the other line another value of the same scale, and
 # neither naming the other's, ask for different things.
@@ -192,13 +198,49 @@ SCALES = [
     {"pdf", "docx", "csv", "spreadsheet", "xlsx", "word"},
     {"standard", "express", "overnight", "economy"},
     {"table", "list", "paragraph", "bullet"},
+    {"byte", "kilobyte", "kb", "megabyte", "mb", "gigabyte", "gb", "terabyte", "tb"},
+    {"rail", "road", "air", "sea", "ocean", "barge"},
 ]
+# The units of each system of measure: "feet and inches" are imperial, against a line that asks
+# for metric.
+SYSTEMS = {
+    "imperial": {
+        "foot",
+        "feet",
+        "inch",
+        "pound",
+        "lb",
+        "lbs",
+        "ounce",
+        "oz",
+        "mile",
+        "yard",
+        "fahrenheit",
+        "gallon",
+    },
+    "metric": {
+        "meter",
+        "metre",
+        "centimeter",
+        "centimetre",
+        "cm",
+        "mm",
+        "kilogram",
+        "kg",
+        "gram",
+        "km",
+        "celsius",
+        "litre",
+    },
+}
 
 
 def _lemmas(text: str) -> set[str]:
     """The words of the text and their lemmas, with each pair of neighbours ("in person")."""
     words = re.findall(r"[a-z]+", text.lower().replace("’", "'"))
     out = set(words) | {f"{a} {b}" for a, b in zip(words, words[1:], strict=False)}
+    # a verb's lemma with its particle: "switched on" is "switch on"
+    out |= {f"{lemma} {b}" for a, b in zip(words, words[1:], strict=False) for lemma in _word_lemmas(a)}
     for word in words:
         out.update(_word_lemmas(word))
     return out
@@ -211,6 +253,8 @@ def _word_lemmas(word: str) -> tuple[str, ...]:
     lemmas = [lemma for upos in ("VERB", "NOUN", "ADJ") for lemma in getLemma(word, upos=upos)]
     if word.endswith("ly") and len(word) > 4:  # formally → formal, casually → casual
         lemmas.append(word[:-2])
+    if word.endswith("ically"):  # automatically → automatic
+        lemmas.append(word[:-4])
     return tuple(lemmas)
 
 
@@ -218,7 +262,19 @@ QUANTIFIERS = {"always", "never", "all", "none", "every", "each", "no"}
 # Words of order and degree ("before", "more", "with") oppose only what two lines say of one
 # subject: "Run the tests before reporting" and "Put the details after the answer" do not clash.
 RELATIONAL = {"before", "after", "first", "last", "early", "late", "earlier", "later", "ahead", "once"}
-RELATIONAL |= {"until", "more", "less", "fewer", "with", "without", "on", "off", "top", "bottom", "high"}
+RELATIONAL |= {
+    "until",
+    "more",
+    "less",
+    "fewer",
+    "with",
+    "without",
+    "on",
+    "off",
+    "top",
+    "bottom",
+    "high",
+}
 RELATIONAL |= {
     "low",
     "higher",
@@ -233,6 +289,9 @@ RELATIONAL |= {
     "out",
     "list",
 }
+# Keeping, and a medium, oppose only what two lines say of one subject too: "Keep a paper copy of
+# every lease" does not clash with "Email the tenant about repairs", nor "Round up" with "Scroll down".
+RELATIONAL |= {"keep", "paper", "up", "down"}
 
 
 def opposed_words(a: str, b: str, *, quantifiers: bool = False, same_subject: bool = True) -> int:
@@ -253,11 +312,20 @@ def opposed_words(a: str, b: str, *, quantifiers: bool = False, same_subject: bo
 
 
 def same_scale_conflicts(a: str, b: str) -> int:
-    """How many scales one line names a value of and the other another value, neither naming the other's."""
+    """How many scales one line names a value of and the other another value, neither naming the
+    other's. A line that names a system of units ("in metric") is also at odds with one whose
+    units are of the other system ("in feet and inches")."""
     first, second = _lemmas(a), _lemmas(b)
-    hits = 0
+    hits = int(_systems_differ(first, second) or _systems_differ(second, first))
     for scale in SCALES:
         mine, theirs = scale & first, scale & second
         if mine and theirs and not mine & theirs:
             hits += 1
     return hits
+
+
+def _systems_differ(naming: set[str], other: set[str]) -> bool:
+    """Whether `naming` names one system of units and `other` uses units of the other only."""
+    named = {system for system in SYSTEMS if system in naming}
+    used = {system for system, units in SYSTEMS.items() if units & other or system in other}
+    return len(named) == 1 and bool(used) and not used & named

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from language import grammar
 from language.linear_model import load
+from language.remedy_shapes import shapes
 
 WEIGHTS = Path(__file__).with_name("remedy_weights.json")
 CLAUSE_BREAK = re.compile(
@@ -67,10 +68,10 @@ def _clause_features(clause: str, position: str, features: dict) -> None:
     features[f"{position}:kind:{_kind(words[0])}"] = 1.0
     if len(words) > 1:
         features[f"{position}:kind2:{_kind(words[0])}>{_kind(words[1])}"] = 1.0
-    if grammar.imperative(grammar.LEAD_IN.sub("", clause.strip())):
+    if grammar.imperative(grammar.lead_in_off(clause)):
         features[f"{position}:imperative"] = 1.0
         features["any:imperative"] = 1.0
-    banned = grammar.PROHIBITION.match(grammar.LEAD_IN.sub("", clause.strip()))
+    banned = grammar.PROHIBITION.match(grammar.lead_in_off(clause))
     if banned and grammar.prohibition(banned.group(1).split()[0], banned.group(2)):
         features["any:prohibition"] = 1.0
 
@@ -91,6 +92,8 @@ def remedy_features(sentence: str) -> dict[str, float]:
             features[f"rule:{name}"] = 1.0
     if text.endswith("?"):
         features["end:?"] = 1.0
+    for shape in shapes(text):
+        features[f"shape:{shape}"] = 1.0
     n = len(words)
     features[f"length:{'1-3' if n <= 3 else '4-8' if n <= 8 else '9-16' if n <= 16 else '17+'}"] = 1.0
     clauses = [c for c in CLAUSE_BREAK.split(text) if c and c.strip()]
@@ -113,4 +116,7 @@ def is_remedy(sentence: str) -> bool:
     """Whether the sentence says what to do (see the module's docstring)."""
     if not 2 <= len(sentence.split()) <= 60:
         return False
+    text = sentence.strip().replace("’", "'")
+    if grammar.LIMIT.match(text) or grammar.LIMIT.match(grammar.lead_in_off(text)):
+        return True  # a bound said as a thing and its quantity: no sentence of the fit is so short
     return load(WEIGHTS).says_yes(remedy_features(sentence))

@@ -1,0 +1,193 @@
+"""Shapes of a sentence that tell an instruction from a complaint, beyond its first verb (pure).
+
+Each shape is one reading of the whole sentence, named for what it means:
+
+- advice: a polite or indirect ask ("It would be wiser to …", "It's best to …", "We need you to
+  …", "I'd appreciate it if you …", "Ideally you'd …");
+- condition-then-act: a clause of time or condition, then an imperative ("If a card is reported
+  stolen, freeze it first");
+- general-rule: a rule of the work in the plain present, its subject a kind of thing in the
+  plural ("Offers above the band go to the VP", "Disconnection notices are sent by post");
+- wanted-state: the speaker wants a thing kept in some state ("I want every overrun highlighted");
+- limit: a noun phrase with a quantity per period or a bound and no verb of its own ("One status
+  update per day", "Max two follow-ups a week");
+- interjection: an opening sigh or exclamation ("Ugh, …", "Oh great, …", "Wow, …"): venting;
+- display: a document or a screen said to show a value ("Bill shows two line rentals",
+  "Manifest lists 22 pallets"): a description of what is wrong;
+- evaluated-thing: a noun phrase opening with a word that judges the thing ("Wrong company name
+  in the first line", "Missing invoice again"): a complaint without a verb;
+- at-me: an imperative or prohibition whose only object is the speaker ("Stop calling me",
+  "Leave me alone"): venting at the agent, not a rule of the work;
+- hedged: a statement of how things usually are ("usually", "typically", "about 28 days"): a fact;
+- thanks: an opening word of thanks or praise ("Thank you for …", "Well done") with no later
+  clause turning to what to do ("…, but next time …").
+"""
+
+import re
+
+from lemminflect import getAllInflections
+
+from language import grammar
+
+ADVICE = re.compile(
+    r"\b(?:it(?:'d| would| might| may| could| will) (?:\w+ )?be (?:\w+ ){1,2}(?:to|if)\b"
+    r"|it(?:'s| is) (?:\w+ )?(?:best|better|wiser?|smarter|safer|worth|preferable|ideal|good practice)\b"
+    r"|ideally\b|(?:i|we)(?:'d| would) (?:like|love|appreciate|prefer|rather)\b"
+    r"|(?:i|we)(?:'ll| will)? need (?:you|the \w+|\w+s?) to\b|(?:i|we) want (?:you|it|them) to\b)",
+    re.I,
+)
+CONDITION = re.compile(
+    r"^(?:if|when|whenever|once|after|before|as soon as|until|while|in case|for any|for every|for all)\b"
+    r"[^,;:]*[,;:]\s*(.+)$",
+    re.I,
+)
+WANTED = re.compile(r"^(?:i|we)(?:'d| would)? (?:want|like|need|prefer)\s+(?!you\b|to\b|it\b)", re.I)
+INTERJECTION = re.compile(
+    r"^(?:oh|ugh|wow|welp|hm+|meh|sigh|yikes|argh|seriously|great|sure|perfect|brilliant|lovely|"
+    r"fantastic|wonderful|awesome|nice|cool|ok+ay?)\s*[,!.…]|^(?:oh|ah|well)\s+\w+\s*[,!.…]",
+    re.I,
+)
+# A later clause that turns to what to do ("Great job, but confirm the time zone first"): the
+# opening word of praise or feeling is then no venting and no thanks alone.
+TURN = re.compile(r"\b(?:but|though|however|next time|from now on|going forward)\b|[,;]\s*so\b", re.I)
+DISPLAY = grammar.words("shows lists reads says displays totals counts marks contains states prints")
+SPECIFIC = grammar.words("the this that these those my our your his her their its most many some few")
+ONE_OCCASION = re.compile(
+    r"\b(?:again|still|yet|today|yesterday|tonight|already|this (?:morning|afternoon|week|month|year|time)|"
+    r"last (?:night|week|month|year|time|season)|\w+ ago)\b",
+    re.I,
+)
+NUMBERS = grammar.words("one two three four five six seven eight nine ten dozen several")
+RULE_VERBS_S = grammar.words("is gets goes needs must should requires stays")
+HEDGES = re.compile(
+    r"\b(?:usually|typically|normally|generally|often|tends? to|right now|these days|"
+    r"(?:about|roughly|around|approximately|nearly|almost) (?:\d|a |an |half|one|two|three|four|five|ten))",
+    re.I,
+)
+THANKS = re.compile(
+    r"^(?:thank you|thanks|thx|cheers|kudos|great job|nice work|good work|well done|much appreciated)\b", re.I
+)
+AT_ME = re.compile(
+    r"^(?:stop|quit|don'?t|leave|give|let|back off|go away)\b[^,.;]*?\bme\b(?:\s+(?:alone|be|some "
+    r"space|a break))?\s*(?:$|[,.;!]|\babout\b|\bevery\b|\bwith\b|\bseriously\b)",
+    re.I,
+)
+
+
+def shapes(sentence: str) -> set[str]:
+    """The shapes of one sentence (see the module's docstring)."""
+    text = sentence.strip().replace("’", "'")
+    bare = grammar.lead_in_off(text)
+    words = [w for w in (grammar._word(t) for t in bare.split()) if w]
+    found = set()
+    if ADVICE.search(text):
+        found.add("advice")
+    condition = CONDITION.match(bare)
+    if condition and _asks(condition.group(1)):
+        found.add("condition-then-act")
+    if WANTED.match(bare):
+        found.add("wanted-state")
+    if grammar.LIMIT.match(bare):
+        found.add("limit")
+    if INTERJECTION.match(text) and not TURN.search(text):
+        found.add("interjection")
+    if AT_ME.match(bare) and "me" in words and len(words) <= 10:
+        found.add("at-me")
+    if THANKS.match(text) and not TURN.search(text):
+        found.add("thanks")
+    if HEDGES.search(text):
+        found.add("hedged")
+    plain = INTERJECTION.sub("", bare).strip()
+    found |= _subject_shapes(plain, [w for w in (grammar._word(t) for t in plain.split()) if w])
+    return found
+
+
+def _asks(clause: str) -> bool:
+    clause = grammar.lead_in_off(clause)
+    banned = grammar.PROHIBITION.match(clause)
+    forbids = banned and grammar.prohibition(banned.group(1), banned.group(2))
+    return bool(forbids or grammar.imperative(clause))
+
+
+def _subject_shapes(bare: str, words: list[str]) -> set[str]:
+    """Shapes read from a subject before the verb: a kind of thing with a verb in the plain
+    present (a rule), a thing shown or listed (a description), or else a judged thing without a
+    verb (a complaint); none in a sentence about one occasion ("again", "this morning")."""
+    if len(words) < 2 or bare.endswith("?"):
+        return set()
+    found = set() if ONE_OCCASION.search(bare) else _subject(words)
+    judged = words[0] in grammar.JUDGING and words[1] not in grammar.DETERMINERS
+    return found or ({"evaluated-thing"} if judged else set())
+
+
+def _subject(words: list[str]) -> set[str]:
+    """A plural kind of thing, or a thing named alone, then its verb: "general-rule" for a verb
+    of the plain present, "display" for one of showing; nothing when the subject is one
+    particular thing ("the", "my", "two carriers")."""
+    if words[0] in SPECIFIC or words[0] in grammar.PRONOUNS or words[0].endswith("ing"):
+        return set()
+    if words[0].isdigit() or words[0] in NUMBERS:
+        return set()
+    generic = words[0] in {"a", "an", "any", "all", "every", "each"}
+    for i in range(1 if generic else 0, min(4, len(words) - 1)):
+        word, following = words[i], words[i + 1]
+        if following in DISPLAY:
+            return {"display"}
+        if _plural(word) and _verb_after(words[i + 1 :], plural=True):
+            return {"general-rule"}
+        if i > int(generic) and (_present_s(word) or (word == "is" and grammar.past(following))):
+            return {"general-rule"}  # "Detention starts after …", "Back-billing is limited …"
+        if grammar.closed(word) or grammar.past(word) or word in DISPLAY:
+            return set()
+    return set()
+
+
+def _verb_after(words: list[str], *, plural: bool) -> bool:
+    """Whether a verb of the plain present follows the subject (past whatever qualifies it: "over
+    five thousand", "marked emergency", "placed after noon"), saying what happens to such things."""
+    previous, in_phrase = "", False
+    for word in words[:8]:
+        if word in grammar.AUXILIARIES and word not in {"is", "are", "must", "should"}:
+            return False  # "were assigned", "hasn't appeared": one occasion
+        if word in {"and", "but", "than", "by"} or word.endswith("ing") or _only_past(word):
+            return False
+        in_phrase = in_phrase or word in grammar.PREPOSITIONS
+        if previous and (grammar.closed(previous) or previous.isdigit()):
+            previous = word
+            continue
+        if word in ({"are", "get", "go", "need", "must", "should", "stay"} if plural else RULE_VERBS_S):
+            return True
+        # after "over the …", "for new …" a word that can be a noun still names the thing
+        noun_in_phrase = in_phrase and "NOUN" in grammar._lemmas(word)
+        if plural and grammar.base_verb(word) and not grammar.past(word) and not noun_in_phrase:
+            return True
+        if not plural and _present_s(word):
+            return True
+        previous = word
+    return False
+
+
+def _only_past(word: str) -> bool:
+    """A past tense that cannot be a participle qualifying a noun ("went", "got", not "marked")."""
+    if not grammar.past(word):
+        return False
+    lemmas = grammar._lemmas(word).get("VERB", ())
+    return not any(word in getAllInflections(lemma).get("VBN", ()) for lemma in lemmas)
+
+
+def _present_s(word: str) -> bool:
+    """A verb in the third person present, not one of showing ("starts", "requires")."""
+    if word in DISPLAY:
+        return False
+    lemmas = grammar._lemmas(word).get("VERB", ())
+    return any(lemma != word and word == lemma + "s" or word == lemma + "es" for lemma in lemmas)
+
+
+def _nounish(word: str) -> bool:
+    return "NOUN" in grammar._lemmas(word) or not grammar._lemmas(word) or "-" in word
+
+
+def _plural(word: str) -> bool:
+    """A noun in the plural ("orders", "add-ons", "gifts")."""
+    nouns = grammar._lemmas(word).get("NOUN", ())
+    return (word.endswith("s") and any(lemma != word for lemma in nouns)) or word.endswith("-ons")

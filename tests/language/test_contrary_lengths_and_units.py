@@ -1,0 +1,54 @@
+"""Lines at odds on how much to say, on a system of units, on a particle or a medium: each
+reading on pairs written for this test, in trades the corpus does not hold."""
+
+import pytest
+
+from language.contrary import contrary
+from language.lengths import length_conflict
+from language.opposites import same_scale_conflicts
+
+CONTRARY = [
+    ("Keep the handover note brief.", "Walk the next nurse through every dose, allergy and vital sign."),
+    ("Answer in one sentence.", "Explain the whole return policy at length."),
+    ("Keep summaries to three lines.", "Describe each step of the repair in full detail."),
+    ("Measure every room in metric.", "Give room sizes in feet and inches."),
+    ("Show storage in gigabytes.", "Show storage in megabytes."),
+    ("Round delivery times up to the next quarter hour.", "Round delivery times down to the quarter hour."),
+    ("Leave the alarm switched on overnight.", "Disable the alarm overnight."),
+]
+COMPATIBLE = [
+    ("Be concise.", "Explain the refund policy in detail when asked."),
+    ("Keep replies short.", "Include the order number in every reply."),
+    ("Report weights in kilograms.", "Quote distances in miles."),
+    ("Email the tenant about repairs.", "Keep a paper copy of every lease."),
+    ("Round totals up to the nearest dollar.", "Scroll down to the summary first."),
+    ("Store timestamps in UTC.", "Show timestamps to users in their local time zone."),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), CONTRARY)
+def test_lines_at_odds_are_contrary_in_either_order(a, b):
+    assert contrary(a, b) and contrary(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), COMPATIBLE)
+def test_lines_that_can_both_be_followed_are_not(a, b):
+    assert not contrary(a, b) and not contrary(b, a)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conflict"),
+    [
+        ("Be terse.", "Give every checkpoint, timestamp and driver note.", True),
+        ("Keep it short.", "Cover the history in full detail.", True),
+        ("Keep it short.", "Check the invoice twice.", False),
+        ("Be thorough.", "Be thorough when asked.", False),
+    ],
+)
+def test_brevity_against_fullness(a, b, conflict):
+    assert length_conflict(a, b) is conflict
+
+
+def test_a_named_system_is_at_odds_with_units_of_the_other_only():
+    assert same_scale_conflicts("Use metric for lengths.", "Give lengths in inches.") == 1
+    assert same_scale_conflicts("Weigh parcels in kilograms.", "Give distances in miles.") == 0
