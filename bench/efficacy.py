@@ -42,7 +42,7 @@ sessions; the flag has the operator decide their line tests too). Without it, ea
 once a day, naming no session. The report lists each fleet's line tests as it lists rollouts.
 
 With `--fleets heldout`, the one-template fleets are those of bench/heldout_fleets.py, written by
-someone else. Each adds further `problems` (a complaint that carries a request, sent as negative
+someone else (`--fleets outsider`: those of bench/outsider_fleets.py, a second such set). Each adds further `problems` (a complaint that carries a request, sent as negative
 feedback; each is a failure kind of its own, failed as often as the remedy unless the prompt
 carries the request) and its own one-off corrections (`noise`, each sent at the rate of the
 built-in ones and never to be served), in place of the built-in one-offs. Each problem is
@@ -167,7 +167,8 @@ def carries(prompt: str, kind: str, spec: dict) -> bool:
 def one_off_marks(spec: dict) -> set[str]:
     """What names the one instance each of a fleet's own one-off corrections is about: its words
     with a digit or a capital inside the sentence ("INV-44817", "Biscuit", "Joliet") that none of
-    the fleet's other sentences uses."""
+    the fleet's other sentences uses. A bare number under 100 ("17" of "17 Pine St") names nothing
+    on its own: a served line counting "Failed 17/17 times" is not about that street."""
     words = re.compile(r"[\w$][\w$.:'-]*\w|\w")
     said = [spec["fact"][0], spec["remedy"][0], spec["rejection"][0], spec["harm"][0], spec["pattern"]]
     said += [spec["tool_gap"][2], spec.get("contrary", ("",))[0], *(text for text, _ in spec["problems"])]
@@ -176,7 +177,9 @@ def one_off_marks(spec: dict) -> set[str]:
         w
         for text in spec["noise"]
         for n, w in enumerate(words.findall(text))
-        if (any(c.isdigit() for c in w) or (n and w[0].isupper())) and w.lower() not in used
+        if (any(c.isdigit() for c in w) or (n and w[0].isupper()))
+        and w.lower() not in used
+        and not (w.isdigit() and int(w) < 100)
     }
 
 
@@ -703,10 +706,11 @@ def main() -> None:
         "--fleet",
         "--fleets",
         dest="fleet",
-        choices=("all", "templates", "heldout", "handoffs", *handing),
+        choices=("all", "templates", "heldout", "outsider", "handoffs", *handing),
         default="all",
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
-        "bench/heldout_fleets.py instead (alone); handoffs: every fleet of two templates",
+        "bench/heldout_fleets.py instead (alone); outsider: those of bench/outsider_fleets.py, a "
+        "second set written without seeing the code; handoffs: every fleet of two templates",
     )
     parser.add_argument(
         "--sessions",
@@ -724,9 +728,10 @@ def main() -> None:
     db = Path(tempfile.mkdtemp()) / "efficacy.sqlite3"
     setup_django(str(db))
     passed, weeks = True, 2 if args.smoke else args.weeks
-    one = {"all": FLEETS, "templates": FLEETS, "heldout": held_out_fleets()}.get(args.fleet, {})
+    one = {"all": FLEETS, "templates": FLEETS, "heldout": held_out_fleets(), "outsider": outsider_fleets()}
+    one = one.get(args.fleet, {})
     if args.smoke:
-        one = smallest(one) if args.fleet in ("templates", "heldout") else {}
+        one = smallest(one) if args.fleet in ("templates", "heldout", "outsider") else {}
         chosen = [] if one else ["travel"]
     else:
         chosen = [n for n in handing if args.fleet in ("all", "handoffs", n)]
@@ -745,6 +750,14 @@ def held_out_fleets() -> dict:
     from bench.heldout_fleets import HELDOUT
 
     return HELDOUT
+
+
+def outsider_fleets() -> dict:
+    """A second set of one-template fleets, written by someone who never saw the code
+    (bench/outsider_fleets.py): a test set, never tuned on."""
+    from bench.outsider_fleets import OUTSIDER
+
+    return OUTSIDER
 
 
 def smallest(fleets: dict) -> dict:
