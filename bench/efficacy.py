@@ -42,11 +42,12 @@ sessions; the flag has the operator decide their line tests too). Without it, ea
 once a day, naming no session. The report lists each fleet's line tests as it lists rollouts.
 
 With `--fleets heldout`, the one-template fleets are those of bench/heldout_fleets.py, written by
-someone else (`--fleets outsider`: those of bench/outsider_fleets.py, a second such set). Each
-adds further `problems` (a complaint that carries a request, sent as negative feedback; each is a failure kind of its own, failed as often as the remedy unless the prompt
-carries the request) and its own one-off corrections (`noise`, each sent at the rate of the
-built-in ones and never to be served), in place of the built-in one-offs. Each problem is
-reported like the other kinds, counts in 'all', and must fall by half by the last week.
+someone else (`--fleets outsider`: those of bench/outsider_fleets.py, a second such set). Each adds
+further `problems` (a complaint that carries a request, sent as negative feedback; each is a failure
+kind of its own, failed as often as the remedy unless the prompt carries the request) and its own
+one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be served), in
+place of the built-in one-offs. Each problem is reported like the other kinds, counts in 'all', and
+must fall by half by the last week.
 """
 
 import argparse
