@@ -1,0 +1,66 @@
+"""What a complaint is about: the things it names (pure).
+
+A complaint names the things that went wrong ("Appointment texts keep arriving at 6am" names the
+appointment and the texts; "Stop attaching the invoice PDF" the invoice and the PDF). Those
+nouns, lemmatised so that "texts" and "text" are one, are its topics: a line written to remedy a
+complaint acts on one of them, and the sessions whose complaints name it again are the sessions
+the line is meant to spare. Words that name nothing in particular — people, the agent, time, a
+way — are not topics, nor are words that are mostly adverbs ("first", "right", "plenty") or that
+a lexicon knows only as verbs or adjectives ("arriving", "late"). A word no lexicon knows ("PDF",
+a product's name) is taken as a name.
+"""
+
+import re
+
+from lemminflect import getAllLemmas
+
+from language.grammar import DETERMINERS, PREPOSITIONS, PRONOUNS
+from language.words import STOP
+
+GENERIC = frozenset(
+    """time times thing things way ways day days week weeks today tomorrow yesterday morning night
+    people person user users customer customers client clients agent agents bot bots assistant
+    team someone everyone anyone nobody everybody somebody lot lots bit stuff kind sort job
+    problem problems issue issues question questions answer thing one ones nothing something
+    anything everything guy guys folks reason hey thanks thank sorry many much few several half
+    two three four five six seven eight nine ten twelve twenty hundred dozen""".split()
+)
+# Verbs that are nouns too but, in a complaint, mostly say what someone did or should do.
+LIGHT_VERBS = frozenset(
+    """keep stop give look use read need say tell let make get put take want try go come see know
+    help ask mean find start end leave wait""".split()
+)
+CLOSED = frozenset("they their theirs he she whether doesnt dont cant wont isnt pls plz thx".split())
+WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
+MOST = 6  # topics kept per complaint: its first nouns, where what it is about is named
+
+
+def topics(text: str, most: int = MOST) -> tuple[str, ...]:
+    """The nouns `text` names, lemmatised, in the order it names them, each once, at most
+    `most` of them."""
+    out: list[str] = []
+    for word in WORD.findall(text.lower()):
+        word = word.strip("'-")
+        topic = _noun(word)
+        if topic and topic not in out:
+            out.append(topic)
+            if len(out) == most:
+                break
+    return tuple(out)
+
+
+def _noun(word: str) -> str:
+    """The lemma of `word` when it names a thing, else ""."""
+    if len(word) < 3 or word in STOP or word in GENERIC or word in LIGHT_VERBS or _closed(word):
+        return ""
+    lemmas = getAllLemmas(word)
+    if not lemmas:
+        return word if "'" not in word else ""  # a name the lexicon does not know
+    if "NOUN" not in lemmas or "ADV" in lemmas:
+        return ""
+    lemma = lemmas["NOUN"][0]
+    return "" if lemma in GENERIC or lemma in LIGHT_VERBS else lemma
+
+
+def _closed(word: str) -> bool:
+    return word in DETERMINERS or word in PREPOSITIONS or word in PRONOUNS or word in CLOSED

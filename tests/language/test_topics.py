@@ -1,0 +1,30 @@
+"""What a complaint is about: the nouns it names, lemmatised, generic words and verbs left out."""
+
+import pytest
+
+from language.topics import topics
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Appointment confirmation texts keep arriving at 6am and waking the whole house.",
+            ("appointment", "confirmation", "text"),
+        ),
+        ("Please stop attaching the full invoice PDF to every reminder email.", ("invoice", "pdf", "reminder")),
+        ("Way too many status emails per case.", ("status", "email", "case")),
+        ("Three people asked me the same thing twice today.", ()),  # nothing named in particular
+        ("Tell the user first, then wait.", ()),
+        ("Updates at 6:30 am are not okay. Nothing before 8, please.", ("update",)),
+    ],
+)
+def test_a_complaint_names_its_topics(text, expected):
+    assert topics(text)[: len(expected)] == expected
+    assert len(topics(text)) >= len(expected)
+
+
+def test_at_most_a_few_topics_each_once():
+    named = topics("Texts, texts and more texts: invoice, receipt, portal, link, reminder, calendar, form.")
+    assert named == ("text", "invoice", "receipt", "portal", "link", "reminder")
+    assert topics("invoice invoice invoices", most=2) == ("invoice",)
