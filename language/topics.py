@@ -14,23 +14,23 @@ import re
 
 from lemminflect import getAllLemmas
 
-from language.grammar import DETERMINERS, PREPOSITIONS, PRONOUNS
+from language.grammar import DETERMINERS, PREPOSITIONS, PRONOUNS, words
 from language.words import STOP
 
-GENERIC = frozenset(
+GENERIC = words(
     """time times thing things way ways day days week weeks today tomorrow yesterday morning night
     people person user users customer customers client clients agent agents bot bots assistant
     team someone everyone anyone nobody everybody somebody lot lots bit stuff kind sort job
     problem problems issue issues question questions answer thing one ones nothing something
     anything everything guy guys folks reason hey thanks thank sorry many much few several half
-    two three four five six seven eight nine ten twelve twenty hundred dozen""".split()
+    two three four five six seven eight nine ten twelve twenty hundred dozen"""
 )
 # Verbs that are nouns too but, in a complaint, mostly say what someone did or should do.
-LIGHT_VERBS = frozenset(
+LIGHT_VERBS = words(
     """keep stop give look use read need say tell let make get put take want try go come see know
-    help ask mean find start end leave wait""".split()
+    help ask mean find start end leave wait"""
 )
-CLOSED = frozenset("they their theirs he she whether doesnt dont cant wont isnt pls plz thx".split())
+CLOSED = words("they their theirs he she whether doesnt dont cant wont isnt pls plz thx")
 WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
 MOST = 6  # topics kept per complaint: its first nouns, where what it is about is named
 

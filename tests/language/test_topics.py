@@ -12,7 +12,10 @@ from language.topics import topics
             "Appointment confirmation texts keep arriving at 6am and waking the whole house.",
             ("appointment", "confirmation", "text"),
         ),
-        ("Please stop attaching the full invoice PDF to every reminder email.", ("invoice", "pdf", "reminder")),
+        (
+            "Please stop attaching the full invoice PDF to every reminder email.",
+            ("invoice", "pdf", "reminder"),
+        ),
         ("Way too many status emails per case.", ("status", "email", "case")),
         ("Three people asked me the same thing twice today.", ()),  # nothing named in particular
         ("Tell the user first, then wait.", ()),
