@@ -73,3 +73,12 @@ def target_of(addition: dict) -> tuple[str, ...]:
     if origin == "remedy":
         return ("negative",)
     return (ANY,)
+
+
+def rollout_targets(additions: list[dict], removals: list[dict] = ()) -> list[str]:
+    """The signals a change's added lines target, in order, each once; for a change that only
+    removes lines, the signals the removed lines targeted (any failure when neither says)."""
+    out: list[str] = []
+    for addition in additions or removals:
+        out += [t for t in target_of(addition) if t not in out]
+    return out or list(target_of({}))

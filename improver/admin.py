@@ -10,6 +10,7 @@ from config.admin_rights import NoAdd, NoChange, NoDelete
 from config.audit import audit
 from config.errors import ApplicationError
 from config.readable import breakable, clipped, share, when
+from experiments.models import Rollout
 from experiments.rule import OVERALL
 from experiments.words import (
     SIGNAL_COLUMNS,
@@ -27,7 +28,6 @@ from improver.models import (
     ImproverAgent,
     ImproverReport,
     RitualRun,
-    Rollout,
 )
 from improver.review import delta_rows
 from improver.services.improvers import improver_create, improver_set_lifecycle
@@ -281,6 +281,8 @@ class RolloutAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
         "last_check_shown",
     ]
     actions = ["promote", "abort", "pin"]
+    # the page of a rollout, with its history chart and decisions, kept beside this admin
+    change_form_template = "admin/improver/rollout/change_form.html"
 
     @admin.display(description="canary share")
     def share_shown(self, obj: Rollout) -> str:
@@ -357,7 +359,7 @@ class RolloutAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
     def get_urls(self):
         decide = require_POST(self.admin_site.admin_view(self.decide_view))
         return [
-            path("<int:pk>/decide/<str:action>/", decide, name="improver_rollout_decide"),
+            path("<int:pk>/decide/<str:action>/", decide, name="experiments_rollout_decide"),
             *super().get_urls(),
         ]
 
@@ -401,7 +403,7 @@ class RolloutAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
             self.message_user(request, f"Rollout {rollout.pk}: {action}.", messages.SUCCESS)
         except ApplicationError as exc:
             self.message_user(request, exc.message, messages.ERROR)
-        return redirect(reverse("admin:improver_rollout_change", args=[pk]))
+        return redirect(reverse("admin:experiments_rollout_change", args=[pk]))
 
     def has_approve_permission(self, request) -> bool:
         return request.user.has_perm("governance.approve_proposal")

@@ -1,26 +1,23 @@
 """What the improver's services answer to, wired once at start-up (ImproverConfig.ready):
 approving, rejecting and refining a template evolution (the governance registry), a template's
-head moving (its rollout, its pending evolution and what was queued behind its canary follow) and
-a rollout being deleted; the newly stored events it derives from
-(telemetry's hooks: each session's failure signals, feedback classified as it arrives, friction
-turned into new_tool proposals); and what it serves on the MCP server (the `directives` prompt,
-the learned facts and anti-patterns, `submit_proposal`). How an approved change goes on from
-there is one module read top to bottom: improver.services.lifecycle."""
+head moving (its rollout, its pending evolution and what was queued behind its canary follow);
+the newly stored events it derives from (telemetry's hooks: each session's failure signals,
+feedback classified as it arrives, friction turned into new_tool proposals); and what it serves
+on the MCP server (the `directives` prompt, the learned facts and anti-patterns,
+`submit_proposal`). How an approved change goes on from there is one module read top to bottom:
+improver.services.lifecycle."""
 
-from django.db.models.signals import pre_delete
-
+from experiments.rollouts import rollout_head_moved
 from fleet.documents import head_moved
 from fleet.models import AgentTemplate
 from governance.models import Proposal
 from governance.registry import register as register_type
 from improver.mcp_server import anti_patterns, directives, facts, submit_proposal
-from improver.models import Rollout
 from improver.review import maintenance_review, new_tool_review, review
 from improver.services import feedback, maintenance, session_signals
 from improver.services.evolution import TYPE, evolution_lines, on_approve, on_refine, on_reject, what_next
 from improver.services.evolution_moves import evolution_rebase
 from improver.services.lifecycle import advance
-from improver.services.rollouts import rollout_deleted, rollout_head_moved
 from telemetry.hooks import on_stored
 from telemetry.intake.mcp import server
 
@@ -108,4 +105,3 @@ def register(app_config) -> None:
     register_hooks()
     register_mcp()
     head_moved.connect(template_head_moved, dispatch_uid="improver.template_head_moved")
-    pre_delete.connect(rollout_deleted, sender=Rollout, dispatch_uid="rollout_deleted")

@@ -133,8 +133,8 @@ EXPECTED = {
         ("django.db.models.signals.post_save", "fleet.ApiToken", "fleet.hot_cache.token_saved"),
         (
             "django.db.models.signals.pre_delete",
-            "improver.Rollout",
-            "improver.services.rollouts.rollout_deleted",
+            "experiments.Rollout",
+            "experiments.rollouts.rollout_deleted",
         ),
         ("celery.signals.beat_init", "any", "telemetry.wiring.partitions_at_start"),
         ("celery.signals.worker_ready", "any", "telemetry.wiring.partitions_at_start"),
