@@ -501,7 +501,7 @@ def main() -> None:
         say(f"== queries over {SLOW_MS} ms (EXPLAIN; plans shown where a table is read whole)")
         explain(queries)
         minutes = (time.perf_counter() - began) / 60
-        from improver.models import FeedbackItem
+        from learning.models import FeedbackItem
 
         say(f"\nwhole run: {minutes:.1f} min; proposals: {Proposal.objects.count():,}; "
             f"feedback items: {FeedbackItem.objects.count():,}")  # fmt: skip

@@ -21,18 +21,10 @@ from experiments.words import (
 )
 from fleet.models import Agent
 from governance.selectors import outcome_annotations, proposal_standing
-from improver.models import (
-    EvolutionNote,
-    EvolutionSession,
-    FeedbackItem,
-    ImproverAgent,
-    ImproverReport,
-    RitualRun,
-)
+from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, ImproverReport, RitualRun
 from improver.review import delta_rows
 from improver.services.improvers import improver_create, improver_set_lifecycle
 from improver.services.lifecycle import rollout_decided
-from telemetry.admin import EventAdmin
 
 
 class NoteInline(NoAdd, admin.TabularInline):
@@ -201,30 +193,6 @@ class EvolutionSessionAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
             now,
             format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>", rows),
         )
-
-
-@admin.register(FeedbackItem)
-class FeedbackItemAdmin(EventAdmin):
-    """Classified feedback, searchable by text and filterable on both axes, template and date.
-
-    Derived work stores an item for every feedback event, so this list grows as the event tables
-    do (ten million items at 50M events): it is kept cheap as they are, with a bounded count, no
-    date hierarchy, the agent as a raw id and a text search over the last day unless a date is
-    picked."""
-
-    # what was said comes second: the last column of a wide list is cut off beside the filters
-    list_display = ["occurred_at", "said", "sentiment", "category", "source_type", "template", "agent"]
-    list_filter = ["sentiment", "category", "source_type", "template", "occurred_at"]
-    search_fields = ["detail", "source_id"]
-    search_help_text = (
-        "Searches the feedback of the last 24 hours; pick a date on the right to search another period."
-    )
-    list_select_related = ["template", "agent"]
-    list_per_page = 30  # each row's text may wrap to two lines
-
-    @admin.display(description="said", ordering="detail")
-    def said(self, obj: FeedbackItem) -> str:
-        return clipped(obj.detail, 110)
 
 
 @admin.register(ImproverReport)

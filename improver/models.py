@@ -1,9 +1,8 @@
-"""Improver agents, their rituals, feedback and evolution sessions."""
+"""Improver agents, their rituals, evolution sessions, notes and weekly reports."""
 
 from django.db import models
 
 from fleet.models import AgentTemplate, DocumentVersion
-from language.classify import SOURCE_TYPES
 
 
 class ImproverAgent(models.Model):
@@ -156,56 +155,6 @@ class EvolutionNote(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.content[:60]}"
-
-
-class FeedbackItem(models.Model):
-    """One classified piece of feedback about a template, linked to the row it came from."""
-
-    class Sentiment(models.TextChoices):
-        POSITIVE = "positive"
-        NEGATIVE = "negative"
-        NEUTRAL = "neutral"
-
-    class Category(models.TextChoices):
-        ACCURACY = "accuracy"
-        COMMUNICATION = "communication"
-        PRIORITIZATION = "prioritization"
-        TOOLING = "tooling"
-        TIMELINESS = "timeliness"
-        GENERAL = "general"
-
-    template = models.ForeignKey(AgentTemplate, on_delete=models.CASCADE, related_name="feedback")
-    agent = models.ForeignKey(
-        "fleet.Agent", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    # choices: the list filters on the known sources instead of a DISTINCT over every item
-    source_type = models.CharField(max_length=32, choices=[(s, s.replace("_", " ")) for s in SOURCE_TYPES])
-    source_id = models.CharField(max_length=200)
-    sentiment = models.CharField(max_length=8, choices=Sentiment.choices)
-    category = models.CharField(max_length=16, choices=Category.choices)
-    confidence = models.FloatField()
-    detail = models.TextField()
-    classifier = models.CharField(max_length=20, default="rules")
-    occurred_at = models.DateTimeField()
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-occurred_at"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["template", "source_type", "source_id"], name="feedback_once_per_source"
-            )
-        ]
-        indexes = [
-            models.Index(fields=["template", "created_at"], name="feedback_template_created"),
-            models.Index(fields=["template", "occurred_at"], name="feedback_template_time"),
-            # the admin's list, newest first (its order ends with the id): read backwards
-            models.Index(fields=["-occurred_at", "-id"], name="feedback_newest"),
-            models.Index(fields=["sentiment", "category"], name="feedback_axes"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.sentiment}/{self.category}: {self.detail[:60]}"
 
 
 class ImproverReport(models.Model):

@@ -156,7 +156,7 @@ def _feedback_panel(evidence: dict, template_id: int | None) -> Panel:
     groups = sorted(every_group[:FEEDBACK_GROUPS], key=lambda g: (g["sentiment"], -g["count"]))
     cited = len(evidence.get("feedback_items") or [])
     total = sum(g["count"] for g in every_group)  # what the ritual read: the groups' own counts
-    feedback_url = reverse("admin:improver_feedbackitem_changelist")
+    feedback_url = reverse("admin:learning_feedbackitem_changelist")
     return Panel(
         "feedback",
         f"The feedback behind it ({total} items, grouped; an example of each)",

@@ -8,10 +8,10 @@ from django.conf import settings
 
 from config import clock
 from experiments.counts import session_counts, signal_counts
-from experiments.metrics import tool_signal
 from experiments.models import Rollout
 from governance.models import Proposal
 from improver import directive_lines as dl
+from learning.signals import tool_signal
 
 
 def version_history(template) -> list[dict]:

@@ -4,7 +4,7 @@ from collections import Counter
 
 from experiments.metrics import SOURCE_SIGNALS, target_of
 from improver.proposer import Addition
-from improver.services.session_signals import observation_signals
+from learning.session_signals import observation_signals
 from telemetry.models import Observation
 
 

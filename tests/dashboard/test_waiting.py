@@ -51,7 +51,7 @@ def test_every_hand_over_is_one_click_from_the_admin_index_and_the_dashboard():
 
 def test_the_badge_counts_proposals_and_rollouts_and_links_to_each_list():
     handed_over()
-    page = staff().get("/admin/improver/feedbackitem/").content.decode()  # on any admin page
+    page = staff().get("/admin/learning/feedbackitem/").content.decode()  # on any admin page
     badge = page[page.index('id="kz-pending-badge"') : page.index("</span>", page.index("kz-pending-badge"))]
     assert "1 pending review<" in badge and "1 rollout for a human<" in badge
     assert {

@@ -99,7 +99,7 @@ def test_every_review_page_and_list_fits_1280_px(page, live_server):
         if page.locator("#result_list tbody tr").count():
             filled.append(href)
             heights[href] = measured(page, f"{live_server.url}{href}", href.strip("/").replace("/", "-"))
-    named = {"experiments/rollout", "planner/fleetsnapshot", "improver/feedbackitem", "governance/proposal"}
+    named = {"experiments/rollout", "planner/fleetsnapshot", "learning/feedbackitem", "governance/proposal"}
     named |= {"telemetry/toolinvocation", "learning/frictionevent", "telemetry/hitlescalation"}
     assert {f"/admin/{n}/" for n in named} <= set(filled), filled  # the lists the pages link to
     print("\n".join(f"{height:6d}  {name}" for name, height in heights.items()))

@@ -32,11 +32,11 @@ def test_the_review_page_shows_text_and_offers_no_save(admin):
     assert '<table class="kz-readable">' not in page and 'id="kz-additions"' in page
     assert "current_success_rate" not in page and "skill outcomes" in page
     assert "/admin/improver/improverreport/" in page  # the weekly report is linked, not repeated
-    assert "/admin/improver/feedbackitem/?sentiment__exact=negative" in page  # feedback linked by group
+    assert "/admin/learning/feedbackitem/?sentiment__exact=negative" in page  # feedback linked by group
     import html
     import re
 
-    link = html.unescape(re.search(r'href="(/admin/improver/feedbackitem/\?[^"]+)"', page).group(1))
+    link = html.unescape(re.search(r'href="(/admin/learning/feedbackitem/\?[^"]+)"', page).group(1))
     listed = admin.get(link)
     assert listed.status_code == 200 and "3 feedback items" in listed.content.decode()
 
