@@ -210,8 +210,8 @@ def main() -> int:
     import django
 
     django.setup()
-    from improver.services.rollouts import canary_share
-    from improver.services.rollouts import rules as service_rules
+    from experiments.rollouts import canary_share
+    from experiments.rollouts import rules as service_rules
 
     rules, floor = service_rules(), canary_share()
     if args.lines:

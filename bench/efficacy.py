@@ -518,7 +518,7 @@ def run(seed: int, weeks: int, chosen: dict = FLEETS, sessions: bool = False) ->
 
 def rollouts_of(slug: str, harm: str) -> list[dict]:
     """Every rollout of the template, in order: what it tested and its decision."""
-    from improver.models import Rollout
+    from experiments.models import Rollout
 
     return [
         {

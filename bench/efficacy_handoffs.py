@@ -272,9 +272,8 @@ def run(http, operator, spec: dict, seed: int, weeks: int, start) -> dict:
 def changes(slugs: dict, start) -> dict:
     """Every evolution proposed to the fleet's templates, every rollout and every line test (each
     line or learned fact tried on its own, where reads name their sessions), in order."""
-    from experiments.models import LineFactor
+    from experiments.models import LineFactor, Rollout
     from governance.models import Proposal
-    from improver.models import Rollout
 
     proposals = [
         {

@@ -93,8 +93,9 @@ def main() -> None:
     logging.getLogger("celery").setLevel(logging.WARNING)
     url = fresh_database("kaizen_bench_ritual")
     improvers = {n: seed(url, f"bench{n}", 100, n) for n in (1_000, 10_000)}
-    from improver.models import FeedbackItem, ImproverAgent
+    from improver.models import ImproverAgent
     from improver.services.ritual import ritual_run
+    from learning.models import FeedbackItem
 
     timings = {}
     for n, pk in improvers.items():

@@ -57,12 +57,12 @@ def setup_fleet(args):
     """Templates, improvers, agents, tokens, rollouts in progress, proposals."""
     from django.contrib.auth import get_user_model
 
+    from experiments.models import Rollout
     from fleet.models import Agent
     from fleet.services import token_issue
     from fleet.templates import template_upsert, template_version_create
     from fleet.templates_yaml import TemplateSpec
     from governance.models import Proposal
-    from improver.models import Rollout
     from improver.services.improvers import improver_create
 
     lines = "\n".join(f"- Rule {i}: keep step {i} small and check it before the next." for i in range(15))
@@ -501,7 +501,7 @@ def main() -> None:
         say(f"== queries over {SLOW_MS} ms (EXPLAIN; plans shown where a table is read whole)")
         explain(queries)
         minutes = (time.perf_counter() - began) / 60
-        from improver.models import FeedbackItem
+        from learning.models import FeedbackItem
 
         say(f"\nwhole run: {minutes:.1f} min; proposals: {Proposal.objects.count():,}; "
             f"feedback items: {FeedbackItem.objects.count():,}")  # fmt: skip

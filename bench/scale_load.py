@@ -185,7 +185,7 @@ def _classified() -> dict[str, list[tuple]]:
     }
 
 
-FEEDBACK_TEXT = {  # the text each event type is classified by (as improver.services.feedback reads it)
+FEEDBACK_TEXT = {  # the text each event type is classified by (as learning.feedback reads it)
     "observation": "e.text",
     "decision": "e.verdict || ' ' || e.subject || CASE WHEN e.reason = '' THEN '' ELSE ': ' || e.reason END",
     "correction": "e.user_message",

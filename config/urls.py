@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from config.moved_pages import moved_admin_urls
 from dashboard import ops
 from dashboard.views import dashboard
 from improver.langfuse_prompts import PromptApi
@@ -30,6 +31,7 @@ admin.site.index_title = "Review proposals, watch rollouts, govern the fleet"
 admin.site.enable_nav_sidebar = False
 
 urlpatterns = [
+    *moved_admin_urls(),  # before the admin: a moved model's old pages lead to its new ones
     path("admin/", admin.site.urls),
     path("dashboard/", dashboard, name="dashboard"),
     path("healthz", ops.healthz, name="healthz"),

@@ -13,10 +13,11 @@ from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, 
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
 from config.error_views import database_unavailable
+from experiments.models import Rollout
 from fleet.models import WebhookFailure
 from fleet.ticks import failing_jobs
 from governance.models import Proposal
-from improver.models import RitualRun, Rollout
+from improver.models import RitualRun
 from telemetry import partitions
 from telemetry.derived import backlog, last_taken
 

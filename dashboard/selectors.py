@@ -7,11 +7,10 @@ from django.db.models.functions import TruncDate, TruncHour, TruncMinute
 from django.urls import reverse
 
 from config import clock
-from experiments.models import LineFactor
+from experiments.models import LineFactor, Rollout
 from experiments.words import level_series, level_status, level_title, rollout_series, rollout_status
 from fleet.models import DocumentVersion
 from governance.models import BoardTask, Proposal
-from improver.models import Rollout
 from improver.selectors import version_performance
 from learning.models import FrictionEvent
 from planner.hitl import SEVERITY_COLOURS
@@ -113,7 +112,7 @@ def _rollout_row(r: Rollout) -> dict:
         "id": r.pk,
         "template": r.template.slug,
         "versions": f"v{r.champion.number} → v{r.candidate.number}",
-        "url": reverse("admin:improver_rollout_change", args=[r.pk]),
+        "url": reverse("admin:experiments_rollout_change", args=[r.pk]),
     }
 
 

@@ -18,14 +18,14 @@ from config import clock
 from config.progress import Progress
 from demo import simulator
 from demo.scenes import Scenes
-from experiments.models import LineExposure, LineFactor
+from experiments.models import LineExposure, LineFactor, Rollout
 from experiments.words import level_status, level_title, rollout_status
 from fleet.models import Agent, AgentTemplate, Document, Exposure
 from fleet.services import agent_create, token_issue
 from fleet.templates import template_upsert
 from fleet.templates_yaml import parse_templates
 from governance.diff import text_diff
-from improver.models import RitualRun, Rollout
+from improver.models import RitualRun
 from improver.services.improvers import improver_create, wake_due_improvers
 from improver.services.lifecycle import check as canaries_check
 from planner.models import Alert, Dispatch, GoalState

@@ -8,11 +8,10 @@ from django.conf import settings
 from django.db import connection
 from django.db.models import Count
 
-from experiments.models import LineFactor
+from experiments.models import LineFactor, Rollout
 from experiments.words import level_status, level_title, rollout_status
 from fleet.models import AgentTemplate
 from governance.models import BoardTask, Proposal
-from improver.models import Rollout
 from improver.services.maintenance import maintenance_pass
 from language.correcting import as_fact
 from learning.models import FrictionEvent, LearnedFact
@@ -206,7 +205,7 @@ class Scenes:
                 self.say(f"    {figure}")
             action = advice["action"] if advice["action"] != "wait" else "pin"
             self.say(
-                f"  → press {action.capitalize()} on /admin/improver/rollout/{rollout.pk}/change/ "
+                f"  → press {action.capitalize()} on /admin/experiments/rollout/{rollout.pk}/change/ "
                 f"(or POST /api/v1/rollouts/{rollout.pk}/{action})"
             )
         self.say(

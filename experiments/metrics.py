@@ -1,16 +1,11 @@
-"""The names of a session's failure signals and what a directive line targets (pure).
-
-A signal is one kind of failure seen in a session: "tool_failure" and, per tool and failure mode,
-"tool:<tool>:<mode>"; "skill_failure"; "negative" and, per category, "negative:<category>";
-"correction"; "rejected_decision"; "reflected_failure"; "escalation". ANY is a session showing
-any of them.
+"""What a canary guards and what a directive line targets (pure), in the names learning gives a
+session's failure signals (learning.signals).
 """
 
 import re
 
-from experiments.rule import OVERALL
+from learning.signals import ANY, tool_signal
 
-ANY = OVERALL  # "any_failure"
 # What a canary guards whatever the change targets: each kind of failure signal, and any of them.
 GUARDS = (
     ANY,
@@ -45,11 +40,6 @@ def other_kinds(targets: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(k for k in GUARDS if k != ANY and k not in mine) if ANY not in targets else ()
 
 
-def tool_signal(tool: str, failure_mode: str) -> str:
-    """The signal of one tool failing one way (a friction line's target)."""
-    return f"tool:{tool}:{failure_mode or 'UNKNOWN'}"[:300]
-
-
 def target_of(addition: dict) -> tuple[str, ...]:
     """The signals an added line is meant to lower: the ones resolved when it was proposed, or
     what its origin says (a friction line: its tool failing that way; a fact: corrections; an
@@ -73,3 +63,12 @@ def target_of(addition: dict) -> tuple[str, ...]:
     if origin == "remedy":
         return ("negative",)
     return (ANY,)
+
+
+def rollout_targets(additions: list[dict], removals: list[dict] = ()) -> list[str]:
+    """The signals a change's added lines target, in order, each once; for a change that only
+    removes lines, the signals the removed lines targeted (any failure when neither says)."""
+    out: list[str] = []
+    for addition in additions or removals:
+        out += [t for t in target_of(addition) if t not in out]
+    return out or list(target_of({}))

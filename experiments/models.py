@@ -1,4 +1,11 @@
-"""Lines tested as factors: each line of an approved change is drawn on its own for every session
+"""The canaries: whole versions tested against the one they follow, and lines tested as factors.
+
+A **rollout** serves an approved version of a template's directives to a canary share of its
+agents while the rest keep the version it follows, until the sequential test (or a human) promotes
+it to everyone or rolls it back. Its table was created by the improver's migrations and keeps its
+`improver_rollout` name.
+
+Lines tested as factors: each line of an approved change is drawn on its own for every session
 whose read names it, and decided on its own.
 
 A **factor** is one change to a template's directives under test: usually one line added or one
@@ -16,7 +23,7 @@ one factor, its one level serving the fact among the session's learned facts.
 from django.db import models
 
 from experiments.words import level_title
-from fleet.models import Agent, AgentTemplate
+from fleet.models import Agent, AgentTemplate, DocumentVersion
 
 
 class LineFactor(models.Model):
@@ -95,3 +102,59 @@ class LineExposure(models.Model):
 
     def __str__(self) -> str:
         return f"{self.session_key} of agent {self.agent_id}: level {self.level} of factor {self.factor_id}"
+
+
+class Rollout(models.Model):
+    """An approved evolution served to a canary share of the template's agents until the
+    sequential test (or a human) promotes it to everyone or rolls it back."""
+
+    class Status(models.TextChoices):
+        RUNNING = "running"
+        PINNED = "pinned"  # a human holds it as it is: no automatic action
+        NEEDS_HUMAN = "needs_human"  # no decision within the maximum duration
+        PROMOTED = "promoted"
+        ROLLED_BACK = "rolled_back"  # by the test
+        ABORTED = "aborted"  # by a human
+
+    OPEN = (Status.RUNNING, Status.PINNED, Status.NEEDS_HUMAN)
+
+    template = models.ForeignKey(AgentTemplate, on_delete=models.CASCADE, related_name="rollouts")
+    proposal = models.ForeignKey(
+        "governance.Proposal", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    champion = models.ForeignKey(DocumentVersion, on_delete=models.PROTECT, related_name="+")
+    candidate = models.ForeignKey(DocumentVersion, on_delete=models.PROTECT, related_name="+")
+    share = models.FloatField()
+    canary_agents = models.JSONField(default=list)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)
+    started_at = models.DateTimeField()
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.CharField(
+        max_length=150, blank=True, help_text="system (the test), or the user who decided."
+    )
+    reason = models.TextField(blank=True)
+    targets = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The failure signals the change should lower; all others are guarded.",
+    )
+    removes_only = models.BooleanField(
+        default=False,
+        help_text="The change only removes lines: promoted once every signal is shown within its margin.",
+    )
+    last_check = models.JSONField(default=dict, blank=True, help_text="Arms, intervals and verdict.")
+    history = models.JSONField(default=list, blank=True, help_text="Each check, for the charts.")
+
+    class Meta:
+        db_table = "improver_rollout"  # created by the improver's migrations, where it began
+        ordering = ["-started_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["template"],
+                condition=models.Q(status__in=["running", "pinned", "needs_human"]),
+                name="one_open_rollout_per_template",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.template.slug} v{self.candidate.number} ({self.get_status_display().lower()})"

@@ -1,12 +1,15 @@
 """What the experiments app answers to, wired once at start-up (ExperimentsConfig.ready):
 retention prunes the draws of line tests that have ended, past its cutoff (a running test's are
-kept, however old: a later read of one of its sessions must get the lines the first read got), and
-the start-up checks refuse a margin set for a signal the canary does not measure."""
+kept, however old: a later read of one of its sessions must get the lines the first read got), a
+rollout deleted while open takes its canary with it, and the start-up checks refuse a margin set
+for a signal the canary does not measure."""
 
 from django.core import checks
+from django.db.models.signals import pre_delete
 
 from experiments.checks import margins_name_signals
-from experiments.models import LineExposure, LineFactor
+from experiments.models import LineExposure, LineFactor, Rollout
+from experiments.rollouts import rollout_deleted
 from telemetry.retention import prune_beside
 
 
@@ -19,4 +22,5 @@ def ended_draws(sender, *, before, **kwargs):
 
 def register(app_config) -> None:
     prune_beside.connect(ended_draws, dispatch_uid="experiments.ended_draws")
+    pre_delete.connect(rollout_deleted, sender=Rollout, dispatch_uid="rollout_deleted")
     checks.register(margins_name_signals, "kaizen")  # a misspelled signal stops start-up

@@ -10,6 +10,7 @@ from config.admin_rights import NoAdd, NoChange, NoDelete
 from config.audit import audit
 from config.errors import ApplicationError
 from config.readable import breakable, clipped, share, when
+from experiments.models import Rollout
 from experiments.rule import OVERALL
 from experiments.words import (
     SIGNAL_COLUMNS,
@@ -20,19 +21,10 @@ from experiments.words import (
 )
 from fleet.models import Agent
 from governance.selectors import outcome_annotations, proposal_standing
-from improver.models import (
-    EvolutionNote,
-    EvolutionSession,
-    FeedbackItem,
-    ImproverAgent,
-    ImproverReport,
-    RitualRun,
-    Rollout,
-)
+from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, ImproverReport, RitualRun
 from improver.review import delta_rows
 from improver.services.improvers import improver_create, improver_set_lifecycle
 from improver.services.lifecycle import rollout_decided
-from telemetry.admin import EventAdmin
 
 
 class NoteInline(NoAdd, admin.TabularInline):
@@ -203,30 +195,6 @@ class EvolutionSessionAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
         )
 
 
-@admin.register(FeedbackItem)
-class FeedbackItemAdmin(EventAdmin):
-    """Classified feedback, searchable by text and filterable on both axes, template and date.
-
-    Derived work stores an item for every feedback event, so this list grows as the event tables
-    do (ten million items at 50M events): it is kept cheap as they are, with a bounded count, no
-    date hierarchy, the agent as a raw id and a text search over the last day unless a date is
-    picked."""
-
-    # what was said comes second: the last column of a wide list is cut off beside the filters
-    list_display = ["occurred_at", "said", "sentiment", "category", "source_type", "template", "agent"]
-    list_filter = ["sentiment", "category", "source_type", "template", "occurred_at"]
-    search_fields = ["detail", "source_id"]
-    search_help_text = (
-        "Searches the feedback of the last 24 hours; pick a date on the right to search another period."
-    )
-    list_select_related = ["template", "agent"]
-    list_per_page = 30  # each row's text may wrap to two lines
-
-    @admin.display(description="said", ordering="detail")
-    def said(self, obj: FeedbackItem) -> str:
-        return clipped(obj.detail, 110)
-
-
 @admin.register(ImproverReport)
 class ImproverReportAdmin(NoAdd, admin.ModelAdmin):
     """Each ritual's weekly report: reviewed, proposed, decided, the last evolution's effect."""
@@ -281,6 +249,8 @@ class RolloutAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
         "last_check_shown",
     ]
     actions = ["promote", "abort", "pin"]
+    # the page of a rollout, with its history chart and decisions, kept beside this admin
+    change_form_template = "admin/improver/rollout/change_form.html"
 
     @admin.display(description="canary share")
     def share_shown(self, obj: Rollout) -> str:
@@ -357,7 +327,7 @@ class RolloutAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
     def get_urls(self):
         decide = require_POST(self.admin_site.admin_view(self.decide_view))
         return [
-            path("<int:pk>/decide/<str:action>/", decide, name="improver_rollout_decide"),
+            path("<int:pk>/decide/<str:action>/", decide, name="experiments_rollout_decide"),
             *super().get_urls(),
         ]
 
@@ -401,7 +371,7 @@ class RolloutAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
             self.message_user(request, f"Rollout {rollout.pk}: {action}.", messages.SUCCESS)
         except ApplicationError as exc:
             self.message_user(request, exc.message, messages.ERROR)
-        return redirect(reverse("admin:improver_rollout_change", args=[pk]))
+        return redirect(reverse("admin:experiments_rollout_change", args=[pk]))
 
     def has_approve_permission(self, request) -> bool:
         return request.user.has_perm("governance.approve_proposal")

@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from config.errors import field_error
 from config.permissions import CanApproveProposals, IsAgent, IsStaff, request_agent
-from improver.models import Rollout
+from experiments.models import Rollout
 from improver.selectors import directives_for_agent
 from improver.services.lifecycle import rollout_decided
 from telemetry.contract import MAX_ID, id_problem

@@ -1,9 +1,8 @@
-"""Improver agents, their rituals, feedback and evolution sessions."""
+"""Improver agents, their rituals, evolution sessions, notes and weekly reports."""
 
 from django.db import models
 
 from fleet.models import AgentTemplate, DocumentVersion
-from language.classify import SOURCE_TYPES
 
 
 class ImproverAgent(models.Model):
@@ -158,56 +157,6 @@ class EvolutionNote(models.Model):
         return f"{self.get_kind_display()}: {self.content[:60]}"
 
 
-class FeedbackItem(models.Model):
-    """One classified piece of feedback about a template, linked to the row it came from."""
-
-    class Sentiment(models.TextChoices):
-        POSITIVE = "positive"
-        NEGATIVE = "negative"
-        NEUTRAL = "neutral"
-
-    class Category(models.TextChoices):
-        ACCURACY = "accuracy"
-        COMMUNICATION = "communication"
-        PRIORITIZATION = "prioritization"
-        TOOLING = "tooling"
-        TIMELINESS = "timeliness"
-        GENERAL = "general"
-
-    template = models.ForeignKey(AgentTemplate, on_delete=models.CASCADE, related_name="feedback")
-    agent = models.ForeignKey(
-        "fleet.Agent", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    # choices: the list filters on the known sources instead of a DISTINCT over every item
-    source_type = models.CharField(max_length=32, choices=[(s, s.replace("_", " ")) for s in SOURCE_TYPES])
-    source_id = models.CharField(max_length=200)
-    sentiment = models.CharField(max_length=8, choices=Sentiment.choices)
-    category = models.CharField(max_length=16, choices=Category.choices)
-    confidence = models.FloatField()
-    detail = models.TextField()
-    classifier = models.CharField(max_length=20, default="rules")
-    occurred_at = models.DateTimeField()
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-occurred_at"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["template", "source_type", "source_id"], name="feedback_once_per_source"
-            )
-        ]
-        indexes = [
-            models.Index(fields=["template", "created_at"], name="feedback_template_created"),
-            models.Index(fields=["template", "occurred_at"], name="feedback_template_time"),
-            # the admin's list, newest first (its order ends with the id): read backwards
-            models.Index(fields=["-occurred_at", "-id"], name="feedback_newest"),
-            models.Index(fields=["sentiment", "category"], name="feedback_axes"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.sentiment}/{self.category}: {self.detail[:60]}"
-
-
 class ImproverReport(models.Model):
     """The improver's weekly summary of one ritual: what it reviewed, proposed and saw decided,
     and the measured effect of the last evolution (markdown, one per ritual run)."""
@@ -225,58 +174,3 @@ class ImproverReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} of {self.improver} at {self.created_at:%Y-%m-%d}"
-
-
-class Rollout(models.Model):
-    """An approved evolution served to a canary share of the template's agents until the
-    sequential test (or a human) promotes it to everyone or rolls it back."""
-
-    class Status(models.TextChoices):
-        RUNNING = "running"
-        PINNED = "pinned"  # a human holds it as it is: no automatic action
-        NEEDS_HUMAN = "needs_human"  # no decision within the maximum duration
-        PROMOTED = "promoted"
-        ROLLED_BACK = "rolled_back"  # by the test
-        ABORTED = "aborted"  # by a human
-
-    OPEN = (Status.RUNNING, Status.PINNED, Status.NEEDS_HUMAN)
-
-    template = models.ForeignKey(AgentTemplate, on_delete=models.CASCADE, related_name="rollouts")
-    proposal = models.ForeignKey(
-        "governance.Proposal", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    champion = models.ForeignKey(DocumentVersion, on_delete=models.PROTECT, related_name="+")
-    candidate = models.ForeignKey(DocumentVersion, on_delete=models.PROTECT, related_name="+")
-    share = models.FloatField()
-    canary_agents = models.JSONField(default=list)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)
-    started_at = models.DateTimeField()
-    decided_at = models.DateTimeField(null=True, blank=True)
-    decided_by = models.CharField(
-        max_length=150, blank=True, help_text="system (the test), or the user who decided."
-    )
-    reason = models.TextField(blank=True)
-    targets = models.JSONField(
-        default=list,
-        blank=True,
-        help_text="The failure signals the change should lower; all others are guarded.",
-    )
-    removes_only = models.BooleanField(
-        default=False,
-        help_text="The change only removes lines: promoted once every signal is shown within its margin.",
-    )
-    last_check = models.JSONField(default=dict, blank=True, help_text="Arms, intervals and verdict.")
-    history = models.JSONField(default=list, blank=True, help_text="Each check, for the charts.")
-
-    class Meta:
-        ordering = ["-started_at"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["template"],
-                condition=models.Q(status__in=["running", "pinned", "needs_human"]),
-                name="one_open_rollout_per_template",
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.template.slug} v{self.candidate.number} ({self.get_status_display().lower()})"

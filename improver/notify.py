@@ -76,7 +76,7 @@ def handover_message(rollout) -> dict:
         "recommendation": advice.get("action", "wait"),
         "why": advice.get("why", ""),
         "figures": advice.get("figures", []),
-        "admin_path": reverse("admin:improver_rollout_change", args=[rollout.pk]),
+        "admin_path": reverse("admin:experiments_rollout_change", args=[rollout.pk]),
     }
 
 

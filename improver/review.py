@@ -9,11 +9,12 @@ from django.utils.text import Truncator
 
 from config.readable import admin_list, scalar, some
 from experiments.metrics import target_of
+from experiments.models import Rollout
 from experiments.words import SIGNAL_COLUMNS, rollout_status, signal_cells
 from fleet.models import AgentTemplate
 from governance.models import Proposal
 from governance.registry import Link, Panel, Review
-from improver.models import ImproverReport, Rollout
+from improver.models import ImproverReport
 from improver.proposer import WEIGHTS
 from improver.selectors import tool_fact
 from language.remedies import MIN_PEOPLE, seen_downstream
@@ -155,7 +156,7 @@ def _feedback_panel(evidence: dict, template_id: int | None) -> Panel:
     groups = sorted(every_group[:FEEDBACK_GROUPS], key=lambda g: (g["sentiment"], -g["count"]))
     cited = len(evidence.get("feedback_items") or [])
     total = sum(g["count"] for g in every_group)  # what the ritual read: the groups' own counts
-    feedback_url = reverse("admin:improver_feedbackitem_changelist")
+    feedback_url = reverse("admin:learning_feedbackitem_changelist")
     return Panel(
         "feedback",
         f"The feedback behind it ({total} items, grouped; an example of each)",
@@ -312,7 +313,7 @@ def _rollout_panels(proposal: Proposal) -> list:
         status = rollout_status(rollout)
         rows = status["rows"]
         shown = [r for r in rows if r["role"] != "guardrail" or r["verdict"] != "within margin"]
-        url = reverse("admin:improver_rollout_change", args=[rollout.pk])
+        url = reverse("admin:experiments_rollout_change", args=[rollout.pk])
         panels.append(
             Panel(
                 f"rollout-{rollout.pk}",

@@ -13,10 +13,10 @@ from experiments.services import served_changes, session_draws
 from fleet.documents import agent_version_id, exposure_record
 from fleet.models import AgentTemplate, DocumentVersion
 from fleet.services import agent_reads_noted
-from improver.models import FeedbackItem
 from improver.prompt import prompt_block
 from learning import selectors as learning_selectors
-from learning.models import LearnedFact
+from learning.feedback import FEEDBACK_SOURCES
+from learning.models import FeedbackItem, LearnedFact
 from planner import selectors as planner_selectors
 from telemetry.models import Decision, SkillOutcome, WakeRun
 from telemetry.retention import as_ids
@@ -169,14 +169,6 @@ def feedback_groups(template, since=None, limit_examples: int = 3) -> dict:
             "examples": examples,
         }
     return out
-
-
-FEEDBACK_SOURCES = {  # feedback item source type → the event type it was read from
-    "observation": "observation",
-    "decision": "decision",
-    "correction": "correction",
-    "wake_rating": "wake_run",
-}
 
 
 def events_behind_feedback(item_ids) -> dict[str, list[int]]:

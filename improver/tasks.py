@@ -4,9 +4,10 @@ from celery import shared_task
 from django.conf import settings
 
 from config.webhooks import RETRY, post_json
+from experiments.models import Rollout
 from fleet.ticks import periodic
 from governance.models import Proposal
-from improver.models import ImproverAgent, Rollout
+from improver.models import ImproverAgent
 from improver.notify import handover_message, review_message, send_handover_email, send_review_email
 from improver.services.improvers import wake_due_improvers as wake
 from improver.services.lifecycle import check as canaries_check

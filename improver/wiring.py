@@ -1,26 +1,22 @@
 """What the improver's services answer to, wired once at start-up (ImproverConfig.ready):
 approving, rejecting and refining a template evolution (the governance registry), a template's
-head moving (its rollout, its pending evolution and what was queued behind its canary follow) and
-a rollout being deleted; the newly stored events it derives from
-(telemetry's hooks: each session's failure signals, feedback classified as it arrives, friction
-turned into new_tool proposals); and what it serves on the MCP server (the `directives` prompt,
-the learned facts and anti-patterns, `submit_proposal`). How an approved change goes on from
-there is one module read top to bottom: improver.services.lifecycle."""
+head moving (its rollout, its pending evolution and what was queued behind its canary follow);
+friction turned into new_tool proposals (telemetry's hooks; the other stored events are learned
+from in learning.wiring); and what it serves on the MCP server (the `directives` prompt, the
+learned facts and anti-patterns, `submit_proposal`). How an approved change goes on from there is
+one module read top to bottom: improver.services.lifecycle."""
 
-from django.db.models.signals import pre_delete
-
+from experiments.rollouts import rollout_head_moved
 from fleet.documents import head_moved
 from fleet.models import AgentTemplate
 from governance.models import Proposal
 from governance.registry import register as register_type
 from improver.mcp_server import anti_patterns, directives, facts, submit_proposal
-from improver.models import Rollout
 from improver.review import maintenance_review, new_tool_review, review
-from improver.services import feedback, maintenance, session_signals
+from improver.services import maintenance
 from improver.services.evolution import TYPE, evolution_lines, on_approve, on_refine, on_reject, what_next
 from improver.services.evolution_moves import evolution_rebase
 from improver.services.lifecycle import advance
-from improver.services.rollouts import rollout_deleted, rollout_head_moved
 from telemetry.hooks import on_stored
 from telemetry.intake.mcp import server
 
@@ -38,50 +34,9 @@ def template_head_moved(sender, *, document, version, **kwargs) -> None:
             advance(template)
 
 
-def failed_call(row: dict) -> bool:
-    """A tool call that failed or timed out (a session's tool failure)."""
-    return row.get("outcome") in session_signals.FAILED_TOOL
-
-
-def failed_outcome(row: dict) -> bool:
-    """A skill outcome that failed."""
-    return row.get("success") is False
-
-
-def rejected_decision(row: dict) -> bool:
-    """A decision a person rejected."""
-    return row.get("verdict") == "rejected"
-
-
-def reflects_failures(row: dict) -> bool:
-    """A session end whose reflection names failures."""
-    reflection = row.get("reflection") or {}
-    return isinstance(reflection, dict) and bool(reflection.get("failures"))
-
-
-def rated_run(row: dict) -> bool:
-    """A wake run the user rated."""
-    return row.get("user_rating") is not None
-
-
 def register_hooks() -> None:
-    """The events the improver derives from, every handler given whole batches."""
-    signals = session_signals
-    on_stored("tool_invocation", signals.tool_failures, when=failed_call, whole_batch=True)
-    on_stored("skill_outcome", signals.skill_failures, when=failed_outcome, whole_batch=True)
-    on_stored(
-        "skill_outcome_withdrawn", signals.skill_failures_withdrawn, when=failed_outcome, whole_batch=True
-    )
-    on_stored("session_renamed", signals.signals_renamed, whole_batch=True)
-    on_stored("observation", signals.negative_feedback, whole_batch=True)
-    on_stored("correction", signals.corrections, whole_batch=True)
-    on_stored("decision", signals.rejected_decisions, when=rejected_decision, whole_batch=True)
-    on_stored("session_end", signals.reflected_failures, when=reflects_failures, whole_batch=True)
-    on_stored("hitl_escalation", signals.escalations, whole_batch=True)
-    on_stored("observation", feedback.observations_classified, whole_batch=True)
-    on_stored("decision", feedback.decisions_classified, whole_batch=True)
-    on_stored("correction", feedback.corrections_classified, whole_batch=True)
-    on_stored("wake_run", feedback.ratings_classified, when=rated_run, whole_batch=True)
+    """The events the improver derives from: friction turned into new_tool proposals (whole
+    batches). Every other handler of stored events is learning's (learning.wiring)."""
     on_stored("friction", maintenance.friction_to_proposal, whole_batch=True)
 
 
@@ -108,4 +63,3 @@ def register(app_config) -> None:
     register_hooks()
     register_mcp()
     head_moved.connect(template_head_moved, dispatch_uid="improver.template_head_moved")
-    pre_delete.connect(rollout_deleted, sender=Rollout, dispatch_uid="rollout_deleted")

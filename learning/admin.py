@@ -6,7 +6,8 @@ from config.audit import audit
 from config.readable import clipped
 from learning import services
 from learning.loops import fact_reach_template
-from learning.models import FrictionEvent, LearnedFact
+from learning.models import FeedbackItem, FrictionEvent, LearnedFact
+from telemetry.admin import EventAdmin
 
 
 @admin.register(LearnedFact)
@@ -118,3 +119,27 @@ class FrictionEventAdmin(NoAdd, NoChange, admin.ModelAdmin):
     list_per_page = 40  # about two screens at 1280 px
     list_filter = ["failure_mode", "occurred_at"]
     search_fields = ["tool", "session_id"]
+
+
+@admin.register(FeedbackItem)
+class FeedbackItemAdmin(EventAdmin):
+    """Classified feedback, searchable by text and filterable on both axes, template and date.
+
+    Derived work stores an item for every feedback event, so this list grows as the event tables
+    do (ten million items at 50M events): it is kept cheap as they are, with a bounded count, no
+    date hierarchy, the agent as a raw id and a text search over the last day unless a date is
+    picked."""
+
+    # what was said comes second: the last column of a wide list is cut off beside the filters
+    list_display = ["occurred_at", "said", "sentiment", "category", "source_type", "template", "agent"]
+    list_filter = ["sentiment", "category", "source_type", "template", "occurred_at"]
+    search_fields = ["detail", "source_id"]
+    search_help_text = (
+        "Searches the feedback of the last 24 hours; pick a date on the right to search another period."
+    )
+    list_select_related = ["template", "agent"]
+    list_per_page = 30  # each row's text may wrap to two lines
+
+    @admin.display(description="said", ordering="detail")
+    def said(self, obj: FeedbackItem) -> str:
+        return clipped(obj.detail, 110)

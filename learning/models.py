@@ -1,10 +1,13 @@
-"""What the learning loops keep: the facts learned from corrections (loop 2) and where each was
-stated again, and the friction events of repeated failures (loop 1). Their tables were created by
-telemetry's migrations and keep their `telemetry_*` names."""
+"""What learning keeps of the events: the facts learned from corrections (loop 2) and where each
+was stated again, and the friction events of repeated failures (loop 1), whose tables were created
+by telemetry's migrations and keep their `telemetry_*` names; the failure signals each session
+showed and the feedback classified from the events, whose tables were created by the improver's
+migrations and keep their `improver_*` names."""
 
 from django.db import models
 
 from fleet.models import Agent, AgentTemplate, DocumentVersion
+from language.classify import SOURCE_TYPES
 from language.scope import is_instance
 from learning.corrections import fact_key
 from telemetry.models import Correction
@@ -200,3 +203,54 @@ class SessionSignal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.signal} in {self.session_id}"
+
+
+class FeedbackItem(models.Model):
+    """One classified piece of feedback about a template, linked to the row it came from."""
+
+    class Sentiment(models.TextChoices):
+        POSITIVE = "positive"
+        NEGATIVE = "negative"
+        NEUTRAL = "neutral"
+
+    class Category(models.TextChoices):
+        ACCURACY = "accuracy"
+        COMMUNICATION = "communication"
+        PRIORITIZATION = "prioritization"
+        TOOLING = "tooling"
+        TIMELINESS = "timeliness"
+        GENERAL = "general"
+
+    template = models.ForeignKey(AgentTemplate, on_delete=models.CASCADE, related_name="feedback")
+    agent = models.ForeignKey(
+        "fleet.Agent", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # choices: the list filters on the known sources instead of a DISTINCT over every item
+    source_type = models.CharField(max_length=32, choices=[(s, s.replace("_", " ")) for s in SOURCE_TYPES])
+    source_id = models.CharField(max_length=200)
+    sentiment = models.CharField(max_length=8, choices=Sentiment.choices)
+    category = models.CharField(max_length=16, choices=Category.choices)
+    confidence = models.FloatField()
+    detail = models.TextField()
+    classifier = models.CharField(max_length=20, default="rules")
+    occurred_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "improver_feedbackitem"  # created by the improver's migrations, where it began
+        ordering = ["-occurred_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["template", "source_type", "source_id"], name="feedback_once_per_source"
+            )
+        ]
+        indexes = [
+            models.Index(fields=["template", "created_at"], name="feedback_template_created"),
+            models.Index(fields=["template", "occurred_at"], name="feedback_template_time"),
+            # the admin's list, newest first (its order ends with the id): read backwards
+            models.Index(fields=["-occurred_at", "-id"], name="feedback_newest"),
+            models.Index(fields=["sentiment", "category"], name="feedback_axes"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.sentiment}/{self.category}: {self.detail[:60]}"

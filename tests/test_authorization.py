@@ -113,8 +113,8 @@ def world(db):
 def _rollout():
     """A running canary of a template's second version (each action test gets a fresh one)."""
     from config import clock
+    from experiments.models import Rollout
     from fleet.templates import template_version_create
-    from improver.models import Rollout
     from tests.factories import TemplateFactory
 
     template = TemplateFactory(slug="canaried")

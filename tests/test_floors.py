@@ -83,7 +83,7 @@ def test_migrations_depend_only_on_their_floor_or_lower(db, app):
 
 def test_telemetry_holds_events_not_what_is_learned_from_them():
     """Learning (loops 1-3, the facts and friction they keep, the failure signals each session
-    showed) has one home: the learning app.
+    showed, the feedback classified from the events) has one home: the learning app.
     Telemetry keeps no model of it, no module of it, and names none of it."""
     telemetry = apps.get_app_config("telemetry")
     assert not {"LearnedFact", "FactSighting", "FrictionEvent"} & {m.__name__ for m in telemetry.get_models()}
@@ -92,6 +92,7 @@ def test_telemetry_holds_events_not_what_is_learned_from_them():
         "FactSighting",
         "FrictionEvent",
         "SessionSignal",
+        "FeedbackItem",
     }
     moved = ("loops.py", "corrections.py", "digest.py", "friction.py", "scope_weights.json")
     assert not [name for name in moved if (ROOT / "telemetry" / name).exists()]
@@ -100,6 +101,17 @@ def test_telemetry_holds_events_not_what_is_learned_from_them():
         for path in sorted((ROOT / "telemetry").rglob("*.py"))
         if "migrations" not in path.parts and "learning" in imported_apps(path)
     ]
+
+
+def test_the_improver_leaves_canaries_to_experiments_and_learning_to_learning():
+    """Rollouts are the experiments app's, session signals and feedback items learning's: the
+    improver keeps no model and no module of them."""
+    assert not {"Rollout", "SessionSignal", "FeedbackItem"} & {
+        m.__name__ for m in apps.get_app_config("improver").get_models()
+    }
+    assert apps.get_model("experiments", "Rollout") and apps.get_model("learning", "FeedbackItem")
+    moved = ("outcomes.py", "services/rollouts.py", "services/session_signals.py")
+    assert not [name for name in moved if (ROOT / "improver" / name).exists()]
 
 
 def _modules() -> dict[str, Path]:

@@ -7,11 +7,11 @@ from datetime import timedelta
 from django.conf import settings
 
 from config import clock
-from experiments.metrics import tool_signal
+from experiments.counts import session_counts, signal_counts
+from experiments.models import Rollout
 from governance.models import Proposal
 from improver import directive_lines as dl
-from improver.models import Rollout
-from improver.outcomes import session_counts, signal_counts
+from learning.signals import tool_signal
 
 
 def version_history(template) -> list[dict]:

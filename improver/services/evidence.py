@@ -8,11 +8,11 @@ from django.db.models import Count, Max, Q
 from rapidfuzz import fuzz
 
 from experiments.metrics import ANY
+from experiments.models import Rollout
 from fleet.models import DocumentVersion
 from governance.models import BoardTask, Proposal
 from improver.competitors import MIN_PROBLEM_WORDS, problem_of, specific
 from improver.handoffs import NEGATIVE_KINDS, ROWS, handed_down, handed_up
-from improver.models import Rollout
 from improver.services.competition import statements
 from language.remedies import THRESHOLD, Remedy, Said, group, sentences
 from language.remedy_reading import is_remedy

@@ -11,6 +11,8 @@ from django.conf import settings
 from config import clock
 from config.errors import ApplicationError, Conflict, field_error
 from experiments.metrics import target_of
+from experiments.models import Rollout
+from experiments.rollouts import canary_share, rollout_start, template_agent_ids
 from experiments.selectors import DOWNSTREAM, open_factors
 from experiments.services import factors_start, room_for_lines
 from fleet.models import Agent, AgentTemplate, Document, DocumentVersion
@@ -20,10 +22,9 @@ from governance.models import Proposal
 from governance.services import proposal_create
 from improver.applied import applied
 from improver.lifecycle import RITUAL, next_ritual_state
-from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, Rollout
+from improver.models import EvolutionNote, EvolutionSession, ImproverAgent
 from improver.proposer import Addition, DeterministicProposer, ProposalInput, ProposedChange, normalised
 from improver.services.line_targets import resolve
-from improver.services.rollouts import canary_share, rollout_start, template_agent_ids
 from language.contrary import contrary_to
 
 TYPE = Proposal.Type.TEMPLATE_EVOLUTION

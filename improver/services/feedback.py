@@ -1,9 +1,11 @@
-"""Feedback extraction for a template over a window, stored classified."""
+"""The weekly feedback scan of a template's window, stored classified: the events' feedback not
+classified yet (with a model configured, none is classified as it arrives) and what has no event
+of its own (confidence trends, the planner's anti-patterns and alerts, an improver template's
+meta feedback). The items, and the classifying of events as they arrive, are learning's
+(learning.feedback)."""
 
-from collections import defaultdict
 from datetime import datetime
 
-from django.conf import settings
 from django.db.models import Avg, CharField, Count, Exists, OuterRef, Q
 from django.db.models.functions import Cast
 
@@ -11,62 +13,35 @@ from fleet.models import AgentTemplate, DocumentVersion
 from governance.models import ChangeDecision
 from improver.handoffs import handed_down
 from improver.llm import LLMClassifier, client_from_settings
-from improver.models import EvolutionSession, FeedbackItem
-from improver.selectors import FEEDBACK_SOURCES, performance_delta
-from language.classify import Classifier, RawFeedback, RuleClassifier
+from improver.models import EvolutionSession
+from improver.selectors import performance_delta
+from language.classify import Classifier, RawFeedback
+from learning.feedback import (
+    EVENT_FEEDBACK,
+    FEEDBACK_SOURCES,
+    SOURCE_OF_EVENT,
+    feedback_store,
+    rule_classifier,
+)
+from learning.models import FeedbackItem
 from planner.models import Alert
 from planner.selectors import patterns as pattern_views
-from telemetry.models import Correction, Decision, Observation, SkillOutcome, WakeRun
+from telemetry.models import SkillOutcome
 
 BATCH = 2000
 
 
 def default_classifier() -> Classifier:
-    cfg = settings.KAIZEN
-    rules = RuleClassifier(low=cfg["RATING_NEGATIVE_BELOW"], high=cfg["RATING_POSITIVE_ABOVE"])
+    """The configured model's classifier, falling back on the rules; the rules alone without one."""
+    rules = rule_classifier()
     client = client_from_settings()
     return LLMClassifier(client, rules) if client else rules
-
-
-def _observation(o: dict) -> RawFeedback:
-    hints = {"sentiment": o["sentiment"], "category": o["category"]}
-    return RawFeedback("observation", str(o["id"]), o["occurred_at"], o["text"], o["agent_id"], hints)
-
-
-def _decision(d: dict) -> RawFeedback:
-    text = f"{d['verdict']} {d['subject']}" + (f": {d['reason']}" if d["reason"] else "")
-    return RawFeedback(
-        "decision", str(d["id"]), d["occurred_at"], text, d["agent_id"], {"verdict": d["verdict"]}
-    )
-
-
-def _correction(c: dict) -> RawFeedback:
-    return RawFeedback("correction", str(c["id"]), c["occurred_at"], c["user_message"], c["agent_id"])
-
-
-def _wake_rating(w: dict) -> RawFeedback:
-    text = f"user rating {w['user_rating']:.2f}"
-    return RawFeedback(
-        "wake_rating", str(w["id"]), w["occurred_at"], text, w["agent_id"], {"rating": w["user_rating"]}
-    )
-
-
-# What each event type says as feedback: (model, the columns read, the row → RawFeedback).
-EVENT_FEEDBACK = {
-    "observation": (Observation, ("text", "sentiment", "category"), _observation),
-    "decision": (Decision, ("subject", "verdict", "reason"), _decision),
-    "correction": (Correction, ("user_message",), _correction),
-    "wake_run": (WakeRun, ("user_rating",), _wake_rating),
-}
-
-
-SOURCE_OF_EVENT = {event_type: source_type for source_type, event_type in FEEDBACK_SOURCES.items()}
 
 
 def raw_feedback(template: AgentTemplate, since: datetime, until: datetime) -> list[RawFeedback]:
     """The feedback of the template's agents in (since, until] not stored yet, unclassified.
 
-    Feedback events are classified as they arrive (`feedback_at_arrival`): the events read here
+    Feedback events are classified as they arrive (learning.feedback): the events read here
     are only those without an item yet (an anti-join on the item's unique key, in SQL), so a
     week of stored feedback is not read again into Python each week."""
     events = Q(template_version__document__template=template, occurred_at__gt=since, occurred_at__lte=until)
@@ -201,7 +176,7 @@ def feedback_extract(
     *, template: AgentTemplate, since: datetime, until: datetime, classifier: Classifier | None = None
 ) -> int:
     """Classify and store the window's feedback not stored yet (events are classified as they
-    arrive, see `feedback_at_arrival`: the scan then classifies only what has no event of its
+    arrive, see learning.feedback: the scan then classifies only what has no event of its
     own, such as trends, anti-patterns and alerts). Returns the items it stored."""
     classifier = classifier or default_classifier()
     stored = FeedbackItem.objects.filter(template=template, occurred_at__gt=since, occurred_at__lte=until)
@@ -211,62 +186,5 @@ def feedback_extract(
     known = set(stored.exclude(source_type__in=FEEDBACK_SOURCES).values_list("source_type", "source_id"))
     raw = [r for r in raw_feedback(template, since, until) if (r.source_type, r.source_id[:200]) not in known]
     for start in range(0, len(raw), BATCH):
-        _store(template.pk, classifier.classify(raw[start : start + BATCH]))
+        feedback_store(template.pk, classifier.classify(raw[start : start + BATCH]))
     return stored.count() - before
-
-
-def _store(template_id: int, classified: list) -> None:
-    """Store classified feedback of one template, once per source (a second copy is ignored)."""
-    FeedbackItem.objects.bulk_create(
-        [
-            FeedbackItem(
-                template_id=template_id,
-                agent_id=c.raw.agent_id,
-                source_type=c.raw.source_type,
-                source_id=c.raw.source_id[:200],
-                sentiment=c.sentiment,
-                category=c.category,
-                confidence=round(c.confidence, 3),
-                detail=c.raw.text[:2000],
-                classifier=c.classifier,
-                occurred_at=c.raw.occurred_at,
-            )
-            for c in classified
-        ],
-        ignore_conflicts=True,
-        batch_size=500,
-    )
-
-
-def feedback_at_arrival(event_type: str, rows: list[dict]) -> None:
-    """Classify new feedback events once, as derived work, by the rules (with a model configured,
-    the weekly scan classifies them with it instead), stored under their version's template."""
-    if client_from_settings() is not None:
-        return
-    template_of = dict(
-        DocumentVersion.objects.filter(
-            pk__in={r["template_version_id"] for r in rows}, document__template__isnull=False
-        ).values_list("pk", "document__template")
-    )
-    build, by_template = EVENT_FEEDBACK[event_type][2], defaultdict(list)
-    for row in rows:
-        if row["template_version_id"] in template_of:
-            by_template[template_of[row["template_version_id"]]].append(build(row))
-    for template_id, raw in by_template.items():
-        _store(template_id, default_classifier().classify(raw))
-
-
-def observations_classified(*, agents: dict, rows: list[dict]) -> None:
-    feedback_at_arrival("observation", rows)
-
-
-def decisions_classified(*, agents: dict, rows: list[dict]) -> None:
-    feedback_at_arrival("decision", rows)
-
-
-def corrections_classified(*, agents: dict, rows: list[dict]) -> None:
-    feedback_at_arrival("correction", rows)
-
-
-def ratings_classified(*, agents: dict, rows: list[dict]) -> None:
-    feedback_at_arrival("wake_run", rows)

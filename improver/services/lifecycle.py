@@ -20,10 +20,11 @@ from datetime import datetime
 
 from django.db import transaction
 
+from experiments.models import Rollout
+from experiments.rollouts import rollout_decide, rollouts_check
 from fleet.models import AgentTemplate
-from improver.models import EvolutionSession, Rollout
+from improver.models import EvolutionSession
 from improver.services.evolution_moves import evolution_dequeue
-from improver.services.rollouts import rollout_decide, rollouts_check
 
 
 def check(*, now: datetime | None = None) -> dict[str, int]:

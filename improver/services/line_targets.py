@@ -4,7 +4,7 @@ from collections import Counter
 
 from experiments.metrics import SOURCE_SIGNALS, target_of
 from improver.proposer import Addition
-from improver.services.session_signals import observation_signals
+from learning.session_signals import observation_signals
 from telemetry.models import Observation
 
 
@@ -30,12 +30,3 @@ def resolve(addition: Addition) -> list[str]:
         SOURCE_SIGNALS[s.split(":", 1)[0]] for s in addition.sources if s.split(":", 1)[0] in SOURCE_SIGNALS
     )
     return [shown.most_common(1)[0][0]] if shown else ["negative"]
-
-
-def rollout_targets(additions: list[dict], removals: list[dict] = ()) -> list[str]:
-    """The signals a change's added lines target, in order, each once; for a change that only
-    removes lines, the signals the removed lines targeted (any failure when neither says)."""
-    out: list[str] = []
-    for addition in additions or removals:
-        out += [t for t in target_of(addition) if t not in out]
-    return out or list(target_of({}))

@@ -27,7 +27,9 @@ PROMPT_MODES = ("PERM", "CONFLICT")
 def friction_to_proposal(*, agents: dict, rows: list[dict]) -> None:
     """New friction events become (or strengthen) proposals in the same worker transaction that
     detected them, so a broker outage between the two cannot lose one: one proposal write per
-    (tool, failure mode) a batch fired, however many agents and sessions fired it."""
+    (tool, failure mode) a batch fired, however many agents and sessions fired it. It is the one
+    handler of stored events the improver registers rather than learning: what it writes is a
+    governance proposal, and governance stands a floor above learning."""
     events = FrictionEvent.objects.filter(pk__in=[event["id"] for event in rows]).select_related("agent")
     by_pair: dict[tuple[str, str], list[FrictionEvent]] = defaultdict(list)
     for event in events.order_by("pk"):

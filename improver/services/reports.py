@@ -5,11 +5,11 @@ from datetime import datetime
 from django.conf import settings
 from django.db.models import Count
 
+from experiments.counts import session_counts, signal_counts
 from experiments.metrics import GUARDS
 from governance.models import ChangeDecision, Proposal
 from improver import report
 from improver.models import ImproverReport
-from improver.outcomes import session_counts, signal_counts
 from improver.selectors import performance_delta
 
 

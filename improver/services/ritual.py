@@ -21,13 +21,13 @@ from django.db.models import F, Q
 from config import clock
 from config.leases import Leased, LeaseLost, while_renewing
 from config.queue import publish_after_commit
-from experiments.models import LineFactor
+from experiments.models import LineFactor, Rollout
 from experiments.selectors import open_factors, taken_back
 from fleet.models import DocumentVersion
 from governance.models import Proposal
 from improver import bundles
 from improver.llm import LLMProposer, client_from_settings
-from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, RitualRun, Rollout
+from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, RitualRun
 from improver.notify import review_pending
 from improver.proposer import (
     DeterministicProposer,
@@ -677,7 +677,7 @@ def canary_words(rollout: Rollout, lead: str) -> str:
     return (
         f"{lead}: v{rollout.candidate.number} is {CANARY_STATES.get(rollout.status, rollout.status)} "
         f"(status {rollout.status}).{tested} Those lines are not proposed again while it is open; a human "
-        f"decides it on the rollout's page, /admin/improver/rollout/{rollout.pk}/change/."
+        f"decides it on the rollout's page, /admin/experiments/rollout/{rollout.pk}/change/."
     )
 
 

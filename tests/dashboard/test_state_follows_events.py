@@ -8,12 +8,12 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from experiments.rollouts import rollouts_check
 from governance.models import ChangeDecision
 from governance.standing import standing
 from improver.models import EvolutionSession
-from improver.services.rollouts import rollouts_check
+from tests.experiments.test_rollouts import START, approve, arms, fleet_of, sessions
 from tests.factories import approver
-from tests.improver.test_rollouts import START, approve, arms, fleet_of, sessions
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 
@@ -90,5 +90,5 @@ def test_the_dashboard_lists_the_rollouts_decided_lately():
     page = staff().get("/dashboard/").content.decode()
     card = page[page.index('id="kz-decided"') :]
     card = card[: card.index("</div>")]
-    assert f'href="/admin/improver/rollout/{rollout.pk}/change/"' in card
+    assert f'href="/admin/experiments/rollout/{rollout.pk}/change/"' in card
     assert "<strong>rolled back</strong> by the canary&#x27;s test" in card

@@ -8,10 +8,10 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 
+from experiments.rollouts import rollouts_check
 from governance.models import Proposal
-from improver.services.rollouts import rollouts_check
+from tests.experiments.test_rollouts import approve, fleet_of
 from tests.factories import approver
-from tests.improver.test_rollouts import approve, fleet_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 
@@ -39,7 +39,7 @@ def links(page: str) -> set[str]:
 def test_every_hand_over_is_one_click_from_the_admin_index_and_the_dashboard():
     rollout, pending = handed_over()
     client = staff()
-    rollout_url = f"/admin/improver/rollout/{rollout.pk}/change/"
+    rollout_url = f"/admin/experiments/rollout/{rollout.pk}/change/"
     proposal_url = f"/admin/governance/proposal/{pending.pk}/change/"
     index = client.get("/admin/").content.decode()
     dashboard = client.get("/dashboard/").content.decode()
@@ -51,14 +51,14 @@ def test_every_hand_over_is_one_click_from_the_admin_index_and_the_dashboard():
 
 def test_the_badge_counts_proposals_and_rollouts_and_links_to_each_list():
     handed_over()
-    page = staff().get("/admin/improver/feedbackitem/").content.decode()  # on any admin page
+    page = staff().get("/admin/learning/feedbackitem/").content.decode()  # on any admin page
     badge = page[page.index('id="kz-pending-badge"') : page.index("</span>", page.index("kz-pending-badge"))]
     assert "1 pending review<" in badge and "1 rollout for a human<" in badge
     assert {
         "/admin/governance/proposal/?status__exact=pending",
-        "/admin/improver/rollout/?status__exact=needs_human",
+        "/admin/experiments/rollout/?status__exact=needs_human",
     } <= links(badge)
-    listed = staff().get("/admin/improver/rollout/?status__exact=needs_human").content.decode()
+    listed = staff().get("/admin/experiments/rollout/?status__exact=needs_human").content.decode()
     assert "1 rollout" in listed or "needs human" in listed.lower()
 
 

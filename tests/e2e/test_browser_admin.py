@@ -129,8 +129,8 @@ def test_an_operator_sees_parked_derived_work_and_reruns_it(page, live_server):
 def test_an_operator_sees_what_a_rollout_tests_and_where_it_stands(page, live_server):
     from datetime import timedelta
 
-    from improver.services.rollouts import rollouts_check
-    from tests.improver.test_rollouts import START, approve, arms, fleet_of, sessions
+    from experiments.rollouts import rollouts_check
+    from tests.experiments.test_rollouts import START, approve, arms, fleet_of, sessions
 
     _, clients, proposal, reviewer = fleet_of(5)
     rollout = approve(reviewer, proposal)
@@ -156,9 +156,9 @@ def test_an_operator_sees_what_a_rollout_tests_and_where_it_stands(page, live_se
 def test_login_review_approve_rollout_dashboard_with_no_failed_request(page, live_server):
     """The operator's whole path in one session: every request answered, no console error, and
     each page says what happens next."""
+    from experiments.models import Rollout
     from fleet.models import Agent
-    from improver.models import Rollout
-    from tests.improver.test_rollouts import fleet_of
+    from tests.experiments.test_rollouts import fleet_of
 
     _, _, proposal, _ = fleet_of(4)
     failed, errors = [], []
@@ -179,7 +179,7 @@ def test_login_review_approve_rollout_dashboard_with_no_failed_request(page, liv
     names = sorted(Agent.objects.filter(pk__in=rollout.canary_agents).values_list("name", flat=True))
     assert f"goes to a canary first: {', '.join(names)}" in said
     shot(page, "approved-canary")
-    page.goto(f"{live_server.url}/admin/improver/rollout/{rollout.pk}/change/")
+    page.goto(f"{live_server.url}/admin/experiments/rollout/{rollout.pk}/change/")
     assert ", ".join(names) in page.locator(".field-canary").inner_text()
     assert "negative:communication" in page.locator(".field-targets_shown").inner_text()
     assert '["' not in page.content()  # no JSON lists printed

@@ -40,9 +40,9 @@ def every_kind_of_proposal():
     from improver.services.maintenance import maintenance_pass
     from improver.services.ritual import ritual_run
     from planner.services import fleet_snapshot_take
+    from tests.experiments.test_rollouts import approve, checked_daily, fleet_of
     from tests.improver.helpers import WAKE, coder_fleet, complaints
     from tests.improver.test_maintenance import spread
-    from tests.improver.test_rollouts import approve, checked_daily, fleet_of
     from tests.planner.helpers import client_for
     from tests.planner.test_proposals_that_act import ACTION, GOAL, escalate, submit
 
@@ -84,7 +84,7 @@ def test_every_review_page_and_list_fits_1280_px(page, live_server):
         )
         assert page.locator(".kz-panel").count() >= 1, name  # rendered by its type, not as raw JSON
     for path, name in (
-        (f"improver/rollout/{rollout.pk}", "rollout"),
+        (f"experiments/rollout/{rollout.pk}", "rollout"),
         (f"improver/evolutionsession/{EvolutionSession.objects.first().pk}", "evolution-session"),
         (f"planner/fleetsnapshot/{FleetSnapshot.objects.first().pk}", "fleet-snapshot"),
     ):
@@ -99,7 +99,7 @@ def test_every_review_page_and_list_fits_1280_px(page, live_server):
         if page.locator("#result_list tbody tr").count():
             filled.append(href)
             heights[href] = measured(page, f"{live_server.url}{href}", href.strip("/").replace("/", "-"))
-    named = {"improver/rollout", "planner/fleetsnapshot", "improver/feedbackitem", "governance/proposal"}
+    named = {"experiments/rollout", "planner/fleetsnapshot", "learning/feedbackitem", "governance/proposal"}
     named |= {"telemetry/toolinvocation", "learning/frictionevent", "telemetry/hitlescalation"}
     assert {f"/admin/{n}/" for n in named} <= set(filled), filled  # the lists the pages link to
     print("\n".join(f"{height:6d}  {name}" for name, height in heights.items()))
@@ -107,8 +107,8 @@ def test_every_review_page_and_list_fits_1280_px(page, live_server):
 
 
 def test_promote_asks_before_it_acts(page, live_server):
-    from improver.models import Rollout
-    from tests.improver.test_rollouts import approve, fleet_of
+    from experiments.models import Rollout
+    from tests.experiments.test_rollouts import approve, fleet_of
 
     _, _, proposal, reviewer = fleet_of(4)
     rollout = approve(reviewer, proposal)
@@ -119,7 +119,7 @@ def test_promote_asks_before_it_acts(page, live_server):
         dialog.accept() if accept else dialog.dismiss()
 
     login(page, live_server)
-    page.goto(f"{live_server.url}/admin/improver/rollout/{rollout.pk}/change/")
+    page.goto(f"{live_server.url}/admin/experiments/rollout/{rollout.pk}/change/")
     page.once("dialog", lambda d: answer(d, accept=False))
     page.click("#kz-decide input[name=promote]")
     page.wait_for_timeout(300)

@@ -64,14 +64,14 @@ def test_the_review_page_fits_about_a_screen_and_a_half(watched, live_server):
 
 
 def test_the_rollout_page_after_its_checks(watched, live_server):
-    from tests.improver.test_rollouts import approve, checked_daily, fleet_of
+    from tests.experiments.test_rollouts import approve, checked_daily, fleet_of
 
     page, problems = watched
     _, clients, proposal, reviewer = fleet_of(4)
     rollout = approve(reviewer, proposal)
     checked_daily(rollout, clients, days=3, canary_failing=2)
     login(page, live_server)
-    page.goto(f"{live_server.url}/admin/improver/rollout/{rollout.pk}/change/")
+    page.goto(f"{live_server.url}/admin/experiments/rollout/{rollout.pk}/change/")
     assert page.locator("#kz-decide input[name=promote]").is_visible()
     assert page.locator(f"#chart-rollout-{rollout.pk} circle").count() == 6
     looked_at(page, "rollout-page-checked")

@@ -66,8 +66,8 @@ def looked_at():
     """A canary checked for three days, then a maintenance pattern and a proposal to review."""
     from improver.services.maintenance import maintenance_pass
     from planner.services import fleet_snapshot_take
+    from tests.experiments.test_rollouts import approve, checked_daily, fleet_of
     from tests.improver.test_maintenance import spread
-    from tests.improver.test_rollouts import approve, checked_daily, fleet_of
     from tests.planner.helpers import client_for
 
     _, clients, evolution, reviewer = fleet_of(4)
@@ -90,9 +90,9 @@ def test_the_pages_people_look_at_are_usable_on_a_phone_and_a_laptop(page, live_
         "dashboard": "/dashboard/",
         "evolution-review": f"/admin/governance/proposal/{evolution.pk}/change/",
         "maintenance-review": f"/admin/governance/proposal/{maintenance.pk}/change/",
-        "rollout": f"/admin/improver/rollout/{rollout.pk}/change/",
+        "rollout": f"/admin/experiments/rollout/{rollout.pk}/change/",
         "proposals": "/admin/governance/proposal/",
-        "rollouts": "/admin/improver/rollout/",
+        "rollouts": "/admin/experiments/rollout/",
     }
     for width in (PHONE, LAPTOP):
         for name, path in pages.items():
@@ -103,7 +103,7 @@ def test_on_a_phone_the_check_table_scrolls_and_the_charts_fit(page, live_server
     rollout, _ = looked_at()
     login(page, live_server)
     page.set_viewport_size({"width": PHONE, "height": 900})
-    page.goto(f"{live_server.url}/admin/improver/rollout/{rollout.pk}/change/")
+    page.goto(f"{live_server.url}/admin/experiments/rollout/{rollout.pk}/change/")
     box = page.locator(".field-last_check_shown .kz-scroll")
     assert box.evaluate("b => b.scrollWidth > b.clientWidth")  # wider than the phone: it scrolls
     box.evaluate("b => { b.scrollLeft = b.scrollWidth; }")

@@ -10,7 +10,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from experiments.models import LineFactor
-from improver.services.rollouts import rollouts_check
+from experiments.rollouts import rollouts_check
 from learning.models import LearnedFact
 from learning.services import fact_set_status
 from tests.conftest import FIXED_NOW

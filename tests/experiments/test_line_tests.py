@@ -12,12 +12,11 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
 
-from experiments.models import LineExposure, LineFactor
+from experiments.models import LineExposure, LineFactor, Rollout
+from experiments.rollouts import rollouts_check
 from fleet.models import Agent, Document
 from governance.models import ChangeDecision, Proposal
-from improver.models import Rollout
 from improver.services.ritual import withdrawn_lines
-from improver.services.rollouts import rollouts_check
 from tests.factories import approver
 from tests.improver.helpers import WAKE
 from tests.improver.test_line_memory import CITE, CONCISE, DATES, added, asked, fleet_of_six, wake

@@ -8,8 +8,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from experiments.models import LineFactor
+from experiments.rollouts import rollouts_check
 from experiments.services import factors_start
-from improver.services.rollouts import rollouts_check
 from tests.conftest import FIXED_NOW
 from tests.factories import TemplateFactory, agent_with_token
 

@@ -5,11 +5,11 @@ once; alone, a rollback blames it for good."""
 import pytest
 from django.db import transaction
 
+from experiments.models import Rollout
 from improver import bundles
-from improver.models import Rollout
 from improver.proposer import Addition, DeterministicProposer, ProposalInput
 from improver.services.ritual import line_memory
-from tests.improver.test_rollouts import approve, fleet_of
+from tests.experiments.test_rollouts import approve, fleet_of
 
 CONCISE = {"text": "Keep reports concise.", "target": ["negative:communication"], "origin": "remedy"}
 SOURCES = {"text": "Cite every source you use.", "target": ["negative:accuracy"], "origin": "remedy"}

@@ -11,10 +11,11 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
 
+from experiments.models import Rollout
 from fleet.services import agent_create
 from governance.models import Proposal
 from improver.competitors import Contender, competing, complementary, contest
-from improver.models import EvolutionNote, Rollout
+from improver.models import EvolutionNote
 from improver.services.ritual import ritual_run
 from tests.factories import approver
 from tests.improver.helpers import WAKE, coder_fleet, observation

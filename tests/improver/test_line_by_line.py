@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
 
+from experiments.models import Rollout
 from governance.models import ChangeDecision, Proposal
-from improver.models import Rollout
 from improver.services.ritual import withdrawn_lines
 from tests.factories import approver
 from tests.improver.helpers import WAKE

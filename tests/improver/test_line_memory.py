@@ -12,16 +12,17 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
 
+from experiments.models import Rollout
+from experiments.rollouts import rollouts_check
 from fleet.models import Agent
 from fleet.services import agent_create
 from governance.models import Proposal
 from governance.services import proposal_reject
-from improver.models import ImproverAgent, Rollout
+from improver.models import ImproverAgent
 from improver.services.ritual import ritual_run
-from improver.services.rollouts import rollouts_check
+from tests.experiments.test_rollouts import sessions
 from tests.factories import approver
 from tests.improver.helpers import WAKE, coder_fleet, complaints, observation
-from tests.improver.test_rollouts import sessions
 
 pytestmark = pytest.mark.django_db
 

@@ -296,7 +296,7 @@ def test_a_reply_out_of_shape_still_sends_its_whole_chunk_to_the_rules(fake):
 
 @pytest.mark.django_db
 def test_the_ritual_stores_what_a_generously_read_model_meant(fake, settings):
-    from improver.models import FeedbackItem
+    from learning.models import FeedbackItem
 
     settings.KAIZEN = {**settings.KAIZEN, "LLM_BASE_URL": fake.url, "LLM_MODEL": "fake", "LLM_MAX_RETRIES": 1}
     labels = [("Negative.", "comms"), ("NEG", "Communication"), ("very negative", "miscellaneous")]

@@ -6,12 +6,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from experiments.models import Rollout
+from experiments.rollouts import rollouts_check
 from fleet.documents import document_rollback
 from fleet.models import Agent, Document, DocumentVersion
 from governance.models import Proposal
-from improver.models import Rollout
-from improver.services.rollouts import rollouts_check
-from tests.improver.test_rollouts import approve, arms, checked_daily, fleet_of, served
+from tests.experiments.test_rollouts import approve, arms, checked_daily, fleet_of, served
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 
@@ -32,11 +32,11 @@ def test_the_review_page_shows_text_and_offers_no_save(admin):
     assert '<table class="kz-readable">' not in page and 'id="kz-additions"' in page
     assert "current_success_rate" not in page and "skill outcomes" in page
     assert "/admin/improver/improverreport/" in page  # the weekly report is linked, not repeated
-    assert "/admin/improver/feedbackitem/?sentiment__exact=negative" in page  # feedback linked by group
+    assert "/admin/learning/feedbackitem/?sentiment__exact=negative" in page  # feedback linked by group
     import html
     import re
 
-    link = html.unescape(re.search(r'href="(/admin/improver/feedbackitem/\?[^"]+)"', page).group(1))
+    link = html.unescape(re.search(r'href="(/admin/learning/feedbackitem/\?[^"]+)"', page).group(1))
     listed = admin.get(link)
     assert listed.status_code == 200 and "3 feedback items" in listed.content.decode()
 
@@ -49,14 +49,14 @@ def test_approving_names_the_canary_and_what_decides_it(admin):
     names = sorted(Agent.objects.filter(pk__in=rollout.canary_agents).values_list("name", flat=True))
     assert f"v2 goes to a canary first: {', '.join(names)} ({len(names)} of 4 agents" in said, said
     assert "rolls it back as soon as any failure signal gets worse" in said
-    page = admin.get(f"/admin/improver/rollout/{rollout.pk}/change/").content.decode()
+    page = admin.get(f"/admin/experiments/rollout/{rollout.pk}/change/").content.decode()
     assert ", ".join(names) in page
 
 
 def test_a_rollout_cannot_be_deleted_in_the_admin(admin):
     _, _, proposal, reviewer = fleet_of(3)
     rollout = approve(reviewer, proposal)
-    assert admin.get(f"/admin/improver/rollout/{rollout.pk}/delete/").status_code == 403
+    assert admin.get(f"/admin/experiments/rollout/{rollout.pk}/delete/").status_code == 403
     assert Rollout.objects.filter(pk=rollout.pk).exists()
 
 
@@ -93,7 +93,7 @@ def test_rolling_the_template_back_ends_the_running_canary():
 def test_the_rollout_page_shows_each_signal_with_its_role_arms_interval_and_verdict(admin):
     from datetime import timedelta
 
-    from tests.improver.test_rollouts import START, sessions
+    from tests.experiments.test_rollouts import START, sessions
 
     _, clients, proposal, reviewer = fleet_of(4)
     rollout = approve(reviewer, proposal)
@@ -103,7 +103,7 @@ def test_the_rollout_page_shows_each_signal_with_its_role_arms_interval_and_verd
     for i, client in enumerate(champions):
         sessions(client, 12, 3, f"b{i}", complain=True)
     rollouts_check(now=START + timedelta(days=1))
-    page = admin.get(f"/admin/improver/rollout/{rollout.pk}/change/").content.decode()
+    page = admin.get(f"/admin/experiments/rollout/{rollout.pk}/change/").content.decode()
     for words in ("signal", "needs", "verdict", "guardrail", "target", "tool_failure", "Checked "):
         assert words in page, words
     assert "{&#x27;" not in page and "[[" not in page  # no raw dicts or pairs
@@ -117,21 +117,21 @@ def test_the_rollout_page_says_where_it_stands_charts_its_checks_and_decides_on_
     _, clients, proposal, reviewer = fleet_of(4)
     rollout = approve(reviewer, proposal)
     checked_daily(rollout, clients, days=2, canary_failing=3)
-    url = f"/admin/improver/rollout/{rollout.pk}/change/"
+    url = f"/admin/experiments/rollout/{rollout.pk}/change/"
     page = admin.get(url).content.decode()
     assert 'id="kz-decision"' in page and "Where it stands" in page
     assert 'id="chart-rollout-' in page and page.count("<circle") >= 4  # both arms at both checks
     assert "canary: " in page and " sessions (" in page  # counts beside the rates
     for action in ("promote", "abort", "pin"):
-        assert f"/admin/improver/rollout/{rollout.pk}/decide/{action}/" in page
+        assert f"/admin/experiments/rollout/{rollout.pk}/decide/{action}/" in page
     assert "Removes only" not in page and "`system`" not in page
     response = admin.post(
-        f"/admin/improver/rollout/{rollout.pk}/decide/pin/", {"version": rollout.candidate.number}
+        f"/admin/experiments/rollout/{rollout.pk}/decide/pin/", {"version": rollout.candidate.number}
     )
     assert response.status_code == 302
     rollout.refresh_from_db()
     assert rollout.status == "pinned"
-    assert admin.get(f"/admin/improver/rollout/{rollout.pk}/decide/abort/").status_code == 405
+    assert admin.get(f"/admin/experiments/rollout/{rollout.pk}/decide/abort/").status_code == 405
 
 
 def test_a_view_only_user_sees_no_decision_buttons_and_cannot_post_one(db):
@@ -143,9 +143,9 @@ def test_a_view_only_user_sees_no_decision_buttons_and_cannot_post_one(db):
     viewer.user_permissions.add(Permission.objects.get(codename="view_rollout"))
     client = Client()
     client.force_login(viewer)
-    page = client.get(f"/admin/improver/rollout/{rollout.pk}/change/").content.decode()
+    page = client.get(f"/admin/experiments/rollout/{rollout.pk}/change/").content.decode()
     assert 'id="kz-decide"' not in page
-    response = client.post(f"/admin/improver/rollout/{rollout.pk}/decide/promote/")
+    response = client.post(f"/admin/experiments/rollout/{rollout.pk}/decide/promote/")
     assert response.status_code == 403
     rollout.refresh_from_db()
     assert rollout.status == "running"

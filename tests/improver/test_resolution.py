@@ -172,7 +172,7 @@ def test_users_without_the_permission_and_agents_cannot_decide(pending):
 
 def test_classified_feedback_is_searchable_in_the_admin(admin_client, pending):
     page = admin_client.get(
-        "/admin/improver/feedbackitem/?sentiment__exact=negative&category__exact=communication&q=verbose"
+        "/admin/learning/feedbackitem/?sentiment__exact=negative&category__exact=communication&q=verbose"
         "&occurred_at__gte=2026-10-01"  # a search covers the last day unless a date is picked
     ).content.decode()
     assert "too long and verbose" in page
@@ -211,7 +211,7 @@ def test_the_feedback_list_reads_no_whole_table(admin_client, pending):
     from django.test.utils import CaptureQueriesContext
 
     with CaptureQueriesContext(connection) as queries:
-        page = admin_client.get("/admin/improver/feedbackitem/")
+        page = admin_client.get("/admin/learning/feedbackitem/")
     sql = [q["sql"] for q in queries.captured_queries if "improver_feedbackitem" in q["sql"]]
     assert page.status_code == 200 and "too long and verbose" in page.content.decode()
     assert not [s for s in sql if "DISTINCT" in s or "MIN(" in s or "MAX(" in s], sql

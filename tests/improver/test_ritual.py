@@ -4,9 +4,10 @@ import pytest
 
 from config.errors import ApplicationError
 from governance.models import Proposal
-from improver.models import EvolutionNote, EvolutionSession, FeedbackItem, ImproverAgent, RitualRun
+from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, RitualRun
 from improver.proposer import CATEGORY_FIXES
 from improver.services.ritual import ritual_run
+from learning.models import FeedbackItem
 from tests.improver.helpers import DIRECTIVES, WAKE, coder_fleet, complaints
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ import pytest
 from governance.models import Proposal
 from improver.models import ImproverAgent, RitualRun
 from improver.services.ritual import ritual_run
+from tests.experiments.test_rollouts import fleet_of
 from tests.improver.helpers import WAKE, complaints
-from tests.improver.test_rollouts import fleet_of
 
 pytestmark = pytest.mark.django_db
 

@@ -6,12 +6,12 @@ from datetime import timedelta
 import pytest
 from rest_framework.test import APIClient
 
+from experiments.models import Rollout
 from fleet.models import AgentTemplate
 from fleet.services import agent_create
 from fleet.templates import template_version_create
 from governance.models import Proposal
 from governance.services import proposal_create
-from improver.models import Rollout
 from improver.services.ritual import ritual_run
 from telemetry.models import Observation
 from tests.conftest import FIXED_NOW

@@ -95,8 +95,8 @@ langfuse.shutdown()
 
 
 def test_langfuse_scores_prompts_and_auth_with_only_the_host_changed(live_server):
-    from improver.models import FeedbackItem
     from improver.services.feedback import feedback_extract
+    from learning.models import FeedbackItem
     from telemetry.models import Observation
     from tests.factories import TemplateFactory
 

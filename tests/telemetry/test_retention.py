@@ -93,7 +93,7 @@ def test_a_correction_outlives_the_window_while_its_fact_is_active():
 
 
 def test_feedback_cited_by_a_proposal_keeps_its_source_event():
-    from improver.models import FeedbackItem
+    from learning.models import FeedbackItem
 
     agent, client = client_for("alice")
     ingest(client, [{"type": "observation", "timestamp": OLD.isoformat(), "body": {"text": "too verbose"}}])

@@ -13,8 +13,10 @@ from django.db import transaction
 from config import clock
 from config.errors import ApplicationError, Conflict
 from config.queue import publish_after_commit
+from experiments.counts import USAGE_FIELDS, session_counts, signal_counts, usage_by_agent
 from experiments.estimate import Cell
-from experiments.metrics import ANY, GUARDS, other_kinds
+from experiments.metrics import ANY, GUARDS, other_kinds, rollout_targets
+from experiments.models import Rollout
 from experiments.records import check_record
 from experiments.rule import OTHER, adaptive_share, decide, decision_sessions
 from experiments.services import canary_share, factors_check, rules
@@ -22,9 +24,6 @@ from fleet.documents import candidate_end, candidate_start
 from fleet.models import Agent, AgentTemplate, Document, DocumentVersion
 from governance.models import ChangeDecision
 from governance.services import decision_record, proposal_mark_implemented
-from improver.models import Rollout
-from improver.outcomes import USAGE_FIELDS, session_counts, signal_counts, usage_by_agent
-from improver.services.line_targets import rollout_targets
 
 SYSTEM = "system"
 HISTORY_MAX = 500

@@ -4,17 +4,17 @@ Each handler turns the new events of one type into the signals they show and sto
 (session, signal) once: a replay or a second event of the same kind in the session adds nothing.
 Observations are classified by the same rules as the feedback scan (the client's own sentiment
 and category first), so "negative:accuracy" here is what the improver calls accuracy feedback.
+The signals are named in learning.signals.
 """
 
-from experiments.metrics import ANY, tool_signal
 from language.classify import RawFeedback, RuleClassifier
 from learning.models import SessionSignal
+from learning.signals import ANY, tool_signal
 from telemetry.hooks import handled
 from telemetry.models import SkillOutcome
 from telemetry.row_reads import near
 from telemetry.sessions import session_of, sessions_known, sessions_open
 
-FAILED_TOOL = ("failure", "timeout")
 _rules = RuleClassifier()
 
 

@@ -7,13 +7,13 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from experiments.models import Rollout
+from experiments.rollouts import rollouts_check
 from fleet import hot_cache
 from fleet.models import Agent, Document
 from fleet.services import agent_create
 from governance.models import ChangeDecision, Proposal
-from improver.models import Rollout
 from improver.services.ritual import ritual_run
-from improver.services.rollouts import rollouts_check
 from telemetry.models import ToolInvocation
 from tests.conftest import FIXED_NOW
 from tests.factories import approver, mailed_approver
@@ -229,7 +229,7 @@ def test_a_pinned_rollout_is_not_rolled_back_by_the_test():
     rollout = approve(reviewer, proposal)
     admin = Client()
     admin.force_login(approver("admin2"))
-    admin.post("/admin/improver/rollout/", {"action": "pin", "_selected_action": [rollout.pk]})
+    admin.post("/admin/experiments/rollout/", {"action": "pin", "_selected_action": [rollout.pk]})
     canary, champions = arms(rollout, clients)
     sessions(canary[0], 12, 12, "c")
     for i, client in enumerate(champions):
@@ -450,12 +450,12 @@ def test_a_hand_over_recommends_what_to_do_on_the_page_the_api_and_the_notificat
     )
     staff = Client()
     staff.force_login(approver("viewer2"))
-    page = staff.get(f"/admin/improver/rollout/{rollout.pk}/change/").content.decode()
+    page = staff.get(f"/admin/experiments/rollout/{rollout.pk}/change/").content.decode()
     assert "Recommended: promote" in page and "Use <em>Promote</em> under Decide below." in page
     [message] = mail.outbox
     assert (
         "recommended: promote" in message.subject
-        and f"/admin/improver/rollout/{rollout.pk}/change/" in message.body
+        and f"/admin/experiments/rollout/{rollout.pk}/change/" in message.body
     )
     [request] = webhook_receiver.requests
     assert request["json"]["recommendation"] == "promote" and request["json"]["rollout"] == rollout.pk
@@ -519,7 +519,7 @@ def held_as(rollout, status: str) -> None:
     if status == "pinned":
         admin = Client()
         admin.force_login(approver("admin2"))
-        admin.post("/admin/improver/rollout/", {"action": "pin", "_selected_action": [rollout.pk]})
+        admin.post("/admin/experiments/rollout/", {"action": "pin", "_selected_action": [rollout.pk]})
     elif status == "needs_human":
         assert rollouts_check(now=rollout.started_at + timedelta(days=15)) == {"hand_over": 1}
     rollout.refresh_from_db()
@@ -542,7 +542,7 @@ def test_the_ritual_does_not_propose_again_what_an_open_canary_tests(status):
     notes = EvolutionNote.objects.filter(kind="no_op").values_list("content", flat=True)
     note = next((n for n in notes if "waits on its canary" in n), "\n".join(notes))
     assert "waits on its canary" in note and "v2" in note and f"status {status}" in note, note
-    assert f"/admin/improver/rollout/{rollout.pk}/change/" in note and "a human decides it" in note
+    assert f"/admin/experiments/rollout/{rollout.pk}/change/" in note and "a human decides it" in note
     assert "waits on its canary" in run.detail
 
 
@@ -560,4 +560,4 @@ def test_a_proposal_made_while_a_canary_is_open_names_it_and_leaves_its_lines_ou
     staff.force_login(approver("staff2"))
     page = staff.get(f"/admin/governance/proposal/{second.pk}/change/").content.decode()
     assert "A canary is still open on this template: v2 is pinned by a human" in page
-    assert f"/admin/improver/rollout/{rollout.pk}/change/" in page
+    assert f"/admin/experiments/rollout/{rollout.pk}/change/" in page

@@ -6,14 +6,14 @@ from datetime import timedelta
 
 import pytest
 
+from experiments.counts import session_counts, signal_counts
 from experiments.metrics import ANY
+from experiments.rollouts import rollouts_check
 from fleet.models import Agent
-from improver.outcomes import session_counts, signal_counts
-from improver.services.rollouts import rollouts_check
 from learning.models import SessionSignal
 from tests.conftest import FIXED_NOW
+from tests.experiments.test_rollouts import START, approve, arms, fleet_of
 from tests.improver.helpers import coder_fleet
-from tests.improver.test_rollouts import START, approve, arms, fleet_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 
