@@ -20,6 +20,7 @@ zone") or act on different objects are never contrary here.
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lemminflect import getAllLemmas, getLemma
 
@@ -62,8 +63,10 @@ class Slot:
         return self.stance != DO
 
 
-def slots(text: str) -> list[Slot]:
-    """The slots of one fact, in the order its clauses say them."""
+@lru_cache(maxsize=4096)
+def slots(text: str) -> tuple[Slot, ...]:
+    """The slots of one fact, in the order its clauses say them. Remembered per text: the facts a
+    read compares are the same from one read to the next, and a long fact takes milliseconds."""
     out: list[Slot] = []
     for clause in CLAUSES.split(text.replace("’", "'").replace("`", "").replace('"', "")):
         replaced = LEADING_REPLACED.match(clause.strip())
@@ -73,7 +76,7 @@ def slots(text: str) -> list[Slot]:
             out += [Slot(asked[-1].verb, thing, narrowing, INSTEAD_OF)] if thing else []
             continue
         out += _clause_slots(clause.strip())
-    return out
+    return tuple(out)
 
 
 def _clause_slots(clause: str) -> list[Slot]:
@@ -160,7 +163,7 @@ def contrary_on(a: str, b: str) -> str:
     return slots_contrary(slots(a), slots(b))
 
 
-def slots_contrary(slots_a: list[Slot], slots_b: list[Slot]) -> str:
+def slots_contrary(slots_a: tuple[Slot, ...], slots_b: tuple[Slot, ...]) -> str:
     """contrary_on of two facts already read as slots (each fact read once, compared many times)."""
     for x in slots_a:
         for y in slots_b:

@@ -29,7 +29,8 @@ def learned_facts(*, template_id: int | None, agent_id: int | None = None, limit
         read = [slots(r["content"]) for r in rows]
         for r in own.order_by(*order).values(*fields)[: limit - len(rows)]:
             fact = {**r, "content": as_fact(r["content"])}
-            if not any(slots_contrary(slots(fact["content"]), theirs) for theirs in read):
+            mine = slots(fact["content"])
+            if not any(slots_contrary(mine, theirs) for theirs in read):
                 rows.append(fact)
     # Each is stated as a fact for the agent, not as the correction a user typed.
     return rows
