@@ -17,6 +17,7 @@ from experiments.metrics import ANY, GUARDS, other_kinds
 from experiments.models import LineExposure, LineFactor
 from experiments.rule import OTHER, USAGE
 from learning.models import SessionSignal
+from learning.signals import ABOUT
 from telemetry.models import SessionLink, SkillOutcome
 
 TARGETS = "targets"  # the metric of a line with several targets: sessions showing any of them
@@ -41,8 +42,13 @@ def taken_back(template_id: int) -> list[LineFactor]:
 
 
 def judged_on(targets: tuple[str, ...]) -> tuple[str, ...]:
-    """What a level's promotion is judged on: its one target, or sessions showing any of them."""
-    return targets if len(targets) == 1 else (TARGETS,)
+    """What a level's promotion is judged on: its one target, or sessions showing any of them
+    (the several sessions downstream a hand-off line was learned from). A remedy's targets — the
+    complaints naming the thing it acts on, and their category — are two measures of one problem,
+    the second gathering complaints about other things too: each is judged, either suffices."""
+    if len(targets) == 1 or any(t.startswith(ABOUT) for t in targets):
+        return targets
+    return (TARGETS,)
 
 
 def level_targets(factor: LineFactor, level: int) -> tuple[str, ...]:

@@ -173,6 +173,7 @@ def check_status(last: dict, *, targets, status: str, reason: str) -> dict:
     print, the recommendation among them. Every figure here reads the same check."""
     targets = last.get("targets") or targets or [ANY]
     judged_on = last.get("judged_on") or targets[:1]
+    together = len(targets) > 1 and list(judged_on) != list(targets)  # one metric: any of them
     rows, sessions = [], {"candidate": 0, "champion": 0}
     roles = last.get("roles") or {}
     shown = set(last.get("shown") or ())
@@ -181,12 +182,13 @@ def check_status(last: dict, *, targets, status: str, reason: str) -> dict:
             sessions = {"candidate": arms["candidate"][0], "champion": arms["champion"][0]}
         role = roles.get(metric) or ("target" if metric in judged_on else "guardrail")
         row = _row(metric, arms, last, role, shown)
-        if metric in judged_on and len(targets) > 1:
+        if metric in judged_on and together:
             row["role"] = "judged on"
         rows.append(row)
-    together = ", judged together: sessions showing any of them" if len(targets) > 1 else ""
+    either = " or ".join(targets) if not together and len(targets) > 1 else ""
     tests = (
-        f"Promotes when {', '.join(targets)} is significantly lower{together} and each guardrail is "
+        f"Promotes when {either or ', '.join(targets)} is significantly lower"
+        f"{', judged together: sessions showing any of them' if together else ''} and each guardrail is "
         "shown within its margin; rolls back when any signal is significantly worse than its margin."
     )
     advice = last.get("advice") or None

@@ -8,8 +8,9 @@ The signals are named in learning.signals.
 """
 
 from language.classify import RawFeedback, RuleClassifier
+from language.topics import topics
 from learning.models import SessionSignal
-from learning.signals import ANY, tool_signal
+from learning.signals import ANY, tool_signal, topic_signal
 from telemetry.hooks import handled
 from telemetry.models import SkillOutcome
 from telemetry.row_reads import near
@@ -103,7 +104,8 @@ def signals_renamed(*, agents: dict, rows: list[dict]) -> None:
 
 
 def observation_signals(row: dict) -> tuple[str, ...]:
-    """Negative feedback and its category; nothing for praise or a neutral note."""
+    """Negative feedback, its category and the things it names; nothing for praise or a neutral
+    note."""
     raw = RawFeedback(
         "observation",
         str(row.get("id", "")),
@@ -112,7 +114,9 @@ def observation_signals(row: dict) -> tuple[str, ...]:
         hints={"sentiment": row.get("sentiment", ""), "category": row.get("category", "")},
     )
     verdict = _rules.classify_one(raw)
-    return ("negative", f"negative:{verdict.category}") if verdict.sentiment == "negative" else ()
+    if verdict.sentiment != "negative":
+        return ()
+    return ("negative", f"negative:{verdict.category}", *map(topic_signal, topics(row.get("text", ""))))
 
 
 def negative_feedback(*, agents: dict, rows: list[dict]) -> None:

@@ -186,8 +186,9 @@ def test_a_better_candidate_is_promoted_to_every_agent():
     assert f"sessions: canary {40 * len(canary)}, champion {40 * len(champions) + 3}" in page
     assert 'id="chart-rollout-' in page
     assert (
-        "Promotes when negative:communication is significantly lower and each guardrail is shown within "
-        "its margin; rolls back when any signal is significantly worse than its margin." in page
+        "Promotes when negative:about:report, negative:communication is significantly lower, judged "
+        "together: sessions showing any of them and each guardrail is shown within its margin; rolls "
+        "back when any signal is significantly worse than its margin." in page
     )
     review = staff.get(f"/admin/governance/proposal/{proposal.pk}/change/").content.decode()
     assert "Each added line: why, what it should lower" in review and "negative:communication" in review

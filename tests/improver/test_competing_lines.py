@@ -243,8 +243,11 @@ def test_remedies_for_two_problems_of_one_feedback_category_are_both_proposed():
     ritual_run(improver=improver, period="w1", now=WAKE)
 
     proposal = Proposal.objects.get(status="pending")
-    assert {tuple(a["target"]) for a in proposal.payload["additions"]} == {("negative:accuracy",)}
-    assert {a["text"] for a in proposal.payload["additions"]} == {CITE, DATES}
+    # each targets the complaints about the thing it acts on, then the category both fall in
+    assert {a["text"]: tuple(a["target"]) for a in proposal.payload["additions"]} == {
+        CITE: ("negative:about:source", "negative:accuracy"),
+        DATES: ("negative:about:date", "negative:accuracy"),
+    }
     assert proposal.payload["competitors"] == []
     assert "Competing lines" not in review_page(proposal)
 
