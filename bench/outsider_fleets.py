@@ -34,11 +34,26 @@ OUTSIDER = {
         ),
         "sessionless": 1,
         "problems": [
-            ("Way too many status emails per case. One message when it ships is plenty.", "one message when it ships"),
-            ("Could you send the delivery estimate before 10am? By lunch we've already booked the seat appointment.", "before 10am"),
-            ("Please put the patient's initials and the pan number on each invoice line, otherwise our front desk can't match anything.", "patient's initials and the pan number"),
-            ("why do the confirmations never mention the material?? include whether it's e.max or zirconia", "include whether it's e.max or zirconia"),
-            ("Notifications at 11pm on a Sunday. Hold non-urgent updates until office hours.", "hold non-urgent updates until office hours"),
+            (
+                "Way too many status emails per case. One message when it ships is plenty.",
+                "one message when it ships",
+            ),
+            (
+                "Could you send the delivery estimate before 10am? By lunch we've already booked the seat appointment.",
+                "before 10am",
+            ),
+            (
+                "Please put the patient's initials and the pan number on each invoice line, otherwise our front desk can't match anything.",
+                "patient's initials and the pan number",
+            ),
+            (
+                "why do the confirmations never mention the material?? include whether it's e.max or zirconia",
+                "include whether it's e.max or zirconia",
+            ),
+            (
+                "Notifications at 11pm on a Sunday. Hold non-urgent updates until office hours.",
+                "hold non-urgent updates until office hours",
+            ),
         ],
         "noise": [
             "No, case 48213 is Dr. Okafor's, not Dr. Okoro's.",
@@ -78,11 +93,23 @@ OUTSIDER = {
         ),
         "sessionless": 0,
         "problems": [
-            ("Why does nobody tell me when a part is backordered? Let me know the same day so I can plan around it.", "let me know the same day"),
+            (
+                "Why does nobody tell me when a part is backordered? Let me know the same day so I can plan around it.",
+                "let me know the same day",
+            ),
             ("Updates at 6:30 am are not okay. Nothing before 8, please.", "nothing before 8"),
-            ("Put the cost estimate up front in owner summaries — it's always buried at the bottom.", "cost estimate up front"),
-            ("Tell tenants which entrance the tech will use; people keep waiting at the wrong door.", "which entrance the tech will use"),
-            ("Duplicate tickets everywhere. Merge reports from the same unit instead of opening a new one every time somebody calls.", "merge reports from the same unit"),
+            (
+                "Put the cost estimate up front in owner summaries — it's always buried at the bottom.",
+                "cost estimate up front",
+            ),
+            (
+                "Tell tenants which entrance the tech will use; people keep waiting at the wrong door.",
+                "which entrance the tech will use",
+            ),
+            (
+                "Duplicate tickets everywhere. Merge reports from the same unit instead of opening a new one every time somebody calls.",
+                "merge reports from the same unit",
+            ),
         ],
         "noise": [
             "No, it's unit 3B, not 3D — the leak is in Mrs. Alvarez's bathroom.",
@@ -122,11 +149,26 @@ OUTSIDER = {
         ),
         "sessionless": 1,
         "problems": [
-            ("Could you give me a claim number right away? I waited 3 days for one.", "claim number right away"),
-            ("The acknowledgement letter is full of jargon. Plain language, please — what happens next and when.", "plain language"),
-            ("Calling me over and over during work hours... email first, and only call if I haven't answered within a day.", "email first"),
-            ("The full list of documents needed should come in the very first message, not trickle in one at a time.", "in the very first message"),
-            ("pls stop asking for my policy number, its on the card I already uploaded. check the upload first", "check the upload first"),
+            (
+                "Could you give me a claim number right away? I waited 3 days for one.",
+                "claim number right away",
+            ),
+            (
+                "The acknowledgement letter is full of jargon. Plain language, please — what happens next and when.",
+                "plain language",
+            ),
+            (
+                "Calling me over and over during work hours... email first, and only call if I haven't answered within a day.",
+                "email first",
+            ),
+            (
+                "The full list of documents needed should come in the very first message, not trickle in one at a time.",
+                "in the very first message",
+            ),
+            (
+                "pls stop asking for my policy number, its on the card I already uploaded. check the upload first",
+                "check the upload first",
+            ),
         ],
         "noise": [
             "No, the claimant is Jonathan Reyes-Moore, with the hyphen.",
