@@ -63,6 +63,7 @@ SPEAKER = grammar.words("i i'm i've i'd i'll me my mine myself")
 QUESTION_WORDS = grammar.words("what when how who where which why whether")
 ONE_THING = grammar.words("the this that these those your his her their its our")
 AGENT = grammar.words("bot chatbot assistant ai")
+SENT = grammar.words("to from by")
 SECOND_STATEMENT = grammar.words("none no nothing not neither nobody it they them all every")
 
 
@@ -126,7 +127,9 @@ def _names_a_thing(words: list[str]) -> bool:
 
 
 def _quantity(words: list[str]) -> bool:
-    """A quantity, then the thing counted, and no second number: "One check at the door"."""
+    """A quantity, then the thing counted, and no second number: "One check at the door"; not a
+    count of what was sent somewhere or had something done to it ("Two follow-ups to a
+    customer", "Three failed deploys")."""
     rest = words[2:] if words[:2] in (["a", "single"], ["a", "couple"]) else words[1:]
     if not (re.fullmatch(QUANTITY, words[0]) or words[:2] in (["a", "single"], ["a", "couple"])):
         return False
@@ -134,7 +137,9 @@ def _quantity(words: list[str]) -> bool:
         rest = rest[1:]
     if not rest or rest[0] in grammar.PREPOSITIONS or rest[0] in grammar.DETERMINERS:
         return False
-    return _names_a_thing(rest[:3]) and not any(w.isdigit() or w in QUANTITY_WORDS for w in rest)
+    if any(w.isdigit() or w in QUANTITY_WORDS or w in SENT or grammar.past(w) for w in rest):
+        return False  # "Two citations to a repealed statute": what was sent, and to what
+    return _names_a_thing(rest[:3])
 
 
 def _none_at(words: list[str]) -> bool:
