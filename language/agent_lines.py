@@ -4,8 +4,9 @@ A line a model or a person writes for the agents is a directive when it tells th
 (an imperative, a prohibition: what `language.remedy_reading` reads as a remedy) or states a rule
 of the work as a noun and a quantity or a limit: how many per what ("One status update per day.",
 "At most two follow-ups per lead.", "No more than three retries per tool call.") or how large
-("Replies under 120 words."). A rule has no tense: a count with a past verb ("Two deploys per day
-failed") tells what happened.
+("Replies under 120 words."), or as a noun phrase with another mark of a rule
+(`language.noun_rules`: "One reminder.", "Nothing before 8.", "Texts only."). A rule has no
+tense: a count with a past verb ("Two deploys per day failed") tells what happened.
 
 What is not one, however the remedy reader weighs its words: a noun phrase that describes one
 event or vents ("Wrong company name in the first line.", "Radio silence from the bot during the
@@ -18,7 +19,7 @@ one speaks about the agent, not to it.
 
 import re
 
-from language import grammar
+from language import grammar, noun_rules
 from language.remedy_reading import is_remedy
 
 NUMBER = (
@@ -115,6 +116,6 @@ def _verb_in(words: list[str]) -> bool:
 
 def directive(line: str) -> bool:
     """Whether a line written for the agents says what to do (see the module's docstring)."""
-    if limit(line):
+    if limit(line) or noun_rules.rule(line):
         return True
     return is_remedy(line) and not noun_phrase(line)

@@ -17,13 +17,15 @@ import re
 
 from lemminflect import getInflection, getLemma
 
-from language import grammar
+from language import grammar, noun_rules
+from language.agent_lines import noun_phrase
 from language.remedy_reading import is_remedy
+from language.request_forms import CONTINUING, asks_information, instructs, request
 from language.words import content
 
 # Where an instruction starts after praise, a story or an aside: "…, but next time …", "… so …".
 TURN = re.compile(
-    r"(?:[.!?;]\s+|[,—–-]\s*(?:but|so|however|though|although|anyway|that said)\b[,]?\s*"
+    r"(?:[.!?;]\s+|…\s*|\s[—–]\s|[,—–-]\s*(?:but|so|however|though|although|anyway|that said)\b[,]?\s*"
     r"|\s(?:but|however|though|anyway|that said)\b[,]?\s+|[.!?]\s*(?:so|but)\b[,]?\s+)",
     re.I,
 )
@@ -69,12 +71,18 @@ def for_agent(sentence: str) -> str:
     if len(sentence) > MAX_CHARS:  # one sentence of feedback, not a document: read no further
         return ""
     text = " ".join(sentence.replace("’", "'").split()).strip(" -*")
-    line = _speaker_as_user(_unframed(_instruction(text)))
+    piece = _instruction(text)
+    if asks_information(piece):
+        return ""  # "Could you tell me why it failed?"
+    asked = request(piece) or piece
+    line = _speaker_as_user(asked if noun_rules.rule(asked) else _unframed(asked))
     line = TRAILER.sub("", line).strip(" ,;:").rstrip(" .!?")
-    if not line:
+    if not line or _continues(line):
         return ""
     line = line[0].upper() + line[1:] + "."
-    if _reports(line) or not is_remedy(line) or not _asks_something(line):
+    if noun_rules.rule(line):
+        return line  # "Nothing before 8.", "One reminder."
+    if _reports(line) or not is_remedy(line) or noun_phrase(line) or not _asks_something(line):
         return ""
     return line
 
@@ -94,13 +102,39 @@ def _instruction(text: str) -> str:
     break) that leads to an instruction, and without an aside before it that is no condition."""
     pieces = [p for p in TURN.split(text) if p and p.strip()]
     for piece in reversed(pieces):
-        if _instructs(piece):
+        if (piece is pieces[0] or not _fragment(piece)) and _instructs(piece):
             text = piece
             break
     head, comma, rest = text.partition(", ")
-    if comma and not CONDITION.match(head) and not _instructs(head) and _instructs(rest):
+    if (
+        comma
+        and not CONDITION.match(head)
+        and not _instructs(head)
+        and not _fragment(rest)
+        and _instructs(rest)
+    ):
         return rest  # "Nice work, put the totals first" → "put the totals first"
     return text
+
+
+def _continues(piece: str) -> bool:
+    """Whether a piece of a sentence goes on from what came before it ("not trickle in later",
+    "and late, as usual", "or on their phones"): never an instruction on its own."""
+    first = grammar._word(piece.split()[0]) if piece.split() else ""
+    return first in CONTINUING
+
+
+def _fragment(piece: str) -> bool:
+    """Whether a piece split off a sentence only goes on from what came before it: it is joined
+    on ("not …", "and …"), or goes on in lowercase with an adverb or a noun phrase and does not
+    instruct by its grammar ("… still no hot water", "… the lounge was full"), whatever the
+    weights would make of it."""
+    piece = piece.strip()
+    if _continues(piece):
+        return True
+    first = grammar._word(grammar.lead_in_off(piece).split()[0]) if piece.split() else ""
+    goes_on = first in grammar.ADVERBS or first in grammar.DETERMINERS or first.isdigit()
+    return piece[:1].islower() and goes_on and not instructs(_unframed(piece))
 
 
 def _instructs(piece: str) -> bool:
@@ -149,8 +183,13 @@ def _third_person(word: str) -> str:
 
 def _asks_something(line: str) -> bool:
     """Whether the instruction names anything beyond its verb and the speaker: "Text the user
-    when the driver is close" does, "Stop pestering the user" does not."""
-    text = NEGATION.sub("", line.strip().rstrip("."))
+    when the driver is close" does, "Stop pestering the user" does not; of two instructions joined
+    by "and", either may ("Text the user, and only ring if the gate changes")."""
+    joined = re.split(r",?\s+and\s+(?:then\s+)?|,\s+then\s+", line.strip().rstrip("."))
+    return any(_names_something(NEGATION.sub("", clause)) for clause in joined)
+
+
+def _names_something(text: str) -> bool:
     clause = re.split(r"[,;:(]| - | (?:because|since|as|so|cause|cuz)\s", text, maxsplit=1)[0]
     words = [w for w in content(clause).split() if len(w) > 1]
     if not words:

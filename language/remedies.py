@@ -27,6 +27,7 @@ from rapidfuzz import fuzz, process
 from language.agent_terms import for_agent
 from language.contrary import action, contrary
 from language.remedy_reading import is_remedy
+from language.request_forms import request
 from language.scope import is_instance
 from language.words import content
 
@@ -55,8 +56,22 @@ class Remedy:
     downstream: tuple[str, ...] = ()  # the templates a hand-off passed it on from (improver.handoffs)
 
 
+# A sentence ends at a full stop, a question or exclamation mark or a semicolon, unless the stop is
+# an ellipsis and the words go on in lowercase ("Three visits... bring the parts next time"): the
+# ellipsis then joins a lead-in to what it leads to.
+SENTENCE_END = re.compile(r"(?<=[.!?;…])(?!(?<=\.\.)\s+[a-z])(?!(?<=…)\s+[a-z])\s+|\n+")
+
+
 def sentences(text: str) -> list[str]:
-    return [s.strip() for s in re.split(r"(?<=[.!?;])\s+|\n+", text) if s.strip()]
+    return [s.strip() for s in SENTENCE_END.split(text) if s.strip()]
+
+
+def asks_of_the_work(sentence: str) -> bool:
+    """Whether a sentence of feedback asks something of the work: it says what to do, and what
+    it asks is about no one case. What it asks is judged, not what is said around it: the act of
+    a polite question or of a wish ("If you'd check the model when I book, this wouldn't happen"
+    asks to check the model; "this" is what went wrong, not one order)."""
+    return is_remedy(sentence) and not is_instance(request(sentence) or sentence)
 
 
 def similarity(a: str, b: str) -> float:
@@ -106,7 +121,7 @@ def _asks(said: list[Said]) -> dict[Ask, list[Said]]:
     for item in said:
         for sentence in sentences(item.text):
             if sentence not in key_of:
-                is_one = is_remedy(sentence) and not is_instance(sentence)
+                is_one = asks_of_the_work(sentence)
                 key_of[sentence] = (content(sentence), action(sentence)[0]) if is_one else None
             if key_of[sentence] is not None:
                 said_as.setdefault(key_of[sentence], []).append(

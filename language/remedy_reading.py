@@ -6,7 +6,10 @@ story ("Nice summary, but next time put the totals first"), a polite or indirect
 be wiser to …", "We need you to …"), a rule of the work in the plain present ("Returns over 30
 days go to a supervisor"), a clause before the imperative ("When a refund fails, page the
 on-call"). A complaint, a description of what went wrong ("Invoice shows the old address"), a
-story, a question, praise or venting at the agent ("Leave me alone") is not one.
+story, a question, praise or venting at the agent ("Leave me alone") is not one. A request said
+without a bare imperative — a polite question, a wish that things had gone otherwise, a rule of the
+work, a noun phrase with "please" — is read by its form first (language.request_forms), and so is a
+question that only asks to be told about one event, which is none.
 
 The sentence is described by features — the grammar's readings of the whole sentence and of each
 clause (language.grammar), the part of speech its first words can take, the persons it names, its
@@ -19,7 +22,9 @@ from pathlib import Path
 
 from language import grammar
 from language.linear_model import load
+from language.noun_rules import count_alone
 from language.remedy_shapes import shapes
+from language.request_forms import asks_information, request
 
 WEIGHTS = Path(__file__).with_name("remedy_weights.json")
 CLAUSE_BREAK = re.compile(
@@ -119,4 +124,10 @@ def is_remedy(sentence: str) -> bool:
     text = sentence.strip().replace("’", "'")
     if grammar.LIMIT.match(text) or grammar.LIMIT.match(grammar.lead_in_off(text)):
         return True  # a bound said as a thing and its quantity: no sentence of the fit is so short
+    if asks_information(text):
+        return False  # "Could you tell me why it failed?": a question about one event
+    if request(text):
+        return True  # a request said as a question, a wish, a rule of the work or a noun phrase
+    if count_alone(text):
+        return False  # "Three visits.": a count said alone tells how many there were
     return load(WEIGHTS).says_yes(remedy_features(sentence))

@@ -1,0 +1,197 @@
+"""Requests said other than as a bare imperative (pure): as a question, a wish or a rule.
+
+Inside a complaint people often ask without commanding:
+
+- as a polite question: "Could you text me when the engineer is on the way?" asks for "text me
+  when the engineer is on the way". A question that asks to be told something about one event
+  ("Could you tell me why it failed?", "Can you explain why I was charged twice?") or for an
+  opinion or belief ("Can you believe …", "Would you say …", "Could you not have …") asks for
+  no way of working;
+- as a wish that things had gone otherwise: "If you'd just check the model when I book, this
+  wouldn't happen" and "None of this would happen if you had called first" ask for what the
+  agent would have done ("check the model when I book", "call first"); a wish whose act is
+  knowing, seeing or being somewhere ("If you'd been there …") asks for nothing;
+- as a rule of the work: "The timetable should go up a week ahead", "Cars need to be cleaned
+  between rentals", "Reminders should go out a week before, not the night before" — a kind of
+  thing, or a role, and what it should, must, needs to or has to do. Not a regret ("My cake
+  should have been ready"), an expectation of one moment ("The plumber should be here by now"),
+  a thing of the speaker's ("My badge has to be …") or one said with a reason of the moment
+  ("The locker should work, it's brand new");
+- as a noun phrase with "please", or a quantity said to be enough (`language.noun_rules`);
+- as an imperative after a lead-in of venting, past an ellipsis or a dash: "Booked, cancelled,
+  rebooked... just confirm the class the night before" asks for "just confirm the class the night
+  before"; what goes on after it without instructing ("... still no hot water", "... and nobody
+  reads them") asks for nothing.
+
+`request` gives what such a sentence asks for, as a plain instruction or rule: the act of a
+question or a wish, the noun phrase of a rule said without a verb, the rule of the work as said.
+"""
+
+import re
+
+from lemminflect import getLemma
+
+from language import grammar
+from language.noun_rules import ONE_MOMENT, SPEAKER, enough, please_phrase
+
+POLITE = re.compile(
+    r"^(?:could|can|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz|kindly|just|possibly|maybe|perhaps)\s+)*"
+    r"(?P<act>[^?]+?)[\s?.!]*$",
+    re.I,
+)
+TELLING = grammar.words("tell explain say clarify confirm check show")
+# What a question asks of the listener's mind, not of their work: "Can you believe …"
+THINKING = grammar.words("believe imagine think guess agree say not have honestly seriously")
+QUESTION_WORDS = grammar.words("why what how whether if where who which when")
+WHAT_HAPPENED = grammar.words("was were did had didn't wasn't weren't hadn't happened")
+THE_AGENT = r"(?:you|u)(?:'d|\s+had|\s+would|\s+could|\s+did|\s+only)?"
+HEDGE = r"(?:(?:just|only|simply|actually|at least|bothered to|took the time to)\s+)*"
+IF_YOU = re.compile(rf"^if\s+{THE_AGENT}\s+{HEDGE}(?P<act>[^,;]+?)\s*[,;]\s*(?:then\s+)?(?P<then>.+)$", re.I)
+THEN_IF = re.compile(rf"^(?P<then>[^,;]+?)[\s,]+if\s+{THE_AGENT}\s+{HEDGE}(?P<act>[^,;]+?)[\s.!]*$", re.I)
+WOULD = re.compile(r"\b(?:would|wouldn't|could|couldn't|might|won't)\b|\w'd\b|\bwill not\b", re.I)
+AND_PAST = re.compile(r"(\band\s+(?:just\s+|then\s+|also\s+)?)(\w+ed)\b", re.I)
+SENT_AWAY = re.compile(r"\b(?:someone|somebody|anyone) else\b|\bgo away\b|\belsewhere\b", re.I)
+NO_ACT = grammar.words("know understand realise realize care think believe imagine see hear been be")
+MODAL = r"(?:should|must|needs? to|ha(?:s|ve) to|ought to)"
+RULE_OF_WORK = re.compile(
+    rf"^(?P<subject>[^,;:?]+?)\s+{MODAL}\s+(?:(?:always|never|only|just|all|also|really|definitely|"
+    r"not)\s+)*(?P<verb>[a-z'-]+)\b(?P<rest>[^?]*)$",
+    re.I,
+)
+LEAD_IN_END = re.compile(r"\.{2,}|…|\s[—–-]\s")
+CONTINUING = grammar.words("not and or but nor")
+OPENING_ADVERBS = grammar.ADVERBS - {"never"}  # "only ring …", "still no hot water"
+NOT_A_KIND = grammar.words("i you we he she it they this that these those there here")
+REMARK = re.compile(r",\s*(?:it|it's|its|they|they're|i|i'm|he|she|that's|this|which is)\b", re.I)
+
+
+def request(sentence: str) -> str:
+    """What the sentence asks for, said plainly ('' when it is none of these forms)."""
+    text = " ".join(sentence.replace("’", "'").split()).strip(" -*")
+    for form in (polite, wish, please_phrase, enough, after_lead_in):
+        if asked := form(text):
+            return asked
+    return text.rstrip(" .!") if work_rule(text) else ""
+
+
+def after_lead_in(sentence: str) -> str:
+    """The imperative after a lead-in of venting, past an ellipsis or a dash ("Three visits and
+    still no hot water... bring the parts on the first visit" → "bring the parts on the first
+    visit"); '' when nothing after one instructs, or what follows only goes on ("and …")."""
+    parts = LEAD_IN_END.split(sentence.strip())
+    if len(parts) < 2:
+        return ""
+    last = parts[-1].strip(" ,;")
+    words = _words(last)
+    if not words or words[0] in CONTINUING:
+        return ""
+    return last if instructs(last) else ""
+
+
+def instructs(clause: str) -> bool:
+    """Whether a clause instructs by its grammar alone: an imperative or a prohibition, past its
+    lead-in and an opening adverb ("only ring if the gate changes"), or "have" before what is to
+    be ready ("have the keys ready")."""
+    words = grammar.lead_in_off(clause).split()
+    while words and grammar._word(words[0]) in OPENING_ADVERBS:
+        words = words[1:]
+    bare = " ".join(words)
+    plain = _words(bare)
+    if len(plain) < 2:
+        return False
+    if plain[0] == "have" and plain[1] in grammar.DETERMINERS | {"it", "them", "someone"}:
+        return True
+    banned = grammar.PROHIBITION.match(bare)
+    return grammar.imperative(bare) or bool(banned and grammar.prohibition(banned.group(1), banned.group(2)))
+
+
+def polite(sentence: str) -> str:
+    """The act a polite question asks for ("Could you please X?" → "X"); '' for a question
+    asking for information about one event, or for a belief or an opinion."""
+    found = POLITE.match(sentence.strip())
+    if not found or asks_information(sentence):
+        return ""
+    act = _minded(found["act"])
+    words = _words(act)
+    if not words or SENT_AWAY.search(act):
+        return ""
+    return act if grammar.base_verb(words[0]) or grammar.imperative(act) else ""
+
+
+def _minded(act: str) -> str:
+    """ "mind adding X" (of "Would you mind adding X?") as the act it asks for, "add X"; "mind
+    not calling" as "don't call"."""
+    found = re.match(r"^mind\s+(not\s+)?(\w+ing)\b(.*)$", act, re.I)
+    if not found:
+        return act
+    verb = getLemma(found[2].lower(), upos="VERB")
+    if not verb:
+        return act
+    return ("don't " if found[1] else "") + verb[0] + found[3]
+
+
+def asks_information(sentence: str) -> bool:
+    """Whether a polite question asks to be told about one event ("Could you tell me why it
+    failed?") or asks for a belief or an opinion ("Can you believe …"), not for a way of working."""
+    found = POLITE.match(sentence.strip().replace("’", "'"))
+    if not found:
+        return False
+    words = _words(found["act"])
+    if not words or words[0] in THINKING:
+        return bool(words)
+    if words[0] not in TELLING and words[:3] != ["let", "me", "know"]:
+        return False
+    asked = next((i for i, w in enumerate(words[:5]) if w in QUESTION_WORDS), None)
+    if asked is None:
+        return False
+    about = words[asked + 1 :]
+    return any(w in WHAT_HAPPENED or w in ONE_MOMENT or w in {"my", "mine"} or grammar.past(w) for w in about)
+
+
+def wish(sentence: str) -> str:
+    """What the agent would have done in a wish that things had gone otherwise ("If you'd just
+    X, this wouldn't happen" → "X"); '' when it is none, or its act is no act of the work."""
+    text = sentence.strip().rstrip(" .!")
+    found = IF_YOU.match(text) or THEN_IF.match(text)
+    if not found or not WOULD.search(found["then"]):
+        return ""
+    words = found["act"].split()
+    first = grammar._word(words[0]) if words else ""
+    verb = first if grammar.base_verb(first) else _base(first)
+    if not verb or verb in NO_ACT:
+        return ""
+    rest = " ".join(words[1:])  # "… and just used their name": "… and just use their name"
+    rest = AND_PAST.sub(lambda m: m[1] + (_base(m[2].lower()) or m[2]), rest)
+    return f"{verb} {rest}".strip()
+
+
+def _base(word: str) -> str:
+    """The base form of a verb in the past ("told" → "tell"); '' for a word that is no verb."""
+    if not (grammar.past(word) or "VERB" in grammar._lemmas(word) or word.endswith("ed")):
+        return ""
+    lemma = getLemma(word, upos="VERB")
+    return lemma[0] if lemma and lemma[0] != word else ""
+
+
+def work_rule(sentence: str) -> bool:
+    """Whether the sentence states what a kind of thing, or a role, should, must, needs to or
+    has to do (see the module's docstring)."""
+    text = sentence.strip().replace("’", "'")
+    found = RULE_OF_WORK.match(text)
+    if not found or text.endswith("?"):
+        return False
+    subject = _words(found["subject"])
+    if not subject or len(subject) > 8 or subject[0] in NOT_A_KIND or subject[0] in grammar.AUXILIARIES:
+        return False
+    if any(w in SPEAKER or w in ONE_MOMENT or w in {"if", "when", "because"} for w in subject):
+        return False
+    verb, rest = found["verb"].lower(), found["rest"]
+    if verb == "have" or not (verb == "be" or grammar.base_verb(verb)):
+        return False  # "should have arrived": a regret
+    if any(w in ONE_MOMENT for w in _words(rest)) or REMARK.search(rest):
+        return False
+    return not re.search(r"\bby now\b|\bright now\b", rest, re.I)
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in (grammar._word(t) for t in text.split()) if w]

@@ -1,0 +1,283 @@
+"""Requests people make inside a complaint without a bare imperative, each with the line agents
+should be given for the whole piece of feedback, or None; and near misses that must stay None.
+Written for these tests in eight trades (plumbing, school office, gym, bakery, airline lounge,
+HR onboarding, hair salon, car rental), never used to fit a reader."""
+
+# Polite questions: "Could you / can you / would you (please) X?" is the request X; a question
+# asking for information about one event is not one.
+POLITE_QUESTIONS = [
+    (
+        "The plumber turned up with no warning while I was in the shower. Could you text me when the engineer is on the way?",
+        "Text the user when the engineer is on the way.",
+    ),
+    (
+        "Nobody told us the trip was cancelled. Can you please email parents the day before any change to a trip?",
+        "Email parents the day before any change to a trip.",
+    ),
+    (
+        "I was charged twice for the same month. Would you send a receipt after every payment?",
+        "Send a receipt after every payment.",
+    ),
+    (
+        "The cake had nuts in it and my son is allergic. Could you list the allergens on every order confirmation?",
+        "List the allergens on every order confirmation.",
+    ),
+    (
+        "I waited forty minutes for a shower room. Can you give me an estimated wait when I join the queue?",
+        "Give the user an estimated wait when the user joins the queue.",
+    ),
+    (
+        "My laptop arrived a week after I started. Could you please order equipment two weeks before the start date?",
+        "Order equipment two weeks before the start date.",
+    ),
+    (
+        "The stylist had no idea what I had booked. Would you please note the service on the booking?",
+        "Note the service on the booking.",
+    ),
+    (
+        "I had to queue for an hour at the desk. Can you send the rental agreement by email before pickup?",
+        "Send the rental agreement by email before pickup.",
+    ),
+    (
+        "The lounge was full and nobody said so. Could you tell me how busy it is before I walk over?",
+        "Tell the user how busy it is before the user walks over.",
+    ),
+]
+QUESTIONS_NOT_REQUESTS = [
+    "The boiler failed again two days after your visit. Could you tell me why it failed?",
+    "My lounge pass was refused at the door. Why is it not valid?",
+    "The letter about the trip never arrived. Can you tell me what happened to it?",
+    "I was charged twice this month. Could you explain why I was charged twice?",
+    "Why is my cake late?",
+    "Can you believe it took three weeks to get a security badge?",
+    "Could you not have checked the date before booking me in?",
+    "The car had a dent when I collected it. Would you say that was my fault?",
+]
+
+# A noun phrase with "please" or a word of stance, asking for a way of working.
+PLEASE_PHRASES = [
+    (
+        "The school emails come at 6am and wake the whole house. Nothing before 8, please.",
+        "Nothing before 8.",
+    ),
+    ("The trainer kept ringing me at dinner time. No calls after 6, please.", "No calls after 6."),
+    (
+        "The quote was full of jargon I couldn't follow. Plain language please: what happens next and when.",
+        "Plain language: what happens next and when.",
+    ),
+    (
+        "The reminder came as a call, an email and two texts. Texts only, please.",
+        "Texts only.",
+    ),
+    (
+        "Gate changes were shown in a tiny font on the app. Gate changes by text message, please.",
+        "Gate changes by text message.",
+    ),
+    (
+        "I got four different welcome packs from four people. A single checklist for the first week, please.",
+        "A single checklist for the first week.",
+    ),
+    (
+        "The class change came by post and arrived after the class. Email only, preferably.",
+        "Email only.",
+    ),
+    (
+        "The crew rang at 7am on a Sunday to say they were coming. No visits on weekends, please.",
+        "No visits on weekends.",
+    ),
+]
+# A noun phrase with "please" but no mark of a rule (a quantity, "only", nothing at a time, what
+# it holds after a colon): once "please" is gone it reads as well as a description ("Rude staff.",
+# "A crash when the app starts."), so it is no line.
+PLEASE_WITHOUT_A_RULES_MARK = [
+    "The agent talked through upgrades for ten minutes. Straight answers, please.",
+    "The order was ready an hour late and nobody called. A call when the order is ready, please.",
+]
+PLEASE_NOT_REQUESTS = [
+    "Another missed appointment, thanks a lot.",
+    "Cold water again, please help.",
+    "Great service, thanks.",
+    "Seriously, please.",
+    "The wrong name on my badge, again.",
+    "Forty minutes on hold, and for what?",
+    "No reply for three days, thanks.",
+]
+
+# A quantity said to be enough: "One X is plenty / is enough / will do" is the rule "One X."
+ENOUGH = [
+    ("I got five reminder texts before one class. One reminder is plenty.", "One reminder."),
+    (
+        "You called three times to confirm the order. One confirmation call is enough.",
+        "One confirmation call.",
+    ),
+    ("Parents got the same newsletter by post, email and app. One copy will do.", "One copy."),
+    (
+        "The staff checked my boarding pass four times. One check at the door is enough.",
+        "One check at the door.",
+    ),
+    ("I filled in my bank details on three forms. One form is plenty.", "One form."),
+    (
+        "The survey after a ten minute repair had twenty questions. Two questions would do.",
+        "Two questions.",
+    ),
+    (
+        "Every haircut ends with a long product pitch. A single mention of the products is enough.",
+        "A single mention of the products.",
+    ),
+    (
+        "The desk printed the contract three times for me to sign. One signature is plenty, honestly.",
+        "One signature.",
+    ),
+]
+ENOUGH_NOT_REQUESTS = [
+    "One visit was enough to know I'm not coming back.",
+    "One hour on hold is enough to drive anyone mad.",
+    "Enough is enough.",
+    "One mistake would be forgivable, but this is the fourth.",
+    "Two weeks was plenty of time to fix the shower.",
+    "The staff were plenty friendly, the room was not.",
+]
+
+# "X should / needs to / has to Y" about the work is a rule; a sentence that goes on ", not Z"
+# keeps the whole request, never the "not …" alone.
+RULES = [
+    (
+        "The class list went up an hour before the class. The timetable should go up a week ahead.",
+        "The timetable should go up a week ahead.",
+    ),
+    (
+        "Half the parents missed the deadline. Reminders should go out a week before the deadline, not the night before.",
+        "Reminders should go out a week before the deadline, not the night before.",
+    ),
+    (
+        "Nobody knew the water would be off all day. Shut-off times need to be in the booking email.",
+        "Shut-off times need to be in the booking email.",
+    ),
+    (
+        "The delivery came with no label at all. Every box has to carry the name on the order.",
+        "Every box has to carry the name on the order.",
+    ),
+    (
+        "I was sent out of the lounge though my flight was delayed. Boarding calls should always match the airline's screens.",
+        "Boarding calls should always match the airline's screens.",
+    ),
+    (
+        "My first day had no plan at all. The first week's schedule should arrive before day one, not on the morning itself.",
+        "The first week's schedule should arrive before day one, not on the morning itself.",
+    ),
+    (
+        "I was charged for a treatment I never had. Prices should be agreed before the appointment, not added at the till.",
+        "Prices should be agreed before the appointment, not added at the till.",
+    ),
+    (
+        "The car was full of someone else's rubbish. Cars need to be cleaned between rentals.",
+        "Cars need to be cleaned between rentals.",
+    ),
+    (
+        "The deposit took a month to come back. Deposits should be refunded within a week, not whenever someone remembers.",
+        "Deposits should be refunded within a week, not whenever someone remembers.",
+    ),
+]
+RULES_NOT_REQUESTS = [
+    "My cake should have been ready at noon.",
+    "The plumber should be here by now.",
+    "The locker should work, it's brand new.",
+    "My badge has to be somewhere, apparently.",
+    "I needed to be out of the lounge by nine, not ten.",
+]
+
+# A counterfactual wish: "If you'd (just) X, this wouldn't happen" is the request X.
+COUNTERFACTUALS = [
+    (
+        "The plumber arrived without the part. If you'd just check the boiler model when I book, this wouldn't happen.",
+        "Check the boiler model when the user books.",
+    ),
+    (
+        "Three parents turned up on the wrong day. If you had put the date in the subject line, nobody would have missed it.",
+        "Put the date in the subject line.",
+    ),
+    (
+        "My membership lapsed without warning. If you'd send a reminder a week before renewal, I wouldn't lose my slot.",
+        "Send a reminder a week before renewal.",
+    ),
+    (
+        "The cake was the wrong flavour. If you read back the order on the phone, this wouldn't happen.",
+        "Read back the order on the phone.",
+    ),
+    (
+        "I missed a gate change sitting in the lounge. If you'd announce gate changes in the lounge, nobody would miss a flight.",
+        "Announce gate changes in the lounge.",
+    ),
+    (
+        "My access badge didn't work for a week. If you had set up badges before the start date, I could have worked.",
+        "Set up badges before the start date.",
+    ),
+    (
+        "My colour came out orange. If you'd just do a patch test first, this wouldn't keep happening.",
+        "Do a patch test first.",
+    ),
+    (
+        "I paid for fuel I never used. If you'd explain the fuel options at the desk, nobody would get caught out.",
+        "Explain the fuel options at the desk.",
+    ),
+]
+COUNTERFACTUALS_NOT_REQUESTS = [
+    "If you had told me, I would have come earlier.",
+    "If I'd known about the fee, I would have gone elsewhere.",
+    "If you had any idea how long I waited, you'd be embarrassed.",
+    "If the boiler had been serviced, it wouldn't have broken.",
+    "If you'd been there, you would have laughed.",
+]
+
+# An imperative after an ellipsis or a lead-in of venting.
+AFTER_VENTING = [
+    (
+        "Booked, cancelled, rebooked, cancelled again... just confirm the class the night before.",
+        "Confirm the class the night before.",
+    ),
+    (
+        "Three visits and still no hot water... bring the parts on the first visit.",
+        "Bring the parts on the first visit.",
+    ),
+    (
+        "Forms, forms and more forms... send one form for the whole school year.",
+        "Send one form for the whole school year.",
+    ),
+    (
+        "Honestly, what a mess... label every box with the customer's name.",
+        "Label every box with the customer's name.",
+    ),
+    (
+        "Ringing my phone at 5am about an upgrade... text me, and only ring if the gate changes.",
+        "Text the user, and only ring if the gate changes.",
+    ),
+    (
+        "So many logins on day one, so much confusion... put every password in one sealed letter.",
+        "Put every password in one sealed letter.",
+    ),
+    (
+        "Waiting forty minutes past my slot — warn me by text when the salon is running late.",
+        "Warn the user by text when the salon is running late.",
+    ),
+    (
+        "Forty minutes at the counter for a car I had prepaid... have the keys ready when a booking is prepaid.",
+        "Have the keys ready when a booking is prepaid.",
+    ),
+]
+VENTING_NOT_REQUESTS = [
+    "Calling me over and over... it's exhausting.",
+    "Three visits... still no hot water.",
+    "What a mess... never again.",
+    "Waited and waited... gave up and went home.",
+    "Forms, forms and more forms... and nobody reads them.",
+]
+
+# A fragment that begins with "not", "and", "or", "but" or a lowercase continuation is never a
+# line on its own.
+FRAGMENTS = [
+    ("The gym should open at six, not half past.", "The gym should open at six, not half past."),
+    ("The pastries were stale by noon, and not for the first time.", None),
+    ("Staff kept chatting at the desk, or on their phones.", None),
+    ("The badge worked on day three, but only for the front door.", None),
+    ("Letters came home crumpled... and late, as usual.", None),
+]

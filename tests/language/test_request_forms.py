@@ -1,0 +1,99 @@
+"""Requests people make inside a complaint without a bare imperative — a polite question, a noun
+phrase with "please", a quantity said to be enough, a rule of the work, a wish that things had gone
+otherwise, an imperative after venting — become the line agents are given; real questions, venting
+and descriptions of one event stay without one. Table-driven over feedback written for these tests
+(tests/language/request_forms_examples.py), read the way the remedies are: every sentence that asks
+something of the work, the first line any of them gives."""
+
+import pytest
+
+from language.agent_lines import directive
+from language.agent_terms import for_agent
+from language.remedies import Said, asks_of_the_work, group, sentences
+from tests.language import request_forms_examples as examples
+
+
+def line_in(feedback: str) -> str | None:
+    asked = [s for s in sentences(feedback) if asks_of_the_work(s)]
+    return next((line for s in asked if (line := for_agent(s))), None)
+
+
+def _phrasal(row):
+    said, line = row
+    if "read back the order" not in said:
+        return row
+    reason = "a phrasal verb ('read back') the remedy weights read as no instruction"
+    return pytest.param(said, line, marks=pytest.mark.xfail(strict=True, reason=reason))
+
+
+LINES = [
+    *examples.POLITE_QUESTIONS,
+    *examples.PLEASE_PHRASES,
+    *examples.ENOUGH,
+    *examples.RULES,
+    *[_phrasal(row) for row in examples.COUNTERFACTUALS],
+    *examples.AFTER_VENTING,
+    *[(said, line) for said, line in examples.FRAGMENTS if line],
+]
+NONE = [
+    *examples.QUESTIONS_NOT_REQUESTS,
+    *examples.PLEASE_NOT_REQUESTS,
+    *examples.PLEASE_WITHOUT_A_RULES_MARK,
+    *examples.ENOUGH_NOT_REQUESTS,
+    *examples.RULES_NOT_REQUESTS,
+    *examples.COUNTERFACTUALS_NOT_REQUESTS,
+    *examples.VENTING_NOT_REQUESTS,
+    *[said for said, line in examples.FRAGMENTS if not line],
+]
+
+
+def test_each_kind_has_eight_examples_and_near_misses():
+    for kind, misses in (
+        (examples.POLITE_QUESTIONS, examples.QUESTIONS_NOT_REQUESTS),
+        (examples.PLEASE_PHRASES, examples.PLEASE_NOT_REQUESTS),
+        (examples.ENOUGH, examples.ENOUGH_NOT_REQUESTS),
+        (examples.RULES, examples.RULES_NOT_REQUESTS),
+        (examples.COUNTERFACTUALS, examples.COUNTERFACTUALS_NOT_REQUESTS),
+        (examples.AFTER_VENTING, examples.VENTING_NOT_REQUESTS),
+    ):
+        assert len(kind) >= 8 and len(misses) >= 4
+
+
+@pytest.mark.parametrize(("said", "line"), LINES, ids=[str(i) for i in range(len(LINES))])
+def test_a_request_said_without_a_bare_imperative_becomes_its_line(said, line):
+    assert line_in(said) == line
+
+
+@pytest.mark.parametrize("said", NONE, ids=[str(i) for i in range(len(NONE))])
+def test_a_question_venting_or_a_description_has_no_line(said):
+    assert line_in(said) is None
+
+
+@pytest.mark.parametrize("line", [row[1] for row in LINES if not hasattr(row, "marks")])
+def test_each_line_is_a_directive_and_its_own_line(line):
+    """What the proposer's gate asks of a line from feedback: it says what to do, and it is
+    already written for the agent."""
+    assert directive(line), line
+    assert for_agent(line) == line
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    ["not trickle in later.", "and late, as usual.", "or on their phones.", "but only for the front door."],
+)
+def test_a_fragment_joined_on_is_never_a_line_on_its_own(fragment):
+    assert for_agent(fragment) == ""
+    assert for_agent(fragment[0].upper() + fragment[1:]) == ""
+
+
+def test_three_people_asking_as_a_rule_or_a_quantity_make_one_line_each():
+    said = [
+        "The class emails wake everyone up. Nothing before 8, please.",
+        "Texts at 6am again. Nothing before 8, please!",
+        "Please, nothing before 8.",
+        "Five reminders for one class. One reminder is plenty.",
+        "I got three texts and a call. One reminder is enough.",
+        "One reminder will do, honestly.",
+    ]
+    remedies = group([Said(text, f"s{i}", f"observation:{i}") for i, text in enumerate(said)])
+    assert sorted(r.text for r in remedies) == ["Nothing before 8.", "One reminder."]
