@@ -42,12 +42,12 @@ sessions; the flag has the operator decide their line tests too). Without it, ea
 once a day, naming no session. The report lists each fleet's line tests as it lists rollouts.
 
 With `--fleets heldout`, the one-template fleets are those of bench/heldout_fleets.py, written by
-someone else (`--fleets outsider`: those of bench/outsider_fleets.py, a second such set). Each adds
-further `problems` (a complaint that carries a request, sent as negative feedback; each is a failure
-kind of its own, failed as often as the remedy unless the prompt carries the request) and its own
-one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be served), in
-place of the built-in one-offs. Each problem is reported like the other kinds, counts in 'all', and
-must fall by half by the last week.
+someone else (`--fleets outsider` and `--fleets third`: bench/outsider_fleets.py and
+bench/third_fleets.py, two more such sets). Each adds further `problems` (a complaint that carries a
+request, sent as negative feedback; each is a failure kind of its own, failed as often as the remedy
+unless the prompt carries the request) and its own one-off corrections (`noise`, each sent at the
+rate of the built-in ones and never to be served), in place of the built-in one-offs. Each problem
+is reported like the other kinds, counts in 'all', and must fall by half by the last week.
 """
 
 import argparse
@@ -707,11 +707,12 @@ def main() -> None:
         "--fleet",
         "--fleets",
         dest="fleet",
-        choices=("all", "templates", "heldout", "outsider", "handoffs", *handing),
+        choices=("all", "templates", "heldout", "outsider", "third", "handoffs", *handing),
         default="all",
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
-        "bench/heldout_fleets.py instead (alone); outsider: those of bench/outsider_fleets.py, a "
-        "second set written without seeing the code; handoffs: every fleet of two templates",
+        "bench/heldout_fleets.py instead (alone); outsider, third: those of bench/outsider_fleets.py "
+        "and bench/third_fleets.py, further sets written without seeing the code; handoffs: every "
+        "fleet of two templates",
     )
     parser.add_argument(
         "--sessions",
@@ -729,10 +730,10 @@ def main() -> None:
     db = Path(tempfile.mkdtemp()) / "efficacy.sqlite3"
     setup_django(str(db))
     passed, weeks = True, 2 if args.smoke else args.weeks
-    one = {"all": FLEETS, "templates": FLEETS, "heldout": held_out_fleets(), "outsider": outsider_fleets()}
-    one = one.get(args.fleet, {})
+    one = {"all": FLEETS, "templates": FLEETS, "heldout": held_out_fleets()}.get(args.fleet, {})
+    one = {"outsider": outsider_fleets, "third": third_fleets}.get(args.fleet, lambda: one)()
     if args.smoke:
-        one = smallest(one) if args.fleet in ("templates", "heldout", "outsider") else {}
+        one = smallest(one) if args.fleet in ("templates", "heldout", "outsider", "third") else {}
         chosen = [] if one else ["travel"]
     else:
         chosen = [n for n in handing if args.fleet in ("all", "handoffs", n)]
@@ -759,6 +760,13 @@ def outsider_fleets() -> dict:
     from bench.outsider_fleets import OUTSIDER
 
     return OUTSIDER
+
+
+def third_fleets() -> dict:
+    """A third set, written likewise after the second was first measured (bench/third_fleets.py)."""
+    from bench.third_fleets import THIRD
+
+    return THIRD
 
 
 def smallest(fleets: dict) -> dict:
