@@ -375,8 +375,26 @@ def _new_version(factor, level: int, actor) -> None:
         author=DocumentVersion.Author.IMPROVER,
         author_user=actor if getattr(actor, "pk", None) else None,
         reason=f"line promoted by its test: {_words(factor, level)}",
-        provenance={"line_factor": factor.pk, "level": level, "proposal": factor.proposal_id},
+        provenance={
+            "line_factor": factor.pk,
+            "level": level,
+            "proposal": factor.proposal_id,
+            "additions": _level_additions(factor, level),
+        },
     )
+
+
+def _level_additions(factor: LineFactor, level: int) -> list[dict]:
+    """The proposal's record of each line the level adds (its origin, target and the feedback it
+    came from), so that the version it lands in knows the line as the ritual proposed it: what
+    it targets, what it answers, whom it competes with."""
+    payload = factor.proposal.payload if factor.proposal_id else {}
+    said = {a.get("text"): a for a in payload.get("additions") or () if isinstance(a, dict)}
+    level_targets = factor.levels[level - 1].get("targets") or []
+    return [
+        said.get(text) or {"text": text, "origin": "improver", "target": level_targets}
+        for text in factor.levels[level - 1].get("add") or ()
+    ]
 
 
 def _ended(factor: LineFactor) -> None:

@@ -147,6 +147,9 @@ def test_each_line_is_decided_on_its_own(clock):
     head = Document.objects.get(template__slug="coder").head
     assert CONCISE in head.text and DATES not in head.text and CITE not in head.text
     assert head.provenance["line_factor"] == factor[CONCISE].pk
+    [landed] = head.provenance["additions"]  # the line as proposed: its origin, target, evidence
+    assert landed["text"] == CONCISE and landed["origin"] == "remedy" and landed["sources"]
+    assert landed["target"] == factor[CONCISE].levels[0]["targets"]
     reasons = list(ChangeDecision.objects.filter(proposal=proposal).values_list("verdict", "reason"))
     assert any(v == "promoted" and CONCISE in r for v, r in reasons), reasons
     assert any(v == "rolled_back" and DATES in r for v, r in reasons), reasons
