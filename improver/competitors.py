@@ -5,6 +5,10 @@ that fills up; served together, an agent gets two remedies for one page and the 
 which one helped. Two lines compete when they address the same problem and ask different things.
 
 They address the same problem when
+- one acts on a thing most complaints behind the other name ("Flag unclear margins back to the
+  dentist." targets complaints about margins; "Use your judgement and mill it." was asked for in
+  complaints about margins too): two asks about one thing are two remedies for it, often opposite
+  ones said in words no reader of contraries matches;
 - they target the same tool failing the same way ("tool:<tool>:<mode>"). A feedback category
   ("negative:accuracy") is no problem: a wrong revenue figure and a wrong release date are both
   accuracy, and "Cite the source for every number." does not stand in for "Check every date
@@ -44,6 +48,7 @@ from language.contrary import action
 from language.grammar import ADVERBS, DETERMINERS, PREPOSITIONS, PRONOUNS, finite
 from language.remedies import THRESHOLD
 from language.words import content
+from learning.signals import ABOUT
 
 CONDITION = re.compile(r"^\s*(?:when|whenever|if|once|before|after|while|until)\b[^,;:]*[,;:]\s*", re.I)
 GENERAL = ("negative", "negative:general")
@@ -63,6 +68,7 @@ class Contender:
     served: bool = False
     about: str = ""  # the subject of that problem's statement, in content words ('' when none)
     rows: frozenset[str] = frozenset()  # the feedback rows it was stated in ("observation:12", …)
+    named: frozenset[str] = frozenset()  # the things most of its complaints name (language.topics)
 
     @property
     def support(self) -> tuple[int, int, int]:
@@ -141,6 +147,11 @@ def same_rows(a: Contender, b: Contender) -> bool:
     return 2 * len(a.rows & b.rows) >= min(len(a.rows), len(b.rows))
 
 
+def thing_of(target: tuple[str, ...]) -> str:
+    """The thing a line acts on, when its target is the complaints naming it ('' otherwise)."""
+    return next((t[len(ABOUT) :] for t in target if t.startswith(ABOUT)), "")
+
+
 def same_problem(a: Contender, b: Contender) -> str:
     """What both lines address ('' when they address different things)."""
     shared = [t for t in a.target if t in b.target and t.startswith("tool:")]
@@ -155,6 +166,9 @@ def same_problem(a: Contender, b: Contender) -> str:
         and same_thing(a.about, b.about)
     ):
         return f"the problem '{a.problem}'"
+    for one, other in ((a, b), (b, a)):
+        if (thing := thing_of(one.target)) and thing in other.named:
+            return f"complaints about the {thing}"
     return ""
 
 

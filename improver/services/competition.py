@@ -8,7 +8,9 @@ support, and is left out otherwise.
 """
 
 import dataclasses
+from collections import Counter
 
+from experiments.selectors import open_factors
 from improver import competitors as rule
 from improver import directive_lines as dl
 from improver.proposer import Addition, ProposedChange
@@ -16,6 +18,7 @@ from improver.services.directive_review import version_history
 from improver.services.line_targets import resolve
 from language.remedies import sentences, similarity
 from language.remedy_reading import is_remedy
+from language.topics import topics
 from telemetry.models import Correction, Decision, Observation, SessionEnd
 
 SAME_LINE = 80  # a remedy said this window that repeats a served line (as lines are merged)
@@ -55,6 +58,18 @@ def _rows(sources) -> frozenset[str]:
     return frozenset(s for s in sources or () if s.partition(":")[0] in READS or s.startswith("session_end:"))
 
 
+def named(sources) -> frozenset[str]:
+    """The things at least half the complaints among `sources` name (language.topics)."""
+    ids = [
+        int(pk)
+        for kind, _, pk in (s.partition(":") for s in sources or ())
+        if kind == "observation" and pk.isdigit()
+    ]
+    texts = list(Observation.objects.filter(pk__in=ids).values_list("text", flat=True)) if ids else []
+    counted = Counter(t for text in texts for t in set(topics(text or "")))
+    return frozenset(t for t, n in counted.items() if 2 * n >= len(texts))
+
+
 def _contender(addition: Addition, remedies) -> rule.Contender:
     """A line a change adds, with the problem its feedback names and the support behind it."""
     problem, about = rule.problem_and_subject(statements(addition.sources))
@@ -67,6 +82,7 @@ def _contender(addition: Addition, remedies) -> rule.Contender:
         addition.evidence,
         about=about,
         rows=_rows(addition.sources),
+        named=named(addition.sources),
     )
 
 
@@ -98,8 +114,36 @@ def served_lines(template, head, removed: set[str], remedies) -> list[rule.Conte
                 served=True,
                 about=about,
                 rows=_rows(line.sources),
+                named=named(line.sources),
             )
         )
+    return out
+
+
+def tested_lines(template) -> list[rule.Contender]:
+    """The lines of the template's open line tests, with what they address (the feedback they
+    were proposed from, as the proposal recorded it)."""
+    out = []
+    for factor in open_factors(template.pk):
+        payload = factor.proposal.payload if factor.proposal_id else {}
+        said = {a.get("text"): a for a in payload.get("additions") or () if isinstance(a, dict)}
+        for level in factor.levels:
+            for text in level.get("add") or ():
+                sources = tuple(said.get(text, {}).get("sources") or ())
+                target = tuple(level.get("targets") or ())
+                out.append(rule.Contender(text, target, rows=_rows(sources), named=named(sources)))
+    return out
+
+
+def held_back(newcomers: list[rule.Contender], testing: list[rule.Contender]) -> list[rule.Competition]:
+    """Newcomers that compete with a line under test: two remedies for one problem are never
+    drawn side by side (a session could get both, and neither's effect would be its own); the
+    newcomer waits until the test ends, and comes back if that line is dropped."""
+    out = []
+    for newcomer in newcomers:
+        rival = next((t for t in testing if rule.competing(newcomer, t) and t.text != newcomer.text), None)
+        if rival is not None:
+            out.append(rule.Competition(newcomer, rival, rule.competing(newcomer, rival)))
     return out
 
 
@@ -121,6 +165,9 @@ def compete(
     removed = {dl.line_key(r["text"]) for r in change.removals}
     served = served_lines(template, head, removed, remedies)
     _, lost, replaced = rule.contest(list(newcomers.values()), served)
+    testing = tested_lines(template)
+    waits = held_back([n for n in newcomers.values() if n not in [c.loser for c in lost]], testing)
+    lost = lost + waits
     if not lost and not replaced:
         return dataclasses.replace(change, additions=tuple(additions)), []
     out = {dl.line_key(c.loser.text) for c in lost} | {dl.line_key(c.loser.text) for c in replaced}
@@ -131,19 +178,30 @@ def compete(
     left = [a for a in additions if a not in kept]
     # The runner-up of newcomers is the next line to propose should a human reject the winner,
     # unless it competes with a served line too.
-    runner_up = tuple(a for a in left if not any(rule.competing(newcomers[a.text], s) for s in served))
+    runner_up = tuple(
+        a for a in left if not any(rule.competing(newcomers[a.text], s) for s in (*served, *testing))
+    )
     rationale = _rationale(change.rationale, left, lost, replaced)
     records = [rule.as_record(c) for c in lost]
-    notes = [
-        f"Competing lines: '{c.loser.text}' ({c.loser.sessions} sessions) is left out for "
-        f"'{c.winner.text}' ({c.winner.sessions} sessions{', served now' if c.winner.served else ''}): "
-        f"both address {c.why}."
-        for c in lost
-    ] + [
-        f"Competing lines: '{c.winner.text}' replaces '{c.loser.text}' ({c.winner.sessions} sessions "
-        f"against {c.loser.sessions}): both address {c.why}."
-        for c in replaced
-    ]
+    notes = (
+        [
+            f"Competing lines: '{c.loser.text}' ({c.loser.sessions} sessions) is left out for "
+            f"'{c.winner.text}' ({c.winner.sessions} sessions{', served now' if c.winner.served else ''}): "
+            f"both address {c.why}."
+            for c in lost
+            if c not in waits
+        ]
+        + [
+            f"Competing lines: '{c.loser.text}' waits while '{c.winner.text}' is under test (a line test): "
+            f"both address {c.why}; it is proposed again should that line be dropped."
+            for c in waits
+        ]
+        + [
+            f"Competing lines: '{c.winner.text}' replaces '{c.loser.text}' ({c.winner.sessions} sessions "
+            f"against {c.loser.sessions}): both address {c.why}."
+            for c in replaced
+        ]
+    )
     if not kept and not change.removals and not replaced:
         return None, notes
     return (

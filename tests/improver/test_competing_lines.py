@@ -281,3 +281,24 @@ def test_two_remedies_offered_in_the_same_complaints_compete():
     [rival] = proposal.payload["competitors"]
     assert {rival["line"], rival["against"]} == {CITE, "Recompute every total by hand."}
     assert "same feedback" in rival["addresses"]
+
+
+@pytest.mark.parametrize(
+    ("named", "target", "why"),
+    [
+        # most complaints behind the other line name the thing this one acts on: two asks about it
+        (
+            {"margin", "judgement"},
+            ("negative:about:margin", "negative:communication"),
+            "complaints about the margin",
+        ),
+        # the same complaints name other things only: two problems, both may be served
+        ({"invoice", "line"}, ("negative:about:margin", "negative:communication"), ""),
+        # a category is no thing: lines sharing one are no rivals
+        ({"margin"}, ("negative:communication",), ""),
+    ],
+)
+def test_lines_acting_on_a_thing_the_others_complaints_name_compete(named, target, why):
+    flag = Contender("Flag unclear margins back to the dentist before milling.", target)
+    mill = Contender("Use your judgement and mill it.", ("negative:about:judgement",), named=frozenset(named))
+    assert competing(flag, mill) == why and competing(mill, flag) == why
