@@ -8,7 +8,7 @@ from django.conf import settings
 
 from config import clock
 from experiments.counts import session_counts, signal_counts
-from experiments.models import Rollout
+from experiments.models import LineFactor, Rollout
 from governance.models import Proposal
 from improver import directive_lines as dl
 from learning.signals import tool_signal
@@ -57,7 +57,8 @@ def fixes_pending() -> set[str]:
 
 
 def proven_lines(template) -> set[str]:
-    """Lines of the template's canaries promoted as better on what they were judged on: a
+    """Lines of the template's canaries promoted as better on what they were judged on, and the
+    lines its line tests promoted: a
     randomised comparison of concurrent arms says more than the ledger's with-and-without over
     time, which anything else that changed meanwhile confounds."""
     keys = set()
@@ -69,6 +70,12 @@ def proven_lines(template) -> set[str]:
         bounds = [check.get("intervals", {}).get(m) for m in judged]
         if rollout.proposal and bounds and all(b and b[2] < 0 for b in bounds):
             keys |= {dl.line_key(a["text"]) for a in rollout.proposal.payload.get("additions") or []}
+    for factor in LineFactor.objects.filter(
+        template=template, status=LineFactor.Status.PROMOTED, promoted_level__isnull=False
+    ):
+        # a line test compared sessions served the line with sessions that were not, at once (and
+        # the version it landed in holds both: the ledger's with-and-without cannot see it)
+        keys |= {dl.line_key(t) for t in factor.levels[factor.promoted_level - 1].get("add") or ()}
     return keys
 
 
