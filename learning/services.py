@@ -25,6 +25,9 @@ def support(fact: LearnedFact) -> tuple[int, int]:
     return fact.agent_count, fact.sessions
 
 
+SETTLED = 200  # the template-wide facts settled at once: those a read reaches first (it serves 50)
+
+
 @transaction.atomic
 def facts_settle(*, template_id: int | None) -> dict[int, int]:
     """Of the template-wide facts of a template, serve the ones no stronger fact contradicts: in
@@ -32,26 +35,30 @@ def facts_settle(*, template_id: int | None) -> dict[int, int]:
     contrary to one already served (language.slots: opposite stances on one object) waits on it,
     kept and seen in the admin but never served; every other is served. A fact waits only on an
     active one, so retiring or withdrawing the stronger fact serves the weaker. Returns what
-    waits on what (fact id → fact id)."""
-    facts = list(
-        LearnedFact.objects.select_for_update()
-        .filter(
-            template_id=template_id,
-            status=LearnedFact.Status.ACTIVE,
-            reach__in=(LearnedFact.Reach.TRIAL, LearnedFact.Reach.TEMPLATE),
-        )
-        .order_by("pk")
+    waits on what (fact id → fact id).
+
+    Settled are the `SETTLED` facts a directives read reaches first (its order: confidence, then
+    the newest), however many the template holds: the cost of a settle, paid whenever a fact
+    reaches the template, stays bounded (a template of 100,000 facts would otherwise be read,
+    locked and compared pairwise on every correction)."""
+    shared = LearnedFact.objects.filter(
+        template_id=template_id,
+        status=LearnedFact.Status.ACTIVE,
+        reach__in=(LearnedFact.Reach.TRIAL, LearnedFact.Reach.TEMPLATE),
     )
+    first = shared.order_by("-confidence", "-created_at", "pk").values("pk")[:SETTLED]
+    reached = list(first.values_list("pk", flat=True))
+    facts = list(LearnedFact.objects.select_for_update().filter(pk__in=reached).order_by("pk"))
     counts = {
         row["pk"]: row
-        for row in LearnedFact.objects.filter(pk__in=[f.pk for f in facts])
+        for row in LearnedFact.objects.filter(pk__in=reached)
         .annotate(sessions=Count("sightings"), agent_count=Count("sightings__agent", distinct=True))
         .values("pk", "sessions", "agent_count")
     }
     for fact in facts:
         fact.sessions, fact.agent_count = counts[fact.pk]["sessions"], counts[fact.pk]["agent_count"]
     facts.sort(key=lambda f: (-f.agent_count, -f.sessions, f.served_at or f.created_at, f.pk))
-    served: list[tuple[LearnedFact, list]] = []
+    served: list[tuple[LearnedFact, tuple]] = []
     waits: dict[int, int] = {}
     for fact in facts:
         read = slots(as_fact(fact.content))
@@ -66,6 +73,6 @@ def facts_settle(*, template_id: int | None) -> dict[int, int]:
     LearnedFact.objects.bulk_update(changed, ["waiting_on"])
     # A fact no longer template-wide or active waits on nothing.
     LearnedFact.objects.filter(template_id=template_id, waiting_on__isnull=False).exclude(
-        pk__in=[f.pk for f in facts]
+        status=LearnedFact.Status.ACTIVE, reach__in=(LearnedFact.Reach.TRIAL, LearnedFact.Reach.TEMPLATE)
     ).update(waiting_on=None)
     return waits
