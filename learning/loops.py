@@ -187,11 +187,13 @@ def facts_promote(*, fact_ids: set[int]) -> int:
     for fact in LearnedFact.objects.filter(pk__in=list(recurring), status=LearnedFact.Status.ACTIVE):
         if not is_instance(fact.content):
             if lines_tested(fact.template_id):
-                fact_reach(fact=fact, reach=LearnedFact.Reach.TRIAL)  # tested first (experiments)
+                fact_reach(fact=fact, reach=LearnedFact.Reach.TRIAL, settle=False)  # tested first
             else:
-                fact_reach(fact=fact, reach=LearnedFact.Reach.TEMPLATE)
+                fact_reach(fact=fact, reach=LearnedFact.Reach.TEMPLATE, settle=False)
             promoted += 1
-    # A template-wide fact stated again may now have more support than a contrary one it waited on.
+    # Each template settled once, the facts just promoted with it (each one's settle would read
+    # the same facts again); a template-wide fact stated again may now have more support than a
+    # contrary one it waited on.
     for template_id in set(
         LearnedFact.objects.filter(
             pk__in=fact_ids, reach__in=SHARED, status=LearnedFact.Status.ACTIVE
@@ -210,19 +212,21 @@ def fact_reach_template(*, fact: LearnedFact) -> LearnedFact:
     return fact_reach(fact=fact, reach=LearnedFact.Reach.TEMPLATE)
 
 
-def fact_reach(*, fact: LearnedFact, reach: str) -> LearnedFact:
+def fact_reach(*, fact: LearnedFact, reach: str, settle: bool = True) -> LearnedFact:
     """Serve `fact` beyond its agent: to every agent of its template, or on trial to a share of
     the template's sessions (experiments: its test decides); a user-stated fact then supersedes
     the template's conflicting inferred ones, and of two contrary shared facts the one with less
-    support waits (facts_settle): never served, not even on trial, while the other is."""
+    support waits (facts_settle): never served, not even on trial, while the other is. A caller
+    promoting several facts at once settles their templates itself, once (`settle=False`)."""
     fact.reach, fact.served_at = reach, clock.now()
     LearnedFact.objects.filter(pk=fact.pk).update(reach=fact.reach, served_at=fact.served_at)
     template_wide = LearnedFact.objects.filter(
         template_id=fact.template_id, status=LearnedFact.Status.ACTIVE, reach__in=SHARED
     ).exclude(pk=fact.pk)
     _supersede(fact, template_wide)
-    facts_settle(template_id=fact.template_id)
-    fact.refresh_from_db(fields=["waiting_on"])
+    if settle:
+        facts_settle(template_id=fact.template_id)
+        fact.refresh_from_db(fields=["waiting_on"])
     return fact
 
 
