@@ -30,7 +30,11 @@ def downstream(signal: str) -> str | None:
 
 
 def open_factors(template_id: int) -> list[LineFactor]:
-    return list(LineFactor.objects.filter(template_id=template_id, status__in=LineFactor.OPEN).order_by("pk"))
+    return list(
+        LineFactor.objects.filter(template_id=template_id, status__in=LineFactor.OPEN)
+        .select_related("proposal")
+        .order_by("pk")
+    )
 
 
 def taken_back(template_id: int) -> list[LineFactor]:

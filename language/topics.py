@@ -33,13 +33,14 @@ LIGHT_VERBS = words(
 CLOSED = words("they their theirs he she whether doesnt dont cant wont isnt pls plz thx")
 WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
 MOST = 6  # topics kept per complaint: its first nouns, where what it is about is named
+READ = 2000  # characters read of a complaint: what it is about is named at its start
 
 
 def topics(text: str, most: int = MOST) -> tuple[str, ...]:
     """The nouns `text` names, lemmatised, in the order it names them, each once, at most
-    `most` of them."""
+    `most` of them, from its first `READ` characters (a client's text has no other bound)."""
     out: list[str] = []
-    for word in WORD.findall(text.lower()):
+    for word in WORD.findall(text[:READ].lower()):
         word = word.strip("'-")
         topic = _noun(word)
         if topic and topic not in out:

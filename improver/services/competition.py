@@ -141,9 +141,9 @@ def held_back(newcomers: list[rule.Contender], testing: list[rule.Contender]) ->
     newcomer waits until the test ends, and comes back if that line is dropped."""
     out = []
     for newcomer in newcomers:
-        rival = next((t for t in testing if rule.competing(newcomer, t) and t.text != newcomer.text), None)
-        if rival is not None:
-            out.append(rule.Competition(newcomer, rival, rule.competing(newcomer, rival)))
+        rivals = ((t, why) for t in testing if (why := rule.competing(newcomer, t)))
+        if (found := next(rivals, None)) is not None:
+            out.append(rule.Competition(newcomer, *found))
     return out
 
 
