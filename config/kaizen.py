@@ -292,8 +292,9 @@ DECLARED: dict[str, tuple[object, str, object]] = {
     "PROMPT_TOKEN_BUDGET": (
         480,
         "Most tokens (about four characters each) of the prompt block an agent is served: about a page. "
-        "The directives are pruned to 60% of it, lowest-value lines first; learned facts, anti-patterns "
-        "and proven patterns fill the rest, and what does not fit is left out.",
+        "The directives are pruned to 60% of it less what the lines under test may add to a session's "
+        "block, lowest-value lines first; learned facts, anti-patterns and proven patterns fill the "
+        "rest, and what does not fit is left out.",
         (50, 1_000_000),
     ),
     "CANARY_SHARE": (
