@@ -1,7 +1,7 @@
 """Fits the weights of the rules that read people's words, on the corpus's training part only.
 
 For each task (remedy or not, policy or instance, contradictory or compatible) the training rows
-are the corpus's twelve training domains plus the older hand-written tables; the test domains
+are the corpus's training domains plus the older hand-written tables; the test domains
 (language/corpus/SPLIT) are never read. The regularisation is chosen by leave-one-domain-out
 cross-validation over the training domains, so the choice itself rewards reading a domain never
 seen. Writes language/remedy_weights.json, language/scope_weights.json and

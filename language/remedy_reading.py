@@ -13,7 +13,7 @@ question that only asks to be told about one event, which is none.
 
 The sentence is described by features — the grammar's readings of the whole sentence and of each
 clause (language.grammar), the part of speech its first words can take, the persons it names, its
-words — and a logistic regression fitted on labelled feedback from twelve domains weighs them
+words — and a logistic regression fitted on labelled feedback from the training domains weighs them
 (remedy_weights.json, written by bench/train_language.py).
 """
 
