@@ -22,6 +22,7 @@ from pathlib import Path
 
 from language import grammar
 from language.linear_model import load
+from language.noun_phrases import limit, tally
 from language.noun_rules import count_alone
 from language.remedy_shapes import shapes
 from language.request_forms import asks_information, request
@@ -124,10 +125,14 @@ def is_remedy(sentence: str) -> bool:
     text = sentence.strip().replace("’", "'")
     if grammar.LIMIT.match(text) or grammar.LIMIT.match(grammar.lead_in_off(text)):
         return True  # a bound said as a thing and its quantity: no sentence of the fit is so short
+    if limit(text):
+        return True  # "Two approvals per release PR.", "No password resets over chat."
     if asks_information(text):
         return False  # "Could you tell me why it failed?": a question about one event
     if request(text):
         return True  # a request said as a question, a wish, a rule of the work or a noun phrase
+    if tally(text):
+        return False  # "Nine hours in Frankfurt and no hotel.": what went wrong, counted
     if count_alone(text):
         return False  # "Three visits.": a count said alone tells how many there were
     return load(WEIGHTS).says_yes(remedy_features(sentence))
