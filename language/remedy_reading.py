@@ -21,6 +21,7 @@ import re
 from pathlib import Path
 
 from language import grammar
+from language.empty_asks import empty_ask
 from language.linear_model import load
 from language.noun_phrases import limit, tally
 from language.noun_rules import count_alone
@@ -123,6 +124,8 @@ def is_remedy(sentence: str) -> bool:
     if not 2 <= len(sentence.split()) <= 60:
         return False
     text = sentence.strip().replace("’", "'")
+    if empty_ask(text):
+        return False  # "Get it right.", "Seriously, do better.": venting said as a command
     if grammar.LIMIT.match(text) or grammar.LIMIT.match(grammar.lead_in_off(text)):
         return True  # a bound said as a thing and its quantity: no sentence of the fit is so short
     if limit(text):
