@@ -9,7 +9,7 @@ A noun phrase that carries a limit's mark is a rule of the work asked for withou
   "One site visit before any contract", "Two people on every bridge";
 - none of a kind on a condition, at a time or by a channel: "No deploys after 3 pm", "No
   e-filing without the signed form", "No password resets over chat", "No fines on children's
-  books".
+  books"; or on any terms when asked for with "please" ("plz no burpees for the rehab folks").
 
 A noun phrase that opens with a count or a word of lack ("no", "not a", "another", "zero") and
 carries a mark of what happened tallies what went wrong: a moment ("tonight", "again", "since
@@ -45,6 +45,7 @@ COUNTS = QUANTITY_WORDS | grammar.words(
     "eleven twelve fifteen twenty thirty forty fifty sixty hundred dozen several zero half"
 )
 ALWAYS_TALLY = grammar.words("another zero not")
+PLEASE = re.compile(r"^(?:please|pls|plz|kindly)\b[\s,:;—–-]*|[\s,;—–-]*\b(?:please|pls|plz)[\s.!]*$", re.I)
 SUBJECTS = grammar.words("i we you they he she it because although though whereas")
 OPENERS = COUNTS | ALWAYS_TALLY | grammar.words("no max maximum min minimum only")
 MOMENTS = ONE_MOMENT | grammar.words("tonight overnight since")
@@ -59,9 +60,12 @@ def _words(text: str) -> list[str]:
 def limit(text: str) -> bool:
     """Whether the sentence is a rule said as a noun phrase with a limit's mark (see the
     module's docstring)."""
-    words = _words(text)
-    if not _noun_phrase(text, words) or not _plain(words):
+    bare = PLEASE.sub("", text).strip()
+    words = _words(bare)
+    if not _noun_phrase(bare, words) or not _plain(words):
         return False
+    if bare != text.strip() and words[0] in {"no", "nothing"}:
+        return True  # "plz no burpees for the rehab folks": a ban asked for
     if BOUND.search(" ".join(words)):
         return True
     if any(w in REACH for w in words[1:]) or _per_period(words):

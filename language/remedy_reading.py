@@ -75,7 +75,9 @@ def _clause_features(clause: str, position: str, features: dict) -> None:
     features[f"{position}:kind:{_kind(words[0])}"] = 1.0
     if len(words) > 1:
         features[f"{position}:kind2:{_kind(words[0])}>{_kind(words[1])}"] = 1.0
-    if grammar.imperative(grammar.lead_in_off(clause)):
+    # "…, email and app": an item of a list the comma broke off, not a verb and its object
+    listed = len(words) > 2 and words[1] in {"and", "or"} and not grammar.base_verb(words[2])
+    if not listed and grammar.imperative(grammar.lead_in_off(clause)):
         features[f"{position}:imperative"] = 1.0
         features["any:imperative"] = 1.0
     banned = grammar.PROHIBITION.match(grammar.lead_in_off(clause))
@@ -119,8 +121,9 @@ def remedy_features(sentence: str) -> dict[str, float]:
     return features
 
 
-def is_remedy(sentence: str) -> bool:
-    """Whether the sentence says what to do (see the module's docstring)."""
+def by_form(sentence: str) -> bool | None:
+    """What the sentence's form alone decides, before any weight: None when it leaves the
+    sentence to the fitted weights (which are fitted on such sentences only)."""
     if not 2 <= len(sentence.split()) <= 60:
         return False
     text = sentence.strip().replace("’", "'")
@@ -138,4 +141,12 @@ def is_remedy(sentence: str) -> bool:
         return False  # "Nine hours in Frankfurt and no hotel.": what went wrong, counted
     if count_alone(text):
         return False  # "Three visits.": a count said alone tells how many there were
+    return None
+
+
+def is_remedy(sentence: str) -> bool:
+    """Whether the sentence says what to do (see the module's docstring)."""
+    decided = by_form(sentence)
+    if decided is not None:
+        return decided
     return load(WEIGHTS).says_yes(remedy_features(sentence))

@@ -18,6 +18,8 @@ Each shape is one reading of the whole sentence, named for what it means:
   in the first line", "Missing invoice again"): a complaint without a verb;
 - at-me: an imperative or prohibition whose only object is the speaker ("Stop calling me",
   "Leave me alone"): venting at the agent, not a rule of the work;
+- span-to-now: a stretch of time up to now ("since March", "all afternoon", "for weeks"): how
+  long something has gone wrong;
 - hedged: a statement of how things usually are ("usually", "typically", "about 28 days"): a fact;
 - thanks: an opening word of thanks or praise ("Thank you for …", "Well done") with no later
   clause turning to what to do ("…, but next time …").
@@ -68,6 +70,12 @@ HEDGES = re.compile(
     r"|a lot of|lots of|around here|round here|in my experience)",
     re.I,
 )
+SPAN = re.compile(
+    r"\bsince (?:(?:the|my|our|last|this)\s+)?[\w-]+\s*(?:$|[.,;!?])"
+    r"|\ball (?:morning|afternoon|evening|day|night|week|weekend|month)\b"
+    r"|\bfor (?:hours|days|weeks|months|ages)\b",
+    re.I,
+)
 THANKS = re.compile(
     r"^(?:thank you|thanks|thx|cheers|kudos|great job|nice work|good work|well done|much appreciated)\b", re.I
 )
@@ -101,6 +109,8 @@ def shapes(sentence: str) -> set[str]:
         found.add("thanks")
     if HEDGES.search(text):
         found.add("hedged")
+    if SPAN.search(text):
+        found.add("span-to-now")
     plain = INTERJECTION.sub("", bare).strip()
     found |= _subject_shapes(plain, [w for w in (grammar._word(t) for t in plain.split()) if w])
     return found
