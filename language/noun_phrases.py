@@ -40,6 +40,7 @@ PERIODS = grammar.words("second minute hour day night week weekend month quarter
 # only when no one particular thing follows ("No update on the refund" is what happened).
 CONDITIONS = grammar.words("after before until till past during within outside without unless except")
 CHANNELS = grammar.words("over via by on between under above below beyond through")
+MEANS = grammar.words("over via through")  # "No cash refunds over the phone", "via the app"
 PARTICULAR = grammar.words("the this that these those your his her their its our a an")
 COUNTS = QUANTITY_WORDS | grammar.words(
     "eleven twelve fifteen twenty thirty forty fifty sixty hundred dozen several zero half"
@@ -173,6 +174,6 @@ def _none_on(words: list[str]) -> bool:
         following = words[i + 1] if i + 1 < len(words) else ""
         if word in CONDITIONS and following:
             return True
-        if word in CHANNELS and following and following not in PARTICULAR:
+        if word in CHANNELS and following and (following not in PARTICULAR or word in MEANS):
             return True
     return False

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from language.bounds import tokens_cut
 from language.linear_model import load
+from language.remedy_shapes import shapes
 
 WEIGHTS = Path(__file__).with_name("scope_weights.json")
 # Before a number, how much of the text the threshold words of a rule are looked for in.
@@ -72,11 +73,16 @@ def by_rule(text: str) -> bool:
 # a small number naming a thing ("desk 4", "section 9.2"), one value put right for another; and,
 # for a rule, a recurrence, a clock time or an amount of a unit ("every Monday at 9", "a
 # 20-minute slot", "net-45").
+# A day said as one that recurs: "on Fridays", "on Sunday nights".
+RECURRING_DAY = (
+    r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+    r"(?:s\b|\s+(?:nights|mornings|afternoons|evenings)\b)"
+)
 # Capitals that name a unit, a currency, a format or a region, never one thing: "in GB, not MB".
 UNIT_CAPITALS = ("KB", "MB", "GB", "TB", "USD", "EUR", "GBP", "CAD", "AUD", "UTC", "GMT", "PDF", "CSV", "VAT")
 UNIT_CAPITALS += ("US", "UK", "EU")
 SCOPE_PATTERNS = {
-    "inner-capital": re.compile(r"(?<=[a-z,;] )(?-i:[A-Z][a-z]+)\b"),
+    "inner-capital": re.compile(r"(?<=[a-z,;] )(?!" + RECURRING_DAY + r")(?-i:[A-Z][a-z]+)\b"),
     "letters-id": re.compile(r"(?-i:\b(?!(?:" + "|".join(UNIT_CAPITALS) + r")\b)[A-Z]{2,6}\b)"),
     "small-number": re.compile(r"\b[a-z]+\s+\d{1,3}(?:\.\d+)?\b", re.I),
     "digit": re.compile(r"\d"),
@@ -111,7 +117,10 @@ def scope_features(content: str) -> dict[str, float]:
     markers = ("rule:instance", "has:inner-capital", "has:letters-id", "has:digit", "has:deictic")
     if not any(marker in features for marker in markers):
         features["no-marker"] = 1.0  # nothing names one case: a rule unless its words say otherwise
-    words = re.findall(r"[a-z0-9']+", text.lower())[:60]
+    for shape in shapes(text) & {"general-rule", "condition-then-act"}:
+        features[f"shape:{shape}"] = 1.0  # "Online gifts count …", "If a host fails, page …"
+    # a number is a number whichever it is: "6" in one sentence says nothing of "6" in another
+    words = [re.sub(r"^\d[\d']*$", "#", w) for w in re.findall(r"[a-z0-9']+", text.lower())[:60]]
     if words:
         features[f"w1:{words[0]}"] = 1.0
     for word in words:
