@@ -112,6 +112,7 @@ def remedy_features(sentence: str) -> dict[str, float]:
         features[f"w1:{words[0]}"] = 1.0
         if len(words) > 1:
             features[f"w12:{words[0]} {words[1]}"] = 1.0
+    words = [re.sub(r"^\d[\d,.:']*$", "#", w) for w in words]  # a number weighs as a number
     for a, b in zip(words, words[1:], strict=False):
         features[f"bi:{a} {b}"] = 1.0
     for word in words:
