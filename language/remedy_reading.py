@@ -76,7 +76,7 @@ def _clause_features(clause: str, position: str, features: dict) -> None:
     if len(words) > 1:
         features[f"{position}:kind2:{_kind(words[0])}>{_kind(words[1])}"] = 1.0
     # "…, email and app": an item of a list the comma broke off, not a verb and its object
-    listed = len(words) > 2 and words[1] in {"and", "or"} and not grammar.base_verb(words[2])
+    listed = len(words) > 2 and words[1] in {"and", "or"} and "VERB" not in grammar._lemmas(words[2])
     if not listed and grammar.imperative(grammar.lead_in_off(clause)):
         features[f"{position}:imperative"] = 1.0
         features["any:imperative"] = 1.0
