@@ -2,10 +2,12 @@
 
 For each task (remedy or not, policy or instance, contradictory or compatible) the training rows
 are the corpus's training domains plus the older hand-written tables; the test domains
-(language/corpus/SPLIT) are never read. The regularisation is chosen by leave-one-domain-out
-cross-validation over the training domains, so the choice itself rewards reading a domain never
-seen. Writes language/remedy_weights.json, language/scope_weights.json and
-language/contrary_weights.json. Needs scikit-learn (in the dev extras); reading the weights does not.
+(language/corpus/SPLIT) are never read. A remedy row its form already decides
+(language.remedy_reading.by_form) is left out: the weights only ever read the others. The
+regularisation is chosen by leave-one-domain-out cross-validation over the training domains, so
+the choice itself rewards reading a domain never seen. Writes language/remedy_weights.json,
+language/scope_weights.json and language/contrary_weights.json. Needs scikit-learn (in the dev
+extras); reading the weights does not.
 
     python bench/train_language.py            # fit and write all three
     python bench/train_language.py --task pair --dry-run

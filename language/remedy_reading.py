@@ -9,12 +9,16 @@ on-call"). A complaint, a description of what went wrong ("Invoice shows the old
 story, a question, praise or venting at the agent ("Leave me alone") is not one. A request said
 without a bare imperative — a polite question, a wish that things had gone otherwise, a rule of the
 work, a noun phrase with "please" — is read by its form first (language.request_forms), and so is a
-question that only asks to be told about one event, which is none.
+question that only asks to be told about one event, which is none. So are a noun phrase with a
+limit's mark ("Two approvals per release PR"), a remedy, and one that counts what went wrong
+("Nine hours in Frankfurt and no hotel"), none (language.noun_phrases), and an imperative that
+names nothing to do ("Get it right.", "Seriously, do better."), venting (language.empty_asks).
 
-The sentence is described by features — the grammar's readings of the whole sentence and of each
-clause (language.grammar), the part of speech its first words can take, the persons it names, its
-words — and a logistic regression fitted on labelled feedback from the training domains weighs them
-(remedy_weights.json, written by bench/train_language.py).
+Whatever the form leaves undecided (by_form) is described by features — the grammar's readings
+of the whole sentence and of each clause (language.grammar), the part of speech its first words
+can take, the persons it names, its words — and a logistic regression fitted on the labelled
+feedback of the training domains that the form leaves undecided weighs them (remedy_weights.json,
+written by bench/train_language.py).
 """
 
 import re
