@@ -185,8 +185,11 @@ def one_off_marks(spec: dict) -> set[str]:
 
 
 def one_off_served(prompt: str, spec: dict) -> str:
-    """The served line that carries a one-off correction (empty when none does)."""
+    """The served line that carries a one-off correction (empty when none does); the block's
+    headings ("# Directives (translation-agency-1 v2)") are not lines."""
     for line in prompt.splitlines():
+        if line.startswith("#"):
+            continue
         lowered = line.lower()
         if "noise" not in spec:
             if "#a" in lowered or "issue_refund for $" in lowered:

@@ -231,12 +231,11 @@ def fact_reach(*, fact: LearnedFact, reach: str, settle: bool = True) -> Learned
 
 
 def fact_learn(*, agent, candidate: corrections.FactCandidate, correction_id=None, at=None) -> LearnedFact:
-    """Store a fact once per template, served to `agent` only; a user-stated fact supersedes that
-    agent's conflicting inferred ones."""
+    """Store a fact the template does not know yet (its caller read what it knows), once per
+    template, served to `agent` only; a user-stated fact supersedes that agent's conflicting
+    inferred ones."""
     scope = LearnedFact.objects.filter(template_id=agent.template_id, status=LearnedFact.Status.ACTIVE)
     same = scope.filter(content_key=corrections.fact_key(candidate.content))
-    if (found := same.first()) is not None:
-        return found
     try:
         with transaction.atomic():  # a savepoint: another pass may store the same fact meanwhile
             fact = LearnedFact.objects.create(

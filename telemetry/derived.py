@@ -195,7 +195,17 @@ def _claim(types: list[str] | None, now, bucket: int, buckets: int) -> list[Pend
         todo = todo.alias(bucket=F("agent_id") % buckets).filter(bucket=bucket)
     if types is not None:
         todo = todo.filter(event_type__in=types)
-    fields = ["id", "event_type", "row_id", "received_at", "handler", "attempts", "agent_id", "occurred_at"]
+    fields = [
+        "id",
+        "event_type",
+        "row_id",
+        "received_at",
+        "handler",
+        "attempts",
+        "agent_id",
+        "occurred_at",
+        "error",
+    ]
     place = Window(RowNumber(), partition_by=[F("agent_id")], order_by=F("id").asc())
     turns = todo.annotate(turn=(place - 1) / FAIR_SLICE)
     return list(turns.order_by("turn", "id").only(*fields)[:BATCH_ROWS])

@@ -9,8 +9,10 @@ from django.conf import settings
 from config import clock
 from experiments.counts import session_counts, signal_counts
 from experiments.models import LineFactor, Rollout
+from experiments.selectors import open_factors
 from governance.models import Proposal
 from improver import directive_lines as dl
+from improver.context import estimate_tokens
 from learning.signals import tool_signal
 
 
@@ -82,14 +84,33 @@ def proven_lines(template) -> set[str]:
 DIRECTIVES_SHARE = 0.6  # of the prompt block's budget; what was learned fills the rest
 
 
-def directives_budget() -> int:
-    return int(settings.KAIZEN["PROMPT_TOKEN_BUDGET"] * DIRECTIVES_SHARE)
+def directives_budget(template, adding: tuple[str, ...] = ()) -> int:
+    """The tokens the template's own lines may take: their share of the prompt block, less what
+    the lines under test may add to a session's block (each test's longest level), so a session
+    drawn every line under test still has the learned facts' share and no fact is pushed out by
+    a draw (which would make the line's test measure the fact's absence too); less `adding`, the
+    lines a change proposes now, which will be tested the same way."""
+    share = int(settings.KAIZEN["PROMPT_TOKEN_BUDGET"] * DIRECTIVES_SHARE)
+    proposed = estimate_tokens("\n".join(adding)) + 1 if adding else 0
+    return max(0, share - reserved_for_tests(template.pk) - proposed)
 
 
-def review(template) -> tuple[list[dl.Line], dict[str, dl.Effect], list[dl.Pruning]]:
+def reserved_for_tests(template_id: int) -> int:
+    """The tokens a session's block may gain from the template's open line tests: per test, its
+    level adding the most."""
+    return sum(
+        max((estimate_tokens("\n".join(level.get("add") or ())) + 1 for level in factor.levels), default=0)
+        for factor in open_factors(template_id)
+    )
+
+
+def review(
+    template, adding: tuple[str, ...] = ()
+) -> tuple[list[dl.Line], dict[str, dl.Effect], list[dl.Pruning]]:
     """The lines of the head, their effects, and what to prune (improver lines only are removed
     automatically; a human's line is only ever suggested; a line learned a hand-off away is not
-    judged on this template's sessions)."""
+    judged on this template's sessions; the head is kept within its budget beside the lines under
+    test and `adding`, the lines a change proposes)."""
     versions = version_history(template)
     head = template.document.head
     versions = [v for v in versions if v["number"] <= head.number]
@@ -128,7 +149,9 @@ def review(template) -> tuple[list[dl.Line], dict[str, dl.Effect], list[dl.Pruni
         for k, e in measured.items()
         if e.with_sessions and e.without_sessions
     }
-    prunings += dl.over_budget([ln for ln in lines if ln.key not in pruned], value, directives_budget())
+    prunings += dl.over_budget(
+        [ln for ln in lines if ln.key not in pruned], value, directives_budget(template, adding)
+    )
     return lines, measured, prunings
 
 

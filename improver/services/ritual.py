@@ -526,7 +526,8 @@ def prune(
 ) -> tuple[ProposedChange | None, list[dict]]:
     """Fold the directive lifecycle into the change: improver lines that did not help, repeats and
     lines over the token budget come out; a human's lines are only suggested."""
-    _, _, prunings = directive_review.review(template)
+    adding = tuple(a.text for a in change.additions) if change else ()
+    _, _, prunings = directive_review.review(template, adding)
     as_dicts = [
         {"text": p.line.text, "action": p.action, "reason": p.reason, "into": p.into, "author": p.line.author}
         for p in prunings

@@ -216,3 +216,40 @@ def test_a_line_that_helped_and_hurts_now_is_proposed_for_removal():
         _, _, prunings = directive_review.review(template)
     [pruning] = [p for p in prunings if p.line.text == FRICTION["text"]]
     assert pruning.action == "remove" and pruning.reason.startswith("it now hurts: 60%")
+
+
+LONG = "Quote the ticket number, the customer's plan and the last three replies in every hand-off note."
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("under_test", "proposed", "pruned"), [((), (), False), ((LONG,), (), True), ((), (LONG,), True)]
+)
+def test_the_head_keeps_room_for_the_lines_under_test_and_the_lines_proposed(
+    settings, under_test, proposed, pruned
+):
+    # a session drawn every line under test still has the learned facts' share of its block: the
+    # head is pruned to its share less what the tests (and the change proposed now) may add
+    from experiments.services import factors_start
+    from improver.context import estimate_tokens
+    from improver.services import directive_review
+
+    template, _, _ = coder_fleet()
+    improver_adds(template, {"text": "Summarise the failing step first.", "origin": "remedy", "sources": []})
+    template.refresh_from_db()
+    head = estimate_tokens(template.document.head.text)
+    settings.KAIZEN = {
+        **settings.KAIZEN,
+        "PROMPT_TOKEN_BUDGET": int((head + 4) / directive_review.DIRECTIVES_SHARE),
+    }
+    if under_test:
+        factors_start(
+            template=template,
+            proposal=None,
+            factors=[[{"add": list(under_test), "targets": ["negative"]}]],
+            at=WAKE,
+        )
+    _, _, prunings = directive_review.review(template, proposed)
+    over = [p for p in prunings if "budget" in p.reason]
+    assert bool(over) is pruned
+    assert not over or over[0].line.author == "improver"  # a human's line is the last to go

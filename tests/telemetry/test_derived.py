@@ -158,3 +158,19 @@ def test_without_following_a_pass_stops_at_an_empty_list(broker_down, monkeypatc
     stepped = SteppedTime(lambda: None)
     monkeypatch.setattr(derived, "time", stepped)
     assert derived.derive_pending() == 0 and stepped.sleeps == 0
+
+
+def test_a_pass_reads_its_to_do_list_as_often_for_30_entries_as_for_3(broker_down):
+    # each entry's fields come with the claim: none is fetched again row by row
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    _, alice = client_for("alice")
+    reads = []
+    for events in (3, 30):
+        failures(alice, events)
+        with CaptureQueriesContext(connection) as queries:
+            derive_pending.apply()
+        sql = [q["sql"] for q in queries]
+        reads.append(sum(q.startswith("SELECT") and "telemetry_pendingderivation" in q for q in sql))
+    assert reads[0] == reads[1]
