@@ -2,9 +2,9 @@
 
 The corpus (language/corpus/part_*.tsv) holds feedback sentences labelled remedy or not,
 corrections labelled policy or instance, and pairs of directive lines labelled contradictory or
-compatible, over eighteen domains. Six domains (language/corpus/SPLIT) are the test part,
-fixed before any rule was changed; the rules are tuned on the other twelve only, and the figures
-that count are the test part's. Prints, per task, the accuracy per domain and each class's recall.
+compatible. Six domains (language/corpus/SPLIT) are the test part, fixed before any rule was
+changed; the rules are tuned on the other domains only, and the figures that count are the test
+part's. Prints, per task, the accuracy per domain and each class's recall.
 
 A further table (language/corpus/agent_terms.tsv, twelve other domains, written before the
 reader was measured on it and never tuned on) pairs feedback with the directive agents should be

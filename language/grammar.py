@@ -187,6 +187,9 @@ def imperative(text: str) -> bool:
         return False  # "Wrong company name …": an adjective before its noun
     if first == "be":  # "Be brief", "Be sure to …", "Be polite with callers"
         return not finite(rest[0], rest[1] if len(rest) > 1 else "")
+    if first == "have":  # "Have the keys ready …", not "Have the reports gone out?"
+        ready = rest[0] in DETERMINERS or rest[0] in {"it", "them", "someone"}
+        return ready and not text.rstrip().endswith("?") and not has_subject(rest, verb_first=True)
     if base_verb(first):
         return not has_subject(rest, verb_first=True)
     # a word the lexicon knows as something else, used as a verb before its object

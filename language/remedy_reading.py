@@ -9,19 +9,25 @@ on-call"). A complaint, a description of what went wrong ("Invoice shows the old
 story, a question, praise or venting at the agent ("Leave me alone") is not one. A request said
 without a bare imperative — a polite question, a wish that things had gone otherwise, a rule of the
 work, a noun phrase with "please" — is read by its form first (language.request_forms), and so is a
-question that only asks to be told about one event, which is none.
+question that only asks to be told about one event, which is none. So are a noun phrase with a
+limit's mark ("Two approvals per release PR"), a remedy, and one that counts what went wrong
+("Nine hours in Frankfurt and no hotel"), none (language.noun_phrases), and an imperative that
+names nothing to do ("Get it right.", "Seriously, do better."), venting (language.empty_asks).
 
-The sentence is described by features — the grammar's readings of the whole sentence and of each
-clause (language.grammar), the part of speech its first words can take, the persons it names, its
-words — and a logistic regression fitted on labelled feedback from twelve domains weighs them
-(remedy_weights.json, written by bench/train_language.py).
+Whatever the form leaves undecided (by_form) is described by features — the grammar's readings
+of the whole sentence and of each clause (language.grammar), the part of speech its first words
+can take, the persons it names, its words — and a logistic regression fitted on the labelled
+feedback of the training domains that the form leaves undecided weighs them (remedy_weights.json,
+written by bench/train_language.py).
 """
 
 import re
 from pathlib import Path
 
 from language import grammar
+from language.empty_asks import empty_ask
 from language.linear_model import load
+from language.noun_phrases import limit, tally
 from language.noun_rules import count_alone
 from language.remedy_shapes import shapes
 from language.request_forms import asks_information, request
@@ -73,7 +79,9 @@ def _clause_features(clause: str, position: str, features: dict) -> None:
     features[f"{position}:kind:{_kind(words[0])}"] = 1.0
     if len(words) > 1:
         features[f"{position}:kind2:{_kind(words[0])}>{_kind(words[1])}"] = 1.0
-    if grammar.imperative(grammar.lead_in_off(clause)):
+    # "…, email and app": an item of a list the comma broke off, not a verb and its object
+    listed = len(words) > 2 and words[1] in {"and", "or"} and "VERB" not in grammar._lemmas(words[2])
+    if not listed and grammar.imperative(grammar.lead_in_off(clause)):
         features[f"{position}:imperative"] = 1.0
         features["any:imperative"] = 1.0
     banned = grammar.PROHIBITION.match(grammar.lead_in_off(clause))
@@ -108,6 +116,7 @@ def remedy_features(sentence: str) -> dict[str, float]:
         features[f"w1:{words[0]}"] = 1.0
         if len(words) > 1:
             features[f"w12:{words[0]} {words[1]}"] = 1.0
+    words = [re.sub(r"^\d[\d,.:']*$", "#", w) for w in words]  # a number weighs as a number
     for a, b in zip(words, words[1:], strict=False):
         features[f"bi:{a} {b}"] = 1.0
     for word in words:
@@ -117,17 +126,32 @@ def remedy_features(sentence: str) -> dict[str, float]:
     return features
 
 
-def is_remedy(sentence: str) -> bool:
-    """Whether the sentence says what to do (see the module's docstring)."""
+def by_form(sentence: str) -> bool | None:
+    """What the sentence's form alone decides, before any weight: None when it leaves the
+    sentence to the fitted weights (which are fitted on such sentences only)."""
     if not 2 <= len(sentence.split()) <= 60:
         return False
     text = sentence.strip().replace("’", "'")
+    if empty_ask(text):
+        return False  # "Get it right.", "Seriously, do better.": venting said as a command
     if grammar.LIMIT.match(text) or grammar.LIMIT.match(grammar.lead_in_off(text)):
         return True  # a bound said as a thing and its quantity: no sentence of the fit is so short
+    if limit(text):
+        return True  # "Two approvals per release PR.", "No password resets over chat."
     if asks_information(text):
         return False  # "Could you tell me why it failed?": a question about one event
     if request(text):
         return True  # a request said as a question, a wish, a rule of the work or a noun phrase
+    if tally(text):
+        return False  # "Nine hours in Frankfurt and no hotel.": what went wrong, counted
     if count_alone(text):
         return False  # "Three visits.": a count said alone tells how many there were
+    return None
+
+
+def is_remedy(sentence: str) -> bool:
+    """Whether the sentence says what to do (see the module's docstring)."""
+    decided = by_form(sentence)
+    if decided is not None:
+        return decided
     return load(WEIGHTS).says_yes(remedy_features(sentence))

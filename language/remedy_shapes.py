@@ -18,6 +18,8 @@ Each shape is one reading of the whole sentence, named for what it means:
   in the first line", "Missing invoice again"): a complaint without a verb;
 - at-me: an imperative or prohibition whose only object is the speaker ("Stop calling me",
   "Leave me alone"): venting at the agent, not a rule of the work;
+- span-to-now: a stretch of time up to now ("since March", "all afternoon", "for weeks"): how
+  long something has gone wrong;
 - hedged: a statement of how things usually are ("usually", "typically", "about 28 days"): a fact;
 - thanks: an opening word of thanks or praise ("Thank you for …", "Well done") with no later
   clause turning to what to do ("…, but next time …").
@@ -32,12 +34,15 @@ from language import grammar
 ADVICE = re.compile(
     r"\b(?:it(?:'d| would| might| may| could| will) (?:\w+ )?be (?:\w+ ){1,2}(?:to|if)\b"
     r"|it(?:'s| is) (?:\w+ )?(?:best|better|wiser?|smarter|safer|worth|preferable|ideal|good practice)\b"
+    r"|it(?:'d| would| might| could)(?: really| also)? help(?: a lot)? (?:if|to)\b"
+    r"|(?:i|we) wish (?:you|u)(?:'d| would| could)\b"
     r"|ideally\b|(?:i|we)(?:'d| would) (?:like|love|appreciate|prefer|rather)\b"
     r"|(?:i|we)(?:'ll| will)? need (?:you|the \w+|\w+s?) to\b|(?:i|we) want (?:you|it|them) to\b)",
     re.I,
 )
 CONDITION = re.compile(
-    r"^(?:if|when|whenever|once|after|before|as soon as|until|while|in case|for any|for every|for all)\b"
+    r"^(?:if|when|whenever|once|after|before|as soon as|until|while|in case|for any|for every|for all|"
+    r"instead of|rather than)\b"
     r"[^,;:]*[,;:]\s*(.+)$",
     re.I,
 )
@@ -61,7 +66,14 @@ NUMBERS = grammar.words("one two three four five six seven eight nine ten dozen 
 RULE_VERBS_S = grammar.words("is gets goes needs must should requires stays")
 HEDGES = re.compile(
     r"\b(?:usually|typically|normally|generally|often|tends? to|right now|these days|"
-    r"(?:about|roughly|around|approximately|nearly|almost) (?:\d|a |an |half|one|two|three|four|five|ten))",
+    r"(?:about|roughly|around|approximately|nearly|almost) (?:\d|a |an |half|one|two|three|four|five|ten)"
+    r"|a lot of|lots of|around here|round here|in my experience)",
+    re.I,
+)
+SPAN = re.compile(
+    r"\bsince (?:(?:the|my|our|last|this)\s+)?[\w-]+\s*(?:$|[.,;!?])"
+    r"|\ball (?:morning|afternoon|evening|day|night|week|weekend|month)\b"
+    r"|\bfor (?:hours|days|weeks|months|ages)\b",
     re.I,
 )
 THANKS = re.compile(
@@ -97,6 +109,8 @@ def shapes(sentence: str) -> set[str]:
         found.add("thanks")
     if HEDGES.search(text):
         found.add("hedged")
+    if SPAN.search(text):
+        found.add("span-to-now")
     plain = INTERJECTION.sub("", bare).strip()
     found |= _subject_shapes(plain, [w for w in (grammar._word(t) for t in plain.split()) if w])
     return found
@@ -146,9 +160,11 @@ def _verb_after(words: list[str], *, plural: bool) -> bool:
     """Whether a verb of the plain present follows the subject (past whatever qualifies it: "over
     five thousand", "marked emergency", "placed after noon"), saying what happens to such things."""
     previous, in_phrase = "", False
-    for word in words[:8]:
+    for i, word in enumerate(words[:8]):
         if word in grammar.AUXILIARIES and word not in {"is", "are", "must", "should"}:
             return False  # "were assigned", "hasn't appeared": one occasion
+        if word in {"is", "are"} and words[i + 1 : i + 2] and words[i + 1].endswith("ing"):
+            return False  # "Customers are calling …": what is going on now
         if word in {"and", "but", "than", "by"} or word.endswith("ing") or _only_past(word):
             return False
         in_phrase = in_phrase or word in grammar.PREPOSITIONS

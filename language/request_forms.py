@@ -8,8 +8,9 @@ Inside a complaint people often ask without commanding:
   opinion or belief ("Can you believe …", "Would you say …", "Could you not have …") asks for
   no way of working;
 - as a wish that things had gone otherwise: "If you'd just check the model when I book, this
-  wouldn't happen" and "None of this would happen if you had called first" ask for what the
-  agent would have done ("check the model when I book", "call first"); a wish whose act is
+  wouldn't happen", "None of this would happen if you had called first" and "I wish you'd
+  called first" ask for what the agent would have done ("check the model when I book", "call
+  first"); a wish whose act is
   knowing, seeing or being somewhere ("If you'd been there …") asks for nothing;
 - as a rule of the work: "The timetable should go up a week ahead", "Cars need to be cleaned
   between rentals", "Reminders should go out a week before, not the night before" — a kind of
@@ -48,6 +49,7 @@ THE_AGENT = r"(?:you|u)(?:'d|\s+had|\s+would|\s+could|\s+did|\s+only)?"
 HEDGE = r"(?:(?:just|only|simply|actually|at least|bothered to|took the time to)\s+)*"
 IF_YOU = re.compile(rf"^if\s+{THE_AGENT}\s+{HEDGE}(?P<act>[^,;]+?)\s*[,;]\s*(?:then\s+)?(?P<then>.+)$", re.I)
 THEN_IF = re.compile(rf"^(?P<then>[^,;]+?)[\s,]+if\s+{THE_AGENT}\s+{HEDGE}(?P<act>[^,;]+?)[\s.!]*$", re.I)
+WISHED = re.compile(rf"^(?:i|we)\s+(?:really\s+|just\s+)?wish\s+{THE_AGENT}\s+{HEDGE}(?P<act>[^?]+)$", re.I)
 WOULD = re.compile(r"\b(?:would|wouldn't|could|couldn't|might|won't)\b|\w'd\b|\bwill not\b", re.I)
 AND_PAST = re.compile(r"(\band\s+(?:just\s+|then\s+|also\s+)?)(\w+ed)\b", re.I)
 SENT_AWAY = re.compile(r"\b(?:someone|somebody|anyone) else\b|\bgo away\b|\belsewhere\b", re.I)
@@ -150,12 +152,17 @@ def asks_information(sentence: str) -> bool:
 
 def wish(sentence: str) -> str:
     """What the agent would have done in a wish that things had gone otherwise ("If you'd just
-    X, this wouldn't happen" → "X"); '' when it is none, or its act is no act of the work."""
+    X, this wouldn't happen" → "X", "I wish you'd X" → "X"); '' when it is none, or its act is
+    no act of the work."""
     text = sentence.strip().rstrip(" .!")
     found = IF_YOU.match(text) or THEN_IF.match(text)
-    if not found or not WOULD.search(found["then"]):
+    if wished := WISHED.match(text):
+        act = wished["act"]
+    elif found and WOULD.search(found["then"]):
+        act = found["act"]
+    else:
         return ""
-    words = found["act"].split()
+    words = act.split()
     first = grammar._word(words[0]) if words else ""
     verb = first if grammar.base_verb(first) else _base(first)
     if not verb or verb in NO_ACT:

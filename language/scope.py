@@ -10,6 +10,7 @@ from pathlib import Path
 
 from language.bounds import tokens_cut
 from language.linear_model import load
+from language.remedy_shapes import shapes
 
 WEIGHTS = Path(__file__).with_name("scope_weights.json")
 # Before a number, how much of the text the threshold words of a rule are looked for in.
@@ -31,7 +32,8 @@ IDENTIFIER = re.compile(
     r"|\b(?:he|she|him|his|her|hers)\b"  # one person
     r"|(?-i:\b[A-Z][a-z]+'s\b)"  # Maria's, Acme's
     r"|\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|June|"
-    r"July|August|September|October|November|December)\b(?!s)"  # one day or month (not "on Fridays")
+    r"July|August|September|October|November|December)\b"
+    r"(?!s|\s+(?:nights|mornings|afternoons|evenings)\b)"  # one day (not "on Fridays", "Sunday nights")
     r"|\b(?:today|tonight|tomorrow|yesterday|right now|last week|this time)\b"
     r"|(?:\bthis|(?:^|\b(?:in|from|on|for|with|to|about|of|by)\s+)that)\s+(?!repo|repository|project|codebase|team|company|product|service|workspace|"
     r"kind|type|way|rule)[a-z]+",  # this order, that report (not the project the template works on)
@@ -68,11 +70,20 @@ def by_rule(text: str) -> bool:
 
 
 # What else tells one case from a rule: a name without a title, an identifier of letters only,
-# a small number naming a thing ("desk 4", "section 9.2"); and, for a rule, a recurrence, a clock
-# time or an amount of a unit ("every Monday at 9", "a 20-minute slot", "net-45").
+# a small number naming a thing ("desk 4", "section 9.2"), one value put right for another; and,
+# for a rule, a recurrence, a clock time or an amount of a unit ("every Monday at 9", "a
+# 20-minute slot", "net-45").
+# A day said as one that recurs: "on Fridays", "on Sunday nights".
+RECURRING_DAY = (
+    r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+    r"(?:s\b|\s+(?:nights|mornings|afternoons|evenings)\b)"
+)
+# Capitals that name a unit, a currency, a format or a region, never one thing: "in GB, not MB".
+UNIT_CAPITALS = ("KB", "MB", "GB", "TB", "USD", "EUR", "GBP", "CAD", "AUD", "UTC", "GMT", "PDF", "CSV", "VAT")
+UNIT_CAPITALS += ("US", "UK", "EU")
 SCOPE_PATTERNS = {
-    "inner-capital": re.compile(r"(?<=[a-z,;] )(?-i:[A-Z][a-z]+)\b"),
-    "letters-id": re.compile(r"(?-i:\b[A-Z]{2,6}\b)"),
+    "inner-capital": re.compile(r"(?<=[a-z,;] )(?!" + RECURRING_DAY + r")(?-i:[A-Z][a-z]+)\b"),
+    "letters-id": re.compile(r"(?-i:\b(?!(?:" + "|".join(UNIT_CAPITALS) + r")\b)[A-Z]{2,6}\b)"),
     "small-number": re.compile(r"\b[a-z]+\s+\d{1,3}(?:\.\d+)?\b", re.I),
     "digit": re.compile(r"\d"),
     "recurrence": re.compile(
@@ -89,6 +100,8 @@ SCOPE_PATTERNS = {
     "capped": re.compile(
         r"\b(?:capped|limit(?:ed)?|max(?:imum)?|minimum|min|cutoff|cut-off|deadline)\b", re.I
     ),
+    # one value put right for another: "Seat 12, not row H", "Build 5521, not 5512", "7:45, not 7:30"
+    "value-swap": re.compile(r"[\w:.-]*\d[\w:.-]*,?\s+not\s+(?:[a-z]+\s+){0,2}(?:[\w:.-]*\d|[A-Z]\b)"),
     "deictic": re.compile(
         r"\b(?:this|that|these|those|the last|yesterday|today|tomorrow|just now|earlier)\b", re.I
     ),
@@ -104,7 +117,10 @@ def scope_features(content: str) -> dict[str, float]:
     markers = ("rule:instance", "has:inner-capital", "has:letters-id", "has:digit", "has:deictic")
     if not any(marker in features for marker in markers):
         features["no-marker"] = 1.0  # nothing names one case: a rule unless its words say otherwise
-    words = re.findall(r"[a-z0-9']+", text.lower())[:60]
+    for shape in shapes(text) & {"general-rule", "condition-then-act"}:
+        features[f"shape:{shape}"] = 1.0  # "Online gifts count …", "If a host fails, page …"
+    # a number is a number whichever it is: "6" in one sentence says nothing of "6" in another
+    words = [re.sub(r"^\d[\d']*$", "#", w) for w in re.findall(r"[a-z0-9']+", text.lower())[:60]]
     if words:
         features[f"w1:{words[0]}"] = 1.0
     for word in words:

@@ -32,6 +32,7 @@ def test_verbs_no_list_ever_named_are_instructions():
         "Cordon the node so no new pods land on it.",
         "Triangulate figures from two independent sources.",
         "Nudge the hiring manager if feedback is late.",
+        "Have the keys ready when a booking is prepaid.",
     ):
         assert is_remedy(sentence), sentence
     for sentence in (
@@ -39,5 +40,7 @@ def test_verbs_no_list_ever_named_are_instructions():
         "Book club invite went to the whole company.",
         "Review came back with six comments.",
         "Love the quick answers, great job.",
+        "Have the invoices gone out?",
+        "Parents got the same newsletter by post, email and app.",
     ):
         assert not is_remedy(sentence), sentence

@@ -27,6 +27,12 @@ SHAPES = [
     ("Bread dough usually doubles in about an hour.", "hedged"),
     ("Thanks for sorting the rota so quickly.", "thanks"),
     ("I want every late order flagged in red.", "wanted-state"),
+    ("It would help if the driver texted before arriving.", "advice"),
+    ("I wish you'd call before the plumber comes.", "advice"),
+    ("Instead of a voicemail, send the customer a text.", "condition-then-act"),
+    ("The ferry has been late since Tuesday.", "span-to-now"),
+    ("No answer from the garage all afternoon.", "span-to-now"),
+    ("Bakeries sell a lot of rye around here.", "hedged"),
 ]
 NOT_SHAPES = [
     ("Two couriers showed up for the same parcel.", "general-rule"),
@@ -36,6 +42,9 @@ NOT_SHAPES = [
     ("Slack me whenever a lease gets signed.", "at-me"),
     ("Great job, but confirm the time zone first.", "interjection"),
     ("Great job, but confirm the time zone first.", "thanks"),
+    ("Guests are complaining because the pool is cold.", "general-rule"),
+    ("Keep the gate logs for two weeks.", "span-to-now"),
+    ("Refund the fee since the drop box was broken.", "span-to-now"),
 ]
 
 

@@ -10,6 +10,7 @@ import pytest
 from language.agent_lines import directive
 from language.agent_terms import for_agent
 from language.remedies import Said, asks_of_the_work, group, sentences
+from language.request_forms import wish
 from tests.language import request_forms_examples as examples
 
 
@@ -97,3 +98,17 @@ def test_three_people_asking_as_a_rule_or_a_quantity_make_one_line_each():
     ]
     remedies = group([Said(text, f"s{i}", f"observation:{i}") for i, text in enumerate(said)])
     assert sorted(r.text for r in remedies) == ["Nothing before 8.", "One reminder."]
+
+
+@pytest.mark.parametrize(
+    ("said", "act"),
+    [
+        ("I wish you'd call before the plumber comes.", "call before the plumber comes"),
+        ("I wish you had texted me the gate number.", "text me the gate number"),
+        ("We really wish you would just label the boxes.", "label the boxes"),
+        ("I wish you were here.", ""),
+        ("I wish you'd known.", ""),
+    ],
+)
+def test_a_wish_said_outright_asks_for_its_act(said, act):
+    assert wish(said) == act
