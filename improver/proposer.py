@@ -86,6 +86,10 @@ class Proposer(Protocol):
 
 MAX_LINE_CHARS = 300  # one added line
 FREE_WORDS = ("remedy", "model")  # origins of lines in someone's own words, not built from a pattern
+# Lines the rules write from a tool and its failure mode: a rule by construction (a remedy they
+# carry was read as asking nothing of one case when it was grouped), so their identifiers
+# ("NOTFOUND.package") are not read as naming one instance.
+BUILT_FROM_A_TOOL = ("friction", "shipped_tool")
 # Lines that tell agents to do what only an end user's text (feedback is data) could have asked:
 # ignore their instructions, copy mail in secret, or send data somewhere outside. Refused from a
 # model and from feedback alike, whatever the wording around them.
@@ -99,12 +103,18 @@ INSTRUCTS_LIKE_A_USER = re.compile(
 
 
 def refused(
-    line: str, exclude: tuple[str, ...] = (), served: tuple[str, ...] = (), *, free: bool = False
+    line: str,
+    exclude: tuple[str, ...] = (),
+    served: tuple[str, ...] = (),
+    *,
+    free: bool = False,
+    one_case_read: bool = True,
 ) -> str:
     """Why a line may not be proposed by the machine ('' when it may), whoever wrote it (the rules
     or a model): too long; a line a human rejected or a rollback withdrew, in the same or other
     words (similarity ≥ 80, its opposite excepted); the contrary of a line `served` beside it;
-    about one instance (an order, an amount, a host, a person), which is no rule for a fleet; or
+    about one instance (an order, an amount, a host, a person), which is no rule for a fleet (not
+    read when `one_case_read` is False: a line built from a tool and its failure mode); or
     an instruction only a user's text could have asked for. A line in free words (`free`: a
     remedy said in feedback, a model's line) must also say what to do, as language.agent_lines
     reads a line for the agents (an instruction, or a rule stated as a noun and a quantity, "One
@@ -119,7 +129,7 @@ def refused(
         return f"a line of {len(line)} characters (most {MAX_LINE_CHARS})"
     if any(_same_line(text, x) for x in exclude):
         return f"a line rejected or withdrawn before ({text[:80]!r})"
-    if is_instance(text):
+    if one_case_read and is_instance(text):
         return f"a line about one instance, not a rule ({text[:80]!r})"
     if INSTRUCTS_LIKE_A_USER.search(text):
         return f"a line that instructs agents as only a user's text asked ({text[:80]!r})"
@@ -368,7 +378,10 @@ def _choose(
             skipped.append(left(addition, _contradiction(stronger, against)))
             continue
         why = addition.origin != "operator" and refused(
-            addition.text, data.exclude, free=addition.origin in FREE_WORDS
+            addition.text,
+            data.exclude,
+            free=addition.origin in FREE_WORDS,
+            one_case_read=addition.origin not in BUILT_FROM_A_TOOL,
         )
         if why:
             skipped.append(left(addition, f"refused: {why}"))

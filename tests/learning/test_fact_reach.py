@@ -108,7 +108,7 @@ def _served(client) -> tuple[list[str], str]:
     return [f["content"] for f in data["learned_facts"]], data["prompt_block"]
 
 
-BOOKING = "No, the caterer wants vegetarian meals."  # one event's caterer, read as a rule
+BOOKING = "No, the meals are vegetarian."  # one event's meals, read as a rule
 POLICY = "No, always confirm the traveller's name before changing a booking."
 
 
@@ -122,7 +122,7 @@ def test_a_correction_made_once_stays_with_its_agent_however_general_it_reads():
     _correct(alice, 1, BOOKING, "s1")
     fact = LearnedFact.objects.get()
     assert fact.reach == LearnedFact.Reach.AGENT and fact.served_at is None
-    assert _served(alice)[0] == ["The caterer wants vegetarian meals."]  # its own agent is told
+    assert _served(alice)[0] == ["The meals are vegetarian."]  # its own agent is told
     facts, block = _served(bob)
     assert facts == [] and "vegetarian" not in block  # no other agent is
     assert user_stated_facts(template_id=fact.template_id) == []  # nor is the ritual's evidence
