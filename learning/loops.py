@@ -23,7 +23,7 @@ from fleet.selectors import lines_tested
 from language.scope import is_instance
 from learning import corrections, digest, friction
 from learning.models import FactSighting, FrictionEvent, LearnedFact
-from learning.services import facts_settle
+from learning.services import SHARED, facts_settle
 from telemetry import hooks
 from telemetry.models import Correction, Observation, RetentionHorizon, SessionEnd, ToolInvocation
 from telemetry.row_reads import SESSION_SPAN, near, pairs_in
@@ -201,9 +201,6 @@ def facts_promote(*, fact_ids: set[int]) -> int:
     ):
         facts_settle(template_id=template_id)
     return promoted
-
-
-SHARED = (LearnedFact.Reach.TRIAL, LearnedFact.Reach.TEMPLATE)  # beyond the agent corrected
 
 
 def fact_reach_template(*, fact: LearnedFact) -> LearnedFact:

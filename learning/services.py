@@ -25,6 +25,7 @@ def support(fact: LearnedFact) -> tuple[int, int]:
     return fact.agent_count, fact.sessions
 
 
+SHARED = (LearnedFact.Reach.TRIAL, LearnedFact.Reach.TEMPLATE)  # beyond the agent corrected
 SETTLED = 200  # the template-wide facts settled at once: those a read reaches first (it serves 50)
 
 
@@ -44,7 +45,7 @@ def facts_settle(*, template_id: int | None) -> dict[int, int]:
     shared = LearnedFact.objects.filter(
         template_id=template_id,
         status=LearnedFact.Status.ACTIVE,
-        reach__in=(LearnedFact.Reach.TRIAL, LearnedFact.Reach.TEMPLATE),
+        reach__in=SHARED,
     )
     first = shared.order_by("-confidence", "-created_at", "pk").values("pk")[:SETTLED]
     reached = list(first.values_list("pk", flat=True))
@@ -73,6 +74,6 @@ def facts_settle(*, template_id: int | None) -> dict[int, int]:
     LearnedFact.objects.bulk_update(changed, ["waiting_on"])
     # A fact no longer template-wide or active waits on nothing.
     LearnedFact.objects.filter(template_id=template_id, waiting_on__isnull=False).exclude(
-        status=LearnedFact.Status.ACTIVE, reach__in=(LearnedFact.Reach.TRIAL, LearnedFact.Reach.TEMPLATE)
+        status=LearnedFact.Status.ACTIVE, reach__in=SHARED
     ).update(waiting_on=None)
     return waits
