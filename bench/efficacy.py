@@ -51,6 +51,7 @@ is reported like the other kinds, counts in 'all', and must fall by half by the 
 """
 
 import argparse
+import functools
 import json
 import os
 import random
@@ -161,8 +162,18 @@ def carries(prompt: str, kind: str, spec: dict) -> bool:
     if kind == "tool_gap":
         return spec["tool_gap"][0] in text and "use what was built for it" in text
     if kind.startswith("problem"):
-        return problem(spec, kind)[1].lower() in text
+        return any(words in text for words in told(problem(spec, kind)[1]))
     return spec[kind][1].lower() in text
+
+
+@functools.cache
+def told(words: str) -> set[str]:
+    """A request's words as the user said them and as the agent is told them ("let me know the
+    same day" is served as "Let the user know the same day"): a line carries either."""
+    from language.agent_terms import for_agent
+
+    said = words.lower().replace("\u2019", "'")
+    return {said, for_agent(words).rstrip(".").lower() or said}
 
 
 def one_off_marks(spec: dict) -> set[str]:

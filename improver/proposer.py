@@ -11,9 +11,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from language.agent_lines import directive, limit
+from language.agent_lines import directive
 from language.agent_terms import for_agent
 from language.contrary import contrary_to
+from language.noun_phrases import limit
 from language.remedies import asked_by, seen_downstream, similarity
 from language.scope import is_instance
 

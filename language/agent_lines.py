@@ -20,64 +20,19 @@ one speaks about the agent, not to it.
 import re
 
 from language import grammar, noun_rules
+from language.noun_phrases import NUMBER, limit
 from language.remedy_reading import is_remedy
 
-NUMBER = (
-    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
-    r"forty|fifty|a hundred|a single|a couple of)"
-)
 NUMBER_WORD = re.compile(rf"^{NUMBER}$", re.I)
-BOUND = (
-    r"(?:at most|at least|no more than|not more than|never more than|no fewer than|not fewer than|"
-    r"up to|a maximum of|a minimum of|maximum(?: of)?|minimum(?: of)?|max\.?|only|just|exactly)"
-)
-TIME_UNIT = r"(?:minute|hour|day|week|month|year|shift|session|conversation|call|ticket|thread)"
-NOUNS = r"(?:[a-z][\w'-]*\s+){0,4}?[a-z][\w'-]*"  # a noun phrase of one to five words
-# How many per what: "[At most] two follow-ups per lead[, no more]."
-COUNT = re.compile(
-    rf"^(?:{BOUND}\s+)?{NUMBER}\s+(?P<what>{NOUNS})\s+(?P<scope>per|each|every|an?)\s+(?P<of>\S+)", re.I
-)
-# How large: "Replies under 120 words.", "Commit messages no longer than 72 characters."
-SIZE = re.compile(
-    rf"^(?P<what>{NOUNS})\s+(?:under|below|within|over|above|at most|at least|up to|no longer than|"
-    rf"no shorter than|no more than|shorter than|longer than|fewer than|less than)\s+{NUMBER}\s+[a-z]+",
-    re.I,
-)
-TIME = re.compile(rf"^{TIME_UNIT}s?$", re.I)
-SPEAKER = grammar.words("i i'm i've i'd me my mine myself")
 ABOUT_THE_AGENT = re.compile(r"\bthe (?:bot|chatbot|assistant|ai)\b", re.I)
 DIRECTIONS = grammar.words(
     "to onto into up down out off over through across via toward towards"
 )  # "Rebase onto"
 SUBJECTS = grammar.words("it they he she we you i")
-ONE_TIME = grammar.words("yesterday today tonight earlier again")
 
 
 def _words(text: str) -> list[str]:
     return [w for w in (grammar._word(t) for t in text.split()) if w]
-
-
-def _tenseless(words: list[str]) -> bool:
-    """No verb with a tense, no word of one moment and no speaker: a rule, not what happened."""
-    for i, word in enumerate(words):
-        following = words[i + 1] if i + 1 < len(words) else ""
-        if word in SPEAKER or word in ONE_TIME or word in grammar.AUXILIARIES:
-            return False
-        before_noun = "NOUN" in grammar._lemmas(following)  # "cited" in "per cited claim" is an adjective
-        if grammar.past(word) and not before_noun:  # "failed" in "two deploys per day failed" is a verb
-            return False
-    return True
-
-
-def limit(line: str) -> bool:
-    """A rule stated as a noun and a quantity or limit: how many per what, or how large."""
-    text = line.strip().lstrip("-* ").replace("’", "'")  # "No more than …" keeps its "no"
-    count = COUNT.match(text)
-    if count and count["scope"].lower() in {"a", "an"} and not TIME.match(count["of"].strip(".,;")):
-        count = None  # "two follow-ups to a customer" names one, "two follow-ups a day" counts
-    if not count and not SIZE.match(text):
-        return False
-    return _tenseless(_words(text))
 
 
 def noun_phrase(line: str) -> bool:

@@ -19,6 +19,7 @@ from lemminflect import getInflection, getLemma
 
 from language import grammar, noun_rules
 from language.agent_lines import noun_phrase
+from language.noun_phrases import limit
 from language.remedy_reading import is_remedy
 from language.request_forms import CONTINUING, asks_information, instructs, request
 from language.words import content
@@ -80,8 +81,8 @@ def for_agent(sentence: str) -> str:
     if not line or _continues(line):
         return ""
     line = line[0].upper() + line[1:] + "."
-    if noun_rules.rule(line):
-        return line  # "Nothing before 8.", "One reminder."
+    if noun_rules.rule(line) or limit(line):
+        return line  # "Nothing before 8.", "One reminder.", "Two follow-ups per lead."
     if _reports(line) or not is_remedy(line) or noun_phrase(line) or not _asks_something(line):
         return ""
     return line

@@ -7,6 +7,8 @@ A noun phrase that carries a limit's mark is a rule of the work asked for withou
   "Refunds only up to 48 hours before curtain";
 - a rate, or a reach over every case: "Two approvals per release PR", "Fresh towels every day",
   "One site visit before any contract", "Two people on every bridge";
+- a quantity that is the rule itself: how many per what ("At most two follow-ups per lead"),
+  or how large ("Replies under 120 words"), with no verb of one moment and no speaker;
 - none of a kind on a condition, at a time or by a channel: "No deploys after 3 pm", "No
   e-filing without the signed form", "No password resets over chat", "No fines on children's
   books"; or on any terms when asked for with "please" ("plz no burpees for the rehab folks").
@@ -53,17 +55,46 @@ MOMENTS = ONE_MOMENT | grammar.words("tonight overnight since")
 POSSESSED = re.compile(r"^[a-z][a-z-]*'s?$")
 NOT_POSSESSORS = grammar.words("it's that's what's there's here's who's he's she's let's")
 
+# A quantity said as the rule itself: how many per what ("[At most] two follow-ups per lead"),
+# or how large ("Replies under 120 words", "Commit messages no longer than 72 characters").
+NUMBER = (
+    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+    r"forty|fifty|a hundred|a single|a couple of)"
+)
+QUANTITY_BOUND = (
+    r"(?:at most|at least|no more than|not more than|never more than|no fewer than|not fewer than|"
+    r"up to|a maximum of|a minimum of|maximum(?: of)?|minimum(?: of)?|max\.?|only|just|exactly)"
+)
+TIME_UNIT = re.compile(
+    r"^(?:minute|hour|day|week|month|year|shift|session|conversation|call|ticket|thread)s?$", re.I
+)
+NOUNS = r"(?:[a-z][\w'-]*\s+){0,4}?[a-z][\w'-]*"  # a noun phrase of one to five words
+COUNT = re.compile(
+    rf"^(?:{QUANTITY_BOUND}\s+)?{NUMBER}\s+(?P<what>{NOUNS})\s+(?P<scope>per|each|every|an?)\s+(?P<of>\S+)",
+    re.I,
+)
+SIZE = re.compile(
+    rf"^(?P<what>{NOUNS})\s+(?:under|below|within|over|above|at most|at least|up to|no longer than|"
+    rf"no shorter than|no more than|shorter than|longer than|fewer than|less than)\s+{NUMBER}\s+[a-z]+",
+    re.I,
+)
+ONE_TIME = grammar.words("yesterday today tonight earlier again")
+
 
 def _words(text: str) -> list[str]:
     return [w for w in (grammar._word(t) for t in text.replace("’", "'").split()) if w]
 
 
 def limit(text: str) -> bool:
-    """Whether the sentence is a rule said as a noun phrase with a limit's mark (see the
-    module's docstring)."""
+    """Whether the sentence is a rule said as a noun phrase with a limit's mark, or as a quantity
+    (see the module's docstring)."""
     bare = PLEASE.sub("", text).strip()
     words = _words(bare)
-    if not _noun_phrase(bare, words) or not _plain(words):
+    if not _plain(words):
+        return False
+    if _quantity(bare.lstrip("-* ")):
+        return True
+    if not _noun_phrase(bare, words):
         return False
     if bare != text.strip() and words[0] in {"no", "nothing"}:
         return True  # "plz no burpees for the rehab folks": a ban asked for
@@ -72,6 +103,29 @@ def limit(text: str) -> bool:
     if any(w in REACH for w in words[1:]) or _per_period(words):
         return True
     return _none_on(words)
+
+
+def _quantity(text: str) -> bool:
+    """A rule said as how many per what or how large, with no verb of one moment and no speaker
+    ("two follow-ups to a customer" names one; "two follow-ups a day" counts)."""
+    count = COUNT.match(text)
+    if count and count["scope"].lower() in {"a", "an"} and not TIME_UNIT.match(count["of"].strip(".,;")):
+        count = None
+    if not count and not SIZE.match(text):
+        return False
+    return _tenseless(_words(text))
+
+
+def _tenseless(words: list[str]) -> bool:
+    """No verb with a tense, no word of one moment and no speaker: a rule, not what happened."""
+    for i, word in enumerate(words):
+        following = words[i + 1] if i + 1 < len(words) else ""
+        if word in SPEAKER or word in ONE_TIME or word in grammar.AUXILIARIES:
+            return False
+        before_noun = "NOUN" in grammar._lemmas(following)  # "cited" in "per cited claim" is an adjective
+        if grammar.past(word) and not before_noun:  # "failed" in "two deploys per day failed" is a verb
+            return False
+    return True
 
 
 def tally(text: str) -> bool:

@@ -26,7 +26,7 @@ from rapidfuzz import fuzz, process
 
 from language.agent_terms import for_agent
 from language.contrary import action, contrary
-from language.remedy_reading import is_remedy
+from language.remedy_reading import by_form, is_remedy
 from language.request_forms import request
 from language.scope import is_instance
 from language.words import content
@@ -184,7 +184,10 @@ class _Groups:
 
 def _line(keys: list[Ask], said_as: dict[Ask, list[Said]]) -> str:
     """A group's line: what its people said most nearly (each content weighed by the people
-    saying it), in the agent's terms; '' when no member reads as an instruction to the agent."""
+    saying it), in the agent's terms; '' when no member reads as an instruction to the agent.
+    A member whose form alone says what to do ("Two approvals per release.") comes before one
+    read as a remedy only by the fitted weights: a group that holds both the rule and a
+    description of what went wrong ("Approvals every hour is far too many.") yields the rule."""
     contents = [key[0] for key in keys]
     weight = [len({_person(m) for m in said_as[key]}) for key in keys]
     closeness = {
@@ -196,8 +199,10 @@ def _line(keys: list[Ask], said_as: dict[Ask, list[Said]]) -> str:
         )
         for key in keys
     }
-    members = [(closeness[key], m.text) for key in keys for m in said_as[key]]
-    ranked = [text for _, text in sorted(members, key=lambda pair: (pair[0], -len(pair[1])), reverse=True)]
+    members = [
+        (by_form(m.text) is True, closeness[key], -len(m.text), m.text) for key in keys for m in said_as[key]
+    ]
+    ranked = [member[-1] for member in sorted(members, reverse=True)]
     return next((line for said_so in dict.fromkeys(ranked) if (line := for_agent(said_so))), "")
 
 

@@ -133,3 +133,28 @@ def test_a_sentence_that_says_what_to_do_is_a_remedy(sentence):
 @pytest.mark.parametrize("sentence", COMPLAINTS)
 def test_a_complaint_with_a_cue_word_is_not(sentence):
     assert not is_remedy(sentence)
+
+
+DESCRIBED_THEN_RULED = [
+    (
+        "Pager alerts every ten minutes is way too much while the night nurses are with patients. "
+        "One pager alert per patient per hour, that's it.",
+        "One pager alert per patient per hour",
+    ),
+    (
+        "Status emails every morning is too much for the volunteers. Two status emails per week, no more.",
+        "Two status emails per week",
+    ),
+    (
+        "Cleaning reminders every day are overkill for the studio flats. One cleaning reminder per flat per week.",
+        "One cleaning reminder per flat per week",
+    ),
+]
+
+
+@pytest.mark.parametrize(("message", "rule"), DESCRIBED_THEN_RULED)
+def test_a_message_that_describes_the_failure_then_states_a_quantity_yields_the_quantity(message, rule):
+    """The quantity is the rule (one reader of quantities for the remedy reader and the agent's
+    terms), and a group holding it beside the description yields it."""
+    [remedy] = group([Said(message, f"s{i}", f"observation:{i}", f"person-{i}") for i in range(4)])
+    assert remedy.text.startswith(rule)
