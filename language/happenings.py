@@ -41,7 +41,7 @@ def present_verb_at(words: list[str]) -> int | None:
     if not words or words[0] in SPEAKER:
         return None
     first = grammar._lemmas(words[0])
-    if grammar.base_verb(words[0]) and "NOUN" not in first and "ADJ" not in first:
+    if grammar.base_verb(words[0]) and "-" not in words[0] and "NOUN" not in first and "ADJ" not in first:
         return None  # "Post the rota …": an imperative
     for i in range(1, min(len(words), 8)):
         word, before = words[i], words[i - 1]
@@ -63,7 +63,8 @@ def present_verb_at(words: list[str]) -> int | None:
 
 
 def _plural_noun(word: str) -> bool:
-    return word.isalpha() and word.endswith("s") and not word.endswith("ss") and "NOUN" in grammar._lemmas(word)
+    plural = word.isalpha() and word.endswith("s") and not word.endswith("ss")
+    return plural and "NOUN" in grammar._lemmas(word)
 
 
 def happening_marks(sentence: str) -> set[str]:

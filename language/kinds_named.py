@@ -25,7 +25,9 @@ DAY_PART = re.compile(
     r"|\bon the \d{1,2}(?:st|nd|rd|th)(?: of the month)?,?\s+not\b",
     re.I,
 )
-ROLE_AGAINST = re.compile(r",?\s+(?:not|don't|never|instead of|rather than)\s+(?:\w+\s+)?the\s+[a-z]+(?:\s+[a-z]+)?\b")
+ROLE_AGAINST = re.compile(
+    r",?\s+(?:not|don't|never|instead of|rather than)\s+(?:\w+\s+)?the\s+[a-z]+(?:\s+[a-z]+)?\b"
+)
 POPULATION = re.compile(
     r"\b(?:most|many|half|all|a lot|lots|some|plenty)\s+of\s+(?:our|the|their)\s+\w+|\bour\s+\w+s\b", re.I
 )

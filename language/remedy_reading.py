@@ -95,6 +95,17 @@ def _clause_features(clause: str, position: str, features: dict) -> None:
         features["any:prohibition"] = 1.0
 
 
+def _mark_features(text: str, features: dict) -> None:
+    """The sentence's shapes, and the marks of a failure told as it happens or of a rule said as
+    a fragment."""
+    for shape in shapes(text):
+        features[f"shape:{shape}"] = 1.0
+    for mark in happening_marks(text):
+        features[f"happening:{mark}"] = 1.0
+    for mark in fragment_marks(text):
+        features[f"fragment:{mark}"] = 1.0
+
+
 def remedy_features(sentence: str) -> dict[str, float]:
     text = sentence.strip().replace("’", "'")
     words = _tokens(text)
@@ -111,12 +122,7 @@ def remedy_features(sentence: str) -> dict[str, float]:
             features[f"rule:{name}"] = 1.0
     if text.endswith("?"):
         features["end:?"] = 1.0
-    for shape in shapes(text):
-        features[f"shape:{shape}"] = 1.0
-    for mark in happening_marks(text):
-        features[f"happening:{mark}"] = 1.0
-    for mark in fragment_marks(text):
-        features[f"fragment:{mark}"] = 1.0
+    _mark_features(text, features)
     n = len(words)
     features[f"length:{'1-3' if n <= 3 else '4-8' if n <= 8 else '9-16' if n <= 16 else '17+'}"] = 1.0
     clauses = [c for c in CLAUSE_BREAK.split(text) if c and c.strip()]
