@@ -6,19 +6,22 @@ story ("Nice summary, but next time put the totals first"), a polite or indirect
 be wiser to …", "We need you to …"), a rule of the work in the plain present ("Returns over 30
 days go to a supervisor"), a clause before the imperative ("When a refund fails, page the
 on-call"). A complaint, a description of what went wrong ("Invoice shows the old address"), a
-story, a question, praise or venting at the agent ("Leave me alone") is not one. A request said
-without a bare imperative — a polite question, a wish that things had gone otherwise, a rule of the
-work, a noun phrase with "please" — is read by its form first (language.request_forms), and so is a
-question that only asks to be told about one event, which is none. So are a noun phrase with a
+story, a question, praise or venting at the agent ("Leave me alone") is not one. A need of the
+speaker's that says what would help ("We need the invoice by the 3rd so payroll can run") is one
+(language.needs). A request said without a bare imperative — a polite question, a wish that things
+had gone otherwise, a rule of the work, a noun phrase with "please" — is read by its form first
+(language.request_forms), and so is a question that only asks to be told about one event, which is
+none. So are a noun phrase with a
 limit's mark ("Two approvals per release PR"), a remedy, and one that counts what went wrong
 ("Nine hours in Frankfurt and no hotel"), none (language.noun_phrases), and an imperative that
 names nothing to do ("Get it right.", "Seriously, do better."), venting (language.empty_asks).
 
 Whatever the form leaves undecided (by_form) is described by features — the grammar's readings
 of the whole sentence and of each clause (language.grammar), the part of speech its first words
-can take, the persons it names, its words — and a logistic regression fitted on the labelled
-feedback of the training domains that the form leaves undecided weighs them (remedy_weights.json,
-written by bench/train_language.py).
+can take, the persons it names, the marks of a failure told as it happens (language.happenings)
+and of a rule said as a fragment (language.fragments), its words — and a logistic regression
+fitted on the labelled feedback of the training domains that the form leaves undecided weighs them
+(remedy_weights.json, written by bench/train_language.py).
 """
 
 import re
@@ -26,7 +29,10 @@ from pathlib import Path
 
 from language import grammar
 from language.empty_asks import empty_ask
+from language.fragments import fragment_marks
+from language.happenings import happening_marks
 from language.linear_model import load
+from language.needs import stated_need
 from language.noun_phrases import limit, tally
 from language.noun_rules import count_alone
 from language.remedy_shapes import shapes
@@ -89,6 +95,17 @@ def _clause_features(clause: str, position: str, features: dict) -> None:
         features["any:prohibition"] = 1.0
 
 
+def _mark_features(text: str, features: dict) -> None:
+    """The sentence's shapes, and the marks of a failure told as it happens or of a rule said as
+    a fragment."""
+    for shape in shapes(text):
+        features[f"shape:{shape}"] = 1.0
+    for mark in happening_marks(text):
+        features[f"happening:{mark}"] = 1.0
+    for mark in fragment_marks(text):
+        features[f"fragment:{mark}"] = 1.0
+
+
 def remedy_features(sentence: str) -> dict[str, float]:
     text = sentence.strip().replace("’", "'")
     words = _tokens(text)
@@ -105,8 +122,7 @@ def remedy_features(sentence: str) -> dict[str, float]:
             features[f"rule:{name}"] = 1.0
     if text.endswith("?"):
         features["end:?"] = 1.0
-    for shape in shapes(text):
-        features[f"shape:{shape}"] = 1.0
+    _mark_features(text, features)
     n = len(words)
     features[f"length:{'1-3' if n <= 3 else '4-8' if n <= 8 else '9-16' if n <= 16 else '17+'}"] = 1.0
     clauses = [c for c in CLAUSE_BREAK.split(text) if c and c.strip()]
@@ -119,10 +135,11 @@ def remedy_features(sentence: str) -> dict[str, float]:
     words = [re.sub(r"^\d[\d,.:']*$", "#", w) for w in words]  # a number weighs as a number
     for a, b in zip(words, words[1:], strict=False):
         features[f"bi:{a} {b}"] = 1.0
+    asked = "first:imperative" in features  # "Text me when …": the speaker as whom the act is for
     for word in words:
         features[f"w:{word}"] = 1.0
         if word in SPEAKER:
-            features[f"person:{SPEAKER[word]}"] = 1.0
+            features[f"person:{SPEAKER[word]}" + (":asked" if asked else "")] = 1.0
     return features
 
 
@@ -142,6 +159,8 @@ def by_form(sentence: str) -> bool | None:
         return False  # "Could you tell me why it failed?": a question about one event
     if request(text):
         return True  # a request said as a question, a wish, a rule of the work or a noun phrase
+    if stated_need(text):
+        return True  # "I need the reminder two days ahead so I can get a babysitter."
     if tally(text):
         return False  # "Nine hours in Frankfurt and no hotel.": what went wrong, counted
     if count_alone(text):

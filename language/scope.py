@@ -2,13 +2,15 @@
 
 One order, ticket, host, amount, date or person is one case; a threshold, a recurrence, a clock
 time or an amount of a unit makes a rule. Read by patterns and words weighed by a logistic
-regression (scope_weights.json, beside this module).
+regression (scope_weights.json, beside this module); a language, a currency, a time of the week or a
+role named as a rule, and the speaker's own one thing, are read as marks (language.kinds_named).
 """
 
 import re
 from pathlib import Path
 
 from language.bounds import tokens_cut
+from language.kinds_named import kind_marks
 from language.linear_model import load
 from language.remedy_shapes import shapes
 
@@ -117,6 +119,8 @@ def scope_features(content: str) -> dict[str, float]:
     markers = ("rule:instance", "has:inner-capital", "has:letters-id", "has:digit", "has:deictic")
     if not any(marker in features for marker in markers):
         features["no-marker"] = 1.0  # nothing names one case: a rule unless its words say otherwise
+    for mark in kind_marks(text):
+        features[f"kind:{mark}"] = 1.0  # "in Portuguese too", "Thursday evening", "my booking"
     for shape in shapes(text) & {"general-rule", "condition-then-act"}:
         features[f"shape:{shape}"] = 1.0  # "Online gifts count …", "If a host fails, page …"
     # a number is a number whichever it is: "6" in one sentence says nothing of "6" in another
