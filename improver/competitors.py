@@ -34,7 +34,8 @@ days." (says how) are one remedy told twice over, and both may be served; "Rotat
 
 Of competing lines the one with more support is proposed: more distinct sessions asked for it,
 then more distinct people (where the evidence records who said it), then more evidence (how often
-it was said, or what else weighs its origin). A line already served keeps its place on a tie: a
+it was said, or what else weighs its origin); on equal support, the one that says more (more
+content words: "Send the notices in Spanish too." before "Spanish only."). A line already served keeps its place on a tie: a
 newcomer replaces it only with more support, never beside it.
 """
 
@@ -213,7 +214,7 @@ def contest(
     kept: list[Contender] = []
     lost: list[Competition] = []
     replaced: list[Competition] = []
-    for line in sorted(newcomers, key=lambda c: tuple(-n for n in c.support)):
+    for line in sorted(newcomers, key=lambda c: (*(-n for n in c.support), -len(content(c.text).split()))):
         rival = next(((k, why) for k in kept if (why := competing(line, k))), None)
         if rival is not None:
             lost.append(Competition(line, rival[0], rival[1]))

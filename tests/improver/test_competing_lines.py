@@ -94,6 +94,18 @@ def test_support_is_sessions_then_people_then_evidence_and_a_served_line_keeps_a
     assert not kept and lost[0].winner == served and not replaced
 
 
+def test_on_equal_support_the_line_that_says_more_is_proposed_whichever_comes_first():
+    rows = frozenset({"observation:1", "observation:2", "observation:3"})
+    terse = Contender(
+        "Metric only again.", ("negative:general",), sessions=3, people=3, evidence=3, rows=rows
+    )
+    full = Contender("Give every measurement in metric units too.", ("negative:general",), sessions=3,
+                     people=3, evidence=3, rows=rows)  # fmt: skip
+    for order in ([terse, full], [full, terse]):
+        kept, lost, _ = contest(order, [])
+        assert kept == [full] and [c.loser for c in lost] == [terse]
+
+
 def said(client, n: int, text: str, at, first: int = 0) -> None:
     """`n` complaints, each in a session of its own (numbered from `first`)."""
     batch = [
