@@ -13,11 +13,13 @@ the evidence it was tried on. It *comes back* when new evidence asks for it agai
 remedies and chronic friction read from what arrived after its rollout ended (and within the
 ritual's window) propose the same line. Then it is proposed alone, one such line per proposal, and
 its reason says what happened to it before. The rule (`comes_back`):
-- aborted (a human, or a head that moved, ended the canary: no harm was measured): any new
+- aborted (a human, or a head that moved, ended the canary) with no harm in sight: any new
   evidence the ritual would propose a line on;
-- rolled back for harm: new evidence at least as large as what first proposed it — as many
-  sessions, as many people and as much evidence as the proposal that put it in the canary
-  recorded — since a canary already measured it doing harm.
+- rolled back for harm, or aborted when its last check saw harm (a signal significantly worse,
+  or a recommendation to abort: a signal likely past its margin, or its target likely worse):
+  new evidence at least as large as what first proposed it — as many sessions, as many people
+  and as much evidence as the proposal that put it in the canary recorded — since a canary
+  already measured it doing harm.
 A line a human rejected in a proposal never comes back.
 """
 
@@ -110,6 +112,7 @@ class Ended:
     decided_at: datetime
     reason: str = ""
     alone: bool = False  # tested on its own (a line test, `rollout` its id), not in a version
+    harmed: bool = False  # its last check saw harm (`harmed`), whoever ended it
 
 
 def same_line(a: str, b: str) -> bool:
@@ -119,11 +122,18 @@ def same_line(a: str, b: str) -> bool:
     return similarity(a, b) >= SAME_LINE and not contrary_to(a, (b,))
 
 
+def harmed(last_check: dict) -> bool:
+    """Whether a test's last check saw harm: a signal significantly worse, or a recommendation
+    to abort."""
+    return bool(worse(last_check)) or (last_check.get("advice") or {}).get("action") == "abort"
+
+
 def comes_back(ended: Ended, sessions: int, people: int, evidence: int) -> bool:
     """Whether new evidence (its sessions, people and weight, as `improver.proposer.Addition`
-    counts them) brings back a line a canary took back: any for an aborted line; for a line rolled
-    back for harm, at least as much of each as the evidence that first proposed it."""
-    if ended.status != "rolled_back":
+    counts them) brings back a line a canary took back: any for a line aborted with no harm in
+    sight; for a line rolled back for harm or aborted on seeing it, at least as much of each as
+    the evidence that first proposed it."""
+    if ended.status != "rolled_back" and not ended.harmed:
         return True
     old = ended.addition
     return (

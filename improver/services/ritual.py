@@ -636,9 +636,10 @@ def ended_lines(template) -> dict[str, bundles.Ended]:
                     rollout.started_at,
                     rollout.decided_at or rollout.started_at,
                     rollout.reason,
+                    harmed=bundles.harmed(rollout.last_check or {}),
                 )
     for factor in taken_back(template.pk):
-        for a in (lv.get("addition") for lv in factor.levels if lv.get("add")):
+        for level, a in ((n, lv.get("addition")) for n, lv in enumerate(factor.levels, 1) if lv.get("add")):
             if a and a.get("text") in withdrawn and a["text"] not in rejected:
                 out[a["text"]] = bundles.Ended(
                     a,
@@ -650,6 +651,7 @@ def ended_lines(template) -> dict[str, bundles.Ended]:
                     factor.decided_at or factor.started_at,
                     factor.reason,
                     alone=True,
+                    harmed=bundles.harmed((factor.last_check or {}).get(str(level)) or {}),
                 )
     return out
 

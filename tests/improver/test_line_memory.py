@@ -2,8 +2,8 @@
 the same feedback keeps asking for it, nor in other words. A line a canary took back (aborted by a
 human, or rolled back for harm) is not proposed again on the evidence it was tried on; it comes
 back, alone and saying what happened to it before, when feedback that arrived after its rollout
-ended asks for it again: any such feedback for an aborted line, at least as much as first proposed
-it for a line rolled back for harm."""
+ended asks for it again: any such feedback for a line aborted with no harm in sight, at least as
+much as first proposed it for a line rolled back for harm or aborted on a check that saw harm."""
 
 from datetime import timedelta
 
@@ -169,3 +169,53 @@ def test_a_line_rolled_back_for_harm_comes_back_only_on_as_much_new_evidence(clo
     back = Proposal.objects.get(status="pending")
     assert added(back) == [CONCISE]
     assert "Proposed before in v2, rolled back by the canary test on 2026-11-08" in review_page(back)
+
+
+WORSE = {"intervals": {"negative": [0.2, 0.05, 0.35]}}
+ADVISED_ABORT = {"intervals": {"negative": [0.1, -0.02, 0.22]}, "advice": {"action": "abort"}}
+UNCLEAR = {"intervals": {"negative": [0.01, -0.1, 0.12]}, "advice": {"action": "wait"}}
+
+
+@pytest.mark.parametrize(
+    ("status", "last_check", "new", "back"),
+    [
+        ("aborted", UNCLEAR, (1, 1, 1), True),  # nothing seen against it: any new evidence
+        ("aborted", WORSE, (1, 1, 1), False),  # a human ended it on seeing harm
+        ("aborted", ADVISED_ABORT, (3, 3, 5), False),
+        ("aborted", ADVISED_ABORT, (4, 4, 24), True),  # as much as first proposed it
+        ("rolled_back", UNCLEAR, (3, 4, 24), False),
+        ("rolled_back", WORSE, (4, 4, 24), True),
+    ],
+)
+def test_a_line_ended_on_seeing_harm_comes_back_only_on_as_much_new_evidence(status, last_check, new, back):
+    from improver.bundles import Ended, comes_back, harmed
+
+    first = {"text": CONCISE, "sessions": 4, "people": 4, "evidence": 24}
+    ended = Ended(first, status, 2, 1, "approver", WAKE, WAKE, harmed=harmed(last_check))
+    assert comes_back(ended, *new) is back
+
+
+@pytest.mark.usefixtures("clock")
+def test_a_line_a_human_aborted_on_a_check_that_advised_abort_needs_as_much_new_evidence(clock):
+    """The human read the figures the way the test advised (a signal likely past its margin):
+    harm was seen, so a little new feedback does not bring the line back; as much as first
+    proposed it does."""
+    clock.move_to(WAKE)
+    improver, client, reviewer, _ = fleet_of_six()
+    asked(client, CONCISE, 4, WAKE - timedelta(days=1), "a")
+    wake(improver, "w1", WAKE)
+    rollout = approve(reviewer, Proposal.objects.get(status="pending"))
+    Rollout.objects.filter(pk=rollout.pk).update(last_check=ADVISED_ABORT)  # what its last check said
+    clock.move_to(WAKE + timedelta(days=9))
+    response = reviewer.post(f"/api/v1/rollouts/{rollout.pk}/abort", {"reason": "as advised"}, format="json")
+    assert response.status_code == 200
+
+    clock.move_to(WAKE + timedelta(days=13))
+    asked(client, CONCISE, 3, WAKE + timedelta(days=13), "b")  # fewer than first proposed it
+    wake(improver, "w3", WAKE + timedelta(days=14))
+    assert all(CONCISE not in added(p) for p in Proposal.objects.filter(status="pending"))
+
+    clock.move_to(WAKE + timedelta(days=20))
+    asked(client, CONCISE, 4, WAKE + timedelta(days=20), "c")  # as many as first proposed it
+    assert wake(improver, "w4", WAKE + timedelta(days=21)).outcome == "proposed"
+    assert added(Proposal.objects.get(status="pending")) == [CONCISE]
