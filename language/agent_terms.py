@@ -185,8 +185,12 @@ def _third_person(word: str) -> str:
 def _asks_something(line: str) -> bool:
     """Whether the instruction names anything beyond its verb and the speaker: "Text the user
     when the driver is close" does, "Stop pestering the user" does not; of two instructions joined
-    by "and", either may ("Text the user, and only ring if the gate changes")."""
-    joined = re.split(r",?\s+and\s+(?:then\s+)?|,\s+then\s+", line.strip().rstrip("."))
+    by "and", either may ("Text the user, and only ring if the gate changes"). A condition said
+    first is not the instruction ("Before each shipment, send the user the packing list" asks
+    for the list)."""
+    head, comma, rest = line.strip().rstrip(".").partition(", ")
+    said = rest if comma and rest and CONDITION.match(head) else head + comma + rest
+    joined = re.split(r",?\s+and\s+(?:then\s+)?|,\s+then\s+", said)
     return any(_names_something(NEGATION.sub("", clause)) for clause in joined)
 
 

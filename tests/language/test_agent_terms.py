@@ -39,6 +39,19 @@ from language.agent_terms import for_agent
         ("Send the report to " + "the team and " * 60 + "the client.", ""),  # no line reads that long
         ("Rebooted my laptop in the middle of a call with zero warning.", ""),
         ("Put the refund amount in the subject line.", "Put the refund amount in the subject line."),
+        (
+            "Before each shipment, send me a list of every item you packed so I can check it.",
+            "Before each shipment, send the user a list of every item you packed so the user can check it.",
+        ),
+        (
+            "After every visit, email me the notes you took",
+            "After every visit, email the user the notes you took.",
+        ),
+        ("When a refund fails, stop pestering me.", ""),  # the condition is not what it asks
+        (
+            "One pager alert per patient per hour, that's it.",
+            "One pager alert per patient per hour, that's it.",
+        ),
     ],
 )
 def test_a_sentence_becomes_the_line_agents_are_given_or_none(said, line):
