@@ -35,8 +35,8 @@ days." (says how) are one remedy told twice over, and both may be served; "Rotat
 Of competing lines the one with more support is proposed: more distinct sessions asked for it,
 then more distinct people (where the evidence records who said it), then more evidence (how often
 it was said, or what else weighs its origin); on equal support, the one that says more (more
-content words: "Send the notices in Spanish too." before "Spanish only."). A line already served keeps its place on a tie: a
-newcomer replaces it only with more support, never beside it.
+content words: "Send the notices in Spanish too." before "Spanish only."). A line already
+served keeps its place on a tie: a newcomer replaces it only with more support, never beside it.
 """
 
 import re
