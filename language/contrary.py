@@ -17,9 +17,11 @@ from pathlib import Path
 from lemminflect import getLemma
 from rapidfuzz import fuzz
 
+from language.grammar import imperative, lead_in_off
 from language.lengths import length_conflict
 from language.linear_model import load
 from language.opposites import opposed_words, same_scale_conflicts
+from language.remedy_shapes import CONDITION
 from language.slots import contrary_on, different_acts, narrower
 from language.words import content
 
@@ -71,7 +73,7 @@ def contrary(a: str, b: str) -> bool:
     one that forbids it only in a narrower case is not ("Stop running migrations on prod" / "Run
     migrations first"), nor are two lines whose only opposition is two values of one scale for
     different acts on one object ("Store timestamps in UTC" / "Show timestamps to users in their
-    local time zone")."""
+    local time zone"), or said of different things (`_apart`)."""
     if contrary_on(a, b) or length_conflict(a, b):
         return True
     if narrower(a, b):
@@ -81,9 +83,27 @@ def contrary(a: str, b: str) -> bool:
     features = pair_features(a, b)
     if not features.keys() & OPPOSITION:
         return False  # sharing words and a verb is no opposition: two wordings of one ask
-    if features.keys() & OPPOSITION == {"scale-conflict"} and different_acts(a, b):
+    if features.keys() & OPPOSITION == {"scale-conflict"} and (different_acts(a, b) or _apart(a, b)):
         return False  # one value to store and another to show are two steps, not a contrary
     return load(WEIGHTS).says_yes(features)
+
+
+def _apart(a: str, b: str) -> bool:
+    """Whether two values of one scale are said of different things: the lines share no content
+    word, and one states how things are while the other instructs. A learned fact's time ("The
+    cutoff is noon") and a line's ("serve the tables from a nightly snapshot") do not clash; two
+    instructions may, in other words ("Pay claims by direct deposit." / "Issue every settlement
+    as a paper check."), and so may two statements."""
+    if set(content(a).split()) & set(content(b).split()):
+        return False
+    return _instructs(a) != _instructs(b)
+
+
+def _instructs(line: str) -> bool:
+    """Whether the line tells what to do, after any condition it opens with ("When X fails, use Y")."""
+    bare = lead_in_off(line)
+    condition = CONDITION.match(bare)
+    return imperative(condition.group(1) if condition else bare)
 
 
 def pair_features(a: str, b: str) -> dict[str, float]:

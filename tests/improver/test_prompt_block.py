@@ -76,3 +76,18 @@ def test_facts_past_the_budget_are_never_compared_with_anything(monkeypatch):
     placed = block.count("- Always file form")
     assert 3 <= placed < 20  # what fits in 120 tokens after the directives
     assert len(set(compared)) == placed + 1  # those, and the one that did not fit
+
+
+def test_a_fact_stating_a_time_is_served_beside_a_line_naming_another_time_for_another_thing():
+    """Two values of one scale (noon, a nightly copy) said of different things do not clash: the
+    fact a test promoted is served, not silently left out."""
+    fact = "The payroll cutoff is noon two business days before payday."
+    block = prompt_block(
+        template="payroll",
+        version=4,
+        directives="When the tax lookup times out, use the tables cached from the nightly snapshot.\n",
+        learned_facts=[{"content": fact}],
+        anti_patterns=[],
+        proven_patterns=[],
+    )
+    assert f"- {fact}" in block

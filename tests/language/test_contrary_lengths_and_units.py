@@ -23,6 +23,12 @@ COMPATIBLE = [
     ("Email the tenant about repairs.", "Keep a paper copy of every lease."),
     ("Round totals up to the nearest dollar.", "Scroll down to the summary first."),
     ("Store timestamps in UTC.", "Show timestamps to users in their local time zone."),
+    # a fact's time and a line's time of day for another thing
+    (
+        "The pool closes at noon on Sundays.",
+        "When the booking tool times out, use the copy synced every night.",
+    ),
+    ("Deliveries to the depot stop at midnight.", "Send the rota each morning."),
 ]
 
 
