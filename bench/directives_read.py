@@ -3,11 +3,12 @@ agent's history of learned facts.
 
     .venv/bin/python bench/directives_read.py [--reads 300] [--postgresql] [--smoke]
 
-One agent of a template with 20 facts of its own that reached the template; the agent then
-accumulates facts of its own, 2,000 characters each, every other one about one instance (an
+One agent of a template with 20 short facts (120 characters) that reached the template; the
+agent then accumulates facts of its own, 2,000 characters each, every other one about one instance (an
 order number: kept, never served). At 0, 1,000 and 10,000 of them, `--reads` reads of
 GET /api/v1/agents/me/directives, each naming a new session as an agent starting one does, are
-timed through the REST API in-process. Printed per size: p50 and p99 in ms, the facts served,
+timed through the REST API in-process. Printed per size: p50 and p99 in ms, the facts served
+(those the prompt block holds: the template's that fit its budget, the same at every size),
 and the p99's ratio to the one at 0 facts. Target: p99 <= 50 ms at 10,000 facts (FAIL otherwise).
 On SQLite in a temporary file by default; `--postgresql` on a fresh database of the PostgreSQL at
 BENCH_PG_ADMIN (the machine's by default). `--smoke` runs 0, 100 and 500 facts, 30 reads each,
@@ -29,6 +30,7 @@ from bench.common import percentile, private_database  # noqa: E402
 TARGET_P99_MS = 50.0
 FACT_CHARS = 2000
 TEMPLATE_FACTS = 20
+TEMPLATE_FACT_CHARS = 120  # short enough that some fit the block: the served count shows it stays put
 SERVED = 50  # facts a read serves at most (learning.selectors.learned_facts)
 
 
@@ -54,15 +56,16 @@ def main() -> int:
         return measure(sizes, reads, judge=not args.smoke, migrate=not args.postgresql)
 
 
-def padded(sentence: str, i: int) -> str:
-    """`sentence` and filler words up to FACT_CHARS characters, unique by `i`."""
+def padded(sentence: str, i: int, chars: int = FACT_CHARS) -> str:
+    """`sentence` and filler words up to `chars` characters, unique by `i`."""
     filler = f" Noted in case {i}: the customer asked twice and waited for the answer."
-    return (sentence + filler * (FACT_CHARS // len(filler) + 1))[:FACT_CHARS]
+    return (sentence + filler * (chars // len(filler) + 1))[:chars]
 
 
-def accumulate(agent, start: int, count: int) -> None:
-    """`count` more facts of the agent's own, every other one about one instance; whether each
-    is one is read once per wording, as a save would (language.scope.is_instance)."""
+def accumulate(agent, start: int, count: int, chars: int = FACT_CHARS) -> None:
+    """`count` more facts of the agent's own of `chars` characters, every other one about one
+    instance; whether each is one is read once per wording, as a save would
+    (language.scope.is_instance)."""
     from config import clock
     from language.scope import is_instance
     from learning.corrections import fact_key
@@ -72,10 +75,10 @@ def accumulate(agent, start: int, count: int) -> None:
         "No, the order is #A{n}, not #B{n}.",
         "No, always confirm rule {n} with the customer before closing the ticket.",
     ]
-    about = [is_instance(padded(w.format(n=1), 1)) for w in wordings]
+    about = [is_instance(padded(w.format(n=1), 1, chars)) for w in wordings]
     now, facts = clock.now(), []
     for n in range(start, start + count):
-        content = padded(wordings[n % 2].format(n=n), n)
+        content = padded(wordings[n % 2].format(n=n), n, chars)
         facts.append(
             LearnedFact(
                 template_id=agent.template_id,
@@ -127,7 +130,7 @@ def measure(sizes, reads: int, *, judge: bool, migrate: bool) -> int:
     template_version_create(template=template, directives="Cite sources.\nBe brief.\n")
     agent, token = agent_create(name="reader", template_slug=template.slug)
     teacher, _ = agent_create(name="teacher", template_slug=template.slug)
-    accumulate(teacher, 10**7, TEMPLATE_FACTS)
+    accumulate(teacher, 10**7, TEMPLATE_FACTS, TEMPLATE_FACT_CHARS)
     from learning.models import LearnedFact  # noqa: E402 (after django.setup)
 
     LearnedFact.objects.filter(agent=teacher).update(reach=LearnedFact.Reach.TEMPLATE)

@@ -78,7 +78,14 @@ class DirectivesApi(APIView):
         assigned = serializers.ChoiceField(choices=["session", "agent"])
         directives = serializers.CharField()
         lines_under_test = LinesUnderTestSerializer()
-        learned_facts = LearnedFactSerializer(many=True)
+        learned_facts = LearnedFactSerializer(
+            many=True,
+            help_text=(
+                "The learned facts the prompt block holds. A fact that repeats a directive line, says "
+                "the contrary of one or of a stronger fact, or does not fit the block's budget is in "
+                "neither: a prompt built from this list serves what the block serves."
+            ),
+        )
         anti_patterns = serializers.ListField(child=serializers.CharField())
         proven_patterns = serializers.ListField(child=serializers.CharField())
         prompt_block = serializers.CharField()

@@ -7,7 +7,12 @@ from language.contrary import contrary
 from language.remedies import similarity
 
 
-def prompt_block(
+def prompt_block(**parts) -> str:
+    """The prompt block alone (see `compose`)."""
+    return compose(**parts)[0]
+
+
+def compose(
     *,
     template: str,
     version: int,
@@ -16,8 +21,11 @@ def prompt_block(
     anti_patterns: list[dict],
     proven_patterns: list[str],
     budget: int | None = None,
-) -> str:
-    """Directives first, then what was learned and is not already in them (no line twice, in the
+) -> tuple[str, list[dict]]:
+    """The prompt block, and the learned facts it holds (those `learned_facts` it left out are
+    served nowhere: a client that builds its own prompt from the facts gets the same ones).
+
+    Directives first, then what was learned and is not already in them (no line twice, in the
     same or nearly the same words), nor their contrary: a fact that says the opposite of a
     directive, or of a stronger fact (they come strongest first), is left out, so a line and its
     contrary are never served together.
@@ -40,11 +48,14 @@ def prompt_block(
     ]
     parts: list[str] = []
     used = 0
+    placed: set[str] = set()
     for title, offered in sections:
         taken, used = _fill(title, offered, used, budget)
         if taken:
             parts += [title, *taken]
-    return "\n".join(parts) + "\n"
+        if title == "## Learned facts":
+            placed = {line[2:] for line in taken}
+    return "\n".join(parts) + "\n", [fact for fact in learned_facts if fact["content"] in placed]
 
 
 def _fill(title: str, offered: Iterable[str], used: int, budget: int | None) -> tuple[list[str], int]:

@@ -13,7 +13,7 @@ from experiments.services import served_changes, session_draws
 from fleet.documents import agent_version_id, exposure_record
 from fleet.models import AgentTemplate, DocumentVersion
 from fleet.services import agent_reads_noted
-from improver.prompt import prompt_block
+from improver.prompt import compose
 from learning import selectors as learning_selectors
 from learning.feedback import FEEDBACK_SOURCES
 from learning.models import FeedbackItem, LearnedFact
@@ -71,7 +71,7 @@ def directives_for_agent(*, agent, session_id: str | None = None) -> dict:
         "anti_patterns": anti_patterns,
         "proven_patterns": proven_patterns,
     }
-    payload["prompt_block"] = prompt_block(
+    payload["prompt_block"], payload["learned_facts"] = compose(
         **{k: v for k, v in payload.items() if k not in NOT_IN_BLOCK},
         budget=settings.KAIZEN["PROMPT_TOKEN_BUDGET"],
     )

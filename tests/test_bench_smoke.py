@@ -47,7 +47,8 @@ def test_the_language_benchmark_runs_on_the_test_domains():
 def test_the_directives_read_benchmark_runs_at_each_size():
     out = smoke("directives_read.py")
     served = re.findall(r"^ *[\d,]+ +[\d.]+ +[\d.]+ +(\d+) +[\d.]+$", out, re.M)
-    assert served == ["20", "50", "50"], out  # the template's 20, then a page of 50 at 100 and 500
+    # the template's facts that fit the block, the same however many the agent accumulates
+    assert len(served) == 3 and len(set(served)) == 1 and int(served[0]) > 0, out
 
 
 def test_the_canary_rule_benchmark_runs():

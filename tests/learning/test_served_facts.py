@@ -58,7 +58,8 @@ def test_a_read_takes_the_same_bounded_queries_however_many_facts_the_agent_has(
         _fact(agent, f"No, the order is #A{10000 + i}, not #A{20000 + i}.", minutes=i)
         _fact(agent, f"Always file rule {i} before closing a ticket.", minutes=100 + i)
     served, many = _fact_reads(client)
-    assert len(served) == 50 and served[0] == "Always file rule 0 before closing a ticket."
+    # the first of the 50 read, and as many after it as the block's budget holds
+    assert 0 < len(served) < 50 and served[0] == "Always file rule 0 before closing a ticket."
     assert len(many) == len(empty)
     limits = [re.search(r"LIMIT (\d+)", sql) for sql in many]
     assert all(limit and int(limit[1]) <= 50 for limit in limits), many  # a page, never the history
@@ -104,3 +105,18 @@ def test_both_parts_of_the_read_are_index_scans(agent_client):
             plans.append("\n".join(row[0] for row in cursor.fetchall()))
     assert len(plans) == 2
     assert "fact_served_template" in plans[0] and "fact_served_agent" in plans[1], plans
+
+
+def test_a_fact_the_block_leaves_out_is_not_in_the_facts_read_either(agent_client):
+    """A fact saying the contrary of a directive line is left out of the prompt block, and out of
+    `learned_facts` too: a client building its own prompt from the list serves what the block
+    serves, never a line beside its contrary."""
+    from fleet.templates import template_version_create
+
+    agent, client = agent_client
+    template_version_create(template=agent.template, directives="Rotate the logs when the disk is full.\n")
+    _fact(agent, "No, don't rotate the logs, we need them for the audit.", minutes=1, reach="template")
+    _fact(agent, "Tests live in spec/.", minutes=2, reach="template")
+    served, _ = _fact_reads(client)
+    block = client.get(URL).json()["prompt_block"]
+    assert served == ["Tests live in spec/."] and "rotate the logs, we need" not in block
