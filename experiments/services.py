@@ -24,6 +24,7 @@ from fleet.models import DocumentVersion
 from governance.models import ChangeDecision
 from governance.services import decision_record, proposal_mark_implemented
 from language.correcting import as_fact
+from language.served import servable
 from learning.loops import fact_reach_template
 from learning.models import LearnedFact
 from learning.services import fact_set_status
@@ -237,7 +238,9 @@ def factor_decide(
 def facts_enter(*, now: datetime | None = None) -> int:
     """Start a test for each learned fact on trial that has none yet (it recurred across agents
     of a template whose reads name their sessions), while the template has room; a fact that
-    waits on a contrary one is not tried. Returns how many started."""
+    waits on a contrary one is not tried, nor one the template's head would leave out of every
+    block (it repeats or contradicts a directive line: `language.served`), whose test would
+    measure nothing; it is tried once the head no longer does. Returns how many started."""
     now, started = now or clock.now(), 0
     trial = LearnedFact.objects.filter(
         reach=LearnedFact.Reach.TRIAL,
@@ -245,8 +248,8 @@ def facts_enter(*, now: datetime | None = None) -> int:
         waiting_on__isnull=True,
         trial__isnull=True,
     )
-    for fact in trial.select_related("template").order_by("pk"):
-        if fact.template_id is None or not room_for_lines(fact.template_id):
+    for fact in trial.select_related("template__document__head").order_by("pk"):
+        if fact.template_id is None or not room_for_lines(fact.template_id) or not _servable(fact):
             continue
         with transaction.atomic():
             locked = (
@@ -263,6 +266,12 @@ def facts_enter(*, now: datetime | None = None) -> int:
             )
             started += 1
     return started
+
+
+def _servable(fact: LearnedFact) -> bool:
+    """Whether the fact would be placed beside its template's head (see `facts_enter`)."""
+    head = fact.template.document.head if fact.template.document_id else None
+    return any(servable([as_fact(fact.content)], head.text if head else ""))
 
 
 def _fact_moved(factor: LineFactor, now: datetime) -> bool:

@@ -1,10 +1,9 @@
 """How the directives an agent reads are joined into one prompt block (pure)."""
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from improver.context import estimate_tokens
-from language.contrary import contrary
-from language.remedies import similarity
+from language.served import servable
 
 
 def prompt_block(**parts) -> str:
@@ -40,9 +39,10 @@ def compose(
     known = directives.lower()
     lines = [ln for ln in directives.strip().splitlines() if ln.strip()]
     anti = [a["line"] for a in anti_patterns if f"avoid: {a['pattern'].lower()}" not in known]
+    facts = (fact["content"] for fact in learned_facts)
     sections = [
         (f"# Directives ({template} v{version})", lines),
-        ("## Learned facts", (f"- {fact}" for fact in _servable(learned_facts, directives))),
+        ("## Learned facts", (f"- {fact}" for fact in servable(facts, directives))),
         ("## Avoid", [f"- {line}" for line in anti]),
         ("## Proven patterns", [f"- {line}" for line in proven_patterns]),
     ]
@@ -69,19 +69,3 @@ def _fill(title: str, offered: Iterable[str], used: int, budget: int | None) -> 
         taken.append(line)
         used += cost
     return taken, used
-
-
-def _servable(learned_facts: list[dict], directives: str) -> Iterator[str]:
-    """The facts, strongest first, that neither repeat a directive line nor contradict one or a
-    fact served before them; each judged only when the one before it was placed."""
-    known = directives.lower()
-    lines = [ln for ln in directives.splitlines() if ln.strip()]
-    kept = list(lines)
-    for fact in learned_facts:
-        text = fact["content"]
-        if text.lower().rstrip(" .") in known or any(similarity(text, ln) >= 90 for ln in lines):
-            continue
-        if any(contrary(text, other) for other in kept):
-            continue
-        kept.append(text)
-        yield text

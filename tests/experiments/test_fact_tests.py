@@ -98,3 +98,23 @@ def test_a_fact_retired_by_a_human_ends_its_test(clock):
     rollouts_check()
     test.refresh_from_db()
     assert test.status == "aborted" and not any(served(clients[0], f"s-{i}") for i in range(20))
+
+
+def test_a_fact_the_head_would_leave_out_is_not_tried_until_the_head_changes(clock):
+    """A recurring fact that says the contrary of a line of the head would be left out of every
+    block, so a test of it would measure nothing: none starts while the head says otherwise."""
+    from fleet.templates import template_version_create
+
+    clients = fleet(2)
+    template = LearnedFact._meta.get_field("template").related_model.objects.get()
+    said = "Be helpful.\nNever confirm the traveller's name before changing a booking; it slows the desk.\n"
+    template_version_create(template=template, directives=said)
+    clock.move_to(FIXED_NOW - timedelta(days=2))
+    correct(clients[0], "c-0", FIXED_NOW - timedelta(days=2))
+    correct(clients[1], "c-1", FIXED_NOW - timedelta(days=2))
+    rollouts_check()
+    fact = LearnedFact.objects.get()
+    assert fact.reach == LearnedFact.Reach.TRIAL and not LineFactor.objects.filter(fact=fact).exists()
+    template_version_create(template=template, directives="Be helpful.\n")
+    rollouts_check()
+    assert LineFactor.objects.filter(fact=fact).count() == 1

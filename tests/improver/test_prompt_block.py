@@ -58,11 +58,11 @@ def test_a_fact_is_served_as_a_fact_and_never_beside_a_line_that_already_says_it
 
 
 def test_facts_past_the_budget_are_never_compared_with_anything(monkeypatch):
-    import improver.prompt
+    import language.served
 
     compared = []
-    real = improver.prompt.similarity
-    monkeypatch.setattr(improver.prompt, "similarity", lambda a, b: compared.append(a) or real(a, b))
+    real = language.served.similarity
+    monkeypatch.setattr(language.served, "similarity", lambda a, b: compared.append(a) or real(a, b))
     facts = [{"content": f"Always file form {i} before closing the ticket."} for i in range(1000)]
     block = prompt_block(
         template="support",
