@@ -19,8 +19,10 @@ from mcp.types import INVALID_PARAMS
 from pydantic import Field
 
 from config.errors import ApplicationError
+from fleet.models import AgentTemplate
 from governance.services import proposal_submit
 from improver.selectors import directives_for_agent
+from language.served import servable
 from learning.selectors import learned_facts
 from planner.selectors import anti_patterns_for_template
 from telemetry.contract import id_problem
@@ -52,11 +54,17 @@ async def directives(
 
 
 async def facts() -> str:
-    """Facts learned from corrections that this agent is served."""
+    """Facts learned from corrections that this agent is served: none that repeats or
+    contradicts a line of its template's directives, as its prompt block leaves them out."""
 
     def read():
         agent = agent_of_call()
-        return json.dumps(learned_facts(template_id=agent.template_id, agent_id=agent.pk))
+        offered = learned_facts(template_id=agent.template_id, agent_id=agent.pk)
+        head = AgentTemplate.objects.filter(pk=agent.template_id).values_list(
+            "document__head__text", flat=True
+        )
+        kept = set(servable((f["content"] for f in offered), head.first() or ""))
+        return json.dumps([f for f in offered if f["content"] in kept])
 
     return await sync_to_async(read)()
 

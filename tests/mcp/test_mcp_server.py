@@ -258,3 +258,34 @@ def test_a_bad_session_id_for_the_directives_prompt_is_refused_naming_it(bad):
     assert not Exposure.objects.exists()
     good = rpc(client, "prompts/get", {"name": "directives", "arguments": {"session_id": "s-1"}})
     assert good["result"]["messages"][0]["content"]["text"].startswith("# Directives (coder")
+
+
+def test_the_facts_resource_leaves_out_a_fact_the_prompt_block_leaves_out(live_server):
+    """A fact saying the contrary of a directive line is in neither the prompt nor the facts."""
+    from config import clock
+    from fleet.templates import template_version_create
+    from learning.models import LearnedFact
+
+    agent, token = agent_with_token(name="mcp-facts", template=TemplateFactory(slug="ops"))
+    template_version_create(template=agent.template, directives="Rotate the logs when the disk is full.\n")
+    for content in ("No, don't rotate the logs, we need them for the audit.", "Tests live in spec/."):
+        LearnedFact.objects.create(
+            template_id=agent.template_id,
+            agent=agent,
+            content=content,
+            source="user-stated",
+            reach="template",
+            confidence=1.0,
+            created_at=clock.now(),
+        )
+
+    async def run():
+        http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"})
+        async with Client(streamable_http_client(f"{live_server.url}/mcp", http_client=http)) as client:
+            facts = await client.read_resource("kaizen://facts")
+            prompt = await client.get_prompt("directives")
+            return json.loads(facts.contents[0].text), prompt.messages[0].content.text
+
+    facts, prompt = run_async(run)
+    assert [f["content"] for f in facts] == ["Tests live in spec/."]
+    assert "- Tests live in spec/." in prompt and "we need them for the audit" not in prompt
