@@ -4,6 +4,8 @@ from django.db.models import Count, F, Q
 from config.admin_rights import NoAdd, NoChange
 from config.audit import audit
 from config.readable import clipped
+from language.correcting import as_fact
+from language.served import servable
 from learning import services
 from learning.loops import fact_reach_template
 from learning.models import FeedbackItem, FrictionEvent, LearnedFact
@@ -76,11 +78,16 @@ class LearnedFactAdmin(NoAdd, admin.ModelAdmin):
             return f"not served: {obj.get_status_display().lower()}"
         if obj.waiting_on_id is not None:
             return f"waiting: contrary to fact #{obj.waiting_on_id}, which has more support"
+        if not _beside_the_directives(obj):
+            return "left out: it repeats or contradicts a line of the template's directives"
         if obj.reach == LearnedFact.Reach.AGENT:
             return "served to its agent only"
         if obj.reach == LearnedFact.Reach.TRIAL:
             return "on trial: served to a share of the template's sessions until its test decides"
         return "served to every agent of the template"
+
+    def get_list_select_related(self, request):
+        return ("template__document__head",)
 
     @admin.display(description="before / since served")
     def effect(self, obj: LearnedFact) -> str:
@@ -143,3 +150,10 @@ class FeedbackItemAdmin(EventAdmin):
     @admin.display(description="said", ordering="detail")
     def said(self, obj: FeedbackItem) -> str:
         return clipped(obj.detail, 110)
+
+
+def _beside_the_directives(fact: LearnedFact) -> bool:
+    """Whether the prompt block would place the fact beside its template's directives."""
+    template = fact.template
+    head = template.document.head if template is not None and template.document_id else None
+    return head is None or any(servable([as_fact(fact.content)], head.text))

@@ -100,3 +100,25 @@ def test_facts_that_are_not_contrary_are_both_served():
     )
     assert "Always store timestamps in UTC." in block and "local time zone" in block
     assert not LearnedFact.objects.filter(waiting_on__isnull=False).exists()
+
+
+@pytest.mark.django_db
+def test_the_admin_says_a_fact_the_directives_contradict_is_left_out(admin_client):
+    """Left out of every block beside a directive line saying the contrary, and the page says so."""
+    from fleet.templates import template_version_create
+
+    clients = _agents(*NAMES)
+    for n, name in enumerate(("alice", "bob", "carol")):
+        _correct(clients[n], n, MAJORITY, f"{name}-1")
+    fact = LearnedFact.objects.get(content=MAJORITY)
+    assert fact.reach == LearnedFact.Reach.TEMPLATE
+    page = admin_client.get(f"/admin/learning/learnedfact/{fact.pk}/change/").content.decode()
+    assert "served to every agent of the template" in page
+    template_version_create(
+        template=fact.template, directives="Always run the linter before the formatter.\n"
+    )
+    for url in ("/admin/learning/learnedfact/", f"/admin/learning/learnedfact/{fact.pk}/change/"):
+        page = admin_client.get(url).content.decode()
+        assert "left out: it repeats or contradicts a line of the template&#x27;s directives" in page
+    facts, block = _served(clients[0])
+    assert SERVED_MAJORITY not in facts and SERVED_MAJORITY not in block
