@@ -1,13 +1,14 @@
 """OTLP mapping of one parent chain: the cost of resolving sessions and owners per span.
 
-    .venv/bin/python bench/otlp_chain.py
+    .venv/bin/python bench/otlp_chain.py [--smoke]
 
 Maps chains of 2,000, 10,000 and 20,000 spans (one agent span at the top, an LLM call at the
 bottom) and prints each time and the 20,000/2,000 ratio: linear mapping keeps it near 10 (a
 quadratic walk of ancestors made it ~100: 0.5 s, 13 s and 56 s). Target: 20,000 spans well under
-a second.
+a second. It takes about a second whole, so `--smoke` (as `make test` runs it) runs the same.
 """
 
+import argparse
 import os
 import sys
 import time
@@ -19,11 +20,14 @@ import django  # noqa: E402
 
 django.setup()
 
-from telemetry import otlp  # noqa: E402
+from telemetry.intake import otlp_spans as otlp  # noqa: E402
 from tests.telemetry.test_otlp_bounds import chain  # noqa: E402
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--smoke", action="store_true", help="the same run (it is short)")
+    parser.parse_args()
     seconds = {}
     for n in (2_000, 10_000, 20_000):
         spans = chain(n)

@@ -94,3 +94,8 @@ def test_the_efficacy_benchmark_runs_a_held_out_fleet_naming_its_sessions():
     out = smoke("efficacy.py", None, "--fleets", "heldout", "--sessions")
     assert "== payroll_bureau" in out and "problem5 " in out, out
     assert "line test " in out, out  # its approved lines were tested one by one
+
+
+def test_the_otlp_chain_benchmark_runs():
+    out = smoke("otlp_chain.py")
+    assert "20000 spans in one chain" in out and "ratio 20,000 / 2,000" in out
