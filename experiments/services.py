@@ -128,7 +128,7 @@ def factor_check(*, factor: LineFactor, now: datetime | None = None) -> dict[int
         watching = factor.status == LineFactor.Status.NEEDS_HUMAN
         if factor.status != LineFactor.Status.TESTING and not watching:
             return {}
-        if factor.fact_id and _fact_moved(factor, now):
+        if factor.fact_id and (_fact_moved(factor, now) or _fact_left_out(factor, now)):
             return {}
         checks, actions, verdicts = dict(factor.last_check or {}), {}, {}
         for level in factor.live_levels():
@@ -272,6 +272,18 @@ def _servable(fact: LearnedFact) -> bool:
     """Whether the fact would be placed beside its template's head (see `facts_enter`)."""
     head = fact.template.document.head if fact.template.document_id else None
     return any(servable([as_fact(fact.content)], head.text if head else ""))
+
+
+def _fact_left_out(factor: LineFactor, now: datetime) -> bool:
+    """A fact on trial that the template's directives now repeat or contradict (a line promoted
+    meanwhile) is left out of every block, so its test would measure nothing: the test ends and
+    the fact is retired, its evidence kept; True when it did."""
+    fact = LearnedFact.objects.select_related("template__document__head").get(pk=factor.fact_id)
+    if _servable(fact):
+        return False
+    why = "the template's directives now repeat or contradict this fact: a test of it would measure nothing"
+    _end(factor, None, LineFactor.Status.ABORTED, ChangeDecision.Verdict.ABORTED, why, now)
+    return True
 
 
 def _fact_moved(factor: LineFactor, now: datetime) -> bool:

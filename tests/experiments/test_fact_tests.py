@@ -118,3 +118,23 @@ def test_a_fact_the_head_would_leave_out_is_not_tried_until_the_head_changes(clo
     template_version_create(template=template, directives="Be helpful.\n")
     rollouts_check()
     assert LineFactor.objects.filter(fact=fact).count() == 1
+
+
+def test_a_fact_on_trial_that_the_directives_come_to_say_ends_its_test(clock):
+    """A line saying the fact reaches the head while the fact is on trial: the block now leaves
+    the fact out in both arms, so its test ends instead of running on, measuring nothing."""
+    from fleet.templates import template_version_create
+
+    clients = fleet(2)
+    clock.move_to(FIXED_NOW - timedelta(days=2))
+    correct(clients[0], "c-0", FIXED_NOW - timedelta(days=2))
+    correct(clients[1], "c-1", FIXED_NOW - timedelta(days=2))
+    rollouts_check()
+    fact = LearnedFact.objects.get()
+    test = LineFactor.objects.get(fact=fact)
+    template_version_create(template=fact.template, directives=f"Be helpful.\n{FACT}\n")
+    rollouts_check()
+    test.refresh_from_db()
+    fact.refresh_from_db()
+    assert test.status == "aborted" and "directives now repeat or contradict this fact" in test.reason
+    assert fact.status == LearnedFact.Status.RETIRED
