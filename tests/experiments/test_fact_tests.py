@@ -86,14 +86,19 @@ def test_a_recurring_fact_is_tried_on_a_share_of_sessions_and_reaches_everyone_o
     assert served(clients[3])  # every agent, every read
 
 
-def test_a_fact_retired_by_a_human_ends_its_test(clock):
+def on_trial(clock) -> tuple[list[APIClient], LearnedFact, LineFactor]:
+    """Two agents' clients, a fact their corrections made recur, and its test under way."""
     clients = fleet(2)
     clock.move_to(FIXED_NOW - timedelta(days=2))
     correct(clients[0], "c-0", FIXED_NOW - timedelta(days=2))
     correct(clients[1], "c-1", FIXED_NOW - timedelta(days=2))
     rollouts_check()
     fact = LearnedFact.objects.get()
-    test = LineFactor.objects.get(fact=fact)
+    return clients, fact, LineFactor.objects.get(fact=fact)
+
+
+def test_a_fact_retired_by_a_human_ends_its_test(clock):
+    clients, fact, test = on_trial(clock)
     fact_set_status(fact=fact, status=LearnedFact.Status.RETIRED)
     rollouts_check()
     test.refresh_from_db()
@@ -125,13 +130,7 @@ def test_a_fact_on_trial_that_the_directives_come_to_say_ends_its_test(clock):
     the fact out in both arms, so its test ends instead of running on, measuring nothing."""
     from fleet.templates import template_version_create
 
-    clients = fleet(2)
-    clock.move_to(FIXED_NOW - timedelta(days=2))
-    correct(clients[0], "c-0", FIXED_NOW - timedelta(days=2))
-    correct(clients[1], "c-1", FIXED_NOW - timedelta(days=2))
-    rollouts_check()
-    fact = LearnedFact.objects.get()
-    test = LineFactor.objects.get(fact=fact)
+    _, fact, test = on_trial(clock)
     template_version_create(template=fact.template, directives=f"Be helpful.\n{FACT}\n")
     rollouts_check()
     test.refresh_from_db()
