@@ -23,10 +23,6 @@ PLACED = grammar.words("in on at between till until before after with by through
 SUBJECTS = grammar.words("i we you they he she it there this that")
 
 
-def _words(text: str) -> list[str]:
-    return [w for w in (grammar._word(t) for t in text.replace("’", "'").split()) if w]
-
-
 def verbless(words: list[str]) -> bool:
     """No verb with a tense, no subject pronoun, and not an imperative."""
     if len(words) < 2 or any(w in SUBJECTS for w in words) or tensed(words):
@@ -61,12 +57,12 @@ def fragment_marks(sentence: str) -> set[str]:
     text = sentence.strip()
     head = text.split(":")[0] if COLON_HEAD.match(text) else ""
     clause = re.split(r"[,;:—–(]|\.\s|\s-\s", text)[0]
-    words = _words(clause)
+    words = grammar.tokens_of(clause)
     marks = set()
     if not verbless(words):
-        return {"colon-head"} if head and len(_words(head)) <= 4 else marks
+        return {"colon-head"} if head and len(grammar.tokens_of(head)) <= 4 else marks
     marks.add("verbless")
-    if head and len(_words(head)) <= 4:
+    if head and len(grammar.tokens_of(head)) <= 4:
         marks.add("colon-head")
     if ONLY_END.search(text):
         marks.add("only-or-throughout")

@@ -106,6 +106,12 @@ def _word(token: str) -> str:
     return token.lower().strip(",.;:!?\"'()")
 
 
+def tokens_of(text: str) -> list[str]:
+    """The words of `text`, lower case, punctuation stripped, a typographic apostrophe read as a
+    plain one."""
+    return [w for w in (_word(t) for t in text.replace("’", "'").split()) if w]
+
+
 @functools.lru_cache(maxsize=8192)
 def _lemmas(word: str) -> dict[str, tuple[str, ...]]:
     return getAllLemmas(word)

@@ -30,10 +30,6 @@ VERDICT = re.compile(
 SPEAKER = grammar.words("me my i i'm i've our us we")
 
 
-def _words(text: str) -> list[str]:
-    return [w for w in (grammar._word(t) for t in text.replace("’", "'").split()) if w]
-
-
 def present_verb_at(words: list[str]) -> int | None:
     """Where a verb in the present follows its subject (a thing, not the speaker): "texts
     arrive", "every reply pushes", "the gate codes expire"; None for an imperative or a phrase
@@ -70,7 +66,7 @@ def _plural_noun(word: str) -> bool:
 def happening_marks(sentence: str) -> set[str]:
     """The marks of a failure described as it happens (see the module's docstring)."""
     text = sentence.strip()
-    words = _words(text)
+    words = grammar.tokens_of(text)
     marks = set()
     at = present_verb_at(words)
     if at is not None:

@@ -81,15 +81,11 @@ SIZE = re.compile(
 ONE_TIME = grammar.words("yesterday today tonight earlier again")
 
 
-def _words(text: str) -> list[str]:
-    return [w for w in (grammar._word(t) for t in text.replace("’", "'").split()) if w]
-
-
 def limit(text: str) -> bool:
     """Whether the sentence is a rule said as a noun phrase with a limit's mark, or as a quantity
     (see the module's docstring)."""
     bare = PLEASE.sub("", text).strip()
-    words = _words(bare)
+    words = grammar.tokens_of(bare)
     if not _plain(words):
         return False
     if _quantity(bare.lstrip("-* ")):
@@ -113,7 +109,7 @@ def _quantity(text: str) -> bool:
         count = None
     if not count and not SIZE.match(text):
         return False
-    return _tenseless(_words(text))
+    return _tenseless(grammar.tokens_of(text))
 
 
 def _tenseless(words: list[str]) -> bool:
@@ -131,7 +127,7 @@ def _tenseless(words: list[str]) -> bool:
 def tally(text: str) -> bool:
     """Whether the sentence is a count of what went wrong said without a verb (see the module's
     docstring)."""
-    words = _words(text)
+    words = grammar.tokens_of(text)
     if not _noun_phrase(text, words) or limit(text):
         return False
     first = words[0]
@@ -143,7 +139,7 @@ def tally(text: str) -> bool:
         return True
     if any(w in grammar.JUDGING and w != "no" for w in words[1:]):
         return True
-    later = [_words(piece)[:2] for piece in text.split(",")[1:]]  # "…, three different flights"
+    later = [grammar.tokens_of(piece)[:2] for piece in text.split(",")[1:]]  # "…, three different flights"
     return _second_statement(words) or any(w in COUNTS or w.isdigit() for piece in later for w in piece)
 
 

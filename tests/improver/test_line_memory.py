@@ -147,6 +147,22 @@ def harmful(rollout, clients, at) -> None:
     assert rollouts_check(now=at + timedelta(hours=3)) == {"roll_back": 1}
 
 
+def back_only_on_as_much(clock, improver, client) -> Proposal:
+    """New feedback asking for CONCISE (first proposed by 4 people): 3 people bring nothing back,
+    4 bring it back alone; that proposal."""
+    clock.move_to(WAKE + timedelta(days=13))
+    asked(client, CONCISE, 3, WAKE + timedelta(days=13), "b")  # fewer than first proposed it
+    wake(improver, "w3", WAKE + timedelta(days=14))
+    assert all(CONCISE not in added(p) for p in Proposal.objects.filter(status="pending"))
+
+    clock.move_to(WAKE + timedelta(days=20))
+    asked(client, CONCISE, 4, WAKE + timedelta(days=20), "c")  # as many as first proposed it
+    assert wake(improver, "w4", WAKE + timedelta(days=21)).outcome == "proposed"
+    back = Proposal.objects.get(status="pending")
+    assert added(back) == [CONCISE]
+    return back
+
+
 @pytest.mark.usefixtures("clock")
 def test_a_line_rolled_back_for_harm_comes_back_only_on_as_much_new_evidence(clock):
     clock.move_to(WAKE)
@@ -158,16 +174,7 @@ def test_a_line_rolled_back_for_harm_comes_back_only_on_as_much_new_evidence(clo
     rollout.refresh_from_db()
     assert rollout.status == "rolled_back"
 
-    clock.move_to(WAKE + timedelta(days=13))
-    asked(client, CONCISE, 3, WAKE + timedelta(days=13), "b")  # fewer than first proposed it
-    wake(improver, "w3", WAKE + timedelta(days=14))
-    assert all(CONCISE not in added(p) for p in Proposal.objects.filter(status="pending"))
-
-    clock.move_to(WAKE + timedelta(days=20))
-    asked(client, CONCISE, 4, WAKE + timedelta(days=20), "c")  # as many as first proposed it
-    assert wake(improver, "w4", WAKE + timedelta(days=21)).outcome == "proposed"
-    back = Proposal.objects.get(status="pending")
-    assert added(back) == [CONCISE]
+    back = back_only_on_as_much(clock, improver, client)
     assert "Proposed before in v2, rolled back by the canary test on 2026-11-08" in review_page(back)
 
 
@@ -210,12 +217,4 @@ def test_a_line_a_human_aborted_on_a_check_that_advised_abort_needs_as_much_new_
     response = reviewer.post(f"/api/v1/rollouts/{rollout.pk}/abort", {"reason": "as advised"}, format="json")
     assert response.status_code == 200
 
-    clock.move_to(WAKE + timedelta(days=13))
-    asked(client, CONCISE, 3, WAKE + timedelta(days=13), "b")  # fewer than first proposed it
-    wake(improver, "w3", WAKE + timedelta(days=14))
-    assert all(CONCISE not in added(p) for p in Proposal.objects.filter(status="pending"))
-
-    clock.move_to(WAKE + timedelta(days=20))
-    asked(client, CONCISE, 4, WAKE + timedelta(days=20), "c")  # as many as first proposed it
-    assert wake(improver, "w4", WAKE + timedelta(days=21)).outcome == "proposed"
-    assert added(Proposal.objects.get(status="pending")) == [CONCISE]
+    back_only_on_as_much(clock, improver, client)
