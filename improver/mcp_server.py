@@ -13,6 +13,7 @@ import json
 from typing import Annotated, Literal
 
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
 from mcp.types import INVALID_PARAMS
@@ -21,8 +22,8 @@ from pydantic import Field
 from config.errors import ApplicationError
 from fleet.models import AgentTemplate
 from governance.services import proposal_submit
+from improver.prompt import compose
 from improver.selectors import directives_for_agent
-from language.served import servable
 from learning.selectors import learned_facts
 from planner.selectors import anti_patterns_for_template
 from telemetry.contract import id_problem
@@ -54,17 +55,25 @@ async def directives(
 
 
 async def facts() -> str:
-    """Facts learned from corrections that this agent is served: none that repeats or
-    contradicts a line of its template's directives, as its prompt block leaves them out."""
+    """Facts learned from corrections that this agent is served: those its prompt block holds
+    (none that repeats or contradicts a line of its template's directives, and no more than the
+    block's budget places, so a read costs what a directives read does)."""
 
     def read():
         agent = agent_of_call()
         offered = learned_facts(template_id=agent.template_id, agent_id=agent.pk)
-        head = AgentTemplate.objects.filter(pk=agent.template_id).values_list(
-            "document__head__text", flat=True
+        template = AgentTemplate.objects.select_related("document__head").filter(pk=agent.template_id).first()
+        head = template.document.head if template is not None else None
+        _, served = compose(
+            template=template.slug if template is not None else "",
+            version=head.number if head is not None else 0,
+            directives=head.text if head is not None else "",
+            learned_facts=offered,
+            anti_patterns=[],
+            proven_patterns=[],
+            budget=settings.KAIZEN["PROMPT_TOKEN_BUDGET"],
         )
-        kept = set(servable((f["content"] for f in offered), head.first() or ""))
-        return json.dumps([f for f in offered if f["content"] in kept])
+        return json.dumps(served)
 
     return await sync_to_async(read)()
 
