@@ -42,12 +42,14 @@ sessions; the flag has the operator decide their line tests too). Without it, ea
 once a day, naming no session. The report lists each fleet's line tests as it lists rollouts.
 
 With `--fleets heldout`, the one-template fleets are those of bench/heldout_fleets.py, written by
-someone else (`--fleets outsider` and `--fleets third`: bench/outsider_fleets.py and
-bench/third_fleets.py, two more such sets). Each adds further `problems` (a complaint that carries a
-request, sent as negative feedback; each is a failure kind of its own, failed as often as the remedy
-unless the prompt carries the request) and its own one-off corrections (`noise`, each sent at the
-rate of the built-in ones and never to be served), in place of the built-in one-offs. Each problem
-is reported like the other kinds, counts in 'all', and must fall by half by the last week.
+someone else (`--fleets outsider`, `--fleets third` and `--fleets fourth`:
+bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, three more such sets,
+the fourth written last, in domains none of the others covers, and only ever measured). Each adds
+further `problems` (a complaint that carries a request, sent as negative feedback; each is a
+failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
+its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
+served), in place of the built-in one-offs. Each problem is reported like the other kinds, counts
+in 'all', and must fall by half by the last week.
 """
 
 import argparse
@@ -721,11 +723,12 @@ def main() -> None:
         "--fleet",
         "--fleets",
         dest="fleet",
-        choices=("all", "templates", "heldout", "outsider", "third", "handoffs", *handing),
+        choices=("all", "templates", "heldout", "outsider", "third", "fourth", "handoffs", *handing),
         default="all",
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
-        "bench/heldout_fleets.py instead (alone); outsider, third: those of bench/outsider_fleets.py "
-        "and bench/third_fleets.py, further sets written without seeing the code; handoffs: every "
+        "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
+        "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
+        "without seeing the code; handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -745,9 +748,9 @@ def main() -> None:
     setup_django(str(db))
     passed, weeks = True, 2 if args.smoke else args.weeks
     one = {"all": FLEETS, "templates": FLEETS, "heldout": held_out_fleets()}.get(args.fleet, {})
-    one = {"outsider": outsider_fleets, "third": third_fleets}.get(args.fleet, lambda: one)()
+    one = {"outsider": outsider_fleets, "third": third_fleets, "fourth": fourth_fleets}.get(args.fleet, lambda: one)()
     if args.smoke:
-        one = smallest(one) if args.fleet in ("templates", "heldout", "outsider", "third") else {}
+        one = smallest(one) if args.fleet in ("templates", "heldout", "outsider", "third", "fourth") else {}
         chosen = [] if one else ["travel"]
     else:
         chosen = [n for n in handing if args.fleet in ("all", "handoffs", n)]
@@ -781,6 +784,14 @@ def third_fleets() -> dict:
     from bench.third_fleets import THIRD
 
     return THIRD
+
+
+def fourth_fleets() -> dict:
+    """A fourth set, written by someone who never saw the code nor the other sets' results, in
+    domains none of the others covers (bench/fourth_fleets.py): measured, never read to tune."""
+    from bench.fourth_fleets import FOURTH
+
+    return FOURTH
 
 
 def smallest(fleets: dict) -> dict:
