@@ -44,7 +44,8 @@ once a day, naming no session. The report lists each fleet's line tests as it li
 With `--fleets heldout`, the one-template fleets are those of bench/heldout_fleets.py, written by
 someone else (`--fleets outsider`, `--fleets third` and `--fleets fourth`:
 bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, three more such sets,
-the fourth written last, in domains none of the others covers, and only ever measured). Each adds
+the fourth written last, in domains none of the others covers, and only ever measured;
+`--fleets fifth`: bench/fifth_fleets.py, written likewise, to read when the fourth falls short). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
@@ -723,7 +724,7 @@ def main() -> None:
         "--fleet",
         "--fleets",
         dest="fleet",
-        choices=("all", "templates", "heldout", "outsider", "third", "fourth", "handoffs", *handing),
+        choices=("all", "templates", "heldout", "outsider", "third", "fourth", "fifth", "handoffs", *handing),
         default="all",
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
@@ -748,9 +749,18 @@ def main() -> None:
     setup_django(str(db))
     passed, weeks = True, 2 if args.smoke else args.weeks
     one = {"all": FLEETS, "templates": FLEETS, "heldout": held_out_fleets()}.get(args.fleet, {})
-    one = {"outsider": outsider_fleets, "third": third_fleets, "fourth": fourth_fleets}.get(args.fleet, lambda: one)()
+    one = {
+        "outsider": outsider_fleets,
+        "third": third_fleets,
+        "fourth": fourth_fleets,
+        "fifth": fifth_fleets,
+    }.get(args.fleet, lambda: one)()
     if args.smoke:
-        one = smallest(one) if args.fleet in ("templates", "heldout", "outsider", "third", "fourth") else {}
+        one = (
+            smallest(one)
+            if args.fleet in ("templates", "heldout", "outsider", "third", "fourth", "fifth")
+            else {}
+        )
         chosen = [] if one else ["travel"]
     else:
         chosen = [n for n in handing if args.fleet in ("all", "handoffs", n)]
@@ -792,6 +802,14 @@ def fourth_fleets() -> dict:
     from bench.fourth_fleets import FOURTH
 
     return FOURTH
+
+
+def fifth_fleets() -> dict:
+    """A development set, written like the fourth by someone who never saw the code, after the
+    fourth was first measured (bench/fifth_fleets.py): read freely to find what the readers miss."""
+    from bench.fifth_fleets import FIFTH
+
+    return FIFTH
 
 
 def smallest(fleets: dict) -> dict:

@@ -131,7 +131,8 @@ def agent_terms(*, smoke: bool = False, show_errors: int = 0) -> dict:
     and whether it says what the expected line says (its content words, the speaker as "the
     user", no "me" or "my" left)."""
     from language.agent_terms import for_agent
-    from language.remedies import asks_of_the_work, sentences
+    from language.remedies import asks_of_the_work
+    from language.sentences import sentences
     from language.words import content
 
     with (CORPUS / "agent_terms.tsv").open(newline="", encoding="utf-8") as handle:

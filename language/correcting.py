@@ -8,9 +8,12 @@ from language.bounds import tokens_cut
 
 # A correction begins with or contains one of these phrases, anywhere in the message
 # ("Well no, use pnpm here." counts). "use X not Y" is any "use <thing> not <thing>".
+# A fact stated against what the agent said negates it in other words too: "It is NOT 24 hours",
+# "patients can't self-refer", "credits don't roll over", "we never charge subscribers".
 NEGATION = re.compile(
     r"^no\b|\bno,|\bnope\b|\bdon't\b|\bdo not\b|\bstop\b|\binstead\b|\bactually\b"
-    r"|\bthat's wrong\b|\bthat is wrong\b|\buse \S+(?: \S+)? not \S+",
+    r"|\bthat's wrong\b|\bthat is wrong\b|\buse \S+(?: \S+)? not \S+"
+    r"|\bnot\b|\bnever\b|\b(?:can't|cannot|isn't|aren't|doesn't|won't|wasn't|weren't|shouldn't|mustn't)\b",
 )
 
 

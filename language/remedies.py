@@ -19,7 +19,6 @@ feedback: raw token-set ratio ≥ 70 joins 7 of 14 same-remedy pairs; over conte
 joins 14 of 14 and 0 of 77 pairs of different remedies.
 """
 
-import re
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
@@ -29,6 +28,7 @@ from language.contrary import action, contrary
 from language.remedy_reading import by_form, is_remedy
 from language.request_forms import request
 from language.scope import is_instance
+from language.sentences import sentences
 from language.words import content
 
 THRESHOLD = 65
@@ -54,16 +54,6 @@ class Remedy:
     sources: tuple[str, ...]
     people: int = 0  # distinct people who asked (a session without a user's id is one person)
     downstream: tuple[str, ...] = ()  # the templates a hand-off passed it on from (improver.handoffs)
-
-
-# A sentence ends at a full stop, a question or exclamation mark or a semicolon, unless the stop is
-# an ellipsis and the words go on in lowercase ("Three visits... bring the parts next time"): the
-# ellipsis then joins a lead-in to what it leads to.
-SENTENCE_END = re.compile(r"(?<=[.!?;…])(?!(?<=\.\.)\s+[a-z])(?!(?<=…)\s+[a-z])\s+|\n+")
-
-
-def sentences(text: str) -> list[str]:
-    return [s.strip() for s in SENTENCE_END.split(text) if s.strip()]
 
 
 def asks_of_the_work(sentence: str) -> bool:

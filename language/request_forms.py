@@ -18,11 +18,17 @@ Inside a complaint people often ask without commanding:
   should have been ready"), an expectation of one moment ("The plumber should be here by now"),
   a thing of the speaker's ("My badge has to be …") or one said with a reason of the moment
   ("The locker should work, it's brand new");
+- as a suggestion: "Why not quote the cover alongside the rent?" and "Why don't you text me the
+  day before?" ask for "quote the cover alongside the rent" and "text me the day before"; "Why
+  don't the notices mention the allergens?" asks that "the notices should mention the allergens".
+  "Why didn't you …" asks about one event;
 - as a noun phrase with "please", or a quantity said to be enough (`language.noun_rules`);
-- as an imperative after a lead-in of venting, past an ellipsis or a dash: "Booked, cancelled,
-  rebooked... just confirm the class the night before" asks for "just confirm the class the night
-  before"; what goes on after it without instructing ("... still no hot water", "... and nobody
-  reads them") asks for nothing.
+- after a condition, as an instruction: "When a pupil asks for a female instructor, only offer
+  slots with Sian" asks for what it says (the condition and all);
+- as an imperative or a polite question after a lead-in of venting, past an ellipsis or a dash:
+  "Booked, cancelled, rebooked... just confirm the class the night before" asks for "just confirm
+  the class the night before"; what goes on after it without instructing ("... still no hot
+  water", "... and nobody reads them") asks for nothing.
 
 `request` gives what such a sentence asks for, as a plain instruction or rule: the act of a
 question or a wish, the noun phrase of a rule said without a verb, the rule of the work as said.
@@ -34,6 +40,7 @@ from lemminflect import getLemma
 
 from language import grammar
 from language.noun_rules import ONE_MOMENT, SPEAKER, enough, please_phrase
+from language.remedy_shapes import CONDITION
 
 POLITE = re.compile(
     r"^(?:could|can|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz|kindly|just|possibly|maybe|perhaps)\s+)*"
@@ -60,6 +67,22 @@ RULE_OF_WORK = re.compile(
     r"not)\s+)*(?P<verb>[a-z'-]+)\b(?P<rest>[^?]*)$",
     re.I,
 )
+WHY_NOT = re.compile(
+    r"^why\s+(?:not|(?:don'?t|do not|can'?t|cannot|won'?t|wouldn'?t)\s+(?:you|u|ya))\s+(?:just\s+|simply\s+)?"
+    r"(?P<act>[^?]+?)[\s?.!]*$",
+    re.I,
+)
+# "Why don't the box notices mention the allergen list?": a kind of thing and what it should do
+WHY_NOT_THING = re.compile(
+    r"^why\s+(?:don'?t|doesn'?t|do not|does not|can'?t|cannot|won'?t)\s+(?P<the>the|your|our)\s+"
+    r"(?P<rest>[^?]+?)[\s?.!]*$",
+    re.I,
+)
+OBJECT_OPENERS = (
+    grammar.DETERMINERS
+    | grammar.PRONOUNS
+    | grammar.words("which what how when whether where who last every all each any")
+)
 LEAD_IN_END = re.compile(r"\.{2,}|…|\s[—–-]\s")
 CONTINUING = grammar.words("not and or but nor")
 OPENING_ADVERBS = grammar.ADVERBS - {"never"}  # "only ring …", "still no hot water"
@@ -70,7 +93,7 @@ REMARK = re.compile(r",\s*(?:it|it's|its|they|they're|i|i'm|he|she|that's|this|w
 def request(sentence: str) -> str:
     """What the sentence asks for, said plainly ('' when it is none of these forms)."""
     text = " ".join(sentence.replace("’", "'").split()).strip(" -*")
-    for form in (polite, wish, please_phrase, enough, after_lead_in):
+    for form in (polite, suggestion, wish, please_phrase, enough, after_lead_in, on_condition):
         if asked := form(text):
             return asked
     return text.rstrip(" .!") if work_rule(text) else ""
@@ -87,7 +110,33 @@ def after_lead_in(sentence: str) -> str:
     words = _words(last)
     if not words or words[0] in CONTINUING:
         return ""
-    return last if instructs(last) else ""
+    return last if instructs(last) else polite(last) or suggestion(last)
+
+
+def on_condition(sentence: str) -> str:
+    """The sentence itself when a condition opens it and an instruction follows ("If a couple
+    mentions a budget over £15,000, pass them to Harriet"); the condition is part of the rule."""
+    found = CONDITION.match(sentence.strip())
+    return sentence.rstrip(" .!") if found and instructs(found.group(1)) else ""
+
+
+def suggestion(sentence: str) -> str:
+    """What a "why not …?" or "why don't you …?" question suggests; '' for any other question."""
+    text = sentence.strip()
+    if found := WHY_NOT.match(text):
+        act = found["act"]
+        words = _words(act)
+        return act if words and (grammar.base_verb(words[0]) or grammar.imperative(act)) else ""
+    if found := WHY_NOT_THING.match(text):
+        words = found["rest"].split()
+        plain = [grammar._word(w) for w in words]
+        verbs = [i for i in range(1, min(len(words), 6)) if plain[i] and grammar.base_verb(plain[i])]
+        # the verb is the one before its object ("the packing slip mention which items …")
+        before_object = [i for i in verbs if i + 1 < len(words) and plain[i + 1] in OBJECT_OPENERS]
+        if verbs:
+            i = (before_object or verbs)[0]
+            return f"{found['the']} {' '.join(words[:i])} should {' '.join(words[i:])}"
+    return ""
 
 
 def instructs(clause: str) -> bool:

@@ -13,10 +13,12 @@ from language.bounds import tokens_cut
 from language.kinds_named import kind_marks
 from language.linear_model import load
 from language.remedy_shapes import shapes
+from language.sentences import sentences
 
 WEIGHTS = Path(__file__).with_name("scope_weights.json")
 # Before a number, how much of the text the threshold words of a rule are looked for in.
 THRESHOLD_WINDOW_CHARS = 80
+STATES_SOMETHING = 3  # words: fewer ("No.", "Wrong again.") state no fact of their own
 
 
 # What names one thing rather than a kind of thing (all matched on the original case).
@@ -46,7 +48,6 @@ IDENTIFIER = re.compile(
 NUMBER = re.compile(
     r"[$€£¥]\s?\d[\d,.]*k?\b"
     r"|\b\d[\d,.]*\s?(?:k\b|usd|eur|gbp|dollars?|euros?|pounds?)"
-    r"|\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b"
     r"|\b\d{1,3}(?:,\d{3})+\b|\b\d{4,}\b"
     r"|\b(?:ticket|order|invoice|table|figure|page|pr|issue|incident|case|commit|build|job|row|line|room)"
     r"\s+\d+\b",
@@ -86,7 +87,13 @@ UNIT_CAPITALS += ("US", "UK", "EU")
 SCOPE_PATTERNS = {
     "inner-capital": re.compile(r"(?<=[a-z,;] )(?!" + RECURRING_DAY + r")(?-i:[A-Z][a-z]+)\b"),
     "letters-id": re.compile(r"(?-i:\b(?!(?:" + "|".join(UNIT_CAPITALS) + r")\b)[A-Z]{2,6}\b)"),
-    "small-number": re.compile(r"\b[a-z]+\s+\d{1,3}(?:\.\d+)?\b", re.I),
+    # a thing's own number ("desk 4", "section 9.2"), not a quantity ("the 25% deposit", "in 24
+    # hours", "under 5 hours")
+    "small-number": re.compile(
+        r"\b(?!(?:the|a|an|in|on|at|by|for|to|of|per|from|within|under|over|every|about|around|than|"
+        r"least|most|only|just|up|is|are|was|be|and|or)\b)[a-z]+\s+\d{1,3}(?:\.\d+)?\b(?![.\d]*\s?%)",
+        re.I,
+    ),
     "digit": re.compile(r"\d"),
     "recurrence": re.compile(
         r"\b(?:every|each|daily|weekly|monthly|nightly|hourly|always|never|whenever|per|any|all)\b"
@@ -104,8 +111,21 @@ SCOPE_PATTERNS = {
     ),
     # one value put right for another: "Seat 12, not row H", "Build 5521, not 5512", "7:45, not 7:30"
     "value-swap": re.compile(r"[\w:.-]*\d[\w:.-]*,?\s+not\s+(?:[a-z]+\s+){0,2}(?:[\w:.-]*\d|[A-Z]\b)"),
+    # "that" points at one thing when it opens the sentence or follows a verb or a preposition
+    # ("That delivery was …", "for that order"), not when it joins a clause to its noun ("any
+    # appointment that needs preparation")
     "deictic": re.compile(
-        r"\b(?:this|that|these|those|the last|yesterday|today|tomorrow|just now|earlier)\b", re.I
+        r"\b(?:this|these|those|the last|yesterday|today|tomorrow|just now|earlier)\b"
+        r"|(?:^|\b(?:in|from|on|for|with|to|about|of|by|at|is|was|like|did|do|does)\s+)that\b",
+        re.I,
+    ),
+    # a kind of case named as the one the rule is for: "Any appointment that …", "Anyone who …",
+    # "If a pupil asks …", "for anyone who's done under 5 hours"
+    "kind-of-case": re.compile(
+        r"^(?:if|when|whenever|once|unless|before|after)\s+(?:a|an|any|someone|anyone|somebody|anybody)\b"
+        r"|^(?:any|anyone|anybody|anything|everyone|everything|every|each|all|no one|nobody)\b"
+        r"|\b(?:for|to|with|from)\s+(?:anyone|anybody|everyone|any|every|each|all)\b",
+        re.I,
     ),
 }
 
@@ -142,5 +162,11 @@ def is_instance(content: str) -> bool:
     "Slots are 20 minutes"), and the project the template works on ("in this repository") is no
     instance. Such a fact stays with its agent and never becomes a directive line. The patterns'
     readings and the words are weighed by a logistic regression fitted on labelled corrections
-    (scope_weights.json, written by bench/train_language.py). Reads the bounded text (tokens_cut)."""
-    return load(WEIGHTS).says_yes(scope_features(content))
+    (scope_weights.json, written by bench/train_language.py). Reads the bounded text (tokens_cut).
+
+    Of a text of several sentences, the first that says something (three words or more) is read:
+    a correction states its fact first, and what follows is why, or how often it was got wrong
+    ("The deposit is non-refundable once the tasting is booked. That's been in our terms for six
+    years."), which names no case the fact is about."""
+    said = [s for s in sentences(content) if len(s.split()) >= STATES_SOMETHING] or [content]
+    return load(WEIGHTS).says_yes(scope_features(said[0]))

@@ -16,8 +16,9 @@ from improver import directive_lines as dl
 from improver.proposer import Addition, ProposedChange
 from improver.services.directive_review import version_history
 from improver.services.line_targets import resolve
-from language.remedies import sentences, similarity
+from language.remedies import similarity
 from language.remedy_reading import is_remedy
+from language.sentences import sentences
 from language.topics import topics
 from telemetry.models import Correction, Decision, Observation, SessionEnd
 

@@ -14,8 +14,9 @@ from governance.models import BoardTask, Proposal
 from improver.competitors import MIN_PROBLEM_WORDS, problem_of, specific
 from improver.handoffs import NEGATIVE_KINDS, ROWS, handed_down, handed_up
 from improver.services.competition import statements
-from language.remedies import THRESHOLD, Remedy, Said, group, sentences
+from language.remedies import THRESHOLD, Remedy, Said, group
 from language.remedy_reading import is_remedy
+from language.sentences import sentences
 from language.words import content
 from learning.models import FrictionEvent, SessionSignal
 from telemetry.models import Correction, Decision, Observation, SessionEnd

@@ -281,3 +281,75 @@ FRAGMENTS = [
     ("The badge worked on day three, but only for the front door.", None),
     ("Letters came home crumpled... and late, as usual.", None),
 ]
+
+# "Why not …?", "Why don't you …?", "Why don't the … ?": a suggestion, as a question
+SUGGESTIONS = [
+    (
+        "Why not send the tide tables with the charter confirmation?",
+        "Send the tide tables with the charter confirmation.",
+    ),
+    (
+        "why dont you list the allergens next to each dish on the menu card?",
+        "List the allergens next to each dish on the menu card.",
+    ),
+    (
+        "Why don't you text the tenant an hour before the inspector arrives?",
+        "Text the tenant an hour before the inspector arrives.",
+    ),
+    (
+        "Why not just book the return ferry at the same time as the outbound one?",
+        "Book the return ferry at the same time as the outbound one.",
+    ),
+    (
+        "Why can't you attach the floor plan to the viewing invite?",
+        "Attach the floor plan to the viewing invite.",
+    ),
+    (
+        "Why don't the renewal letters show the old premium beside the new one?",
+        "The renewal letters should show the old premium beside the new one.",
+    ),
+    (
+        "Why doesn't the packing slip mention which items are backordered?",
+        "The packing slip should mention which items are backordered.",
+    ),
+    (
+        "Why not offer the early check-in to guests arriving on the red-eye?",
+        "Offer the early check-in to guests arriving on the red-eye.",
+    ),
+]
+SUGGESTIONS_NOT_REQUESTS = [
+    "Why didn't you call me back yesterday?",
+    "Why not?",
+    "Why don't I ever get a straight answer from you people?",
+    "Why doesn't anything ever work on a Monday?",
+]
+# A condition, then what to do: the whole rule is the line
+ON_CONDITION = [
+    (
+        "When a guest asks for a ground-floor room, only offer rooms in the garden wing.",
+        "When a guest asks for a ground-floor room, only offer rooms in the garden wing.",
+    ),
+    (
+        "If a tenant reports a gas smell, call the emergency contractor before anything else.",
+        "If a tenant reports a gas smell, call the emergency contractor before anything else.",
+    ),
+    (
+        "Whenever a shipment crosses a border, attach the commercial invoice.",
+        "Whenever a shipment crosses a border, attach the commercial invoice.",
+    ),
+    (
+        "Once a booking is paid, just send the itinerary without asking again.",
+        "Once a booking is paid, just send the itinerary without asking again.",
+    ),
+]
+# A polite question after a lead-in, past a dash
+POLITE_AFTER_VENTING = [
+    (
+        "Half our members are night-shift nurses - could you move the class reminders to the afternoon?",
+        "Move the class reminders to the afternoon.",
+    ),
+    (
+        "Every renewal comes as a surprise — can you send the notice a month ahead?",
+        "Send the notice a month ahead.",
+    ),
+]

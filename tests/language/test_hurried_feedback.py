@@ -13,13 +13,7 @@ FAILURES_AS_THEY_HAPPEN = [
     "Pickup texts keep arriving at 4am and the dog goes mad.",
     "the ski lockers lock themselves before we're even off the last lift",
     "Every single invoice adds the insurance we said no to.",
-    pytest.param(
-        "Wash-done alerts every ten minutes is way too much.",
-        marks=pytest.mark.xfail(
-            reason="the grammar reads a verb-like noun, a plural and a determiner as an imperative and its object",
-            strict=True,
-        ),
-    ),
+    "Wash-done alerts every ten minutes is way too much.",
     "Tuning reminders land on my work phone every sunday night.",
     "Half the boards come back with the wax still on.",
 ]

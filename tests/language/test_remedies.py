@@ -100,12 +100,7 @@ REMEDIES = [
     "Ask for the order number first.",
     "Next time, confirm the refund amount before processing it.",
     "The agent should escalate billing disputes to a human.",
-    pytest.param(
-        "Stop asking for my email twice.",
-        marks=pytest.mark.xfail(
-            strict=True, reason="read as venting at the agent: an error the reader still makes"
-        ),
-    ),
+    "Stop asking for my email twice.",
     # operations
     "Check the disk space before restarting the service.",
     "Avoid restarting the database during business hours.",

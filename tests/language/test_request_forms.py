@@ -9,8 +9,9 @@ import pytest
 
 from language.agent_lines import directive
 from language.agent_terms import for_agent
-from language.remedies import Said, asks_of_the_work, group, sentences
+from language.remedies import Said, asks_of_the_work, group
 from language.request_forms import wish
+from language.sentences import sentences
 from tests.language import request_forms_examples as examples
 
 
@@ -27,6 +28,23 @@ def _phrasal(row):
     return pytest.param(said, line, marks=pytest.mark.xfail(strict=True, reason=reason))
 
 
+# What the scope weights still read as one case: words such as "to the", "old" and "new" weigh
+# toward one
+SCOPE_MISREAD = {
+    "Why can't you attach the floor plan to the viewing invite?",
+    "Why don't the renewal letters show the old premium beside the new one?",
+    "Half our members are night-shift nurses - could you move the class reminders to the afternoon?",
+}
+
+
+def _scope_misread(row):
+    said, line = row
+    if said not in SCOPE_MISREAD:
+        return row
+    reason = "the scope weights read a plain rule as one case ('to the', 'old', 'new' weigh toward one)"
+    return pytest.param(said, line, marks=pytest.mark.xfail(strict=True, reason=reason))
+
+
 LINES = [
     *examples.POLITE_QUESTIONS,
     *examples.PLEASE_PHRASES,
@@ -35,6 +53,9 @@ LINES = [
     *[_phrasal(row) for row in examples.COUNTERFACTUALS],
     *examples.AFTER_VENTING,
     *[(said, line) for said, line in examples.FRAGMENTS if line],
+    *[_scope_misread(row) for row in examples.SUGGESTIONS],
+    *examples.ON_CONDITION,
+    *[_scope_misread(row) for row in examples.POLITE_AFTER_VENTING],
 ]
 NONE = [
     *examples.QUESTIONS_NOT_REQUESTS,
@@ -45,6 +66,7 @@ NONE = [
     *examples.COUNTERFACTUALS_NOT_REQUESTS,
     *examples.VENTING_NOT_REQUESTS,
     *[said for said, line in examples.FRAGMENTS if not line],
+    *examples.SUGGESTIONS_NOT_REQUESTS,
 ]
 
 
@@ -56,6 +78,7 @@ def test_each_kind_has_eight_examples_and_near_misses():
         (examples.RULES, examples.RULES_NOT_REQUESTS),
         (examples.COUNTERFACTUALS, examples.COUNTERFACTUALS_NOT_REQUESTS),
         (examples.AFTER_VENTING, examples.VENTING_NOT_REQUESTS),
+        (examples.SUGGESTIONS, examples.SUGGESTIONS_NOT_REQUESTS),
     ):
         assert len(kind) >= 8 and len(misses) >= 4
 
@@ -112,3 +135,23 @@ def test_three_people_asking_as_a_rule_or_a_quantity_make_one_line_each():
 )
 def test_a_wish_said_outright_asks_for_its_act(said, act):
     assert wish(said) == act
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "the groomer booked my spaniel with the cat specialist, dogs go on Dr. Amari's list. Every time.",
+            [
+                "the groomer booked my spaniel with the cat specialist, dogs go on Dr. Amari's list.",
+                "Every time.",
+            ],
+        ),
+        (
+            "Send it to Mrs. Oyelaran e.g. by post. Then call.",
+            ["Send it to Mrs. Oyelaran e.g. by post.", "Then call."],
+        ),
+    ],
+)
+def test_a_title_or_a_short_form_ends_no_sentence(text, said):
+    assert sentences(text) == said

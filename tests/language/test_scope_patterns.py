@@ -34,3 +34,41 @@ def test_units_formats_and_recurring_days_name_no_instance(sentence):
 def test_a_number_weighs_as_a_number_whichever_it_is():
     six, nine = scope_features("No calls after 6."), scope_features("No calls after 9.")
     assert six == nine and "w:#" in six
+
+
+@pytest.mark.parametrize(
+    ("sentence", "pattern", "found"),
+    [
+        ("That crate was for the Leeds depot.", "deictic", True),
+        ("Put the rota for that week on the board.", "deictic", True),
+        ("Any parcel that needs a signature goes on the first van.", "deictic", False),
+        ("The lenses that came back scratched get remade free.", "deictic", False),
+        ("Stall 12 goes to the cheese seller.", "small-number", True),
+        ("The 15% booking fee is never refunded.", "small-number", False),
+        ("Reply within 24 hours of a complaint.", "small-number", False),
+        ("No lessons under 5 hours of practice.", "small-number", False),
+        ("Anyone who books twice gets the loyalty rate.", "kind-of-case", True),
+        ("If a guest mentions a nut allergy, tell the kitchen first.", "kind-of-case", True),
+        ("Tell the kitchen about the nut allergy.", "kind-of-case", False),
+    ],
+)
+def test_what_each_pattern_reads(sentence, pattern, found):
+    assert bool(SCOPE_PATTERNS[pattern].search(sentence)) is found
+
+
+def test_a_clock_time_alone_names_no_case_by_the_patterns():
+    assert "rule:instance" not in scope_features("The yard gate opens at 6am and closes at 10pm.")
+    assert "rule:instance" in scope_features("The refund on order 88213 is $64.")
+
+
+@pytest.mark.parametrize(
+    ("said", "one_case"),
+    [
+        # a fact stated first, then why or how often it was got wrong: the first sentence is read
+        ("No. Lockers are swept every Friday. That's been the rule since we opened.", False),
+        ("The 15% booking fee is never refunded. That's the fourth guest this week told otherwise.", False),
+        ("That crate was for the Leeds depot. The driver took it to York.", True),
+    ],
+)
+def test_a_text_of_several_sentences_is_read_by_the_one_that_states_it(said, one_case):
+    assert is_instance(said) is one_case

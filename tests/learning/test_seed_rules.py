@@ -1,5 +1,7 @@
 """Loops 1 and 2 as the reference paper writes them: friction counts failures with a failure
-mode only, and a negation phrase anywhere in the user's message makes a user-stated fact."""
+mode only, and a negation phrase anywhere in the user's message makes a user-stated fact (the
+paper's phrases, and the other words a fact stated against the agent negates with: "not",
+"never", "can't" …)."""
 
 import pytest
 
@@ -23,6 +25,9 @@ pytestmark = pytest.mark.django_db
         ("It was actually the second test", True),
         ("That's wrong, it is port 5433", True),
         ("use pnpm not npm", True),
+        ("It is NOT a 24 hour notice period, it never was", True),
+        ("patients can't self-refer, they need a referral letter", True),
+        ("Meeting credits never roll over.", True),
         ("There is no file called setup.py here", False),
         ("Thanks, that looks good", False),
         ("Nobody reviewed it yet", False),

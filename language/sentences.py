@@ -1,0 +1,16 @@
+"""Where a text's sentences end (pure)."""
+
+import re
+
+# A sentence ends at a full stop, a question or exclamation mark or a semicolon, unless the stop is
+# an ellipsis and the words go on in lowercase ("Three visits... bring the parts next time"): the
+# ellipsis then joins a lead-in to what it leads to. The stop of a title or a short form ("Dr.",
+# "e.g.") ends nothing: "exotic pets go on Dr. Okafor's schedule" is one sentence.
+SHORT_FORMS = ("Dr", "Mr", "Mrs", "Ms", "Mx", "Prof", "St", "Jr", "Sr", "vs", "e.g", "i.e", "approx", "Ave")
+NOT_AFTER = "".join(rf"(?<!\b{re.escape(form)}\.)" for form in SHORT_FORMS)
+SENTENCE_END = re.compile(r"(?<=[.!?;…])" + NOT_AFTER + r"(?!(?<=\.\.)\s+[a-z])(?!(?<=…)\s+[a-z])\s+|\n+")
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of `text`, in order, stripped."""
+    return [s.strip() for s in SENTENCE_END.split(text) if s.strip()]
