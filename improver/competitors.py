@@ -34,7 +34,9 @@ days." (says how) are one remedy told twice over, and both may be served; "Rotat
 
 Of competing lines the one with more support is proposed: more distinct sessions asked for it,
 then more distinct people (where the evidence records who said it), then more evidence (how often
-it was said, or what else weighs its origin); on equal support, the one that says more (more
+it was said, or what else weighs its origin); on equal support, the one whose grammar alone
+instructs ("Send them by 6pm the evening before." before "Lesson reminders at 10pm are waking
+people up.", which only the fitted weights read as a remedy), then the one that says more (more
 content words: "Send the notices in Spanish too." before "Spanish only."). A line already
 served keeps its place on a tie: a newcomer replaces it only with more support, never beside it.
 """
@@ -48,6 +50,7 @@ from rapidfuzz import fuzz
 from language.contrary import action
 from language.grammar import ADVERBS, DETERMINERS, PREPOSITIONS, PRONOUNS, finite
 from language.remedies import THRESHOLD
+from language.request_forms import instructs
 from language.words import content
 from learning.signals import ABOUT
 
@@ -203,6 +206,10 @@ def competing(a: Contender, b: Contender) -> str:
     return why if why and not complementary(a.text, b.text) else ""
 
 
+def _strongest_first(line: Contender) -> tuple:
+    return (*(-n for n in line.support), not instructs(line.text), -len(content(line.text).split()))
+
+
 def contest(
     newcomers: list[Contender], served: list[Contender]
 ) -> tuple[list[Contender], list[Competition], list[Competition]]:
@@ -214,7 +221,7 @@ def contest(
     kept: list[Contender] = []
     lost: list[Competition] = []
     replaced: list[Competition] = []
-    for line in sorted(newcomers, key=lambda c: (*(-n for n in c.support), -len(content(c.text).split()))):
+    for line in sorted(newcomers, key=_strongest_first):
         rival = next(((k, why) for k in kept if (why := competing(line, k))), None)
         if rival is not None:
             lost.append(Competition(line, rival[0], rival[1]))

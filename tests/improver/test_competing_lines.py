@@ -106,6 +106,23 @@ def test_on_equal_support_the_line_that_says_more_is_proposed_whichever_comes_fi
         assert kept == [full] and [c.loser for c in lost] == [terse]
 
 
+def test_on_equal_support_a_line_that_instructs_comes_before_a_longer_description():
+    rows = frozenset({"observation:1", "observation:2", "observation:3"})
+    described = Contender("The reminders at 11pm the night before are keeping the whole house awake.",
+                          ("negative:general",), sessions=3, people=3, evidence=3, rows=rows)  # fmt: skip
+    asked = Contender(
+        "Send them by 7pm the evening before.",
+        ("negative:general",),
+        sessions=3,
+        people=3,
+        evidence=3,
+        rows=rows,
+    )
+    for order in ([described, asked], [asked, described]):
+        kept, lost, _ = contest(order, [])
+        assert kept == [asked] and [c.loser for c in lost] == [described]
+
+
 def said(client, n: int, text: str, at, first: int = 0) -> None:
     """`n` complaints, each in a session of its own (numbered from `first`)."""
     batch = [
