@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from language.bounds import tokens_cut
+from language.grammar import _lemmas
 from language.kinds_named import kind_marks
 from language.linear_model import load
 from language.remedy_shapes import shapes
@@ -84,9 +85,22 @@ RECURRING_DAY = (
 # Capitals that name a unit, a currency, a format or a region, never one thing: "in GB, not MB".
 UNIT_CAPITALS = ("KB", "MB", "GB", "TB", "USD", "EUR", "GBP", "CAD", "AUD", "UTC", "GMT", "PDF", "CSV", "VAT")
 UNIT_CAPITALS += ("US", "UK", "EU")
+
+
+class Shouted:
+    """Capitals that can name one thing ("RFI QTB", "HQ"), not a word shouted ("AVOID", "NOT").
+    Matched like a pattern (`search`)."""
+
+    def __init__(self, pattern: re.Pattern):
+        self.pattern = pattern
+
+    def search(self, text: str) -> re.Match | None:
+        return next((m for m in self.pattern.finditer(text) if not _lemmas(m.group().lower())), None)
+
+
 SCOPE_PATTERNS = {
     "inner-capital": re.compile(r"(?<=[a-z,;] )(?!" + RECURRING_DAY + r")(?-i:[A-Z][a-z]+)\b"),
-    "letters-id": re.compile(r"(?-i:\b(?!(?:" + "|".join(UNIT_CAPITALS) + r")\b)[A-Z]{2,6}\b)"),
+    "letters-id": Shouted(re.compile(r"(?-i:\b(?!(?:" + "|".join(UNIT_CAPITALS) + r")\b)[A-Z]{2,6}\b)")),
     # a thing's own number ("desk 4", "section 9.2"), not a quantity ("the 25% deposit", "in 24
     # hours", "under 5 hours")
     "small-number": re.compile(
