@@ -1,10 +1,13 @@
 """What a correcting message says by its words alone (pure): whether it corrects the agent (a
-negation phrase anywhere in it), and the fact it states without the words that answered the agent.
+negation phrase anywhere in it), whether it states how things are, and the fact it states without
+the words that answered the agent.
 """
 
 import re
 
 from language.bounds import tokens_cut
+from language.request_forms import instructs
+from language.sentences import sentences
 
 # A correction begins with or contains one of these phrases, anywhere in the message
 # ("Well no, use pnpm here." counts). "use X not Y" is any "use <thing> not <thing>".
@@ -36,3 +39,22 @@ def as_fact(content: str) -> str:
     if not text:
         return content.strip()
     return text[0].upper() + text[1:]
+
+
+# What opens a reply that acknowledges rather than states: "Thanks, that looks good."
+ACKNOWLEDGING = re.compile(
+    r"^(?:thanks|thank you|thx|cheers|great|perfect|cool|nice|ok|okay|sure|yes|yep)\b", re.I
+)
+STATEMENT_WORDS = 4  # fewer ("Wrong one.") state no fact
+COLON_HEAD = re.compile(r"^[\w' -]{2,25}:\s+")  # "Gentle reminder: …", "FYI: …"
+
+
+def states_a_fact(message: str) -> bool:
+    """Whether a correction states how things are, without a negation phrase: "Orders close at 2pm
+    every day except Saturday." A question, an acknowledgement or an instruction for the task at
+    hand ("Now add a test for it.") states none."""
+    text = tokens_cut(message.strip()).replace("’", "'")
+    first = COLON_HEAD.sub("", (sentences(text) or [""])[0])
+    if len(first.split()) < STATEMENT_WORDS or first.rstrip().endswith("?") or ACKNOWLEDGING.match(first):
+        return False
+    return not instructs(first)

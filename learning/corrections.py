@@ -4,7 +4,10 @@ Signals, strongest first (one fact per correction):
 - negation phrase in the user's message → user-stated fact, confidence 1.0, scope project;
 - the user's tool call contradicts the agent's last call on the same target → tool_override, 0.9;
 - the message is a small edit of the agent's response (normalised Levenshtein < 0.3) → inferred, 0.7;
-- the message rewrites the agent's output, > 50% of lines different → inferred, 0.7.
+- the message rewrites the agent's output, > 50% of lines different → inferred, 0.7;
+- none of these, and the message states how things are ("Orders close at 2pm every day except
+  Saturday.": a correction event said as a plain statement) → user-stated, 0.8 (below a negation's
+  1.0: it does not say the agent was wrong, only what is so).
 
 What a message says by its words alone is read in the language package: whether it holds a
 negation phrase and the fact it states (language.correcting), whether it is about one case
@@ -20,7 +23,9 @@ from dataclasses import dataclass
 from rapidfuzz.distance import Levenshtein
 
 from language.bounds import RULE_TEXT_LINES, rule_text
-from language.correcting import has_negation
+from language.correcting import has_negation, states_a_fact
+
+STATED = 0.8  # the confidence of a fact stated without a negation phrase
 
 
 @dataclass(frozen=True)
@@ -28,7 +33,7 @@ class FactCandidate:
     content: str
     source: str  # user-stated | tool_override | inferred
     confidence: float
-    signal: str  # negation | tool_override | edit | rewrite
+    signal: str  # negation | tool_override | edit | rewrite | statement
     subject: str = ""
 
 
@@ -135,4 +140,6 @@ def detect(
             "rewrite",
             subject,
         )
+    if states_a_fact(message):
+        return FactCandidate(message, "user-stated", STATED, "statement", subject)
     return None

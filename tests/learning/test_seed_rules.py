@@ -6,6 +6,7 @@ paper's phrases, and the other words a fact stated against the agent negates wit
 import pytest
 
 from language.correcting import has_negation
+from learning import corrections
 from learning.models import FrictionEvent
 from telemetry.derived import derive_pending
 
@@ -61,3 +62,30 @@ def test_friction_counts_only_failures_that_carry_a_failure_mode(agent_client, o
     derive_pending()
     assert FrictionEvent.objects.count() == fired
     assert not FrictionEvent.objects.filter(failure_mode="").exists()
+
+
+@pytest.mark.parametrize(
+    ("message", "signal"),
+    [
+        ("Lockers are swept every Friday before the gym closes.", "statement"),
+        ("Gentle reminder: the studio opens at 11 on Sundays.", "statement"),
+        ("Student accounts pay on 30-day terms.", "statement"),
+        pytest.param(
+            "Trade accounts pay on 30-day terms.",
+            "statement",
+            marks=pytest.mark.xfail(
+                strict=True, reason="the grammar reads 'Trade' as a verb before its object"
+            ),
+        ),
+        ("No, trade accounts pay on 30-day terms.", "negation"),
+        ("Thanks, that looks good to me.", None),
+        ("Is the studio open on Sundays?", None),
+        ("Now add a test for it.", None),
+        ("Wrong one.", None),
+    ],
+)
+def test_a_correction_said_as_a_plain_statement_states_a_fact(message, signal):
+    candidate = corrections.detect(user_message=message)
+    assert (candidate.signal if candidate else None) == signal
+    if candidate and signal == "statement":
+        assert (candidate.source, candidate.confidence) == ("user-stated", corrections.STATED)
