@@ -68,8 +68,8 @@ RULE_OF_WORK = re.compile(
     re.I,
 )
 WHY_NOT = re.compile(
-    r"^why\s+(?:not|(?:don'?t|do not|can'?t|cannot|won'?t|wouldn'?t)\s+(?:you|u|ya))\s+(?:just\s+|simply\s+)?"
-    r"(?P<act>[^?]+?)[\s?.!]*$",
+    r"^why\s+(?:not|(?:don'?t|do not|can'?t|cannot|won'?t|wouldn'?t)\s+(?:you|u|ya))\s+"
+    r"(?:just\s+|simply\s+|ever\s+)?(?P<act>[^?]+?)[\s?.!]*$",
     re.I,
 )
 # "Why don't the box notices mention the allergen list?": a kind of thing and what it should do
@@ -126,9 +126,11 @@ def suggestion(sentence: str) -> str:
     if found := WHY_NOT.match(text):
         act = found["act"]
         words = _words(act)
-        return act if words and (grammar.base_verb(words[0]) or grammar.imperative(act)) else ""
+        if not words or asks_information(f"Could you {act}?"):
+            return ""  # "Why won't you tell me what's going on?" asks about one event
+        return act if grammar.base_verb(words[0]) or grammar.imperative(act) else ""
     if found := WHY_NOT_THING.match(text):
-        words = found["rest"].split()
+        words = [w for w in found["rest"].split() if w.lower() not in {"ever", "even"}]
         plain = [grammar._word(w) for w in words]
         verbs = [i for i in range(1, min(len(words), 6)) if plain[i] and grammar.base_verb(plain[i])]
         # the verb is the one before its object ("the packing slip mention which items …")

@@ -316,12 +316,15 @@ SUGGESTIONS = [
         "Why not offer the early check-in to guests arriving on the red-eye?",
         "Offer the early check-in to guests arriving on the red-eye.",
     ),
+    ("Why don't the couriers ever ring the bell?", "The couriers should ring the bell."),
+    ("why dont u ever confirm the pickup slot?", "Confirm the pickup slot."),
 ]
 SUGGESTIONS_NOT_REQUESTS = [
     "Why didn't you call me back yesterday?",
     "Why not?",
     "Why don't I ever get a straight answer from you people?",
     "Why doesn't anything ever work on a Monday?",
+    "Why can't you people get this right?",
 ]
 # A condition, then what to do: the whole rule is the line
 ON_CONDITION = [
