@@ -1,0 +1,33 @@
+"""The fleet sets the efficacy benchmark reads (bench/*_fleets.py), written by people who never saw
+the code, stay readable by it: every fleet has what a session draws on, and every phrase the
+benchmark looks for in a served line is in the sentence it was said in."""
+
+import pytest
+
+from bench import efficacy
+
+SETS = [
+    efficacy.held_out_fleets,
+    efficacy.outsider_fleets,
+    efficacy.third_fleets,
+    efficacy.fourth_fleets,
+    efficacy.fifth_fleets,
+]
+KEYS = {"agents", "week", "fact", "pattern", "remedy", "rejection", "tool_gap", "harm", "problems", "noise"}
+FLEETS = [(fleets.__name__, name, spec) for fleets in SETS for name, spec in fleets().items()]
+
+
+@pytest.mark.parametrize(("fleets", "name", "spec"), FLEETS, ids=[f"{f}-{n}" for f, n, _ in FLEETS])
+def test_each_fleet_is_one_the_benchmark_can_run(fleets, name, spec):
+    assert set(spec) >= KEYS, KEYS - set(spec)
+    assert 1 <= spec["agents"] <= 50 and len(spec["week"]) == 7 and sum(spec["week"]) > 0
+    said = [spec[kind] for kind in ("fact", "remedy", "rejection", "contrary") if kind in spec]
+    for sentence, phrase in [*said, *spec["problems"], spec["harm"][:2]]:
+        assert phrase.lower() in sentence.lower(), (phrase, sentence)
+    assert spec["harm"][2] in ("feedback", "tools", "cost")
+    assert spec["tool_gap"][1] in ("NOTFOUND", "TIMEOUT") and spec["noise"]
+
+
+def test_the_sets_name_no_fleet_twice():
+    names = [name for _, name, _ in FLEETS]
+    assert len(names) == len(set(names))
