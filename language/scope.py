@@ -144,8 +144,14 @@ SCOPE_PATTERNS = {
 }
 
 
+# Days said as a span or a list ("Monday to Friday", "Tuesday and Thursday", "Mon-Sat") recur:
+# read as the word "weekdays", they name no one day.
+DAY = r"(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\b\.?"
+DAY_SPAN = re.compile(rf"\b{DAY}(?:\s*(?:to|through|thru|till|until|and|or|&|,|-|–)\s*{DAY})+", re.I)
+
+
 def scope_features(content: str) -> dict[str, float]:
-    text = tokens_cut(content).strip()
+    text = DAY_SPAN.sub("weekdays", tokens_cut(content).strip())
     features = {"rule:instance": 1.0} if by_rule(text) else {}
     for name, pattern in SCOPE_PATTERNS.items():
         if pattern.search(text):

@@ -74,3 +74,19 @@ def test_a_clock_time_alone_names_no_case_by_the_patterns():
 )
 def test_a_text_of_several_sentences_is_read_by_the_one_that_states_it(said, one_case):
     assert is_instance(said) is one_case
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Deliveries run Monday to Friday only.",
+        "Walk-ins are welcome Tuesday and Thursday until 6pm.",
+        "The desk is staffed Mon-Sat from 8.",
+    ],
+)
+def test_days_said_as_a_span_or_a_list_recur(sentence):
+    assert "rule:instance" not in scope_features(sentence) and not is_instance(sentence)
+
+
+def test_one_day_named_alone_is_still_one_case():
+    assert is_instance("Move Ana's lesson to Thursday.")
