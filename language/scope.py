@@ -133,14 +133,6 @@ SCOPE_PATTERNS = {
         r"|(?:^|\b(?:in|from|on|for|with|to|about|of|by|at|is|was|like|did|do|does)\s+)that\b",
         re.I,
     ),
-    # a kind of case named as the one the rule is for: "Any appointment that …", "Anyone who …",
-    # "If a pupil asks …", "for anyone who's done under 5 hours"
-    "kind-of-case": re.compile(
-        r"^(?:if|when|whenever|once|unless|before|after)\s+(?:a|an|any|someone|anyone|somebody|anybody)\b"
-        r"|^(?:any|anyone|anybody|anything|everyone|everything|every|each|all|no one|nobody)\b"
-        r"|\b(?:for|to|with|from)\s+(?:anyone|anybody|everyone|any|every|each|all)\b",
-        re.I,
-    ),
 }
 
 
