@@ -31,6 +31,8 @@ IDENTIFIER = re.compile(
     r"|\b[\w-]+(?:\.[\w-]+)*\.(?:com|io|net|org|dev|co|ai|app|local|internal)\b"  # a host name
     r"|\b10\.\d{4,}/\S+"  # a DOI
     r"|\b\d{4}-\d{2}-\d{2}\b"  # a date
+    # a day of the month: "on the 3rd, not …" (not "the 1st of every month", not "the 2nd reminder")
+    r"|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:every|each|the)\s+month)(?!\s+(?!of\b)[a-z])"
     r"|\b(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+[A-Z]"  # a person by title
     r"|\bet al\b"  # the authors of one paper
     r"|\bname is\b"  # "her name is Ana"

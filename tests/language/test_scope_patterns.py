@@ -87,3 +87,16 @@ def test_days_said_as_a_span_or_a_list_recur(sentence):
 
 def test_one_day_named_alone_is_still_one_case():
     assert is_instance("Move Ana's lesson to Thursday.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "one_case"),
+    [
+        ("The delivery was meant to be the morning slot on the 3rd, not the afternoon one.", True),
+        ("The boiler service is on the 14th of March.", True),
+        ("Rent is due on the 1st of every month.", False),
+        ("The 2nd reminder goes out a week after the first.", False),
+    ],
+)
+def test_a_day_of_the_month_is_one_date_unless_it_recurs(sentence, one_case):
+    assert ("rule:instance" in scope_features(sentence)) is one_case
