@@ -96,6 +96,11 @@ def test_the_efficacy_benchmark_runs_a_held_out_fleet_naming_its_sessions():
     assert "line test " in out, out  # its approved lines were tested one by one
 
 
+def test_the_fact_reach_benchmark_runs_and_no_one_off_reaches_the_fleet():
+    out = smoke("fact_reach.py")
+    assert "standing facts" in out and "PASS  no one-off correction reaches the fleet" in out
+
+
 def test_the_otlp_chain_benchmark_runs():
     out = smoke("otlp_chain.py")
     assert "20000 spans in one chain" in out and "ratio 20,000 / 2,000" in out
