@@ -6,6 +6,7 @@ the words that answered the agent.
 import re
 
 from language.bounds import tokens_cut
+from language.fragments import COLON_HEAD
 from language.request_forms import instructs
 from language.sentences import sentences
 
@@ -46,7 +47,6 @@ ACKNOWLEDGING = re.compile(
     r"^(?:thanks|thank you|thx|cheers|great|perfect|cool|nice|ok|okay|sure|yes|yep)\b", re.I
 )
 STATEMENT_WORDS = 4  # fewer ("Wrong one.") state no fact
-COLON_HEAD = re.compile(r"^[\w' -]{2,25}:\s+")  # "Gentle reminder: …", "FYI: …"
 
 
 def states_a_fact(message: str) -> bool:
@@ -54,7 +54,8 @@ def states_a_fact(message: str) -> bool:
     every day except Saturday." A question, an acknowledgement or an instruction for the task at
     hand ("Now add a test for it.") states none."""
     text = tokens_cut(message.strip()).replace("’", "'")
-    first = COLON_HEAD.sub("", (sentences(text) or [""])[0])
+    first = (sentences(text) or [""])[0]
+    first = first.split(":", 1)[1].strip() if COLON_HEAD.match(first) else first  # "Gentle reminder: …"
     if len(first.split()) < STATEMENT_WORDS or first.rstrip().endswith("?") or ACKNOWLEDGING.match(first):
         return False
     return not instructs(first)

@@ -182,5 +182,6 @@ def is_instance(content: str) -> bool:
     a correction states its fact first, and what follows is why, or how often it was got wrong
     ("The deposit is non-refundable once the tasting is booked. That's been in our terms for six
     years."), which names no case the fact is about."""
-    said = [s for s in sentences(content) if len(s.split()) >= STATES_SOMETHING] or [content]
+    text = tokens_cut(content)
+    said = [s for s in sentences(text) if len(s.split()) >= STATES_SOMETHING] or [text]
     return load(WEIGHTS).says_yes(scope_features(said[0]))
