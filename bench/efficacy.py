@@ -45,7 +45,9 @@ With `--fleets heldout`, the one-template fleets are those of bench/heldout_flee
 someone else (`--fleets outsider`, `--fleets third` and `--fleets fourth`:
 bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, three more such sets,
 the fourth written last, in domains none of the others covers, and only ever measured;
-`--fleets fifth`: bench/fifth_fleets.py, written likewise, to read when the fourth falls short). Each adds
+`--fleets fifth`: bench/fifth_fleets.py, written likewise, to read when the fourth falls short;
+`--fleets sixth`: bench/sixth_fleets.py, written likewise once the fourth had been read for its
+contrary pairs, and only ever measured). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
@@ -724,7 +726,18 @@ def main() -> None:
         "--fleet",
         "--fleets",
         dest="fleet",
-        choices=("all", "templates", "heldout", "outsider", "third", "fourth", "fifth", "handoffs", *handing),
+        choices=(
+            "all",
+            "templates",
+            "heldout",
+            "outsider",
+            "third",
+            "fourth",
+            "fifth",
+            "sixth",
+            "handoffs",
+            *handing,
+        ),
         default="all",
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
@@ -754,11 +767,12 @@ def main() -> None:
         "third": third_fleets,
         "fourth": fourth_fleets,
         "fifth": fifth_fleets,
+        "sixth": sixth_fleets,
     }.get(args.fleet, lambda: one)()
     if args.smoke:
         one = (
             smallest(one)
-            if args.fleet in ("templates", "heldout", "outsider", "third", "fourth", "fifth")
+            if args.fleet in ("templates", "heldout", "outsider", "third", "fourth", "fifth", "sixth")
             else {}
         )
         chosen = [] if one else ["travel"]
@@ -810,6 +824,14 @@ def fifth_fleets() -> dict:
     from bench.fifth_fleets import FIFTH
 
     return FIFTH
+
+
+def sixth_fleets() -> dict:
+    """A second test set, written like the fourth by someone who never saw the code, once the
+    fourth's contrary pairs had been read (bench/sixth_fleets.py): measured, never read to tune."""
+    from bench.sixth_fleets import SIXTH
+
+    return SIXTH
 
 
 def smallest(fleets: dict) -> dict:

@@ -5,6 +5,7 @@ benchmark looks for in a served line is in the sentence it was said in."""
 import pytest
 
 from bench import efficacy
+from telemetry.contract import FAILURE_MODES
 
 SETS = [
     efficacy.held_out_fleets,
@@ -12,6 +13,7 @@ SETS = [
     efficacy.third_fleets,
     efficacy.fourth_fleets,
     efficacy.fifth_fleets,
+    efficacy.sixth_fleets,
 ]
 KEYS = {"agents", "week", "fact", "pattern", "remedy", "rejection", "tool_gap", "harm", "problems", "noise"}
 FLEETS = [(fleets.__name__, name, spec) for fleets in SETS for name, spec in fleets().items()]
@@ -25,7 +27,7 @@ def test_each_fleet_is_one_the_benchmark_can_run(fleets, name, spec):
     for sentence, phrase in [*said, *spec["problems"], spec["harm"][:2]]:
         assert phrase.lower() in sentence.lower(), (phrase, sentence)
     assert spec["harm"][2] in ("feedback", "tools", "cost")
-    assert spec["tool_gap"][1] in ("NOTFOUND", "TIMEOUT") and spec["noise"]
+    assert spec["tool_gap"][1] in FAILURE_MODES and spec["noise"]
 
 
 def test_the_sets_name_no_fleet_twice():
