@@ -215,7 +215,7 @@ def line_factors(payload: dict, template) -> list[list[dict]]:
         if a["text"] not in testing
     ]
     factors += [
-        [{"remove": [r["text"]], "targets": list(target_of(r)), "addition": r}]
+        [{"remove": [r["text"]], "targets": _targets(r), "addition": r}]
         for r in removals
         if r.get("into") not in {f[0]["add"][0] for f in factors}
     ]

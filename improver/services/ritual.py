@@ -528,8 +528,17 @@ def prune(
     lines over the token budget come out; a human's lines are only suggested."""
     adding = tuple(a.text for a in change.additions) if change else ()
     _, _, prunings = directive_review.review(template, adding)
+    # A removal is judged on what its line was written to lower: taking it out must not raise that.
     as_dicts = [
-        {"text": p.line.text, "action": p.action, "reason": p.reason, "into": p.into, "author": p.line.author}
+        {
+            "text": p.line.text,
+            "action": p.action,
+            "reason": p.reason,
+            "into": p.into,
+            "author": p.line.author,
+            "target": list(p.line.target),
+            "downstream": list(p.line.downstream),
+        }
         for p in prunings
     ]
     auto = [p for p in prunings if p.line.author != "human"]

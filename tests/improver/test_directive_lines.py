@@ -8,6 +8,7 @@ from fleet.models import DocumentVersion
 from fleet.templates import template_version_create
 from governance.models import Proposal
 from improver import directive_lines as dl
+from improver.services.evolution import line_factors
 from improver.services.ritual import ritual_run
 from tests.improver.helpers import WAKE, coder_fleet, complaints
 
@@ -109,6 +110,10 @@ def test_the_ritual_proposes_to_remove_an_improver_line_that_did_not_help():
     [removal] = proposal.payload["removals"]
     assert removal["text"] == FRICTION["text"] and removal["action"] == "remove"
     assert "did not fall" in removal["reason"] or "rose" in removal["reason"]
+    # Tested line by line, taking it out must be shown not to raise what it was written to lower.
+    assert removal["target"] == ["tool:npm_install:NOTFOUND"]
+    [[level]] = [f for f in line_factors(proposal.payload, template) if f[0].get("remove")]
+    assert level["remove"] == [FRICTION["text"]] and level["targets"] == ["tool:npm_install:NOTFOUND"]
     assert FRICTION["text"] not in proposal.payload["proposed_directives"]
     assert "Run the tests before reporting done." in proposal.payload["proposed_directives"]  # a human's line
 
