@@ -40,6 +40,7 @@ LEAD_IN = re.compile(
 NEGATION = re.compile(r"^(?:don'?t|do not|never|no longer|stop|avoid|refrain from)\s+", re.I)
 THRESHOLD = 80
 SHARE = 0.8
+LONG = 12  # content words: more than one ask holds
 
 
 def action(line: str) -> tuple[bool, str]:
@@ -76,7 +77,7 @@ def contrary(a: str, b: str) -> bool:
     local time zone"), or said of different things (`_apart`)."""
     if contrary_on(a, b) or length_conflict(a, b):
         return True
-    if narrower(a, b):
+    if narrower(a, b) or _unrelated(a, b):
         return False
     if action(a)[0] == action(b)[0] and fuzz.token_set_ratio(content(a), content(b)) >= 95:
         return False  # the same line (or one inside the other), asked the same way
@@ -86,6 +87,16 @@ def contrary(a: str, b: str) -> bool:
     if features.keys() & OPPOSITION == {"scale-conflict"} and (different_acts(a, b) or _apart(a, b)):
         return False  # one value to store and another to show are two steps, not a contrary
     return load(WEIGHTS).says_yes(features)
+
+
+def _unrelated(a: str, b: str) -> bool:
+    """Whether the two lines share no content word and one of them is longer than any one ask
+    (`LONG` content words): a tool's announcement quoted in a line ("… partner venues are free on a
+    given date") is about something else than "Show the service charge as its own line", whatever
+    opposite words the two hold. Opposite asks in other words are short ("Keep it short." /
+    "Explain each decision in full detail.")."""
+    words_a, words_b = set(content(a).split()), set(content(b).split())
+    return not words_a & words_b and max(len(words_a), len(words_b)) > LONG
 
 
 def _apart(a: str, b: str) -> bool:

@@ -8,7 +8,7 @@ are general English opposites and scales, not any one business's vocabulary.
 import functools
 import re
 
-from lemminflect import getLemma
+from lemminflect import getAllLemmas, getLemma
 
 # Pairs of words (by lemma) that ask for opposite things.
 OPPOSITES = [
@@ -249,8 +249,11 @@ def _lemmas(text: str) -> set[str]:
 @functools.lru_cache(maxsize=65_536)
 def _word_lemmas(word: str) -> tuple[str, ...]:
     """A word's lemmas as a verb, a noun and an adjective (LemmInflect's model is slow: each word
-    is read once)."""
-    lemmas = [lemma for upos in ("VERB", "NOUN", "ADJ") for lemma in getLemma(word, upos=upos)]
+    is read once): the lexicon's when it knows the word, else its rules' guesses. The rules alone
+    would read any word in -er as a comparative ("offer" as "off", "water" as "wate")."""
+    known = getAllLemmas(word)
+    upos = ("VERB", "NOUN", "ADJ")
+    lemmas = [lemma for u in upos for lemma in (known.get(u, ()) if known else getLemma(word, upos=u))]
     if word.endswith("ly") and len(word) > 4:  # formally → formal, casually → casual
         lemmas.append(word[:-2])
     if word.endswith("ically"):  # automatically → automatic

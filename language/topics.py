@@ -4,8 +4,8 @@ A complaint names the things that went wrong ("Appointment texts keep arriving a
 appointment and the texts; "Stop attaching the invoice PDF" the invoice and the PDF). Those
 nouns, lemmatised so that "texts" and "text" are one, are its topics: a line written to remedy a
 complaint acts on one of them, and the sessions whose complaints name it again are the sessions
-the line is meant to spare. Words that name nothing in particular — people, the agent, time, a
-way — are not topics, nor are words that are mostly adverbs ("first", "right", "plenty") or that
+the line is meant to spare. Words that name nothing in particular — people, the agent, time or a
+unit of it, a way — are not topics, nor are words that are mostly adverbs ("first", "right", "plenty") or that
 a lexicon knows only as verbs or adjectives ("arriving", "late"). A word no lexicon knows ("PDF",
 a product's name) is taken as a name.
 """
@@ -19,6 +19,7 @@ from language.words import STOP
 
 GENERIC = words(
     """time times thing things way ways day days week weeks today tomorrow yesterday morning night
+    hour hours minute minutes month months year years fortnight
     people person user users customer customers client clients agent agents bot bots assistant
     team someone everyone anyone nobody everybody somebody lot lots bit stuff kind sort job
     problem problems issue issues question questions answer thing one ones nothing something

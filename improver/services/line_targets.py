@@ -1,11 +1,17 @@
 """What a proposed line targets, resolved from the rows its evidence came from (reads)."""
 
 from collections import Counter
+from datetime import timedelta
 
+from django.db.models import Count
+
+from config import clock
 from experiments.metrics import SOURCE_SIGNALS, target_of
+from fleet.models import DocumentVersion
 from improver.proposer import Addition
 from language.grammar import base_verb
 from language.topics import topics
+from learning.models import SessionSignal
 from learning.session_signals import observation_signals
 from learning.signals import ABOUT, topic_signal
 from telemetry.models import Observation
@@ -31,10 +37,15 @@ def resolve(addition: Addition) -> list[str]:
     ids = [
         int(s.split(":", 1)[1]) for s in addition.sources if s.startswith("observation:") and s[12:].isdigit()
     ]
-    rows = Observation.objects.filter(id__in=ids).values("id", "text", "sentiment", "category", "occurred_at")
+    rows = list(
+        Observation.objects.filter(id__in=ids).values(
+            "id", "text", "sentiment", "category", "occurred_at", "agent__template_id"
+        )
+    )
     for row in rows:
         shown.update(observation_signals(row)[1:])
-    about = _about(addition.text, shown, len(ids))
+    template_id = next((r["agent__template_id"] for r in rows if r["agent__template_id"]), None)
+    about = _about(addition.text, shown, len(ids), template_id)
     shown = Counter({s: n for s, n in shown.items() if not s.startswith(ABOUT)})
     shown.update(
         SOURCE_SIGNALS[s.split(":", 1)[0]] for s in addition.sources if s.split(":", 1)[0] in SOURCE_SIGNALS
@@ -42,13 +53,37 @@ def resolve(addition: Addition) -> list[str]:
     return [*([about] if about else []), shown.most_common(1)[0][0] if shown else "negative"]
 
 
-def _about(line: str, shown: Counter, items: int) -> str:
-    """The signal of complaints naming the thing `line` acts on, if half its `items` name it."""
+def _about(line: str, shown: Counter, items: int, template_id: int | None) -> str:
+    """The signal of complaints naming the thing `line` acts on, if half its `items` name it. Of
+    several such things, the one the template's complaints name least (`_named_in`): "Stop ringing
+    patients to reschedule over lunch." is about lunch, at a clinic where every complaint names
+    patients; then the one its evidence names most, then the first the line names."""
     head, _, rest = line.partition(" ")
     acted_on = rest if base_verb(head.lower()) else line  # "Check every date…" acts on dates, not checks
     named = [topic_signal(t) for t in topics(acted_on, most=len(line))]
     counts = {s: shown[s] for s in named if shown[s] * 2 >= items > 0}
-    if not counts:
-        return ""
-    most = max(counts.values())
-    return next(s for s in named if counts.get(s) == most)
+    if len(counts) < 2:
+        return next(iter(counts), "")
+    elsewhere = _named_in(template_id, list(counts))
+    return min(counts, key=lambda s: (elsewhere.get(s, 0), -counts[s], named.index(s)))
+
+
+RECENT_DAYS = 28  # the complaints a thing's commonness is read from
+
+
+def _named_in(template_id: int | None, signals: list[str]) -> dict[str, int]:
+    """How many of the template's sessions of the last `RECENT_DAYS` days each signal shows: one
+    indexed count per signal, by the ids of the template's versions (the (version, signal, time)
+    index serves it)."""
+    if template_id is None:
+        return {}
+    versions = DocumentVersion.objects.filter(document__template__pk=template_id).values_list("pk", flat=True)
+    since = clock.now() - timedelta(days=RECENT_DAYS)
+    rows = (
+        SessionSignal.objects.filter(
+            template_version_id__in=list(versions), signal__in=signals, received_at__gte=since
+        )
+        .values("signal")
+        .annotate(n=Count("id"))
+    )
+    return {r["signal"]: r["n"] for r in rows}

@@ -331,3 +331,24 @@ def test_lines_acting_on_a_thing_the_others_complaints_name_compete(named, targe
     flag = Contender("Flag unclear margins back to the dentist before milling.", target)
     mill = Contender("Use your judgement and mill it.", ("negative:about:judgement",), named=frozenset(named))
     assert competing(flag, mill) == why and competing(mill, flag) == why
+
+
+LUNCH = "Stop ringing patients to reschedule over lunch."
+INTERPRETER = "Book the interpreter at the same time as the appointment for patients who need one."
+
+
+def test_a_remedy_targets_the_thing_its_complaints_name_that_the_template_s_others_do_not():
+    # every complaint at this clinic names patients: the two remedies are about lunch and the
+    # interpreter, and neither stands in for the other
+    _, improver, client = coder_fleet()
+    at = WAKE - timedelta(days=1)
+    said(client, 6, f"Patients keep getting calls over their lunch break. {LUNCH}", at)
+    said(client, 4, f"A patient turned up and no interpreter was there. {INTERPRETER}", at, first=20)
+    ritual_run(improver=improver, period="w1", now=WAKE)
+
+    proposal = Proposal.objects.get(status="pending")
+    assert {a["text"]: a["target"][0] for a in proposal.payload["additions"]} == {
+        LUNCH: "negative:about:lunch",
+        INTERPRETER: "negative:about:interpreter",
+    }
+    assert proposal.payload["competitors"] == []

@@ -29,6 +29,14 @@ COMPATIBLE = [
         "When the booking tool times out, use the copy synced every night.",
     ),
     ("Deliveries to the depot stop at midnight.", "Send the rota each morning."),
+    # a word in -er is no comparative when the lexicon knows it: "offer" is not "more off"
+    ("Confirm the date and venue before you offer anyone a tasting slot.", "Turn the kiln on at six."),
+    # a tool's announcement quoted in a line is about something else, whatever opposite words it holds
+    (
+        "Every quote needs to show the service charge as its own line.",
+        "When check_venue_calendar fails with NOTFOUND, use what was built for it instead of retrying: "
+        "venue_availability_lookup tells you which partner venues are free on a given date.",
+    ),
 ]
 
 
