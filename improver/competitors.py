@@ -217,7 +217,10 @@ def contest(
 
     Newcomers are taken strongest first: one that competes with a newcomer kept before it is left
     out; one that competes with a served line replaces it when it has more support, and is left out
-    otherwise. A served line is replaced once, and a line that replaced it competes with no other."""
+    otherwise. A served line is replaced once, and a line that replaced it competes with no other;
+    a newcomer that competes with a line another newcomer replaces is left out for that line: the
+    replaced line is still served to every session its replacement is not drawn for, and the
+    newcomer, drawn on its own, would be served beside it."""
     kept: list[Contender] = []
     lost: list[Competition] = []
     replaced: list[Competition] = []
@@ -227,7 +230,11 @@ def contest(
             lost.append(Competition(line, rival[0], rival[1]))
             continue
         gone = {r.loser.text for r in replaced}
-        against = [(s, why) for s in served if s.text not in gone and (why := competing(line, s))]
+        against = [(s, why) for s in served if (why := competing(line, s))]
+        outgoing = next(((s, why) for s, why in against if s.text in gone), None)
+        if outgoing is not None:
+            lost.append(Competition(line, outgoing[0], outgoing[1]))
+            continue
         stronger = next(((s, why) for s, why in against if s.support >= line.support), None)
         if stronger is not None:
             lost.append(Competition(line, stronger[0], stronger[1]))

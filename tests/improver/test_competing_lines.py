@@ -352,3 +352,16 @@ def test_a_remedy_targets_the_thing_its_complaints_name_that_the_template_s_othe
         INTERPRETER: "negative:about:interpreter",
     }
     assert proposal.payload["competitors"] == []
+
+
+def test_a_newcomer_competing_with_a_line_another_newcomer_replaces_is_left_out_for_it():
+    # the replaced line is still served to the sessions its replacement is not drawn for
+    rotate = Contender(ROTATE, rows=frozenset({"observation:1", "observation:2"}), sessions=2, served=True)
+    expand = Contender(EXPAND, rows=frozenset({"observation:2", "observation:3"}), sessions=9)
+    backups = Contender(
+        "Delete old backups nightly.", rows=frozenset({"observation:1", "observation:5"}), sessions=5
+    )
+    kept, lost, replaced = contest([backups, expand], [rotate])
+    assert kept == [expand]
+    assert [(c.loser, c.winner) for c in replaced] == [(rotate, expand)]
+    assert [(c.loser, c.winner) for c in lost] == [(backups, rotate)]
