@@ -16,7 +16,12 @@ A refit is kept only when no test figure of bench/language.py falls. The scope a
 the repository are older than the last corpus part (part_h) and the last reading changes: refitted
 on them, scope rose on the test part (95.5% -> 97.0%) but the further never-tuned table fell
 (91.5% -> 88.5%), and the pair refit lost compatible pairs (kept 92.9% -> 90.5%), so both were
-kept as they were; `--task remedy` writes the remedy weights in the repository.
+kept as they were; `--task remedy` writes the remedy weights in the repository. The last part
+(part_i: 360 pairs in twelve more training domains, written to be hard: opposite asks in other
+words, abbreviations, order and amount conflicts) was read by the pair refit too: its cross-validated
+accuracy is 73%, and on the test part contradictions found fell (45.2% -> 38.1%) while compatible
+pairs kept rose (95.2% -> 97.6%), so the pair weights were kept; the readings it lacks are of
+meaning (what "back to back" says of a gap), not of form.
 """
 
 import argparse
