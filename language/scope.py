@@ -87,6 +87,9 @@ RECURRING_DAY = (
 # Capitals that name a unit, a currency, a format or a region, never one thing: "in GB, not MB".
 UNIT_CAPITALS = ("KB", "MB", "GB", "TB", "USD", "EUR", "GBP", "CAD", "AUD", "UTC", "GMT", "PDF", "CSV", "VAT")
 UNIT_CAPITALS += ("US", "UK", "EU")
+# Abbreviations that name a kind of thing, not one thing ("send an SMS as well", "the GP's letter").
+UNIT_CAPITALS += ("SMS", "MMS", "FAQ", "URL", "ID", "GP", "NHS", "API", "ETA", "ASAP", "FYI", "PIN", "OTP")
+UNIT_CAPITALS += ("QR", "DOB", "RSVP", "CV", "AM", "PM", "HR", "USB")
 
 
 class Shouted:
@@ -112,7 +115,8 @@ SCOPE_PATTERNS = {
     ),
     "digit": re.compile(r"\d"),
     "recurrence": re.compile(
-        r"\b(?:every|each|daily|weekly|monthly|nightly|hourly|always|never|whenever|per|any|all)\b"
+        r"\b(?:every|each|daily|weekly|monthly|nightly|hourly|always|never|whenever|per|any|all|"
+        r"anyone|anybody|everyone|everybody|whoever|anything|everything)\b"
         r"|\b(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b",
         re.I,
     ),

@@ -13,6 +13,7 @@ INSTANCES = [
 ]
 POLICIES = [
     "Bill storage in TB, not GB.",
+    "Send an SMS as well as the letter.",
     "Backups run on Sunday nights.",
     "Quote every fare in EUR.",
 ]
@@ -49,6 +50,9 @@ def test_a_number_weighs_as_a_number_whichever_it_is():
         ("No lessons under 5 hours of practice.", "small-number", False),
         ("NEVER load the van before the AVOID list is checked.", "letters-id", False),
         ("The RFI binder goes back to the site office.", "letters-id", True),
+        ("Text an SMS reminder as well as the letter.", "letters-id", False),  # a kind of message
+        ("Anyone whose pipes froze gets the emergency slot.", "recurrence", True),
+        ("Everybody on the waiting list hears from us monthly.", "recurrence", True),
     ],
 )
 def test_what_each_pattern_reads(sentence, pattern, found):
