@@ -296,8 +296,11 @@ def judged(advised: str | None, check: dict, ran: timedelta) -> str | None:
     """How the operator decides a test handed over, from its last check: as its recommendation
     (`advised`) says when it says promote or abort; when it says wait, left to gather evidence
     (the test goes on: None) until it has run for `PATIENCE`, then promote when what it is judged
-    on fell by at least the margin and no signal's interval shows a harm (lies wholly above
-    zero), abort otherwise."""
+    on fell by at least the margin and no signal's interval shows a harm, abort otherwise. A
+    signal is harmed when it is worse than its margin, as the service's own rule reads it: its
+    interval lies wholly past the margin the check states (wholly above zero where it states
+    none), not merely above zero — a usage ratio 5 seconds longer per success, within a margin
+    of 12, is no harm."""
     if advised in ("promote", "abort"):
         return advised
     if ran < PATIENCE:
@@ -305,7 +308,9 @@ def judged(advised: str | None, check: dict, ran: timedelta) -> str | None:
     intervals = check.get("intervals") or {}
     judged_on = (check.get("judged_on") or ["targets"])[0]
     fell = intervals.get(judged_on, [0])[0] <= -check.get("margin", 0.08)
-    return "promote" if fell and not any(ci[1] > 0 for ci in intervals.values()) else "abort"
+    margins = check.get("margins") or {}
+    harmed = any(ci[1] > margins.get(metric, 0) for metric, ci in intervals.items())
+    return "promote" if fell and not harmed else "abort"
 
 
 def started(item: dict) -> datetime:
