@@ -54,7 +54,9 @@ from language.request_forms import instructs
 from language.words import content
 from learning.signals import ABOUT
 
-CONDITION = re.compile(r"^\s*(?:when|whenever|if|once|before|after|while|until)\b[^,;:]*[,;:]\s*", re.I)
+CONDITION = re.compile(
+    r"^\s*(?:when|whenever|if|once|before|after|while|until)\b(?:[^,;:]|(?<=\d),(?=\d{3}\b))*[,;:]\s*", re.I
+)
 GENERAL = ("negative", "negative:general")
 MIN_PROBLEM_WORDS = 2
 

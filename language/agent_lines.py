@@ -14,14 +14,15 @@ whole outage.", "Typo in the headline of the lead story."). Its first word is a 
 counts no rule ("Five flight options and none of them direct."), an adjective before a noun
 ("Wrong company name"), or a word the lexicon does not know, not followed by the object a verb
 would take ("Typo in the headline"); or it names the agent in the third person ("the bot"), as
-one speaks about the agent, not to it.
+one speaks about the agent, not to it — unless its form alone instructs ("If a budget is over
+£15,000, pass them to Harriet rather than letting them chat to the bot.").
 """
 
 import re
 
 from language import grammar, noun_rules
 from language.noun_phrases import NUMBER, limit
-from language.remedy_reading import is_remedy
+from language.remedy_reading import by_form, is_remedy
 
 NUMBER_WORD = re.compile(rf"^{NUMBER}$", re.I)
 ABOUT_THE_AGENT = re.compile(r"\bthe (?:bot|chatbot|assistant|ai)\b", re.I)
@@ -38,8 +39,8 @@ def _words(text: str) -> list[str]:
 def noun_phrase(line: str) -> bool:
     """A line that opens as a noun phrase describing something, not as a verb telling the agent
     (see the module's docstring)."""
-    if ABOUT_THE_AGENT.search(line) and not grammar.OBLIGATION.search(line):
-        return True
+    if ABOUT_THE_AGENT.search(line) and not grammar.OBLIGATION.search(line) and by_form(line) is not True:
+        return True  # "Radio silence from the bot …", not "…, pass them on rather than letting the bot …"
     words = _words(line.strip().lstrip("-* ").replace("’", "'"))
     if len(words) < 2:
         return False

@@ -43,7 +43,7 @@ ADVICE = re.compile(
 CONDITION = re.compile(
     r"^(?:if|when|whenever|once|after|before|as soon as|until|while|in case|for any|for every|for all|"
     r"instead of|rather than)\b"
-    r"[^,;:]*[,;:]\s*(.+)$",
+    r"(?:[^,;:]|(?<=\d),(?=\d{3}\b))*[,;:]\s*(.+)$",  # "£15,000," ends no condition at its comma
     re.I,
 )
 WANTED = re.compile(r"^(?:i|we)(?:'d| would)? (?:want|like|need|prefer)\s+(?!you\b|to\b|it\b)", re.I)

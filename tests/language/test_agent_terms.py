@@ -52,6 +52,12 @@ from language.agent_terms import for_agent
             "One pager alert per patient per hour, that's it.",
             "One pager alert per patient per hour, that's it.",
         ),
+        # a thousands separator ends no condition, and an instruction may name the bot it spares
+        (
+            "If a client mentions a budget over £15,000, pass them to Rosa rather than letting the bot quote.",
+            "If a client mentions a budget over £15,000, pass them to Rosa rather than letting the bot quote.",
+        ),
+        ("Radio silence from the bot during the whole outage.", ""),
     ],
 )
 def test_a_sentence_becomes_the_line_agents_are_given_or_none(said, line):
