@@ -148,8 +148,20 @@ DAY = r"(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\b\.?"
 DAY_SPAN = re.compile(rf"\b{DAY}(?:\s*(?:to|through|thru|till|until|and|or|&|,|-|–)\s*{DAY})+", re.I)
 
 
+# Names given as examples of a kind ("the actual menu names, The Garden Party, The Harvest Table
+# and so on", "the plan name - Hot Desk, Fixed Desk, Private Office") or after "such as", "e.g.",
+# "like": a rule shows what it covers by naming some; read as "examples", they name no one case.
+NAME = r"(?-i:[A-Z][\w'&-]*(?:\s+(?:of\s+|the\s+|&\s+)?[A-Z][\w'&-]*)*)"
+LISTED = re.compile(
+    rf"\b{NAME}(?:\s*,\s*{NAME}){{2,}}(?:,?\s+(?:and|or)\s+{NAME})?"
+    rf"|\b{NAME}(?:\s*,\s*{NAME})+,?\s+(?:and so on|and the like|etc\b\.?)"
+    rf"|\b(?:such as|e\.g\.|for example|for instance|like)\s+{NAME}(?:(?:\s*,\s*|\s+(?:and|or)\s+){NAME})*",
+    re.I,
+)
+
+
 def scope_features(content: str) -> dict[str, float]:
-    text = DAY_SPAN.sub("weekdays", tokens_cut(content).strip())
+    text = LISTED.sub("examples", DAY_SPAN.sub("weekdays", tokens_cut(content).strip()))
     features = {"rule:instance": 1.0} if by_rule(text) else {}
     for name, pattern in SCOPE_PATTERNS.items():
         if pattern.search(text):

@@ -104,3 +104,17 @@ def test_one_day_named_alone_is_still_one_case():
 )
 def test_a_day_of_the_month_is_one_date_unless_it_recurs(sentence, one_case):
     assert ("rule:instance" in scope_features(sentence)) is one_case
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Use the actual room names, The Boardroom, The Snug, The Loft and so on.",
+        "Offer the savings accounts such as Easy Access or Fixed Rate.",
+        "Label the bins by stream - Paper, Glass, Garden Waste, Food.",
+    ],
+)
+def test_names_given_as_examples_of_a_kind_name_no_instance(sentence):
+    assert SCOPE_PATTERNS["inner-capital"].search(sentence)
+    assert "has:inner-capital" not in scope_features(sentence)
+    assert not is_instance(sentence)
