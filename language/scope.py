@@ -115,8 +115,10 @@ SCOPE_PATTERNS = {
     ),
     "digit": re.compile(r"\d"),
     "recurrence": re.compile(
-        r"\b(?:every|each|daily|weekly|monthly|nightly|hourly|always|never|whenever|per|any|all|"
-        r"anyone|anybody|everyone|everybody|whoever|anything|everything)\b"
+        r"\b(?:every|each|daily|weekly|monthly|nightly|hourly|always|never|whenever|per|any|all)\b"
+        # everyone as the subject ("Anyone who …", "Everybody on the list …"), not as an object:
+        # "don't book anyone into it for that day" is about one day
+        r"|^(?:anyone|anybody|everyone|everybody|whoever)\b|\b(?:anyone|anybody|everyone|everybody)\s+who\b"
         r"|\b(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b",
         re.I,
     ),
@@ -136,7 +138,7 @@ SCOPE_PATTERNS = {
     # appointment that needs preparation")
     "deictic": re.compile(
         r"\b(?:this|these|those|the last|yesterday|today|tomorrow|just now|earlier)\b"
-        r"|(?:^|\b(?:in|from|on|for|with|to|about|of|by|at|is|was|like|did|do|does)\s+)that\b",
+        r"|(?:^|\b(?:in|from|on|for|with|to|about|of|by|at|is|was|like|did|do|does|just)\s+)that\b",
         re.I,
     ),
 }

@@ -53,6 +53,8 @@ def test_a_number_weighs_as_a_number_whichever_it_is():
         ("Text an SMS reminder as well as the letter.", "letters-id", False),  # a kind of message
         ("Anyone whose pipes froze gets the emergency slot.", "recurrence", True),
         ("Everybody on the waiting list hears from us monthly.", "recurrence", True),
+        ("Room 4 is shut on the 9th, so don't book anyone into it that day.", "recurrence", False),
+        ("Swap just that entry.", "deictic", True),
     ],
 )
 def test_what_each_pattern_reads(sentence, pattern, found):
