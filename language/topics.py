@@ -6,7 +6,8 @@ nouns, lemmatised so that "texts" and "text" are one, are its topics: a line wri
 complaint acts on one of them, and the sessions whose complaints name it again are the sessions
 the line is meant to spare. Words that name nothing in particular — people, the agent, time or a
 unit of it, a way — are not topics, nor are words that are mostly adverbs ("first", "right", "plenty") or that
-a lexicon knows only as verbs or adjectives ("arriving", "late"). A word no lexicon knows ("PDF",
+a lexicon knows only as verbs or adjectives ("arriving", "late"), nor a word that can be a verb
+where a verb goes ("just throw the form": the form). A word no lexicon knows ("PDF",
 a product's name) is taken as a name.
 """
 
@@ -41,14 +42,28 @@ def topics(text: str, most: int = MOST) -> tuple[str, ...]:
     """The nouns `text` names, lemmatised, in the order it names them, each once, at most
     `most` of them, from its first `READ` characters (a client's text has no other bound)."""
     out: list[str] = []
+    before = ""
     for word in WORD.findall(text[:READ].lower()):
         word = word.strip("'-")
-        topic = _noun(word)
+        topic = "" if before in VERB_SLOT and _can_be_verb(word) else _noun(word)
+        before = word
         if topic and topic not in out:
             out.append(topic)
             if len(out) == most:
                 break
     return tuple(out)
+
+
+# Words after which a word that can be a verb is one: "don't just throw the form at me", "can
+# you book it" name the form, not a throw or a book.
+VERB_SLOT = words(
+    """dont don't not just to please pls never always can could would will should must you we i
+    u they also then"""
+)
+
+
+def _can_be_verb(word: str) -> bool:
+    return "VERB" in getAllLemmas(word)
 
 
 def _noun(word: str) -> str:

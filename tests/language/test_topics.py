@@ -20,6 +20,8 @@ from language.topics import topics
         ("Three people asked me the same thing twice today.", ()),  # nothing named in particular
         ("Tell the user first, then wait.", ()),
         ("Updates at 6:30 am are not okay. Nothing before 8, please.", ("update",)),
+        # a word that can be a verb, where a verb goes, is one: the form is named, not a throw
+        ("pls dont just throw the form at me, can u check the shelves first?", ("form", "shelf")),
     ],
 )
 def test_a_complaint_names_its_topics(text, expected):
