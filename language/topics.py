@@ -16,6 +16,7 @@ import re
 from lemminflect import getAllLemmas
 
 from language.grammar import DETERMINERS, PREPOSITIONS, PRONOUNS, words
+from language.sentences import sentences
 from language.words import STOP
 
 GENERIC = words(
@@ -39,11 +40,21 @@ READ = 2000  # characters read of a complaint: what it is about is named at its 
 
 
 def topics(text: str, most: int = MOST) -> tuple[str, ...]:
-    """The nouns `text` names, lemmatised, in the order it names them, each once, at most
-    `most` of them, from its first `READ` characters (a client's text has no other bound)."""
+    """The nouns `text` names, lemmatised, in the order it names them, each once: at most `most`
+    of them from its start, where what went wrong is named, then those of its last sentence,
+    where what it asks for is ("… a wall of text about catalogue searching. Just link me to the
+    loan request form next time." names the form); from its first `READ` characters (a client's
+    text has no other bound)."""
+    text = text[:READ]
+    out = _nouns(text, most)
+    last = sentences(text)[-1:] if out and len(out) == most else []
+    return tuple(dict.fromkeys((*out, *(_nouns(last[0], most) if last else ()))))
+
+
+def _nouns(text: str, most: int) -> list[str]:
     out: list[str] = []
     before = ""
-    for word in WORD.findall(text[:READ].lower()):
+    for word in WORD.findall(text.lower()):
         word = word.strip("'-")
         topic = "" if before in VERB_SLOT and _can_be_verb(word) else _noun(word)
         before = word
@@ -51,7 +62,7 @@ def topics(text: str, most: int = MOST) -> tuple[str, ...]:
             out.append(topic)
             if len(out) == most:
                 break
-    return tuple(out)
+    return out
 
 
 # Words after which a word that can be a verb is one: "don't just throw the form at me", "can

@@ -33,3 +33,12 @@ def test_at_most_a_few_topics_each_once():
     named = topics("Texts, texts and more texts: invoice, receipt, portal, link, reminder, calendar, form.")
     assert named == ("text", "invoice", "receipt", "portal", "link", "reminder")
     assert topics("invoice invoice invoices", most=2) == ("invoice",)
+
+
+def test_a_long_complaint_names_what_it_asks_for_in_its_last_sentence():
+    said = (
+        "I asked how to get an article we don't hold and got a wall of text about advanced catalogue "
+        "searching. Just link me straight to the loan request form next time."
+    )
+    named = topics(said)
+    assert named[:4] == ("article", "wall", "text", "catalogue") and {"loan", "request", "form"} <= set(named)
