@@ -116,9 +116,12 @@ SCOPE_PATTERNS = {
     "digit": re.compile(r"\d"),
     "recurrence": re.compile(
         r"\b(?:every|each|daily|weekly|monthly|nightly|hourly|always|never|whenever|per|any|all)\b"
-        # everyone as the subject ("Anyone who …", "Everybody on the list …"), not as an object:
-        # "don't book anyone into it for that day" is about one day
-        r"|^(?:anyone|anybody|everyone|everybody|whoever)\b|\b(?:anyone|anybody|everyone|everybody)\s+who\b"
+        # everyone or everything as the subject ("Anyone who …", "Everything on the list …") or
+        # said of a class ("for anything going to Jersey", "anyone with a pet"), not as a bare
+        # object: "don't book anyone into it for that day" is about one day
+        r"|^(?:anyone|anybody|anything|everyone|everybody|everything|whoever|whatever)\b"
+        r"|\b(?:anyone|anybody|anything|everyone|everybody|everything)\s+"
+        r"(?:who|whose|that|which|with|about|over|under|from|containing|[a-z]+ing)\b"
         r"|\b(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b",
         re.I,
     ),
@@ -162,8 +165,24 @@ LISTED = re.compile(
 )
 
 
+# A name made of two or more common words in capitals ("Shipper's Declaration for Dangerous
+# Goods", "Hot Desk") titles a kind of thing — a form, a plan, a product — more often than it
+# names one case, which a name of its own ("Okafor", "Hollins Park") or a code ("G12") does.
+TITLED = re.compile(
+    r"(?-i:\b(?!(?:It's|It|The|This|That|We|Our|Your|My|I|He|She|They)\b)[A-Z][a-z']+"
+    r"(?:\s+(?:of|for|and|the|to|&)?\s*[A-Z][a-z']+)+\b)"
+)
+
+
+def _titled(match: re.Match) -> str:
+    words = [w.lower().removesuffix("'s") for w in re.findall(r"[A-Za-z']+", match.group())]
+    common = all(_lemmas(w) for w in words if w not in ("of", "for", "and", "the", "to"))
+    return "titled" if common else match.group()
+
+
 def scope_features(content: str) -> dict[str, float]:
-    text = LISTED.sub("examples", DAY_SPAN.sub("weekdays", tokens_cut(content).strip()))
+    text = DAY_SPAN.sub("weekdays", tokens_cut(content).strip())
+    text = TITLED.sub(_titled, LISTED.sub("examples", text))
     features = {"rule:instance": 1.0} if by_rule(text) else {}
     for name, pattern in SCOPE_PATTERNS.items():
         if pattern.search(text):

@@ -55,6 +55,8 @@ def test_a_number_weighs_as_a_number_whichever_it_is():
         ("Everybody on the waiting list hears from us monthly.", "recurrence", True),
         ("Room 4 is shut on the 9th, so don't book anyone into it that day.", "recurrence", False),
         ("Swap just that entry.", "deictic", True),
+        ("Ask for the permit number for anything going to the islands.", "recurrence", True),
+        ("Anything containing batteries needs the declaration.", "recurrence", True),
     ],
 )
 def test_what_each_pattern_reads(sentence, pattern, found):
@@ -120,3 +122,18 @@ def test_names_given_as_examples_of_a_kind_name_no_instance(sentence):
     assert SCOPE_PATTERNS["inner-capital"].search(sentence)
     assert "has:inner-capital" not in scope_features(sentence)
     assert not is_instance(sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "one_case"),
+    [
+        # a name of common words in capitals titles a kind of thing: a form, a plan, a menu
+        ("Anything with lithium cells needs a Shipper's Declaration for Dangerous Goods first.", False),
+        ("Hot Desk members get the Fixed Desk rate after six months.", False),
+        # a name of its own, or a code, still names one case
+        ("It's Flat 3B on Carrow Street, not 3D.", True),
+        ("Mrs Okafor moved her fitting to Thursday at 10.", True),
+    ],
+)
+def test_a_title_of_common_words_names_a_kind_and_a_name_of_its_own_one_case(sentence, one_case):
+    assert is_instance(sentence) is one_case
