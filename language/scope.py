@@ -174,10 +174,20 @@ TITLED = re.compile(
 )
 
 
+# The last word of a place's name: a place, an address ("42 Birch Lane", "the Elm Room") is one case.
+PLACES = frozenset(
+    """street st road rd lane avenue ave close drive way park place court square crescent terrace
+    gardens hill row house hall building block wing ward floor level room suite office station
+    airport bridge centre center school church clinic hospital farm estate""".split()
+)
+
+
 def _titled(match: re.Match) -> str:
     words = [w.lower().removesuffix("'s") for w in re.findall(r"[A-Za-z']+", match.group())]
     common = all(_lemmas(w) for w in words if w not in ("of", "for", "and", "the", "to"))
-    return "titled" if common else match.group()
+    numbered = re.search(r"\d\s*$", match.string[: match.start()])
+    place = words[-1] in PLACES or bool(numbered)
+    return "titled" if common and not place else match.group()
 
 
 def scope_features(content: str) -> dict[str, float]:

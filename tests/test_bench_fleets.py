@@ -33,3 +33,14 @@ def test_each_fleet_is_one_the_benchmark_can_run(fleets, name, spec):
 def test_the_sets_name_no_fleet_twice():
     names = [name for _, name, _ in FLEETS]
     assert len(names) == len(set(names))
+
+
+# The sets the readers were read against (not the sixth, kept as a test set only ever measured).
+READ = [(f.__name__, n, spec) for f in SETS if f is not efficacy.sixth_fleets for n, spec in f().items()]
+
+
+@pytest.mark.parametrize(("fleets", "name", "spec"), READ, ids=[f"{f}-{n}" for f, n, _ in READ])
+def test_each_one_off_correction_is_read_as_about_one_case(fleets, name, spec):
+    from language.scope import is_instance
+
+    assert all(is_instance(one_off) for one_off in spec["noise"]), spec["noise"]

@@ -133,6 +133,8 @@ def test_names_given_as_examples_of_a_kind_name_no_instance(sentence):
         # a name of its own, or a code, still names one case
         ("It's Flat 3B on Carrow Street, not 3D.", True),
         ("Mrs Okafor moved her fitting to Thursday at 10.", True),
+        # a place of common words is still one place: an address, a room
+        ("17 Maple Close's recycling was missed on the 4th because the lorry broke down.", True),
     ],
 )
 def test_a_title_of_common_words_names_a_kind_and_a_name_of_its_own_one_case(sentence, one_case):
