@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from language.bounds import tokens_cut
-from language.grammar import _lemmas
+from language.grammar import _lemmas, words
 from language.kinds_named import kind_marks
 from language.linear_model import load
 from language.remedy_shapes import shapes
@@ -175,10 +175,10 @@ TITLED = re.compile(
 
 
 # The last word of a place's name: a place, an address ("42 Birch Lane", "the Elm Room") is one case.
-PLACES = frozenset(
+PLACES = words(
     """street st road rd lane avenue ave close drive way park place court square crescent terrace
     gardens hill row house hall building block wing ward floor level room suite office station
-    airport bridge centre center school church clinic hospital farm estate""".split()
+    airport bridge centre center school church clinic hospital farm estate"""
 )
 
 
