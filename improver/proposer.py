@@ -17,6 +17,7 @@ from language.contrary import contrary_to
 from language.noun_phrases import limit
 from language.remedies import asked_by, seen_downstream, similarity
 from language.scope import is_instance
+from language.sentences import sentences
 
 CATEGORY_FIXES = {
     "communication": "Keep reports concise: lead with the result, then at most three short points.",
@@ -121,7 +122,8 @@ def refused(
     reads a line for the agents (an instruction, or a rule stated as a noun and a quantity, "One
     status update per day."; a description of one event, venting or a heading is no directive),
     and be written for the agent as `language.agent_terms` writes it (no praise or politeness
-    around it, no "me"; a stated limit has no "me" either)."""
+    around it, no "me"; a stated limit has no "me" either), each of its sentences when it has
+    several (a request said in two, what to stop and what to do instead)."""
     text = line.strip().lstrip("-* ")
     against = contrary_to(text, served)
     if against:
@@ -130,13 +132,14 @@ def refused(
         return f"a line of {len(line)} characters (most {MAX_LINE_CHARS})"
     if any(_same_line(text, x) for x in exclude):
         return f"a line rejected or withdrawn before ({text[:80]!r})"
-    if one_case_read and is_instance(text):
+    parts = sentences(text) or [text]
+    if one_case_read and any(is_instance(part) for part in parts):
         return f"a line about one instance, not a rule ({text[:80]!r})"
     if INSTRUCTS_LIKE_A_USER.search(text):
         return f"a line that instructs agents as only a user's text asked ({text[:80]!r})"
     if free and not directive(text):
         return f"a line that does not say what to do ({text[:80]!r})"
-    if free and not limit(text) and normalised(for_agent(text)) != normalised(text):
+    if free and any(not limit(p) and normalised(for_agent(p)) != normalised(p) for p in parts):
         return f"a line not written for the agent ({text[:80]!r}; as a directive: {for_agent(text)!r})"
     return ""
 

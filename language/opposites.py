@@ -151,7 +151,7 @@ OPPOSITES = [
     ("publish", "withhold"),
     ("public", "confidential"),
     ("show", "strip"),
-    ("list", "out"),
+    ("list", "leave out"),
     ("display", "hide"),
     ("on", "off"),
     ("switch on", "disable"),
@@ -243,7 +243,13 @@ def _lemmas(text: str) -> set[str]:
     out |= {f"{lemma} {b}" for a, b in zip(words, words[1:], strict=False) for lemma in _word_lemmas(a)}
     for word in words:
         out.update(_word_lemmas(word))
+    if "out" in out and out & LEAVING:  # "keep donor names out of the report"
+        out.add("leave out")
     return out
+
+
+# Verbs whose "out" leaves a thing out; any other "out" ("go out by text", "sort out") does not.
+LEAVING = frozenset({"leave", "keep", "take", "cut", "strip", "drop", "edit", "rule", "miss", "cross"})
 
 
 @functools.lru_cache(maxsize=65_536)

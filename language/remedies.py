@@ -44,6 +44,7 @@ class Said:
     source: str  # "observation:12", "correction:7" …
     person: str = ""  # who said it (the end user's id), when the agent said
     downstream: str = ""  # the template it was seen in, when another template's agent said it
+    position: int = 0  # which sentence of its item it is
 
 
 @dataclass(frozen=True)
@@ -85,19 +86,59 @@ def group(
     `min_people` people asked for it (`Said.person`; each session without one is a person), in at
     least `min_sessions` sessions: one person counts once however many items they sent."""
     said_as = _asks(said)
-    remedies = []
+    kept = []
     for keys in _Groups(said_as, threshold).of(said_as):
         members = [m for key in keys for m in said_as[key]]
         sessions = {m.session for m in members}
         people = {_person(m) for m in members}
         if len(people) < min_people or len(sessions) < min_sessions:
             continue
-        text = _line(keys, said_as)
-        if text:
-            downstream = tuple(sorted({m.downstream for m in members if m.downstream}))
-            sources = tuple(m.source for m in members)
-            remedies.append(Remedy(text, len(members), len(sessions), sources, len(people), downstream))
+        if text := _line(keys, said_as):
+            kept.append((text, members))
+    remedies = []
+    for parts in _said_together(kept):
+        members = [m for _, part in parts for m in part]
+        text = " ".join(text for text, _ in parts)
+        downstream = tuple(sorted({m.downstream for m in members if m.downstream}))
+        sources = tuple(dict.fromkeys(m.source for m in members))
+        people, sessions = {_person(m) for m in members}, {m.session for m in members}
+        remedies.append(Remedy(text, len(sources), len(sessions), sources, len(people), downstream))
     return sorted(remedies, key=lambda r: (-r.people, -r.count, r.text))
+
+
+TOGETHER = 0.8  # of the items of the rarer of two asks that hold the other too: one request
+
+
+def _said_together(groups: list[tuple[str, list[Said]]]) -> list[list[tuple[str, list[Said]]]]:
+    """The groups' lines, those said in the same items joined in the order they were said: "Stop
+    emailing training cancellations." and "When a session is off it has to go out by text." sent
+    together, item after item, are one request (what to stop and what to do instead), and either
+    line alone would serve half of it. Two asks are joined when most items holding the rarer one
+    (`TOGETHER`) hold the other."""
+    items = [{m.source for m in members} for _, members in groups]
+    joined: list[list[int]] = []
+    home: dict[int, int] = {}
+    for i in range(len(groups)):
+        partner = next(
+            (
+                home[j]
+                for j in range(i)
+                if len(items[i] & items[j]) >= TOGETHER * min(len(items[i]), len(items[j]))
+            ),
+            None,
+        )
+        if partner is None:
+            home[i] = len(joined)
+            joined.append([i])
+        else:
+            home[i] = partner
+            joined[partner].append(i)
+
+    def said_at(i: int) -> float:
+        positions = sorted(m.position for m in groups[i][1])
+        return positions[len(positions) // 2]
+
+    return [[groups[i] for i in sorted(parts, key=said_at)] for parts in joined]
 
 
 Ask = tuple[str, bool]  # a remedy's content words, and whether it is negated
@@ -109,13 +150,13 @@ def _asks(said: list[Said]) -> dict[Ask, list[Said]]:
     said_as: dict[Ask, list[Said]] = {}
     key_of: dict[str, Ask | None] = {}
     for item in said:
-        for sentence in sentences(item.text):
+        for position, sentence in enumerate(sentences(item.text)):
             if sentence not in key_of:
                 is_one = asks_of_the_work(sentence)
                 key_of[sentence] = (content(sentence), action(sentence)[0]) if is_one else None
             if key_of[sentence] is not None:
                 said_as.setdefault(key_of[sentence], []).append(
-                    Said(sentence, item.session, item.source, item.person, item.downstream)
+                    Said(sentence, item.session, item.source, item.person, item.downstream, position)
                 )
     return said_as
 

@@ -84,6 +84,15 @@ RECURRING_DAY = (
     r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
     r"(?:s\b|\s+(?:nights|mornings|afternoons|evenings)\b)"
 )
+# Languages and the peoples that speak them are written in capitals and name a kind ("offer the
+# form in Polish as well as English"), as a day that recurs does; never one case.
+LANGUAGE_NAME = (
+    r"(?:English|Welsh|Scottish|Irish|Gaelic|Polish|Spanish|French|German|Italian|Portuguese|Dutch|Greek"
+    r"|Romanian|Bulgarian|Hungarian|Czech|Slovak|Lithuanian|Latvian|Russian|Ukrainian|Turkish|Kurdish"
+    r"|Arabic|Farsi|Persian|Urdu|Hindi|Punjabi|Bengali|Gujarati|Tamil|Somali|Swahili|Amharic|Tigrinya"
+    r"|Chinese|Mandarin|Cantonese|Japanese|Korean|Vietnamese|Thai|Tagalog|Filipino|Indonesian|Malay"
+    r"|Hebrew|Swedish|Norwegian|Danish|Finnish|Icelandic|Albanian|Croatian|Serbian|Bosnian|Slovenian)\b"
+)
 # Capitals that name a unit, a currency, a format or a region, never one thing: "in GB, not MB".
 UNIT_CAPITALS = ("KB", "MB", "GB", "TB", "USD", "EUR", "GBP", "CAD", "AUD", "UTC", "GMT", "PDF", "CSV", "VAT")
 UNIT_CAPITALS += ("US", "UK", "EU")
@@ -104,7 +113,9 @@ class Shouted:
 
 
 SCOPE_PATTERNS = {
-    "inner-capital": re.compile(r"(?<=[a-z,;] )(?!" + RECURRING_DAY + r")(?-i:[A-Z][a-z]+)\b"),
+    "inner-capital": re.compile(
+        r"(?<=[a-z,;] )(?!" + RECURRING_DAY + "|" + LANGUAGE_NAME + r")(?-i:[A-Z][a-z]+)\b"
+    ),
     "letters-id": Shouted(re.compile(r"(?-i:\b(?!(?:" + "|".join(UNIT_CAPITALS) + r")\b)[A-Z]{2,6}\b)")),
     # a thing's own number ("desk 4", "section 9.2"), not a quantity ("the 25% deposit", "in 24
     # hours", "under 5 hours")

@@ -9,7 +9,7 @@ from django.conf import settings
 from config import clock
 from experiments.counts import session_counts, signal_counts
 from experiments.models import LineFactor, Rollout
-from experiments.selectors import open_factors
+from experiments.selectors import open_factors, taken_back
 from governance.models import Proposal
 from improver import directive_lines as dl
 from improver.context import estimate_tokens
@@ -117,7 +117,7 @@ def review(
     lines = dl.history(versions)
     measured = effects(template, versions, lines)
     prunings: list[dl.Pruning] = []
-    waiting, proven = fixes_pending(), proven_lines(template)
+    waiting, proven, kept = fixes_pending(), proven_lines(template), removals_taken_back(template.pk)
     for line in lines:
         # a line learned from what the templates it hands work to said shows its effect in their
         # sessions, not in this template's own: its canary judged it, the ledger here cannot
@@ -126,12 +126,12 @@ def review(
             line.author == "improver"
             and judged_here
             and not waiting & set(line.target)
-            and line.key not in proven
+            and line.key not in proven | kept
         ):
             verdict = dl.judge(line, measured[line.key], settings.KAIZEN["DIRECTIVE_MIN_SESSIONS"])
             if verdict:
                 prunings.append(verdict)
-    judged = {p.line.key for p in prunings}
+    judged = {p.line.key for p in prunings} | kept
     window = settings.KAIZEN["FEEDBACK_WINDOW_DAYS"]
     recent = effects(template, versions, lines, since=clock.now() - timedelta(days=window))
     for line in lines:  # proven once, maybe hurting now: what users want can turn
@@ -142,7 +142,7 @@ def review(
             )
             if verdict:
                 prunings.append(verdict)
-    prunings += dl.merges(lines)
+    prunings += [p for p in dl.merges(lines) if p.line.key not in kept]
     pruned = {p.line.key for p in prunings}
     value = {
         k: (e.rate_without or 0) - (e.rate_with or 0)
@@ -153,6 +153,18 @@ def review(
         [ln for ln in lines if ln.key not in pruned], value, directives_budget(template, adding)
     )
     return lines, measured, prunings
+
+
+def removals_taken_back(template_id: int) -> set[str]:
+    """The lines whose removal a line test rolled back (taking them out did harm) or a human
+    aborted: the review does not propose taking them out again on its own reading; only the
+    budget still can."""
+    return {
+        dl.line_key(text)
+        for factor in taken_back(template_id)
+        for level in factor.levels
+        for text in level.get("remove") or ()
+    }
 
 
 def apply(directives: str, prunings: list[dl.Pruning]) -> str:

@@ -300,16 +300,28 @@ def test_a_remedy_for_another_problem_of_a_served_lines_category_is_proposed_bes
     assert CITE in block and DATES in block
 
 
-def test_two_remedies_offered_in_the_same_complaints_compete():
+def test_two_asks_said_together_in_each_complaint_are_one_line_in_the_order_said():
+    # what to stop and what to do instead, sent together complaint after complaint: one request,
+    # which either line alone would serve half of
     _, improver, client = coder_fleet()
     said(client, 4, f"The report was wrong. {CITE} Recompute every total by hand.", WAKE - timedelta(days=1))
     ritual_run(improver=improver, period="w1", now=WAKE)
 
     proposal = Proposal.objects.get(status="pending")
-    assert len(proposal.payload["additions"]) == 1
-    [rival] = proposal.payload["competitors"]
-    assert {rival["line"], rival["against"]} == {CITE, "Recompute every total by hand."}
-    assert "same feedback" in rival["addresses"]
+    assert [a["text"] for a in proposal.payload["additions"]] == [f"{CITE} Recompute every total by hand."]
+    assert not proposal.payload.get("competitors")
+
+
+def test_two_asks_said_apart_stay_two_lines():
+    _, improver, client = coder_fleet()
+    at = WAKE - timedelta(days=1)
+    said(client, 4, f"{FIGURE} {CITE}", at)
+    said(client, 4, f"{DATE} {DATES}", at, first=10)
+    said(client, 1, f"{FIGURE} {CITE} {DATES}", at, first=20)
+    ritual_run(improver=improver, period="w1", now=WAKE)
+
+    texts = {a["text"] for a in Proposal.objects.get(status="pending").payload["additions"]}
+    assert texts == {CITE, DATES}
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ from fleet.models import DocumentVersion
 from fleet.templates import template_version_create
 from governance.models import Proposal
 from improver import directive_lines as dl
+from improver.models import RitualRun
 from improver.services.evolution import line_factors
 from improver.services.ritual import ritual_run
 from tests.improver.helpers import WAKE, coder_fleet, complaints
@@ -116,6 +117,34 @@ def test_the_ritual_proposes_to_remove_an_improver_line_that_did_not_help():
     assert level["remove"] == [FRICTION["text"]] and level["targets"] == ["tool:npm_install:NOTFOUND"]
     assert FRICTION["text"] not in proposal.payload["proposed_directives"]
     assert "Run the tests before reporting done." in proposal.payload["proposed_directives"]  # a human's line
+
+
+@pytest.mark.django_db
+def test_a_removal_a_human_aborted_is_not_proposed_again_by_the_review():
+    from rest_framework.test import APIClient
+
+    from experiments.models import LineFactor
+    from tests.factories import approver
+
+    template, improver, client = coder_fleet()
+    did_not_help(client, template, FRICTION)
+    complaints(client, 3)
+    ritual_run(improver=improver, period="w1", now=WAKE)
+    # the agents name their sessions on reads: the removal is tested as a line of its own
+    assert client.get("/api/v1/agents/me/directives", {"session_id": "first"}).status_code == 200
+    reviewer = APIClient()
+    reviewer.force_authenticate(approver())
+    proposal = Proposal.objects.get()
+    assert reviewer.post(f"/api/v1/proposals/{proposal.pk}/approve", {}, format="json").status_code == 200
+    [removal] = [f for f in LineFactor.objects.filter(template=template) if f.levels[0].get("remove")]
+    aborted = reviewer.post(f"/api/v1/line-tests/{removal.pk}/abort", {"reason": "keep it"}, format="json")
+    assert aborted.status_code == 200, aborted.json()
+
+    complaints(client, 3, at=WAKE + timedelta(days=6))  # a week of new feedback: the ritual runs
+    ritual_run(improver=improver, period="w2", now=WAKE + timedelta(days=7))
+    assert "new feedback item" not in RitualRun.objects.get(period="w2").detail  # it reviewed the lines
+    again = Proposal.objects.exclude(pk=proposal.pk)
+    assert not any(FRICTION["text"] in str(p.payload.get("removals")) for p in again)
 
 
 @pytest.mark.django_db
