@@ -37,7 +37,8 @@ CONDITION = re.compile(
     re.I,
 )
 FRAME = re.compile(
-    r"^(?:(?:no|nope|actually|also|and|so|just|well|ok|okay|hey|hi|again|then|honestly|seriously|"
+    # "No," answers; "No refunds after 30 days" forbids: only the first is a frame
+    r"^(?:(?:no|nope)\s*[,:;!.]\s*|(?:nope|actually|also|and|so|just|well|ok|okay|hey|hi|again|then|honestly|seriously|"
     r"next time|in future|in the future|from now on|going forward|moving forward|in general|"
     r"please|pls|plz|kindly)\b[,:;!]?\s*"
     r"|(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|kindly\s+)?"

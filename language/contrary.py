@@ -33,11 +33,11 @@ OPPOSITION = frozenset(
 NARROWING = re.compile(r"\b(?:only|except|unless|beyond|over|under|above|below|more than|less than)\b", re.I)
 
 LEAD_IN = re.compile(
-    r"^(?:(?:remember:|(?:always|please|kindly|next time|from now on|in future|going forward|no|actually)\b)"
-    r"[,:;]?\s*)+",
+    r"^(?:(?:remember:|(?:always|please|kindly|next time|from now on|in future|going forward|actually)\b)"
+    r"[,:;]?\s*|no\s*[,:;.!]\s*)+",
     re.I,
 )
-NEGATION = re.compile(r"^(?:don'?t|do not|never|no longer|stop|avoid|refrain from)\s+", re.I)
+NEGATION = re.compile(r"^(?:don'?t|do not|never|no longer|no|stop|avoid|refrain from)\s+", re.I)
 THRESHOLD = 80
 SHARE = 0.8
 LONG = 12  # content words: more than one ask holds

@@ -18,8 +18,8 @@ Each shape is one reading of the whole sentence, named for what it means:
   in the first line", "Missing invoice again"): a complaint without a verb;
 - at-me: an imperative or prohibition whose only object is the speaker ("Stop calling me",
   "Leave me alone"): venting at the agent, not a rule of the work;
-- span-to-now: a stretch of time up to now ("since March", "all afternoon", "for weeks"): how
-  long something has gone wrong;
+- span-to-now: a stretch of time up to now ("since March", "all afternoon", "for weeks", "No
+  reply for three days."): how long something has gone wrong;
 - hedged: a statement of how things usually are ("usually", "typically", "about 28 days"): a fact;
 - thanks: an opening word of thanks or praise ("Thank you for …", "Well done") with no later
   clause turning to what to do ("…, but next time …").
@@ -73,7 +73,9 @@ HEDGES = re.compile(
 SPAN = re.compile(
     r"\bsince (?:(?:the|my|our|last|this)\s+)?[\w-]+\s*(?:$|[.,;!?])"
     r"|\ball (?:morning|afternoon|evening|day|night|week|weekend|month)\b"
-    r"|\bfor (?:hours|days|weeks|months|ages)\b",
+    r"|\bfor (?:hours|days|weeks|months|ages)\b"
+    # none of a thing for a stretch ("No reply for three days."): an absence, not a rule
+    r"|^no\s+[\w-]+(?:\s+[\w-]+)?\s+(?:for|in)\s+(?:[\w-]+\s+)?(?:hours|days|weeks|months|ages)\s*[.!]*$",
     re.I,
 )
 THANKS = re.compile(

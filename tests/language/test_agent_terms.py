@@ -22,6 +22,14 @@ from language.agent_terms import for_agent
             "When a payment bounces, notify the account owner.",
         ),
         ("Let's add the tracking number to every reply", "Add the tracking number to every reply."),
+        # "No" before a noun forbids; before a comma it only answers
+        (
+            "No two-hour lessons for anyone who's done under 5 hours.",
+            "No two-hour lessons for anyone who's done under 5 hours.",
+        ),
+        ("No refunds after 30 days.", "No refunds after 30 days."),
+        ("No, send the reminder by text.", "Send the reminder by text."),
+        ("No reply for three days.", ""),  # an absence over a stretch of time, not a rule
         ("It would be better to confirm the time zone first.", "Confirm the time zone first."),
         ("We need you to attach our terms to each quote", "Attach our terms to each quote."),
         ("pls send me the agenda the day before", "Send the user the agenda the day before."),

@@ -3,7 +3,7 @@ reading on pairs written for this test, in trades the corpus does not hold."""
 
 import pytest
 
-from language.contrary import contrary
+from language.contrary import action, contrary
 from language.lengths import length_conflict
 from language.opposites import same_scale_conflicts
 
@@ -66,3 +66,8 @@ def test_brevity_against_fullness(a, b, conflict):
 def test_a_named_system_is_at_odds_with_units_of_the_other_only():
     assert same_scale_conflicts("Use metric for lengths.", "Give lengths in inches.") == 1
     assert same_scale_conflicts("Weigh parcels in kilograms.", "Give distances in miles.") == 0
+
+
+def test_no_before_a_noun_forbids_it():
+    assert contrary("No two-hour lessons for beginners.", "Offer two-hour lessons for beginners.")
+    assert action("No, send it by text.") == (False, "send it by text")
