@@ -166,8 +166,9 @@ DAY_SPAN = re.compile(rf"\b{DAY}(?:\s*(?:to|through|thru|till|until|and|or|&|,|-
 
 # Names given as examples of a kind ("the actual menu names, The Garden Party, The Harvest Table
 # and so on", "the plan name - Hot Desk, Fixed Desk, Private Office") or after "such as", "e.g.",
-# "like": a rule shows what it covers by naming some; read as "examples", they name no one case.
-NAME = r"(?-i:[A-Z][\w'&-]*(?:\s+(?:of\s+|the\s+|&\s+)?[A-Z][\w'&-]*)*)"
+# "like", a number of their own too ("not internal codes like Plan 3"): a rule shows what it
+# covers by naming some; read as "examples", they name no one case.
+NAME = r"(?-i:[A-Z][\w'&-]*(?:\s+(?:of\s+|the\s+|&\s+)?[A-Z][\w'&-]*)*(?:\s+\d+\b)?)"
 LISTED = re.compile(
     rf"\b{NAME}(?:\s*,\s*{NAME}){{2,}}(?:,?\s+(?:and|or)\s+{NAME})?"
     rf"|\b{NAME}(?:\s*,\s*{NAME})+,?\s+(?:and so on|and the like|etc\b\.?)"

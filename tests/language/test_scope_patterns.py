@@ -125,6 +125,17 @@ def test_names_given_as_examples_of_a_kind_name_no_instance(sentence):
 
 
 @pytest.mark.parametrize(
+    "sentence",
+    [
+        "Show the plan names on invoices, not internal codes like Plan 3.",
+        "Quote the room types such as Suite 2 or Suite 4 by their names.",
+    ],
+)
+def test_a_numbered_name_given_as_an_example_names_no_instance(sentence):
+    assert not is_instance(sentence)
+
+
+@pytest.mark.parametrize(
     ("sentence", "one_case"),
     [
         # a name of common words in capitals titles a kind of thing: a form, a plan, a menu
