@@ -87,7 +87,7 @@ RECURRING_DAY = (
 # Languages and the peoples that speak them are written in capitals and name a kind ("offer the
 # form in Polish as well as English"), as a day that recurs does; never one case.
 LANGUAGE_NAME = (
-    r"(?:English|Welsh|Scottish|Irish|Gaelic|Polish|Spanish|French|German|Italian|Portuguese|Dutch|Greek"
+    r"(?:English|British|American|Australian|Canadian|Welsh|Scottish|Irish|Gaelic|Polish|Spanish|French|German|Italian|Portuguese|Dutch|Greek"
     r"|Romanian|Bulgarian|Hungarian|Czech|Slovak|Lithuanian|Latvian|Russian|Ukrainian|Turkish|Kurdish"
     r"|Arabic|Farsi|Persian|Urdu|Hindi|Punjabi|Bengali|Gujarati|Tamil|Somali|Swahili|Amharic|Tigrinya"
     r"|Chinese|Mandarin|Cantonese|Japanese|Korean|Vietnamese|Thai|Tagalog|Filipino|Indonesian|Malay"
@@ -194,6 +194,50 @@ PLACES = words(
 )
 
 
+# Work routed to a colleague by name ("pass all of those to Maureen in the AVI team", "exotic pets
+# go on Dr. Okafor's schedule", "pass it to the office (Janet)") is a rule of who does what; the
+# name is the colleague, not the case. Read as "a colleague" (and a team's code as "the team"),
+# whatever else names one case still does ("pass my complaint to Janet").
+TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?"
+PERSON = rf"(?-i:{TITLE}(?!(?:Dr|Mr|Mrs|Ms|Miss|Prof)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"
+ROUTED = (
+    (
+        re.compile(
+            r"\b((?:pass|passes|passed|send|sends|refer|refers|route|routes|forward|forwards|hand|hands|"
+            r"transfer|transfers|escalate|escalates|go|goes|put|puts|book|books|direct|directs)\b[^.;]{0,60}?"
+            rf"\b(?:to|with|on|for)\s+){PERSON}(?=\s+(?:in|on|at|from)\s+the\b|\s*[,.;)(-]|\s*$|\s+(?:and|or|not|rather|instead|first)\b)",
+            re.I,
+        ),
+        r"\1a colleague",
+    ),
+    (
+        re.compile(
+            rf"\b{PERSON}'s\s+(?=(?:schedule|diary|list|calendar|queue|desk|inbox|clinic|caseload)\b)"
+        ),
+        "a colleague's ",
+    ),
+    (re.compile(r"(?-i:\b(the\s+[a-z]+(?:\s+[a-z]+)?)\s*\(\s*[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s*\))"), r"\1"),
+    (re.compile(r"(?-i:\bthe\s+[A-Z]{2,5}\s+(team|desk|department|office|unit|line)\b)"), r"the \1"),
+)
+
+
+# Said of a class of cases ("pass all of those", "if a pupil asks", "exotic pets have to go"): a
+# name there routes the work; in a sentence about one case ("Invoice 2024-117 goes to Ms.
+# Lindqvist", "pass my complaint to Janet") it stays a name.
+OF_A_CLASS = re.compile(
+    r"\b(?:all|any|anyone|anything|every|each|whenever|if|when|unless|always|never)\b"
+    r"|\b(?:have to|has to|must|should)\b",
+    re.I,
+)
+
+
+def _colleagues(text: str) -> str:
+    routed = text
+    for pattern, replacement in ROUTED:
+        routed = pattern.sub(replacement, routed)
+    return routed if OF_A_CLASS.search(text) and not by_rule(routed) else text
+
+
 def _titled(match: re.Match) -> str:
     words = [w.lower().removesuffix("'s") for w in re.findall(r"[A-Za-z']+", match.group())]
     common = all(_lemmas(w) for w in words if w not in ("of", "for", "and", "the", "to"))
@@ -203,7 +247,7 @@ def _titled(match: re.Match) -> str:
 
 
 def scope_features(content: str) -> dict[str, float]:
-    text = DAY_SPAN.sub("weekdays", tokens_cut(content).strip())
+    text = _colleagues(DAY_SPAN.sub("weekdays", tokens_cut(content).strip()))
     text = TITLED.sub(_titled, LISTED.sub("examples", text))
     features = {"rule:instance": 1.0} if by_rule(text) else {}
     for name, pattern in SCOPE_PATTERNS.items():

@@ -150,3 +150,23 @@ def test_a_numbered_name_given_as_an_example_names_no_instance(sentence):
 )
 def test_a_title_of_common_words_names_a_kind_and_a_name_of_its_own_one_case(sentence, one_case):
     assert is_instance(sentence) is one_case
+
+
+@pytest.mark.parametrize(
+    ("sentence", "one_case"),
+    [
+        # work of a kind routed to a colleague by name is a rule of who does what
+        ("Please pass all of those to Maureen in the AVI team rather than quoting them.", False),
+        ("Exotic pets have to go on Dr. Okafor's schedule.", False),
+        # a name beside one case stays a name
+        ("Invoice 2024-117 goes to Ms. Lindqvist, not the general accounts inbox.", True),
+        ("Please pass my complaint to Janet today.", True),
+    ],
+)
+def test_a_colleague_named_in_a_rule_of_routing_names_no_case(sentence, one_case):
+    assert is_instance(sentence) is one_case
+
+
+def test_a_language_or_nationality_names_a_kind():
+    assert not is_instance("Offer the registration form in Polish as well as English.")
+    assert not is_instance("Use British spelling in emails to students.")
