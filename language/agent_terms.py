@@ -22,11 +22,14 @@ from language.agent_lines import noun_phrase
 from language.noun_phrases import limit
 from language.remedy_reading import is_remedy
 from language.request_forms import CONTINUING, asks_information, instructs, request
+from language.sentences import NOT_AFTER
 from language.words import content
 
 # Where an instruction starts after praise, a story or an aside: "…, but next time …", "… so …".
 TURN = re.compile(
-    r"(?:[.!?;]\s+|…\s*|\s[—–]\s|[,—–-]\s*(?:but|so|however|though|although|anyway|that said)\b[,]?\s*"
+    r"(?:[.!?;]"
+    + NOT_AFTER
+    + r"\s+|…\s*|\s[—–]\s|[,—–-]\s*(?:but|so|however|though|although|anyway|that said)\b[,]?\s*"
     r"|\s(?:but|however|though|anyway|that said)\b[,]?\s+|[.!?]\s*(?:so|but)\b[,]?\s+)",
     re.I,
 )

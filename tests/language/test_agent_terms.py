@@ -30,6 +30,10 @@ from language.agent_terms import for_agent
         ("No refunds after 30 days.", "No refunds after 30 days."),
         ("No, send the reminder by text.", "Send the reminder by text."),
         ("No reply for three days.", ""),  # an absence over a stretch of time, not a rule
+        (
+            "Exotic pets have to go on Dr. Okafor's schedule.",
+            "Exotic pets have to go on Dr. Okafor's schedule.",
+        ),
         ("It would be better to confirm the time zone first.", "Confirm the time zone first."),
         ("We need you to attach our terms to each quote", "Attach our terms to each quote."),
         ("pls send me the agenda the day before", "Send the user the agenda the day before."),
