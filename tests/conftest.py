@@ -32,9 +32,10 @@ def pytest_unconfigure(config):
 
 # The passes with a moved clock need only the tests that read it: a test that never asks the time
 # behaves the same at any date. A pass with KAIZEN_RECORD_CLOCK_READERS=<file> writes the ids of
-# the tests that asked (through config.clock or django.utils.timezone, which every service and
-# Django's own fields use); a pass with KAIZEN_CLOCK_READERS=<file> runs only those (all of them
-# when the file is missing or empty).
+# the tests that asked the real time (through config.clock or django.utils.timezone, which every
+# service and Django's own fields use; a test that pinned the clock first asked its own instant);
+# a pass with KAIZEN_CLOCK_READERS=<file> runs only those (all of them when the file is missing
+# or empty).
 _clock_read = [False]
 
 
@@ -48,8 +49,13 @@ def pytest_runtest_protocol(item, nextitem):
 
 
 def _recording(read):
+    """`read`, noting that the running test asked the time — unless the test had moved the clock
+    to an instant of its own (time_machine), where the answer is the same at any date."""
+    import time_machine
+
     def asked(*args, **kwargs):
-        _clock_read[0] = True
+        if not time_machine.traveller_stack:
+            _clock_read[0] = True
         return read(*args, **kwargs)
 
     return asked
