@@ -21,7 +21,7 @@ from language import grammar, noun_rules
 from language.agent_lines import noun_phrase
 from language.noun_phrases import limit
 from language.remedy_reading import is_remedy
-from language.request_forms import CONTINUING, asks_information, instructs, request
+from language.request_forms import CONTINUING, addressed, asks_information, instructs, request
 from language.sentences import NOT_AFTER
 from language.words import content
 
@@ -75,7 +75,7 @@ def for_agent(sentence: str) -> str:
     """The line agents would be given for `sentence` ('' when it gives them nothing to do)."""
     if len(sentence) > MAX_CHARS:  # one sentence of feedback, not a document: read no further
         return ""
-    text = " ".join(sentence.replace("’", "'").split()).strip(" -*")
+    text = addressed(" ".join(sentence.replace("’", "'").split()).strip(" -*"))
     piece = _instruction(text)
     if asks_information(piece):
         return ""  # "Could you tell me why it failed?"

@@ -26,7 +26,7 @@ from rapidfuzz import fuzz, process
 from language.agent_terms import for_agent
 from language.contrary import action, contrary
 from language.remedy_reading import by_form, is_remedy
-from language.request_forms import request
+from language.request_forms import addressed, request
 from language.scope import is_instance
 from language.sentences import sentences
 from language.words import content
@@ -61,8 +61,10 @@ def asks_of_the_work(sentence: str) -> bool:
     """Whether a sentence of feedback asks something of the work: it says what to do, and what
     it asks is about no one case. What it asks is judged, not what is said around it: the act of
     a polite question or of a wish ("If you'd check the model when I book, this wouldn't happen"
-    asks to check the model; "this" is what went wrong, not one order)."""
-    return is_remedy(sentence) and not is_instance(request(sentence) or sentence)
+    asks to check the model; "this" is what went wrong, not one order). A request of the agent in
+    the third person ("The bot should warn owners upfront") is read as said to it."""
+    said = addressed(sentence)
+    return is_remedy(said) and not is_instance(request(said) or said)
 
 
 def similarity(a: str, b: str) -> float:

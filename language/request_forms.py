@@ -30,6 +30,11 @@ Inside a complaint people often ask without commanding:
   the class the night before"; what goes on after it without instructing ("... still no hot
   water", "... and nobody reads them") asks for nothing.
 
+People also ask it of the agent in the third person: "Can it stop sending reminders to deferred
+donors?", "We need it to ask for vaccination status", "The bot should warn owners upfront",
+"It needs to check ages at booking". `addressed` says these to the agent ("Could you stop …",
+"Ask for …", "Warn owners upfront", "Check ages at booking"), as the readers read requests.
+
 `request` gives what such a sentence asks for, as a plain instruction or rule: the act of a
 question or a wish, the noun phrase of a rule said without a verb, the rule of the work as said.
 """
@@ -90,13 +95,77 @@ NOT_A_KIND = grammar.words("i you we he she it they this that these those there 
 REMARK = re.compile(r",\s*(?:it|it's|its|they|they're|i|i'm|he|she|that's|this|which is)\b", re.I)
 
 
+# The agent named in the third person: "it" only before an act an agent does (not "it should
+# arrive on Monday", "it has to be cheaper", said of a parcel or a price).
+THE_BOT = (
+    r"(?:the\s+|your\s+|this\s+)(?:booking\s+|chat\s*)?(?:bot|assistant|chatbot|ai|agent)"
+    r"|it(?!\s+(?:\w+\s+)?(?:be|arrive|come|go|get|work|happen|cost|last|stay|look|seem|feel|break|fit)\b)"
+)
+SHOULD = r"(?:really\s+)?(?:should|must|needs to|has to|have to|ought to)"
+SHOULD_NOT = r"(?:really\s+)?(?:shouldn'?t|mustn'?t|can'?t|cannot|should not|must not)"
+ADDRESSED = (
+    (re.compile(rf"^(?:can|could|would|will)\s+(?:{THE_BOT})\s+", re.I), "Could you "),
+    (
+        re.compile(rf"^(?:can|could)\s+(?:we|i|you)\s+(?:get|have|make)\s+(?:{THE_BOT})\s+(?:to\s+)?", re.I),
+        "Could you ",
+    ),
+    (
+        re.compile(
+            rf"^(?:we|i)\s+(?:really\s+)?(?:need|want|'d like|would like)\s+(?:{THE_BOT})\s+to\s+", re.I
+        ),
+        "",
+    ),
+    (re.compile(rf"^(?:{THE_BOT})\s+{SHOULD_NOT}\s+", re.I), "Don't "),
+    (re.compile(rf"^(?:{THE_BOT})\s+{SHOULD}\s+not\s+", re.I), "Don't "),
+    (re.compile(rf"^(?:{THE_BOT})\s+{SHOULD}\s+", re.I), ""),
+)
+
+
+def addressed(sentence: str) -> str:
+    """The sentence said to the agent when it asks the agent in the third person (see the module's
+    docstring); else the sentence as it is."""
+    text = sentence.strip()
+    for pattern, said in ADDRESSED:
+        if found := pattern.match(text):
+            rest = text[found.end() :]
+            return (said + rest) if said else rest[:1].upper() + rest[1:]
+    return sentence
+
+
+# A rule of who does what, said as how work goes: "Any enquiry about restoration goes to Alan",
+# "Groups of stag parties get referred to Sandra", "Anything in Polish can go to Agnieszka". The
+# subject is a kind of work (opened by "any", "all", "every" …, or a plural), not one thing.
+ROUTED = re.compile(
+    r"^(?P<subject>[^,;:?]+?)\s+(?:goes|go|can go|should go|get|gets|are|is)\s+"
+    r"(?:(?:passed|referred|sent|forwarded|handed|routed|transferred|put through|booked)\s+)?"
+    r"(?:straight\s+|directly\s+)?to\s+(?P<to>\S.*)$",
+    re.I,
+)
+A_KIND = grammar.words("any anything anyone all every each")
+
+
+def routed(sentence: str) -> bool:
+    """Whether the sentence routes a kind of work to someone (see `ROUTED`)."""
+    found = ROUTED.match(sentence.strip().rstrip(" .!"))
+    if not found:
+        return False
+    subject = _words(found["subject"])
+    if not subject or len(subject) > 12 or subject[0] in NOT_A_KIND or any(w in SPEAKER for w in subject):
+        return False
+    plural = subject[0].endswith("s") and not subject[0].endswith("ss")
+    return subject[0] in A_KIND or plural or any(w in A_KIND for w in subject[:2])
+
+
 def request(sentence: str) -> str:
     """What the sentence asks for, said plainly ('' when it is none of these forms)."""
-    text = " ".join(sentence.replace("’", "'").split()).strip(" -*")
+    said = " ".join(sentence.replace("’", "'").split()).strip(" -*")
+    text = addressed(said)
+    if text != said and instructs(text):
+        return text.rstrip(" .!")  # "The bot should warn owners upfront" → "Warn owners upfront"
     for form in (polite, suggestion, wish, please_phrase, enough, after_lead_in, on_condition):
         if asked := form(text):
             return asked
-    return text.rstrip(" .!") if work_rule(text) else ""
+    return text.rstrip(" .!") if work_rule(text) or routed(text) else ""
 
 
 def after_lead_in(sentence: str) -> str:

@@ -14,6 +14,7 @@ from language.grammar import _lemmas, words
 from language.kinds_named import kind_marks
 from language.linear_model import load
 from language.remedy_shapes import shapes
+from language.request_forms import routed as routed_rule
 from language.sentences import sentences
 
 WEIGHTS = Path(__file__).with_name("scope_weights.json")
@@ -38,9 +39,13 @@ IDENTIFIER = re.compile(
     r"|\bname is\b"  # "her name is Ana"
     r"|\b(?:he|she|him|his|her|hers)\b"  # one person
     r"|(?-i:\b[A-Z][a-z]+'s\b)"  # Maria's, Acme's
-    r"|\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|June|"
-    r"July|August|September|October|November|December)\b"
+    r"|\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b"
     r"(?!s|\s+(?:nights|mornings|afternoons|evenings)\b)"  # one day (not "on Fridays", "Sunday nights")
+    # one day of a month ("on 3 March", "March 3rd"); a month alone bounds a season that comes
+    # every year ("from November to March", "after August")
+    r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:January|February|March|April|May|June|July|August|September|"
+    r"October|November|December)\b"
+    r"|\b(?:January|February|March|April|June|July|August|September|October|November|December)\s+\d{1,2}\b"
     r"|\b(?:today|tonight|tomorrow|yesterday|right now|last week|this time)\b"
     r"|(?:\bthis|(?:^|\b(?:in|from|on|for|with|to|about|of|by)\s+)that)\s+(?!repo|repository|project|codebase|team|company|product|service|workspace|"
     r"kind|type|way|rule)[a-z]+",  # this order, that report (not the project the template works on)
@@ -198,8 +203,8 @@ PLACES = words(
 # go on Dr. Okafor's schedule", "pass it to the office (Janet)") is a rule of who does what; the
 # name is the colleague, not the case. Read as "a colleague" (and a team's code as "the team"),
 # whatever else names one case still does ("pass my complaint to Janet").
-TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?"
-PERSON = rf"(?-i:{TITLE}(?!(?:Dr|Mr|Mrs|Ms|Miss|Prof)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"
+TITLES = r"(?:Dr|Mr|Mrs|Ms|Miss|Prof|Pastor|Father|Rev|Revd|Sister|Nurse|Coach)"
+PERSON = rf"(?-i:(?:{TITLES}\.?\s+)?(?!{TITLES}\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"
 ROUTED = (
     (
         re.compile(
@@ -231,11 +236,22 @@ OF_A_CLASS = re.compile(
 )
 
 
+# Once the work is routed to a colleague, "he" or "she" is that colleague ("goes to Alan, he does
+# the quoting").
+COLLEAGUE_PRONOUN = (
+    (re.compile(r"\b(?:he|she)\b", re.I), "they"),
+    (re.compile(r"\b(?:his|her|him)\b", re.I), "their"),
+)
+
+
 def _colleagues(text: str) -> str:
     routed = text
     for pattern, replacement in ROUTED:
         routed = pattern.sub(replacement, routed)
-    return routed if OF_A_CLASS.search(text) and not by_rule(routed) else text
+    if routed != text:
+        for pattern, replacement in COLLEAGUE_PRONOUN:
+            routed = pattern.sub(replacement, routed)
+    return routed if (OF_A_CLASS.search(text) or routed_rule(text)) and not by_rule(routed) else text
 
 
 def _titled(match: re.Match) -> str:

@@ -10,7 +10,7 @@ import pytest
 from language.agent_lines import directive
 from language.agent_terms import for_agent
 from language.remedies import Said, asks_of_the_work, group
-from language.request_forms import wish
+from language.request_forms import request, wish
 from language.sentences import sentences
 from tests.language import request_forms_examples as examples
 
@@ -155,3 +155,32 @@ def test_a_wish_said_outright_asks_for_its_act(said, act):
 )
 def test_a_title_or_a_short_form_ends_no_sentence(text, said):
     assert sentences(text) == said
+
+
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        # the agent asked in the third person
+        ("Can it stop sending reminders to deferred donors?", "stop sending reminders to deferred donors"),
+        (
+            "We need it to ask for vaccination status when booking a new dog.",
+            "Ask for vaccination status when booking a new dog",
+        ),
+        (
+            "The bot should warn owners upfront that a shave down may be needed.",
+            "Warn owners upfront that a shave down may be needed",
+        ),
+        ("It shouldn't offer Wednesday starts.", "Don't offer Wednesday starts"),
+        # "it" said of a thing is not the agent
+        ("It should arrive on Monday.", ""),
+        # a kind of work routed to a colleague is a rule of who does what
+        (
+            "Any enquiry about restoration goes to Alan, he does the quoting.",
+            "Any enquiry about restoration goes to Alan, he does the quoting",
+        ),
+        ("Groups of stag parties get referred to Sandra.", "Groups of stag parties get referred to Sandra"),
+        ("My parcel goes to the depot.", ""),
+    ],
+)
+def test_requests_of_the_agent_in_the_third_person_and_routing_rules(said, asked):
+    assert request(said) == asked

@@ -170,3 +170,19 @@ def test_a_colleague_named_in_a_rule_of_routing_names_no_case(sentence, one_case
 def test_a_language_or_nationality_names_a_kind():
     assert not is_instance("Offer the registration form in Polish as well as English.")
     assert not is_instance("Use British spelling in emails to students.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "one_case"),
+    [
+        ("Mention the water troughs are off from November to March whenever anyone asks.", False),
+        ("Stop promising half plots, they only get allocated after the AGM in March.", False),
+        ("Her appointment moved to 14 March.", True),
+        (
+            "Questions about ashes collection go to Bernadette on the front desk, she keeps the register.",
+            False,
+        ),
+    ],
+)
+def test_a_month_alone_bounds_a_season_and_a_colleague_routed_to_is_they(sentence, one_case):
+    assert is_instance(sentence) is one_case
