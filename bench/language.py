@@ -10,6 +10,7 @@ A further table (language/corpus/agent_terms.tsv, twelve other domains, written 
 reader was measured on it and never tuned on) pairs feedback with the directive agents should be
 given, or none: it measures the whole path from a person's sentence to a line (a remedy, not
 about one instance, in the agent's terms), and each line's words against the expected one's.
+Last, two development tables (bench/language_development.py), read while tuning: not a test.
 
     python bench/language.py            # the test part
     python bench/language.py --split train
@@ -24,6 +25,8 @@ from pathlib import Path
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench import language_development  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent / "language" / "corpus"
 TARGETS = {"remedy": 0.92, "scope": 0.90, "pair": None}
@@ -181,6 +184,7 @@ def main(argv=None) -> int:
     report(args.split, smoke=args.smoke, show_errors=args.errors, rules_only=args.rules_only)
     if not args.rules_only:
         agent_terms(smoke=args.smoke, show_errors=args.errors)
+        language_development.report(smoke=args.smoke)
     return 0
 
 

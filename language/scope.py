@@ -208,13 +208,16 @@ PERSON = rf"(?-i:(?:{TITLES}\.?\s+)?(?!{TITLES}\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?
 ROUTED = (
     (
         re.compile(
-            r"\b((?:pass|passes|passed|send|sends|refer|refers|route|routes|forward|forwards|hand|hands|"
-            r"transfer|transfers|escalate|escalates|go|goes|put|puts|book|books|direct|directs)\b[^.;]{0,60}?"
-            rf"\b(?:to|with|on|for)\s+){PERSON}(?=\s+(?:in|on|at|from)\s+the\b|\s*[,.;)(-]|\s*$|\s+(?:and|or|not|rather|instead|first)\b)",
+            r"\b((?:pass|passes|passed|send|sends|sent|refer|refers|referred|route|routes|forward|forwards|"
+            r"hand|hands|transfer|transfers|escalate|escalates|go|goes|put|puts|book|books|booked|direct|"
+            r"directs|cc|cc'd|copy|copied|come|comes)\b[^.;]{0,60}?"
+            rf"\b(?:to|with|on|for|through)\s+){PERSON}(?=\s*[,.;:)(—–-]|\s*$|\s+[a-z])",
             re.I,
         ),
         r"\1a colleague",
     ),
+    # a role and who holds it: "the duty manager, Mr Pellegrini, not the lifeguards"
+    (re.compile(rf"(?-i:\b(the\s+[a-z]+(?:\s+[a-z]+)?),\s+{PERSON}(?=\s*[,.;]|\s*$))"), r"\1"),
     (
         re.compile(
             rf"\b{PERSON}'s\s+(?=(?:schedule|diary|list|calendar|queue|desk|inbox|clinic|caseload)\b)"
@@ -230,7 +233,7 @@ ROUTED = (
 # name there routes the work; in a sentence about one case ("Invoice 2024-117 goes to Ms.
 # Lindqvist", "pass my complaint to Janet") it stays a name.
 OF_A_CLASS = re.compile(
-    r"\b(?:all|any|anyone|anything|every|each|whenever|if|when|unless|always|never)\b"
+    r"\b(?:all|any|anyone|anything|every|each|whenever|if|when|unless|always|never|those|these)\b"
     r"|\b(?:have to|has to|must|should)\b",
     re.I,
 )

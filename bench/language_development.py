@@ -1,0 +1,74 @@
+"""The readers on two development tables, written by helpers who never saw the code and read
+while tuning (so not a test: the corpus's test part is):
+
+- language/corpus/tables/fresh_requests.tsv: 112 requests in 16 domains (kind `ask`, with the
+  words that say what to do) and 48 one-off corrections (`oneoff`): how many requests become a
+  usable line (read as a remedy, about no one case, a line for the agent holding those words),
+  and how many one-offs would become one;
+- language/corpus/tables/specific_rules.tsv: 112 standing rules that name a colleague, a room,
+  a plan, an acronym, a month or an amount as part of the rule, and 84 one-offs naming the same
+  kinds of things: how many rules are read as rules and as asks, and how many one-offs as one
+  case and as asks.
+"""
+
+from pathlib import Path
+
+TABLES = Path(__file__).resolve().parent.parent / "language" / "corpus" / "tables"
+
+
+def _rows(name: str, smoke: bool) -> list[list[str]]:
+    rows = [
+        line.rstrip("\n").split("\t")
+        for line in (TABLES / name).read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
+    return rows[:: max(1, len(rows) // 20)] if smoke else rows
+
+
+def report(*, smoke: bool = False) -> dict:
+    from language.agent_terms import for_agent
+    from language.remedies import asks_of_the_work
+    from language.remedy_reading import is_remedy
+    from language.request_forms import addressed, request
+    from language.scope import is_instance
+    from language.sentences import sentences
+
+    def one_case(sentence: str) -> bool:
+        said = addressed(sentence)
+        return is_instance(request(said) or said)
+
+    asks, usable, oneoffs, oneoff_asks = 0, 0, 0, 0
+    for kind, _, text, phrase in _rows("fresh_requests.tsv", smoke):
+        if kind == "oneoff":
+            oneoffs += 1
+            oneoff_asks += any(asks_of_the_work(s) for s in sentences(text))
+            continue
+        asks += 1
+        holder = next((s for s in sentences(text) if phrase.lower() in s.lower()), "")
+        line = for_agent(holder) if holder else ""
+        usable += bool(
+            holder
+            and is_remedy(addressed(holder))
+            and not one_case(holder)
+            and phrase.lower().split()[-1] in line.lower()
+        )
+    print("\n== development tables (read while tuning: not a test)")
+    print(
+        f"   fresh requests: a usable line {usable}/{asks}; "
+        f"one-offs that would be lines {oneoff_asks}/{oneoffs}"
+    )
+    rules = rule_read = rule_asked = kept = kept_asked = cases = 0
+    for kind, _, text, *_ in _rows("specific_rules.tsv", smoke):
+        if kind == "rule":
+            rules += 1
+            rule_read += not one_case(text)
+            rule_asked += asks_of_the_work(text)
+        else:
+            cases += 1
+            kept += one_case(text)
+            kept_asked += asks_of_the_work(text)
+    print(
+        f"   rules naming specifics: read as rules {rule_read}/{rules}, as asks {rule_asked}/{rules}; "
+        f"one-offs read as one case {kept}/{cases}, as asks {kept_asked}/{cases}"
+    )
+    return {"usable": (usable, asks), "oneoff_asks": (oneoff_asks, oneoffs), "rules": (rule_read, rules)}
