@@ -77,7 +77,7 @@ def contrary(a: str, b: str) -> bool:
     local time zone"), or said of different things (`_apart`)."""
     if contrary_on(a, b) or length_conflict(a, b):
         return True
-    if narrower(a, b) or _unrelated(a, b):
+    if narrower(a, b) or _unrelated(a, b) or _another_tools(a, b):
         return False
     if action(a)[0] == action(b)[0] and fuzz.token_set_ratio(content(a), content(b)) >= 95:
         return False  # the same line (or one inside the other), asked the same way
@@ -97,6 +97,22 @@ def _unrelated(a: str, b: str) -> bool:
     "Explain each decision in full detail.")."""
     words_a, words_b = set(content(a).split()), set(content(b).split())
     return not words_a & words_b and max(len(words_a), len(words_b)) > LONG
+
+
+TOOL_CONDITION = re.compile(
+    r"^\s*(?:when|if|whenever)\s+(?:the\s+)?(?P<tool>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b", re.I
+)
+
+
+def _another_tools(a: str, b: str) -> bool:
+    """Whether one line says what to do when a tool fails ("When route_lookup fails with TIMEOUT,
+    use …") and the other never names that tool: the first applies only then, and nothing the
+    other asks can be its opposite."""
+    for one, other in ((a, b), (b, a)):
+        found = TOOL_CONDITION.match(one)
+        if found and found["tool"].lower() not in other.lower():
+            return True
+    return False
 
 
 def _apart(a: str, b: str) -> bool:

@@ -71,3 +71,11 @@ def test_a_named_system_is_at_odds_with_units_of_the_other_only():
 def test_no_before_a_noun_forbids_it():
     assert contrary("No two-hour lessons for beginners.", "Offer two-hour lessons for beginners.")
     assert action("No, send it by text.") == (False, "send it by text")
+
+
+def test_a_line_for_when_a_tool_fails_opposes_no_line_that_does_not_name_the_tool():
+    friction = (
+        "When route_planner_lookup fails with PERMISSION_DENIED, use what was built for it instead: "
+        "the new depot_map tool shows each depot's opening hours and loading bays."
+    )
+    assert not contrary(friction, "Use the old route sheet for depots.")  # "new" and "old" of other things
