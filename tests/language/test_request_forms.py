@@ -179,7 +179,12 @@ def test_a_title_or_a_short_form_ends_no_sentence(text, said):
             "Any enquiry about restoration goes to Alan, he does the quoting",
         ),
         ("Groups of stag parties get referred to Sandra.", "Groups of stag parties get referred to Sandra"),
+        (
+            "Bulk orders from schools or scout groups go to Mr Lindqvist for a quote.",
+            "Bulk orders from schools or scout groups go to Mr Lindqvist for a quote",
+        ),
         ("My parcel goes to the depot.", ""),
+        ("Our wheelchair users get sent to a lift that's been broken for a month.", ""),
     ],
 )
 def test_requests_of_the_agent_in_the_third_person_and_routing_rules(said, asked):
