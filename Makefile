@@ -53,8 +53,9 @@ test-sqlite: $(STAMP)
 # The suite again with the clock moved to other dates and hours (a leap day just after midnight,
 # a new year's eve just before it), so a test that only passes at some hours cannot land.
 # Tests that drive other processes (browser, worker, demo) keep the real clock and are left out;
-# so are the tests that never asked the time in the SQLite pass (var/clock-readers.txt lists
-# those that did; without it, every test runs).
+# so are the tests that never asked the real time in the SQLite pass (one that pinned the clock
+# before asking got its own instant, the same at any date; var/clock-readers.txt lists those that
+# did; without it, every test runs).
 CLOCKS ?= 2028-02-29T00:20:00+00:00 2031-12-31T23:50:00+00:00
 # The moved clocks run side by side (one process each, on its own SQLite file): each log is
 # printed when both are done, and the target fails if either pass failed.
