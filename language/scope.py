@@ -265,8 +265,21 @@ def _titled(match: re.Match) -> str:
     return "titled" if common and not place else match.group()
 
 
+# A day changed for another ("change our checkout from Sunday to Saturday") is one case's value
+# put right, not a span of days.
+CHANGED_FROM = re.compile(
+    r"\b(?:change|changed|move|moved|switch|switched|swap|reschedule|rescheduled|rebook|push|bring)\b"
+    r"[^.;!?]*\bfrom\s+$",
+    re.I,
+)
+
+
+def _days(match: re.Match) -> str:
+    return match.group() if CHANGED_FROM.search(match.string[: match.start()]) else "weekdays"
+
+
 def scope_features(content: str) -> dict[str, float]:
-    text = _colleagues(DAY_SPAN.sub("weekdays", tokens_cut(content).strip()))
+    text = _colleagues(DAY_SPAN.sub(_days, tokens_cut(content).strip()))
     text = TITLED.sub(_titled, LISTED.sub("examples", text))
     features = {"rule:instance": 1.0} if by_rule(text) else {}
     for name, pattern in SCOPE_PATTERNS.items():

@@ -186,3 +186,8 @@ def test_a_language_or_nationality_names_a_kind():
 )
 def test_a_month_alone_bounds_a_season_and_a_colleague_routed_to_is_they(sentence, one_case):
     assert is_instance(sentence) is one_case
+
+
+def test_a_day_changed_for_another_is_one_case_not_a_span_of_days():
+    assert is_instance("change our checkout for pitch 22 from Sunday to Saturday")
+    assert not is_instance("Open the phone line from Monday to Friday only.")
