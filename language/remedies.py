@@ -11,7 +11,9 @@ at least `min_people` people in at least `min_sessions` sessions yields its most
 sentence (the one most similar to what its people said) in the agent's terms
 (`language.agent_terms`: the instruction alone, the speaker as "the user"), so one person asking
 again and again, in however many sessions, never makes a line for the whole template, and a
-group that asks nothing of the work beyond its speakers ("Stop pestering me.") makes none.
+group that asks nothing of the work beyond its speakers ("Stop pestering me.") makes none. Two
+groups said in the same items, item after item, are one request and one line, in the order said
+("Stop emailing cancellations." + "When a session is off it has to go out by text.").
 
 Similarity is rapidfuzz's token-set ratio over the content words (stop words such as "please",
 "you", "should", "always" removed, plurals folded). Measured on paraphrase sets of realistic
