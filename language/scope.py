@@ -205,7 +205,7 @@ PLACES = words(
 # whatever else names one case still does ("pass my complaint to Janet").
 TITLES = r"(?:Dr|Mr|Mrs|Ms|Miss|Prof|Pastor|Father|Rev|Revd|Sister|Nurse|Coach)"
 PERSON = rf"(?-i:(?:{TITLES}\.?\s+)?(?!{TITLES}\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"
-ROUTED = (
+COLLEAGUE_NAMES = (
     (
         re.compile(
             r"\b((?:pass|passes|passed|send|sends|sent|refer|refers|referred|route|routes|forward|forwards|"
@@ -249,7 +249,7 @@ COLLEAGUE_PRONOUN = (
 
 def _colleagues(text: str) -> str:
     routed = text
-    for pattern, replacement in ROUTED:
+    for pattern, replacement in COLLEAGUE_NAMES:
         routed = pattern.sub(replacement, routed)
     if routed != text:
         for pattern, replacement in COLLEAGUE_PRONOUN:

@@ -3,7 +3,9 @@
 from datetime import timedelta
 
 import pytest
+from rest_framework.test import APIClient
 
+from experiments.models import LineFactor
 from fleet.models import DocumentVersion
 from fleet.templates import template_version_create
 from governance.models import Proposal
@@ -11,6 +13,7 @@ from improver import directive_lines as dl
 from improver.models import RitualRun
 from improver.services.evolution import line_factors
 from improver.services.ritual import ritual_run
+from tests.factories import approver
 from tests.improver.helpers import WAKE, coder_fleet, complaints
 
 FRICTION = {
@@ -101,13 +104,19 @@ def did_not_help(client, template, line: dict) -> None:
     sessions(client, 40, 24, "after", WAKE - timedelta(days=3))
 
 
-@pytest.mark.django_db
-def test_the_ritual_proposes_to_remove_an_improver_line_that_did_not_help():
+def removal_proposed():
+    """A fleet whose improver line did not help, and the week's ritual proposing to take it out:
+    (template, improver, the agent's client, the proposal)."""
     template, improver, client = coder_fleet()
     did_not_help(client, template, FRICTION)
     complaints(client, 3)
     ritual_run(improver=improver, period="w1", now=WAKE)
-    proposal = Proposal.objects.get()
+    return template, improver, client, Proposal.objects.get()
+
+
+@pytest.mark.django_db
+def test_the_ritual_proposes_to_remove_an_improver_line_that_did_not_help():
+    template, _, _, proposal = removal_proposed()
     [removal] = proposal.payload["removals"]
     assert removal["text"] == FRICTION["text"] and removal["action"] == "remove"
     assert "did not fall" in removal["reason"] or "rose" in removal["reason"]
@@ -121,20 +130,11 @@ def test_the_ritual_proposes_to_remove_an_improver_line_that_did_not_help():
 
 @pytest.mark.django_db
 def test_a_removal_a_human_aborted_is_not_proposed_again_by_the_review():
-    from rest_framework.test import APIClient
-
-    from experiments.models import LineFactor
-    from tests.factories import approver
-
-    template, improver, client = coder_fleet()
-    did_not_help(client, template, FRICTION)
-    complaints(client, 3)
-    ritual_run(improver=improver, period="w1", now=WAKE)
+    template, improver, client, proposal = removal_proposed()
     # the agents name their sessions on reads: the removal is tested as a line of its own
     assert client.get("/api/v1/agents/me/directives", {"session_id": "first"}).status_code == 200
     reviewer = APIClient()
     reviewer.force_authenticate(approver())
-    proposal = Proposal.objects.get()
     assert reviewer.post(f"/api/v1/proposals/{proposal.pk}/approve", {}, format="json").status_code == 200
     [removal] = [f for f in LineFactor.objects.filter(template=template) if f.levels[0].get("remove")]
     aborted = reviewer.post(f"/api/v1/line-tests/{removal.pk}/abort", {"reason": "keep it"}, format="json")
