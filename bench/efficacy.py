@@ -47,7 +47,8 @@ bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, thre
 the fourth written last, in domains none of the others covers, and only ever measured;
 `--fleets fifth`: bench/fifth_fleets.py, written likewise, to read when the fourth falls short;
 `--fleets sixth`: bench/sixth_fleets.py, written likewise once the fourth had been read, and only
-ever measured: the clean test set). Each adds
+ever measured, then its aggregates guided work; `--fleets seventh`: bench/seventh_fleets.py,
+written likewise after that, the clean test set only ever measured). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
@@ -740,6 +741,7 @@ def main() -> None:
             "fourth",
             "fifth",
             "sixth",
+            "seventh",
             "handoffs",
             *handing,
         ),
@@ -747,7 +749,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code; handoffs: every "
+        "without seeing the code (fifth to seventh likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -766,20 +768,19 @@ def main() -> None:
     db = Path(tempfile.mkdtemp()) / "efficacy.sqlite3"
     setup_django(str(db))
     passed, weeks = True, 2 if args.smoke else args.weeks
-    one = {"all": FLEETS, "templates": FLEETS, "heldout": held_out_fleets()}.get(args.fleet, {})
-    one = {
+    written = {
+        "heldout": held_out_fleets,
         "outsider": outsider_fleets,
         "third": third_fleets,
         "fourth": fourth_fleets,
         "fifth": fifth_fleets,
         "sixth": sixth_fleets,
-    }.get(args.fleet, lambda: one)()
+        "seventh": seventh_fleets,
+    }
+    one = FLEETS if args.fleet in ("all", "templates") else {}
+    one = written[args.fleet]() if args.fleet in written else one
     if args.smoke:
-        one = (
-            smallest(one)
-            if args.fleet in ("templates", "heldout", "outsider", "third", "fourth", "fifth", "sixth")
-            else {}
-        )
+        one = smallest(one) if args.fleet == "templates" or args.fleet in written else {}
         chosen = [] if one else ["travel"]
     else:
         chosen = [n for n in handing if args.fleet in ("all", "handoffs", n)]
@@ -819,7 +820,7 @@ def fourth_fleets() -> dict:
     """A fourth set, written by someone who never saw the code nor the other sets' results, in
     domains none of the others covers (bench/fourth_fleets.py): measured first, then read where
     it showed what the readers miss (its contrary pairs, the library's and the air-cargo desk's
-    sentences), so it is no longer clean: the sixth set is the one only ever measured."""
+    sentences), so it is no longer clean."""
     from bench.fourth_fleets import FOURTH
 
     return FOURTH
@@ -839,6 +840,14 @@ def sixth_fleets() -> dict:
     from bench.sixth_fleets import SIXTH
 
     return SIXTH
+
+
+def seventh_fleets() -> dict:
+    """A third test set, written like the sixth by someone who never saw the code, once the sixth's
+    aggregates had guided work (bench/seventh_fleets.py): measured, never read to tune."""
+    from bench.seventh_fleets import SEVENTH
+
+    return SEVENTH
 
 
 def smallest(fleets: dict) -> dict:
