@@ -21,7 +21,15 @@ from language import grammar, noun_rules
 from language.agent_lines import noun_phrase
 from language.noun_phrases import limit
 from language.remedy_reading import is_remedy
-from language.request_forms import CONTINUING, addressed, asks_information, instructs, request
+from language.request_forms import (
+    CONTINUING,
+    addressed,
+    asks_information,
+    instructs,
+    request,
+    routed,
+    work_rule,
+)
 from language.sentences import NOT_AFTER
 from language.words import content
 
@@ -87,7 +95,8 @@ def for_agent(sentence: str) -> str:
     line = line[0].upper() + line[1:] + "."
     if noun_rules.rule(line) or limit(line):
         return line  # "Nothing before 8.", "One reminder.", "Two follow-ups per lead."
-    if _reports(line) or not is_remedy(line) or noun_phrase(line) or not _asks_something(line):
+    rule = work_rule(line) or routed(line)  # "Private hire enquiries go to Marta.": no description
+    if _reports(line) or not is_remedy(line) or (noun_phrase(line) and not rule) or not _asks_something(line):
         return ""
     return line
 

@@ -121,15 +121,43 @@ ADDRESSED = (
 )
 
 
+# The house's own practice, said of what "we" do: "We never substitute components without written
+# approval", "We don't put payback claims in writing unless the sheet is attached", "We only ship
+# within the UK". The agent works for the house: said to it, this is its instruction ("Never
+# substitute …"). Not what happened, or what we know, feel, have or end up doing ("We never got
+# a reply", "We don't know why", "We always have to fix these by hand", "We only found out").
+HOUSE = re.compile(
+    r"^we\s+(?P<how>never|don'?t|do not|always|only|no longer)\s+(?:ever\s+)?(?P<verb>[a-z]+)\b(?P<rest>.*)$",
+    re.I,
+)
+HOUSE_SAYS = {"never": "Never", "always": "Always", "only": "Only"}  # else "Don't"
+NO_PRACTICE = (  # what we know, feel or have, and what befalls us
+    grammar.FEELING
+    | grammar.KNOWING
+    | grammar.words("have got end seem tend wait try expect hear find lose miss forget fail struggle")
+)
+
+
 def addressed(sentence: str) -> str:
-    """The sentence said to the agent when it asks the agent in the third person (see the module's
-    docstring); else the sentence as it is."""
+    """The sentence said to the agent when it asks the agent in the third person, or states the
+    house's practice (see the module's docstring and `HOUSE`); else the sentence as it is."""
     text = sentence.strip()
     for pattern, said in ADDRESSED:
         if found := pattern.match(text):
             rest = text[found.end() :]
             return (said + rest) if said else rest[:1].upper() + rest[1:]
-    return sentence
+    return _house(text) or sentence
+
+
+def _house(text: str) -> str:
+    found = HOUSE.match(text.replace("’", "'"))
+    verb = found["verb"].lower() if found else ""
+    if not verb or verb in NO_PRACTICE or not grammar.base_verb(verb) or text.rstrip().endswith("?"):
+        return ""
+    if any(w in ONE_MOMENT for w in _words(found["rest"])):
+        return ""  # "We don't open today": one moment, not the practice
+    says = HOUSE_SAYS.get(found["how"].lower(), "Don't")
+    return f"{says} {found['verb']}{found['rest']}"
 
 
 # A rule of who does what, said as how work goes: "Any enquiry about restoration goes to Alan",
@@ -176,7 +204,9 @@ def request(sentence: str) -> str:
 def after_lead_in(sentence: str) -> str:
     """The imperative after a lead-in of venting, past an ellipsis or a dash ("Three visits and
     still no hot water... bring the parts on the first visit" → "bring the parts on the first
-    visit"); '' when nothing after one instructs, or what follows only goes on ("and …")."""
+    visit"); '' when nothing after one instructs, or what follows only goes on ("and …"). What
+    opens with an instruction is no lead-in: "Never recommend weedkillers near water - always
+    point people to hand weeding instead" is asked whole."""
     parts = LEAD_IN_END.split(sentence.strip())
     if len(parts) < 2:
         return ""
@@ -184,7 +214,19 @@ def after_lead_in(sentence: str) -> str:
     words = _words(last)
     if not words or words[0] in CONTINUING:
         return ""
-    return last if instructs(last) else polite(last) or suggestion(last)
+    if instructs(last):
+        return sentence.strip().rstrip(" .!") if _opens_instructing(parts[0]) else last
+    return polite(last) or suggestion(last)
+
+
+def _opens_instructing(clause: str) -> bool:
+    """Whether the clause's first word instructs: an imperative, or "never", "always", "only",
+    "don't" before one (not a lead-in that goes on to "no hot water")."""
+    plain = _words(clause)
+    if plain[:1] and plain[0] in {"never", "always", "only", "don't", "dont"}:
+        return True
+    known_verb = bool(plain) and "VERB" in grammar._lemmas(plain[0])  # not "Three visits, …"
+    return known_verb and grammar.imperative(clause.strip(" ,;"))
 
 
 def on_condition(sentence: str) -> str:

@@ -185,7 +185,45 @@ def test_a_title_or_a_short_form_ends_no_sentence(text, said):
         ),
         ("My parcel goes to the depot.", ""),
         ("Our wheelchair users get sent to a lift that's been broken for a month.", ""),
+        # the house's own practice is the agent's instruction; what befell us or what we know is not
+        (
+            "We never substitute components without written approval from the customer.",
+            "Never substitute components without written approval from the customer",
+        ),
+        (
+            "We don't put payback claims in writing unless the assumptions sheet is attached.",
+            "Don't put payback claims in writing unless the assumptions sheet is attached",
+        ),
+        ("we only ship within the UK.", "Only ship within the UK"),
+        ("We never got a reply from the supplier.", ""),
+        ("We don't know why it keeps doing that.", ""),
+        ("We only found out on Monday.", ""),
+        ("We always lose these customers.", ""),
+        ("We don't open today.", ""),
+        # what opens with an instruction is no lead-in: it is asked whole
+        (
+            "Never recommend weedkillers near water - always point people to hand weeding instead.",
+            "Never recommend weedkillers near water - always point people to hand weeding instead",
+        ),
+        (
+            "Three visits, still no hot water... bring the parts on the first visit",
+            "bring the parts on the first visit",
+        ),
     ],
 )
 def test_requests_of_the_agent_in_the_third_person_and_routing_rules(said, asked):
     assert request(said) == asked
+
+
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        ("Private hire enquiries go to Marta.", "Private hire enquiries go to Marta."),
+        (
+            "We never recommend weedkillers near water - always point people to a flame weeder instead.",
+            "Never recommend weedkillers near water - always point people to a flame weeder instead.",
+        ),
+    ],
+)
+def test_a_routing_rule_and_the_house_practice_are_lines(said, line):
+    assert for_agent(said) == line
