@@ -134,8 +134,7 @@ def agent_terms(*, smoke: bool = False, show_errors: int = 0) -> dict:
     and whether it says what the expected line says (its content words, the speaker as "the
     user", no "me" or "my" left)."""
     from language.agent_terms import for_agent
-    from language.remedies import asks_of_the_work
-    from language.sentences import sentences
+    from language.remedies import asks_in
     from language.words import content
 
     with (CORPUS / "agent_terms.tsv").open(newline="", encoding="utf-8") as handle:
@@ -145,8 +144,7 @@ def agent_terms(*, smoke: bool = False, show_errors: int = 0) -> dict:
     per_domain = defaultdict(lambda: [0, 0])
     decided, worded, speaker, errors = [0, 0], [0, 0], [0, 0], []
     for row in table:
-        pieces = [p for p in sentences(row["feedback"]) if asks_of_the_work(p)]
-        line = next((line for p in pieces if (line := for_agent(p))), "")
+        line = next((line for _, p in asks_in(row["feedback"]) if (line := for_agent(p))), "")
         expected = "" if row["directive"].strip() == "-" else row["directive"].strip()
         right = bool(line) == bool(expected)
         decided[0] += right

@@ -21,12 +21,14 @@ feedback: raw token-set ratio ≥ 70 joins 7 of 14 same-remedy pairs; over conte
 joins 14 of 14 and 0 of 77 pairs of different remedies.
 """
 
+import functools
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
 from language.agent_terms import for_agent
 from language.contrary import action, contrary
+from language.follow_ups import goes_on_from_one_case
 from language.remedy_reading import by_form, is_remedy
 from language.request_forms import addressed, request
 from language.scope import is_instance
@@ -67,6 +69,28 @@ def asks_of_the_work(sentence: str) -> bool:
     the third person ("The bot should warn owners upfront") is read as said to it."""
     said = addressed(sentence)
     return is_remedy(said) and not is_instance(request(said) or said)
+
+
+def asks_in(text: str) -> list[tuple[int, str]]:
+    """The sentences of one item of feedback that ask something of the work, with their place in
+    it: not an instruction that only goes on from one case told before it ("Offer amount is
+    £312,500 not £321,500. Check the figures and resend.", `language.follow_ups`)."""
+    said = sentences(text)
+    return [
+        (position, sentence)
+        for position, sentence in enumerate(said)
+        if _asks_of_the_work(sentence) and not _follows_one_case(tuple(said[:position]), sentence)
+    ]
+
+
+@functools.lru_cache(maxsize=16_384)
+def _asks_of_the_work(sentence: str) -> bool:
+    return asks_of_the_work(sentence)
+
+
+@functools.lru_cache(maxsize=16_384)
+def _follows_one_case(told: tuple[str, ...], sentence: str) -> bool:
+    return goes_on_from_one_case(list(told), sentence)
 
 
 def similarity(a: str, b: str) -> float:
@@ -149,19 +173,17 @@ Ask = tuple[str, bool]  # a remedy's content words, and whether it is negated
 
 
 def _asks(said: list[Said]) -> dict[Ask, list[Said]]:
-    """Every remedy sentence said, under its ask; each distinct sentence read once (one that is
-    no instruction, or is about one order, amount, host or person, is no remedy)."""
+    """Every remedy sentence said, under its ask (one that is no instruction, or is about one
+    order, amount, host or person, or only goes on from one, is no remedy)."""
     said_as: dict[Ask, list[Said]] = {}
-    key_of: dict[str, Ask | None] = {}
+    key_of: dict[str, Ask] = {}
     for item in said:
-        for position, sentence in enumerate(sentences(item.text)):
+        for position, sentence in asks_in(item.text):
             if sentence not in key_of:
-                is_one = asks_of_the_work(sentence)
-                key_of[sentence] = (content(sentence), action(sentence)[0]) if is_one else None
-            if key_of[sentence] is not None:
-                said_as.setdefault(key_of[sentence], []).append(
-                    Said(sentence, item.session, item.source, item.person, item.downstream, position)
-                )
+                key_of[sentence] = (content(sentence), action(sentence)[0])
+            said_as.setdefault(key_of[sentence], []).append(
+                Said(sentence, item.session, item.source, item.person, item.downstream, position)
+            )
     return said_as
 
 

@@ -1,0 +1,76 @@
+"""Instructions that only go on from one case (pure).
+
+People often tell one case and then say what to do about it: "For the 7pm group on Friday, Mr
+Silva is coeliac; let the kitchen know.", "Offer amount is £312,500 not £321,500. Check the
+figures and resend.", "the conference group from Halden Pharma arriving thursday - put them all
+on the 3rd floor". Such an instruction names nothing beyond the case told before it ("the
+kitchen", "the figures", "them"): it is about that case, and no line for every case. A case
+told as what the agent did is what went wrong, and what follows it is the lesson: "the bot quoted
+£35 for a laser session for Pip the cat … it needs to use the current price list".
+
+An instruction says it holds beyond the case, and is a rule even after one, when it speaks of
+any, every or all of a kind ("check any lead time"), of a kind in the plural ("Tell parents the
+application is under review"), on a condition ("when …", "if …", "before …"), or for good
+("always", "never", "next time", "from now on").
+"""
+
+import re
+
+from language import grammar
+from language.request_forms import LEAD_IN_END, addressed, request
+from language.scope import is_instance
+
+GENERAL = grammar.words(
+    "any anything anyone anybody every everyone everybody everything each always never whenever ever "
+    "nobody future again"
+)
+GENERAL_PHRASES = re.compile(
+    r"\b(?:from now on|going forward|next time|no one|as a rule|onwards"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b",
+    re.I,
+)
+CONDITIONS = grammar.words("when if unless before after until once while")
+HELD = grammar.DETERMINERS | grammar.PRONOUNS  # "the bookings", "her kids": a case's own things
+# A case told as what the agent did ("the bot quoted £35 for Pip the cat"): what follows is the
+# lesson ("it needs to use the current price list"), not more of the case.
+THE_AGENT_DID = re.compile(
+    r"\b(?:the|your|this|that)\s+(?:booking\s+)?(?:bot|assistant|chatbot|chat|agent|ai|system)\b"
+    r"|\b(?:it|you)\s+(?:\w+ed|told|said|sent|gave|put|made|took|let|forgot|quoted|offered|promised)\b",
+    re.I,
+)
+
+
+def general(instruction: str) -> bool:
+    """Whether the instruction says it holds beyond one case (see the module's docstring)."""
+    if GENERAL_PHRASES.search(instruction):
+        return True
+    words = [w for w in (grammar._word(t) for t in instruction.split()) if w]
+    for before, word in zip(["", *words], words, strict=False):
+        if word in GENERAL or word in CONDITIONS:
+            return True
+        if word == "all" and before not in HELD:
+            return True  # "all orders", not "put them all on the 3rd floor"
+        if _plural(word) and before not in HELD and not before.isdigit():
+            return True
+    return False
+
+
+def _plural(word: str) -> bool:
+    """A noun in the plural ("ages", "parents"; a word the lexicon lacks, by its "s": "multihulls")."""
+    if not word.endswith("s") or word.endswith(("ss", "us", "is")):
+        return False
+    lemmas = grammar._lemmas(word)
+    return any(noun != word for noun in lemmas.get("NOUN", ())) if lemmas else len(word) > 3
+
+
+def goes_on_from_one_case(told: list[str], sentence: str) -> bool:
+    """Whether `sentence`, an instruction said after the sentences `told` of the same text, only
+    goes on from one case told there or in its own lead-in (see the module's docstring)."""
+    said = addressed(sentence)
+    instruction = request(said) or said
+    if general(instruction):
+        return False
+    lead_in = LEAD_IN_END.split(sentence)[:-1] if instruction != said else []
+    return any(
+        is_instance(piece) and not THE_AGENT_DID.search(piece) for piece in [*told, *lead_in] if piece.strip()
+    )

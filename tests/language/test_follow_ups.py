@@ -1,0 +1,56 @@
+"""An instruction that only goes on from one case told before it in the same item is about that
+case: no line. One that says it holds beyond the case, or follows what the agent did, is one.
+Table-driven over items written for these tests, read as the remedies read an item."""
+
+import pytest
+
+from language.follow_ups import general
+from language.remedies import asks_in
+
+
+@pytest.mark.parametrize(
+    ("item", "asks"),
+    [
+        # one case, then what to do about it
+        ("For the 7pm group on Friday, Mr Silva is coeliac; let the kitchen know.", []),
+        ("Offer amount is £312,500 not £321,500. Check the figures and resend.", []),
+        ("Order 5512 - Mrs Lee wants the canvas in 30x40, not 20x30; adjust the invoice.", []),
+        # one case, then a rule said to hold beyond it
+        (
+            "Order 5512 went out without a receipt. Put a receipt in every order from now on.",
+            ["Put a receipt in every order from now on."],
+        ),
+        (
+            "Mrs Lee's canvas went out in the wrong size. Check sizes against the order form.",
+            ["Check sizes against the order form."],
+        ),
+        # what the agent did, then the lesson
+        (
+            "the bot quoted £35 for a laser session for Pip the cat but the price went up to £42 in "
+            "january. it needs to use the current price list, not the old one",
+            ["it needs to use the current price list, not the old one"],
+        ),
+        # no case told before it
+        ("Link the parts list, don't attach it.", ["Link the parts list, don't attach it."]),
+    ],
+)
+def test_an_instruction_after_one_case_is_about_it_unless_it_says_more(item, asks):
+    assert [sentence for _, sentence in asks_in(item)] == asks
+
+
+@pytest.mark.parametrize(
+    ("instruction", "beyond"),
+    [
+        ("Check any lead time against stock", True),
+        ("Tell parents the application is under review", True),
+        ("Ask about sun and soil before suggesting anything", True),
+        ("Add the surcharge on Fridays", True),
+        ("Quote the winter timetable from 1 November onwards", True),
+        ("Put them all on the 3rd floor", False),
+        ("Adjust the invoice", False),
+        ("Email the bookings", False),
+        ("Let the kitchen know", False),
+    ],
+)
+def test_what_says_an_instruction_holds_beyond_one_case(instruction, beyond):
+    assert general(instruction) is beyond
