@@ -20,7 +20,7 @@ from lemminflect import getInflection, getLemma
 from language import grammar, noun_rules
 from language.agent_lines import noun_phrase
 from language.noun_phrases import limit
-from language.remedy_reading import is_remedy
+from language.remedy_reading import is_remedy, signed
 from language.request_forms import (
     CONTINUING,
     addressed,
@@ -81,7 +81,7 @@ MAX_CHARS = 600  # a line is at most 300 characters; a longer sentence is no lin
 
 def for_agent(sentence: str) -> str:
     """The line agents would be given for `sentence` ('' when it gives them nothing to do)."""
-    if len(sentence) > MAX_CHARS:  # one sentence of feedback, not a document: read no further
+    if len(sentence) > MAX_CHARS or signed(sentence):  # a document, or who wrote it: read no further
         return ""
     text = addressed(" ".join(sentence.replace("’", "'").split()).strip(" -*"))
     piece = _instruction(text)

@@ -143,6 +143,26 @@ def remedy_features(sentence: str) -> dict[str, float]:
     return features
 
 
+# Who wrote it, at the end of an item: "Okafor, Transport Team Lead", "Thanks, Gill (Ops Manager)",
+# "Cheers - Tomasz": a name, a role, a thanks; every word capitalised, with a comma, a bracket or
+# a thanks between them (not "Use BCC").
+NAME = r"(?:[A-Z]\.\s*)*[A-Z][\w'-]*"
+SIGN_OFF = re.compile(
+    rf"^(?:(?:thanks|thank you|many thanks|cheers|regards|best|ta)\b[\s,!.-]*)?{NAME}(?:\s+{NAME})*"
+    rf"(?:\s*(?:,|\(|\s[-–—])\s*{NAME}(?:\s+(?:&\s+|of\s+|and\s+)?{NAME})*\)?)[.!]?$"
+    rf"|^(?:thanks|thank you|many thanks|cheers|regards|best|ta)\b[\s,!.-]*{NAME}(?:\s+{NAME})*[.!]?$",
+    re.I,
+)
+
+
+def signed(sentence: str) -> bool:
+    """Whether the sentence only says who wrote it (see `SIGN_OFF`)."""
+    text = sentence.strip()
+    words = text.replace("(", " ").replace(")", " ").replace(",", " ").split()
+    capitalised = all(w[:1].isupper() or w.lower() in {"&", "of", "and", "-", "–", "—"} for w in words[1:])
+    return capitalised and bool(SIGN_OFF.match(text))
+
+
 def by_form(sentence: str) -> bool | None:
     """What the sentence's form alone decides, before any weight: None when it leaves the
     sentence to the fitted weights (which are fitted on such sentences only)."""
@@ -151,6 +171,8 @@ def by_form(sentence: str) -> bool | None:
     text = sentence.strip().replace("’", "'")
     if empty_ask(text):
         return False  # "Get it right.", "Seriously, do better.": venting said as a command
+    if signed(text):
+        return False  # "Okafor, Transport Team Lead": who wrote it
     if grammar.LIMIT.match(text) or grammar.LIMIT.match(grammar.lead_in_off(text)):
         return True  # a bound said as a thing and its quantity: no sentence of the fit is so short
     if limit(text):

@@ -130,11 +130,18 @@ HOUSE = re.compile(
     r"^we\s+(?P<how>never|don'?t|do not|always|only|no longer)\s+(?:ever\s+)?(?P<verb>[a-z]+)\b(?P<rest>.*)$",
     re.I,
 )
+# The same said to the agent as what it may not do: "You can't promise exact Pantone matches on
+# digital", "You mustn't book under-7s after noon" (not "You can't even find the button").
+MAY_NOT = re.compile(
+    r"^(?:you|u)\s+(?P<how>can'?t|cannot|mustn'?t|must not|shouldn'?t|should not"
+    r"|(?:are not|aren'?t) allowed to)\s+(?:ever\s+)?(?P<verb>[a-z]+)\b(?P<rest>.*)$",
+    re.I,
+)
 HOUSE_SAYS = {"never": "Never", "always": "Always", "only": "Only"}  # else "Don't"
 NO_PRACTICE = (  # what we know, feel or have, and what befalls us
     grammar.FEELING
     | grammar.KNOWING
-    | grammar.words("have got end seem tend wait try expect hear find lose miss forget fail struggle")
+    | grammar.words("have got end seem tend wait try expect hear find lose miss forget fail struggle even")
 )
 
 
@@ -149,8 +156,27 @@ def addressed(sentence: str) -> str:
     return _house(text) or sentence
 
 
+# The house's rule said as such: "Our policy is to price match local shops only", "Our policy is
+# that anyone booking a colour service needs a patch test".
+POLICY = re.compile(
+    r"^(?:our|the)\s+(?:policy|rule|house rule)\s+is\s+(?:(?P<to>to)\s+|that\s+|:\s*)?(?P<rule>\S.*)$", re.I
+)
+
+
+def stated_policy(sentence: str) -> bool:
+    """Whether the sentence states the house's rule as such (see `POLICY`)."""
+    found = POLICY.match(sentence.strip())
+    return (
+        bool(found) and not sentence.rstrip().endswith("?") and not found["rule"].lower().startswith("not ")
+    )
+
+
 def _house(text: str) -> str:
-    found = HOUSE.match(text.replace("’", "'"))
+    policy = POLICY.match(text)
+    if policy and policy["to"] and stated_policy(text):
+        rule = policy["rule"]  # "Our policy is to never absorb that" → "Never absorb that"
+        return rule[:1].upper() + rule[1:]
+    found = HOUSE.match(text.replace("’", "'")) or MAY_NOT.match(text.replace("’", "'"))
     verb = found["verb"].lower() if found else ""
     if not verb or verb in NO_PRACTICE or not grammar.base_verb(verb) or text.rstrip().endswith("?"):
         return ""
@@ -198,7 +224,7 @@ def request(sentence: str) -> str:
     for form in (polite, suggestion, wish, please_phrase, enough, after_lead_in, on_condition):
         if asked := form(text):
             return asked
-    return text.rstrip(" .!") if work_rule(text) or routed(text) else ""
+    return text.rstrip(" .!") if work_rule(text) or routed(text) or stated_policy(text) else ""
 
 
 def after_lead_in(sentence: str) -> str:
@@ -210,7 +236,7 @@ def after_lead_in(sentence: str) -> str:
     parts = LEAD_IN_END.split(sentence.strip())
     if len(parts) < 2:
         return ""
-    last = parts[-1].strip(" ,;")
+    last = addressed(parts[-1].strip(" ,;"))  # "… - we never book colour after 4pm"
     words = _words(last)
     if not words or words[0] in CONTINUING:
         return ""

@@ -209,6 +209,27 @@ def test_a_title_or_a_short_form_ends_no_sentence(text, said):
             "Three visits, still no hot water... bring the parts on the first visit",
             "bring the parts on the first visit",
         ),
+        # the house's rule said as such, and what the agent may not do
+        (
+            "Our policy is to price match local shops only, not online.",
+            "Price match local shops only, not online",
+        ),
+        (
+            "Our policy is that every colour client has a patch test 48 hours before.",
+            "Our policy is that every colour client has a patch test 48 hours before",
+        ),
+        ("What is your policy on refunds?", ""),
+        (
+            "You can't promise exact colour matches on digital.",
+            "Don't promise exact colour matches on digital",
+        ),
+        ("You can't even find the button.", ""),
+        ("you shouldn't have sent that", ""),
+        # the house's practice after a lead-in
+        (
+            "Client asked for a 5pm colour - we never book colour services after 4pm on Saturdays",
+            "Never book colour services after 4pm on Saturdays",
+        ),
     ],
 )
 def test_requests_of_the_agent_in_the_third_person_and_routing_rules(said, asked):
@@ -227,3 +248,16 @@ def test_requests_of_the_agent_in_the_third_person_and_routing_rules(said, asked
 )
 def test_a_routing_rule_and_the_house_practice_are_lines(said, line):
     assert for_agent(said) == line
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Okafor, Transport Team Lead",
+        "Thanks, Gill (Ops Manager)",
+        "Cheers - Tomasz",
+        "D. Okafor, Project Lead",
+    ],
+)
+def test_who_wrote_it_is_no_line(said):
+    assert not asks_of_the_work(said) and for_agent(said) == ""
