@@ -143,7 +143,9 @@ SCOPE_PATTERNS = {
     ),
     "clock": re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b|\bnoon\b|\bmidnight\b", re.I),
     "unit": re.compile(
-        r"\b\d+[\s-]?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|percent|%|kg|km|miles?)\b"
+        r"\b\d+(?:\.\d+)?[\s-]?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|percent|%|kg|km|miles?"
+        r"|mm|cm|metres?|meters?|m|g|grams?|lbs?|pounds?|ft|feet|inch(?:es)?|mil|ml|litres?|liters?|l|kw|kwh|w|v"
+        r"|tonnes?|°c|°f|degrees?)\b"
         r"|\bnet[\s-]?\d+\b|%",
         re.I,
     ),

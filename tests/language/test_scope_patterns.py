@@ -191,3 +191,19 @@ def test_a_month_alone_bounds_a_season_and_a_colleague_routed_to_is_they(sentenc
 def test_a_day_changed_for_another_is_one_case_not_a_span_of_days():
     assert is_instance("change our checkout for pitch 22 from Sunday to Saturday")
     assert not is_instance("Open the phone line from Monday to Friday only.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "one_case"),
+    [
+        # an amount of a unit is a standing value, said right for another or not
+        ("Our minimum trace width is 0.1mm (4 mil) on standard boards, not 0.15.", False),
+        ("The limit is 3.68kW per phase.", False),
+        ("Pallets over 500kg go on the ground floor.", False),
+        # an identifier put right is still one case
+        ("Build 5521, not 5512.", True),
+    ],
+)
+def test_an_amount_of_any_unit_is_a_rule(sentence, one_case):
+    assert ("has:unit" in scope_features(sentence)) is not one_case
+    assert is_instance(sentence) is one_case
