@@ -48,7 +48,8 @@ the fourth written last, in domains none of the others covers, and only ever mea
 `--fleets fifth`: bench/fifth_fleets.py, written likewise, to read when the fourth falls short;
 `--fleets sixth`: bench/sixth_fleets.py, written likewise once the fourth had been read, and only
 ever measured, then its aggregates guided work; `--fleets seventh`: bench/seventh_fleets.py,
-written likewise after that, the clean test set only ever measured). Each adds
+written likewise after that, the clean test set only ever measured; `--fleets eighth`:
+bench/eighth_fleets.py, written likewise once the seventh was first measured, to read). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
@@ -742,6 +743,7 @@ def main() -> None:
             "fifth",
             "sixth",
             "seventh",
+            "eighth",
             "handoffs",
             *handing,
         ),
@@ -749,7 +751,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to seventh likewise); handoffs: every "
+        "without seeing the code (fifth to eighth likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -776,6 +778,7 @@ def main() -> None:
         "fifth": fifth_fleets,
         "sixth": sixth_fleets,
         "seventh": seventh_fleets,
+        "eighth": eighth_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -848,6 +851,14 @@ def seventh_fleets() -> dict:
     from bench.seventh_fleets import SEVENTH
 
     return SEVENTH
+
+
+def eighth_fleets() -> dict:
+    """A development set, written like the seventh by someone who never saw the code, once the
+    seventh was first measured (bench/eighth_fleets.py): read freely to find what the readers miss."""
+    from bench.eighth_fleets import EIGHTH
+
+    return EIGHTH
 
 
 def smallest(fleets: dict) -> dict:

@@ -15,6 +15,7 @@ SETS = [
     efficacy.fifth_fleets,
     efficacy.sixth_fleets,
     efficacy.seventh_fleets,
+    efficacy.eighth_fleets,
 ]
 KEYS = {"agents", "week", "fact", "pattern", "remedy", "rejection", "tool_gap", "harm", "problems", "noise"}
 FLEETS = [(fleets.__name__, name, spec) for fleets in SETS for name, spec in fleets().items()]
