@@ -157,24 +157,45 @@ def addressed(sentence: str) -> str:
 
 
 # The house's rule said as such: "Our policy is to price match local shops only", "Our policy is
-# that anyone booking a colour service needs a patch test".
+# that anyone booking a colour service needs a patch test", "Rule is we only use our own parts".
 POLICY = re.compile(
-    r"^(?:our|the)\s+(?:policy|rule|house rule)\s+is\s+(?:(?P<to>to)\s+|that\s+|:\s*)?(?P<rule>\S.*)$", re.I
+    r"^(?:(?:our|the)\s+)?(?:policy|rule|house rule)\s+is\s+(?:(?P<to>to)\s+|that\s+|:\s*)?(?P<rule>\S.*)$",
+    re.I,
 )
+NUMBER_WORDS = grammar.words("one two three four five six seven eight nine ten eleven twelve few several")
 
 
 def stated_policy(sentence: str) -> bool:
-    """Whether the sentence states the house's rule as such (see `POLICY`)."""
+    """Whether the sentence states the house's rule as such (see `POLICY`), or restricts who or
+    what does something ("Only the boats marked pet-friendly take dogs")."""
     found = POLICY.match(sentence.strip())
-    return (
-        bool(found) and not sentence.rstrip().endswith("?") and not found["rule"].lower().startswith("not ")
-    )
+    if found:
+        return not sentence.rstrip().endswith("?") and not found["rule"].lower().startswith("not ")
+    return _restriction(sentence)
+
+
+def _restriction(sentence: str) -> bool:
+    """ "Only" before a kind of thing and what it does in the present: "Only the boats marked
+    pet-friendly take dogs", "Only managers approve refunds" (not "Only two turned up")."""
+    words = _words(sentence)
+    if len(words) < 4 or words[0] != "only" or sentence.rstrip().endswith("?"):
+        return False
+    if words[1] in NUMBER_WORDS or words[1].isdigit():
+        return False  # "Only two people turned up": a count
+    nouns = 0
+    for word in words[1:8]:
+        if word in grammar.AUXILIARIES or word in grammar.PRONOUNS or (grammar.past(word) and not nouns):
+            return False  # "only the eastbound platform is open": a state
+        if nouns and grammar.base_verb(word):
+            return True  # the kind said, then what it does
+        nouns += "NOUN" in grammar._lemmas(word) and word not in grammar.DETERMINERS
+    return False
 
 
 def _house(text: str) -> str:
     policy = POLICY.match(text)
-    if policy and policy["to"] and stated_policy(text):
-        rule = policy["rule"]  # "Our policy is to never absorb that" → "Never absorb that"
+    if policy and stated_policy(text) and (policy["to"] or _house(policy["rule"])):
+        rule = _house(policy["rule"]) or policy["rule"]  # "… is to never absorb that", "… is we only use"
         return rule[:1].upper() + rule[1:]
     found = HOUSE.match(text.replace("’", "'")) or MAY_NOT.match(text.replace("’", "'"))
     verb = found["verb"].lower() if found else ""

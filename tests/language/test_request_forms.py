@@ -219,6 +219,10 @@ def test_a_title_or_a_short_form_ends_no_sentence(text, said):
             "Our policy is that every colour client has a patch test 48 hours before",
         ),
         ("What is your policy on refunds?", ""),
+        ("Rule is we only use our own parts on workshop jobs.", "Only use our own parts on workshop jobs"),
+        ("Only the boats marked pet-friendly take dogs.", "Only the boats marked pet-friendly take dogs"),
+        ("Only two people turned up.", ""),
+        ("only the eastbound platform is open", ""),
         (
             "You can't promise exact colour matches on digital.",
             "Don't promise exact colour matches on digital",
