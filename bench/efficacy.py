@@ -191,7 +191,8 @@ def one_off_marks(spec: dict) -> set[str]:
     words = re.compile(r"[\w$][\w$.:'-]*\w|\w")
     said = [spec["fact"][0], spec["remedy"][0], spec["rejection"][0], spec["harm"][0], spec["pattern"]]
     said += [spec["tool_gap"][2], spec.get("contrary", ("",))[0], *(text for text, _ in spec["problems"])]
-    used = {w.lower() for text in said for w in words.findall(text)}
+    # each part of a hyphenated word is used too: "Wednesday-Saturday" uses "Saturday"
+    used = {part.lower() for text in said for w in words.findall(text) for part in (w, *re.split(r"[-–]", w))}
     return {
         w
         for text in spec["noise"]

@@ -131,7 +131,9 @@ SCOPE_PATTERNS = {
     ),
     "digit": re.compile(r"\d"),
     "recurrence": re.compile(
-        r"\b(?:every|each|daily|weekly|monthly|nightly|hourly|always|never|whenever|per|any|all)\b"
+        # ("put them all on the 3rd floor" is one group, not a class)
+        r"\b(?:every|each|daily|weekly|monthly|nightly|hourly|always|never|whenever|per|any"
+        r"|(?<!\bthem )(?<!\bus )(?<!\byou )(?<!\bthose )(?<!\bthese )all)\b"
         # everyone or everything as the subject ("Anyone who …", "Everything on the list …") or
         # said of a class ("for anything going to Jersey", "anyone with a pet"), not as a bare
         # object: "don't book anyone into it for that day" is about one day
@@ -280,8 +282,13 @@ def _days(match: re.Match) -> str:
     return match.group() if CHANGED_FROM.search(match.string[: match.start()]) else "weekdays"
 
 
+# A day typed in lowercase is the same day ("next thursday", "on friday"); days in the plural recur.
+LOWER_DAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b")
+
+
 def scope_features(content: str) -> dict[str, float]:
-    text = _colleagues(DAY_SPAN.sub(_days, tokens_cut(content).strip()))
+    text = LOWER_DAY.sub(lambda m: m.group().capitalize(), tokens_cut(content).strip())
+    text = _colleagues(DAY_SPAN.sub(_days, text))
     text = TITLED.sub(_titled, LISTED.sub("examples", text))
     features = {"rule:instance": 1.0} if by_rule(text) else {}
     for name, pattern in SCOPE_PATTERNS.items():

@@ -207,3 +207,18 @@ def test_a_day_changed_for_another_is_one_case_not_a_span_of_days():
 def test_an_amount_of_any_unit_is_a_rule(sentence, one_case):
     assert ("has:unit" in scope_features(sentence)) is not one_case
     assert is_instance(sentence) is one_case
+
+
+@pytest.mark.parametrize(
+    ("sentence", "one_case"),
+    [
+        # a day typed in lowercase is still one day; in the plural it recurs
+        ("the tasting evening next thursday is 28 people now, set out more glasses", True),
+        ("the 6am spin class on thursday is cancelled", True),
+        ("Classes on thursdays start at 6am.", False),
+        # "them all" is one group, not a class
+        ("the conference group arriving thursday - put them all on the 3rd floor", True),
+    ],
+)
+def test_a_day_in_lowercase_and_a_group_of_one_case(sentence, one_case):
+    assert is_instance(sentence) is one_case
