@@ -26,6 +26,7 @@ from language.request_forms import (
     addressed,
     asks_information,
     instructs,
+    opens_a_condition,
     request,
     routed,
     work_rule,
@@ -117,7 +118,7 @@ def _instruction(text: str) -> str:
     pieces = [p for p in TURN.split(text) if p and p.strip()]
     for piece in reversed(pieces):
         if (piece is pieces[0] or not _fragment(piece)) and _instructs(piece):
-            text = piece
+            text = text if opens_a_condition(pieces[0]) else piece  # "Anyone asking … — send them to …"
             break
     head, comma, rest = text.partition(", ")
     if (

@@ -36,7 +36,7 @@ BOUND = re.compile(
     r"up to|no longer|no later than|or less|or fewer|at a time|at all times|only)\b",
     re.I,
 )
-REACH = grammar.words("per every each any everyone anyone")
+REACH = grammar.words("per every each any everyone anyone anything anybody everything everybody")
 PERIODS = grammar.words("second minute hour day night week weekend month quarter year shift")
 # After "No <thing>": a condition or a time holds whatever follows; a channel or a kind of thing
 # only when no one particular thing follows ("No update on the refund" is what happened).

@@ -174,9 +174,18 @@ def stated_policy(sentence: str) -> bool:
     return _restriction(sentence)
 
 
+# What a kind of thing is limited to: "Short breaks are Mon-Fri or Fri-Mon ONLY", "Refunds are
+# store credit only" (not "It's only a scratch", "My order is the only one").
+LIMITED_TO = re.compile(r"^(?P<subject>[^,;:?]+?)\s+(?:are|is)\s+[^,;:?]+?\s+only[\s.!]*$", re.I)
+
+
 def _restriction(sentence: str) -> bool:
     """ "Only" before a kind of thing and what it does in the present: "Only the boats marked
-    pet-friendly take dogs", "Only managers approve refunds" (not "Only two turned up")."""
+    pet-friendly take dogs", "Only managers approve refunds" (not "Only two turned up"); or what
+    a kind of thing is limited to (`LIMITED_TO`)."""
+    if limited := LIMITED_TO.match(sentence.strip()):
+        subject = _words(limited["subject"])
+        return bool(subject) and not any(w in NOT_A_KIND | OURS or w in SPEAKER for w in subject)
     words = _words(sentence)
     if len(words) < 4 or words[0] != "only" or sentence.rstrip().endswith("?"):
         return False
@@ -208,12 +217,13 @@ def _house(text: str) -> str:
 
 
 # A rule of who does what, said as how work goes: "Any enquiry about restoration goes to Alan",
-# "Groups of stag parties get referred to Sandra", "Anything in Polish can go to Agnieszka". The
+# "Groups of stag parties get referred to Sandra", "Anything in Polish can go to Agnieszka",
+# "wedding cakes = Hannah in the cake room". The
 # subject is a kind of work (opened by "any", "all", "every" …, or a plural), not one thing.
 ROUTED = re.compile(
-    r"^(?P<subject>[^,;:?]+?)\s+(?:goes|go|can go|should go|get|gets|are|is)\s+"
+    r"^(?P<subject>[^,;:?=→]+?)\s*(?:(?:\s(?:goes|go|can go|should go|get|gets|are|is)\s+"
     r"(?:(?:passed|referred|sent|forwarded|handed|routed|transferred|put through|booked)\s+)?"
-    r"(?:straight\s+|directly\s+)?(?:to|through)\s+(?P<to>\S.*)$",
+    r"(?:straight\s+|directly\s+)?(?:to|through))|=|->|→)\s+(?P<to>\S.*)$",
     re.I,
 )
 A_KIND = grammar.words("any anything anyone all every each")
@@ -252,8 +262,8 @@ def after_lead_in(sentence: str) -> str:
     """The imperative after a lead-in of venting, past an ellipsis or a dash ("Three visits and
     still no hot water... bring the parts on the first visit" → "bring the parts on the first
     visit"); '' when nothing after one instructs, or what follows only goes on ("and …"). What
-    opens with an instruction is no lead-in: "Never recommend weedkillers near water - always
-    point people to hand weeding instead" is asked whole."""
+    opens with an instruction or a condition is no lead-in: "Never recommend weedkillers near
+    water - always point people to hand weeding instead" is asked whole."""
     parts = LEAD_IN_END.split(sentence.strip())
     if len(parts) < 2:
         return ""
@@ -262,7 +272,8 @@ def after_lead_in(sentence: str) -> str:
     if not words or words[0] in CONTINUING:
         return ""
     if instructs(last):
-        return sentence.strip().rstrip(" .!") if _opens_instructing(parts[0]) else last
+        opens = _opens_instructing(parts[0]) or opens_a_condition(parts[0])
+        return sentence.strip().rstrip(" .!") if opens else last
     return polite(last) or suggestion(last)
 
 
@@ -274,6 +285,13 @@ def _opens_instructing(clause: str) -> bool:
         return True
     known_verb = bool(plain) and "VERB" in grammar._lemmas(plain[0])  # not "Three visits, …"
     return known_verb and grammar.imperative(clause.strip(" ,;"))
+
+
+def opens_a_condition(clause: str) -> bool:
+    """Whether the clause says when what follows holds: "Anyone asking about groups over 8 people
+    — …, send them to Gareth", "If someone says cancel for a week, it should pause the order — …"."""
+    plain = _words(clause)
+    return bool(plain) and (plain[0] in A_KIND | {"if", "when", "whenever", "unless"})
 
 
 def on_condition(sentence: str) -> str:

@@ -126,7 +126,7 @@ SCOPE_PATTERNS = {
     # hours", "under 5 hours")
     "small-number": re.compile(
         r"\b(?!(?:the|a|an|in|on|at|by|for|to|of|per|from|within|under|over|every|about|around|than|"
-        r"least|most|only|just|up|is|are|was|be|and|or)\b)[a-z]+\s+\d{1,3}(?:\.\d+)?\b(?![.\d]*\s?%)",
+        r"least|most|only|just|up|is|are|was|be|and|or|min|max|minimum|maximum)\b)[a-z]+\s+\d{1,3}(?:\.\d+)?\b(?![.\d]*\s?%)",
         re.I,
     ),
     "digit": re.compile(r"\d"),
@@ -145,7 +145,7 @@ SCOPE_PATTERNS = {
     ),
     "clock": re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b|\bnoon\b|\bmidnight\b", re.I),
     "unit": re.compile(
-        r"\b\d+(?:\.\d+)?[\s-]?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|percent|%|kg|km|miles?"
+        r"\b\d+(?:\.\d+)?[\s-]?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|mths?|years?|yrs?|percent|%|kg|km|miles?"
         r"|mm|cm|metres?|meters?|m|g|grams?|lbs?|pounds?|ft|feet|inch(?:es)?|mil|ml|litres?|liters?|l|kw|kwh|w|v"
         r"|tonnes?|°c|°f|degrees?)\b"
         r"|\bnet[\s-]?\d+\b|%",
@@ -220,6 +220,8 @@ COLLEAGUE_NAMES = (
         ),
         r"\1a colleague",
     ),
+    # a kind of work set equal to who does it: "wedding cakes = Hannah in the cake room"
+    (re.compile(rf"(\s(?:=|->|→)\s+){PERSON}(?=\s*[,.;:)(—–-]|\s*$|\s+[a-z])"), r"\1a colleague"),
     # a role and who holds it: "the duty manager, Mr Pellegrini, not the lifeguards"
     (re.compile(rf"(?-i:\b(the\s+[a-z]+(?:\s+[a-z]+)?),\s+{PERSON}(?=\s*[,.;]|\s*$))"), r"\1"),
     (

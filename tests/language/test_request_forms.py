@@ -222,6 +222,16 @@ def test_a_title_or_a_short_form_ends_no_sentence(text, said):
         ("Rule is we only use our own parts on workshop jobs.", "Only use our own parts on workshop jobs"),
         ("Only the boats marked pet-friendly take dogs.", "Only the boats marked pet-friendly take dogs"),
         ("Only two people turned up.", ""),
+        ("Short breaks are Mon-Fri or Fri-Mon ONLY.", "Short breaks are Mon-Fri or Fri-Mon ONLY"),
+        ("Refunds are store credit only.", "Refunds are store credit only"),
+        ("It is for you only.", ""),
+        # a kind of work set equal to who does it
+        ("Anything carbon frame damage = Dan.", "Anything carbon frame damage = Dan"),
+        # a condition before a dash is part of what is asked
+        (
+            "Anyone asking about groups over 8 people — send them to Gareth in bookings.",
+            "Anyone asking about groups over 8 people — send them to Gareth in bookings",
+        ),
         ("only the eastbound platform is open", ""),
         (
             "You can't promise exact colour matches on digital.",
@@ -244,6 +254,18 @@ def test_requests_of_the_agent_in_the_third_person_and_routing_rules(said, asked
     ("said", "line"),
     [
         ("Private hire enquiries go to Marta.", "Private hire enquiries go to Marta."),
+        (
+            "wedding cakes = Hannah in the cake room, she needs min 3 wks notice",
+            "Wedding cakes = Hannah in the cake room, she needs min 3 wks notice.",
+        ),
+        (
+            "NO quoting prices for anything bigger than palm size.",
+            "NO quoting prices for anything bigger than palm size.",
+        ),
+        (
+            "If someone says cancel for a week, pause the standing order, not delete it — always confirm which.",
+            "If someone says cancel for a week, pause the standing order, not delete it — always confirm which.",
+        ),
         (
             "We never recommend weedkillers near water - always point people to a flame weeder instead.",
             "Never recommend weedkillers near water - always point people to a flame weeder instead.",
