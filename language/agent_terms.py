@@ -114,7 +114,10 @@ def _reports(line: str) -> bool:
 
 def _instruction(text: str) -> str:
     """The part of the sentence that instructs: after the last turn ("but", "so", a sentence
-    break) that leads to an instruction, and without an aside before it that is no condition."""
+    break) that leads to an instruction, and without an aside before it that is no condition.
+    An instruction that points back at what was said before it ("… can be moved once with 48hrs
+    notice, pls say both bits when ppl ask") keeps it."""
+    whole = text
     pieces = [p for p in TURN.split(text) if p and p.strip()]
     for piece in reversed(pieces):
         if (piece is pieces[0] or not _fragment(piece)) and _instructs(piece):
@@ -128,8 +131,18 @@ def _instruction(text: str) -> str:
         and not _fragment(rest)
         and _instructs(rest)
     ):
-        return rest  # "Nice work, put the totals first" → "put the totals first"
-    return text
+        text = rest  # "Nice work, put the totals first" → "put the totals first"
+    return whole if _points_back(text) else text
+
+
+POINTING_BACK = grammar.words("both that this these those so")
+
+
+def _points_back(instruction: str) -> bool:
+    """Whether the instruction's verb takes what was said before it as its object ("say both
+    bits", "mention that", "say so up front")."""
+    words = [w for w in (grammar._word(t) for t in _unframed(instruction).split()) if w]
+    return len(words) >= 2 and grammar.base_verb(words[0]) and words[1] in POINTING_BACK
 
 
 def _continues(piece: str) -> bool:
