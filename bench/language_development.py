@@ -21,6 +21,7 @@ The last two are reported by halves of their domains: every other one (sorted) w
 tuning, the rest never was.
 """
 
+import functools
 from pathlib import Path
 
 TABLES = Path(__file__).resolve().parent.parent / "language" / "corpus" / "tables"
@@ -83,7 +84,8 @@ def report(*, smoke: bool = False) -> dict:
         ("rejection_reasons.tsv", "rejection reasons"),
         ("one_off_instructions.tsv", "instructions about one case"),
     ):
-        found[name] = halves = _lines_or_none(_rows(name, smoke), asks_in, for_agent)
+        reading = functools.partial(asks_in, reason=name == "rejection_reasons.tsv")
+        found[name] = halves = _lines_or_none(_rows(name, smoke), reading, for_agent)
         said = "; ".join(f"{half} half {_counts(halves[half])}" for half in ("read", "unread"))
         print(f"   {label}: {said}")
     return {**found, "specific_rules.tsv": (rule_read, rules, kept, cases)}

@@ -29,7 +29,9 @@ from rapidfuzz import fuzz, process
 from language.agent_terms import for_agent
 from language.contrary import action, contrary
 from language.follow_ups import goes_on_from_one_case
+from language.noun_rules import SPEAKER
 from language.remedy_reading import by_form, is_remedy
+from language.remedy_shapes import shapes
 from language.request_forms import addressed, request
 from language.scope import is_instance
 from language.sentences import sentences
@@ -38,6 +40,8 @@ from language.words import content
 THRESHOLD = 65
 MIN_PEOPLE = 3  # a request fewer people asked for is no line for a whole template
 OPPOSITE_CHECKS = 3  # the nearest members of a group a content is checked against for opposition
+THE_WRITER = frozenset({"you", "your", "u", "ur"})  # what the draft's writer did is no house rule
+DEGREE = frozenset({"far", "too", "so", "very", "way", "much"})
 SAME_ASK = 95  # content words this alike, asked the same way, are one ask (language.contrary's reading)
 
 
@@ -71,16 +75,36 @@ def asks_of_the_work(sentence: str) -> bool:
     return is_remedy(said) and not is_instance(request(said) or said)
 
 
-def asks_in(text: str) -> list[tuple[int, str]]:
+def asks_in(text: str, *, reason: bool = False) -> list[tuple[int, str]]:
     """The sentences of one item of feedback that ask something of the work, with their place in
     it: not an instruction that only goes on from one case told before it ("Offer amount is
-    £312,500 not £321,500. Check the figures and resend.", `language.follow_ups`)."""
+    £312,500 not £321,500. Check the figures and resend.", `language.follow_ups`). In the reason
+    a reviewer gave for rejecting a draft (`reason`), a rule of the work stated in the plain
+    present ("New trade accounts are on 14-day terms") is the house's rule, asked as such."""
     said = sentences(text)
-    return [
-        (position, sentence)
-        for position, sentence in enumerate(said)
-        if _asks_of_the_work(sentence) and not _follows_one_case(tuple(said[:position]), sentence)
-    ]
+    asked = []
+    for position, sentence in enumerate(said):
+        if _asks_of_the_work(sentence):
+            if not _follows_one_case(tuple(said[:position]), sentence):
+                asked.append((position, sentence))
+        elif reason and (rule := house_rule(sentence)):
+            asked.append((position, rule))
+    return asked
+
+
+def house_rule(sentence: str) -> str:
+    """A rule of the work stated in the plain present, its subject a kind of thing ("New trade
+    accounts are on 14-day terms for the first three months, then 30"), said as the house's
+    policy ("Our policy is that new trade accounts are …"); '' for any other sentence, one about
+    one case, or one that speaks of its speaker."""
+    text = sentence.strip().rstrip(" .!")
+    words = text.split()
+    if len(words) < 4 or text.endswith("?") or "general-rule" not in shapes(text) or is_instance(text):
+        return ""
+    if any(w.lower().strip(",.;:") in SPEAKER | THE_WRITER for w in words) or words[0].lower() in DEGREE:
+        return ""  # "… looks like you copied the Jones job", "Far too many boxes listed …"
+    first = words[0] if words[0][1:2].isupper() else words[0][:1].lower() + words[0][1:]
+    return f"Our policy is that {' '.join([first, *words[1:]])}."
 
 
 @functools.lru_cache(maxsize=16_384)
@@ -178,7 +202,7 @@ def _asks(said: list[Said]) -> dict[Ask, list[Said]]:
     said_as: dict[Ask, list[Said]] = {}
     key_of: dict[str, Ask] = {}
     for item in said:
-        for position, sentence in asks_in(item.text):
+        for position, sentence in asks_in(item.text, reason=item.source.startswith("decision:")):
             if sentence not in key_of:
                 key_of[sentence] = (content(sentence), action(sentence)[0])
             said_as.setdefault(key_of[sentence], []).append(

@@ -54,3 +54,25 @@ def test_an_instruction_after_one_case_is_about_it_unless_it_says_more(item, ask
 )
 def test_what_says_an_instruction_holds_beyond_one_case(instruction, beyond):
     assert general(instruction) is beyond
+
+
+@pytest.mark.parametrize(
+    ("reason", "asks"),
+    [
+        # a reviewer's reason states the house's rule in the plain present
+        (
+            "Rejected — the draft promises a café account 60 days to pay. New trade accounts are on "
+            "14-day terms for the first three months, then 30.",
+            ["Our policy is that new trade accounts are on 14-day terms for the first three months, then 30."],
+        ),
+        # what the draft's writer did, or one case, is none
+        ("Far too many boxes listed for a studio flat, looks like you copied the Jones job. Redo.", []),
+        ("Rejected - the name is Mrs Patel, not Mrs Patil. Fix and resend.", []),
+    ],
+)
+def test_a_reviewer_stating_the_rule_in_the_present_asks_for_it(reason, asks):
+    assert [sentence for _, sentence in asks_in(reason, reason=True)] == asks
+
+
+def test_the_same_statement_in_other_feedback_asks_nothing():
+    assert asks_in("New trade accounts are on 14-day terms for the first three months, then 30.") == []
