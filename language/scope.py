@@ -155,7 +155,12 @@ SCOPE_PATTERNS = {
         r"\b(?:capped|limit(?:ed)?|max(?:imum)?|minimum|min|cutoff|cut-off|deadline)\b", re.I
     ),
     # one value put right for another: "Seat 12, not row H", "Build 5521, not 5512", "7:45, not 7:30"
-    "value-swap": re.compile(r"[\w:.-]*\d[\w:.-]*,?\s+not\s+(?:[a-z]+\s+){0,2}(?:[\w:.-]*\d|[A-Z]\b)"),
+    # (an amount put right for another, "£300, not £150", "2pm, not 5pm", is a standing value's)
+    "value-swap": re.compile(
+        r"(?<![£$€\d.])(?![\d.]+\s?(?:am|pm|%)\b)(?!\d{1,2}(?::\d\d)?(?:am|pm)\b)[\w:.-]*\d[\w:.-]*,?\s+not\s+"
+        r"(?:[a-z]+\s+){0,2}(?:[\w:.-]*\d|[A-Z]\b)",
+        re.I,
+    ),
     # "that" points at one thing when it opens the sentence or follows a verb or a preposition
     # ("That delivery was …", "for that order"), not when it joins a clause to its noun ("any
     # appointment that needs preparation")

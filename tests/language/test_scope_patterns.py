@@ -222,3 +222,16 @@ def test_an_amount_of_any_unit_is_a_rule(sentence, one_case):
 )
 def test_a_day_in_lowercase_and_a_group_of_one_case(sentence, one_case):
     assert is_instance(sentence) is one_case
+
+
+@pytest.mark.parametrize(
+    ("sentence", "swapped"),
+    [
+        ("The cut-off for next-day orders is 2pm, not 5pm.", False),
+        ("The deposit is £300, not £150.", False),
+        ("Desk 14, not desk 41.", True),
+        ("7:45, not 7:30", True),
+    ],
+)
+def test_an_amount_put_right_is_no_value_swap(sentence, swapped):
+    assert bool(SCOPE_PATTERNS["value-swap"].search(sentence)) is swapped
