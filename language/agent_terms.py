@@ -89,7 +89,9 @@ def for_agent(sentence: str) -> str:
     if asks_information(piece):
         return ""  # "Could you tell me why it failed?"
     asked = request(piece) or piece
-    line = _speaker_as_user(asked if noun_rules.rule(asked) else _unframed(asked))
+    # past its frame, a request of the agent in the third person is said to it ("Going forward it
+    # should never give a timeline" → "Never give a timeline")
+    line = _speaker_as_user(asked if noun_rules.rule(asked) else addressed(_unframed(asked)))
     line = TRAILER.sub("", line).strip(" ,;:").rstrip(" .!?")
     if not line or _continues(line):
         return ""

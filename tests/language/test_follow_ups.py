@@ -63,7 +63,9 @@ def test_what_says_an_instruction_holds_beyond_one_case(instruction, beyond):
         (
             "Rejected — the draft promises a café account 60 days to pay. New trade accounts are on "
             "14-day terms for the first three months, then 30.",
-            ["Our policy is that new trade accounts are on 14-day terms for the first three months, then 30."],
+            [
+                "Our policy is that new trade accounts are on 14-day terms for the first three months, then 30."
+            ],
         ),
         # what the draft's writer did, or one case, is none
         ("Far too many boxes listed for a studio flat, looks like you copied the Jones job. Redo.", []),

@@ -254,6 +254,11 @@ def test_requests_of_the_agent_in_the_third_person_and_routing_rules(said, asked
     ("said", "line"),
     [
         ("Private hire enquiries go to Marta.", "Private hire enquiries go to Marta."),
+        # past its frame, a request of the agent in the third person is said to it
+        (
+            "Going forward it should never give a timeline on warranty claims.",
+            "Never give a timeline on warranty claims.",
+        ),
         # an instruction that points back keeps what it points at
         (
             "Deposits are non-refundable but can be moved once with 48hrs notice, say both when people ask",
