@@ -148,6 +148,8 @@ SCOPE_PATTERNS = {
         r"\b\d+(?:\.\d+)?[\s-]?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|mths?|years?|yrs?|percent|%|kg|km|miles?"
         r"|mm|cm|metres?|meters?|m|g|grams?|lbs?|pounds?|ft|feet|inch(?:es)?|mil|ml|litres?|liters?|l|kw|kwh|w|v"
         r"|tonnes?|°c|°f|degrees?)\b"
+        # a number joined to what it counts, before what it describes: "12-speed groupsets"
+        r"|\b\d+-(?!\d)[a-z]+\s+[a-z]+s\b"
         r"|\bnet[\s-]?\d+\b|%",
         re.I,
     ),

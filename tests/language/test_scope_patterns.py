@@ -200,6 +200,7 @@ def test_a_day_changed_for_another_is_one_case_not_a_span_of_days():
         ("Our minimum trace width is 0.1mm (4 mil) on standard boards, not 0.15.", False),
         ("The limit is 3.68kW per phase.", False),
         ("Pallets over 500kg go on the ground floor.", False),
+        ("Stop recommending the cheapest chain to people with 12-speed groupsets.", False),
         # an identifier put right is still one case
         ("Build 5521, not 5512.", True),
     ],
