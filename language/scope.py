@@ -126,7 +126,7 @@ SCOPE_PATTERNS = {
     # hours", "under 5 hours")
     "small-number": re.compile(
         r"\b(?!(?:the|a|an|in|on|at|by|for|to|of|per|from|within|under|over|every|about|around|than|"
-        r"least|most|only|just|up|is|are|was|be|and|or|min|max|minimum|maximum)\b)[a-z]+\s+\d{1,3}(?:\.\d+)?\b(?![.\d]*\s?%)",
+        r"least|most|only|just|up|is|are|was|be|and|or|min|max|minimum|maximum)\b)[a-z]+\s+\d{1,3}(?:\.\d+)?\b(?![.\d]*\s?%)(?!-[a-z])",
         re.I,
     ),
     "digit": re.compile(r"\d"),
