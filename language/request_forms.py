@@ -298,7 +298,14 @@ def on_condition(sentence: str) -> str:
     """The sentence itself when a condition opens it and an instruction follows ("If a couple
     mentions a budget over £15,000, pass them to Harriet"); the condition is part of the rule."""
     found = CONDITION.match(sentence.strip())
-    return sentence.rstrip(" .!") if found and instructs(found.group(1)) else ""
+    if not found:
+        return ""
+    said = addressed(found.group(1))  # "…, it should offer to ring round the other branches"
+    if not instructs(said):
+        return ""
+    if said == found.group(1):
+        return sentence.rstrip(" .!")
+    return f"{sentence[: found.start(1)].rstrip()} {said[:1].lower()}{said[1:].rstrip(' .!')}"
 
 
 def suggestion(sentence: str) -> str:

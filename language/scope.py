@@ -295,9 +295,27 @@ def _days(match: re.Match) -> str:
 LOWER_DAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b")
 
 
+# A rule said on a condition of a kind ("If a customer is short, offer to ring round for her",
+# "When anyone asks, tell him …"): "he" or "she" is whoever meets it, not one person.
+ON_A_KIND = re.compile(
+    r"^(?:if|when|whenever|unless|once)\s+(?:a|an|any|anyone|anybody|someone|somebody|we|we're|they|"
+    r"customers?|clients?|people|a\s+\w+)\b",
+    re.I,
+)
+WHOEVER = ((re.compile(r"\b(?:he|she)\b", re.I), "they"), (re.compile(r"\b(?:him|her|his)\b", re.I), "them"))
+
+
+def _whoever(text: str) -> str:
+    if not ON_A_KIND.match(text):
+        return text
+    for pattern, replacement in WHOEVER:
+        text = pattern.sub(replacement, text)
+    return text
+
+
 def scope_features(content: str) -> dict[str, float]:
     text = LOWER_DAY.sub(lambda m: m.group().capitalize(), tokens_cut(content).strip())
-    text = _colleagues(DAY_SPAN.sub(_days, text))
+    text = _colleagues(DAY_SPAN.sub(_days, _whoever(text)))
     text = TITLED.sub(_titled, LISTED.sub("examples", text))
     features = {"rule:instance": 1.0} if by_rule(text) else {}
     for name, pattern in SCOPE_PATTERNS.items():

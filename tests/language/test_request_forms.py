@@ -222,6 +222,11 @@ def test_a_title_or_a_short_form_ends_no_sentence(text, said):
         ("Rule is we only use our own parts on workshop jobs.", "Only use our own parts on workshop jobs"),
         ("Only the boats marked pet-friendly take dogs.", "Only the boats marked pet-friendly take dogs"),
         ("Only two people turned up.", ""),
+        # a condition, then a request of the agent in the third person
+        (
+            "If we're out of stock on inhalers, it should offer to ring round the other branches.",
+            "If we're out of stock on inhalers, offer to ring round the other branches",
+        ),
         ("Short breaks are Mon-Fri or Fri-Mon ONLY.", "Short breaks are Mon-Fri or Fri-Mon ONLY"),
         ("Refunds are store credit only.", "Refunds are store credit only"),
         ("It is for you only.", ""),

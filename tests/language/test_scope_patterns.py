@@ -236,3 +236,16 @@ def test_a_day_in_lowercase_and_a_group_of_one_case(sentence, one_case):
 )
 def test_an_amount_put_right_is_no_value_swap(sentence, swapped):
     assert bool(SCOPE_PATTERNS["value-swap"].search(sentence)) is swapped
+
+
+@pytest.mark.parametrize(
+    ("sentence", "one_case"),
+    [
+        # on a condition of a kind, "her" is whoever meets it
+        ("If a customer is out of stock, offer to ring round the other branches for her.", False),
+        ("If Mrs Patel calls, tell her the car is ready.", True),
+        ("Tell her the car is ready.", True),
+    ],
+)
+def test_a_pronoun_on_a_condition_of_a_kind_is_whoever_meets_it(sentence, one_case):
+    assert is_instance(sentence) is one_case
