@@ -106,6 +106,12 @@ UNIT_CAPITALS += ("SMS", "MMS", "FAQ", "URL", "ID", "GP", "NHS", "API", "ETA", "
 UNIT_CAPITALS += ("QR", "DOB", "RSVP", "CV", "AM", "PM", "HR", "USB")
 
 
+FUNCTION_WORDS = (
+    r"(?:before|after|and|or|but|to|for|in|on|at|with|by|from|of|is|was|are|were|as|if|when|so|then|"
+    r"first|too|again|only|instead|please|now|here|there)"
+)
+
+
 class Shouted:
     """Capitals that can name one thing ("RFI QTB", "HQ"), not a word shouted ("AVOID", "NOT").
     Matched like a pattern (`search`)."""
@@ -121,7 +127,20 @@ SCOPE_PATTERNS = {
     "inner-capital": re.compile(
         r"(?<=[a-z,;] )(?!" + RECURRING_DAY + "|" + LANGUAGE_NAME + r")(?-i:[A-Z][a-z]+)\b"
     ),
-    "letters-id": Shouted(re.compile(r"(?-i:\b(?!(?:" + "|".join(UNIT_CAPITALS) + r")\b)[A-Z]{2,6}\b)")),
+    # (capitals after an article or "our" are a kind of thing, "link the BOM", "an EHCP", unless a
+    # thing of their own follows)
+    "letters-id": Shouted(
+        re.compile(
+            r"(?-i:(?:(?<!\bthe )(?<!\bThe )(?<!\ba )(?<!\ban )(?<!\bany )(?<!\bour )(?<!\bOur )(?<!\bevery )"
+            r"\b(?!(?:" + "|".join(UNIT_CAPITALS) + r")\b)[A-Z]{2,6}\b)"
+            # after an article too when a thing of its own follows: "the RFI binder"
+            r"|\b(?!(?:"
+            + "|".join(UNIT_CAPITALS)
+            + r")\b)[A-Z]{2,6}\b(?=\s+(?!"
+            + FUNCTION_WORDS
+            + r"\b)[a-z]+[^s\W]\b))"
+        )
+    ),
     # a thing's own number ("desk 4", "section 9.2"), not a quantity ("the 25% deposit", "in 24
     # hours", "under 5 hours")
     "small-number": re.compile(

@@ -249,3 +249,17 @@ def test_an_amount_put_right_is_no_value_swap(sentence, swapped):
 )
 def test_a_pronoun_on_a_condition_of_a_kind_is_whoever_meets_it(sentence, one_case):
     assert is_instance(sentence) is one_case
+
+
+@pytest.mark.parametrize(
+    ("sentence", "one_case"),
+    [
+        # capitals after an article name a kind of thing; after a noun, one thing's code
+        ("Link the BOM, don't attach it.", False),
+        ("Check the prescription status in the PMR before replying.", False),
+        ("Slug TRNZ needs a new headline.", True),
+    ],
+)
+def test_capitals_after_an_article_are_a_kind(sentence, one_case):
+    assert bool(SCOPE_PATTERNS["letters-id"].search(sentence)) is one_case
+    assert is_instance(sentence) is one_case
