@@ -271,6 +271,15 @@ OF_A_CLASS = re.compile(
 )
 
 
+# What belongs to one person named by title ("at Mr Ross's", "Mrs Okoye's christening") is that
+# person's case, however the sentence is worded (a colleague's schedule is read as such first);
+# so is what names one company ("the corporate booking for Arden Ltd").
+SOMEONES = re.compile(
+    r"(?-i:\b(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?\s+[A-Z][a-z]+(?:-[A-Z][a-z]+)?(?:'s|s')(?!\w)"
+    r"|\b[A-Z][a-z]+\s+(?:Ltd|Limited|Inc|plc|PLC|LLC|LLP|GmbH)\b)"  # and one company: "for Arden Ltd"
+)
+
+
 # Once the work is routed to a colleague, "he" or "she" is that colleague ("goes to Alan, he does
 # the quoting").
 COLLEAGUE_PRONOUN = (
@@ -374,4 +383,6 @@ def is_instance(content: str) -> bool:
     years."), which names no case the fact is about."""
     text = tokens_cut(content)
     said = [s for s in sentences(text) if len(s.split()) >= STATES_SOMETHING] or [text]
+    if SOMEONES.search(_colleagues(said[0])):
+        return True  # "at Mr Ross's", "for Mrs Okoye's christening": one person's own
     return load(WEIGHTS).says_yes(scope_features(said[0]))

@@ -263,3 +263,18 @@ def test_a_pronoun_on_a_condition_of_a_kind_is_whoever_meets_it(sentence, one_ca
 def test_capitals_after_an_article_are_a_kind(sentence, one_case):
     assert bool(SCOPE_PATTERNS["letters-id"].search(sentence)) is one_case
     assert is_instance(sentence) is one_case
+
+
+@pytest.mark.parametrize(
+    ("sentence", "one_case"),
+    [
+        # what belongs to one person named by title, or names one company, is that one's case
+        ("Never turn the power off at Mr Ross's without telling him first.", True),
+        ("For Mrs Okoye's christening on the 14th, always set out 40 chairs.", True),
+        ("the big corporate booking for Arden Ltd - 6 cars, all need sat navs", True),
+        # a colleague's schedule is a rule of who does what
+        ("Exotic pets have to go on Dr. Okafor's schedule.", False),
+    ],
+)
+def test_what_belongs_to_one_titled_person_or_company_is_one_case(sentence, one_case):
+    assert is_instance(sentence) is one_case
