@@ -17,7 +17,9 @@ while tuning (so not a test: the corpus's test part is):
   sentences of "we" that state no rule, in 25 domains;
 - language/corpus/tables/one_off_instructions.tsv: 160 instructions about one case and 120
   standing rules that look like them, in 32 domains.
-The last two are reported by halves of their domains: every other one (sorted) was read while
+- language/corpus/tables/tricky_one_offs.tsv: 160 one-offs worded like rules and 110 standing
+  facts worded like one-offs, in 32 domains.
+The last three are reported by halves of their domains: every other one (sorted) was read while
 tuning, the rest never was.
 """
 
@@ -88,7 +90,32 @@ def report(*, smoke: bool = False) -> dict:
         found[name] = halves = _lines_or_none(_rows(name, smoke), reading, for_agent)
         said = "; ".join(f"{half} half {_counts(halves[half])}" for half in ("read", "unread"))
         print(f"   {label}: {said}")
+    found["tricky_one_offs.tsv"] = _tricky(_rows("tricky_one_offs.tsv", smoke), asks_in, one_case)
     return {**found, "specific_rules.tsv": (rule_read, rules, kept, cases)}
+
+
+def _tricky(rows, asks_in, one_case) -> dict:
+    """One-offs that look like rules and standing facts that look like one-offs, by halves of
+    their domains: one-offs read as one case and as asks, standing ones read as standing."""
+    domains = sorted({row[1] for row in rows})
+    halves = {}
+    for half in ("read", "unread"):
+        mine = [row for row in rows if (domains.index(row[1]) % 2 == 0) == (half == "read")]
+        one = [text for label, _, text in mine if label == "oneoff"]
+        standing = [text for label, _, text in mine if label == "standing"]
+        halves[half] = (
+            sum(one_case(t) for t in one),
+            sum(bool(asks_in(t)) for t in one),
+            len(one),
+            sum(not one_case(t) for t in standing),
+            len(standing),
+        )
+    said = "; ".join(
+        f"{half} half one-offs read as one case {k}/{n}, as asks {a}/{n}, standing read as standing {s}/{m}"
+        for half, (k, a, n, s, m) in halves.items()
+    )
+    print(f"   one-offs that look like rules: {said}")
+    return halves
 
 
 def _lines_or_none(rows, asks_in, for_agent) -> dict:

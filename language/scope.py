@@ -271,12 +271,19 @@ OF_A_CLASS = re.compile(
 )
 
 
-# What belongs to one person named by title ("at Mr Ross's", "Mrs Okoye's christening") is that
-# person's case, however the sentence is worded (a colleague's schedule is read as such first);
-# so is what names one company ("the corporate booking for Arden Ltd").
+# What belongs to one person named by title ("at Mr Ross's", "Mrs Okoye's christening") or to one
+# family is that case, however the sentence is worded (a colleague's schedule is read as such
+# first); so is what names one company ("the corporate booking for Arden Ltd"), one order's
+# reference ("PT-771") or one day ("next tues", "this Friday").
 SOMEONES = re.compile(
     r"(?-i:\b(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?\s+[A-Z][a-z]+(?:-[A-Z][a-z]+)?(?:'s|s')(?!\w)"
-    r"|\b[A-Z][a-z]+\s+(?:Ltd|Limited|Inc|plc|PLC|LLC|LLP|GmbH)\b)"  # and one company: "for Arden Ltd"
+    r"|\bthe\s+[A-Z][a-z]+s'(?!\w)"  # one family's: "the Dawsons' lab"
+    r"|\b[A-Z][a-z]+\s+(?:Ltd|Limited|Inc|plc|PLC|LLC|LLP|GmbH)\b"  # one company: "for Arden Ltd"
+    r"|\b[A-Z]{1,4}-\d{2,}\b)"  # one order's or job's reference: "PT-771", "Booking MQ-558"
+    # one day: "next tues", "this Friday" (not "the last Friday of the month")
+    r"|\b(?:this|next|last)\s+(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b(?!s)"
+    r"(?!\s+(?:of|in)\s+(?:the|each|every|a)\s+month)",
+    re.I,
 )
 
 

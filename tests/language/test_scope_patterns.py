@@ -4,7 +4,7 @@ recurs, name none. Table-driven over sentences written for this test."""
 
 import pytest
 
-from language.scope import SCOPE_PATTERNS, is_instance, scope_features
+from language.scope import SCOPE_PATTERNS, SOMEONES, is_instance, scope_features
 
 INSTANCES = [
     "Desk 14, not desk 41.",
@@ -278,3 +278,20 @@ def test_capitals_after_an_article_are_a_kind(sentence, one_case):
 )
 def test_what_belongs_to_one_titled_person_or_company_is_one_case(sentence, one_case):
     assert is_instance(sentence) is one_case
+
+
+@pytest.mark.parametrize(
+    ("sentence", "one_case"),
+    [
+        # one family's, one order's reference, one day named as such
+        ("Max must always be walked separately, he's the Dawsons' lab.", True),
+        ("For job PT-771 always use the side entrance.", True),
+        ("The couple flying in next tues will collect after hours.", True),
+    ],
+)
+def test_one_family_reference_or_day_is_one_case(sentence, one_case):
+    assert is_instance(sentence) is one_case
+
+
+def test_the_last_friday_of_the_month_is_no_one_day():
+    assert not SOMEONES.search("Add the surcharge on the last Friday of the month.")
