@@ -46,8 +46,8 @@ someone else (`--fleets outsider`, `--fleets third` and `--fleets fourth`:
 bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, three more such sets,
 the fourth written last, in domains none of the others covers, and only ever measured;
 `--fleets fifth`: bench/fifth_fleets.py, written likewise, to read when the fourth falls short;
-`--fleets sixth`: bench/sixth_fleets.py, written likewise once the fourth had been read, and only
-ever measured, then its aggregates guided work; `--fleets seventh`: bench/seventh_fleets.py,
+`--fleets sixth`: bench/sixth_fleets.py, written likewise once the fourth had been read, measured,
+then read once the seventh was written; `--fleets seventh`: bench/seventh_fleets.py,
 written likewise after that, the clean test set only ever measured; `--fleets eighth`:
 bench/eighth_fleets.py, written likewise once the seventh was first measured, to read). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
@@ -839,8 +839,9 @@ def fifth_fleets() -> dict:
 
 
 def sixth_fleets() -> dict:
-    """A second test set, written like the fourth by someone who never saw the code, once the
-    fourth's contrary pairs had been read (bench/sixth_fleets.py): measured, never read to tune."""
+    """A set written like the fourth by someone who never saw the code, once the fourth's contrary
+    pairs had been read (bench/sixth_fleets.py): the test set until the seventh was written, read
+    since."""
     from bench.sixth_fleets import SIXTH
 
     return SIXTH

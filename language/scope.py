@@ -277,7 +277,10 @@ OF_A_CLASS = re.compile(
 # reference ("PT-771") or one day ("next tues", "this Friday").
 SOMEONES = re.compile(
     r"(?-i:\b(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?\s+[A-Z][a-z]+(?:-[A-Z][a-z]+)?(?:'s|s')(?!\w)"
-    r"|\bthe\s+[A-Z][a-z]+s'(?!\w)"  # one family's: "the Dawsons' lab"
+    r"|\b[Tt]he\s+[A-Z][a-z]+s'(?!\w)"  # one family's: "the Dawsons' lab"
+    # one address: "12 Bridge St", "4 Mill Lane"
+    r"|\b\d{1,4}[a-z]?\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:St|Street|Rd|Road|Lane|Ln|Ave|Avenue|Close|"
+    r"Drive|Way|Court|Crescent|Terrace|Place|Gardens|Grove|Row|Square)\b"
     r"|\b[A-Z][a-z]+\s+(?:Ltd|Limited|Inc|plc|PLC|LLC|LLP|GmbH)\b"  # one company: "for Arden Ltd"
     r"|\b[A-Z]{1,4}-\d{2,}\b)"  # one order's or job's reference: "PT-771", "Booking MQ-558"
     # one day: "next tues", "this Friday" (not "the last Friday of the month")

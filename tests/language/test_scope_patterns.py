@@ -295,3 +295,8 @@ def test_one_family_reference_or_day_is_one_case(sentence, one_case):
 
 def test_the_last_friday_of_the_month_is_no_one_day():
     assert not SOMEONES.search("Add the surcharge on the last Friday of the month.")
+
+
+def test_one_address_is_one_case():
+    assert is_instance("The Morgans' install at 12 Bridge St is 2 x 5.4kWh batteries, not one.")
+    assert SOMEONES.search("Deliver to 4 Mill Lane.")
