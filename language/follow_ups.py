@@ -18,15 +18,15 @@ import re
 
 from language import grammar
 from language.request_forms import LEAD_IN_END, addressed, request
-from language.scope import is_instance
+from language.scope import is_instance, names_one
 
 GENERAL = grammar.words(
-    "any anything anyone anybody every everyone everybody everything each always never whenever ever "
-    "nobody future again"
+    "any anything anyone anybody every everyone everybody everything each whenever nobody future"
 )
+HABIT = grammar.words("always never ever again")  # for good, unless the one case is named after
 GENERAL_PHRASES = re.compile(
     r"\b(?:from now on|going forward|next time|no one|as a rule|onwards"
-    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b",
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekdays?|weekends?|weeknights?)\b",
     re.I,
 )
 CONDITIONS = grammar.words("when if unless before after until once while")
@@ -40,17 +40,21 @@ THE_AGENT_DID = re.compile(
 )
 
 
-def general(instruction: str) -> bool:
-    """Whether the instruction says it holds beyond one case (see the module's docstring)."""
+def general(instruction: str, *, habit: bool = True) -> bool:
+    """Whether the instruction says it holds beyond one case (see the module's docstring); with
+    `habit` false, "always" and "never" do not say so ("make sure the vase never goes in a glaze
+    firing … It's Mr Osei's")."""
     if GENERAL_PHRASES.search(instruction):
         return True
     words = [w for w in (grammar._word(t) for t in instruction.split()) if w]
     for before, word in zip(["", *words], words, strict=False):
-        if word in GENERAL or word in CONDITIONS:
+        if word in GENERAL or word in CONDITIONS or (habit and word in HABIT):
             return True
         if word == "all" and before not in HELD:
             return True  # "all orders", not "put them all on the 3rd floor"
-        if _plural(word) and before not in HELD and not before.isdigit():
+        if (
+            _plural(word) and before not in HELD | grammar.ADVERBS and not before.isdigit()
+        ):  # not "never goes"
             return True
     return False
 
@@ -63,11 +67,15 @@ def _plural(word: str) -> bool:
     return any(noun != word for noun in lemmas.get("NOUN", ())) if lemmas else len(word) > 3
 
 
-def goes_on_from_one_case(told: list[str], sentence: str) -> bool:
+def goes_on_from_one_case(told: list[str], sentence: str, after: tuple[str, ...] = ()) -> bool:
     """Whether `sentence`, an instruction said after the sentences `told` of the same text, only
-    goes on from one case told there or in its own lead-in (see the module's docstring)."""
+    goes on from one case told there or in its own lead-in, or named after it whatever else is
+    said (`after`: "Please make sure the vase never goes in a glaze firing. … It's Mr Osei's.")
+    (see the module's docstring)."""
     said = addressed(sentence)
     instruction = request(said) or said
+    if any(names_one(later) for later in after):
+        return not general(instruction, habit=False)
     if general(instruction):
         return False
     lead_in = LEAD_IN_END.split(sentence)[:-1] if instruction != said else []

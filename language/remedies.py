@@ -85,7 +85,7 @@ def asks_in(text: str, *, reason: bool = False) -> list[tuple[int, str]]:
     asked = []
     for position, sentence in enumerate(said):
         if _asks_of_the_work(sentence):
-            if not _follows_one_case(tuple(said[:position]), sentence):
+            if not _follows_one_case(tuple(said[:position]), sentence, tuple(said[position + 1 :])):
                 asked.append((position, sentence))
         elif reason and (rule := house_rule(sentence)):
             asked.append((position, rule))
@@ -113,8 +113,8 @@ def _asks_of_the_work(sentence: str) -> bool:
 
 
 @functools.lru_cache(maxsize=16_384)
-def _follows_one_case(told: tuple[str, ...], sentence: str) -> bool:
-    return goes_on_from_one_case(list(told), sentence)
+def _follows_one_case(told: tuple[str, ...], sentence: str, after: tuple[str, ...]) -> bool:
+    return goes_on_from_one_case(list(told), sentence, after)
 
 
 def similarity(a: str, b: str) -> float:

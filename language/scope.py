@@ -390,9 +390,25 @@ def is_instance(content: str) -> bool:
     Of a text of several sentences, the first that says something (three words or more) is read:
     a correction states its fact first, and what follows is why, or how often it was got wrong
     ("The deposit is non-refundable once the tasting is booked. That's been in our terms for six
-    years."), which names no case the fact is about."""
+    years."), which names no case the fact is about; but a sentence of it that names one case
+    whatever else it says (`names_one`: "… That's Mrs Harper's spaniel.") makes it about that case."""
     text = tokens_cut(content)
     said = [s for s in sentences(text) if len(s.split()) >= STATES_SOMETHING] or [text]
-    if SOMEONES.search(_colleagues(said[0])):
-        return True  # "at Mr Ross's", "for Mrs Okoye's christening": one person's own
+    if names_one(said[0]) or any(names_one(later) and not AGENT_DID.match(later) for later in said[1:]):
+        return True  # "at Mr Ross's", "… That's Mrs Harper's spaniel.": one person's own
     return load(WEIGHTS).says_yes(scope_features(said[0]))
+
+
+# What the agent did to one case, told after a fact as where it went wrong ("… You left it off
+# the Johnsons' quote."), is not the case the fact is about.
+AGENT_DID = re.compile(
+    r"^(?:you|u|it|the\s+(?:bot|assistant|agent|chat|chatbot))\s+(?:\w+ed|told|said|sent|gave|put|made|took|let|"
+    r"left|forgot|quoted|offered|promised|charged|sold|got|had)\b",
+    re.I,
+)
+
+
+def names_one(sentence: str) -> bool:
+    """Whether the sentence names one case whatever else it says (`SOMEONES`): one person's or
+    family's own, one company, one order's reference, one address, one day named as such."""
+    return bool(SOMEONES.search(_colleagues(sentence)))

@@ -78,3 +78,8 @@ def test_a_reviewer_stating_the_rule_in_the_present_asks_for_it(reason, asks):
 
 def test_the_same_statement_in_other_feedback_asks_nothing():
     assert asks_in("New trade accounts are on 14-day terms for the first three months, then 30.") == []
+
+
+def test_an_instruction_before_the_case_it_is_about_is_no_ask():
+    item = "Please make sure the vase never goes in a glaze firing. It's Mr Osei's, on the second shelf."
+    assert asks_in(item) == []

@@ -300,3 +300,16 @@ def test_the_last_friday_of_the_month_is_no_one_day():
 def test_one_address_is_one_case():
     assert is_instance("The Morgans' install at 12 Bridge St is 2 x 5.4kWh batteries, not one.")
     assert SOMEONES.search("Deliver to 4 Mill Lane.")
+
+
+@pytest.mark.parametrize(
+    ("text", "one_case"),
+    [
+        # the case named after what is said of it
+        ("Biscuit must never go in the dryer cabinet. That's Mrs Harper's spaniel.", True),
+        # what the agent did to one family, told after the fact, is where it went wrong
+        ("Customer's own fabric always has a £40 handling charge. You left it off the Johnsons' quote.", False),
+    ],
+)
+def test_a_case_named_after_the_fact_makes_it_one(text, one_case):
+    assert is_instance(text) is one_case
