@@ -12,6 +12,10 @@ An instruction says it holds beyond the case, and is a rule even after one, when
 any, every or all of a kind ("check any lead time"), of a kind in the plural ("Tell parents the
 application is under review"), on a condition ("when …", "if …", "before …"), or for good
 ("always", "never", "next time", "from now on").
+
+A case named after the instruction, by what names one case whatever else is said
+(`language.scope.names_one`: "Please make sure the vase never goes in a glaze firing. It's Mr
+Osei's."), makes it about that case too; "always" and "never" then say how, not for whom.
 """
 
 import re
@@ -31,6 +35,7 @@ GENERAL_PHRASES = re.compile(
 )
 CONDITIONS = grammar.words("when if unless before after until once while")
 HELD = grammar.DETERMINERS | grammar.PRONOUNS  # "the bookings", "her kids": a case's own things
+ADVERBS = grammar.ADVERBS  # before a verb's "-s" ("never goes"), which is no plural
 # A case told as what the agent did ("the bot quoted £35 for Pip the cat"): what follows is the
 # lesson ("it needs to use the current price list"), not more of the case.
 THE_AGENT_DID = re.compile(
@@ -52,10 +57,8 @@ def general(instruction: str, *, habit: bool = True) -> bool:
             return True
         if word == "all" and before not in HELD:
             return True  # "all orders", not "put them all on the 3rd floor"
-        if (
-            _plural(word) and before not in HELD | grammar.ADVERBS and not before.isdigit()
-        ):  # not "never goes"
-            return True
+        if _plural(word) and before not in HELD | ADVERBS and not before.isdigit():
+            return True  # "Tell parents …", not "her kids", "2 weeks" or "never goes"
     return False
 
 
