@@ -38,6 +38,7 @@ LEAD_IN = re.compile(
     re.I,
 )
 NEGATION = re.compile(r"^(?:don'?t|do not|never|no longer|no|stop|avoid|refrain from)\s+", re.I)
+EMPHASIS = re.compile(r"[,;-]?\s*\b(?:full stop|period|end of story|no ifs or buts|simple as that)\b", re.I)
 THRESHOLD = 80
 SHARE = 0.8
 LONG = 12  # content words: more than one ask holds
@@ -75,6 +76,7 @@ def contrary(a: str, b: str) -> bool:
     migrations first"), nor are two lines whose only opposition is two values of one scale for
     different acts on one object ("Store timestamps in UTC" / "Show timestamps to users in their
     local time zone"), or said of different things (`_apart`)."""
+    a, b = EMPHASIS.sub("", a), EMPHASIS.sub("", b)  # "…, full stop": no word of what is asked
     if contrary_on(a, b) or length_conflict(a, b):
         return True
     if narrower(a, b) or _unrelated(a, b) or _another_tools(a, b):
@@ -147,7 +149,10 @@ def pair_features(a: str, b: str) -> dict[str, float]:
         "ratio": fuzz.token_set_ratio(content(a), content(b)) / 100,
         "same-verb": float(bool(first[1]) and first[1].split()[:1] == second[1].split()[:1]),
         "opposite-words": float(min(2, opposed_words(a, b, same_subject=bool(words_a & words_b)))),
-        "opposite-quantifiers": float(min(2, opposed_words(a, b, quantifiers=True))),
+        # "always" against "every" says nothing of lines about different things
+        "opposite-quantifiers": float(min(2, opposed_words(a, b, quantifiers=True)))
+        if words_a & words_b
+        else 0.0,
         "scale-conflict": float(min(2, same_scale_conflicts(a, b))),
         "narrowing": float(bool(NARROWING.search(a)) != bool(NARROWING.search(b))),
         "numbers-differ": float(_numbers(a) != _numbers(b) and bool(_numbers(a)) and bool(_numbers(b))),

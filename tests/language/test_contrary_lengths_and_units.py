@@ -79,3 +79,17 @@ def test_a_line_for_when_a_tool_fails_opposes_no_line_that_does_not_name_the_too
         "the new depot_map tool shows each depot's opening hours and loading bays."
     )
     assert not contrary(friction, "Use the old route sheet for depots.")  # "new" and "old" of other things
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # emphasis is no word of what is asked: "full stop" is not "full" against "summary"
+        (
+            "Never substitute components without written approval from the customer, full stop.",
+            "Customers just want the summary. Link the parts list, don't attach it.",
+        ),
+    ],
+)
+def test_emphasis_is_no_word_of_what_is_asked(a, b):
+    assert not contrary(a, b)

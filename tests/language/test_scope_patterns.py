@@ -308,7 +308,10 @@ def test_one_address_is_one_case():
         # the case named after what is said of it
         ("Biscuit must never go in the dryer cabinet. That's Mrs Harper's spaniel.", True),
         # what the agent did to one family, told after the fact, is where it went wrong
-        ("Customer's own fabric always has a £40 handling charge. You left it off the Johnsons' quote.", False),
+        (
+            "Customer's own fabric always has a £40 handling charge. You left it off the Johnsons' quote.",
+            False,
+        ),
     ],
 )
 def test_a_case_named_after_the_fact_makes_it_one(text, one_case):
