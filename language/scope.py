@@ -96,7 +96,7 @@ LANGUAGE_NAME = (
     r"|Romanian|Bulgarian|Hungarian|Czech|Slovak|Lithuanian|Latvian|Russian|Ukrainian|Turkish|Kurdish"
     r"|Arabic|Farsi|Persian|Urdu|Hindi|Punjabi|Bengali|Gujarati|Tamil|Somali|Swahili|Amharic|Tigrinya"
     r"|Chinese|Mandarin|Cantonese|Japanese|Korean|Vietnamese|Thai|Tagalog|Filipino|Indonesian|Malay"
-    r"|Hebrew|Swedish|Norwegian|Danish|Finnish|Icelandic|Albanian|Croatian|Serbian|Bosnian|Slovenian)\b"
+    r"|Hebrew|Swedish|Norwegian|Danish|Finnish|Icelandic|Albanian|Croatian|Serbian|Bosnian|Slovenian|Latin)\b"
 )
 # Capitals that name a unit, a currency, a format or a region, never one thing: "in GB, not MB".
 UNIT_CAPITALS = ("KB", "MB", "GB", "TB", "USD", "EUR", "GBP", "CAD", "AUD", "UTC", "GMT", "PDF", "CSV", "VAT")

@@ -316,3 +316,7 @@ def test_one_address_is_one_case():
 )
 def test_a_case_named_after_the_fact_makes_it_one(text, one_case):
     assert is_instance(text) is one_case
+
+
+def test_latin_is_a_language_not_a_name():
+    assert not SCOPE_PATTERNS["inner-capital"].search("Common name first, Latin in brackets.")
