@@ -33,7 +33,12 @@ Inside a complaint people often ask without commanding:
 People also ask it of the agent in the third person: "Can it stop sending reminders to deferred
 donors?", "We need it to ask for vaccination status", "The bot should warn owners upfront",
 "It needs to check ages at booking". `addressed` says these to the agent ("Could you stop …",
-"Ask for …", "Warn owners upfront", "Check ages at booking"), as the readers read requests.
+"Ask for …", "Warn owners upfront", "Check ages at booking"), as the readers read requests; and
+so the house's own practice or policy, as a reviewer often states it: "We never substitute
+components without written approval" (→ "Never substitute …"), "You can't promise exact colour
+matches" (→ "Don't promise …"), "Our policy is to price match local shops only" (→ "Price match
+…"). A restriction is a rule as said: "Only the boats marked pet-friendly take dogs", "Short
+breaks are Mon-Fri or Fri-Mon ONLY".
 
 `request` gives what such a sentence asks for, as a plain instruction or rule: the act of a
 question or a wish, the noun phrase of a rule said without a verb, the rule of the work as said.
@@ -218,8 +223,8 @@ def _house(text: str) -> str:
 
 # A rule of who does what, said as how work goes: "Any enquiry about restoration goes to Alan",
 # "Groups of stag parties get referred to Sandra", "Anything in Polish can go to Agnieszka",
-# "wedding cakes = Hannah in the cake room". The
-# subject is a kind of work (opened by "any", "all", "every" …, or a plural), not one thing.
+# "wedding cakes = Hannah in the cake room". The subject is a kind of work (opened by "any",
+# "all", "every" …, or a plural), not one thing.
 ROUTED = re.compile(
     r"^(?P<subject>[^,;:?=→]+?)\s*(?:(?:\s(?:goes|go|can go|should go|get|gets|are|is)\s+"
     r"(?:(?:passed|referred|sent|forwarded|handed|routed|transferred|put through|booked)\s+)?"
