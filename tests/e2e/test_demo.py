@@ -35,16 +35,17 @@ def _it_drove_the_whole_loop(text: str) -> None:
     ):
         assert marker in text, marker
     decided = [line for line in text.splitlines() if ": line test " in line and " by system — " in line]
-    researcher = [line for line in decided if " of researcher (" in line]
+    # the researcher's harmful line ("Keep it concise" loses the sources) is rolled back by its test
+    harmful = [line for line in decided if " of researcher (Adds “Keep it concise" in line]
     coder = [line for line in decided if " of coder (Adds" in line]
-    assert researcher and all(" rolled back by system" in line for line in researcher), decided
+    assert harmful and all(" rolled back by system" in line for line in harmful), decided
     # the coder's lines, real gains, are promoted by their tests (or handed over with "promote")
     assert any(" promoted by system" in line for line in coder) or (
         "recommended PROMOTE" in text
         and "→ press Promote this line on /admin/experiments/linefactor/" in text
     ), text[-3000:]
     assert "== What waits for you" in text and "browse this run: DATABASE_URL=sqlite:///" in text
-    assert AgentTemplate.objects.get(slug="researcher").document.head.number == 1  # the harmful one
+    assert "Keep it concise" not in AgentTemplate.objects.get(slug="researcher").document.head.text
     assert AgentTemplate.objects.get(slug="coder").document.head.number >= 2  # a line promoted
 
 
