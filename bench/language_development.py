@@ -16,7 +16,7 @@ while tuning (so not a test: the corpus's test part is):
   draft that state a standing rule (with its words), 60 that concern the one draft and 40 other
   sentences of "we" that state no rule, in 25 domains;
 - language/corpus/tables/one_off_instructions.tsv: 160 instructions about one case and 120
-  standing rules that look like them, in 32 domains.
+  standing rules that look like them, in 32 domains;
 - language/corpus/tables/tricky_one_offs.tsv: 160 one-offs worded like rules and 110 standing
   facts worded like one-offs, in 32 domains.
 The last three are reported by halves of their domains: every other one (sorted) was read while
@@ -90,13 +90,14 @@ def report(*, smoke: bool = False) -> dict:
         found[name] = halves = _lines_or_none(_rows(name, smoke), reading, for_agent)
         said = "; ".join(f"{half} half {_counts(halves[half])}" for half in ("read", "unread"))
         print(f"   {label}: {said}")
-    found["tricky_one_offs.tsv"] = _tricky(_rows("tricky_one_offs.tsv", smoke), asks_in, one_case)
+    found["tricky_one_offs.tsv"] = _tricky(_rows("tricky_one_offs.tsv", smoke), asks_in, is_instance)
     return {**found, "specific_rules.tsv": (rule_read, rules, kept, cases)}
 
 
 def _tricky(rows, asks_in, one_case) -> dict:
     """One-offs that look like rules and standing facts that look like one-offs, by halves of
-    their domains: one-offs read as one case and as asks, standing ones read as standing."""
+    their domains: one-offs read as one case (`one_case`, as a correction's fact is read) and as
+    asks, standing ones read as standing."""
     domains = sorted({row[1] for row in rows})
     halves = {}
     for half in ("read", "unread"):
