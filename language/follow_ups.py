@@ -22,7 +22,7 @@ import re
 
 from language import grammar
 from language.request_forms import LEAD_IN_END, addressed, request
-from language.scope import is_instance, names_one
+from language.scope import is_instance
 
 GENERAL = grammar.words(
     "any anything anyone anybody every everyone everybody everything each whenever nobody future"
@@ -70,18 +70,21 @@ def _plural(word: str) -> bool:
     return any(noun != word for noun in lemmas.get("NOUN", ())) if lemmas else len(word) > 3
 
 
-def goes_on_from_one_case(told: list[str], sentence: str, after: tuple[str, ...] = ()) -> bool:
-    """Whether `sentence`, an instruction said after the sentences `told` of the same text, only
-    goes on from one case told there or in its own lead-in, or named after it whatever else is
-    said (`after`: "Please make sure the vase never goes in a glaze firing. … It's Mr Osei's.")
-    (see the module's docstring)."""
+def tells_one_case(sentence: str) -> bool:
+    """Whether a sentence told before an instruction is about one case, not what the agent did."""
+    return bool(sentence.strip()) and is_instance(sentence) and not THE_AGENT_DID.search(sentence)
+
+
+def goes_on_from_one_case(sentence: str, *, case_before: bool, named_after: bool) -> bool:
+    """Whether `sentence`, an instruction, only goes on from one case: one told before it in the
+    same text (`case_before`, `tells_one_case`) or in its own lead-in, or named after it whatever
+    else is said (`named_after`, `names_one`: "Please make sure the vase never goes in a glaze
+    firing. … It's Mr Osei's.") (see the module's docstring)."""
     said = addressed(sentence)
     instruction = request(said) or said
-    if any(names_one(later) for later in after):
+    if named_after:
         return not general(instruction, habit=False)
     if general(instruction):
         return False
     lead_in = LEAD_IN_END.split(sentence)[:-1] if instruction != said else []
-    return any(
-        is_instance(piece) and not THE_AGENT_DID.search(piece) for piece in [*told, *lead_in] if piece.strip()
-    )
+    return case_before or any(tells_one_case(piece) for piece in lead_in)

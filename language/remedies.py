@@ -21,19 +21,18 @@ feedback: raw token-set ratio ≥ 70 joins 7 of 14 same-remedy pairs; over conte
 joins 14 of 14 and 0 of 77 pairs of different remedies.
 """
 
-import functools
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
 from language.agent_terms import for_agent
 from language.contrary import action, contrary
-from language.follow_ups import goes_on_from_one_case
+from language.follow_ups import goes_on_from_one_case, tells_one_case
 from language.noun_rules import SPEAKER
 from language.remedy_reading import by_form, is_remedy
 from language.remedy_shapes import shapes
 from language.request_forms import addressed, request
-from language.scope import is_instance
+from language.scope import is_instance, names_one
 from language.sentences import sentences
 from language.words import content
 
@@ -75,20 +74,30 @@ def asks_of_the_work(sentence: str) -> bool:
     return is_remedy(said) and not is_instance(request(said) or said)
 
 
-def asks_in(text: str, *, reason: bool = False) -> list[tuple[int, str]]:
+def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> list[tuple[int, str]]:
     """The sentences of one item of feedback that ask something of the work, with their place in
-    it: not an instruction that only goes on from one case told before it ("Offer amount is
-    £312,500 not £321,500. Check the figures and resend.", `language.follow_ups`). In the reason
-    a reviewer gave for rejecting a draft (`reason`), a rule of the work stated in the plain
-    present ("New trade accounts are on 14-day terms") is the house's rule, asked as such."""
+    it: not an instruction that only goes on from one case told before or named after it ("Offer
+    amount is £312,500 not £321,500. Check the figures and resend.", `language.follow_ups`). In
+    the reason a reviewer gave for rejecting a draft (`reason`), a rule of the work stated in the
+    plain present ("New trade accounts are on 14-day terms") is the house's rule, asked as such.
+    Each sentence is read once (`read` keeps what a sentence asked across items)."""
     said = sentences(text)
-    asked = []
+    read = {} if read is None else read
+    named_after = [False] * len(said)  # whether a later sentence names one case
+    for i in range(len(said) - 2, -1, -1):
+        named_after[i] = named_after[i + 1] or names_one(said[i + 1])
+    asked, case_before = [], False
     for position, sentence in enumerate(said):
-        if _asks_of_the_work(sentence):
-            if not _follows_one_case(tuple(said[:position]), sentence, tuple(said[position + 1 :])):
+        if sentence not in read:
+            read[sentence] = asks_of_the_work(sentence)
+        if read[sentence]:
+            if not goes_on_from_one_case(
+                sentence, case_before=case_before, named_after=named_after[position]
+            ):
                 asked.append((position, sentence))
         elif reason and (rule := house_rule(sentence)):
             asked.append((position, rule))
+        case_before = case_before or tells_one_case(sentence)
     return asked
 
 
@@ -105,16 +114,6 @@ def house_rule(sentence: str) -> str:
         return ""  # "… looks like you copied the Jones job", "Far too many boxes listed …"
     first = words[0] if words[0][1:2].isupper() else words[0][:1].lower() + words[0][1:]
     return f"Our policy is that {' '.join([first, *words[1:]])}."
-
-
-@functools.lru_cache(maxsize=16_384)
-def _asks_of_the_work(sentence: str) -> bool:
-    return asks_of_the_work(sentence)
-
-
-@functools.lru_cache(maxsize=16_384)
-def _follows_one_case(told: tuple[str, ...], sentence: str, after: tuple[str, ...]) -> bool:
-    return goes_on_from_one_case(list(told), sentence, after)
 
 
 def similarity(a: str, b: str) -> float:
@@ -201,8 +200,9 @@ def _asks(said: list[Said]) -> dict[Ask, list[Said]]:
     order, amount, host or person, or only goes on from one, is no remedy)."""
     said_as: dict[Ask, list[Said]] = {}
     key_of: dict[str, Ask] = {}
+    read: dict[str, bool] = {}
     for item in said:
-        for position, sentence in asks_in(item.text, reason=item.source.startswith("decision:")):
+        for position, sentence in asks_in(item.text, reason=item.source.startswith("decision:"), read=read):
             if sentence not in key_of:
                 key_of[sentence] = (content(sentence), action(sentence)[0])
             said_as.setdefault(key_of[sentence], []).append(
