@@ -22,7 +22,7 @@ import re
 
 from language import grammar
 from language.request_forms import LEAD_IN_END, addressed, request
-from language.scope import is_instance
+from language.scope import DID, is_instance
 
 GENERAL = grammar.words(
     "any anything anyone anybody every everyone everybody everything each whenever nobody future"
@@ -40,7 +40,7 @@ ADVERBS = grammar.ADVERBS  # before a verb's "-s" ("never goes"), which is no pl
 # lesson ("it needs to use the current price list"), not more of the case.
 THE_AGENT_DID = re.compile(
     r"\b(?:the|your|this|that)\s+(?:booking\s+)?(?:bot|assistant|chatbot|chat|agent|ai|system)\b"
-    r"|\b(?:it|you)\s+(?:\w+ed|told|said|sent|gave|put|made|took|let|forgot|quoted|offered|promised)\b",
+    rf"|\b(?:it|you)\s+{DID}\b",
     re.I,
 )
 

@@ -401,11 +401,10 @@ def is_instance(content: str) -> bool:
 
 # What the agent did to one case, told after a fact as where it went wrong ("… You left it off
 # the Johnsons' quote."), is not the case the fact is about.
-AGENT_DID = re.compile(
-    r"^(?:you|u|it|the\s+(?:bot|assistant|agent|chat|chatbot))\s+(?:\w+ed|told|said|sent|gave|put|made|took|let|"
-    r"left|forgot|quoted|offered|promised|charged|sold|got|had)\b",
-    re.I,
+DID = (  # what an agent did, in the past
+    r"(?:\w+ed|told|said|sent|gave|put|made|took|let|left|forgot|quoted|offered|promised|charged|sold|got|had)"
 )
+AGENT_DID = re.compile(rf"^(?:you|u|it|the\s+(?:bot|assistant|agent|chat|chatbot))\s+{DID}\b", re.I)
 
 
 def names_one(sentence: str) -> bool:
