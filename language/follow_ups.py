@@ -22,7 +22,7 @@ import re
 
 from language import grammar
 from language.request_forms import LEAD_IN_END, addressed, request
-from language.scope import DID, is_instance
+from language.scope import DID, WEEKDAY, is_instance
 
 GENERAL = grammar.words(
     "any anything anyone anybody every everyone everybody everything each whenever nobody future"
@@ -30,7 +30,7 @@ GENERAL = grammar.words(
 HABIT = grammar.words("always never ever again")  # for good, unless the one case is named after
 GENERAL_PHRASES = re.compile(
     r"\b(?:from now on|going forward|next time|no one|as a rule|onwards"
-    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekdays?|weekends?|weeknights?)\b",
+    rf"|{WEEKDAY}s|weekdays?|weekends?|weeknights?)\b",
     re.I,
 )
 CONDITIONS = grammar.words("when if unless before after until once while")

@@ -196,6 +196,7 @@ SCOPE_PATTERNS = {
 # Days said as a span or a list ("Monday to Friday", "Tuesday and Thursday", "Mon-Sat") recur:
 # read as the word "weekdays", they name no one day.
 DAY = r"(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\b\.?"
+WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"  # a day's whole name
 DAY_SPAN = re.compile(rf"\b{DAY}(?:\s*(?:to|through|thru|till|until|and|or|&|,|-|–)\s*{DAY})+", re.I)
 
 
@@ -284,7 +285,7 @@ SOMEONES = re.compile(
     r"|\b[A-Z][a-z]+\s+(?:Ltd|Limited|Inc|plc|PLC|LLC|LLP|GmbH)\b"  # one company: "for Arden Ltd"
     r"|\b[A-Z]{1,4}-\d{2,}\b)"  # one order's or job's reference: "PT-771", "Booking MQ-558"
     # one day: "next tues", "this Friday" (not "the last Friday of the month")
-    r"|\b(?:this|next|last)\s+(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b(?!s)"
+    rf"|\b(?:this|next|last)\s+{DAY}(?!s)"
     r"(?!\s+(?:of|in)\s+(?:the|each|every|a)\s+month)",
     re.I,
 )
@@ -330,7 +331,7 @@ def _days(match: re.Match) -> str:
 
 
 # A day typed in lowercase is the same day ("next thursday", "on friday"); days in the plural recur.
-LOWER_DAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b")
+LOWER_DAY = re.compile(rf"\b{WEEKDAY}\b")
 
 
 # A rule said on a condition of a kind ("If a customer is short, offer to ring round for her",
