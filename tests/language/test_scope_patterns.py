@@ -4,7 +4,7 @@ recurs, name none. Table-driven over sentences written for this test."""
 
 import pytest
 
-from language.scope import SCOPE_PATTERNS, SOMEONES, is_instance, scope_features
+from language.scope import SCOPE_PATTERNS, is_instance, names_one, scope_features
 
 INSTANCES = [
     "Desk 14, not desk 41.",
@@ -57,6 +57,16 @@ def test_a_number_weighs_as_a_number_whichever_it_is():
         ("Swap just that entry.", "deictic", True),
         ("Ask for the permit number for anything going to the islands.", "recurrence", True),
         ("Anything containing batteries needs the declaration.", "recurrence", True),
+        ("Our minimum trace width is 0.1mm, not 0.15.", "unit", True),
+        ("Stop recommending the cheapest chain for 12-speed groupsets.", "unit", True),
+        ("Build 5521, not 5512.", "unit", False),
+        ("The cut-off for next-day orders is 2pm, not 5pm.", "value-swap", False),  # an amount put right
+        ("The deposit is £300, not £150.", "value-swap", False),
+        ("Desk 14, not desk 41.", "value-swap", True),
+        ("7:45, not 7:30", "value-swap", True),
+        ("Link the BOM, don't attach it.", "letters-id", False),  # capitals after an article
+        ("Slug TRNZ needs a new headline.", "letters-id", True),
+        ("Common name first, Latin in brackets.", "inner-capital", False),  # a language
     ],
 )
 def test_what_each_pattern_reads(sentence, pattern, found):
@@ -194,129 +204,57 @@ def test_a_day_changed_for_another_is_one_case_not_a_span_of_days():
 
 
 @pytest.mark.parametrize(
-    ("sentence", "one_case"),
+    ("text", "one_case"),
     [
-        # an amount of a unit is a standing value, said right for another or not
+        # an amount of any unit is a standing value, said right for another or not
         ("Our minimum trace width is 0.1mm (4 mil) on standard boards, not 0.15.", False),
         ("The limit is 3.68kW per phase.", False),
         ("Pallets over 500kg go on the ground floor.", False),
         ("Stop recommending the cheapest chain to people with 12-speed groupsets.", False),
-        # an identifier put right is still one case
-        ("Build 5521, not 5512.", True),
-    ],
-)
-def test_an_amount_of_any_unit_is_a_rule(sentence, one_case):
-    assert ("has:unit" in scope_features(sentence)) is not one_case
-    assert is_instance(sentence) is one_case
-
-
-@pytest.mark.parametrize(
-    ("sentence", "one_case"),
-    [
+        ("Build 5521, not 5512.", True),  # an identifier put right is still one case
         # a day typed in lowercase is still one day; in the plural it recurs
         ("the tasting evening next thursday is 28 people now, set out more glasses", True),
         ("the 6am spin class on thursday is cancelled", True),
         ("Classes on thursdays start at 6am.", False),
-        # "them all" is one group, not a class
-        ("the conference group arriving thursday - put them all on the 3rd floor", True),
-    ],
-)
-def test_a_day_in_lowercase_and_a_group_of_one_case(sentence, one_case):
-    assert is_instance(sentence) is one_case
-
-
-@pytest.mark.parametrize(
-    ("sentence", "swapped"),
-    [
-        ("The cut-off for next-day orders is 2pm, not 5pm.", False),
-        ("The deposit is £300, not £150.", False),
-        ("Desk 14, not desk 41.", True),
-        ("7:45, not 7:30", True),
-    ],
-)
-def test_an_amount_put_right_is_no_value_swap(sentence, swapped):
-    assert bool(SCOPE_PATTERNS["value-swap"].search(sentence)) is swapped
-
-
-@pytest.mark.parametrize(
-    ("sentence", "one_case"),
-    [
+        ("the conference group arriving thursday - put them all on the 3rd floor", True),  # one group
         # on a condition of a kind, "her" is whoever meets it
         ("If a customer is out of stock, offer to ring round the other branches for her.", False),
         ("If Mrs Patel calls, tell her the car is ready.", True),
         ("Tell her the car is ready.", True),
-    ],
-)
-def test_a_pronoun_on_a_condition_of_a_kind_is_whoever_meets_it(sentence, one_case):
-    assert is_instance(sentence) is one_case
-
-
-@pytest.mark.parametrize(
-    ("sentence", "one_case"),
-    [
         # capitals after an article name a kind of thing; after a noun, one thing's code
         ("Link the BOM, don't attach it.", False),
         ("Check the prescription status in the PMR before replying.", False),
         ("Slug TRNZ needs a new headline.", True),
-    ],
-)
-def test_capitals_after_an_article_are_a_kind(sentence, one_case):
-    assert bool(SCOPE_PATTERNS["letters-id"].search(sentence)) is one_case
-    assert is_instance(sentence) is one_case
-
-
-@pytest.mark.parametrize(
-    ("sentence", "one_case"),
-    [
-        # what belongs to one person named by title, or names one company, is that one's case
+        # what belongs to one person named by title, one family, one company, one reference, one
+        # address or one day named as such is that one case however worded
         ("Never turn the power off at Mr Ross's without telling him first.", True),
         ("For Mrs Okoye's christening on the 14th, always set out 40 chairs.", True),
         ("the big corporate booking for Arden Ltd - 6 cars, all need sat navs", True),
-        # a colleague's schedule is a rule of who does what
-        ("Exotic pets have to go on Dr. Okafor's schedule.", False),
-    ],
-)
-def test_what_belongs_to_one_titled_person_or_company_is_one_case(sentence, one_case):
-    assert is_instance(sentence) is one_case
-
-
-@pytest.mark.parametrize(
-    ("sentence", "one_case"),
-    [
-        # one family's, one order's reference, one day named as such
         ("Max must always be walked separately, he's the Dawsons' lab.", True),
         ("For job PT-771 always use the side entrance.", True),
         ("The couple flying in next tues will collect after hours.", True),
-    ],
-)
-def test_one_family_reference_or_day_is_one_case(sentence, one_case):
-    assert is_instance(sentence) is one_case
-
-
-def test_the_last_friday_of_the_month_is_no_one_day():
-    assert not SOMEONES.search("Add the surcharge on the last Friday of the month.")
-
-
-def test_one_address_is_one_case():
-    assert is_instance("The Morgans' install at 12 Bridge St is 2 x 5.4kWh batteries, not one.")
-    assert SOMEONES.search("Deliver to 4 Mill Lane.")
-
-
-@pytest.mark.parametrize(
-    ("text", "one_case"),
-    [
-        # the case named after what is said of it
+        ("The Morgans' install at 12 Bridge St is 2 x 5.4kWh batteries, not one.", True),
+        ("Exotic pets have to go on Dr. Okafor's schedule.", False),  # a colleague's schedule
+        # the case named after what is said of it; what the agent did to one family, told after
+        # the fact, is where it went wrong
         ("Biscuit must never go in the dryer cabinet. That's Mrs Harper's spaniel.", True),
-        # what the agent did to one family, told after the fact, is where it went wrong
         (
             "Customer's own fabric always has a £40 handling charge. You left it off the Johnsons' quote.",
             False,
         ),
     ],
 )
-def test_a_case_named_after_the_fact_makes_it_one(text, one_case):
+def test_what_names_one_case_however_worded(text, one_case):
     assert is_instance(text) is one_case
 
 
-def test_latin_is_a_language_not_a_name():
-    assert not SCOPE_PATTERNS["inner-capital"].search("Common name first, Latin in brackets.")
+@pytest.mark.parametrize(
+    ("sentence", "names"),
+    [
+        ("Deliver to 4 Mill Lane.", True),
+        ("Add the surcharge on the last Friday of the month.", False),
+        ("Exotic pets have to go on Dr. Okafor's schedule.", False),
+    ],
+)
+def test_what_names_one_case_whatever_else_is_said(sentence, names):
+    assert names_one(sentence) is names
