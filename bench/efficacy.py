@@ -49,7 +49,8 @@ the fourth written last, in domains none of the others covers, and only ever mea
 `--fleets sixth`: bench/sixth_fleets.py, written likewise once the fourth had been read, measured,
 then read once the seventh was written; `--fleets seventh`: bench/seventh_fleets.py,
 written likewise after that, the clean test set only ever measured; `--fleets eighth`:
-bench/eighth_fleets.py, written likewise once the seventh was first measured, to read). Each adds
+bench/eighth_fleets.py, written likewise once the seventh was first measured, to read; `--fleets
+ninth`: bench/ninth_fleets.py, written likewise once the eighth had been read, to read). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
@@ -745,6 +746,7 @@ def main() -> None:
             "sixth",
             "seventh",
             "eighth",
+            "ninth",
             "handoffs",
             *handing,
         ),
@@ -752,7 +754,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to eighth likewise); handoffs: every "
+        "without seeing the code (fifth to ninth likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -780,6 +782,7 @@ def main() -> None:
         "sixth": sixth_fleets,
         "seventh": seventh_fleets,
         "eighth": eighth_fleets,
+        "ninth": ninth_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -861,6 +864,14 @@ def eighth_fleets() -> dict:
     from bench.eighth_fleets import EIGHTH
 
     return EIGHTH
+
+
+def ninth_fleets() -> dict:
+    """A development set, written like the others by someone who never saw the code, once the
+    eighth had been read (bench/ninth_fleets.py): read freely to find what the readers miss."""
+    from bench.ninth_fleets import NINTH
+
+    return NINTH
 
 
 def smallest(fleets: dict) -> dict:

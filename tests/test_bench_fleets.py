@@ -16,6 +16,7 @@ SETS = [
     efficacy.sixth_fleets,
     efficacy.seventh_fleets,
     efficacy.eighth_fleets,
+    efficacy.ninth_fleets,
 ]
 KEYS = {"agents", "week", "fact", "pattern", "remedy", "rejection", "tool_gap", "harm", "problems", "noise"}
 FLEETS = [(fleets.__name__, name, spec) for fleets in SETS for name, spec in fleets().items()]
