@@ -48,9 +48,11 @@ the fourth written last, in domains none of the others covers, and only ever mea
 `--fleets fifth`: bench/fifth_fleets.py, written likewise, to read when the fourth falls short;
 `--fleets sixth`: bench/sixth_fleets.py, written likewise once the fourth had been read, measured,
 then read once the seventh was written; `--fleets seventh`: bench/seventh_fleets.py,
-written likewise after that, the clean test set only ever measured; `--fleets eighth`:
+written likewise after that, measured and never read to tune, though its sentences have since been
+seen; `--fleets eighth`:
 bench/eighth_fleets.py, written likewise once the seventh was first measured, to read; `--fleets
-ninth`: bench/ninth_fleets.py, written likewise once the eighth had been read, to read). Each adds
+ninth`: bench/ninth_fleets.py, written likewise once the eighth had been read, to read; `--fleets
+tenth`: bench/tenth_fleets.py, written likewise with it, the clean test set only ever measured). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
@@ -169,9 +171,8 @@ def carries(prompt: str, kind: str, spec: dict) -> bool:
         return f"avoid: {spec['pattern'].lower()}" in text
     if kind == "tool_gap":
         return spec["tool_gap"][0] in text and "use what was built for it" in text
-    if kind.startswith("problem"):
-        return any(words in text for words in told(problem(spec, kind)[1]))
-    return spec[kind][1].lower() in text
+    words = problem(spec, kind)[1] if kind.startswith("problem") else spec[kind][1]
+    return any(said in text for said in told(words))
 
 
 @functools.cache
@@ -465,8 +466,7 @@ def read(http, token: str, row: dict, spec: dict, sid: str | None = None) -> str
     row["chars"] = max(row["chars"], len(prompt))
     row["one_off_served"] = row["one_off_served"] or one_off_served(prompt, spec)
     if "contrary" in spec:
-        lowered = prompt.lower()
-        both = spec["remedy"][1].lower() in lowered and spec["contrary"][1].lower() in lowered
+        both = carries(prompt, "remedy", spec) and carries(prompt, "contrary", spec)
         row["contrary_served"] |= both
     return prompt
 
@@ -747,6 +747,7 @@ def main() -> None:
             "seventh",
             "eighth",
             "ninth",
+            "tenth",
             "handoffs",
             *handing,
         ),
@@ -754,7 +755,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to ninth likewise); handoffs: every "
+        "without seeing the code (fifth to tenth likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -783,6 +784,7 @@ def main() -> None:
         "seventh": seventh_fleets,
         "eighth": eighth_fleets,
         "ninth": ninth_fleets,
+        "tenth": tenth_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -852,7 +854,8 @@ def sixth_fleets() -> dict:
 
 def seventh_fleets() -> dict:
     """A third test set, written like the sixth by someone who never saw the code, once the sixth's
-    aggregates had guided work (bench/seventh_fleets.py): measured, never read to tune."""
+    aggregates had guided work (bench/seventh_fleets.py): measured, never read to tune. Its
+    sentences were once seen whole, so the tenth has taken its place as the clean test set."""
     from bench.seventh_fleets import SEVENTH
 
     return SEVENTH
@@ -872,6 +875,14 @@ def ninth_fleets() -> dict:
     from bench.ninth_fleets import NINTH
 
     return NINTH
+
+
+def tenth_fleets() -> dict:
+    """The clean test set, written like the others by someone who never saw the code, with the
+    ninth (bench/tenth_fleets.py): measured, never read to tune."""
+    from bench.tenth_fleets import TENTH
+
+    return TENTH
 
 
 def smallest(fleets: dict) -> dict:
