@@ -23,12 +23,15 @@ from language.noun_phrases import limit
 from language.remedy_reading import is_remedy, signed
 from language.request_forms import (
     CONTINUING,
+    WORLD_QUESTION,
     addressed,
     asks_information,
     instructs,
     opens_a_condition,
     request,
     routed,
+    shielded,
+    unshielded,
     work_rule,
 )
 from language.sentences import NOT_AFTER
@@ -84,7 +87,7 @@ def for_agent(sentence: str) -> str:
     """The line agents would be given for `sentence` ('' when it gives them nothing to do)."""
     if len(sentence) > MAX_CHARS or signed(sentence):  # a document, or who wrote it: read no further
         return ""
-    text = addressed(" ".join(sentence.replace("’", "'").split()).strip(" -*"))
+    text = addressed(shielded(" ".join(sentence.replace("’", "'").split()).strip(" -*")))
     piece = _instruction(text)
     if asks_information(piece):
         return ""  # "Could you tell me why it failed?"
@@ -95,7 +98,7 @@ def for_agent(sentence: str) -> str:
     line = TRAILER.sub("", line).strip(" ,;:").rstrip(" .!?")
     if not line or _continues(line):
         return ""
-    line = line[0].upper() + line[1:] + "."
+    line = unshielded(line[0].upper() + line[1:] + ".")
     if noun_rules.rule(line) or limit(line):
         return line  # "Nothing before 8.", "One reminder.", "Two follow-ups per lead."
     rule = work_rule(line) or routed(line)  # "Private hire enquiries go to Marta.": no description
@@ -122,12 +125,18 @@ def _instruction(text: str) -> str:
     whole = text
     pieces = [p for p in TURN.split(text) if p and p.strip()]
     for piece in reversed(pieces):
-        if (piece is pieces[0] or not _fragment(piece)) and _instructs(piece):
+        if (
+            (piece is pieces[0] or not _fragment(piece))
+            and not WORLD_QUESTION.match(piece.strip())
+            and _instructs(piece)
+        ):
             text = text if opens_a_condition(pieces[0]) else piece  # "Anyone asking … — send them to …"
             break
     head, comma, rest = text.partition(", ")
     if (
         comma
+        and head.count("(") == head.count(")")  # not inside an aside: "enquiries (restaurants, …)"
+        and not LISTED_ON.match(rest)  # "…, card or bank transfer": a list, not an imperative
         and not CONDITION.match(head)
         and not _instructs(head)
         and not _fragment(rest)
@@ -137,6 +146,7 @@ def _instruction(text: str) -> str:
     return whole if _points_back(text) else text
 
 
+LISTED_ON = re.compile(r"^[\w'-]+\s+(?:or|and|&|/)\s", re.I)
 POINTING_BACK = grammar.words("both that this these those so")
 
 

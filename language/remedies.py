@@ -31,7 +31,7 @@ from language.follow_ups import goes_on_from_one_case, tells_one_case
 from language.noun_rules import SPEAKER
 from language.remedy_reading import by_form, is_remedy
 from language.remedy_shapes import shapes
-from language.request_forms import addressed, request
+from language.request_forms import addressed, request, shielded
 from language.scope import is_instance, names_one
 from language.sentences import sentences
 from language.words import content
@@ -70,7 +70,7 @@ def asks_of_the_work(sentence: str) -> bool:
     a polite question or of a wish ("If you'd check the model when I book, this wouldn't happen"
     asks to check the model; "this" is what went wrong, not one order). A request of the agent in
     the third person ("The bot should warn owners upfront") is read as said to it."""
-    said = addressed(sentence)
+    said = addressed(shielded(sentence))
     return is_remedy(said) and not is_instance(request(said) or said)
 
 

@@ -155,9 +155,18 @@ SIGN_OFF = re.compile(
 )
 
 
+# "Jess here.", "Tom from accounts here": who is writing, said before what they write.
+SIGN_IN = re.compile(
+    rf"^(?-i:{NAME})(?:\s+(?-i:{NAME}))?(?:\s+(?:from|in|at|on)\s+[\w\s'&-]{{1,30}}?)?\s+here[.!]*$", re.I
+)
+
+
 def signed(sentence: str) -> bool:
-    """Whether the sentence only says who wrote it (see `SIGN_OFF`)."""
+    """Whether the sentence only says who wrote it (see `SIGN_OFF`, `SIGN_IN`)."""
     text = sentence.strip()
+    first = text.split()[0].lower()
+    if SIGN_IN.match(text) and first not in grammar._lemmas(first).get("VERB", ()):
+        return True  # "Jess here.", not "Wait here."
     words = text.replace("(", " ").replace(")", " ").replace(",", " ").split()
     capitalised = all(w[:1].isupper() or w.lower() in {"&", "of", "and", "-", "–", "—"} for w in words[1:])
     return capitalised and bool(SIGN_OFF.match(text))

@@ -153,12 +153,22 @@ NO_PRACTICE = (  # what we know, feel or have, and what befalls us
 def addressed(sentence: str) -> str:
     """The sentence said to the agent when it asks the agent in the third person, or states the
     house's practice (see the module's docstring and `HOUSE`); else the sentence as it is."""
-    text = sentence.strip()
+    text = CONNECTIVE.sub("", sentence.strip(), count=1)  # "So it should mention …"
     for pattern, said in ADDRESSED:
         if found := pattern.match(text):
             rest = text[found.end() :]
             return (said + rest) if said else rest[:1].upper() + rest[1:]
+    if DROPPED_IT.match(text):
+        return f"It {text[:1].lower()}{text[1:]}"  # "Would really help if …": "It would really help if …"
     return _house(text) or sentence
+
+
+# A wish said without its "it": "Would really help if …", "Would be great if …".
+DROPPED_IT = re.compile(
+    r"^(?:would|'d)\s+(?:really\s+|so\s+|be\s+)*(?:help|helpful|great|good|nice|useful|handy|better)\b", re.I
+)
+# A word that only joins the sentence to the one before it.
+CONNECTIVE = re.compile(r"^(?:so|and|also|but|plus|then|anyway|basically|please)\b,?\s+(?=\S)", re.I)
 
 
 # The house's rule said as such: "Our policy is to price match local shops only", "Our policy is
@@ -232,13 +242,14 @@ ROUTED = re.compile(
     re.I,
 )
 A_KIND = grammar.words("any anything anyone all every each")
+ASIDE = re.compile(r"\s*\([^()]*\)")
 OURS = grammar.words("our my your their his her")
 ROUTED_OF = grammar.words("from for about of on in with by to at")  # where a subject's head noun ends
 
 
 def routed(sentence: str) -> bool:
     """Whether the sentence routes a kind of work to someone (see `ROUTED`)."""
-    found = ROUTED.match(sentence.strip().rstrip(" .!"))
+    found = ROUTED.match(ASIDE.sub("", sentence).strip().rstrip(" .!"))  # "enquiries (cafes, …) → Sarah"
     if not found:
         return False
     subject = _words(found["subject"])
@@ -251,9 +262,40 @@ def routed(sentence: str) -> bool:
     return subject[0] in A_KIND or plural or any(w in A_KIND for w in subject[:2])
 
 
+# An aside between two dashes ("asked about feeding — what food, how much, how often — at booking
+# time") is part of its sentence, not a turn to another: its dashes are read as no break while
+# the sentence is read (`shielded`), and given back in the line (`unshielded`).
+DASH_ASIDE = re.compile(r"\s[—–-]\s([^—–.!?;]{1,80}?)\s[—–-]\s")
+SHIELD = "\ue000"
+
+
+def shielded(sentence: str) -> str:
+    def aside(match: re.Match) -> str:
+        inner = match.group(1)
+        return match.group() if instructs(inner) else f" {SHIELD} {inner} {SHIELD} "
+
+    return DASH_ASIDE.sub(aside, sentence)
+
+
+def unshielded(text: str) -> str:
+    return text.replace(SHIELD, "—")
+
+
+# A question of how things are ("does the street need a permit?"), not of what the agent will do.
+WORLD_QUESTION = re.compile(r"^(?:do|does|did|is|are|was|were|has|have|had)\s+(?!you\b|u\b)\S.*\?$", re.I)
+
+
+# What the agent must do as a consequence of what was said before: "…, so it has to stop sending
+# the payment link at booking" asks "Stop sending the payment link at booking".
+SO_THE_BOT = re.compile(rf",?\s+so\s+(?=(?:{THE_BOT})\s+(?:{SHOULD}|{SHOULD_NOT})\s)", re.I)
+
+
 def request(sentence: str) -> str:
     """What the sentence asks for, said plainly ('' when it is none of these forms)."""
     said = " ".join(sentence.replace("’", "'").split()).strip(" -*")
+    parts = SO_THE_BOT.split(said, maxsplit=1)
+    if len(parts) == 2 and instructs(consequence := addressed(parts[1])):
+        return consequence.rstrip(" .!")  # "We don't take money upfront, so it has to stop …"
     text = addressed(said)
     if text != said and instructs(text):
         return text.rstrip(" .!")  # "The bot should warn owners upfront" → "Warn owners upfront"

@@ -236,13 +236,17 @@ PLACES = words(
 # whatever else names one case still does ("pass my complaint to Janet").
 TITLES = r"(?:Dr|Mr|Mrs|Ms|Miss|Prof|Pastor|Father|Rev|Revd|Sister|Nurse|Coach)"
 PERSON = rf"(?-i:(?:{TITLES}\.?\s+)?(?!{TITLES}\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"
+# Where a colleague works: "Gemma in the Bristol office", "Avian Solutions in Wrexham".
+WHERE = (
+    r"(?-i:(?:\s+(?:in|at)\s+(?:the\s+)?[A-Z][a-z]+(?:\s+(?:office|branch|depot|team|shop|store|site))?)?)"
+)
 COLLEAGUE_NAMES = (
     (
         re.compile(
             r"\b((?:pass|passes|passed|send|sends|sent|refer|refers|referred|route|routes|forward|forwards|"
             r"hand|hands|transfer|transfers|escalate|escalates|go|goes|put|puts|book|books|booked|direct|"
-            r"directs|cc|cc'd|copy|copied|come|comes)\b[^.;]{0,60}?"
-            rf"\b(?:to|with|on|for|through)\s+){PERSON}(?=\s*[,.;:)(—–-]|\s*$|\s+[a-z])",
+            r"directs|cc|cc'd|copy|copied|come|comes|point|points|signpost|signposts|redirect|redirects)\b[^.;]{0,60}?"
+            rf"\b(?:to|with|on|for|through)\s+){PERSON}{WHERE}(?=\s*[,.;:)(—–-]|\s*$|\s+[a-z])",
             re.I,
         ),
         r"\1a colleague",
@@ -276,6 +280,7 @@ OF_A_CLASS = re.compile(
 # family is that case, however the sentence is worded (a colleague's schedule is read as such
 # first); so is what names one company ("the corporate booking for Arden Ltd"), one order's
 # reference ("PT-771") or one day ("next tues", "this Friday").
+WEEKDAY_CAPITAL = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day"
 SOMEONES = re.compile(
     r"(?-i:\b(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?\s+[A-Z][a-z]+(?:-[A-Z][a-z]+)?(?:'s|s')(?!\w)"
     r"|\b[Tt]he\s+[A-Z][a-z]+s'(?!\w)"  # one family's: "the Dawsons' lab"
@@ -283,10 +288,23 @@ SOMEONES = re.compile(
     r"|\b\d{1,4}[a-z]?\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:St|Street|Rd|Road|Lane|Ln|Ave|Avenue|Close|"
     r"Drive|Way|Court|Crescent|Terrace|Place|Gardens|Grove|Row|Square)\b"
     r"|\b[A-Z][a-z]+\s+(?:Ltd|Limited|Inc|plc|PLC|LLC|LLP|GmbH)\b"  # one company: "for Arden Ltd"
+    # one customer's work: "the Whitfield job", "the Kingfisher pub jobs" (not "the Saturday jobs")
+    rf"|\b[Tt]he\s+(?!{WEEKDAY_CAPITAL})[A-Z][a-z]+(?:\s+[a-z]+)?\s+(?:job|jobs|move|booking|order|account|wedding|"
+    r"party|funeral|install|delivery|collection|quote|contract|visit|stay)\b"
+    # one person by full name, given or put somewhere: "Always put Oliver Grant with …"
+    r"|\b(?:[Pp]ut|[Gg]ive|[Ss]eat|[Pp]air|[Pp]lace|[Cc]harge|[Ll]et)\s+[A-Z][a-z]+\s+[A-Z][a-z]+\b(?!\s+[A-Z])"
     r"|\b[A-Z]{1,4}-\d{2,}\b)"  # one order's or job's reference: "PT-771", "Booking MQ-558"
     # one day: "next tues", "this Friday" (not "the last Friday of the month")
     rf"|\b(?:this|next|last)\s+{DAY}(?!s)"
     r"(?!\s+(?:of|in)\s+(?:the|each|every|a)\s+month)",
+    re.I,
+)
+
+
+# Whoever asks, sent on: "point them to Purrfect Stays in Wrexham", "send those to Kev".
+SENT_ON = re.compile(
+    r"^(?:please\s+|just\s+)?(?:send|pass|point|refer|direct|signpost|redirect|put)\s+"
+    r"(?:them|those|these|people|customers|callers|anyone|everyone)\b",
     re.I,
 )
 
@@ -306,7 +324,8 @@ def _colleagues(text: str) -> str:
     if routed != text:
         for pattern, replacement in COLLEAGUE_PRONOUN:
             routed = pattern.sub(replacement, routed)
-    return routed if (OF_A_CLASS.search(text) or routed_rule(text)) and not by_rule(routed) else text
+    of_a_class = OF_A_CLASS.search(text) or routed_rule(text) or SENT_ON.match(text)
+    return routed if of_a_class and not by_rule(routed) else text
 
 
 def _titled(match: re.Match) -> str:
@@ -352,8 +371,18 @@ def _whoever(text: str) -> str:
     return text
 
 
+# Words quoted as someone said them ("it keeps saying 'someone will be with you today'") are
+# what was said, not the case the sentence is about: read as "a phrase". A quoted word alone
+# ('KP19') may still name one thing.
+QUOTED = re.compile(r"(?<!\w)['‘\"“](.+?)['’\"”](?!\w)")
+
+
+def _quoted(match: re.Match) -> str:
+    return "a phrase" if " " in match.group(1).strip() else match.group()
+
+
 def scope_features(content: str) -> dict[str, float]:
-    text = LOWER_DAY.sub(lambda m: m.group().capitalize(), tokens_cut(content).strip())
+    text = LOWER_DAY.sub(lambda m: m.group().capitalize(), QUOTED.sub(_quoted, tokens_cut(content).strip()))
     text = _colleagues(DAY_SPAN.sub(_days, _whoever(text)))
     text = TITLED.sub(_titled, LISTED.sub("examples", text))
     features = {"rule:instance": 1.0} if by_rule(text) else {}
@@ -395,9 +424,70 @@ def is_instance(content: str) -> bool:
     whatever else it says (`names_one`: "… That's Mrs Harper's spaniel.") makes it about that case."""
     text = tokens_cut(content)
     said = [s for s in sentences(text) if len(s.split()) >= STATES_SOMETHING] or [text]
+    said[0] = AGENT_DID_AFTER.sub("", said[0])  # "…, not 7 — the bot has told three owners 7 days"
     if names_one(said[0]) or any(names_one(later) and not AGENT_DID.match(later) for later in said[1:]):
         return True  # "at Mr Ross's", "… That's Mrs Harper's spaniel.": one person's own
+    if standing_value(said[0]):
+        return False  # "Our wasp nest treatment is £65 flat, not £45."
     return load(WEIGHTS).says_yes(scope_features(said[0]))
+
+
+# What a kind of thing is, put right: "Our wasp nest treatment is £65 flat, not £45", "The
+# maximum per room is 6 players, not 8". Its subject names no one thing (no name, number,
+# possessive or pointing word), and the value is an amount, a limit or a time of day, not a day
+# (one booking moved: "The delivery is Thursday, not Tuesday").
+VALUE_PUT_RIGHT = re.compile(
+    r"^(?:(?:no|nope|sorry|wrong|for the last time|again|honestly|actually)\b[,!.]*\s+)*"
+    r"(?P<subject>[^,;:—–()]{3,80}?)\s+(?:is|are|has to be|have to be|must be|needs to be|should be|costs?|takes?|"
+    r"opens?|closes?|starts?|runs?|lasts)\s+(?P<value>[^;—–]{1,80}?),?\s+not\s+(?P<wrong>[^,;.!—–]{1,60})",
+    re.I,
+)
+A_MEASURE = re.compile(
+    r"\d|\b(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(?:day|week|month|hour)", re.I
+)
+POINTING = re.compile(
+    r"\b(?:this|that|these|those|my|your|his|her|their|its|he|she|him|they)\b|\d|'s\b", re.I
+)
+
+
+def standing_value(sentence: str) -> bool:
+    """Whether the sentence puts right what a kind of thing is (see `VALUE_PUT_RIGHT`)."""
+    found = VALUE_PUT_RIGHT.match(sentence.strip())
+    if not found or not A_MEASURE.search(found["value"]):
+        return False
+    subject, put_right = found["subject"].strip(), f"{found['value']} {found['wrong']}"
+    head = subject.split()[-1].lower()
+    alone = len(subject.split()) == 1 and not head.endswith("s")  # "Rex is …": maybe a name
+    if alone or re.search(r"(?<!^)\b[A-Z][a-z]+", subject) or re.search(r"\b[A-Z][a-z]+", put_right):
+        return False  # "The Hughes booking", "… for Aisha": a name
+    first = found["value"].split()[0].lower()
+    happening = first.endswith("ing") and "VERB" in _lemmas(first)
+    if " - " in subject or POINTING.search(subject) or ONE_OCCASION.search(put_right) or happening:
+        return False  # "the morning of the 18th", "is dropping off at 4": one occasion
+    if head in PEOPLE or head in OCCASIONS:
+        return False  # "the lady with the three cats", "The order is for 24 cupcakes"
+    return not IDENTIFIER.search(AMOUNTS.sub("", put_right))
+
+
+ONE_OCCASION = re.compile(
+    rf"\b{DAY}|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b"
+    r"|\b(?:today|tomorrow|yesterday|tonight)\b",
+    re.I,
+)
+PEOPLE = words(
+    "lady man woman guy gentleman customer client family couple girl boy bloke chap mum dad patient owner"
+)
+OCCASIONS = words(
+    """order booking delivery appointment viewing lesson meeting job visit party wedding funeral event
+    reservation collection hearing match result invoice offer amount total balance slot session move trip
+    flight pickup quote number reference ref code id"""
+)
+
+
+# An amount or a clock time, which names no case on its own.
+AMOUNTS = re.compile(
+    r"[$€£]\s?\d[\d,.]*|\b\d{1,2}(?:[.:]\d{2})?\s?(?:am|pm)\b|\b\d{1,3}(?:\.\d+)?\b(?![.,]?\d)", re.I
+)
 
 
 # What the agent did to one case, told after a fact as where it went wrong ("… You left it off
@@ -406,6 +496,12 @@ DID = (  # what an agent did, in the past
     r"(?:\w+ed|told|said|sent|gave|put|made|took|let|left|forgot|quoted|offered|promised|charged|sold|got|had)"
 )
 AGENT_DID = re.compile(rf"^(?:you|u|it|the\s+(?:bot|assistant|agent|chat|chatbot))\s+{DID}\b", re.I)
+# What the agent did, told after a dash as where it went wrong: "… — the bot has told three owners".
+AGENT_DID_AFTER = re.compile(
+    r"\s[—–-]\s+(?:the\s+(?:booking\s+)?(?:bot|assistant|chatbot|chat|agent|ai|system)|it|you|u)"
+    rf"(?:'s|\s+(?:has|have|had|keeps|kept|is|was|been|{DID}))\b.*$",
+    re.I,
+)
 
 
 def names_one(sentence: str) -> bool:
