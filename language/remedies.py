@@ -90,12 +90,11 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
     for position, sentence in enumerate(said):
         if sentence not in read:
             read[sentence] = asks_of_the_work(sentence)
-        if read[sentence]:
-            if not goes_on_from_one_case(
-                sentence, case_before=case_before, named_after=named_after[position]
-            ):
-                asked.append((position, sentence))
-        elif reason and (rule := house_rule(sentence)):
+        if read[sentence] and not goes_on_from_one_case(
+            sentence, case_before=case_before, named_after=named_after[position]
+        ):
+            asked.append((position, sentence))
+        elif reason and (rule := house_rule(sentence)):  # also after one case: "… are charged in full"
             asked.append((position, rule))
         case_before = case_before or tells_one_case(sentence)
     return asked

@@ -136,6 +136,9 @@ def _subject_shapes(bare: str, words: list[str]) -> set[str]:
     return found or ({"evaluated-thing"} if judged else set())
 
 
+NARROWED_VERBS = grammar.words("are must need have get go cost take can't cannot won't will should")
+
+
 def _subject(words: list[str]) -> set[str]:
     """A plural kind of thing, or a thing named alone, then its verb: "general-rule" for a verb
     of the plain present, "display" for one of showing; nothing when the subject is one
@@ -145,6 +148,11 @@ def _subject(words: list[str]) -> set[str]:
     if words[0].isdigit() or words[0] in NUMBERS:
         return set()
     generic = words[0] in {"a", "an", "any", "all", "every", "each"}
+    # a kind narrowed by what was done to it: "Lessons cancelled with less than 24 hours' notice
+    # are charged in full"
+    narrowed = _plural(words[0]) and len(words) > 2 and grammar.past(words[1])
+    if narrowed and any(w in NARROWED_VERBS for w in words[2:12]):
+        return {"general-rule"}
     for i in range(1 if generic else 0, min(4, len(words) - 1)):
         word, following = words[i], words[i + 1]
         if following in DISPLAY:

@@ -438,8 +438,8 @@ def is_instance(content: str) -> bool:
 # (one booking moved: "The delivery is Thursday, not Tuesday").
 VALUE_PUT_RIGHT = re.compile(
     r"^(?:(?:no|nope|sorry|wrong|for the last time|again|honestly|actually)\b[,!.]*\s+)*"
-    r"(?P<subject>[^,;:—–()]{3,80}?)\s+(?:is|are|has to be|have to be|must be|needs to be|should be|costs?|takes?|"
-    r"opens?|closes?|starts?|runs?|lasts)\s+(?P<value>[^;—–]{1,80}?),?\s+not\s+(?P<wrong>[^,;.!—–]{1,60})",
+    r"(?P<subject>[^,;:—–()]{3,80}?)\s+(?:is|are|has to be|have to be|must be|needs to be|should be|"
+    r"costs?|takes?|opens?|closes?|starts?|runs?|lasts)\s+(?P<value>[^;—–]{1,80}?),?\s+not\s+(?P<wrong>[^,;.!—–]{1,60})",
     re.I,
 )
 A_MEASURE = re.compile(
