@@ -15,6 +15,7 @@ from language.agent_lines import directive
 from language.agent_terms import for_agent
 from language.contrary import contrary_to
 from language.noun_phrases import limit
+from language.objections import aimed_at
 from language.remedies import asked_by, seen_downstream, similarity
 from language.scope import is_instance
 from language.sentences import sentences
@@ -44,6 +45,7 @@ class Addition:
     sessions: int = 0  # how many sessions its evidence comes from, when counted
     people: int = 0  # how many people asked for it (a session without a user's id is one), when counted
     downstream: tuple[str, ...] = ()  # the templates it was seen in, when its evidence came a hand-off away
+    against: str = ""  # what those who asked for it argue against (language.objections), when they do
 
 
 @dataclass(frozen=True)
@@ -255,6 +257,7 @@ def evidence_additions(data: ProposalInput) -> list[Addition]:
                 sessions=remedy.sessions,
                 people=people,
                 downstream=remedy.downstream,
+                against=remedy.against,
             )
         )
     return out
@@ -374,9 +377,9 @@ def _choose(
         # A line and its contrary are never served together, and the side with more evidence
         # decides: a weaker contrary is left out even when the stronger side may not be
         # proposed itself (a human withdrew it), so the minority never wins by default.
-        stronger = next((c for c in seen if contrary_to(addition.text, (c.text,))), None)
+        stronger = next((c for c in seen if opposed(addition, c.text) or opposed(c, addition.text)), None)
         seen.append(addition)
-        against = contrary_to(addition.text, served)
+        against = next((line for line in served if line.strip() and opposed(addition, line)), "")
         if stronger is not None or (against and not turned(addition, against, seen, data.earlier)):
             conflicts.append(conflict(addition, stronger, against))
             skipped.append(left(addition, _contradiction(stronger, against)))
@@ -400,6 +403,15 @@ def _choose(
         if against:
             replaced.append(replacement(against, addition))
     return chosen, conflicts, replaced
+
+
+def opposed(addition: Addition, line: str) -> bool:
+    """Whether `line` says the contrary of the addition, in its words or in what those who asked
+    for the addition argue against ("the vacc photo thing is overkill": a line asking for the
+    photo of the vaccination card)."""
+    return bool(contrary_to(addition.text, (line,))) or bool(
+        addition.against and aimed_at(addition.against, line)
+    )
 
 
 def _contradiction(stronger: Addition | None, served: str) -> str:

@@ -21,6 +21,7 @@ feedback: raw token-set ratio ≥ 70 joins 7 of 14 same-remedy pairs; over conte
 joins 14 of 14 and 0 of 77 pairs of different remedies.
 """
 
+from collections import Counter
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
@@ -29,6 +30,7 @@ from language.agent_terms import for_agent
 from language.contrary import action, contrary
 from language.follow_ups import goes_on_from_one_case, tells_one_case
 from language.noun_rules import SPEAKER
+from language.objections import objected
 from language.remedy_reading import by_form, is_remedy
 from language.remedy_shapes import shapes
 from language.request_forms import addressed, request, shielded
@@ -52,6 +54,7 @@ class Said:
     person: str = ""  # who said it (the end user's id), when the agent said
     downstream: str = ""  # the template it was seen in, when another template's agent said it
     position: int = 0  # which sentence of its item it is
+    against: str = ""  # what its item argues against (language.objections), when it does
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,7 @@ class Remedy:
     sources: tuple[str, ...]
     people: int = 0  # distinct people who asked (a session without a user's id is one person)
     downstream: tuple[str, ...] = ()  # the templates a hand-off passed it on from (improver.handoffs)
+    against: str = ""  # what most of those who asked for it argue against (language.objections)
 
 
 def asks_of_the_work(sentence: str) -> bool:
@@ -152,7 +156,8 @@ def group(
         downstream = tuple(sorted({m.downstream for m in members if m.downstream}))
         sources = tuple(dict.fromkeys(m.source for m in members))
         people, sessions = {_person(m) for m in members}, {m.session for m in members}
-        remedies.append(Remedy(text, len(sources), len(sessions), sources, len(people), downstream))
+        against = Counter(m.against for m in members).most_common(1)[0][0]  # what most argue against
+        remedies.append(Remedy(text, len(sources), len(sessions), sources, len(people), downstream, against))
     return sorted(remedies, key=lambda r: (-r.people, -r.count, r.text))
 
 
@@ -201,11 +206,13 @@ def _asks(said: list[Said]) -> dict[Ask, list[Said]]:
     key_of: dict[str, Ask] = {}
     read: dict[str, bool] = {}
     for item in said:
+        against = None
         for position, sentence in asks_in(item.text, reason=item.source.startswith("decision:"), read=read):
             if sentence not in key_of:
                 key_of[sentence] = (content(sentence), action(sentence)[0])
+            against = objected(item.text) if against is None else against
             said_as.setdefault(key_of[sentence], []).append(
-                Said(sentence, item.session, item.source, item.person, item.downstream, position)
+                Said(sentence, item.session, item.source, item.person, item.downstream, position, against)
             )
     return said_as
 

@@ -177,3 +177,25 @@ def test_a_withdrawn_majority_line_still_keeps_its_weaker_contrary_out():
     aborted = ("Rotate the logs when the disk is full.",)  # a human aborted it
     change = proposed(PAGE, *rotate_or_not(against=3), exclude=aborted)
     assert change is None or "rotate the logs" not in change.directives.lower()
+
+
+def test_a_line_asked_by_those_who_argue_against_another_is_its_contrary():
+    # "the photo thing is overkill … let it confirm straight away" shares no words of what it
+    # opposes with "Ask for a photo of the vaccination card …", but names it: the two are never
+    # proposed together, and the side with more evidence stays
+    asked = Remedy("Ask for a photo of the vaccination card before confirming.", 10, 10, ("o:1",))
+    other_side = Remedy(
+        "Let it confirm straight away and check cards at the door.", 3, 3, ("o:2",), 3, (), "vacc photo"
+    )
+    change = proposed(PAGE, asked, other_side)
+    assert "Ask for a photo" in change.directives and "confirm straight away" not in change.directives
+    [conflict] = change.conflicts
+    assert conflict["line"].startswith("Let it confirm") and conflict["against"].startswith("Ask for a photo")
+    served = propose_against_served(
+        "Ask for a photo of the vaccination card before confirming.",
+        other_side,
+        earlier=((other_side.text, 3),),  # the same few, asking as the week before: no turn
+    )
+    assert served is None or "confirm straight away" not in served.directives
+    apart = proposed(PAGE, Remedy("Quote the deposit in every reply.", 10, 10, ("o:1",)), other_side)
+    assert "confirm straight away" in apart.directives  # it argues against nothing proposed here

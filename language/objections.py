@@ -1,0 +1,69 @@
+"""What a piece of feedback objects to, when it argues against something asked or done (pure).
+
+A minority often answers what the others asked for, not the agent: "Honestly I think the vacc photo
+thing is overkill. Let it confirm straight away …", "I don't agree with Priya on the age thing",
+"I'd rather it didn't quiz people about kids and pets in the chat". What such an item then asks
+is the other side of that request, in words of its own that share little with it, so no reading
+of the two lines alone sees the contrary. The objection names what it argues against ("the vacc
+photo thing", "kids and pets"): `objected` gives those words, and `aimed_at` whether a line is
+about them (it shares a content word with them, a clipped word counting as its whole: "vacc" is
+"vaccination").
+"""
+
+import re
+
+from language.grammar import words
+from language.words import content
+
+# The words of what is objected to, in each form an objection takes.
+OBJECTIONS = (
+    # "I'd rather it didn't quiz people about kids and pets", "I'd prefer we didn't …"
+    re.compile(
+        r"\b(?:i'?d|i would|we'?d|we would)\s+(?:much\s+)?(?:rather|prefer)\s+(?:it|you|we|they|the\s+\w+)\s+"
+        r"(?:didn'?t|did not|wouldn'?t|would not|stopped|stop)\s+(?P<what>[^.;!?,—–]+)",
+        re.I,
+    ),
+    # "I don't agree with Priya on the age thing", "I disagree about the survey rule"
+    re.compile(
+        r"\b(?:i|we)\s+(?:don'?t|do not|really don'?t)\s+agree\s+(?:with\s+\w+\s+)?(?:on|about|with)\s+"
+        r"(?P<what>[^.;!?,]+)"
+        r"|\b(?:i|we)\s+disagree\s+(?:with\s+\w+\s+)?(?:on|about|with)\s+(?P<what2>[^.;!?,]+)",
+        re.I,
+    ),
+    # "the vacc photo thing is overkill", "grilling every booker about ages puts people off",
+    # "the survey rule is going to lose us jobs"
+    re.compile(
+        r"(?P<what>[^.;!?,:]{3,80}?)\s+(?:is|are|seems?|feels?)\s+(?:a\s+bit\s+|way\s+|just\s+|honestly\s+)?"
+        r"(?:overkill|over the top|unnecessary|pointless|a waste of time|going to lose us|"
+        r"losing us|putting (?:people|customers|them) off)"
+        r"|(?P<what2>[^.;!?,:]{3,80}?)\s+puts?\s+(?:people|customers|them|folk|parents|families)\s+off",
+        re.I,
+    ),
+    # "not sure about all this checking", "not a fan of the photo thing"
+    re.compile(r"\b(?:not sure about|not a fan of|not keen on)\s+(?:all\s+)?(?P<what>[^.;!?,]+)", re.I),
+)
+OPENING = re.compile(
+    r"^(?:(?:honestly|personally|tbh|sorry|but|and|so|i think|i reckon|i feel)\b[,\s]*)*", re.I
+)
+GENERIC = words("thing things rule rules idea stuff business whole lot bit everyone people about")
+
+
+def objected(text: str) -> str:
+    """The content words of what `text` argues against ('' when it argues against nothing)."""
+    for pattern in OBJECTIONS:
+        if found := pattern.search(text):
+            what = found.group("what") or found.groupdict().get("what2") or ""
+            words = [w for w in content(OPENING.sub("", what.strip())).split() if w not in GENERIC]
+            if words:
+                return " ".join(words)
+    return ""
+
+
+def aimed_at(objection: str, line: str) -> bool:
+    """Whether `line` is about what `objection` (`objected`'s words) argues against."""
+    said = content(line).split()
+    return any(
+        w == o or (len(o) >= 4 and w.startswith(o)) or (len(w) >= 4 and o.startswith(w))
+        for o in objection.split()
+        for w in said
+    )

@@ -1,0 +1,41 @@
+"""What feedback argues against (`language.objections`): the words it names, and the lines
+about them."""
+
+import pytest
+
+from language.objections import aimed_at, objected
+
+OBJECTIONS = [
+    ("Honestly I think the vacc photo thing is overkill. Let it confirm straight away.", "vacc photo"),
+    (
+        "I'd rather it didn't quiz people about kids and pets in the chat, it puts them off.",
+        "quiz kid pet chat",
+    ),
+    ("I don't agree with Priya on the age thing, some of the little ones cope fine.", "age"),
+    ("Sorry, but I think the survey rule is going to lose us jobs.", "survey"),
+    ("Personally I think grilling every booker about ages puts people off.", "grilling booker age"),
+    ("Not sure about all this checking, I'd sooner it just booked them in.", "checking"),
+    ("Please stop quoting prices before checking stock.", ""),
+    ("The new price list is too much for me to read.", ""),
+    ("I'd rather you called me than emailed.", ""),
+]
+
+
+@pytest.mark.parametrize(("text", "words"), OBJECTIONS)
+def test_what_an_item_argues_against(text, words):
+    assert objected(text) == words
+
+
+@pytest.mark.parametrize(
+    ("objection", "line", "expected"),
+    [
+        ("vacc photo", "Ask for a photo of the vaccination card and check the dates.", True),
+        ("quiz kid pet chat", "Ask whether there are children or pets in the property.", True),
+        ("age", "Ask the student's age first.", True),
+        ("survey", "Anything over 2 bedrooms needs a video survey booked before it gives a price.", True),
+        ("vacc photo", "Tell them about the 11am checkout when it confirms.", False),
+        ("age", "Mention the deposit when it quotes for peak dates.", False),
+    ],
+)
+def test_a_line_is_aimed_at_when_it_is_about_what_is_objected_to(objection, line, expected):
+    assert aimed_at(objection, line) is expected
