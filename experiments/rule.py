@@ -262,7 +262,7 @@ def decide(
             f"{fewest} of {rules.min_sessions} sessions per arm" if fewest < rules.min_sessions else ""
         ),
     }
-    advice = advise(ests, roles, margins, improve=improve, needed=needed, reachable=reachable)
+    advice = advise(ests, roles, margins, improve=improve, needed=needed, reachable=reachable, tau=rules.tau)
     base.update(advice=advice, missing=tuple(k.value for k, v in missing.items() if v))
     return _undecided(missing, intervals, look, needed, age, fewest, rules, base)
 
@@ -448,7 +448,8 @@ def _sessions_needed(ests, tested, gap, final_z, shown, fewest, rules) -> tuple[
 # each metric lies on the wrong side of what its role needs. Promote when the target is very likely
 # better (95%) and no other signal is even moderately likely past its margin (35%); abort when a
 # guardrail is more likely past its margin than not and very likely worse at all (95%, shared
-# among the guardrails), or a watched signal likewise (97.5%, shared among the watched), or when a
+# among the guardrails, on the always-valid interval: a hand-over is read daily), or a watched
+# signal likewise (97.5%, shared among the watched), or when a
 # target is almost surely worse (99%); wait otherwise. A change under which both the target and
 # sessions with any failure are very likely better is a net gain: it is recommended for promotion
 # even beside a doubtful guardrail, which the figures name for the human to weigh. A watched
@@ -475,11 +476,18 @@ def advise(
     improve: bool,
     needed: int | None,
     reachable: int,
+    tau: float = default("CANARY_TAU"),
 ) -> Advice:
     """What a careful reviewer would do with evidence the test could not settle in time: the
     chance (flat prior, normal approximation) that each target is better and that each guardrail
     or watched signal is past its margin decides promote, abort or wait; the figures are the two
-    or three that decide it."""
+    or three that decide it.
+
+    A hand-over is read again every day until a person decides, so what makes an "abort" — a
+    signal worse at all, at the level its role asks (`_sure`) — is read on the deterioration
+    test's always-valid interval (`_radius`, mixing sd `tau`), not on a fixed-sample one: read
+    daily for a week, a fixed 98.75% is crossed by chance several times as often, and good lines
+    were aborted for noise in a guardrail."""
     risks = {
         m: _Z.cdf((e.diff - margins[m]) / e.se)
         for m, e in ests.items()
@@ -497,7 +505,12 @@ def advise(
 
     harms = {m: _Z.cdf(ests[m].diff / ests[m].se) for m in risks}  # how likely it is worse at all
     sure = _sure(roles, risks)
-    real = {m: p for m, p in risks.items() if p >= ADVISE_ABORT_RISK and harms[m] >= sure[m]}
+
+    def shown_worse(m: str) -> bool:  # worse at all on the always-valid interval, at 1 − sure
+        scale = max(abs(ests[m].champion), 1e-9) if m in USAGE else 1.0
+        return ests[m].diff - _radius(ests[m], 1 - sure[m], tau * scale) > 0
+
+    real = {m: p for m, p in risks.items() if p >= ADVISE_ABORT_RISK and shown_worse(m)}
     worst = max(real or risks, key=(real or risks).get, default=None)
     best = max(gains, key=gains.get, default=None)
     lost = [m for m, p in gains.items() if p < ADVISE_TARGET_LOST]

@@ -203,19 +203,24 @@ def test_harm_is_caught_between_looks_and_before_the_minimum_for_a_promotion():
 
 
 @pytest.mark.parametrize(
-    ("guard", "advice"),
+    ("guard", "n", "advice"),
     [
-        ((0.25, 0.25), "promote"),  # the target clearly better, the guardrail level
-        ((0.40, 0.25), "abort"),  # the guardrail's estimate past its 6-point margin
+        ((0.25, 0.25), 60, "promote"),  # the target clearly better, the guardrail level
+        # the guardrail's estimate past its 6-point margin, and worse at all however often the
+        # hand-over is read (the always-valid interval); not yet significantly past the margin
+        ((0.40, 0.25), 240, "abort"),
+        # the same estimate on 60 sessions: read daily for a week, an estimate that far up is
+        # crossed by chance too often to abort on; a person is told to wait
+        ((0.40, 0.25), 60, "wait"),
         # +4 points against a 6-point margin on 60 sessions: it may well be past it (about 40%),
         # so the target's gain is not enough for a "promote"; too unsure for an "abort"
-        ((0.29, 0.25), "wait"),
+        ((0.29, 0.25), 60, "wait"),
     ],
 )
-def test_a_hand_over_recommends_what_the_evidence_supports(guard, advice):
-    """A small fleet on its last day: 60 sessions per arm cannot settle the guardrail, so a
-    human decides, told what a careful reviewer would do and the figures that decide it."""
-    arms = sessions_arms((0.1, 0.4), guard, n=60, agents=6)
+def test_a_hand_over_recommends_what_the_evidence_supports(guard, n, advice):
+    """A small fleet on its last day: its sessions cannot settle the guardrail, so a human
+    decides, told what a careful reviewer would do and the figures that decide it."""
+    arms = sessions_arms((0.1, 0.4), guard, n=n, agents=6)
     verdict = decide(
         arms, timedelta(days=14), RULES, targets=("negative:communication",), looks=tuple(range(1, 14))
     )
