@@ -181,6 +181,9 @@ def has_subject(words: list[str], *, verb_first: bool) -> bool:
     return False
 
 
+SAYING = words("say explain mention stress remind warn")
+
+
 def imperative(text: str) -> bool:
     """The sentence opens with a verb and no subject: "Post a status update…", "Snapshot the
     volume first" (a noun used as a verb before its object)."""
@@ -197,7 +200,8 @@ def imperative(text: str) -> bool:
         ready = rest[0] in DETERMINERS or rest[0] in {"it", "them", "someone"}
         return ready and not text.rstrip().endswith("?") and not has_subject(rest, verb_first=True)
     if base_verb(first):
-        return not has_subject(rest, verb_first=True)
+        # what follows a verb of saying is what to say: "Say we can lend a starter violin"
+        return first in SAYING or not has_subject(rest, verb_first=True)
     # a word the lexicon knows as something else, used as a verb before its object
     if closed(first) or past(first) or first.endswith(("ing", "ly", "s")):
         return False

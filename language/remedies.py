@@ -21,6 +21,7 @@ feedback: raw token-set ratio ≥ 70 joins 7 of 14 same-remedy pairs; over conte
 joins 14 of 14 and 0 of 77 pairs of different remedies.
 """
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -104,12 +105,16 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
     return asked
 
 
+AFTER_DASH = re.compile(r"\s[—–-]\s.*$")
+
+
 def house_rule(sentence: str) -> str:
     """A rule of the work stated in the plain present, its subject a kind of thing ("New trade
     accounts are on 14-day terms for the first three months, then 30"), said as the house's
     policy ("Our policy is that new trade accounts are …"); '' for any other sentence, one about
-    one case, or one that speaks of its speaker."""
-    text = sentence.strip().rstrip(" .!")
+    one case, or one that speaks of its speaker. What follows a dash is the rule's aside, not
+    the rule ("… are charged in full — it can't waive that")."""
+    text = AFTER_DASH.sub("", sentence.strip()).rstrip(" .!")
     words = text.split()
     if len(words) < 4 or text.endswith("?") or "general-rule" not in shapes(text) or is_instance(text):
         return ""

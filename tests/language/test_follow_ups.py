@@ -67,6 +67,13 @@ def test_what_says_an_instruction_holds_beyond_one_case(instruction, beyond):
                 "Our policy is that new trade accounts are on 14-day terms for the first three months, then 30."
             ],
         ),
+        # a kind narrowed by what was done to it, after the one case the draft was about; the
+        # aside after the dash is no part of the rule
+        (
+            "Rejected: the draft to the Aldridge family cancels Ellie's lesson with 2 hours' notice. "
+            "Lessons cancelled with less than 24 hours' notice are charged in full — it can't waive that.",
+            ["Our policy is that lessons cancelled with less than 24 hours' notice are charged in full."],
+        ),
         # what the draft's writer did, or one case, is none
         ("Far too many boxes listed for a studio flat, looks like you copied the Jones job. Redo.", []),
         ("Rejected - the name is Mrs Patel, not Mrs Patil. Fix and resend.", []),
@@ -83,3 +90,34 @@ def test_the_same_statement_in_other_feedback_asks_nothing():
 def test_an_instruction_before_the_case_it_is_about_is_no_ask():
     item = "Please make sure the vase never goes in a glaze firing. It's Mr Osei's, on the second shelf."
     assert asks_in(item) == []
+
+
+@pytest.mark.parametrize(
+    ("item", "asks"),
+    [
+        # quoted words are what was said, not a case: the instruction after them stands
+        (
+            "Can it stop saying 'someone will be with you today'? Same-day is only if there's a slot. "
+            "It needs to check the diary and give the actual earliest slot.",
+            [
+                "Can it stop saying 'someone will be with you today'?",
+                "It needs to check the diary and give the actual earliest slot.",
+            ],
+        ),
+        # "So it should …" joins its sentence to the one before; it still asks (as the rule does)
+        (
+            "Peak dates need a £50 deposit per dog. So it should mention the deposit whenever it quotes.",
+            [
+                "Peak dates need a £50 deposit per dog.",
+                "So it should mention the deposit whenever it quotes.",
+            ],
+        ),
+        # who is writing is no ask; a rule routed to a business in a place is one
+        (
+            "Jess here. can it stop offering cat boarding?? point them to Purrfect Stays in Wrexham",
+            ["can it stop offering cat boarding??", "point them to Purrfect Stays in Wrexham"],
+        ),
+    ],
+)
+def test_what_an_item_asks_of_the_work(item, asks):
+    assert [sentence for _, sentence in asks_in(item)] == asks
