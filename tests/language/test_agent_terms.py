@@ -28,6 +28,33 @@ from language.agent_terms import for_agent
             "No two-hour lessons for anyone who's done under 5 hours.",
         ),
         ("No refunds after 30 days.", "No refunds after 30 days."),
+        # an aside between dashes stays in its sentence; a question after a dash is no instruction
+        (
+            "It would be great if it asked about feeding — what food, how much — at booking time.",
+            "It would be great if it asked about feeding — what food, how much — at booking time.",
+        ),
+        (
+            "Would really help if every confirmation asked about parking — does the street need a permit?",
+            "It would really help if every confirmation asked about parking.",
+        ),
+        (
+            "Please could it ask the student's age first?",
+            "Ask the student's age first.",
+        ),
+        ("just say we can lend a starter violin", "Say we can lend a starter violin."),
+        (
+            "We don't take money upfront for domestic jobs, so it has to stop sending the payment link.",
+            "Stop sending the payment link.",
+        ),
+        (
+            "commercial enquiries (restaurants, warehouses etc) → Sarah, not the domestic diary.",
+            "Commercial enquiries (restaurants, warehouses etc) → Sarah, not the domestic diary.",
+        ),
+        (
+            "Payment is taken on completion, card or bank transfer.",
+            "Payment is taken on completion, card or bank transfer.",
+        ),
+        ("Jess here.", ""),
         ("No, send the reminder by text.", "Send the reminder by text."),
         ("No reply for three days.", ""),  # an absence over a stretch of time, not a rule
         (
