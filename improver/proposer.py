@@ -380,7 +380,12 @@ def _choose(
         stronger = next((c for c in seen if opposed(addition, c.text) or opposed(c, addition.text)), None)
         seen.append(addition)
         against = next((line for line in served if line.strip() and opposed(addition, line)), "")
-        if stronger is not None or (against and not turned(addition, against, seen, data.earlier)):
+        # those who argue against a served line are its minority: they never turn it (a test
+        # that drops it makes room for their line)
+        objecting = bool(against) and not contrary_to(addition.text, (against,))
+        if stronger is not None or (
+            against and (objecting or not turned(addition, against, seen, data.earlier))
+        ):
             conflicts.append(conflict(addition, stronger, against))
             skipped.append(left(addition, _contradiction(stronger, against)))
             continue

@@ -23,6 +23,7 @@ import re
 from language import grammar, noun_rules
 from language.noun_phrases import NUMBER, limit
 from language.remedy_reading import by_form, is_remedy
+from language.request_forms import routed
 
 NUMBER_WORD = re.compile(rf"^{NUMBER}$", re.I)
 ABOUT_THE_AGENT = re.compile(r"\bthe (?:bot|chatbot|assistant|ai)\b", re.I)
@@ -72,6 +73,6 @@ def _verb_in(words: list[str]) -> bool:
 
 def directive(line: str) -> bool:
     """Whether a line written for the agents says what to do (see the module's docstring)."""
-    if limit(line) or noun_rules.rule(line):
-        return True
+    if limit(line) or noun_rules.rule(line) or routed(line):
+        return True  # … or work routed: "Commercial enquiries → Sarah, not the domestic diary."
     return is_remedy(line) and not noun_phrase(line)

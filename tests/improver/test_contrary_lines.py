@@ -191,10 +191,10 @@ def test_a_line_asked_by_those_who_argue_against_another_is_its_contrary():
     assert "Ask for a photo" in change.directives and "confirm straight away" not in change.directives
     [conflict] = change.conflicts
     assert conflict["line"].startswith("Let it confirm") and conflict["against"].startswith("Ask for a photo")
+    # those who argue against a served line never turn it, however the counts move: the line
+    # that works is complained of less and less, and they go on
     served = propose_against_served(
-        "Ask for a photo of the vaccination card before confirming.",
-        other_side,
-        earlier=((other_side.text, 3),),  # the same few, asking as the week before: no turn
+        "Ask for a photo of the vaccination card before confirming.", other_side, earlier=()
     )
     assert served is None or "confirm straight away" not in served.directives
     apart = proposed(PAGE, Remedy("Quote the deposit in every reply.", 10, 10, ("o:1",)), other_side)
