@@ -17,7 +17,7 @@ from pathlib import Path
 from lemminflect import getLemma
 from rapidfuzz import fuzz
 
-from language.grammar import imperative, lead_in_off
+from language.grammar import PROHIBITION, imperative, lead_in_off
 from language.lengths import length_conflict
 from language.linear_model import load
 from language.opposites import opposed_words, same_scale_conflicts
@@ -88,6 +88,8 @@ def contrary(a: str, b: str) -> bool:
         return False  # sharing words and a verb is no opposition: two wordings of one ask
     if features.keys() & OPPOSITION == {"scale-conflict"} and (different_acts(a, b) or _apart(a, b)):
         return False  # one value to store and another to show are two steps, not a contrary
+    if features.keys() & OPPOSITION == {"opposite-words"} and _apart(a, b):
+        return False  # "Lessons … are charged in full" / "Don't do free transcription work"
     return load(WEIGHTS).says_yes(features)
 
 
@@ -132,7 +134,8 @@ def _instructs(line: str) -> bool:
     """Whether the line tells what to do, after any condition it opens with ("When X fails, use Y")."""
     bare = lead_in_off(line)
     condition = CONDITION.match(bare)
-    return imperative(condition.group(1) if condition else bare)
+    clause = condition.group(1) if condition else bare
+    return imperative(clause) or bool(PROHIBITION.match(clause))  # "Don't do free work": it instructs
 
 
 def pair_features(a: str, b: str) -> dict[str, float]:

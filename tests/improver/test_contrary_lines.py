@@ -24,6 +24,12 @@ PAIRS = [
     ("Always cite sources.", "Never cite sources you did not open.", False),  # narrows, not contrary
     ("Rotate the logs.", "Expand the volume.", False),
     ("Cite the source for every number.", "Never cite blogs.", False),
+    # opposite words ("free" / "charged") in a rule and an instruction about different things
+    (
+        "Our policy is that lessons cancelled with less than 24 hours' notice are charged in full.",
+        "Don't do free transcription work for anyone.",
+        False,
+    ),
 ]
 
 
