@@ -242,6 +242,25 @@ def test_a_day_changed_for_another_is_one_case_not_a_span_of_days():
             "Customer's own fabric always has a £40 handling charge. You left it off the Johnsons' quote.",
             False,
         ),
+        # one customer's work, and a person by full name put somewhere, are one case
+        ("Always send the Luton to the Whitfield job, their drive won't take the 7.5 tonne.", True),
+        ("Always put Oliver Grant with Mr Fenwick — he won't go in with anyone else.", True),
+        # routing sent on to a business in a place is a rule; quoted words are what was said
+        ("point them to Purrfect Stays in Wrexham", False),
+        ("Stop saying 'someone will be with you today'.", False),
+        # a kind's value put right is a standing fact, even with what the agent did after a dash
+        ("For the last time, our wasp nest treatment is £65 flat, not £45.", False),
+        (
+            "No, the kennel cough vaccine has to be given at least 14 days before drop-off, not 7 — "
+            "the bot has told three owners 7 days this week.",
+            False,
+        ),
+        ("The maximum per room is 6 players, not 8.", False),
+        # … unless a name, an identifier, a day or one occasion makes it one case
+        ("The Hughes booking is 5 players not 4.", True),
+        ("No, the load number is 7730214, not 7730241.", True),
+        ("The delivery is Thursday, not Tuesday.", True),
+        ("The order is for 24 cupcakes not 42.", True),
     ],
 )
 def test_what_names_one_case_however_worded(text, one_case):
