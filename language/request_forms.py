@@ -265,20 +265,22 @@ def routed(sentence: str) -> bool:
 # An aside between two dashes ("asked about feeding — what food, how much, how often — at booking
 # time") is part of its sentence, not a turn to another: its dashes are read as no break while
 # the sentence is read (`shielded`), and given back in the line (`unshielded`).
-DASH_ASIDE = re.compile(r"\s[—–-]\s([^—–.!?;]{1,80}?)\s[—–-]\s")
-SHIELD = "\ue000"
+DASH_ASIDE = re.compile(r"\s([—–-])\s([^—–.!?;]{1,80}?)\s([—–-])\s")
+SHIELDS = {"—": "\ue000", "–": "\ue001", "-": "\ue002"}  # each dash read as no break, kept as it was
 
 
 def shielded(sentence: str) -> str:
     def aside(match: re.Match) -> str:
-        inner = match.group(1)
-        return match.group() if instructs(inner) else f" {SHIELD} {inner} {SHIELD} "
+        opening, inner, closing = match.groups()
+        return match.group() if instructs(inner) else f" {SHIELDS[opening]} {inner} {SHIELDS[closing]} "
 
     return DASH_ASIDE.sub(aside, sentence)
 
 
 def unshielded(text: str) -> str:
-    return text.replace(SHIELD, "—")
+    for dash, shield in SHIELDS.items():
+        text = text.replace(shield, dash)
+    return text
 
 
 # A question of how things are ("does the street need a permit?"), not of what the agent will do.
