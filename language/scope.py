@@ -290,12 +290,13 @@ SOMEONES = re.compile(
     r"|\b[A-Z][a-z]+\s+(?:Ltd|Limited|Inc|plc|PLC|LLC|LLP|GmbH)\b"  # one company: "for Arden Ltd"
     # one customer's work: "the Whitfield job", "the Kingfisher pub jobs" (not "the Saturday jobs")
     rf"|\b[Tt]he\s+(?!{WEEKDAY_CAPITAL})[A-Z][a-z]+(?:\s+[a-z]+)?\s+(?:job|jobs|move|booking|order|account|wedding|"
-    r"party|funeral|install|delivery|collection|quote|contract|visit|stay)\b"
+    r"party|funeral|install|delivery|collection|contract|visit|stay)\b"
     # one person by full name, given or put somewhere: "Always put Oliver Grant with …"
-    r"|\b(?:[Pp]ut|[Gg]ive|[Ss]eat|[Pp]air|[Pp]lace|[Cc]harge|[Ll]et)\s+[A-Z][a-z]+\s+[A-Z][a-z]+\b(?!\s+[A-Z])"
+    r"|\b(?:[Pp]ut|[Gg]ive|[Ss]eat|[Pp]air|[Pp]lace|[Cc]harge|[Ll]et)\s+(?!(?:Mr|Mrs|Ms|Miss|Dr)\b)[A-Z][a-z]+\s+"
+    r"[A-Z][a-z]+\b(?!\s+[A-Z])"
     r"|\b[A-Z]{1,4}-\d{2,}\b)"  # one order's or job's reference: "PT-771", "Booking MQ-558"
-    # one day: "next tues", "this Friday" (not "the last Friday of the month")
-    rf"|\b(?:this|next|last)\s+{DAY}(?!s)"
+    # one day: "next tues", "this Friday", "late tues" (not "the last Friday of the month")
+    rf"|\b(?:this|next|last|late|early)\s+{DAY}(?!s)"
     r"(?!\s+(?:of|in)\s+(?:the|each|every|a)\s+month)",
     re.I,
 )
@@ -506,5 +507,26 @@ AGENT_DID_AFTER = re.compile(
 
 def names_one(sentence: str) -> bool:
     """Whether the sentence names one case whatever else it says (`SOMEONES`): one person's or
-    family's own, one company, one order's reference, one address, one day named as such."""
-    return bool(SOMEONES.search(_colleagues(sentence)))
+    family's own, one company, one order's reference, one address, one day named as such, one
+    person told by what they did (`DESCRIBED`), unless that is whom the agent got it wrong for."""
+    text = _colleagues(sentence)
+    if SOMEONES.search(text):
+        return True
+    found = DESCRIBED.search(text)
+    return bool(found) and not WRONGED.search(text[: found.start()])
+
+
+# One person told by what they did: "the couple who rang about the marquee", "the boy who broke
+# his frames" (not "anyone who rings").
+DESCRIBED = re.compile(
+    r"\bthe\s+(?:couple|lady|man|woman|boy|girl|gentleman|gent|guy|bloke|chap|fella|mum|dad|family|"
+    r"customer|client|people|group|student|patient|lad|lass)\s+(?:who|that)\s+(?:\w+ed|rang|came|did|"
+    r"brought|bought|broke|left|sent|paid|got|had|was|were|took|made|said|told|wrote|called)\b",
+    re.I,
+)
+# Before such a person, what says the agent got it wrong for them, or that they are one of a
+# rule's cases: "like you did with the man who messaged", "you quoted £15 to the woman who
+# emailed", "that includes the couple who asked today".
+WRONGED = re.compile(
+    rf"\b(?:you|u|it|the\s+(?:bot|agent|assistant))\s+(?:\w+\s+)?{DID}\b|\binclud(?:es|ing)\b", re.I
+)

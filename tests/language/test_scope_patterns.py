@@ -261,6 +261,10 @@ def test_a_day_changed_for_another_is_one_case_not_a_span_of_days():
         ("No, the load number is 7730214, not 7730241.", True),
         ("The delivery is Thursday, not Tuesday.", True),
         ("The order is for 24 cupcakes not 42.", True),
+        # one person told by what they did is one case; whom the agent got a rule wrong for is not
+        ("Actually, the couple who rang about the marquee want the clear roof, not the white one.", True),
+        ("the couple flying in late tues will collect after hours, leave keys in the lockbox", True),
+        ("Drop-in is £12 for any class, you quoted £15 to the woman who emailed about Sunday.", False),
     ],
 )
 def test_what_names_one_case_however_worded(text, one_case):
