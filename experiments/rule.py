@@ -481,13 +481,7 @@ def advise(
     """What a careful reviewer would do with evidence the test could not settle in time: the
     chance (flat prior, normal approximation) that each target is better and that each guardrail
     or watched signal is past its margin decides promote, abort or wait; the figures are the two
-    or three that decide it.
-
-    A hand-over is read again every day until a person decides, so what makes an "abort" — a
-    signal worse at all, at the level its role asks (`_sure`) — is read on the deterioration
-    test's always-valid interval (`_radius`, mixing sd `tau`), not on a fixed-sample one: read
-    daily for a week, a fixed 98.75% is crossed by chance several times as often, and good lines
-    were aborted for noise in a guardrail."""
+    or three that decide it. Worse at all is read as `_shown_worse` reads it."""
     risks = {
         m: _Z.cdf((e.diff - margins[m]) / e.se)
         for m, e in ests.items()
@@ -505,12 +499,7 @@ def advise(
 
     harms = {m: _Z.cdf(ests[m].diff / ests[m].se) for m in risks}  # how likely it is worse at all
     sure = _sure(roles, risks)
-
-    def shown_worse(m: str) -> bool:  # worse at all on the always-valid interval, at 1 − sure
-        scale = max(abs(ests[m].champion), 1e-9) if m in USAGE else 1.0
-        return ests[m].diff - _radius(ests[m], 1 - sure[m], tau * scale) > 0
-
-    real = {m: p for m, p in risks.items() if p >= ADVISE_ABORT_RISK and shown_worse(m)}
+    real = {m: p for m, p in risks.items() if p >= ADVISE_ABORT_RISK and _shown_worse(ests, m, sure, tau)}
     worst = max(real or risks, key=(real or risks).get, default=None)
     best = max(gains, key=gains.get, default=None)
     lost = [m for m, p in gains.items() if p < ADVISE_TARGET_LOST]
@@ -558,6 +547,17 @@ def advise(
     if needed:
         why += f": about {needed} more sessions per arm would settle it ({reachable} more expected in time)"
     return Advice("wait", why, tuple(figure(m) for m in (best, worst) if m is not None))
+
+
+def _shown_worse(ests: dict[str, Estimate], metric: str, sure: dict[str, float], tau: float) -> bool:
+    """Whether the metric is worse at all, at the level its role asks (`sure`, `_sure`), on the
+    deterioration test's always-valid interval (`_radius`, mixing sd `tau`, scaled to a usage
+    ratio's level) rather than a fixed-sample one: a hand-over is read again every day until a
+    person decides, and read daily for a week a fixed 98.75% is crossed by chance several times
+    as often — good lines were aborted for noise in a guardrail."""
+    est = ests[metric]
+    scale = max(abs(est.champion), 1e-9) if metric in USAGE else 1.0
+    return est.diff - _radius(est, 1 - sure[metric], tau * scale) > 0
 
 
 def _held(roles: dict[str, str], risks: dict, harms: dict) -> tuple[str, str] | None:
