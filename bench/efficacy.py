@@ -47,12 +47,12 @@ bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, thre
 the fourth written last, in domains none of the others covers, and only ever measured;
 `--fleets fifth`: bench/fifth_fleets.py, written likewise, to read when the fourth falls short;
 `--fleets sixth`: bench/sixth_fleets.py, written likewise once the fourth had been read, measured,
-then read once the seventh was written; `--fleets seventh`: bench/seventh_fleets.py,
-written likewise after that, measured and never read to tune, though its sentences have since been
-seen; `--fleets eighth`:
-bench/eighth_fleets.py, written likewise once the seventh was first measured, to read; `--fleets
-ninth`: bench/ninth_fleets.py, written likewise once the eighth had been read, to read; `--fleets
-tenth`: bench/tenth_fleets.py, written likewise with it, the clean test set only ever measured). Each adds
+then read once the seventh was written; `--fleets seventh`: bench/seventh_fleets.py, written
+likewise after that, measured and never read to tune, though its sentences have since been seen;
+`--fleets eighth`: bench/eighth_fleets.py, written likewise once the seventh was first measured,
+to read; `--fleets ninth`: bench/ninth_fleets.py, written likewise once the eighth had been read,
+to read; `--fleets tenth`: bench/tenth_fleets.py, written likewise with it, the clean test set
+only ever measured). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
