@@ -10,12 +10,14 @@ import re
 from pathlib import Path
 
 from language.bounds import tokens_cut
+from language.case_marks import DAY, IDENTIFIER, WEEKDAY
 from language.grammar import _lemmas, words
 from language.kinds_named import kind_marks
 from language.linear_model import load
 from language.remedy_shapes import shapes
 from language.request_forms import routed as routed_rule
 from language.sentences import sentences
+from language.standing_values import standing_value
 
 WEIGHTS = Path(__file__).with_name("scope_weights.json")
 # Before a number, how much of the text the threshold words of a rule are looked for in.
@@ -23,34 +25,6 @@ THRESHOLD_WINDOW_CHARS = 80
 STATES_SOMETHING = 3  # words: fewer ("No.", "Wrong again.") state no fact of their own
 
 
-# What names one thing rather than a kind of thing (all matched on the original case).
-IDENTIFIER = re.compile(
-    r"#\s*\w*\d"  # an order or ticket number: #A66468, # 4471
-    r"|\b(?=[\w-]*\d[\w-]*\d)(?=[\w-]*[a-z])[\w-]{5,}\b"  # an id or a host: INV2231, db-prod-07, 4f9c2ab
-    r"|\b\d+(?:\.\d+){3}\b"  # an IP address
-    r"|[\w.+-]+@[\w-]+\.[\w.]+"  # an email address
-    r"|\b[\w-]+(?:\.[\w-]+)*\.(?:com|io|net|org|dev|co|ai|app|local|internal)\b"  # a host name
-    r"|\b10\.\d{4,}/\S+"  # a DOI
-    r"|\b\d{4}-\d{2}-\d{2}\b"  # a date
-    # a day of the month: "on the 3rd, not …" (not "the 1st of every month", not "the 2nd reminder")
-    r"|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:every|each|the)\s+month)(?!\s+(?!of\b)[a-z])"
-    r"|\b(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+[A-Z]"  # a person by title
-    r"|\bet al\b"  # the authors of one paper
-    r"|\bname is\b"  # "her name is Ana"
-    r"|\b(?:he|she|him|his|her|hers)\b"  # one person
-    r"|(?-i:\b[A-Z][a-z]+'s\b)"  # Maria's, Acme's
-    r"|\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b"
-    r"(?!s|\s+(?:nights|mornings|afternoons|evenings)\b)"  # one day (not "on Fridays", "Sunday nights")
-    # one day of a month ("on 3 March", "March 3rd"); a month alone bounds a season that comes
-    # every year ("from November to March", "after August")
-    r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:January|February|March|April|May|June|July|August|September|"
-    r"October|November|December)\b"
-    r"|\b(?:January|February|March|April|June|July|August|September|October|November|December)\s+\d{1,2}\b"
-    r"|\b(?:today|tonight|tomorrow|yesterday|right now|last week|this time)\b"
-    r"|(?:\bthis|(?:^|\b(?:in|from|on|for|with|to|about|of|by)\s+)that)\s+(?!repo|repository|project|codebase|team|company|product|service|workspace|"
-    r"kind|type|way|rule)[a-z]+",  # this order, that report (not the project the template works on)
-    re.I,
-)
 # A number: an amount ($632, 45.20 EUR, 3,200 dollars, $50k), a time (3pm), a count with a
 # thousands separator (41,250) or a long one (88213), or a noun's number (Table 3, PR 5521).
 NUMBER = re.compile(
@@ -195,8 +169,6 @@ SCOPE_PATTERNS = {
 
 # Days said as a span or a list ("Monday to Friday", "Tuesday and Thursday", "Mon-Sat") recur:
 # read as the word "weekdays", they name no one day.
-DAY = r"(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\b\.?"
-WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"  # a day's whole name
 DAY_SPAN = re.compile(rf"\b{DAY}(?:\s*(?:to|through|thru|till|until|and|or|&|,|-|–)\s*{DAY})+", re.I)
 
 
@@ -431,64 +403,6 @@ def is_instance(content: str) -> bool:
     if standing_value(said[0]):
         return False  # "Our wasp nest treatment is £65 flat, not £45."
     return load(WEIGHTS).says_yes(scope_features(said[0]))
-
-
-# What a kind of thing is, put right: "Our wasp nest treatment is £65 flat, not £45", "The
-# maximum per room is 6 players, not 8". Its subject names no one thing (no name, number,
-# possessive or pointing word), and the value is an amount, a limit or a time of day, not a day
-# (one booking moved: "The delivery is Thursday, not Tuesday").
-VALUE_PUT_RIGHT = re.compile(
-    r"^(?:(?:no|nope|sorry|wrong|for the last time|again|honestly|actually)\b[,!.]*\s+)*"
-    r"(?P<subject>[^,;:—–()]{3,80}?)\s+(?:is|are|has to be|have to be|must be|needs to be|should be|"
-    r"costs?|takes?|opens?|closes?|starts?|runs?|lasts)\s+(?P<value>[^;—–]{1,80}?),?\s+not\s+(?P<wrong>[^,;.!—–]{1,60})",
-    re.I,
-)
-A_MEASURE = re.compile(
-    r"\d|\b(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(?:day|week|month|hour)", re.I
-)
-POINTING = re.compile(
-    r"\b(?:this|that|these|those|my|your|his|her|their|its|he|she|him|they)\b|\d|'s\b", re.I
-)
-
-
-def standing_value(sentence: str) -> bool:
-    """Whether the sentence puts right what a kind of thing is (see `VALUE_PUT_RIGHT`)."""
-    found = VALUE_PUT_RIGHT.match(sentence.strip())
-    if not found or not A_MEASURE.search(found["value"]):
-        return False
-    subject, put_right = found["subject"].strip(), f"{found['value']} {found['wrong']}"
-    head = subject.split()[-1].lower()
-    alone = len(subject.split()) == 1 and not head.endswith("s")  # "Rex is …": maybe a name
-    if alone or re.search(r"(?<!^)\b[A-Z][a-z]+", subject) or re.search(r"\b[A-Z][a-z]+", put_right):
-        return False  # "The Hughes booking", "… for Aisha": a name
-    first = found["value"].split()[0].lower()
-    happening = first.endswith("ing") and "VERB" in _lemmas(first)
-    if " - " in subject or POINTING.search(subject) or ONE_OCCASION.search(put_right) or happening:
-        return False  # "the morning of the 18th", "is dropping off at 4": one occasion
-    if head in PEOPLE or head in OCCASIONS:
-        return False  # "the lady with the three cats", "The order is for 24 cupcakes"
-    return not IDENTIFIER.search(AMOUNTS.sub("", put_right))
-
-
-ONE_OCCASION = re.compile(
-    rf"\b{DAY}|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b"
-    r"|\b(?:today|tomorrow|yesterday|tonight)\b",
-    re.I,
-)
-PEOPLE = words(
-    "lady man woman guy gentleman customer client family couple girl boy bloke chap mum dad patient owner"
-)
-OCCASIONS = words(
-    """order booking delivery appointment viewing lesson meeting job visit party wedding funeral event
-    reservation collection hearing match result invoice offer amount total balance slot session move trip
-    flight pickup quote number reference ref code id"""
-)
-
-
-# An amount or a clock time, which names no case on its own.
-AMOUNTS = re.compile(
-    r"[$€£]\s?\d[\d,.]*|\b\d{1,2}(?:[.:]\d{2})?\s?(?:am|pm)\b|\b\d{1,3}(?:\.\d+)?\b(?![.,]?\d)", re.I
-)
 
 
 # What the agent did to one case, told after a fact as where it went wrong ("… You left it off

@@ -1,0 +1,37 @@
+"""What names one case rather than a kind of thing, as patterns (pure): an identifier, and the
+names of the days. Read by language.scope and language.standing_values."""
+
+import re
+
+# What names one thing rather than a kind of thing (all matched on the original case).
+IDENTIFIER = re.compile(
+    r"#\s*\w*\d"  # an order or ticket number: #A66468, # 4471
+    r"|\b(?=[\w-]*\d[\w-]*\d)(?=[\w-]*[a-z])[\w-]{5,}\b"  # an id or a host: INV2231, db-prod-07, 4f9c2ab
+    r"|\b\d+(?:\.\d+){3}\b"  # an IP address
+    r"|[\w.+-]+@[\w-]+\.[\w.]+"  # an email address
+    r"|\b[\w-]+(?:\.[\w-]+)*\.(?:com|io|net|org|dev|co|ai|app|local|internal)\b"  # a host name
+    r"|\b10\.\d{4,}/\S+"  # a DOI
+    r"|\b\d{4}-\d{2}-\d{2}\b"  # a date
+    # a day of the month: "on the 3rd, not …" (not "the 1st of every month", not "the 2nd reminder")
+    r"|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:every|each|the)\s+month)(?!\s+(?!of\b)[a-z])"
+    r"|\b(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+[A-Z]"  # a person by title
+    r"|\bet al\b"  # the authors of one paper
+    r"|\bname is\b"  # "her name is Ana"
+    r"|\b(?:he|she|him|his|her|hers)\b"  # one person
+    r"|(?-i:\b[A-Z][a-z]+'s\b)"  # Maria's, Acme's
+    r"|\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b"
+    r"(?!s|\s+(?:nights|mornings|afternoons|evenings)\b)"  # one day (not "on Fridays", "Sunday nights")
+    # one day of a month ("on 3 March", "March 3rd"); a month alone bounds a season that comes
+    # every year ("from November to March", "after August")
+    r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:January|February|March|April|May|June|July|August|September|"
+    r"October|November|December)\b"
+    r"|\b(?:January|February|March|April|June|July|August|September|October|November|December)\s+\d{1,2}\b"
+    r"|\b(?:today|tonight|tomorrow|yesterday|right now|last week|this time)\b"
+    r"|(?:\bthis|(?:^|\b(?:in|from|on|for|with|to|about|of|by)\s+)that)\s+(?!repo|repository|project|codebase|team|company|product|service|workspace|"
+    r"kind|type|way|rule)[a-z]+",  # this order, that report (not the project the template works on)
+    re.I,
+)
+
+# A day's name, whole or cut short ("Tues", "Sat"), and a day's whole name in lowercase.
+DAY = r"(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\b\.?"
+WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"  # a day's whole name

@@ -1,0 +1,68 @@
+"""A kind of thing's value put right is a standing fact, not one case (pure).
+
+"Our wasp nest treatment is £65 flat, not £45" and "The maximum per room is 6 players, not 8"
+correct what the house charges or allows; "The order is for 24 cupcakes not 42" and "The delivery
+is Thursday, not Tuesday" correct one order. Read by language.scope before its weights.
+"""
+
+import re
+
+from language.case_marks import DAY, IDENTIFIER
+from language.grammar import _lemmas, words
+
+# What a kind of thing is, put right: "Our wasp nest treatment is £65 flat, not £45", "The
+# maximum per room is 6 players, not 8". Its subject names no one thing (no name, number,
+# possessive or pointing word), and the value is an amount, a limit or a time of day, not a day
+# (one booking moved: "The delivery is Thursday, not Tuesday").
+VALUE_PUT_RIGHT = re.compile(
+    r"^(?:(?:no|nope|sorry|wrong|for the last time|again|honestly|actually)\b[,!.]*\s+)*"
+    r"(?P<subject>[^,;:—–()]{3,80}?)\s+(?:is|are|has to be|have to be|must be|needs to be|should be|"
+    r"costs?|takes?|opens?|closes?|starts?|runs?|lasts)\s+(?P<value>[^;—–]{1,80}?),?\s+not\s+(?P<wrong>[^,;.!—–]{1,60})",
+    re.I,
+)
+A_MEASURE = re.compile(
+    r"\d|\b(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(?:day|week|month|hour)", re.I
+)
+POINTING = re.compile(
+    r"\b(?:this|that|these|those|my|your|his|her|their|its|he|she|him|they)\b|\d|'s\b", re.I
+)
+
+
+def standing_value(sentence: str) -> bool:
+    """Whether the sentence puts right what a kind of thing is (see `VALUE_PUT_RIGHT`)."""
+    found = VALUE_PUT_RIGHT.match(sentence.strip())
+    if not found or not A_MEASURE.search(found["value"]):
+        return False
+    subject, put_right = found["subject"].strip(), f"{found['value']} {found['wrong']}"
+    head = subject.split()[-1].lower()
+    alone = len(subject.split()) == 1 and not head.endswith("s")  # "Rex is …": maybe a name
+    if alone or re.search(r"(?<!^)\b[A-Z][a-z]+", subject) or re.search(r"\b[A-Z][a-z]+", put_right):
+        return False  # "The Hughes booking", "… for Aisha": a name
+    first = found["value"].split()[0].lower()
+    happening = first.endswith("ing") and "VERB" in _lemmas(first)
+    if " - " in subject or POINTING.search(subject) or ONE_OCCASION.search(put_right) or happening:
+        return False  # "the morning of the 18th", "is dropping off at 4": one occasion
+    if head in PEOPLE or head in OCCASIONS:
+        return False  # "the lady with the three cats", "The order is for 24 cupcakes"
+    return not IDENTIFIER.search(AMOUNTS.sub("", put_right))
+
+
+ONE_OCCASION = re.compile(
+    rf"\b{DAY}|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b"
+    r"|\b(?:today|tomorrow|yesterday|tonight)\b",
+    re.I,
+)
+PEOPLE = words(
+    "lady man woman guy gentleman customer client family couple girl boy bloke chap mum dad patient owner"
+)
+OCCASIONS = words(
+    """order booking delivery appointment viewing lesson meeting job visit party wedding funeral event
+    reservation collection hearing match result invoice offer amount total balance slot session move trip
+    flight pickup quote number reference ref code id"""
+)
+
+
+# An amount or a clock time, which names no case on its own.
+AMOUNTS = re.compile(
+    r"[$€£]\s?\d[\d,.]*|\b\d{1,2}(?:[.:]\d{2})?\s?(?:am|pm)\b|\b\d{1,3}(?:\.\d+)?\b(?![.,]?\d)", re.I
+)
