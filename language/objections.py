@@ -12,6 +12,7 @@ about them (it shares a content word with them, a clipped word counting as its w
 
 import re
 
+from language.bounds import rule_text
 from language.grammar import words
 from language.words import content
 
@@ -49,7 +50,9 @@ GENERIC = words("thing things rule rules idea stuff business whole lot bit every
 
 
 def objected(text: str) -> str:
-    """The content words of what `text` argues against ('' when it argues against nothing)."""
+    """The content words of what `text` argues against ('' when it argues against nothing), read
+    in the part of a text every rule reads (`rule_text`)."""
+    text = rule_text(text)
     for pattern in OBJECTIONS:
         if found := pattern.search(text):
             what = found.group("what") or found.groupdict().get("what2") or ""
