@@ -52,7 +52,8 @@ likewise after that, measured and never read to tune, though its sentences have 
 `--fleets eighth`: bench/eighth_fleets.py, written likewise once the seventh was first measured,
 to read; `--fleets ninth`: bench/ninth_fleets.py, written likewise once the eighth had been read,
 to read; `--fleets tenth`: bench/tenth_fleets.py, written likewise with it, the clean test set
-only ever measured). Each adds
+until the eleventh was written, read since; `--fleets eleventh`: bench/eleventh_fleets.py, written
+likewise after that, the clean test set only ever measured). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
@@ -748,6 +749,7 @@ def main() -> None:
             "eighth",
             "ninth",
             "tenth",
+            "eleventh",
             "handoffs",
             *handing,
         ),
@@ -755,7 +757,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to tenth likewise); handoffs: every "
+        "without seeing the code (fifth to eleventh likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -785,6 +787,7 @@ def main() -> None:
         "eighth": eighth_fleets,
         "ninth": ninth_fleets,
         "tenth": tenth_fleets,
+        "eleventh": eleventh_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -878,11 +881,19 @@ def ninth_fleets() -> dict:
 
 
 def tenth_fleets() -> dict:
-    """The clean test set, written like the others by someone who never saw the code, with the
-    ninth (bench/tenth_fleets.py): measured, never read to tune."""
+    """A set written like the others by someone who never saw the code, with the ninth
+    (bench/tenth_fleets.py): the clean test set until the eleventh was written, read since."""
     from bench.tenth_fleets import TENTH
 
     return TENTH
+
+
+def eleventh_fleets() -> dict:
+    """The clean test set, written like the others by someone who never saw the code, once the
+    tenth had been measured (bench/eleventh_fleets.py): measured, never read to tune."""
+    from bench.eleventh_fleets import ELEVENTH
+
+    return ELEVENTH
 
 
 def smallest(fleets: dict) -> dict:
