@@ -266,10 +266,17 @@ SOMEONES = re.compile(
     # one person by full name, given or put somewhere: "Always put Oliver Grant with …"
     r"|\b(?:[Pp]ut|[Gg]ive|[Ss]eat|[Pp]air|[Pp]lace|[Cc]harge|[Ll]et)\s+(?!(?:Mr|Mrs|Ms|Miss|Dr)\b)[A-Z][a-z]+\s+"
     r"[A-Z][a-z]+\b(?!\s+[A-Z])"
+    # one customer by title, as what the agent does something to: "Never book Mrs Dale in with …"
+    # (a doctor named so is more often a colleague the work goes to)
+    r"|\b(?:[Pp]ut|[Gg]ive|[Ss]eat|[Pp]air|[Pp]lace|[Cc]harge|[Ll]et|[Bb]ook|[Mm]ove|[Bb]ill|[Ii]nvoice|[Rr]efund|"
+    r"[Cc]hase|[Ss]end)\s+(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+[A-Z][a-z]+"
     r"|\b[A-Z]{1,4}-\d{2,}\b)"  # one order's or job's reference: "PT-771", "Booking MQ-558"
     # one day: "next tues", "this Friday", "late tues" (not "the last Friday of the month")
     rf"|\b(?:this|next|last|late|early)\s+{DAY}(?!s)"
-    r"(?!\s+(?:of|in)\s+(?:the|each|every|a)\s+month)",
+    r"(?!\s+(?:of|in)\s+(?:the|each|every|a)\s+month)|\b(?:this|next|last)\s+weekend\b"
+    # a rule kept to one case: "just for that job", "only for this booking", "just this once"
+    r"|\b(?:just|only)\s+(?:for\s+)?(?:this|that)\s+(?:one|job|booking|order|time|week|weekend|day|event|visit|"
+    r"stay|move|site|contract|account|customer|client|patient|guest|family|group)\b|\bthis\s+once\b",
     re.I,
 )
 

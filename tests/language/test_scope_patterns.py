@@ -265,6 +265,13 @@ def test_a_day_changed_for_another_is_one_case_not_a_span_of_days():
         ("Actually, the couple who rang about the marquee want the clear roof, not the white one.", True),
         ("the couple flying in late tues will collect after hours, leave keys in the lockbox", True),
         ("Drop-in is £12 for any class, you quoted £15 to the woman who emailed about Sunday.", False),
+        # a customer by title as what is done, one weekend named as such, a rule kept to one case
+        ("Never seat Mr Abbott near the window, he finds the draught unbearable.", True),
+        ("Exotic pets go to Mrs Lang in the Leeds office.", False),  # a colleague the work goes to
+        ("Hold the big van for the scout troop next weekend, they've paid the deposit.", True),
+        ("Weekend bookings need a card on file.", False),
+        ("Always copy in their surveyor on quotes — only for this contract, it ends in June.", True),
+        ("Only for orders over £50 do we waive delivery.", False),
     ],
 )
 def test_what_names_one_case_however_worded(text, one_case):
