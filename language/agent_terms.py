@@ -31,6 +31,7 @@ from language.request_forms import (
     request,
     routed,
     shielded,
+    stance_rule,
     unshielded,
     work_rule,
 )
@@ -101,6 +102,8 @@ def for_agent(sentence: str) -> str:
     line = unshielded(line[0].upper() + line[1:] + ".")
     if noun_rules.rule(line) or limit(line):
         return line  # "Nothing before 8.", "One reminder.", "Two follow-ups per lead."
+    if stance_rule(piece) and not is_remedy(line):  # "all quotes … go out inc VAT please": the house's rule
+        return f"Our policy is that {line if line[1:2].isupper() else line[:1].lower() + line[1:]}"
     rule = work_rule(line) or routed(line)  # "Private hire enquiries go to Marta.": no description
     if _reports(line) or not is_remedy(line) or (noun_phrase(line) and not rule) or not _asks_something(line):
         return ""
@@ -226,9 +229,10 @@ def _asks_something(line: str) -> bool:
     when the driver is close" does, "Stop pestering the user" does not; of two instructions joined
     by "and", either may ("Text the user, and only ring if the gate changes"). A condition said
     first is not the instruction ("Before each shipment, send the user the packing list" asks
-    for the list)."""
+    for the list); what follows a condition's comma and does not instruct is not the instruction
+    ("Before it offers any extension it needs to check the job status first, every time")."""
     head, comma, rest = line.strip().rstrip(".").partition(", ")
-    said = rest if comma and rest and CONDITION.match(head) else head + comma + rest
+    said = rest if comma and rest and CONDITION.match(head) and _instructs(rest) else head + comma + rest
     joined = re.split(r",?\s+and\s+(?:then\s+)?|,\s+then\s+", said)
     return any(_names_something(NEGATION.sub("", clause)) for clause in joined)
 

@@ -35,3 +35,17 @@ IDENTIFIER = re.compile(
 # A day's name, whole or cut short ("Tues", "Sat"), and a day's whole name in lowercase.
 DAY = r"(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\b\.?"
 WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"  # a day's whole name
+
+# A telephone number ("07700 900312", "+44 20 7946 0958", "(555) 014-2231"): how to reach whoever
+# the work goes to, no case of the work; read as "a phone number" before the case marks.
+PHONE = re.compile(
+    r"(?<![\w£$€.#-])(?:(?:\+\d{1,3}|\(0?\d{2,5}\)|0\d{1,4})(?:[\s.-]\d{2,6}){1,3}|\d{3}[.-]\d{3}[.-]\d{4})(?![\w.-]*\d)"
+)
+
+
+def phone_free(text: str) -> str:
+    """The text with each telephone number in it read as "a phone number"; a run of digits too
+    short or too long for one is left as it is."""
+    return PHONE.sub(
+        lambda m: "a phone number" if 10 <= sum(c.isdigit() for c in m.group()) <= 13 else m.group(), text
+    )

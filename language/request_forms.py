@@ -44,25 +44,29 @@ breaks are Mon-Fri or Fri-Mon ONLY".
 question or a wish, the noun phrase of a rule said without a verb, the rule of the work as said.
 """
 
+import itertools
 import re
 
 from lemminflect import getLemma
 
 from language import grammar
-from language.noun_rules import ONE_MOMENT, SPEAKER, enough, please_phrase
-from language.remedy_shapes import CONDITION
+from language.noun_rules import LEADING_STANCE, ONE_MOMENT, SPEAKER, TRAILING_STANCE, enough, please_phrase
+from language.remedy_shapes import CONDITION, shapes
 
 POLITE = re.compile(
     r"^(?:could|can|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz|kindly|just|possibly|maybe|perhaps)\s+)*"
     r"(?P<act>[^?]+?)[\s?.!]*$",
     re.I,
 )
+ALWAYS = grammar.words("always also still then")  # before the act a polite question asks for
 TELLING = grammar.words("tell explain say clarify confirm check show")
 # What a question asks of the listener's mind, not of their work: "Can you believe …"
 THINKING = grammar.words("believe imagine think guess agree say not have honestly seriously")
 QUESTION_WORDS = grammar.words("why what how whether if where who which when")
 WHAT_HAPPENED = grammar.words("was were did had didn't wasn't weren't hadn't happened")
-THE_AGENT = r"(?:you|u)(?:'d|\s+had|\s+would|\s+could|\s+did|\s+only)?"
+THE_AGENT = (
+    r"(?:you|u|it|the\s+(?:bot|agent|assistant|chatbot))(?:'d|\s+had|\s+would|\s+could|\s+did|\s+only)?"
+)
 HEDGE = r"(?:(?:just|only|simply|actually|at least|bothered to|took the time to)\s+)*"
 IF_YOU = re.compile(rf"^if\s+{THE_AGENT}\s+{HEDGE}(?P<act>[^,;]+?)\s*[,;]\s*(?:then\s+)?(?P<then>.+)$", re.I)
 THEN_IF = re.compile(rf"^(?P<then>[^,;]+?)[\s,]+if\s+{THE_AGENT}\s+{HEDGE}(?P<act>[^,;]+?)[\s.!]*$", re.I)
@@ -70,7 +74,7 @@ WISHED = re.compile(rf"^(?:i|we)\s+(?:really\s+|just\s+)?wish\s+{THE_AGENT}\s+{H
 WOULD = re.compile(r"\b(?:would|wouldn't|could|couldn't|might|won't)\b|\w'd\b|\bwill not\b", re.I)
 AND_PAST = re.compile(r"(\band\s+(?:just\s+|then\s+|also\s+)?)(\w+ed)\b", re.I)
 SENT_AWAY = re.compile(r"\b(?:someone|somebody|anyone) else\b|\bgo away\b|\belsewhere\b", re.I)
-NO_ACT = grammar.words("know understand realise realize care think believe imagine see hear been be")
+NO_ACT = grammar.words("know understand realise realize care think believe imagine see hear been be work")
 MODAL = r"(?:should|must|needs? to|ha(?:s|ve) to|ought to)"
 RULE_OF_WORK = re.compile(
     rf"^(?P<subject>[^,;:?]+?)\s+{MODAL}\s+(?:(?:always|never|only|just|all|also|really|definitely|"
@@ -301,10 +305,20 @@ def request(sentence: str) -> str:
     text = addressed(said)
     if text != said and instructs(text):
         return text.rstrip(" .!")  # "The bot should warn owners upfront" → "Warn owners upfront"
-    for form in (polite, suggestion, wish, please_phrase, enough, after_lead_in, on_condition):
+    for form in (polite, suggestion, wish, please_phrase, stance_rule, enough, after_lead_in, on_condition):
         if asked := form(text):
             return asked
     return text.rstrip(" .!") if work_rule(text) or routed(text) or stated_policy(text) else ""
+
+
+def stance_rule(sentence: str) -> str:
+    """A rule of the work in the plain present asked for with "please" or a word of stance ("all
+    quotes to domestic customers go out inc VAT please" → "all quotes to domestic customers go
+    out inc VAT"); '' for any other sentence."""
+    text = sentence.strip().replace("’", "'").rstrip(" .!")
+    found = TRAILING_STANCE.match(text) or LEADING_STANCE.match(text)
+    phrase = found["phrase"].strip(" ,;—–-") if found else ""
+    return phrase if phrase and "general-rule" in shapes(phrase) else ""
 
 
 def after_lead_in(sentence: str) -> str:
@@ -405,7 +419,8 @@ def polite(sentence: str) -> str:
     words = _words(act)
     if not words or SENT_AWAY.search(act):
         return ""
-    return act if grammar.base_verb(words[0]) or grammar.imperative(act) else ""
+    verb = next((w for w in words if w not in ALWAYS), "")  # "Could it always mention …?"
+    return act if grammar.base_verb(verb) or grammar.imperative(act) else ""
 
 
 def _minded(act: str) -> str:
@@ -443,7 +458,7 @@ def wish(sentence: str) -> str:
     X, this wouldn't happen" → "X", "I wish you'd X" → "X"); '' when it is none, or its act is
     no act of the work."""
     text = sentence.strip().rstrip(" .!")
-    found = IF_YOU.match(text) or THEN_IF.match(text)
+    found = IF_YOU.match(text) or THEN_IF.match(text) or THEN_IF.match(_remark_off(text))
     if wished := WISHED.match(text):
         act = wished["act"]
     elif found and WOULD.search(found["then"]):
@@ -451,13 +466,23 @@ def wish(sentence: str) -> str:
     else:
         return ""
     words = act.split()
+    often = list(itertools.takewhile(lambda w: w.lower() in ALWAYS, words))  # "… if it always asked"
+    words = words[len(often) :]
     first = grammar._word(words[0]) if words else ""
     verb = first if grammar.base_verb(first) else _base(first)
     if not verb or verb in NO_ACT:
         return ""
     rest = " ".join(words[1:])  # "… and just used their name": "… and just use their name"
     rest = AND_PAST.sub(lambda m: m[1] + (_base(m[2].lower()) or m[2]), rest)
-    return f"{verb} {rest}".strip()
+    return " ".join([*often, verb, rest]).strip()
+
+
+def _remark_off(text: str) -> str:
+    """The sentence without a clause of its own after its last comma that lists nothing ("…, the
+    drivers lose hours finding these places"): a remark on the wish, not its act."""
+    head, comma, tail = text.rpartition(", ")
+    aside = any(shield in text for shield in SHIELDS.values())  # "— what food, how much —"
+    return head if comma and not aside and not re.search(r"\b(?:and|or)\b", tail, re.I) else text
 
 
 def _base(word: str) -> str:

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from language.bounds import tokens_cut
-from language.case_marks import DAY, IDENTIFIER, WEEKDAY
+from language.case_marks import DAY, IDENTIFIER, WEEKDAY, phone_free
 from language.grammar import _lemmas, words
 from language.kinds_named import kind_marks
 from language.linear_model import load
@@ -133,7 +133,9 @@ SCOPE_PATTERNS = {
         r"|^(?:anyone|anybody|anything|everyone|everybody|everything|whoever|whatever)\b"
         r"|\b(?:anyone|anybody|anything|everyone|everybody|everything)\s+"
         r"(?:who|whose|that|which|with|about|over|under|from|containing|[a-z]+ing)\b"
-        r"|\b(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b",
+        r"|\b(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b"
+        # a step done before or after another, as a way of working: "… before suggesting a route"
+        r"|\b(?:before|after|when|whenever)\s+(?!(?:anything|something|nothing|morning|evening)\b)[a-z]{3,}ing\b",
         re.I,
     ),
     "clock": re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b|\bnoon\b|\bmidnight\b", re.I),
@@ -402,7 +404,7 @@ def is_instance(content: str) -> bool:
     ("The deposit is non-refundable once the tasting is booked. That's been in our terms for six
     years."), which names no case the fact is about; but a sentence of it that names one case
     whatever else it says (`names_one`: "… That's Mrs Harper's spaniel.") makes it about that case."""
-    text = tokens_cut(content)
+    text = phone_free(tokens_cut(content))
     said = [s for s in sentences(text) if len(s.split()) >= STATES_SOMETHING] or [text]
     said[0] = AGENT_DID_AFTER.sub("", said[0])  # "…, not 7 — the bot has told three owners 7 days"
     if names_one(said[0]) or any(names_one(later) and not AGENT_DID.match(later) for later in said[1:]):

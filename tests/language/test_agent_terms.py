@@ -97,6 +97,25 @@ from language.agent_terms import for_agent
             "If a client mentions a budget over £15,000, pass them to Rosa rather than letting the bot quote.",
         ),
         ("Radio silence from the bot during the whole outage.", ""),
+        # a polite question's "always" stays with its act; a wish loses the remark after it
+        (
+            "Could it always mention the parking charge in the confirmation?",
+            "Always mention the parking charge in the confirmation.",
+        ),
+        (
+            "Would be great if it always asked for the gate code, the couriers waste ages at the barrier.",
+            "Always ask for the gate code.",
+        ),
+        # a rule of the house in the plain present, asked with "please", is the house's rule
+        (
+            "all invoices to trade customers go out without VAT please",
+            "Our policy is that all invoices to trade customers go out without VAT.",
+        ),
+        # what follows a condition's comma and does not instruct is no instruction of its own
+        (
+            "Before it books any delivery it needs to check the stock first, every time.",
+            "Before it books any delivery it needs to check the stock first, every time.",
+        ),
     ],
 )
 def test_a_sentence_becomes_the_line_agents_are_given_or_none(said, line):
