@@ -28,7 +28,8 @@ IDENTIFIER = re.compile(
     r"|\b(?:January|February|March|April|June|July|August|September|October|November|December)\s+\d{1,2}\b"
     r"|\b(?:today|tonight|tomorrow|yesterday|right now|last week|this time)\b"
     r"|(?:\bthis|(?:^|\b(?:in|from|on|for|with|to|about|of|by)\s+)that)\s+(?!repo|repository|project|codebase|team|company|product|service|workspace|"
-    r"kind|type|way|rule)[a-z]+",  # this order, that report (not the project the template works on)
+    r"kind|type|way|rule)(?!(?:much|many|long|late|early|bad|far|often|soon|big|small|high|low)\b)(?![a-z]+ed\b)[a-z]+",
+    # this order, that report (not the project the template works on, nor "this annoyed", "this late")
     re.I,
 )
 

@@ -92,6 +92,8 @@ WHY_NOT_THING = re.compile(
     r"(?P<rest>[^?]+?)[\s?.!]*$",
     re.I,
 )
+# "Could the pickup reminder texts go out the day before?": a kind of thing and what it should do
+COULD_THING = re.compile(r"^(?:could|can)\s+(?P<the>the|our|all|every)\s+(?P<rest>[^?]+?)[\s?.!]*$", re.I)
 OBJECT_OPENERS = (
     grammar.DETERMINERS
     | grammar.PRONOUNS
@@ -372,7 +374,8 @@ def on_condition(sentence: str) -> str:
 
 
 def suggestion(sentence: str) -> str:
-    """What a "why not …?" or "why don't you …?" question suggests; '' for any other question."""
+    """What a "why not …?", "why don't you …?" or "could the X …?" question suggests; '' for any
+    other question."""
     text = sentence.strip()
     if found := WHY_NOT.match(text):
         act = found["act"]
@@ -380,7 +383,7 @@ def suggestion(sentence: str) -> str:
         if not words or asks_information(f"Could you {act}?"):
             return ""  # "Why won't you tell me what's going on?" asks about one event
         return act if grammar.base_verb(words[0]) or grammar.imperative(act) else ""
-    if found := WHY_NOT_THING.match(text):
+    if found := WHY_NOT_THING.match(text) or COULD_THING.match(text):
         words = [w for w in found["rest"].split() if w.lower() not in {"ever", "even"}]
         plain = [grammar._word(w) for w in words]
         verbs = [i for i in range(1, min(len(words), 6)) if plain[i] and grammar.base_verb(plain[i])]

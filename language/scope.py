@@ -99,7 +99,11 @@ class Shouted:
 
 SCOPE_PATTERNS = {
     "inner-capital": re.compile(
-        r"(?<=[a-z,;] )(?!" + RECURRING_DAY + "|" + LANGUAGE_NAME + r")(?-i:[A-Z][a-z]+)\b"
+        r"(?<=[a-z,;] )(?!"
+        + RECURRING_DAY
+        + "|"
+        + LANGUAGE_NAME
+        + r")(?-i:[A-Z][a-z]+)\b(?!\s+time\b)"  # not "Berlin time"
     ),
     # (capitals after an article or "our" are a kind of thing, "link the BOM", "an EHCP", unless a
     # thing of their own follows)
@@ -162,7 +166,8 @@ SCOPE_PATTERNS = {
     # ("That delivery was …", "for that order"), not when it joins a clause to its noun ("any
     # appointment that needs preparation")
     "deictic": re.compile(
-        r"\b(?:this|these|those|the last|yesterday|today|tomorrow|just now|earlier)\b"
+        r"\b(?:this(?!\s+(?:much|many|long|late|early|bad|far|often|soon|big|small|high|low|[a-z]+ed)\b)"
+        r"|these|those|the last|yesterday|today|tomorrow|just now|earlier)\b"
         r"|(?:^|\b(?:in|from|on|for|with|to|about|of|by|at|is|was|like|did|do|does|just)\s+)that\b",
         re.I,
     ),

@@ -106,6 +106,11 @@ from language.agent_terms import for_agent
             "Would be great if it always asked for the gate code, the couriers waste ages at the barrier.",
             "Always ask for the gate code.",
         ),
+        # "could the X …?" asks what a kind of thing should do
+        (
+            "Could the booking confirmations go out the same day instead of the next morning?",
+            "The booking confirmations should go out the same day instead of the next morning.",
+        ),
         # a rule of the house in the plain present, asked with "please", is the house's rule
         (
             "all invoices to trade customers go out without VAT please",

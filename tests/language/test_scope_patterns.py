@@ -265,6 +265,9 @@ def test_a_day_changed_for_another_is_one_case_not_a_span_of_days():
         ("Actually, the couple who rang about the marquee want the clear roof, not the white one.", True),
         ("the couple flying in late tues will collect after hours, leave keys in the lockbox", True),
         ("Drop-in is £12 for any class, you quoted £15 to the woman who emailed about Sunday.", False),
+        # a city's time is a time zone, "this" before a word of degree points at nothing
+        ("Quote delivery times in the customer's own time zone, not Chicago time.", False),
+        ("Offer a two-hour window and nobody would be this annoyed.", False),
         # a telephone number is how to reach whoever the work goes to, not a case of it
         ("Anything about a burst main goes straight to Ola on 0161 496 0734, not the inbox.", False),
         ("Ring Mrs Ibe on 0161 496 0734 about her boiler.", True),
