@@ -179,11 +179,26 @@ def carries(prompt: str, kind: str, spec: dict) -> bool:
 @functools.cache
 def told(words: str) -> set[str]:
     """A request's words as the user said them and as the agent is told them ("let me know the
-    same day" is served as "Let the user know the same day"): a line carries either."""
+    same day" is served as "Let the user know the same day"; "always asked for the postcode", of
+    "… if it always asked for the postcode", as "Always ask for the postcode"): a line carries any."""
     from language.agent_terms import for_agent
 
     said = words.lower().replace("\u2019", "'")
-    return {said, for_agent(words).rstrip(".").lower() or said}
+    return {said, for_agent(words).rstrip(".").lower() or said, asked_now(said)}
+
+
+def asked_now(said: str) -> str:
+    """The words with their first verb in the past put in its base form ("told anyone arriving
+    late to ring" → "tell anyone arriving late to ring"), as a wish is served."""
+    from lemminflect import getLemma
+
+    from language.grammar import past
+
+    words = said.split()
+    for i, word in enumerate(words):
+        if past(word) and (lemma := getLemma(word, upos="VERB")):
+            return " ".join([*words[:i], lemma[0], *words[i + 1 :]])
+    return said
 
 
 def one_off_marks(spec: dict) -> set[str]:

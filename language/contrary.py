@@ -177,6 +177,24 @@ def _opposed(a: tuple[bool, str], b: tuple[bool, str]) -> bool:
     return covered >= SHARE or fuzz.token_sort_ratio(content(forbidden), content(asked)) >= THRESHOLD
 
 
+NEGATIONS = frozenset({"not", "no", "never", "nothing"})
+SHARED_TOPIC = 2  # words of what they say a fact and a line share, at least, to be said of one thing
+
+
+def against_line(fact: str, line: str) -> bool:
+    """Whether a learned fact says the opposite of a directive line: the slots read the two as
+    opposite stances on one object (language.slots), or the pair reads as contrary (`contrary`)
+    and the two share `SHARED_TOPIC` words or more of what they say (a negation is none). A
+    correction's story ("Told the agent three times now — our minimum hire period is 2 weeks,
+    not 1 week like it keeps telling people on the phone line") shares a word or none with "Never
+    promise a handover time in writing", and the opposite words it holds ("phone" / "writing")
+    are said of other things: withholding the fact beside it would only keep it from the agents."""
+    if contrary_on(fact, line):
+        return True
+    shared = (set(content(fact).split()) & set(content(line).split())) - NEGATIONS
+    return len(shared) >= SHARED_TOPIC and contrary(fact, line)
+
+
 def contrary_to(line: str, lines) -> str:
     """The first of `lines` that says the opposite of `line` ('' when none does)."""
     return next((other for other in lines if other.strip() and contrary(line, other)), "")

@@ -91,3 +91,21 @@ def test_a_fact_stating_a_time_is_served_beside_a_line_naming_another_time_for_a
         proven_patterns=[],
     )
     assert f"- {fact}" in block
+
+
+def test_a_fact_whose_story_holds_opposite_words_of_another_thing_is_served_beside_the_line():
+    # "phone" / "writing" are opposite ways to tell someone, but the deposit and the delivery date
+    # are two things: the pair reader alone would call them contrary and keep the fact back
+    fact = (
+        "Told the bot twice now — our deposit is £50, not £30 like it keeps telling people over the "
+        "phone. Sam had a very cross customer about it this morning."
+    )
+    block = prompt_block(
+        template="hire",
+        version=4,
+        directives="Never confirm a delivery date in writing, the depot decides that, not us.\n",
+        learned_facts=[{"content": fact}],
+        anti_patterns=[],
+        proven_patterns=[],
+    )
+    assert f"- {fact}" in block
