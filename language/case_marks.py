@@ -44,9 +44,18 @@ PHONE = re.compile(
 )
 
 
+# A service's short number, said as where to call or send someone: "point them to 111", "ring 999".
+SERVICE_NUMBER = re.compile(
+    r"\b(call|ring|dial|phone|text|to|on)\s+(?:111|999|911|112|101|988|119)\b(?![\w.-]*\d)(?!\s+(?-i:[A-Z]))",
+    re.I,
+)
+
+
 def phone_free(text: str) -> str:
-    """The text with each telephone number in it read as "a phone number"; a run of digits too
-    short or too long for one is left as it is."""
+    """The text with each telephone number in it read as "a phone number", and a service's short
+    number where someone is sent to it ("point them to 111"); a run of digits too short or too
+    long for one is left as it is."""
+    text = SERVICE_NUMBER.sub(r"\1 a phone number", text)
     return PHONE.sub(
         lambda m: "a phone number" if 10 <= sum(c.isdigit() for c in m.group()) <= 13 else m.group(), text
     )

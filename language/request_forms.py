@@ -201,8 +201,9 @@ LIMITED_TO = re.compile(r"^(?P<subject>[^,;:?]+?)\s+(?:are|is)\s+[^,;:?]+?\s+onl
 
 
 def _restriction(sentence: str) -> bool:
-    """ "Only" before a kind of thing and what it does in the present: "Only the boats marked
-    pet-friendly take dogs", "Only managers approve refunds" (not "Only two turned up"); or what
+    """ "Only" before a kind of thing and what it does in the present, or can do: "Only the boats
+    marked pet-friendly take dogs", "Only managers approve refunds", "Only a clinician comments on
+    imaging", "Only the duty manager can authorise refunds" (not "Only two turned up"); or what
     a kind of thing is limited to (`LIMITED_TO`)."""
     if limited := LIMITED_TO.match(sentence.strip()):
         subject = _words(limited["subject"])
@@ -212,14 +213,30 @@ def _restriction(sentence: str) -> bool:
         return False
     if words[1] in NUMBER_WORDS or words[1].isdigit():
         return False  # "Only two people turned up": a count
-    nouns = 0
+    nouns, before = 0, ""
     for word in words[1:8]:
+        if nouns and word in MAY:
+            before = word  # "Only the duty manager can authorise refunds"
+            continue
         if word in grammar.AUXILIARIES or word in grammar.PRONOUNS or (grammar.past(word) and not nouns):
             return False  # "only the eastbound platform is open": a state
-        if nouns and grammar.base_verb(word):
+        if nouns and (grammar.base_verb(word) or (not before and _does(word))):
             return True  # the kind said, then what it does
+        if before:
+            return False
         nouns += "NOUN" in grammar._lemmas(word) and word not in grammar.DETERMINERS
     return False
+
+
+MAY = grammar.words("can may")
+
+
+def _does(word: str) -> bool:
+    """Whether a word after a kind said in the singular is what it does: "Only a clinician
+    comments on imaging" ("comments" a verb of the third person)."""
+    lemma = getLemma(word, upos="VERB")
+    verb = lemma[0] if lemma else word
+    return word.endswith("s") and verb != word and verb not in NO_ACT and grammar.base_verb(verb)
 
 
 def _house(text: str) -> str:

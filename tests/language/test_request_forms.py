@@ -222,6 +222,8 @@ def test_a_title_or_a_short_form_ends_no_sentence(text, said):
         ("Rule is we only use our own parts on workshop jobs.", "Only use our own parts on workshop jobs"),
         ("Only the boats marked pet-friendly take dogs.", "Only the boats marked pet-friendly take dogs"),
         ("Only two people turned up.", ""),
+        ("Only the site manager can sign off a handover.", "Only the site manager can sign off a handover"),
+        ("Only a pharmacist advises on doses.", "Only a pharmacist advises on doses"),
         # a condition, then a request of the agent in the third person
         (
             "If we're out of stock on inhalers, it should offer to ring round the other branches.",

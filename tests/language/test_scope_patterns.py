@@ -271,6 +271,7 @@ def test_a_day_changed_for_another_is_one_case_not_a_span_of_days():
         # a telephone number is how to reach whoever the work goes to, not a case of it
         ("Anything about a burst main goes straight to Ola on 0161 496 0734, not the inbox.", False),
         ("Ring Mrs Ibe on 0161 496 0734 about her boiler.", True),
+        ("If it sounds serious, tell them to ring 111 rather than waiting for a slot.", False),
         # a customer by title as what is done, one weekend named as such, a rule kept to one case
         ("Never seat Mr Abbott near the window, he finds the draught unbearable.", True),
         ("Exotic pets go to Mrs Lang in the Leeds office.", False),  # a colleague the work goes to
