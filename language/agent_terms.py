@@ -120,6 +120,13 @@ def _reports(line: str) -> bool:
     return grammar.past(first) or (first.endswith("ed") and bool(lemma) and lemma[0] != first)
 
 
+def instruction_in(sentence: str) -> str:
+    """The part of the sentence that instructs, as `for_agent` finds it (the speaker's words kept)."""
+    return unshielded(
+        _instruction(addressed(shielded(" ".join(sentence.replace("’", "'").split()).strip(" -*"))))
+    )
+
+
 def _instruction(text: str) -> str:
     """The part of the sentence that instructs: after the last turn ("but", "so", a sentence
     break) that leads to an instruction, and without an aside before it that is no condition.

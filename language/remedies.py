@@ -27,9 +27,10 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from language.agent_terms import for_agent
+from language.agent_terms import for_agent, instruction_in
 from language.contrary import action, contrary
 from language.follow_ups import goes_on_from_one_case, tells_one_case
+from language.grammar import imperative
 from language.noun_rules import SPEAKER
 from language.objections import objected
 from language.remedy_reading import by_form, is_remedy
@@ -93,8 +94,8 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
         named_after[i] = named_after[i + 1] or names_one(said[i + 1])
     asked, case_before = [], False
     for position, sentence in enumerate(said):
-        if sentence not in read:
-            read[sentence] = asks_of_the_work(sentence)
+        if sentence not in read:  # or what it asks once its instruction is found in it
+            read[sentence] = asks_of_the_work(sentence) or framed(sentence)
         if read[sentence] and not goes_on_from_one_case(
             sentence, case_before=case_before, named_after=named_after[position]
         ):
@@ -103,6 +104,26 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
             asked.append((position, rule))
         case_before = case_before or tells_one_case(sentence)
     return asked
+
+
+def framed(sentence: str) -> bool:
+    """Whether a sentence that read whole asks nothing holds an instruction inside a frame ("I
+    need you to call the warehouse before sending a driver", "Let's include the route map in the
+    packet", "pls include the ticket number in the reply so i can find it later"): the line agents
+    would be given is an act (its verb first) that asks something of the work, the sentence asks
+    no question, and nothing in it names one case, as such (`names_one`: "… — just for that job")
+    or told before the instruction ("The water at Brook Lane is off until Friday 12th, tell anyone
+    who asks")."""
+    line = for_agent(sentence)
+    if not line or sentence.rstrip().endswith("?") or names_one(sentence):
+        return False
+    if not imperative(line.rstrip(".")) or not asks_of_the_work(line):
+        return False
+    piece = instruction_in(sentence)
+    if piece not in sentence:  # reworded: read whole
+        return not is_instance(sentence)
+    head = sentence[: sentence.find(piece)]
+    return not (len(head.split()) >= 3 and tells_one_case(head))
 
 
 AFTER_DASH = re.compile(r"\s[—–-]\s.*$")

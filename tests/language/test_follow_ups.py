@@ -117,6 +117,14 @@ def test_an_instruction_before_the_case_it_is_about_is_no_ask():
             "Jess here. can it stop offering cat boarding?? point them to Purrfect Stays in Wrexham",
             ["can it stop offering cat boarding??", "point them to Purrfect Stays in Wrexham"],
         ),
+        # an instruction inside a frame asks; one that only goes on from one case told before it
+        # in its own sentence does not, nor does a question
+        (
+            "I need you to ring the depot before sending a van for a Sunday collection.",
+            ["I need you to ring the depot before sending a van for a Sunday collection."],
+        ),
+        ("The lift at Cole House is out until Monday 3rd, tell anyone who asks.", []),
+        ("Why do you need my passport number for a quote?", []),
     ],
 )
 def test_what_an_item_asks_of_the_work(item, asks):
