@@ -68,6 +68,7 @@ class ProposalInput:
     context: str = ""  # the ritual's token-budgeted context, every section (what an LLM reads)
     retry: tuple[Addition, ...] = ()  # lines of a rolled-back bundle cleared for a trial alone
     returning: tuple[Addition, ...] = ()  # lines a canary took back that new evidence asks for again
+    dropped: tuple[str, ...] = ()  # lines their own test showed worse: their contrary may be tried
 
 
 @dataclass(frozen=True)
@@ -376,8 +377,17 @@ def _choose(
             continue
         # A line and its contrary are never served together, and the side with more evidence
         # decides: a weaker contrary is left out even when the stronger side may not be
-        # proposed itself (a human withdrew it), so the minority never wins by default.
-        stronger = next((c for c in seen if opposed(addition, c.text) or opposed(c, addition.text)), None)
+        # proposed itself (a human withdrew it), so the minority never wins by default; once the
+        # stronger side's own test showed it worse (`dropped`), the weaker is tried.
+        stronger = next(
+            (
+                c
+                for c in seen
+                if not any(_same_line(c.text, d) for d in data.dropped)
+                and (opposed(addition, c.text) or opposed(c, addition.text))
+            ),
+            None,
+        )
         seen.append(addition)
         against = next((line for line in served if line.strip() and opposed(addition, line)), "")
         # those who argue against a served line are its minority: they never turn it (a test

@@ -414,6 +414,7 @@ def _propose(
             proven=tuple(ritual_evidence.proven_elsewhere(template, now - window, now)),
             context=analysis.context.text,
             exclude=withdrawn + canarying,  # a line its canary is still testing is not proposed again
+            dropped=dropped_by_tests(template),
             retry=tuple(addition_from(a) for a in retry),
             returning=back,  # back on new evidence, each alone (improver.bundles)
         )
@@ -598,6 +599,15 @@ def _lines_taken_back(template) -> list[tuple[str, list[dict]]]:
     return [
         (f.status, [a for lv in f.levels if (a := lv.get("addition")) and lv.get("add")]) for f in factors
     ]
+
+
+def dropped_by_tests(template) -> tuple[str, ...]:
+    """The lines of the template that their own test (a line test) rolled back, showing them
+    worse: a contrary line the weaker evidence asked for may be tried in their place."""
+    taken_back = _lines_taken_back(template)
+    return tuple(
+        a["text"] for status, adds in taken_back if status == LineFactor.Status.ROLLED_BACK for a in adds
+    )
 
 
 def testing_lines(template) -> tuple[str, ...]:

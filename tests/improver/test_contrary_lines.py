@@ -185,6 +185,13 @@ def test_a_withdrawn_majority_line_still_keeps_its_weaker_contrary_out():
     assert change is None or "rotate the logs" not in change.directives.lower()
 
 
+def test_once_its_own_test_showed_the_majority_line_worse_its_contrary_is_tried():
+    rolled_back = ("Rotate the logs when the disk is full.",)  # its line test rolled it back
+    change = proposed(PAGE, *rotate_or_not(against=3), exclude=rolled_back, dropped=rolled_back)
+    assert "Don't rotate the logs, we need them for the audit." in change.directives.splitlines()
+    assert "Rotate the logs when the disk is full." not in change.directives
+
+
 def test_a_line_asked_by_those_who_argue_against_another_is_its_contrary():
     # "the photo thing is overkill … let it confirm straight away" shares no words of what it
     # opposes with "Ask for a photo of the vaccination card …", but names it: the two are never
@@ -205,3 +212,25 @@ def test_a_line_asked_by_those_who_argue_against_another_is_its_contrary():
     assert served is None or "confirm straight away" not in served.directives
     apart = proposed(PAGE, Remedy("Quote the deposit in every reply.", 10, 10, ("o:1",)), other_side)
     assert "confirm straight away" in apart.directives  # it argues against nothing proposed here
+
+
+def test_the_ritual_passes_on_the_lines_their_own_test_rolled_back_not_those_a_human_aborted():
+    from experiments.models import LineFactor
+    from improver.services.ritual import dropped_by_tests
+
+    template, _, _ = coder_fleet()
+
+    def ended(text: str, status: str) -> None:
+        addition = {"text": text, "origin": "remedy", "evidence": 10, "sessions": 10}
+        LineFactor.objects.create(
+            template=template,
+            levels=[{"add": [text], "targets": ["negative:general"], "addition": addition}],
+            share=0.5,
+            status=status,
+            started_at=WAKE,
+            decided_at=WAKE + timedelta(days=3),
+        )
+
+    ended("Rotate the logs when the disk is full.", LineFactor.Status.ROLLED_BACK)
+    ended("Expand the volume before it fills.", LineFactor.Status.ABORTED)
+    assert dropped_by_tests(template) == ("Rotate the logs when the disk is full.",)
