@@ -200,8 +200,10 @@ def imperative(text: str) -> bool:
         ready = rest[0] in DETERMINERS or rest[0] in {"it", "them", "someone"}
         return ready and not text.rstrip().endswith("?") and not has_subject(rest, verb_first=True)
     if base_verb(first):
-        # what follows a verb of saying is what to say: "Say we can lend a starter violin"
-        return first in SAYING or not has_subject(rest, verb_first=True)
+        # what follows a verb of saying is what to say: "Say we can lend a starter violin"; what
+        # follows "make sure" or "ensure" is what is to be so: "Make sure hirers know they can't …"
+        seeing_to = first == "ensure" or (first == "make" and rest[0] == "sure")
+        return first in SAYING or seeing_to or not has_subject(rest, verb_first=True)
     # a word the lexicon knows as something else, used as a verb before its object
     if closed(first) or past(first) or first.endswith(("ing", "ly", "s")):
         return False

@@ -138,6 +138,8 @@ SCOPE_PATTERNS = {
         r"|\b(?:anyone|anybody|anything|everyone|everybody|everything)\s+"
         r"(?:who|whose|that|which|with|about|over|under|from|containing|[a-z]+ing)\b"
         r"|\b(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b"
+        # a condition on any one of a kind: "If a pupil has an EHCP, …", "When someone asks …"
+        r"|^(?:if|when|whenever|unless)\s+(?:a|an|any|someone|anyone|somebody|anybody)\s"
         # a step done before or after another, as a way of working: "… before suggesting a route"
         r"|\b(?:before|after|when|whenever)\s+(?!(?:anything|something|nothing|morning|evening)\b)[a-z]{3,}ing\b",
         re.I,

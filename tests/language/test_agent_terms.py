@@ -111,6 +111,11 @@ from language.agent_terms import for_agent
             "Could the booking confirmations go out the same day instead of the next morning?",
             "The booking confirmations should go out the same day instead of the next morning.",
         ),
+        # "make sure" and "ensure" take what is to be so
+        (
+            "Could the assistant make sure new members know they can't bring guests on Fridays?",
+            "Make sure new members know they can't bring guests on Fridays.",
+        ),
         # a rule of the house in the plain present, asked with "please", is the house's rule
         (
             "all invoices to trade customers go out without VAT please",

@@ -52,6 +52,7 @@ def test_a_number_weighs_as_a_number_whichever_it_is():
         ("The RFI binder goes back to the site office.", "letters-id", True),
         ("Text an SMS reminder as well as the letter.", "letters-id", False),  # a kind of message
         ("Anyone whose pipes froze gets the emergency slot.", "recurrence", True),
+        ("If a tenant has a DSS letter, pass the case to the HB liaison team.", "recurrence", True),
         ("Everybody on the waiting list hears from us monthly.", "recurrence", True),
         ("Room 4 is shut on the 9th, so don't book anyone into it that day.", "recurrence", False),
         ("Swap just that entry.", "deictic", True),
