@@ -35,8 +35,8 @@ from language.noun_rules import SPEAKER
 from language.objections import objected
 from language.remedy_reading import by_form, is_remedy
 from language.remedy_shapes import shapes
-from language.request_forms import addressed, request, shielded
-from language.scope import is_instance, names_one
+from language.request_forms import addressed, request, shielded, work_rule
+from language.scope import is_instance, names_one, scope_features
 from language.sentences import sentences
 from language.words import content
 
@@ -77,7 +77,15 @@ def asks_of_the_work(sentence: str) -> bool:
     asks to check the model; "this" is what went wrong, not one order). A request of the agent in
     the third person ("The bot should warn owners upfront") is read as said to it."""
     said = addressed(shielded(sentence))
-    return is_remedy(said) and not is_instance(request(said) or said)
+    asked = request(said) or said
+    return is_remedy(said) and (_unmarked_rule(asked) or not is_instance(asked))
+
+
+def _unmarked_rule(asked: str) -> bool:
+    """Whether what is asked is what a kind of thing or a role must do ("Review has to be done
+    by a second linguist") and nothing in it marks one case: no identifier, number, name or one
+    thing pointed at (the scope's markers); the words around it do not make it one."""
+    return work_rule(asked) and "no-marker" in scope_features(asked) and not names_one(asked)
 
 
 def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> list[tuple[int, str]]:

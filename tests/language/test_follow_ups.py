@@ -125,6 +125,13 @@ def test_an_instruction_before_the_case_it_is_about_is_no_ask():
         ),
         ("The lift at Cole House is out until Monday 3rd, tell anyone who asks.", []),
         ("Why do you need my passport number for a quote?", []),
+        # what a kind of work must do asks it when nothing in it marks one case, whatever the
+        # weights make of its words
+        (
+            "The final check has to be done by a second pharmacist.",
+            ["The final check has to be done by a second pharmacist."],
+        ),
+        ("The check on order 4471 has to be done by a second pharmacist.", []),
     ],
 )
 def test_what_an_item_asks_of_the_work(item, asks):

@@ -32,7 +32,6 @@ def _phrasal(row):
 # toward one
 SCOPE_MISREAD = {
     "Why can't you attach the floor plan to the viewing invite?",
-    "Why don't the renewal letters show the old premium beside the new one?",
     "Half our members are night-shift nurses - could you move the class reminders to the afternoon?",
 }
 
