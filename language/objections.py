@@ -49,9 +49,23 @@ OPENING = re.compile(
 GENERIC = words("thing things rule rules idea stuff business whole lot bit everyone people about")
 
 
+# An objection that names nothing: "I think we're overdoing it — just take the order …".
+UNNAMED = re.compile(
+    r"\b(?:we'?re|we are|you'?re|you are|it'?s|this is|that'?s|we'?ve been|they'?re)\s+"
+    r"(?:a\s+bit\s+|way\s+|really\s+|being\s+|getting\s+)?(?:overdoing it|over the top|overkill|too much|"
+    r"going too far|overthinking it|too cautious|too strict|overcomplicating it)\b",
+    re.I,
+)
+# Marks the words of what an item asks instead, when its objection names nothing (`objected`).
+INSTEAD = "instead:"
+SHARED_INSTEAD = 2  # words a line shares with what is asked instead, to be what is objected to
+
+
 def objected(text: str) -> str:
     """The content words of what `text` argues against ('' when it argues against nothing), read
-    in the part of a text every rule reads (`rule_text`)."""
+    in the part of a text every rule reads (`rule_text`). An objection that names nothing ("we're
+    overdoing it") argues against what its item asks the other side of: the words of what it
+    asks instead, after `INSTEAD`."""
     text = rule_text(text)
     for pattern in OBJECTIONS:
         if found := pattern.search(text):
@@ -59,14 +73,20 @@ def objected(text: str) -> str:
             words = [w for w in content(OPENING.sub("", what.strip())).split() if w not in GENERIC]
             if words:
                 return " ".join(words)
+    if found := UNNAMED.search(text):
+        words = [w for w in content(text[found.end() :]).split() if w not in GENERIC]
+        return f"{INSTEAD} {' '.join(words)}" if words else ""
     return ""
 
 
 def aimed_at(objection: str, line: str) -> bool:
-    """Whether `line` is about what `objection` (`objected`'s words) argues against."""
+    """Whether `line` is about what `objection` (`objected`'s words) argues against: it shares a
+    word with what is named, or `SHARED_INSTEAD` words with what is asked instead."""
     said = content(line).split()
-    return any(
-        w == o or (len(o) >= 4 and w.startswith(o)) or (len(w) >= 4 and o.startswith(w))
-        for o in objection.split()
-        for w in said
+    instead = objection.startswith(INSTEAD)
+    named = objection.removeprefix(INSTEAD).split()
+    shared = sum(
+        any(w == o or (len(o) >= 4 and w.startswith(o)) or (len(w) >= 4 and o.startswith(w)) for o in named)
+        for w in dict.fromkeys(said)
     )
+    return shared >= (SHARED_INSTEAD if instead else 1)

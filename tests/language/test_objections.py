@@ -18,6 +18,12 @@ OBJECTIONS = [
     ("Please stop quoting prices before checking stock.", ""),
     ("The new price list is too much for me to read.", ""),
     ("I'd rather you called me than emailed.", ""),
+    # an objection that names nothing argues against what its item asks the other side of
+    (
+        "I think we're overdoing it — just book the van and let the crew check access on the day.",
+        "instead: book van let crew check acces day",
+    ),
+    ("Honestly this is too much for me, I give up.", "instead: give up"),
 ]
 
 
@@ -35,6 +41,13 @@ def test_what_an_item_argues_against(text, words):
         ("survey", "Anything over 2 bedrooms needs a video survey booked before it gives a price.", True),
         ("vacc photo", "Tell them about the 11am checkout when it confirms.", False),
         ("age", "Mention the deposit when it quotes for peak dates.", False),
+        # what is asked instead: a line sharing two of its words
+        (
+            "instead: book van let crew check acces day",
+            "Check access to the site before you book a van.",
+            True,
+        ),
+        ("instead: book van let crew check acces day", "Book the removal for a weekday.", False),
     ],
 )
 def test_a_line_is_aimed_at_when_it_is_about_what_is_objected_to(objection, line, expected):
