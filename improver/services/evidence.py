@@ -5,7 +5,7 @@ telemetry in a window."""
 from datetime import datetime
 
 from django.db.models import Count, Max, Q
-from rapidfuzz import fuzz, process
+from rapidfuzz import fuzz
 
 from experiments.metrics import ANY
 from experiments.models import Rollout
@@ -14,7 +14,7 @@ from governance.models import BoardTask, Proposal
 from improver.competitors import MIN_PROBLEM_WORDS, problem_of, specific
 from improver.handoffs import NEGATIVE_KINDS, ROWS, handed_down, handed_up
 from improver.services.competition import statements
-from language.remedies import THRESHOLD, Remedy, Said, group
+from language.remedies import THRESHOLD, Remedy, Said, group, similarity
 from language.remedy_reading import is_remedy
 from language.sentences import sentences
 from language.served import REPEATS
@@ -36,14 +36,11 @@ def said_in_negative_feedback(template, since: datetime, until: datetime) -> lis
         .values("id", "text", "session_id", "user_id", "agent_id", "occurred_at")[:ROWS]
     ):
         said.append(Said(o["text"], o["session_id"] or _day(o), f"observation:{o['id']}", o["user_id"] or ""))
-    facts = [content(fact) for fact in _template_facts(template)]
+    facts = _template_facts(template)
     for c in Correction.objects.filter(window).values(
         "id", "user_message", "session_id", "user_id", "agent_id", "occurred_at"
     )[:ROWS]:
-        said_again = facts and process.extractOne(
-            content(c["user_message"]), facts, scorer=fuzz.token_set_ratio, score_cutoff=REPEATS
-        )
-        if said_again:
+        if any(similarity(c["user_message"], fact) >= REPEATS for fact in facts):
             continue  # a learned fact tested or served template-wide answers it already
         said.append(
             Said(c["user_message"], c["session_id"] or _day(c), f"correction:{c['id']}", c["user_id"] or "")
