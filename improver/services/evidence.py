@@ -14,19 +14,17 @@ from governance.models import BoardTask, Proposal
 from improver.competitors import MIN_PROBLEM_WORDS, problem_of, specific
 from improver.handoffs import NEGATIVE_KINDS, ROWS, handed_down, handed_up
 from improver.services.competition import statements
-from language.remedies import THRESHOLD, Remedy, Said, group, similarity
+from language.remedies import THRESHOLD, Remedy, Said, group
 from language.remedy_reading import is_remedy
 from language.sentences import sentences
-from language.served import REPEATS
 from language.words import content
-from learning.models import FrictionEvent, LearnedFact, SessionSignal
+from learning.models import FrictionEvent, SessionSignal
 from telemetry.models import Correction, Decision, Observation, SessionEnd
 
 
 def said_in_negative_feedback(template, since: datetime, until: datetime) -> list[Said]:
     """Observation texts, correction messages, decision reasons and reflection failures, each
-    with the user who said it when the agent named one; not a correction a learned fact of the
-    template on trial or served to all its agents already says (`_template_facts`)."""
+    with the user who said it when the agent named one."""
     window = Q(template_version__document__template=template, occurred_at__gt=since, occurred_at__lte=until)
     said: list[Said] = []
     negative = Q(sentiment="negative") | Q(category__in=NEGATIVE_KINDS)
@@ -36,12 +34,9 @@ def said_in_negative_feedback(template, since: datetime, until: datetime) -> lis
         .values("id", "text", "session_id", "user_id", "agent_id", "occurred_at")[:ROWS]
     ):
         said.append(Said(o["text"], o["session_id"] or _day(o), f"observation:{o['id']}", o["user_id"] or ""))
-    facts = _template_facts(template)
     for c in Correction.objects.filter(window).values(
         "id", "user_message", "session_id", "user_id", "agent_id", "occurred_at"
     )[:ROWS]:
-        if any(similarity(c["user_message"], fact) >= REPEATS for fact in facts):
-            continue  # a learned fact tested or served template-wide answers it already
         said.append(
             Said(c["user_message"], c["session_id"] or _day(c), f"correction:{c['id']}", c["user_id"] or "")
         )
@@ -56,15 +51,6 @@ def said_in_negative_feedback(template, since: datetime, until: datetime) -> lis
             if isinstance(failure, str):
                 said.append(Said(failure, s["session_id"], f"session_end:{s['id']}"))
     return said
-
-
-def _template_facts(template) -> list[str]:
-    """What the template's learned facts say that are on trial or served to all its agents: a
-    correction they hold is answered by the fact, and a line proposed from it would only say it
-    again, in fewer words ("stop saying assessments are 30 minutes", without "they're 45")."""
-    reach = (LearnedFact.Reach.TRIAL, LearnedFact.Reach.TEMPLATE)
-    facts = LearnedFact.objects.filter(template=template, status=LearnedFact.Status.ACTIVE, reach__in=reach)
-    return list(facts.values_list("content", flat=True)[:ROWS])
 
 
 def _day(row: dict) -> str:
