@@ -109,3 +109,19 @@ def test_a_fact_whose_story_holds_opposite_words_of_another_thing_is_served_besi
         proven_patterns=[],
     )
     assert f"- {fact}" in block
+
+
+def test_a_line_that_says_less_than_a_fact_does_not_keep_the_fact_out():
+    # every word of the line is in the fact, so a token-set measure calls them the same; the
+    # line lacks the value the fact gives, and the fact is served beside it
+    fact = "Please stop saying the deposit is £30 — it's £50 and has been since March."
+    block = prompt_block(
+        template="hire",
+        version=5,
+        directives="Please stop saying the deposit is £30.\n",
+        learned_facts=[{"content": fact}, {"content": "Stop saying the deposit is £30."}],
+        anti_patterns=[],
+        proven_patterns=[],
+    )
+    assert f"- {fact}" in block
+    assert "- Stop saying the deposit is £30." not in block  # this one the line does say
