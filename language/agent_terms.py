@@ -13,6 +13,7 @@ sentence that, once its frame is gone, is no instruction at all (a description o
 "Rebooted my laptop mid-call with no warning.").
 """
 
+import functools
 import re
 
 from lemminflect import getInflection, getLemma
@@ -84,6 +85,7 @@ PERSON_WORDS = frozenset({"user", "user'"})
 MAX_CHARS = 600  # a line is at most 300 characters; a longer sentence is no line
 
 
+@functools.lru_cache(maxsize=4096)  # pure: a sentence read to ask it is read again for its line
 def for_agent(sentence: str) -> str:
     """The line agents would be given for `sentence` ('' when it gives them nothing to do)."""
     if len(sentence) > MAX_CHARS or signed(sentence):  # a document, or who wrote it: read no further
@@ -127,6 +129,7 @@ def instruction_in(sentence: str) -> str:
     )
 
 
+@functools.lru_cache(maxsize=4096)  # pure: read for a sentence's line and for where it instructs
 def _instruction(text: str) -> str:
     """The part of the sentence that instructs: after the last turn ("but", "so", a sentence
     break) that leads to an instruction, and without an aside before it that is no condition.

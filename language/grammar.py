@@ -121,6 +121,7 @@ def closed(word: str) -> bool:
     return word in DETERMINERS or word in PRONOUNS or word in PREPOSITIONS or word in AUXILIARIES
 
 
+@functools.lru_cache(maxsize=16384)
 def base_verb(word: str) -> bool:
     """The word can be a verb in its base form ("post", "dedupe", "prioritise")."""
     if closed(word) or not re.fullmatch(r"[a-z][a-z-]*", word):
@@ -132,6 +133,7 @@ def base_verb(word: str) -> bool:
     return not word.endswith(("ed", "ing", "ly")) and word in getAllLemmasOOV(word, "VERB")["VERB"]
 
 
+@functools.lru_cache(maxsize=16384)  # pure, and read for every word of every sentence
 def past(word: str) -> bool:
     """The word is the past tense of a verb other than itself ("saw" of "see", "went")."""
     return any(

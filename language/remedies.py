@@ -122,8 +122,10 @@ def framed(sentence: str) -> bool:
     no question, and nothing in it names one case, as such (`names_one`: "… — just for that job")
     or told before the instruction ("The water at Brook Lane is off until Friday 12th, tell anyone
     who asks")."""
+    if sentence.rstrip().endswith("?") or names_one(sentence):
+        return False
     line = for_agent(sentence)
-    if not line or sentence.rstrip().endswith("?") or names_one(sentence):
+    if not line:
         return False
     if not imperative(line.rstrip(".")) or not asks_of_the_work(line):
         return False
