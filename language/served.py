@@ -1,11 +1,10 @@
 """Which learned facts can be served beside a template's directives (pure).
 
 A fact is left out when it repeats a directive line (the same or nearly the same words, the line
-holding most of the fact's: `repeats`) or says
-the contrary of one (of what the two say alike, `language.contrary.against_line`), or of a fact
-placed before it (facts come strongest first): a line and its contrary are never served
-together. Facts are judged one at a time, as they are placed, so a block that stops at its budget
-never compares the facts past it with anything.
+holding most of the fact's: `repeats`) or says the contrary of one (of what the two say alike,
+`language.contrary.against_line`), or of a fact placed before it (facts come strongest first): a
+line and its contrary are never served together. Facts are judged one at a time, as they are
+placed, so a block that stops at its budget never compares the facts past it with anything.
 """
 
 from collections.abc import Iterable, Iterator
