@@ -85,10 +85,16 @@ PERSON_WORDS = frozenset({"user", "user'"})
 MAX_CHARS = 600  # a line is at most 300 characters; a longer sentence is no line
 
 
-@functools.lru_cache(maxsize=4096)  # pure: a sentence read to ask it is read again for its line
 def for_agent(sentence: str) -> str:
     """The line agents would be given for `sentence` ('' when it gives them nothing to do)."""
-    if len(sentence) > MAX_CHARS or signed(sentence):  # a document, or who wrote it: read no further
+    if len(sentence) > MAX_CHARS:  # a document: read no further (nor kept in the cache below)
+        return ""
+    return _line_for(sentence)
+
+
+@functools.lru_cache(maxsize=4096)  # pure: a sentence read to ask it is read again for its line
+def _line_for(sentence: str) -> str:
+    if signed(sentence):  # who wrote it: read no further
         return ""
     text = addressed(shielded(" ".join(sentence.replace("’", "'").split()).strip(" -*")))
     piece = _instruction(text)

@@ -17,6 +17,7 @@ from pathlib import Path
 from lemminflect import getLemma
 from rapidfuzz import fuzz
 
+from language.bounds import rule_text
 from language.grammar import PROHIBITION, imperative, lead_in_off
 from language.lengths import length_conflict
 from language.linear_model import load
@@ -191,7 +192,7 @@ def against_line(fact: str, line: str) -> bool:
     are said of other things: withholding the fact beside it would only keep it from the agents."""
     if contrary_on(fact, line):
         return True
-    shared = (set(content(fact).split()) & set(content(line).split())) - NEGATIONS
+    shared = (set(content(rule_text(fact)).split()) & set(content(rule_text(line)).split())) - NEGATIONS
     return len(shared) >= SHARED_TOPIC and contrary(fact, line)
 
 

@@ -9,6 +9,7 @@ placed, so a block that stops at its budget never compares the facts past it wit
 
 from collections.abc import Iterable, Iterator
 
+from language.bounds import rule_text
 from language.contrary import against_line, contrary
 from language.remedies import similarity
 from language.words import content
@@ -25,8 +26,8 @@ def repeats(fact: str, line: str) -> bool:
     repeat of it, however similar a token-set measure finds a subset: the fact is still served."""
     if similarity(fact, line) < REPEATS:
         return False
-    words = set(content(fact).split())
-    return len(words & set(content(line).split())) >= COVERS * len(words)
+    words = set(content(rule_text(fact)).split())
+    return len(words & set(content(rule_text(line)).split())) >= COVERS * len(words)
 
 
 def servable(facts: Iterable[str], directives: str) -> Iterator[str]:
