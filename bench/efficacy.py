@@ -53,7 +53,9 @@ likewise after that, measured and never read to tune, though its sentences have 
 to read; `--fleets ninth`: bench/ninth_fleets.py, written likewise once the eighth had been read,
 to read; `--fleets tenth`: bench/tenth_fleets.py, written likewise with it, the clean test set
 until the eleventh was written, read since; `--fleets eleventh`: bench/eleventh_fleets.py, written
-likewise after that, the clean test set only ever measured). Each adds
+likewise after that, the clean test set until the twelfth was written, read since; `--fleets
+twelfth`: bench/twelfth_fleets.py, written likewise after that, the clean test set only ever
+measured). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
@@ -765,6 +767,7 @@ def main() -> None:
             "ninth",
             "tenth",
             "eleventh",
+            "twelfth",
             "handoffs",
             *handing,
         ),
@@ -772,7 +775,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to eleventh likewise); handoffs: every "
+        "without seeing the code (fifth to twelfth likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -803,6 +806,7 @@ def main() -> None:
         "ninth": ninth_fleets,
         "tenth": tenth_fleets,
         "eleventh": eleventh_fleets,
+        "twelfth": twelfth_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -904,11 +908,20 @@ def tenth_fleets() -> dict:
 
 
 def eleventh_fleets() -> dict:
-    """The clean test set, written like the others by someone who never saw the code, once the
-    tenth had been measured (bench/eleventh_fleets.py): measured, never read to tune."""
+    """A set written like the others by someone who never saw the code, once the tenth had been
+    measured (bench/eleventh_fleets.py): the clean test set until the twelfth was written, read
+    since."""
     from bench.eleventh_fleets import ELEVENTH
 
     return ELEVENTH
+
+
+def twelfth_fleets() -> dict:
+    """The clean test set, written like the others by someone who never saw the code, once the
+    eleventh had been measured (bench/twelfth_fleets.py): measured, never read to tune."""
+    from bench.twelfth_fleets import TWELFTH
+
+    return TWELFTH
 
 
 def smallest(fleets: dict) -> dict:

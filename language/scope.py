@@ -271,7 +271,8 @@ SOMEONES = re.compile(
     r"|\b[A-Z][a-z]+\s+(?:Ltd|Limited|Inc|plc|PLC|LLC|LLP|GmbH)\b"  # one company: "for Arden Ltd"
     # one customer's work: "the Whitfield job", "the Kingfisher pub jobs" (not "the Saturday jobs")
     rf"|\b[Tt]he\s+(?!{WEEKDAY_CAPITAL})[A-Z][a-z]+(?:\s+[a-z]+)?\s+(?:job|jobs|move|booking|order|account|wedding|"
-    r"party|funeral|install|delivery|collection|contract|visit|stay)\b"
+    r"party|funeral|install|delivery|collection|contract|visit|stay)\b(?!\s+(?:holder|customer|client|member|"
+    r"user|type|owner)s?\b)"  # (not "the Premium account holders")
     # one person by full name, given or put somewhere: "Always put Oliver Grant with …"
     r"|\b(?:[Pp]ut|[Gg]ive|[Ss]eat|[Pp]air|[Pp]lace|[Cc]harge|[Ll]et)\s+(?!(?:Mr|Mrs|Ms|Miss|Dr)\b)[A-Z][a-z]+\s+"
     r"[A-Z][a-z]+\b(?!\s+[A-Z])"
@@ -285,7 +286,11 @@ SOMEONES = re.compile(
     r"(?!\s+(?:of|in)\s+(?:the|each|every|a)\s+month)|\b(?:this|next|last)\s+weekend\b"
     # a rule kept to one case: "just for that job", "only for this booking", "just this once"
     r"|\b(?:just|only)\s+(?:for\s+)?(?:this|that)\s+(?:one|job|booking|order|time|week|weekend|day|event|visit|"
-    r"stay|move|site|contract|account|customer|client|patient|guest|family|group)\b|\bthis\s+once\b",
+    r"stay|move|site|contract|account|customer|client|patient|guest|family|group)\b|\bthis\s+once\b"
+    # … or to one named customer's work: "just for the Marlow Pumps batch", "only for the Ito order"
+    r"|\b(?:just|only)\s+for\s+the\s+(?-i:[A-Z][\w'’]+(?:\s+[A-Z][\w'’]+)*)\s+(?:batch|job|order|booking|shipment|"
+    r"consignment|delivery|project|contract|account|event|claim|case)\b(?!\s+(?:holder|customer|client|member|"
+    r"user|type|owner)s?\b)",
     re.I,
 )
 
