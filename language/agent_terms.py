@@ -96,7 +96,8 @@ def for_agent(sentence: str) -> str:
 def _line_for(sentence: str) -> str:
     if signed(sentence):  # who wrote it: read no further
         return ""
-    text = addressed(shielded(" ".join(sentence.replace("’", "'").split()).strip(" -*")))
+    text = " ".join(sentence.replace("’", "'").split()).strip(" -*")
+    text = addressed(shielded(grammar.ANNOUNCED.sub("", text)))  # "two things: …"
     piece = _instruction(text)
     if asks_information(piece):
         return ""  # "Could you tell me why it failed?"
@@ -118,12 +119,18 @@ def _line_for(sentence: str) -> str:
     return line
 
 
+DID_NOT = grammar.words("didn't didnt wasn't wasnt weren't werent hadn't hadnt couldn't couldnt")
+
+
 def _reports(line: str) -> bool:
-    """Whether the line opens with a verb in the past ("Rebooted the laptop mid-call"): it tells
-    what happened, it asks nothing (a base form that is also a past, "Put", "Set", asks)."""
+    """Whether the line opens with a verb in the past ("Rebooted the laptop mid-call", "Didn't
+    send it"): it tells what happened, it asks nothing (a base form that is also a past, "Put",
+    "Set", asks)."""
     first = grammar._word(line.split()[0]) if line.split() else ""
-    if not first or grammar.base_verb(first):
-        return False
+    if first in DID_NOT:
+        return True  # "Didn't send the draft to the hen party — …": the speaker's report, its "I" left out
+    if not first or grammar.base_verb(first) or work_rule(line) or routed(line):
+        return False  # "Damaged returns must be logged …", "Signed forms go to …": a participle's kind
     lemma = getLemma(first, upos="VERB")  # with its rules for words the lexicon lacks ("rebooted")
     return grammar.past(first) or (first.endswith("ed") and bool(lemma) and lemma[0] != first)
 

@@ -44,10 +44,16 @@ ADVERBS = words("again never always just still also already really only even eve
 FEELING = words("love like hate need want hope wish guess think feel wonder appreciate enjoy")
 KNOWING = words("know understand think care see get remember recall mind")
 
+# What announces the asks to come: "two things:", "quick one -", "one more thing:".
+ANNOUNCING = (
+    r"(?:(?:two|three|a couple of|couple of|a few) things|(?:a |one )?(?:quick|small|last) (?:one|thing)|"
+    r"one more thing)\s*[:—–-]\s+"
+)
+ANNOUNCED = re.compile(rf"^{ANNOUNCING}", re.I)
 LEAD_IN = re.compile(
     r"^(?:(?:no|nope|actually|also|and|so|just|well|ok|okay|again|then|next time|in future|"
     r"in the future|from now on|from here on(?: out)?|going forward|always|kindly|please|pls|plz|"
-    r"plse|pleas)\b[,:;]?\s+)+",
+    rf"plse|pleas)\b[,:;]?\s+|{ANNOUNCING})+",
     re.I,
 )
 # Words that open an instruction without being its verb, which people misspell ("allways",

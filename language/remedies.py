@@ -35,7 +35,7 @@ from language.noun_rules import SPEAKER
 from language.objections import objected
 from language.remedy_reading import by_form, is_remedy
 from language.remedy_shapes import shapes
-from language.request_forms import addressed, request, shielded, work_rule
+from language.request_forms import addressed, destination_read_out, request, shielded, work_rule
 from language.scope import is_instance, names_one, scope_features
 from language.sentences import sentences
 from language.words import content
@@ -74,11 +74,14 @@ def asks_of_the_work(sentence: str) -> bool:
     """Whether a sentence of feedback asks something of the work: it says what to do, and what
     it asks is about no one case. What it asks is judged, not what is said around it: the act of
     a polite question or of a wish ("If you'd check the model when I book, this wouldn't happen"
-    asks to check the model; "this" is what went wrong, not one order). A request of the agent in
+    asks to check the model; "this" is what went wrong, not one order), and of work routed to
+    someone, what the work is, not whom it goes to. A request of the agent in
     the third person ("The bot should warn owners upfront") is read as said to it."""
     said = addressed(shielded(sentence))
     asked = request(said) or said
-    return is_remedy(said) and (_unmarked_rule(asked) or not is_instance(asked))
+    if not is_remedy(said):
+        return False
+    return _unmarked_rule(asked) or not is_instance(asked) or not is_instance(destination_read_out(asked))
 
 
 def _unmarked_rule(asked: str) -> bool:

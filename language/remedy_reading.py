@@ -155,6 +155,14 @@ SIGN_OFF = re.compile(
 )
 
 
+# A thanks said alone, before or instead of a name: "Thank you!", "Thanks so much all."
+THANKS = re.compile(
+    r"^(?:thanks|thank you|many thanks|cheers|ta)"
+    r"(?:\s+(?:so much|very much|a lot|all|again|team|guys|everyone|in advance))*[\s,!.]*$",
+    re.I,
+)
+
+
 # "Jess here.", "Tom from accounts here": who is writing, said before what they write.
 SIGN_IN = re.compile(
     rf"^(?-i:{NAME})(?:\s+(?-i:{NAME}))?(?:\s+(?:from|in|at|on)\s+[\w\s'&-]{{1,30}}?)?\s+here[.!]*$", re.I
@@ -162,9 +170,11 @@ SIGN_IN = re.compile(
 
 
 def signed(sentence: str) -> bool:
-    """Whether the sentence only says who wrote it (see `SIGN_OFF`, `SIGN_IN`)."""
+    """Whether the sentence only says who wrote it, or thanks (see `SIGN_OFF`, `SIGN_IN`, `THANKS`)."""
     text = sentence.strip()
     first = text.split()[0].lower()
+    if THANKS.match(text):
+        return True  # "Thank you!": the sign-off's thanks, its name in the next sentence
     if SIGN_IN.match(text) and first not in grammar._lemmas(first).get("VERB", ()):
         return True  # "Jess here.", not "Wait here."
     words = text.replace("(", " ").replace(")", " ").replace(",", " ").split()

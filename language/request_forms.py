@@ -285,6 +285,25 @@ def routed(sentence: str) -> bool:
     return subject[0] in A_KIND or plural or any(w in A_KIND for w in subject[:2])
 
 
+# Where routed work goes ends where an aside, a contrast or a condition begins.
+DESTINATION = re.compile(
+    r"^(?P<to>.+?)(?P<rest>\s*(?:[,;(—–]|\s-\s|\s(?:not|if|unless|when|but|and|or)\s).*)?$", re.I
+)
+
+
+def destination_read_out(sentence: str) -> str:
+    """The sentence with where routed work goes read as "a colleague" ("Insurance upgrades to
+    BS3621 go to Priya, not the general queue" → "… go to a colleague, not the general queue"):
+    whom work goes to, a person or a team by name, is not the case the rule is about; what the
+    work is, and any condition after, still is. Any other sentence unchanged."""
+    text = sentence.strip()
+    if not routed(text):
+        return sentence
+    found = ROUTED.match(text)
+    to = DESTINATION.match(found["to"])
+    return f"{text[: found.start('to')]}a colleague{to['rest'] or ''}"
+
+
 # An aside between two dashes ("asked about feeding — what food, how much, how often — at booking
 # time") is part of its sentence, not a turn to another: its dashes are read as no break while
 # the sentence is read (`shielded`), and given back in the line (`unshielded`).
@@ -462,15 +481,27 @@ def asks_information(sentence: str) -> bool:
     if not found:
         return False
     words = _words(found["act"])
-    if not words or words[0] in THINKING:
-        return bool(words)
+    begged = re.search(r"\b(?:please|pls|plz|kindly)\b", found.string[: found.start("act")], re.I)
+    if not words or (words[0] in THINKING and not (words[0] == "say" and begged)):
+        return bool(words)  # not "Could it please say it depends on …": what to say, asked
     if words[0] not in TELLING and words[:3] != ["let", "me", "know"]:
         return False
     asked = next((i for i, w in enumerate(words[:5]) if w in QUESTION_WORDS), None)
     if asked is None:
         return False
     about = words[asked + 1 :]
+    if STEP_OF_THE_WORK.search(found["act"]):
+        return False  # "Can it check whether the vehicle was in a suspended bay before telling people …"
     return any(w in WHAT_HAPPENED or w in ONE_MOMENT or w in {"my", "mine"} or grammar.past(w) for w in about)
+
+
+# A check done before or after another act, or every time, is a step of the work, whatever tense
+# the thing checked is in.
+STEP_OF_THE_WORK = re.compile(
+    r"\b(?:before|after|when|whenever)\s+(?!(?:anything|something|nothing|morning|evening)\b)[a-z]{3,}ing\b"
+    r"|\bevery\s+time\b|\beach\s+time\b",
+    re.I,
+)
 
 
 def wish(sentence: str) -> str:

@@ -106,17 +106,18 @@ SCOPE_PATTERNS = {
         + r")(?-i:[A-Z][a-z]+)\b(?!\s+time\b)"  # not "Berlin time"
     ),
     # (capitals after an article or "our" are a kind of thing, "link the BOM", "an EHCP", unless a
-    # thing of their own follows)
+    # thing of their own follows; so are those a prefix negates or places, "a non-UKAS cert")
     "letters-id": Shouted(
         re.compile(
-            r"(?-i:(?:(?<!\bthe )(?<!\bThe )(?<!\ba )(?<!\ban )(?<!\bany )(?<!\bour )(?<!\bOur )(?<!\bevery )"
+            r"(?-i:(?<![Nn]on-)(?<![Pp]re-)(?<![Pp]ost-)(?<![Aa]nti-)(?:"
+            r"(?:(?<!\bthe )(?<!\bThe )(?<!\ba )(?<!\ban )(?<!\bany )(?<!\bour )(?<!\bOur )(?<!\bevery )"
             r"\b(?!(?:" + "|".join(UNIT_CAPITALS) + r")\b)[A-Z]{2,6}\b)"
             # after an article too when a thing of its own follows: "the RFI binder"
             r"|\b(?!(?:"
             + "|".join(UNIT_CAPITALS)
             + r")\b)[A-Z]{2,6}\b(?=\s+(?!"
             + FUNCTION_WORDS
-            + r"\b)[a-z]+[^s\W]\b))"
+            + r"\b)[a-z]+[^s\W]\b)))"
         )
     ),
     # a thing's own number ("desk 4", "section 9.2"), not a quantity ("the 25% deposit", "in 24

@@ -15,7 +15,7 @@ from language.grammar import _lemmas, words
 # possessive or pointing word), and the value is an amount, a limit or a time of day, not a day
 # (one booking moved: "The delivery is Thursday, not Tuesday").
 VALUE_PUT_RIGHT = re.compile(
-    r"^(?:(?:no|nope|sorry|wrong|for the last time|again|honestly|actually)\b[,!.]*\s+)*"
+    r"^(?:(?:no|nope|sorry|wrong|for the last time|again|honestly|actually)\b\s*[,!.—–-]*\s+)*"
     r"(?P<subject>[^,;:—–()]{3,80}?)\s+(?:is|are|has to be|have to be|must be|needs to be|should be|"
     r"costs?|takes?|opens?|closes?|starts?|runs?|lasts)\s+(?P<value>[^;—–]{1,80}?),?\s+not\s+(?P<wrong>[^,;.!—–]{1,60})",
     re.I,
@@ -40,13 +40,24 @@ def standing_value(sentence: str) -> bool:
         return False  # "The Hughes booking", "… for Aisha": a name
     first = found["value"].split()[0].lower()
     happening = first.endswith("ing") and "VERB" in _lemmas(first)
-    if " - " in subject or POINTING.search(subject) or ONE_OCCASION.search(put_right) or happening:
+    if (
+        " - " in subject
+        or POINTING.search(BOUND.sub("", subject))
+        or ONE_OCCASION.search(put_right)
+        or happening
+    ):
         return False  # "the morning of the 18th", "is dropping off at 4": one occasion
     if head in PEOPLE or head in OCCASIONS:
         return False  # "the lady with the three cats", "The order is for 24 cupcakes"
     return not IDENTIFIER.search(AMOUNTS.sub("", put_right))
 
 
+# A bound the subject is set by names a class of cases, not one: "the call-out fee after 8pm",
+# "delivery over £50".
+BOUND = re.compile(
+    r"\b(?:after|before|over|under|above|below|from|until|till|past)\s+[$€£]?\d[\d,.:]*\s?(?:am|pm|k|kg|km|miles?)?\b",
+    re.I,
+)
 ONE_OCCASION = re.compile(
     rf"\b{DAY}|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b"
     r"|\b(?:today|tomorrow|yesterday|tonight)\b",

@@ -8,7 +8,8 @@ the line is meant to spare. Words that name nothing in particular — people, th
 unit of it, a way — are not topics, nor are words that are mostly adverbs ("first", "right", "plenty") or that
 a lexicon knows only as verbs or adjectives ("arriving", "late"), nor a word that can be a verb
 where a verb goes ("just throw the form": the form). A word no lexicon knows ("PDF",
-a product's name) is taken as a name.
+a product's name) is taken as a name, and a word in quotes ("stop calling it a 'fine'") is a
+topic whatever else it can be.
 """
 
 import re
@@ -51,12 +52,21 @@ def topics(text: str, most: int = MOST) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*out, *(_nouns(last[0], most) if last else ()))))
 
 
+# A word or two in quotes is named as such ("stop calling it a 'fine'", "logged as 'routine'"):
+# what the complaint is about, whatever else the word can be.
+QUOTED = re.compile(r"(?<![\w'’])['‘\"“]([a-z][a-z-]*(?:\s[a-z][a-z-]*)?)['’\"”](?![\w'’])", re.I)
+
+
 def _nouns(text: str, most: int) -> list[str]:
     out: list[str] = []
     before = ""
+    quoted = {w for q in QUOTED.findall(text) for w in q.lower().split()}
     for word in WORD.findall(text.lower()):
         word = word.strip("'-")
-        topic = "" if before in VERB_SLOT and _can_be_verb(word) else _noun(word)
+        if word in quoted and len(word) >= 3 and word not in STOP and word not in GENERIC:
+            topic = _noun(word) or word
+        else:
+            topic = "" if before in VERB_SLOT and _can_be_verb(word) else _noun(word)
         before = word
         if topic and topic not in out:
             out.append(topic)

@@ -121,6 +121,12 @@ from language.agent_terms import for_agent
             "all invoices to trade customers go out without VAT please",
             "Our policy is that all invoices to trade customers go out without VAT.",
         ),
+        # what announces the asks is no part of them; a report of what the speaker did is no line
+        (
+            "two things: damaged returns must be logged the same day, and it shouldn't promise a refund date.",
+            "Damaged returns must be logged the same day, and it shouldn't promise a refund date.",
+        ),
+        ("Didn't send the draft to the Jacksons — it promised them a free upgrade.", ""),
         # what follows a condition's comma and does not instruct is no instruction of its own
         (
             "Before it books any delivery it needs to check the stock first, every time.",

@@ -299,7 +299,28 @@ def test_a_routing_rule_and_the_house_practice_are_lines(said, line):
         "Thanks, Gill (Ops Manager)",
         "Cheers - Tomasz",
         "D. Okafor, Project Lead",
+        "Thank you!",  # a thanks alone, its name in the next sentence
+        "Thanks so much all.",
     ],
 )
 def test_who_wrote_it_is_no_line(said):
     assert not asks_of_the_work(said) and for_agent(said) == ""
+
+
+@pytest.mark.parametrize(
+    ("said", "asks"),
+    [
+        # of work routed to someone, what the work is decides, not whom it goes to
+        ("warranty claims for ISO9001 kit go to Femi, not the main inbox", True),
+        ("Noise complaints about the Eastfield depot go to the Licensing team not to us", True),
+        ("invoices for PO 4471 go to Sam", False),
+        # a check done before another act is a step of the work, whatever tense it checks
+        ("can it check whether the parcel was signed for before telling people it's lost??", True),
+        ("Can you check whether the courier came yesterday?", False),
+        # what to say, asked with "please", is asked; a belief asked about is not
+        ("Could it please say it depends on stock and that we'll confirm by noon?", True),
+        ("Can you honestly say that was acceptable?", False),
+    ],
+)
+def test_what_is_asked_of_the_work_however_it_is_framed(said, asks):
+    assert asks_of_the_work(said) is asks

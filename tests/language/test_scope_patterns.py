@@ -280,6 +280,9 @@ def test_a_day_changed_for_another_is_one_case_not_a_span_of_days():
         ("Weekend bookings need a card on file.", False),
         ("Always copy in their surveyor on quotes — only for this contract, it ends in June.", True),
         ("Only for orders over £50 do we waive delivery.", False),
+        # a fee set by a bound is a standing value; capitals a prefix negates are a kind
+        ("No — the late collection fee after 6pm is £30, not £20.", False),
+        ("Offer a non-UKAS cert if it's outside our range.", False),
         # … or to one named customer's work, not a class named with a capital
         ("Use the blue crates — just for the Hallam Foods order that ships Thursday.", True),
         ("Only for the first delivery, ring the customer an hour ahead.", False),

@@ -22,6 +22,8 @@ from language.topics import topics
         ("Updates at 6:30 am are not okay. Nothing before 8, please.", ("update",)),
         # a word that can be a verb, where a verb goes, is one: the form is named, not a throw
         ("pls dont just throw the form at me, can u check the shelves first?", ("form", "shelf")),
+        # a word in quotes is named as such, whatever else it can be
+        ("Stop calling the deposit 'optional', it isn't.", ("deposit", "optional")),
     ],
 )
 def test_a_complaint_names_its_topics(text, expected):
