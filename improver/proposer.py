@@ -17,7 +17,7 @@ from language.contrary import contrary_to
 from language.noun_phrases import limit
 from language.objections import aimed_at
 from language.remedies import asked_by, seen_downstream, similarity
-from language.scope import is_instance
+from language.scope import about_one_case
 from language.sentences import sentences
 
 CATEGORY_FIXES = {
@@ -118,12 +118,13 @@ def refused(
     """Why a line may not be proposed by the machine ('' when it may), whoever wrote it (the rules
     or a model): too long; a line a human rejected or a rollback withdrew, in the same or other
     words (similarity ≥ 80, its opposite excepted); the contrary of a line `served` beside it;
-    about one instance (an order, an amount, a host, a person), which is no rule for a fleet (not
-    read when `one_case_read` is False: a line built from a tool and its failure mode); or
-    an instruction only a user's text could have asked for. A line in free words (`free`: a
-    remedy said in feedback, a model's line) must also say what to do, as language.agent_lines
-    reads a line for the agents (an instruction, or a rule stated as a noun and a quantity, "One
-    status update per day."; a description of one event, venting or a heading is no directive),
+    about one instance (an order, an amount, a host, a person; whom routed work goes to is none),
+    which is no rule for a fleet (not read when `one_case_read` is False: a line built from a tool
+    and its failure mode); or an instruction only a user's text could have asked for. A line in
+    free words (`free`: a remedy said in feedback, a model's line) must also say what to do, as
+    language.agent_lines reads a line for the agents (an instruction, or a rule stated as a noun
+    and a quantity, "One status update per day."; a description of one event, venting or a
+    heading is no directive),
     and be written for the agent as `language.agent_terms` writes it (no praise or politeness
     around it, no "me"; a stated limit has no "me" either), each of its sentences when it has
     several (a request said in two, what to stop and what to do instead)."""
@@ -136,7 +137,7 @@ def refused(
     if any(_same_line(text, x) for x in exclude):
         return f"a line rejected or withdrawn before ({text[:80]!r})"
     parts = sentences(text) or [text]
-    if one_case_read and any(is_instance(part) for part in parts):
+    if one_case_read and any(about_one_case(part) for part in parts):
         return f"a line about one instance, not a rule ({text[:80]!r})"
     if INSTRUCTS_LIKE_A_USER.search(text):
         return f"a line that instructs agents as only a user's text asked ({text[:80]!r})"

@@ -152,16 +152,34 @@ def pair_features(a: str, b: str) -> dict[str, float]:
         "negated-both:shared": float(first[0] and second[0]) * shared,
         "ratio": fuzz.token_set_ratio(content(a), content(b)) / 100,
         "same-verb": float(bool(first[1]) and first[1].split()[:1] == second[1].split()[:1]),
-        "opposite-words": float(min(2, opposed_words(a, b, same_subject=bool(words_a & words_b)))),
+        "opposite-words": float(
+            min(2, opposed_words(asked_part(a), asked_part(b), same_subject=bool(words_a & words_b)))
+        ),
         # "always" against "every" says nothing of lines about different things
         "opposite-quantifiers": float(min(2, opposed_words(a, b, quantifiers=True)))
         if words_a & words_b
         else 0.0,
-        "scale-conflict": float(min(2, same_scale_conflicts(a, b))),
+        "scale-conflict": float(min(2, same_scale_conflicts(asked_part(a), asked_part(b)))),
         "narrowing": float(bool(NARROWING.search(a)) != bool(NARROWING.search(b))),
         "numbers-differ": float(_numbers(a) != _numbers(b) and bool(_numbers(a)) and bool(_numbers(b))),
     }
     return {name: value for name, value in features.items() if value}
+
+
+# Where one clause of a line ends and another begins: a sentence, a comma, a dash, "but", "instead".
+CLAUSES = re.compile(r"(?<=[.;!?])\s+|,\s+|\s+[—–-]\s+|\s+(?:but|instead)\b\s*", re.I)
+
+
+def asked_part(line: str) -> str:
+    """The line without the clauses that forbid: a value said in "Never accept challenges over the
+    phone" is the one not to use, so it agrees with a line that asks for another ("Say a decision
+    will follow in writing"); two lines are at odds over two values only when each asks for its
+    own. Naming a thing ("stop calling it a 'fine'") is no telephone call either."""
+    kept = [c for c in CLAUSES.split(line) if c and not PROHIBITION.match(lead_in_off(c.strip()))]
+    return NAMING.sub(r"naming \1", " ".join(kept))
+
+
+NAMING = re.compile(r"\bcall(?:s|ed|ing)?\s+(it|this|that|these|those)\b", re.I)
 
 
 def _numbers(text: str) -> set[str]:

@@ -35,8 +35,8 @@ from language.noun_rules import SPEAKER
 from language.objections import objected
 from language.remedy_reading import by_form, is_remedy
 from language.remedy_shapes import shapes
-from language.request_forms import addressed, destination_read_out, request, shielded, work_rule
-from language.scope import is_instance, names_one, scope_features
+from language.request_forms import addressed, request, shielded, work_rule
+from language.scope import about_one_case, is_instance, names_one, scope_features
 from language.sentences import sentences
 from language.words import content
 
@@ -81,7 +81,7 @@ def asks_of_the_work(sentence: str) -> bool:
     asked = request(said) or said
     if not is_remedy(said):
         return False
-    return _unmarked_rule(asked) or not is_instance(asked) or not is_instance(destination_read_out(asked))
+    return _unmarked_rule(asked) or not about_one_case(asked)
 
 
 def _unmarked_rule(asked: str) -> bool:

@@ -15,6 +15,7 @@ from language.grammar import _lemmas, words
 from language.kinds_named import kind_marks
 from language.linear_model import load
 from language.remedy_shapes import shapes
+from language.request_forms import destination_read_out
 from language.request_forms import routed as routed_rule
 from language.sentences import sentences
 from language.standing_values import standing_value
@@ -425,6 +426,13 @@ def is_instance(content: str) -> bool:
     if standing_value(said[0]):
         return False  # "Our wasp nest treatment is £65 flat, not £45."
     return load(WEIGHTS).says_yes(scope_features(said[0]))
+
+
+def about_one_case(sentence: str) -> bool:
+    """Whether the sentence is about one instance (`is_instance`) however it is read: of work
+    routed to someone, whom it goes to, a person or a team by name, is no case ("Insurance
+    upgrades to BS3621 go to Priya" is read as "… go to a colleague" too)."""
+    return is_instance(sentence) and is_instance(destination_read_out(sentence))
 
 
 # What the agent did to one case, told after a fact as where it went wrong ("… You left it off

@@ -31,6 +31,10 @@ COMPATIBLE = [
     ("Deliveries to the depot stop at midnight.", "Send the rota each morning."),
     # a word in -er is no comparative when the lexicon knows it: "offer" is not "more off"
     ("Confirm the date and venue before you offer anyone a tasting slot.", "Turn the kiln on at six."),
+    # a value a line forbids agrees with a line that asks for another; naming is no phone call
+    ("Never take payment details over the phone.", "Confirm every refund in writing."),
+    ("Don't send invoices by email.", "Never post original certificates."),
+    ("Stop calling it a 'surcharge'.", "Never take bookings by phone."),
     # a tool's announcement quoted in a line is about something else, whatever opposite words it holds
     (
         "Every quote needs to show the service charge as its own line.",
