@@ -35,7 +35,7 @@ docs: $(STAMP)
 # moved clocks, on its own database, broker and ports; its log is printed when it is done, and
 # the target fails if any pass failed.
 # Each pass's wall time is kept in tests/pass_times.tsv (tests/pass_times.py), so a pass that
-# became slow shows in review.
+# became slow shows in review; the SQLite and PostgreSQL passes print their 25 slowest tests.
 TIMED := $(PYTHON) tests/pass_times.py
 test: $(STAMP)
 	@mkdir -p var; ( $(TIMED) postgresql -- $(MAKE) --no-print-directory test-services > var/test-services.log 2>&1; \
@@ -48,7 +48,7 @@ test: $(STAMP)
 test-sqlite: $(STAMP)
 	$(BIN)/ruff check .
 	@mkdir -p var; rm -f var/clock-readers.txt
-	KAIZEN_RECORD_CLOCK_READERS=var/clock-readers.txt env -u DATABASE_URL -u CELERY_BROKER_URL $(BIN)/python -m pytest
+	KAIZEN_RECORD_CLOCK_READERS=var/clock-readers.txt env -u DATABASE_URL -u CELERY_BROKER_URL $(BIN)/python -m pytest --durations=25
 
 # The suite again with the clock moved to other dates and hours (a leap day just after midnight,
 # a new year's eve just before it), so a test that only passes at some hours cannot land.
@@ -73,7 +73,7 @@ test-clock: $(STAMP)
 # are absent locally; fails when CI is set.
 test-services: $(STAMP)
 	@if $(BIN)/python tests/reachability.py $(PG_URL) $(REDIS_URL); then \
-		DATABASE_URL=$(PG_URL) DATABASE_CONN_MAX_AGE=0 KAIZEN_TEST_REDIS_URL=$(REDIS_URL) KAIZEN_DIFFERS_BY_DATABASE=1 $(BIN)/python -m pytest --durations=15; \
+		DATABASE_URL=$(PG_URL) DATABASE_CONN_MAX_AGE=0 KAIZEN_TEST_REDIS_URL=$(REDIS_URL) KAIZEN_DIFFERS_BY_DATABASE=1 $(BIN)/python -m pytest --durations=25; \
 	elif [ -n "$$CI" ]; then echo "CI is set but PostgreSQL/Redis are unreachable"; exit 1; \
 	else echo "PostgreSQL or Redis unreachable: skipped the PostgreSQL + worker pass"; fi
 
