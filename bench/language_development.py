@@ -18,7 +18,12 @@ while tuning (so not a test: the corpus's test part is):
 - language/corpus/tables/one_off_instructions.tsv: 160 instructions about one case and 120
   standing rules that look like them, in 32 domains;
 - language/corpus/tables/tricky_one_offs.tsv: 160 one-offs worded like rules and 110 standing
-  facts worded like one-offs, in 32 domains.
+  facts worded like one-offs, in 32 domains;
+- language/corpus/tables/contrary_pairs.tsv: 40 pairs in 40 domains, what most staff ask
+  (with its words) and the opposite a colleague asks in words of their own (with its words):
+  how many pairs have both sides read as lines, and how many of those are read as contrary (the
+  two lines, or the colleague's objection aimed at the first line). Written when the contrary
+  readers stood as they are; not tuned on yet.
 The last three are reported by halves of their domains: every other one (sorted) was read while
 tuning, the rest never was.
 """
@@ -91,6 +96,7 @@ def report(*, smoke: bool = False) -> dict:
         said = "; ".join(f"{half} half {_counts(halves[half])}" for half in ("read", "unread"))
         print(f"   {label}: {said}")
     found["tricky_one_offs.tsv"] = _tricky(_rows("tricky_one_offs.tsv", smoke), asks_in, is_instance)
+    found["contrary_pairs.tsv"] = _contrary_pairs(_rows("contrary_pairs.tsv", smoke), asks_in, for_agent)
     return {**found, "specific_rules.tsv": (rule_read, rules, kept, cases)}
 
 
@@ -117,6 +123,31 @@ def _tricky(rows, asks_in, one_case) -> dict:
     )
     print(f"   one-offs that look like rules: {said}")
     return halves
+
+
+def _contrary_pairs(rows, asks_in, for_agent) -> tuple[int, int, int]:
+    """Of the pairs, how many have both sides read as a line holding their words, and of those
+    how many are read as contrary: by the two lines (language.contrary), or by the colleague's
+    objection aimed at the first line (language.objections)."""
+    from language.contrary import contrary
+    from language.objections import aimed_at, objected
+
+    def holding(text: str, phrase: str) -> list[str]:
+        lines = [line for _, sentence in asks_in(text) if (line := for_agent(sentence))]
+        return [line for line in lines if phrase.lower()[:25] in line.lower()]
+
+    read = seen = 0
+    for _, first, first_words, other, other_words in rows:
+        asked, against = holding(first, first_words), holding(other, other_words)
+        if not asked or not against:
+            continue
+        read += 1
+        objection = objected(other)
+        seen += any(contrary(a, b) for a in asked for b in against) or bool(
+            objection and any(aimed_at(objection, a) for a in asked)
+        )
+    print(f"   contrary pairs: both sides read as lines {read}/{len(rows)}, read as contrary {seen}/{read}")
+    return read, seen, len(rows)
 
 
 def _lines_or_none(rows, asks_in, for_agent) -> dict:
