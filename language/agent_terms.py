@@ -96,9 +96,8 @@ def for_agent(sentence: str) -> str:
 def _line_for(sentence: str) -> str:
     if signed(sentence):  # who wrote it: read no further
         return ""
-    text = " ".join(sentence.replace("’", "'").split()).strip(" -*")
-    text = addressed(shielded(grammar.ANNOUNCED.sub("", text)))  # "two things: …"
-    piece = _instruction(text)
+    text = addressed(shielded(" ".join(sentence.replace("’", "'").split()).strip(" -*")))
+    piece = grammar.ANNOUNCED.sub("", _instruction(text))  # "two things: …", "hey all, quick one - …"
     if asks_information(piece):
         return ""  # "Could you tell me why it failed?"
     asked = request(piece) or piece

@@ -127,6 +127,10 @@ from language.agent_terms import for_agent
             "Damaged returns must be logged the same day, and it shouldn't promise a refund date.",
         ),
         ("Didn't send the draft to the Jacksons — it promised them a free upgrade.", ""),
+        (
+            "hi all, quick one - always copy the site manager on variations",
+            "Always copy the site manager on variations.",
+        ),
         # what follows a condition's comma and does not instruct is no instruction of its own
         (
             "Before it books any delivery it needs to check the stock first, every time.",
