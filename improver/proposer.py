@@ -124,10 +124,9 @@ def refused(
     free words (`free`: a remedy said in feedback, a model's line) must also say what to do, as
     language.agent_lines reads a line for the agents (an instruction, or a rule stated as a noun
     and a quantity, "One status update per day."; a description of one event, venting or a
-    heading is no directive),
-    and be written for the agent as `language.agent_terms` writes it (no praise or politeness
-    around it, no "me"; a stated limit has no "me" either), each of its sentences when it has
-    several (a request said in two, what to stop and what to do instead)."""
+    heading is no directive), and be written for the agent as `language.agent_terms` writes it
+    (no praise or politeness around it, no "me"; a stated limit has no "me" either), each of its
+    sentences when it has several (a request said in two, what to stop and what to do instead)."""
     text = line.strip().lstrip("-* ")
     against = contrary_to(text, served)
     if against:

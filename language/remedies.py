@@ -75,8 +75,8 @@ def asks_of_the_work(sentence: str) -> bool:
     it asks is about no one case. What it asks is judged, not what is said around it: the act of
     a polite question or of a wish ("If you'd check the model when I book, this wouldn't happen"
     asks to check the model; "this" is what went wrong, not one order), and of work routed to
-    someone, what the work is, not whom it goes to. A request of the agent in
-    the third person ("The bot should warn owners upfront") is read as said to it."""
+    someone, what the work is, not whom it goes to. A request of the agent in the third person
+    ("The bot should warn owners upfront") is read as said to it."""
     said = addressed(shielded(sentence))
     asked = request(said) or said
     if not is_remedy(said):

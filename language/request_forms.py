@@ -297,9 +297,9 @@ def destination_read_out(sentence: str) -> str:
     whom work goes to, a person or a team by name, is not the case the rule is about; what the
     work is, and any condition after, still is. Any other sentence unchanged."""
     text = sentence.strip()
-    if not routed(text):
+    found = ROUTED.match(text) if routed(text) else None  # (routed read past an aside: none here)
+    if not found:
         return sentence
-    found = ROUTED.match(text)
     to = DESTINATION.match(found["to"])
     return f"{text[: found.start('to')]}a colleague{to['rest'] or ''}"
 

@@ -314,6 +314,7 @@ def test_who_wrote_it_is_no_line(said):
         ("warranty claims for ISO9001 kit go to Femi, not the main inbox", True),
         ("Noise complaints about the Eastfield depot go to the Licensing team not to us", True),
         ("invoices for PO 4471 go to Sam", False),
+        ("Enquiries (cafes, restaurants) go to Sarah in events.", True),  # routed past an aside
         # a check done before another act is a step of the work, whatever tense it checks
         ("can it check whether the parcel was signed for before telling people it's lost??", True),
         ("Can you check whether the courier came yesterday?", False),
