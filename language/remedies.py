@@ -38,6 +38,7 @@ from language.remedy_shapes import shapes
 from language.request_forms import addressed, request, shielded, work_rule
 from language.scope import about_one_case, is_instance, names_one, scope_features
 from language.sentences import sentences
+from language.standing_values import standing_value, stated_value
 from language.words import content
 
 THRESHOLD = 65
@@ -96,7 +97,10 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
     it: not an instruction that only goes on from one case told before or named after it ("Offer
     amount is £312,500 not £321,500. Check the figures and resend.", `language.follow_ups`). In
     the reason a reviewer gave for rejecting a draft (`reason`), a rule of the work stated in the
-    plain present ("New trade accounts are on 14-day terms") is the house's rule, asked as such.
+    plain present ("New trade accounts are on 14-day terms") is the house's rule, asked as such;
+    in other feedback, so is what a kind of thing is, costs or takes, stated with a measure, when
+    the item says the agent did otherwise ("Minimum order for delivered buffets is 20 heads. bot
+    accepted a 6 person order", `language.standing_values.stated_value`).
     Each sentence is read once (`read` keeps what a sentence asked across items)."""
     said = sentences(text)
     read = {} if read is None else read
@@ -113,6 +117,8 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
             asked.append((position, sentence))
         elif reason and (rule := house_rule(sentence)):  # also after one case: "… are charged in full"
             asked.append((position, rule))
+        elif not reason and _stated(sentence) and THE_AGENT_DID.search(text):
+            asked.append((position, as_policy(AFTER_DASH.sub("", sentence.strip()).rstrip(" .!"))))
         case_before = case_before or tells_one_case(sentence)
     return asked
 
@@ -154,8 +160,29 @@ def house_rule(sentence: str) -> str:
         return ""
     if any(w.lower().strip(",.;:") in SPEAKER | THE_WRITER for w in words) or words[0].lower() in DEGREE:
         return ""  # "… looks like you copied the Jones job", "Far too many boxes listed …"
+    return as_policy(text)
+
+
+def _stated(sentence: str) -> bool:
+    """A value of a kind of thing stated, not put right ("… is £95, not £75" is a correction's
+    fact, learned as such)."""
+    return stated_value(sentence) and not standing_value(sentence)
+
+
+def as_policy(rule: str) -> str:
+    """A rule of the work said as the house's policy: "Our policy is that …"."""
+    words = rule.split()
     first = words[0] if words[0][1:2].isupper() else words[0][:1].lower() + words[0][1:]
     return f"Our policy is that {' '.join([first, *words[1:]])}."
+
+
+# In feedback, what says the agent did otherwise than a value the item states ("Minimum order
+# for delivered buffets is 20 heads. bot accepted a 6 person order"): the value is the house's.
+THE_AGENT_DID = re.compile(
+    r"\b(?:the\s+(?:bot|assistant|agent|ai|chatbot|chat|system)|bot|it|you)\s+(?:keeps|kept|has\s+been|'s\s+been|"
+    r"told|tells|said|says|quoted|offered|offers|promised|promises|accepted|gave|booked|charged|sent|let)\b",
+    re.I,
+)
 
 
 def similarity(a: str, b: str) -> float:

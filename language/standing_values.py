@@ -33,12 +33,34 @@ def standing_value(sentence: str) -> bool:
     found = VALUE_PUT_RIGHT.match(sentence.strip())
     if not found or not A_MEASURE.search(found["value"]):
         return False
-    subject, put_right = found["subject"].strip(), f"{found['value']} {found['wrong']}"
+    return _of_a_kind(found["subject"].strip(), found["value"], f"{found['value']} {found['wrong']}")
+
+
+# What a kind of thing is, stated: "Minimum order for delivered buffets is 20 heads", "Free
+# shipping is only on orders over £30", "Turnaround is 3 weeks for weddings".
+VALUE_STATED = re.compile(
+    r"^(?P<subject>[^,;:—–()]{3,80}?)\s+(?:is|are|costs?|takes?|opens?|closes?|starts?|runs?|lasts)\s+"
+    r"(?P<value>[^;—–]{1,80}?)\s*(?:[,;.!]\s|[.!]?$|\s[—–-]\s)",
+    re.I,
+)
+
+
+def stated_value(sentence: str) -> bool:
+    """Whether the sentence states what a kind of thing is, costs or takes, with a measure, and
+    of no one case (the subject and value read as `standing_value` reads them)."""
+    found = VALUE_STATED.match(sentence.strip())
+    if not found or not A_MEASURE.search(found["value"]):
+        return False
+    return _of_a_kind(found["subject"].strip(), found["value"], found["value"])
+
+
+def _of_a_kind(subject: str, value: str, put_right: str) -> bool:
+    """Whether a subject and its value are said of a kind of thing, not of one case."""
     head = subject.split()[-1].lower()
     alone = len(subject.split()) == 1 and not head.endswith("s")  # "Rex is …": maybe a name
     if alone or re.search(r"(?<!^)\b[A-Z][a-z]+", subject) or re.search(r"\b[A-Z][a-z]+", put_right):
         return False  # "The Hughes booking", "… for Aisha": a name
-    first = found["value"].split()[0].lower()
+    first = value.split()[0].lower()
     happening = first.endswith("ing") and "VERB" in _lemmas(first)
     if (
         " - " in subject

@@ -9,7 +9,7 @@ import pytest
 
 from language.agent_lines import directive
 from language.agent_terms import for_agent
-from language.remedies import Said, asks_of_the_work, group
+from language.remedies import Said, asks_in, asks_of_the_work, group
 from language.request_forms import request, wish
 from language.sentences import sentences
 from tests.language import request_forms_examples as examples
@@ -325,3 +325,22 @@ def test_who_wrote_it_is_no_line(said):
 )
 def test_what_is_asked_of_the_work_however_it_is_framed(said, asks):
     assert asks_of_the_work(said) is asks
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        # what a kind of thing is, stated with a measure where the agent did otherwise: the house's
+        (
+            "minimum spend for weekday hire is 40 pounds. the bot accepted a 15 pound booking again",
+            ["Our policy is that minimum spend for weekday hire is 40 pounds."],
+        ),
+        # put right, it is a correction's fact, learned as such; one case's value is no policy
+        ("Late checkout is £20, not £15. It told two guests £15.", []),
+        ("The order is for 24 cupcakes. The bot said 42.", []),
+        # stated with no word of what the agent did: nothing asked
+        ("Minimum spend for weekday hire is 40 pounds.", []),
+    ],
+)
+def test_a_value_of_the_house_stated_against_what_the_agent_did_is_asked(text, asked):
+    assert [sentence for _, sentence in asks_in(text)] == asked
