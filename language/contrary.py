@@ -144,6 +144,7 @@ def pair_features(a: str, b: str) -> dict[str, float]:
     words_a, words_b = set(content(a).split()), set(content(b).split())
     shared = len(words_a & words_b) / max(1, min(len(words_a), len(words_b)))
     negated_one = first[0] != second[0]
+    asked_a, asked_b = asked_part(a), asked_part(b)  # what each asks for, its forbidden values left out
     # Each reading is evidence of opposition by itself; none is "the lines share no word", which
     # is true of almost every pair of lines a template holds.
     features = {
@@ -153,13 +154,13 @@ def pair_features(a: str, b: str) -> dict[str, float]:
         "ratio": fuzz.token_set_ratio(content(a), content(b)) / 100,
         "same-verb": float(bool(first[1]) and first[1].split()[:1] == second[1].split()[:1]),
         "opposite-words": float(
-            min(2, opposed_words(asked_part(a), asked_part(b), same_subject=bool(words_a & words_b)))
+            min(2, opposed_words(asked_a, asked_b, same_subject=bool(words_a & words_b)))
         ),
         # "always" against "every" says nothing of lines about different things
         "opposite-quantifiers": float(min(2, opposed_words(a, b, quantifiers=True)))
         if words_a & words_b
         else 0.0,
-        "scale-conflict": float(min(2, same_scale_conflicts(asked_part(a), asked_part(b)))),
+        "scale-conflict": float(min(2, same_scale_conflicts(asked_a, asked_b))),
         "narrowing": float(bool(NARROWING.search(a)) != bool(NARROWING.search(b))),
         "numbers-differ": float(_numbers(a) != _numbers(b) and bool(_numbers(a)) and bool(_numbers(b))),
     }
