@@ -60,9 +60,11 @@ def available() -> str | None:
 
 class PrivatePostgres:
     """initdb + pg_ctl on a free port, in a temporary directory (owned by `postgres` under root),
-    with server `settings` (fault tests: no fsync; the ingest benchmark: memory for its tables)."""
+    with server `settings` (fault tests: no fsync; the ingest benchmark: memory for its tables).
+    `copy_of`: the data directory of a stopped server to start from instead of a new one (its
+    databases as they were: `kaizen` already migrated, say)."""
 
-    def __init__(self, settings: dict[str, str] | None = None):
+    def __init__(self, settings: dict[str, str] | None = None, copy_of: Path | None = None):
         self.settings = {"fsync": "off"} if settings is None else settings
         self.port = free_port()
         self.dir = Path(tempfile.mkdtemp(prefix="kaizen-pg-"))
@@ -70,6 +72,10 @@ class PrivatePostgres:
         self.as_user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
         if self.as_user:
             shutil.chown(self.dir, "postgres", "postgres")
+        if copy_of is not None:
+            self._run("cp", "-a", copy_of, self.data)
+            self.start()
+            return
         self._run(PG_BIN / "initdb", "-D", self.data, "-U", "postgres", "--auth=trust", "-E", "UTF8")
         self.start()
         with psycopg.connect(self.dsn("postgres"), autocommit=True) as conn:

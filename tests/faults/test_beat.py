@@ -19,7 +19,6 @@ def test_two_beats_run_each_tick_once_and_a_restart_keeps_the_operators_edit(
     private_pg, private_redis, kaizen_factory
 ):
     kaizen = kaizen_factory(private_pg, private_redis)
-    kaizen.manage("migrate", "--verbosity", "0")
     kaizen.shell(SCHEDULE_EVERY_2S)  # what an operator does in the admin
     kaizen.worker()
     beats = [kaizen.beat(), kaizen.beat()]

@@ -21,7 +21,6 @@ def test_a_broker_outage_under_load_fails_no_request_and_loses_no_derived_work(
     private_pg, private_redis, kaizen_factory
 ):
     kaizen = kaizen_factory(private_pg, private_redis)
-    kaizen.manage("migrate", "--verbosity", "0")
     token = kaizen.manage("create_agent", "fault-agent").strip().splitlines()[-1]
     port = kaizen.web(workers=2)
     kaizen.supervised_worker()

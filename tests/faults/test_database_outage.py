@@ -11,7 +11,6 @@ from tests.faults.load import Load, tool_event
 
 def test_a_database_restart_under_load_loses_nothing_and_recovers(private_pg, kaizen_factory):
     kaizen = kaizen_factory(private_pg, DATABASE_CONN_MAX_AGE=60)
-    kaizen.manage("migrate", "--verbosity", "0")
     token = kaizen.manage("create_agent", "fault-agent").strip().splitlines()[-1]
     port = kaizen.web(workers=2)
     assert_chunked_bodies_are_read(port, token)

@@ -17,7 +17,6 @@ def readiness(port: int) -> dict:
 
 def test_a_dead_worker_is_reported_and_a_new_one_catches_up(private_pg, private_redis, kaizen_factory):
     kaizen = kaizen_factory(private_pg, private_redis, KAIZEN_WORKER_STALE_SECONDS=4)
-    kaizen.manage("migrate", "--verbosity", "0")
     token = kaizen.manage("create_agent", "fault-agent").strip().splitlines()[-1]
     port = kaizen.web(workers=2)
     worker = kaizen.worker()

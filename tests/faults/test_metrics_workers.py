@@ -20,7 +20,6 @@ def healthz_count(body: str) -> float:
 
 def test_every_scrape_counts_the_requests_of_every_worker(private_pg, kaizen_factory):
     kaizen = kaizen_factory(private_pg, KAIZEN_METRICS_TOKEN="scrape-token")
-    kaizen.manage("migrate", "--verbosity", "0")
     port = kaizen.web(workers=3)
     for _ in range(60):
         urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10).read()

@@ -24,7 +24,6 @@ def get(port: int, path: str, headers: dict, timeout: float = 5.0) -> int | str:
 
 def test_mcp_gets_answer_at_once_and_health_is_served_meanwhile(private_pg, kaizen_factory):
     kaizen = kaizen_factory(private_pg)
-    kaizen.manage("migrate", "--verbosity", "0")
     token = kaizen.manage("create_agent", "mcp-get").strip().splitlines()[-1]
     port = kaizen.web(workers=2)
     answers: list = []

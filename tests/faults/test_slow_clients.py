@@ -109,7 +109,6 @@ def test_ingest_is_served_while_slow_clients_hold_sockets(private_pg, kaizen_fac
     if not ensure_nginx():
         pytest.skip("nginx is not installed and could not be installed (apt-get install nginx-light)")
     kaizen = kaizen_factory(private_pg)
-    kaizen.manage("migrate", "--verbosity", "0")
     token = kaizen.manage("create_agent", "slow-probe").strip().splitlines()[-1]
     gunicorn = kaizen.web(workers=2)
     nginx = Nginx(gunicorn)

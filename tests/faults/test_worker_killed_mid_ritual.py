@@ -65,7 +65,6 @@ def test_a_ritual_whose_worker_is_killed_completes_exactly_once(private_pg, priv
             KAIZEN_RITUAL_LEASE_SECONDS=8,
             CELERY_VISIBILITY_TIMEOUT=10,
         )
-        kaizen.manage("migrate", "--verbosity", "0")
         kaizen.shell(SEED)
         first = kaizen.worker()
         kaizen.shell("from improver.services.improvers import wake_due_improvers; wake_due_improvers()")
