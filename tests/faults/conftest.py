@@ -27,7 +27,9 @@ def migrated_server():
     """The data directory of a stopped private server whose `kaizen` database is migrated: the
     migrations run once per pass (tens of seconds each time), not once per fault test."""
     pg = PrivatePostgres()
-    Kaizen(pg).manage("migrate", "--verbosity", "0")
+    kaizen = Kaizen(pg)
+    kaizen.manage("migrate", "--verbosity", "0")
+    kaizen.stop_all()  # it started no process: this removes its log directory
     pg.stop()
     yield pg.data
     pg.destroy()
