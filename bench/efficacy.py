@@ -55,7 +55,8 @@ to read; `--fleets tenth`: bench/tenth_fleets.py, written likewise with it, the 
 until the eleventh was written, read since; `--fleets eleventh`: bench/eleventh_fleets.py, written
 likewise after that, the clean test set until the twelfth was written, read since; `--fleets
 twelfth`: bench/twelfth_fleets.py, written likewise after that, the clean test set only ever
-measured). Each adds
+measured; `--fleets thirteenth`: bench/thirteenth_fleets.py, written likewise once the twelfth
+had been measured for two sessions, a second clean test set, not yet measured). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
@@ -768,6 +769,7 @@ def main() -> None:
             "tenth",
             "eleventh",
             "twelfth",
+            "thirteenth",
             "handoffs",
             *handing,
         ),
@@ -775,7 +777,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to twelfth likewise); handoffs: every "
+        "without seeing the code (fifth to thirteenth likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -807,6 +809,7 @@ def main() -> None:
         "tenth": tenth_fleets,
         "eleventh": eleventh_fleets,
         "twelfth": twelfth_fleets,
+        "thirteenth": thirteenth_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -922,6 +925,15 @@ def twelfth_fleets() -> dict:
     from bench.twelfth_fleets import TWELFTH
 
     return TWELFTH
+
+
+def thirteenth_fleets() -> dict:
+    """A second clean test set, written like the others by someone who never saw the code, once
+    the twelfth had been measured in two sessions (bench/thirteenth_fleets.py): four fleets of
+    3 to 8 agents, never read to tune."""
+    from bench.thirteenth_fleets import THIRTEENTH
+
+    return THIRTEENTH
 
 
 def smallest(fleets: dict) -> dict:
