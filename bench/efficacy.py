@@ -56,7 +56,7 @@ until the eleventh was written, read since; `--fleets eleventh`: bench/eleventh_
 likewise after that, the clean test set until the twelfth was written, read since; `--fleets
 twelfth`: bench/twelfth_fleets.py, written likewise after that, the clean test set only ever
 measured; `--fleets thirteenth`: bench/thirteenth_fleets.py, written likewise once the twelfth
-had been measured for two sessions, a second clean test set, not yet measured). Each adds
+had been measured for two sessions, a second clean test set, measured, never read to tune). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be

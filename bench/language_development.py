@@ -137,7 +137,7 @@ def _tricky(rows, asks_in, one_case) -> dict:
 def _contrary_pairs(rows, asks_in, for_agent, name: str) -> tuple[int, int, int]:
     """Of the pairs, how many have both sides read as a line holding their words, and of those
     how many are read as contrary: by the two lines (language.contrary), or by the colleague's
-    objection aimed at the first line (language.objections)."""
+    objection aimed at the first line (language.objections); printed under the table's `name`."""
     from language.contrary import contrary
     from language.objections import aimed_at, objected
 
