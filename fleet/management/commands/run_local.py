@@ -123,6 +123,8 @@ class Command(BaseCommand):
             self.stderr.write(f"port {port} is in use ({busy}); stop what runs there or pass --port N.")
             sys.exit(2)
         self.stdout.write(f"database: {database_identity()}")
+        self.stdout.write("bringing the database up to date (a new one takes about half a minute) …")
+        self.stdout.flush()
         call_command("migrate", verbosity=0)
         self.stdout.write("collecting static files (served compressed and cached by WhiteNoise) …")
         self.stdout.flush()
