@@ -2,6 +2,7 @@
 human's promote / abort / pin (the same service the test itself uses)."""
 
 from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import path, reverse
@@ -79,7 +80,9 @@ class LineFactorAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
         ]
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
-        factor = get_object_or_404(LineFactor.objects.select_related("template"), pk=object_id)
+        factor = self.get_object(request, unquote(object_id))
+        if factor is None:  # the admin's own "does not exist" message, for any id typed in the address
+            return super().change_view(request, object_id, form_url, extra_context)
         levels = []
         for number in range(1, len(factor.levels) + 1):
             status = level_status(factor, number)

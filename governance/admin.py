@@ -4,6 +4,7 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -269,7 +270,9 @@ class ProposalAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
         return own + super().get_urls()
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
-        proposal = get_object_or_404(Proposal, pk=object_id)
+        proposal = self.get_object(request, unquote(object_id))
+        if proposal is None:  # the admin's own "does not exist" message, for any id typed in the address
+            return super().change_view(request, object_id, form_url, extra_context)
         review = review_for(proposal)  # rendered by the app that owns the proposal's type
         offered = {k: v for k, v in request.GET.items() if k in ("text", "replace")}
         extra = {

@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import path, reverse
@@ -332,9 +333,9 @@ class RolloutAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
         ]
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
-        rollout = get_object_or_404(
-            Rollout.objects.select_related("candidate", "champion", "template"), pk=object_id
-        )
+        rollout = self.get_object(request, unquote(object_id))
+        if rollout is None:  # the admin's own "does not exist" message, for any id typed in the address
+            return super().change_view(request, object_id, form_url, extra_context)
         status = rollout_status(rollout)
         names = {
             "candidate": rollout.candidate.number,

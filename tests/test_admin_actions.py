@@ -102,3 +102,20 @@ def test_an_operator_with_the_permission_issues_an_agent_token():
     )
     assert TOKEN_SHOWN.search(response.content.decode())
     assert ApiToken.objects.filter(agent=agent).count() == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("typed", ["abc", "999999"])
+def test_an_id_typed_in_the_address_that_names_nothing_goes_back_to_the_admin_with_a_message(typed):
+    client = Client()
+    client.force_login(UserFactory(username="root", is_superuser=True))
+    pages = 0
+    for model in admin.site._registry:
+        opts = model._meta
+        url = reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[typed])
+        response = client.get(url, follow=True)
+        shown = [str(m) for m in response.context["messages"]] if response.context else []
+        assert response.status_code == 200 and response.redirect_chain, (url, response.status_code)
+        assert any(f"ID “{typed}” doesn’t exist" in m for m in shown), (url, shown)
+        pages += 1
+    assert pages >= 40  # every app's pages were visited
