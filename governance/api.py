@@ -33,6 +33,16 @@ class ProposalOutputSerializer(serializers.ModelSerializer):
         ]
 
 
+class SubmittedProposalSerializer(ProposalOutputSerializer):
+    """A proposal as its agent is answered: what it sent, without what the document says now. That
+    is for reviewers (in the admin and to staff), and another agent's card holds its webhook address."""
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        data["payload"] = {k: v for k, v in (data["payload"] or {}).items() if k != "before"}
+        return data
+
+
 class ProposalListApi(APIView):
     """Staff list proposals; agents submit goal, action and config-change proposals."""
 
@@ -54,7 +64,7 @@ class ProposalListApi(APIView):
                 raise serializers.ValidationError({"document": ["Required for a config_change."]})
             return attrs
 
-    @extend_schema(request=SubmitSerializer, responses={201: ProposalOutputSerializer})
+    @extend_schema(request=SubmitSerializer, responses={201: SubmittedProposalSerializer})
     def post(self, request):
         data = self.SubmitSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -66,7 +76,7 @@ class ProposalListApi(APIView):
             rationale=v["rationale"],
             evidence=v["evidence"],
         )
-        return Response(ProposalOutputSerializer(proposal).data, status=201)
+        return Response(SubmittedProposalSerializer(proposal).data, status=201)
 
     @extend_schema_serializer(component_name="ProposalFilter")
     class FilterSerializer(serializers.Serializer):

@@ -37,7 +37,8 @@ def check_create(*, agent, source: str, parent: BoardTask | None) -> None:
         return
     if source == BoardTask.Source.HUMAN:
         raise Forbidden(
-            "source: only a staff user may create a task with source 'human'; agents use 'agent'.",
+            "source: only a staff user may create a task with source 'human'; an agent leaves it out or uses "
+            "'autonomy'.",
             {"fields": {"source": ["Reserved for staff users."]}, "reason": "human_only"},
         )
     if parent is not None and not owns(agent=agent, task=parent):

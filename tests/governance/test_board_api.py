@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 from governance.models import BlockedEvent, BoardTask, TaskComment
@@ -163,3 +165,15 @@ def test_a_pr_url_longer_than_its_column_is_a_400_naming_it(bot):
     task = create(bot)
     response = bot.patch(f"{URL}/{task['id']}", {"pr_url": long_url}, format="json")
     assert response.status_code == 400 and "pr_url" in response.json()["extra"]["fields"]
+
+
+def test_an_agent_told_it_may_not_use_source_human_is_told_a_source_it_may_use():
+    _, client = client_for("scout")
+    refused = client.post("/api/v1/board/tasks", {"title": "x", "source": "human"}, format="json")
+    assert refused.status_code == 403
+    said = re.findall(r"'(\w+)'", refused.json()["message"])
+    offered = [s for s in said if s != "human"]
+    assert offered, refused.json()["message"]
+    for source in offered:  # every source the message offers is one an agent may use
+        taken = client.post("/api/v1/board/tasks", {"title": f"y {source}", "source": source}, format="json")
+        assert taken.status_code == 201, (source, taken.json())

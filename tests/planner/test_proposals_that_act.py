@@ -327,3 +327,18 @@ def test_templates_travel_with_the_other_documents(tmp_path):
     assert f"template {template.slug}: new version v2" in out.getvalue()
     template.refresh_from_db()
     assert "Always write a plan first." in template.document.head.text
+
+
+def test_an_agent_proposing_a_change_to_another_agents_card_is_not_shown_that_card(approver_client):
+    quinn, quinn_client = client_for("quinn")
+    declare(
+        quinn_client, "pr_review", confidence=0.8, webhook_url="https://hooks.example.com/quinn-secret-path"
+    )
+    outcomes(quinn_client, "pr_review", [True] * 50)
+    _, ava = client_for("ava")
+    response = submit(ava, type="config_change", document="card:quinn", yaml=card_yaml("small-model"))
+    assert response.status_code == 201, response.content
+    assert "quinn-secret-path" not in response.content.decode()
+    assert response.json()["payload"]["yaml"] == card_yaml("small-model")  # what ava sent, as sent
+    staff = approver_client.get(f"{URL}/{response.json()['id']}").json()
+    assert "quinn-secret-path" in staff["payload"]["before"]  # the reviewer sees what it replaces
