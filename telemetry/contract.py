@@ -370,7 +370,7 @@ def derive_mode(body: dict) -> None:
 
 def _check_reflection(reflection: dict, errors: dict) -> None:
     for key in reflection.keys() - set(REFLECTION_KEYS):
-        errors[f"body.reflection.{key}"] = ["Unknown field."]
+        errors[f"body.reflection.{key}"] = [f"Unknown field; a reflection says {', '.join(REFLECTION_KEYS)}."]
     for key in REFLECTION_KEYS:
         items = reflection.get(key, [])
         if not isinstance(items, list) or len(items) > 50:

@@ -37,11 +37,38 @@ def _field_schema(rule) -> dict:  # noqa: C901  (one branch per kind of field in
             schema["maximum"] = rule.hi
         return schema
     if kind == "object":
-        return {"type": "object", "additionalProperties": True}
+        limit = settings.KAIZEN["INGEST_MAX_ARGS_BYTES"] if rule.max_bytes == -1 else rule.max_bytes
+        said = f"Any JSON object of at most {limit:,} bytes as JSON." if limit else "Any JSON object."
+        return {"type": "object", "additionalProperties": True, "description": said}
     if kind == "str_list":
         item = {"type": "string", "minLength": 1, "maxLength": rule.max_len}
         return {"type": "array", "items": item, "maxItems": rule.max_items}
     raise AssertionError(kind)
+
+
+# A body field whose object has keys of its own: what a session's reflection may say.
+_SAID = {"type": "array", "maxItems": 50, "items": {"type": "string"}}
+OWN_SHAPES = {
+    ("session_end", "reflection"): {
+        "type": "object",
+        "description": "What the agent made of its session: what went well, what failed, and lines it "
+        "proposes for its directives, each with the evidence behind it.",
+        "properties": {
+            "successes": _SAID,
+            "failures": _SAID,
+            "proposals": {
+                "type": "array",
+                "maxItems": 50,
+                "items": {
+                    "type": "object",
+                    "properties": {"text": {"type": "string"}, "evidence": {"type": "array"}},
+                    "required": ["text"],
+                },
+            },
+        },
+        "additionalProperties": False,
+    }
+}
 
 
 def event_schemas(result, generator, request, public):
@@ -53,7 +80,10 @@ def event_schemas(result, generator, request, public):
         name = "".join(part.title() for part in event_type.split("_")) + "Event"
         body = {
             "type": "object",
-            "properties": {field: _field_schema(rule) for field, rule in rules.items()},
+            "properties": {
+                field: OWN_SHAPES.get((event_type, field)) or _field_schema(rule)
+                for field, rule in rules.items()
+            },
             "additionalProperties": False,
         }
         required = [field for field, rule in rules.items() if rule.required]

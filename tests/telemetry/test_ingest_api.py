@@ -383,3 +383,26 @@ def test_a_wrong_token_costs_one_query(db, django_assert_num_queries):
     with django_assert_num_queries(1):
         response = post(client, [event("wake_run")])
     assert response.status_code == 401
+
+
+def test_the_schema_says_what_a_reflection_holds_and_a_key_it_does_not_list_is_refused_naming_those(
+    agent_client,
+):
+    _, client = agent_client
+    components = client.get("/api/schema/", {"format": "json"}).json()["components"]["schemas"]
+    body = components["SessionEndEvent"]["properties"]["body"]["properties"]
+    listed = body["reflection"]["properties"]
+    assert body["reflection"]["additionalProperties"] is False
+    said = {
+        "successes": ["found the invoice"],
+        "failures": [],
+        "proposals": [{"text": "x", "evidence": ["e"]}],
+    }
+    assert set(listed) == set(said)
+    taken = post(client, [event("session_end", session_id="s-1", reflection=said)])
+    assert taken.json()["results"][0]["status"] == 201, taken.json()
+    refused = post(client, [event("session_end", session_id="s-2", reflection={"summary": "ok"})])
+    errors = refused.json()["results"][0]["errors"]["body.reflection.summary"]
+    assert all(key in errors[0] for key in listed), errors
+    args = components["ToolInvocationEvent"]["properties"]["body"]["properties"]["args"]
+    assert "8,192 bytes" in args["description"]  # the limit a larger object is refused at
