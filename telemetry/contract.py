@@ -212,6 +212,11 @@ _TOP_KEYS = {"id", "type", "timestamp", "body"}
 REFLECTION_KEYS = ("successes", "failures", "proposals")
 
 
+def _number(bound: float) -> str:
+    """A bound as a person reads it: 2147483647, 0.5, never 2.14748e+09."""
+    return str(int(bound)) if float(bound).is_integer() else f"{bound:g}"
+
+
 def _json_size(value) -> int:
     return len(jsonbytes.compact(value))
 
@@ -248,9 +253,9 @@ def check_value(rule: Rule, value, limits: Limits) -> str | None:  # noqa: C901 
         if isinstance(value, float) and not math.isfinite(value):
             return "Must be finite."
         if rule.lo is not None and value < rule.lo:
-            return f"Must be at least {rule.lo:g}."
+            return f"Must be at least {_number(rule.lo)}."
         if rule.hi is not None and value > rule.hi:
-            return f"Must be at most {rule.hi:g}."
+            return f"Must be at most {_number(rule.hi)}."
         return None
     if kind == "object":
         if not isinstance(value, dict):
@@ -320,7 +325,7 @@ def validate_event(raw, limits: Limits) -> tuple[Cleaned | None, dict[str, list[
         occurred_at = parse_timestamp(raw["timestamp"])
         if occurred_at is None:
             errors["timestamp"] = [
-                "Must be an ISO 8601 date-time with a time zone (Z or ±hh:mm) between 1970 and 9999."
+                "Must be an ISO 8601 date-time with a time zone (Z or ±hh:mm), from 1970 to the end of 9998."
             ]
 
     body = raw.get("body")

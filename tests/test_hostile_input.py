@@ -152,8 +152,8 @@ def test_nul_and_lone_surrogates_are_a_400_naming_the_field(agent_api, staff_api
         (event({"skill": "a\x00b"}), "body.skill", "NUL"),
         (event({"goal": "lone \ud800"}), "body.goal", "surrogate"),
         (event({"patterns": ["ok", "x\x00"]}), "body.patterns[1]", "NUL"),
-        (event(timestamp="0001-01-01T00:00:00+01:00"), "timestamp", "between 1970 and 9999"),
-        (event(timestamp="9999-12-31T23:59:59-01:00"), "timestamp", "between 1970 and 9999"),
+        (event(timestamp="0001-01-01T00:00:00+01:00"), "timestamp", "from 1970 to the end of 9998"),
+        (event(timestamp="9999-12-31T23:59:59-01:00"), "timestamp", "from 1970 to the end of 9998"),
         (
             {
                 "type": "tool_invocation",

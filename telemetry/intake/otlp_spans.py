@@ -635,10 +635,20 @@ MAX_NANOS = 253_402_300_799 * 10**9  # 9999-12-31T23:59:59Z
 
 def _nanos(value, field: str) -> int:
     """A span time in nanoseconds since the epoch, within what a timestamp can hold."""
-    nanos = int(value)
+    try:
+        nanos = int(value)
+    except (TypeError, ValueError):
+        said = str(value)[:40]
+        raise ValueError(f"{field} must be an integer of nanoseconds since 1970, not {said!r}") from None
     if not 0 <= nanos <= MAX_NANOS:
         raise ValueError(f"{field} {nanos} is out of range (0 to {MAX_NANOS} nanoseconds since 1970)")
     return nanos
+
+
+def _status_code(value, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).lstrip("-").isdigit():
+        raise ValueError(f"{field} must be an integer (0 unset, 1 ok, 2 error), not {str(value)[:40]!r}")
+    return int(value)
 
 
 def _any_value(value: dict):
@@ -648,27 +658,48 @@ def _any_value(value: dict):
     return None
 
 
+def _objects(holder: dict, key: str, where: str) -> list[dict]:
+    """`holder[key]`, a list of objects (none when absent); else a ValueError naming where it is."""
+    items = holder.get(key, [])
+    if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+        raise ValueError(f"{where}{key} must be a list of objects")
+    return items
+
+
+def _attributes(holder: dict, where: str) -> dict:
+    said = {}
+    for kv in _objects(holder, "attributes", where):
+        if not isinstance(kv.get("key"), str) or not isinstance(kv.get("value", {}), dict):
+            raise ValueError(f'{where}attributes must be a list of {{"key": "...", "value": {{...}}}}')
+        try:
+            said[kv["key"]] = _any_value(kv.get("value", {}))
+        except (TypeError, ValueError):
+            raise ValueError(f"{where}attributes[{kv['key']!r}].intValue must be an integer") from None
+    return said
+
+
 def spans_from_json(data: dict) -> list[SpanView]:
-    """OTLP/JSON (lowerCamelCase keys, hex ids, 64-bit integers as strings)."""
+    """OTLP/JSON (lowerCamelCase keys, hex ids, 64-bit integers as strings). A body of another
+    shape is a ValueError naming the field at fault (`resourceSpans[0].scopeSpans`)."""
+    if not isinstance(data, dict):
+        raise ValueError("the body must be an ExportTraceServiceRequest object")
     spans = []
-    for resource in data.get("resourceSpans", []):
-        for scope in resource.get("scopeSpans", []):
-            for s in scope.get("spans", []):
-                attrs = {kv["key"]: _any_value(kv.get("value", {})) for kv in s.get("attributes", [])}
+    for r, resource in enumerate(_objects(data, "resourceSpans", "")):
+        for c, scope in enumerate(_objects(resource, "scopeSpans", f"resourceSpans[{r}].")):
+            for i, s in enumerate(_objects(scope, "spans", f"resourceSpans[{r}].scopeSpans[{c}].")):
+                where = f"resourceSpans[{r}].scopeSpans[{c}].spans[{i}]."
+                attrs = _attributes(s, where)
                 status = s.get("status", {})
+                if not isinstance(status, dict):
+                    raise ValueError(f"{where}status must be an object")
                 exception = ""
-                for event in s.get("events", []):
+                for e, event in enumerate(_objects(s, "events", where)):
                     if event.get("name") == "exception":
-                        said = {
-                            kv["key"]: _any_value(kv.get("value", {})) for kv in event.get("attributes", [])
-                        }
+                        said = _attributes(event, f"{where}events[{e}].")
                         exception = str(said.get("exception.message") or said.get("exception.type") or "")
                 links = [
-                    (
-                        str(link.get("traceId", "")),
-                        {kv["key"]: _any_value(kv.get("value", {})) for kv in link.get("attributes", [])},
-                    )
-                    for link in s.get("links", [])
+                    (str(link.get("traceId", "")), _attributes(link, f"{where}links[{k}]."))
+                    for k, link in enumerate(_objects(s, "links", where))
                 ]
                 attrs = _with_link(attrs, str(s.get("traceId", "")), links)
                 spans.append(
@@ -676,9 +707,9 @@ def spans_from_json(data: dict) -> list[SpanView]:
                         str(s.get("traceId", "")),
                         str(s.get("spanId", "")),
                         str(s.get("name", "")),
-                        _nanos(s.get("startTimeUnixNano", 0), "startTimeUnixNano"),
-                        _nanos(s.get("endTimeUnixNano", 0), "endTimeUnixNano"),
-                        int(status.get("code", 0)),
+                        _nanos(s.get("startTimeUnixNano", 0), f"{where}startTimeUnixNano"),
+                        _nanos(s.get("endTimeUnixNano", 0), f"{where}endTimeUnixNano"),
+                        _status_code(status.get("code", 0), f"{where}status.code"),
                         str(status.get("message", "")),
                         attrs,
                         str(s.get("parentSpanId", "")),

@@ -406,3 +406,9 @@ def test_the_schema_says_what_a_reflection_holds_and_a_key_it_does_not_list_is_r
     assert all(key in errors[0] for key in listed), errors
     args = components["ToolInvocationEvent"]["properties"]["body"]["properties"]["args"]
     assert "8,192 bytes" in args["description"]  # the limit a larger object is refused at
+
+
+def test_a_number_out_of_bounds_is_told_the_bound_in_full(agent_client):
+    _, client = agent_client
+    big = post(client, [event("tool_invocation", duration_ms=1e30)]).json()["results"][0]["errors"]
+    assert big == {"body.duration_ms": ["Must be at most 2147483647."]}

@@ -78,3 +78,46 @@ def test_a_time_out_of_range_is_a_400_naming_it(api, field, value):
         "/v1/traces", otlp_json([span]), content_type="application/json", HTTP_AUTHORIZATION=f"Bearer {token}"
     )
     assert response.status_code == 400 and field in response.json()["message"]
+
+
+SPAN = {"traceId": "t", "spanId": "s", "name": "execute_tool x"}
+
+
+@pytest.mark.parametrize(
+    ("body", "named"),
+    [
+        ({"resourceSpans": "x"}, "resourceSpans must be a list"),
+        ({"resourceSpans": [{"scopeSpans": {"spans": []}}]}, "resourceSpans[0].scopeSpans must be a list"),
+        (
+            {"resourceSpans": [{"scopeSpans": [{"spans": [{**SPAN, "startTimeUnixNano": "x"}]}]}]},
+            "resourceSpans[0].scopeSpans[0].spans[0].startTimeUnixNano must be an integer",
+        ),
+        (
+            {"resourceSpans": [{"scopeSpans": [{"spans": [{**SPAN, "status": {"code": "ok"}}]}]}]},
+            "spans[0].status.code must be an integer",
+        ),
+        (
+            {
+                "resourceSpans": [
+                    {
+                        "scopeSpans": [
+                            {"spans": [{**SPAN, "attributes": [{"key": "n", "value": {"intValue": "z"}}]}]}
+                        ]
+                    }
+                ]
+            },
+            "spans[0].attributes['n'].intValue must be an integer",
+        ),
+        ([SPAN], "ExportTraceServiceRequest object"),
+    ],
+    ids=["resource-spans", "scope-spans", "start-time", "status-code", "int-attribute", "not-an-object"],
+)
+def test_a_json_export_of_another_shape_is_a_400_naming_where(api, body, named):
+    _, token = agent_with_token(name="a")
+    response = api.post(
+        "/v1/traces", json.dumps(body), content_type="application/json", HTTP_AUTHORIZATION=f"Bearer {token}"
+    )
+    message = response.json()["message"]
+    assert response.status_code == 400 and named in message and "object has no attribute" not in message, (
+        message
+    )
