@@ -93,10 +93,19 @@ def exception_handler(exc, context):
         }
     else:
         detail = response.data.get("detail", str(exc)) if isinstance(response.data, dict) else exc
+        if isinstance(exc, exceptions.NotAuthenticated) and _said_another_way(context):
+            detail = f"{detail} The Authorization header must be 'Bearer <token>'."
         response.data = {"message": str(detail), "extra": {}}
     if response.status_code == status.HTTP_401_UNAUTHORIZED:
         response["WWW-Authenticate"] = response.get("WWW-Authenticate", 'Bearer realm="kaizen"')
     return response
+
+
+def _said_another_way(context) -> bool:
+    """Whether the request carried an Authorization header no authentication took (a token sent
+    bare or as 'Token …'); the header itself is never echoed."""
+    request = context.get("request")
+    return bool(request is not None and request.META.get("HTTP_AUTHORIZATION", "").strip())
 
 
 def open_duplicate(noun: str, dedup_key: str, existing_pk: int | None) -> Conflict:

@@ -27,6 +27,18 @@ class NumberField(serializers.FloatField):
         return super().to_internal_value(data)
 
 
+class ChoiceField(serializers.ChoiceField):
+    """A choice whose refusal says the choices: '"approve" is not a valid choice; one of: autonomous,
+    gated, human_in_loop.'"""
+
+    default_error_messages = {"invalid_choice": '"{input}" is not a valid choice; one of: {choices}.'}
+
+    def fail(self, key, **kwargs):
+        if key == "invalid_choice":
+            kwargs["choices"] = ", ".join(str(choice) for choice in self.choices)
+        super().fail(key, **kwargs)
+
+
 def page_of(name: str, item: type[serializers.Serializer]) -> serializers.Serializer:
     """The documented shape of one page of a paginated list of `item`s."""
     return inline_serializer(

@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config.moved_pages import moved_admin_urls
@@ -33,6 +34,8 @@ admin.site.enable_nav_sidebar = False
 urlpatterns = [
     *moved_admin_urls(),  # before the admin: a moved model's old pages lead to its new ones
     path("admin/", admin.site.urls),
+    # the address alone (and the admin's "view site") leads to the dashboard, or to the login before it
+    path("", RedirectView.as_view(pattern_name="dashboard"), name="home"),
     path("dashboard/", dashboard, name="dashboard"),
     path("healthz", ops.healthz, name="healthz"),
     path("readyz", ops.readyz, name="readyz"),

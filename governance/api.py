@@ -5,7 +5,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.permissions import CanApproveProposals, IsAgent, IsStaff, request_agent
-from config.serializers import StrictSerializer, filter_parameters, filtered_page, page_of
+from config.serializers import ChoiceField, StrictSerializer, filter_parameters, filtered_page, page_of
 from governance import services
 from governance.models import Proposal
 from governance.selectors import proposal_list
@@ -51,7 +51,7 @@ class ProposalListApi(APIView):
 
     @extend_schema_serializer(component_name="ProposalSubmit")
     class SubmitSerializer(StrictSerializer):
-        type = serializers.ChoiceField(choices=["goal", "action", "config_change"])
+        type = ChoiceField(choices=["goal", "action", "config_change"])
         yaml = serializers.CharField(max_length=100_000, trim_whitespace=False)
         document = serializers.CharField(
             max_length=150, required=False, help_text="config_change: goals, actions or card:<agent>"
@@ -80,8 +80,8 @@ class ProposalListApi(APIView):
 
     @extend_schema_serializer(component_name="ProposalFilter")
     class FilterSerializer(serializers.Serializer):
-        status = serializers.ChoiceField(choices=Proposal.Status.choices, required=False)
-        type = serializers.ChoiceField(choices=Proposal.Type.choices, required=False)
+        status = ChoiceField(choices=Proposal.Status.choices, required=False)
+        type = ChoiceField(choices=Proposal.Type.choices, required=False)
 
     @extend_schema(
         parameters=filter_parameters(FilterSerializer),

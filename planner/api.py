@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from config.errors import NotFound, NotYet, field_error
 from config.permissions import IsAgent, IsAgentOrStaff, request_agent
 from config.queue import publish
-from config.serializers import NumberField, StrictSerializer
+from config.serializers import ChoiceField, NumberField, StrictSerializer
 from config.webhooks import UnsafeUrl, checked_address
 from fleet.models import Agent
 from planner import selectors, services
@@ -26,8 +26,8 @@ FLEET_SNAPSHOT_TASK = "planner.fleet_health_snapshot"
 class CardSkillSerializer(serializers.Serializer):
     name = serializers.RegexField(r"^[A-Za-z0-9_.\-]{1,200}$")
     confidence = NumberField(min_value=0, max_value=1)
-    blast_radius = serializers.ChoiceField(choices=DeclaredSkill.BlastRadius.choices, default="low")
-    hitl_mode = serializers.ChoiceField(choices=DeclaredSkill.HitlMode.choices, default="autonomous")
+    blast_radius = ChoiceField(choices=DeclaredSkill.BlastRadius.choices, default="low")
+    hitl_mode = ChoiceField(choices=DeclaredSkill.HitlMode.choices, default="autonomous")
 
 
 @extend_schema_field(CardSkillSerializer(many=True))
@@ -90,7 +90,7 @@ class CardApi(APIView):
 class CandidateSerializer(serializers.Serializer):
     agent = serializers.CharField()
     score = serializers.FloatField()
-    regime = serializers.ChoiceField(choices=["warm", "cold"])
+    regime = ChoiceField(choices=["warm", "cold"])
     samples = serializers.IntegerField()
     success_rate = serializers.FloatField()
     avg_confidence_on_success = serializers.FloatField()

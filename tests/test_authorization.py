@@ -74,6 +74,7 @@ TABLE = [
     ("get", "/api/public/v2/prompts/{owner_template}", None, {**AGENTS_ONLY, "other": 404}),
     ("post", "/mcp", {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, AGENTS_ONLY),
     ("get", "/dashboard/", None, {**STAFF_ONLY, "anonymous": 302, "owner": 302, "other": 302}),
+    ("get", "/", None, dict.fromkeys(ROLES, 302)),  # to the dashboard
     ("get", "/api/schema/", None, dict.fromkeys(ROLES, "ok")),
     ("get", "/api/docs/", None, dict.fromkeys(ROLES, "ok")),
     ("get", "/healthz", None, dict.fromkeys(ROLES, "ok")),

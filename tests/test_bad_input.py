@@ -123,3 +123,27 @@ def test_what_the_schema_refuses_the_server_refuses(agent_client):
     assert spaces.status_code == 400 and "skill" in spaces.json()["extra"]["fields"]
     empty = client.get("/api/v1/agents/me/dispatches?status=")
     assert empty.status_code == 400 and "status" in empty.json()["extra"]["fields"]
+
+
+@pytest.mark.django_db
+def test_a_choice_not_offered_is_told_the_choices(agent_client):
+    response = agent_client[1].put(
+        "/api/v1/agents/me/card", {"skills": [{"name": "triage", "hitl_mode": "approve"}]}, format="json"
+    )
+    said = str(response.json()["extra"]["fields"])
+    assert response.status_code == 400 and "is not a valid choice; one of: " in said, said
+    for mode in ("autonomous", "gated"):
+        assert mode in said
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("header", ["Token {token}", "{token}"])
+def test_a_token_sent_without_bearer_is_told_how_to_send_it_and_not_echoed(header):
+    from rest_framework.test import APIClient
+
+    from tests.factories import agent_with_token
+
+    _, token = agent_with_token(name="hurried")
+    response = APIClient().get("/api/v1/agents/me/directives", HTTP_AUTHORIZATION=header.format(token=token))
+    message = response.json()["message"]
+    assert response.status_code == 401 and "'Bearer <token>'" in message and token not in message, message

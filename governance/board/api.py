@@ -5,7 +5,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.permissions import IsAgentOrStaff, request_agent
-from config.serializers import StrictSerializer, filter_parameters, filtered_page, page_of
+from config.serializers import ChoiceField, StrictSerializer, filter_parameters, filtered_page, page_of
 from fleet.models import Agent
 from governance.board import access as board_access
 from governance.board import services as board
@@ -69,14 +69,14 @@ class TaskListApi(APIView):
     @extend_schema_serializer(component_name="TaskCreate")
     class InputSerializer(StrictSerializer):
         title = serializers.CharField(max_length=300)
-        kind = serializers.ChoiceField(choices=BoardTask.Kind.choices, default="goal")
-        source = serializers.ChoiceField(
+        kind = ChoiceField(choices=BoardTask.Kind.choices, default="goal")
+        source = ChoiceField(
             choices=BoardTask.Source.choices,
             required=False,
             help_text="Default: 'autonomy' for an agent, 'human' for staff (agents may not use 'human').",
         )
         body = serializers.CharField(required=False, allow_blank=True, max_length=50_000, default="")
-        priority = serializers.ChoiceField(choices=BoardTask.Priority.choices, default="medium")
+        priority = ChoiceField(choices=BoardTask.Priority.choices, default="medium")
         labels = serializers.ListField(
             child=serializers.CharField(max_length=60), max_length=20, default=list
         )
@@ -88,8 +88,8 @@ class TaskListApi(APIView):
 
     @extend_schema_serializer(component_name="TaskFilter")
     class FilterSerializer(serializers.Serializer):
-        status = serializers.ChoiceField(choices=BoardTask.Status.choices, required=False)
-        kind = serializers.ChoiceField(choices=BoardTask.Kind.choices, required=False)
+        status = ChoiceField(choices=BoardTask.Status.choices, required=False)
+        kind = ChoiceField(choices=BoardTask.Kind.choices, required=False)
 
     @extend_schema(
         parameters=filter_parameters(FilterSerializer),
@@ -129,11 +129,11 @@ class TaskDetailApi(APIView):
 
     @extend_schema_serializer(component_name="TaskUpdate")
     class InputSerializer(StrictSerializer):
-        status = serializers.ChoiceField(choices=BoardTask.Status.choices, required=False)
+        status = ChoiceField(choices=BoardTask.Status.choices, required=False)
         result = serializers.CharField(required=False, allow_blank=True, max_length=50_000)
         title = serializers.CharField(required=False, max_length=300)
         body = serializers.CharField(required=False, allow_blank=True, max_length=50_000)
-        priority = serializers.ChoiceField(choices=BoardTask.Priority.choices, required=False)
+        priority = ChoiceField(choices=BoardTask.Priority.choices, required=False)
         labels = serializers.ListField(
             child=serializers.CharField(max_length=60), max_length=20, required=False
         )
