@@ -70,6 +70,9 @@ def filtered_page(view, request, filters: type[serializers.Serializer], select, 
             raise field_error(name, "Must be one of the documented values, not blank.")
     checked = filters(data=request.query_params)
     checked.is_valid(raise_exception=True)
+    page_asked = request.query_params.get("page", "1")
+    if page_asked != "last" and not (page_asked.isascii() and page_asked.isdigit() and int(page_asked) >= 1):
+        raise field_error("page", "Must be a whole number from 1 (or 'last').")
     paginator = PageNumberPagination()
     page = paginator.paginate_queryset(select(**checked.validated_data), request, view=view)
     return paginator.get_paginated_response(item(page, many=True).data)

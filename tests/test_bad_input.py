@@ -147,3 +147,12 @@ def test_a_token_sent_without_bearer_is_told_how_to_send_it_and_not_echoed(heade
     response = APIClient().get("/api/v1/agents/me/directives", HTTP_AUTHORIZATION=header.format(token=token))
     message = response.json()["message"]
     assert response.status_code == 401 and "'Bearer <token>'" in message and token not in message, message
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("page", "status"), [("abc", 400), ("0", 400), ("-1", 400), ("1", 200), ("99", 404)])
+def test_a_page_that_is_no_number_is_a_400_naming_it_and_one_past_the_end_a_404(agent_client, page, status):
+    response = agent_client[1].get("/api/v1/board/tasks", {"page": page})
+    assert response.status_code == status, response.json()
+    if status == 400:
+        assert response.json()["extra"]["fields"] == {"page": ["Must be a whole number from 1 (or 'last')."]}
