@@ -9,7 +9,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.errors import field_error
+from config.errors import ApplicationError, field_error
 from config.permissions import CanApproveProposals, IsAgent, IsStaff, request_agent
 from config.serializers import ChoiceField
 from experiments.models import Rollout
@@ -100,7 +100,13 @@ class DirectivesApi(APIView):
 def session_id_of(request) -> str | None:
     """The `session_id` a directives read names (None: it names none), checked by the one rule
     for an id that events follow (telemetry.contract.id_problem); given twice, it is refused
-    rather than one of the two silently winning."""
+    rather than one of the two silently winning, and so is a parameter of another name."""
+    unknown = sorted(set(request.query_params) - {"session_id"})
+    if unknown:  # "?session=…" would otherwise serve the read as if it named no session
+        raise ApplicationError(
+            f"Unknown parameter {', '.join(unknown)}: this read takes only session_id.",
+            {"fields": {name: ["Unknown parameter."] for name in unknown}},
+        )
     values = request.query_params.getlist("session_id")
     if len(values) > 1:
         raise field_error("session_id", f"Given {len(values)} times: send it once.")

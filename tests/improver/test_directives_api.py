@@ -232,3 +232,14 @@ def test_an_agent_over_its_share_of_reads_gets_429_and_the_others_read_on(settin
     assert [other_client.get(URL).status_code for _ in range(3)] == [200] * 3
     clock.move_to(FIXED_NOW + timedelta(seconds=60), tick=False)
     assert greedy_client.get(URL).status_code == 200  # a new minute, a new share
+
+
+@pytest.mark.parametrize("query", ["session=s-1", "sessionId=s-1", "session_id=s-1&sesion=s-2"])
+def test_a_parameter_of_another_name_is_refused_rather_than_the_read_naming_no_session(canary, query):
+    (agent, client), _, _, _ = canary
+    response = client.get(f"{URL}?{query}")
+    assert response.status_code == 400
+    named = {pair.split("=")[0] for pair in query.split("&")} - {"session_id"}
+    assert set(response.json()["extra"]["fields"]) == named
+    assert "takes only session_id" in response.json()["message"]
+    assert not Exposure.objects.exists()
