@@ -92,8 +92,11 @@ async def submit_proposal(
     yaml: str,
     rationale: str,
     document: str | None = None,
+    evidence: dict | None = None,
 ) -> dict:
-    """Propose a goal, an action or a config change (a YAML document) for a human to review."""
+    """Propose a goal, an action or a config change (a YAML document) for a human to review:
+    `document` names the config document (goals, actions, prices or card:<agent>), `evidence`
+    what the proposal rests on (the planner summary read, the samples)."""
 
     def submit():
         try:
@@ -102,6 +105,7 @@ async def submit_proposal(
                 data={"yaml": yaml, "document": document},
                 agent=agent_of_call(),
                 rationale=rationale,
+                evidence=evidence or {},
             )
         except ApplicationError as exc:
             raise ToolError(exc.message) from exc

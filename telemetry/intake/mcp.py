@@ -51,7 +51,32 @@ def fields_named(exc: ValidationError) -> str:
     return " ".join(said)
 
 
-server = MCPServer(
+def refused_fields(exc: ValidationError) -> dict[str, list[str]]:
+    """{"outcome": ["Input should be 'success', 'failure', 'timeout' or 'cancelled'."]}: each
+    refused argument with what it must be, the shape of Kaizen's own refusals, never the value."""
+    fields: dict[str, list[str]] = {}
+    for error in exc.errors(include_input=False, include_url=False):
+        name = ".".join(str(part) for part in error["loc"]) or "arguments"
+        fields.setdefault(name, []).append(f"{error['msg']}.")
+    return fields
+
+
+class KaizenServer(MCPServer):
+    """The SDK's server, with a tool's arguments refused as Kaizen refuses a field (a tool error
+    naming each argument: `Kaizen refused the report_tool_call arguments: {"outcome": [...]}`),
+    not with the validation library's own report (its model's name, a link to its docs)."""
+
+    async def call_tool(self, name, arguments, context=None):
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            if not isinstance(exc.__cause__, ValidationError):
+                raise
+            said = json.dumps(refused_fields(exc.__cause__))
+            raise ToolError(f"Kaizen refused the {name} arguments: {said}") from exc.__cause__
+
+
+server = KaizenServer(
     name="kaizen",
     instructions=(
         "Read the `directives` prompt at the start of a session. Report each tool call, each "

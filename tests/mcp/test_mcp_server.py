@@ -161,6 +161,50 @@ def test_a_refused_report_names_the_field_in_the_tool_result(live_server, caplog
     assert not [r for r in caplog.records if r.exc_info]  # an anticipated refusal: no traceback
 
 
+@pytest.mark.parametrize(
+    ("tool", "arguments", "named"),
+    [
+        (
+            "report_tool_call",
+            {"session_id": "s", "tool": "bash", "outcome": "kaboom", "duration_ms": 5},
+            "outcome",
+        ),
+        ("submit_proposal", {"type": "goal", "yaml": "x: 1"}, "rationale"),
+    ],
+)
+def test_arguments_of_another_shape_are_refused_as_kaizen_refuses_a_field(
+    live_server, tool, arguments, named
+):
+    _, token = agent_with_token(name="mcp-shape", template=TemplateFactory(slug="coder"))
+
+    async def run():
+        http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"})
+        async with Client(streamable_http_client(f"{live_server.url}/mcp", http_client=http)) as client:
+            return await client.call_tool(tool, arguments)
+
+    result = run_async(run)
+    text = result.content[0].text
+    assert result.is_error and text.startswith(f"Kaizen refused the {tool} arguments: "), text
+    fields = json.loads(text.split(" arguments: ", 1)[1])
+    assert list(fields) == [named] and "pydantic" not in text and "kaboom" not in text, text
+
+
+def test_a_proposal_over_mcp_keeps_its_evidence(live_server):
+    agent, token = agent_with_token(name="mcp-evidence", template=TemplateFactory(slug="coder"))
+    evidence = {"summary": "p95 review wait 3 days", "samples": 57}
+
+    async def run():
+        http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"})
+        async with Client(streamable_http_client(f"{live_server.url}/mcp", http_client=http)) as client:
+            return await client.call_tool(
+                "submit_proposal",
+                {"type": "goal", "yaml": GOAL, "rationale": "slow reviews", "evidence": evidence},
+            )
+
+    submitted = payload(run_async(run))
+    assert Proposal.objects.get(pk=submitted["id"]).evidence == evidence
+
+
 @pytest.mark.parametrize("accept", [None, "*/*", "application/json, text/event-stream", "text/event-stream"])
 def test_a_get_answers_405_at_once_whatever_it_accepts(live_server, accept):
     _, token = agent_with_token(name=f"mcp-get-{len(accept or '')}")
