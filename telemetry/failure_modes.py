@@ -18,7 +18,8 @@ RULES: tuple[tuple[str, str], ...] = (
     ),
     (
         "NOTFOUND",
-        r"not found|no such file|\benoent\b|\b404\b|does not exist|cannot find|could not find|modulenotfound",
+        r"not found|no such file|\benoent\b|\b404\b|does not exist|cannot find|could not find|modulenotfound|"
+        r"\bno (?:matching )?[\w-]+(?: [\w-]+)? found\b|\bno [\w-]+ named\b",  # "No matching version found"
     ),
     ("SYNTAX", r"syntax ?error|parse error|unexpected token|invalid json|jsondecodeerror|yaml"),
     ("CONFLICT", r"conflict|\b409\b|already exists|is locked|lock held"),

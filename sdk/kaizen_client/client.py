@@ -525,8 +525,9 @@ class KaizenClient:
             self._wake.clear()
             try:
                 self.flush()
-            except KaizenError as exc:  # the events were kept for the next try
-                log.warning("kaizen: %d event(s) wait to be sent: %s", self.pending, exc)
+            except KaizenError as exc:  # the events were kept for the next try, or dropped and said so
+                if self.pending:
+                    log.warning("kaizen: %d event(s) wait to be sent: %s", self.pending, exc)
             except Exception as exc:  # noqa: BLE001 - the batcher must survive; events were re-queued
                 log.warning("kaizen batch failed (%s: %s); its events wait", type(exc).__name__, exc)
 
@@ -752,6 +753,25 @@ class AsyncSession(Session):
         return await asyncio.to_thread(self.client.directives, default, self.session_id)
 
 
+class _SessionScope:
+    """A session's context manager, for `with` and `async with` alike."""
+
+    def __init__(self, scope):
+        self._scope = scope
+
+    def __enter__(self):
+        return self._scope.__enter__()
+
+    def __exit__(self, *exc):
+        return self._scope.__exit__(*exc)
+
+    async def __aenter__(self):
+        return self._scope.__enter__()
+
+    async def __aexit__(self, *exc):
+        return self._scope.__exit__(*exc)
+
+
 class AsyncKaizenClient:
     """The same client for asyncio agents: `emit` and the typed helpers never block (they queue or
     spool); flushing, reading directives and closing run the blocking work in a thread. Its
@@ -764,6 +784,11 @@ class AsyncKaizenClient:
     def __getattr__(self, name: str):
         # emit, tool_invocation, skill_outcome, … queue without I/O (or write the spool): safe in a loop
         return getattr(self._client, name)
+
+    def session(self, session_id: str | None = None) -> _SessionScope:
+        """As `KaizenClient.session`, entered with `async with` (or a plain `with`): entering and
+        leaving only queue, so neither blocks the loop."""
+        return _SessionScope(self._client.session(session_id))
 
     async def flush(self) -> None:
         import asyncio

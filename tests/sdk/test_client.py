@@ -154,12 +154,16 @@ def test_a_session_reads_the_directives_of_its_own_arm(live_server, token, tmp_p
     async def run():
         async with AsyncKaizenClient(live_server.url, token, rescue=str(tmp_path / "r")) as kaizen:
             with kaizen.session("sdk-a1") as s:
-                return await s.directives()
+                first = await s.directives()
+            async with kaizen.session("sdk-a2") as s:  # as asyncio code enters it
+                return first, await s.directives()
 
     with ThreadPoolExecutor(1) as pool:  # a loop of its own, whatever runs on this thread
-        served = pool.submit(asyncio.run, run()).result()
+        served, second = pool.submit(asyncio.run, run()).result()
     assert (served["session_id"], served["assigned"]) == ("sdk-a1", "session")
+    assert (second["session_id"], second["assigned"]) == ("sdk-a2", "session")
     assert Exposure.objects.filter(session_key="sdk-a1").exists()
+    assert SessionEnd.objects.filter(session_id="sdk-a2").exists()  # sent on leaving the async block
 
 
 def test_a_sessions_directives_never_raise_when_kaizen_is_down(tmp_path):
