@@ -29,7 +29,7 @@ class NumberField(serializers.FloatField):
 
 class ChoiceField(serializers.ChoiceField):
     """A choice whose refusal says the choices: '"approve" is not a valid choice; one of: autonomous,
-    gated, human_in_loop.'"""
+    notification, veto, gated, compound.' (an input's field; what an answer holds needs none)."""
 
     default_error_messages = {"invalid_choice": '"{input}" is not a valid choice; one of: {choices}.'}
 

@@ -11,7 +11,6 @@ from rest_framework.views import APIView
 
 from config.errors import ApplicationError, field_error
 from config.permissions import CanApproveProposals, IsAgent, IsStaff, request_agent
-from config.serializers import ChoiceField
 from experiments.models import Rollout
 from improver.selectors import directives_for_agent
 from improver.services.lifecycle import rollout_decided
@@ -121,7 +120,7 @@ def session_id_of(request) -> str | None:
 
 
 class RecommendationSerializer(serializers.Serializer):
-    action = ChoiceField(choices=["promote", "abort", "wait"])
+    action = serializers.ChoiceField(choices=["promote", "abort", "wait"])
     why = serializers.CharField()
     figures = serializers.ListField(child=serializers.CharField())
 

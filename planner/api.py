@@ -90,7 +90,7 @@ class CardApi(APIView):
 class CandidateSerializer(serializers.Serializer):
     agent = serializers.CharField()
     score = serializers.FloatField()
-    regime = ChoiceField(choices=["warm", "cold"])
+    regime = serializers.ChoiceField(choices=["warm", "cold"])
     samples = serializers.IntegerField()
     success_rate = serializers.FloatField()
     avg_confidence_on_success = serializers.FloatField()
