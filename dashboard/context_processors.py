@@ -7,8 +7,8 @@ from dashboard import selectors
 
 
 class Waiting:
-    """Pending proposals and canary rollouts handed over to a human, read only when a page shows
-    them (the counts by the badge on every page, the lists by the admin's front page)."""
+    """Pending proposals, and canary rollouts and line tests handed over to a human, read only when
+    a page shows them (the counts by the badge on every page, the lists by the admin's front page)."""
 
     @cached_property
     def proposals(self) -> int:
@@ -19,8 +19,12 @@ class Waiting:
         return selectors.handed_over_count()
 
     @cached_property
+    def line_tests(self) -> int:
+        return selectors.handed_over_line_test_count()
+
+    @cached_property
     def count(self) -> int:
-        return self.proposals + self.rollouts
+        return self.proposals + self.rollouts + self.line_tests
 
     @cached_property
     def proposal_list(self) -> list[dict]:
@@ -29,6 +33,10 @@ class Waiting:
     @cached_property
     def rollout_list(self) -> list[dict]:
         return selectors.handed_over_rollouts()
+
+    @cached_property
+    def line_test_list(self) -> list[dict]:
+        return selectors.handed_over_line_tests()
 
 
 def waiting_for_a_human(request) -> dict:

@@ -106,6 +106,29 @@ def handed_over_count() -> int:
     return Rollout.objects.filter(status=Rollout.Status.NEEDS_HUMAN).count()
 
 
+def handed_over_line_test_count() -> int:
+    return LineFactor.objects.filter(status=LineFactor.Status.NEEDS_HUMAN).count()
+
+
+def handed_over_line_tests(limit: int = 20) -> list[dict]:
+    """Line tests handed over to a human (no decision within the maximum duration), oldest first:
+    each waits for a person to promote, abort or pin it on its page."""
+    rows = (
+        LineFactor.objects.filter(status=LineFactor.Status.NEEDS_HUMAN)
+        .select_related("template")
+        .order_by("started_at", "pk")[:limit]
+    )
+    return [
+        {
+            "id": f.pk,
+            "template": f.template.slug,
+            "line": level_title(f, 1),
+            "url": reverse("admin:experiments_linefactor_change", args=[f.pk]),
+        }
+        for f in rows
+    ]
+
+
 def _rollout_row(r: Rollout) -> dict:
     """What every list of rollouts shows of one: its template, versions and page."""
     return {

@@ -56,6 +56,7 @@ def dashboard(request):
         "timelines": selectors.template_timelines(),
         "pending": selectors.pending_reviews(),
         "handed_over": selectors.handed_over_rollouts(),
+        "line_tests_handed_over": selectors.handed_over_line_tests(),
         "decided": selectors.decided_rollouts(now=now),
         "anti_patterns": selectors.anti_patterns(),
         "chronic": selectors.chronic_failures(),

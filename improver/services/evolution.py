@@ -11,7 +11,7 @@ from django.conf import settings
 from config import clock
 from config.errors import ApplicationError, Conflict, field_error
 from experiments.metrics import target_of
-from experiments.models import Rollout
+from experiments.models import LineFactor, Rollout
 from experiments.rollouts import canary_share, rollout_start, template_agent_ids
 from experiments.selectors import DOWNSTREAM, open_factors
 from experiments.services import factors_start, room_for_lines
@@ -533,6 +533,15 @@ def what_next(proposal: Proposal) -> str:
         Rollout.objects.filter(proposal=proposal).select_related("candidate").order_by("-started_at").first()
     )
     if rollout is None:
+        tested = list(LineFactor.objects.filter(proposal=proposal).order_by("pk").values_list("pk", "share"))
+        if tested:  # its lines went to line tests: none of them reaches every agent yet
+            many = len(tested) > 1
+            named = ", ".join(str(pk) for pk, _ in tested)
+            return (
+                f"Its line{'s are' if many else ' is'} tested on {tested[0][1]:.0%} of the sessions of "
+                f"{session.template.slug} that name themselves (line test{'s' if many else ''} {named}); "
+                "each is promoted, rolled back or handed to you on its own."
+            )
         head = session.template.document.head
         return f"v{head.number} now runs on every agent of {session.template.slug}." if head else ""
     names = list(

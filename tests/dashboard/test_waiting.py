@@ -68,3 +68,29 @@ def test_nothing_waiting_shows_no_badge_and_no_list():
     assert 'id="kz-waiting"' not in client.get("/admin/").content.decode()
     dashboard = client.get("/dashboard/").content.decode()
     assert "Nothing waits for a review." in dashboard
+
+
+def test_a_line_test_handed_over_is_counted_listed_and_one_click_away():
+    from config import clock
+    from experiments.models import LineFactor
+    from tests.factories import TemplateFactory
+
+    factor = LineFactor.objects.create(
+        template=TemplateFactory(slug="support"),
+        levels=[{"add": ["Quote the order number in every reply."]}],
+        share=0.5,
+        status=LineFactor.Status.NEEDS_HUMAN,
+        started_at=clock.now() - timedelta(days=15),
+    )
+    client = staff()
+    url = f"/admin/experiments/linefactor/{factor.pk}/change/"
+    index = client.get("/admin/").content.decode()
+    dashboard = client.get("/dashboard/").content.decode()
+    for page in (index, dashboard):
+        assert url in links(page) and "Quote the order number in every reply." in page
+    badge = index[
+        index.index('id="kz-pending-badge"') : index.index("</span>", index.index("kz-pending-badge"))
+    ]
+    assert "1 line test for a human<" in badge
+    assert "/admin/experiments/linefactor/?status__exact=needs_human" in links(badge)
+    assert client.get(url).status_code == 200

@@ -184,3 +184,24 @@ def decided_by_people(factor: dict) -> None:
     again = reviewer.post(f"/api/v1/line-tests/{factor[DATES].pk}/promote", {}, format="json")
     assert again.status_code == 409
     assert CITE in withdrawn_lines(factor[CITE].template)
+
+
+def test_approving_on_the_review_page_says_the_lines_go_to_line_tests_not_to_every_agent(clock):
+    clock.move_to(WAKE)
+    improver, client, _, clients = fleet_of_six()
+    for agent_id, agent_client in clients.items():
+        assert agent_client.get(URL, {"session_id": f"first-{agent_id}"}).status_code == 200
+    for line, tag in ((CONCISE, "a"), (CITE, "b"), (DATES, "c")):
+        asked(client, line, 5, WAKE - timedelta(days=1), tag)
+    wake(improver, "w1", WAKE)
+    proposal = Proposal.objects.get(status="pending")
+    admin = Client()
+    admin.force_login(get_user_model().objects.create_superuser("root", "root@example.com", "pw"))
+    answer = admin.post(
+        f"/admin/governance/proposal/{proposal.pk}/approve/", {"leave_out": [CITE]}, follow=True
+    )
+    said = " ".join(str(m) for m in answer.context["messages"])
+    factors = sorted(LineFactor.objects.filter(proposal=proposal).values_list("pk", flat=True))
+    assert len(factors) == 2 and not Rollout.objects.filter(proposal=proposal).exists()
+    assert "now runs on every agent" not in said, said
+    assert f"line tests {factors[0]}, {factors[1]}" in said and "on its own" in said, said
