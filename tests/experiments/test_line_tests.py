@@ -31,9 +31,9 @@ def many_reads(settings):
     settings.KAIZEN = {**settings.KAIZEN, "DIRECTIVES_READS_PER_MINUTE": 100_000}  # the clock stands still
 
 
-def approved_as_lines(clock):
-    """Six agents that name their sessions on reads, and their three-line evolution approved:
-    (the agents' clients by id, the proposal)."""
+def proposed_as_lines(clock):
+    """Six agents that name their sessions on reads, and their three-line evolution pending:
+    (the agents' clients by id, the proposal, a reviewer's client)."""
     clock.move_to(WAKE)
     improver, client, reviewer, clients = fleet_of_six()
     for agent_id, agent_client in clients.items():
@@ -43,6 +43,12 @@ def approved_as_lines(clock):
     wake(improver, "w1", WAKE)
     proposal = Proposal.objects.get(status="pending")
     assert set(added(proposal)) == set(LINES)
+    return clients, proposal, reviewer
+
+
+def approved_as_lines(clock):
+    """`proposed_as_lines`, approved over the API: (the agents' clients by id, the proposal)."""
+    clients, proposal, reviewer = proposed_as_lines(clock)
     response = reviewer.post(f"/api/v1/proposals/{proposal.pk}/approve", {"rating": 4}, format="json")
     assert response.status_code == 200, response.json()
     return clients, proposal
@@ -187,14 +193,7 @@ def decided_by_people(factor: dict) -> None:
 
 
 def test_approving_on_the_review_page_says_the_lines_go_to_line_tests_not_to_every_agent(clock):
-    clock.move_to(WAKE)
-    improver, client, _, clients = fleet_of_six()
-    for agent_id, agent_client in clients.items():
-        assert agent_client.get(URL, {"session_id": f"first-{agent_id}"}).status_code == 200
-    for line, tag in ((CONCISE, "a"), (CITE, "b"), (DATES, "c")):
-        asked(client, line, 5, WAKE - timedelta(days=1), tag)
-    wake(improver, "w1", WAKE)
-    proposal = Proposal.objects.get(status="pending")
+    _, proposal, _ = proposed_as_lines(clock)
     admin = Client()
     admin.force_login(get_user_model().objects.create_superuser("root", "root@example.com", "pw"))
     answer = admin.post(
