@@ -67,6 +67,7 @@ class LineFactor(models.Model):
     history = models.JSONField(default=list, blank=True, help_text="Each check, for the charts.")
 
     class Meta:
+        verbose_name = "line test"  # what every page calls it
         ordering = ["-started_at", "-pk"]
         indexes = [models.Index(fields=["template", "status"], name="line_factor_open")]
 

@@ -146,6 +146,8 @@ def _where(status: str, reason: str, last: dict) -> str:
     when = f" (check of {datetime.fromisoformat(at):%Y-%m-%d %H:%M} UTC)" if at else ""
     if status in DECIDED:
         return f"Decided: {reason or last.get('reason', '')}"
+    if status == "needs_human":  # still checked daily: a person decides, the figures may still move
+        return f"Handed to a human: {reason or last.get('reason', '')}{when}."
     if last.get("blocked") or (last.get("needed") or 0) > 100_000:  # checks stored before "blocked"
         what = ", ".join(last.get("blocked") or ()) or "a guardrail"
         return (
@@ -153,6 +155,8 @@ def _where(status: str, reason: str, last: dict) -> str:
             f"it at the differences seen so far{when}."
         )
     days = last.get("days_to_decide")
+    if last.get("needed") == 0:  # every test concluded but a watched signal rose: not a matter of sessions
+        return f"More sessions would not decide it: {last.get('reason', '')}{when}."
     if last.get("needed") is not None:
         pace = f", about {days:g} days at this pace" if days else ""
         return f"About {last['needed']} more sessions per arm would decide it{pace}{when}."

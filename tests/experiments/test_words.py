@@ -30,11 +30,31 @@ ARMS = {
         ({"needed": 10**9}, "a guardrail lies at or past its margin"),  # a check stored before "blocked"
         ({"needed": None, "blocked": ["other_failure"]}, "other_failure lies at or past its margin"),
         ({"needed": None}, "Collecting evidence: no difference on the targets yet"),
+        (  # every test concluded, but a watched signal rose: no number of sessions is what it lacks
+            {"needed": 0, "reason": "significantly higher, if within its margin: negative:tone"},
+            "More sessions would not decide it: significantly higher, if within its margin: negative:tone",
+        ),
     ],
 )
 def test_where_it_stands_is_one_sentence_dated_by_its_check(check, says):
     status = rollout_status(rollout({"at": AT, "arms": ARMS, **check}))
     assert says in status["summary"] and "(check of 2026-11-20 08:00 UTC)" in status["summary"]
+    assert "About 0 " not in status["summary"]
+
+
+def test_a_canary_handed_to_a_human_says_so_and_why_not_that_it_collects_evidence():
+    handed = SimpleNamespace(
+        last_check={"at": AT, "arms": ARMS, "needed": None, "advice": {"action": "wait", "why": "unclear"}},
+        targets=["negative:accuracy"],
+        status="needs_human",
+        reason="no decision after 14 days (no target significantly better): a human decides",
+    )
+    status = rollout_status(handed)
+    assert (
+        "Handed to a human: no decision after 14 days (no target significantly better)" in status["summary"]
+    )
+    assert "Collecting evidence" not in status["summary"]
+    assert status["recommendation"] == "Recommended: wait: unclear"  # still read daily: advice stands
 
 
 def test_each_figure_has_its_unit_and_a_missing_interval_shows_the_exact_test():
