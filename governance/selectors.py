@@ -1,6 +1,7 @@
 """Reads of proposals and decisions."""
 
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.dispatch import Signal
 from django.utils import timezone
 
 from governance.models import ChangeDecision, Citation, Proposal, TaskFeedback
@@ -65,15 +66,27 @@ def events_cited_by_proposals(event_type: str):
     return Citation.objects.filter(event_type=event_type).values_list("row_id", flat=True)
 
 
+# An app that tests an approved change line by line answers, for `proposal_field` (a queryset's
+# field holding a proposal's id), the annotations counting that proposal's lines: "lines_testing",
+# "lines_promoted", "lines_dropped" (subqueries over OuterRef(proposal_field)).
+lines_counted = Signal()
+LINE_COUNTS = ("lines_testing", "lines_promoted", "lines_dropped")
+
+
 def outcome_annotations(proposal_field: str = "pk") -> dict:
-    """The newest verdict on what became of a proposal's rollout, and when, as annotations of a
-    queryset whose `proposal_field` holds the proposal's id (None when there is none)."""
+    """The newest verdict on what became of a proposal's rollout, and when, and how many of its
+    lines tested one by one stand where (`lines_counted`), as annotations of a queryset whose
+    `proposal_field` holds the proposal's id (None when there is none)."""
     newest = ChangeDecision.objects.filter(
         proposal=OuterRef(proposal_field), verdict__in=list(OUTCOME_WORDS)
     ).order_by("-created_at", "-id")
+    counts = {}
+    for _, answer in lines_counted.send(sender=Proposal, proposal_field=proposal_field):
+        counts.update(answer or {})
     return {
         "outcome_verdict": Subquery(newest.values("verdict")[:1]),
         "outcome_at": Subquery(newest.values("created_at")[:1]),
+        **counts,
     }
 
 
@@ -82,13 +95,19 @@ def with_outcome(queryset: QuerySet[Proposal]) -> QuerySet[Proposal]:
     return queryset.annotate(**outcome_annotations())
 
 
-def proposal_standing(proposal: Proposal, outcome: tuple | None = None) -> str:
-    """Its status and what became of its rollout since ("Approved — rolled back on 2026-11-29"):
-    `outcome` is (verdict, when) as `outcome_annotations` read it; else the proposal's own
-    annotations from `with_outcome`, else read now."""
-    if outcome is None:
+def proposal_standing(proposal: Proposal, annotated=None) -> str:
+    """Its status and what became of its rollout since ("Approved — rolled back on 2026-11-29"),
+    or of its lines tested one by one: read from `annotated`, a row carrying the proposal's
+    `outcome_annotations`; else the proposal's own annotations from `with_outcome`, else read now."""
+    if annotated is None:
+        annotated = proposal
         if not hasattr(proposal, "outcome_verdict"):
-            proposal = with_outcome(Proposal.objects.filter(pk=proposal.pk)).get()
-        outcome = (proposal.outcome_verdict, proposal.outcome_at)
-    verdict, at = outcome
-    return standing(proposal.get_status_display(), verdict, timezone.localtime(at) if at else None)
+            annotated = with_outcome(Proposal.objects.filter(pk=proposal.pk)).get()
+    at = annotated.outcome_at
+    lines = tuple(getattr(annotated, name, None) or 0 for name in LINE_COUNTS)
+    return standing(
+        proposal.get_status_display(),
+        annotated.outcome_verdict,
+        timezone.localtime(at) if at else None,
+        lines,
+    )

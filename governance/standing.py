@@ -15,9 +15,24 @@ OUTCOME_WORDS = {
 }
 
 
-def standing(status_label: str, verdict: str | None, at: datetime | date | None) -> str:
+def standing(
+    status_label: str,
+    verdict: str | None,
+    at: datetime | date | None,
+    lines: tuple[int, int, int] = (0, 0, 0),
+) -> str:
     """The status as a person reads it: "Approved", or "Approved — rolled back on 2026-11-29"
-    when the newest outcome of its rollout is a rollback."""
+    when the newest outcome of its rollout is a rollback. A change tested line by line has no
+    one outcome: `lines` counts its lines (under test, promoted, dropped), said as they stand
+    ("Approved — line tests: 1 promoted, 1 dropped, 1 under test")."""
+    if any(lines):
+        testing, promoted, dropped = lines
+        parts = [
+            f"{n} {word}"
+            for n, word in ((promoted, "promoted"), (dropped, "dropped"), (testing, "under test"))
+            if n
+        ]
+        return f"{status_label} — line tests: {', '.join(parts)}"
     words = OUTCOME_WORDS.get(verdict or "")
     if not words or at is None:
         return status_label

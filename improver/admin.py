@@ -163,7 +163,7 @@ class EvolutionSessionAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
     def review(self, obj: EvolutionSession):
         if not obj.proposal_id:
             return "—"
-        said = proposal_standing(obj.proposal, (obj.outcome_verdict, obj.outcome_at))
+        said = proposal_standing(obj.proposal, obj)
         return f"{clipped(obj.proposal, 50)} ({said.lower()})"
 
     def get_queryset(self, request):

@@ -176,6 +176,10 @@ def decided_by_people(factor: dict) -> None:
     page = admin.get(f"/admin/experiments/linefactor/{factor[CITE].pk}/change/").content.decode()
     assert "Adds “Cite the source for every number.”" in page and "target (must fall)" in page
     assert "Recommended:" in page and "Promote this line" in page
+    proposal = f"/admin/governance/proposal/{factor[CITE].proposal_id}/change/"
+    stands = "Approved — line tests: 1 promoted, 1 dropped, 1 under test"  # not the newest line's fate
+    assert stands in admin.get(proposal).content.decode()
+    assert stands in admin.get("/admin/governance/proposal/").content.decode()
     reviewer = APIClient()
     reviewer.force_authenticate(approver("lines-reviewer"))
     listed = reviewer.get("/api/v1/line-tests", {"template": "coder"}).json()
@@ -190,6 +194,7 @@ def decided_by_people(factor: dict) -> None:
     again = reviewer.post(f"/api/v1/line-tests/{factor[DATES].pk}/promote", {}, format="json")
     assert again.status_code == 409
     assert CITE in withdrawn_lines(factor[CITE].template)
+    assert "Implemented — line tests: 1 promoted, 2 dropped" in admin.get(proposal).content.decode()
 
 
 def test_approving_on_the_review_page_says_the_lines_go_to_line_tests_not_to_every_agent(clock):
