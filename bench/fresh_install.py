@@ -35,7 +35,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.smoke:
         args.seconds = 5
-    with private_database("kaizen_bench_fresh"):
+    with private_database("kaizen_bench_fresh", from_empty=True):  # what a new install runs
         return run(args)
 
 

@@ -482,9 +482,9 @@ def main() -> None:
             flag = "" if p95 <= 300 else "  OVER 300 ms"
             say(f"{p50:8.0f} {p95:8.0f}  {status:6d}  {url_}{flag}")
         say("== periodic tasks (s)")
-        for name, p50, worst in tasks:
-            limit = 30 if "ritual" in name else 5
-            say(f"{p50:8.2f} {worst:8.2f}  {name}{'' if worst <= limit else f'  OVER {limit} s'}")
+        for task, p50, worst in tasks:
+            limit = 30 if "ritual" in task else 5
+            say(f"{p50:8.2f} {worst:8.2f}  {task}{'' if worst <= limit else f'  OVER {limit} s'}")
         say("== derived work")
         say(f"   1 worker : {one[0]:,.0f} entries/s ({one[1]:.1f} s wall, database CPU {one[2]:.1f} s)")
         say(f"   2 workers: {two[0]:,.0f} entries/s ({two[1]:.1f} s wall, database CPU {two[2]:.1f} s): "
