@@ -277,6 +277,7 @@ class ProposalAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
         offered = {k: v for k, v in request.GET.items() if k in ("text", "replace")}
         extra = {
             "can_decide": self.has_approve_permission(request) and proposal.status == "pending",
+            "can_refine": handlers_for(proposal.type).refine is not None,  # not offered where refused
             "diff_rows": text_diff(review.before, review.after),
             "diff_title": review.diff_title,
             "panels": [shown(panel) for panel in review.panels],

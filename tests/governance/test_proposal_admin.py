@@ -31,6 +31,16 @@ def test_approving_from_the_change_page_writes_a_decision(admin_client):
     assert (decision.verdict, decision.rating, decision.actor_label) == ("confirmed", 4, "approver")
 
 
+@pytest.mark.parametrize("kind", [Proposal.Type.GOAL, Proposal.Type.MAINTENANCE, Proposal.Type.NEW_TOOL])
+def test_a_proposal_that_cannot_be_refined_is_not_offered_refine(admin_client, kind):
+    """Refining is refused for these types: the page offers approve and reject only, rather
+    than a form whose words the refusal would lose."""
+    page = admin_client.get(f"/admin/governance/proposal/{ProposalFactory(type=kind).pk}/change/")
+    text = page.content.decode()
+    assert page.status_code == 200 and 'value="Approve"' in text and 'value="Reject"' in text
+    assert 'value="Refine"' not in text
+
+
 def test_rejecting_needs_a_reason(admin_client):
     proposal = ProposalFactory()
     admin_client.post(f"/admin/governance/proposal/{proposal.pk}/reject/", {"reason": ""})

@@ -87,6 +87,7 @@ def test_the_review_page_approves_line_by_line(clock):
     admin.force_login(get_user_model().objects.create_superuser("root", "root@example.com", "pw"))
     page = admin.get(f"/admin/governance/proposal/{proposal.pk}/change/").content.decode()
     assert "Approve without these lines" in page and f'value="{CITE}"' in page
+    assert 'value="Refine"' in page  # an evolution can be refined with the operator's words
     admin.post(f"/admin/governance/proposal/{proposal.pk}/approve/", {"leave_out": [CITE]})
     served = Rollout.objects.get(proposal=proposal).candidate.text
     assert CONCISE in served and DATES in served and CITE not in served
