@@ -17,11 +17,9 @@ def pytest_configure(config):
 
     # Test users need no slow key stretching (production keeps Django's default hashers).
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    # The live server writes an answer's head and body apart; with Nagle's algorithm on, the body
-    # waits for the client's delayed acknowledgement (40 ms on Linux) on every kept-alive request.
-    from django.test.testcases import QuietWSGIRequestHandler
+    from config.devserver import answer_without_delay
 
-    QuietWSGIRequestHandler.disable_nagle_algorithm = True
+    answer_without_delay()  # the live server's answers, as `make run`'s
     at = os.environ.get("KAIZEN_TEST_NOW")
     if at:
         import time_machine
