@@ -5,12 +5,14 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
+from markdown_it import MarkdownIt
 
 from config.admin_rights import NoAdd, NoChange, NoDelete
 from config.audit import audit
 from config.errors import ApplicationError
-from config.readable import breakable, clipped, share, when
+from config.readable import breakable, clipped, readable, share, when
 from experiments.models import Rollout
 from experiments.rule import OVERALL
 from experiments.words import (
@@ -26,6 +28,9 @@ from improver.models import EvolutionNote, EvolutionSession, ImproverAgent, Impr
 from improver.review import delta_rows
 from improver.services.improvers import improver_create, improver_set_lifecycle
 from improver.services.lifecycle import rollout_decided
+
+# CommonMark with raw HTML off: what a report quotes is escaped, links to scripts are refused.
+REPORT_MARKDOWN = MarkdownIt("commonmark", {"html": False})
 
 
 class NoteInline(NoAdd, admin.TabularInline):
@@ -202,12 +207,18 @@ class ImproverReportAdmin(NoAdd, admin.ModelAdmin):
 
     list_display = ["created_at", "improver", "scope", "confidence", "summary"]
     list_filter = ["improver"]
-    readonly_fields = ["improver", "run", "scope", "report", "confidence", "provenance", "created_at"]
-    exclude = ["content"]
+    readonly_fields = ["improver", "run", "scope", "report", "confidence", "sources", "created_at"]
+    exclude = ["content", "provenance"]
 
     @admin.display(description="report")
     def report(self, obj: ImproverReport):
-        return format_html("<pre>{}</pre>", obj.content)
+        """The report's markdown as headings and lists; any HTML in it (a feedback text quoted)
+        is shown as text, never run."""
+        return mark_safe(f'<div class="kz-report">{REPORT_MARKDOWN.render(obj.content)}</div>')  # noqa: S308
+
+    @admin.display(description="provenance")
+    def sources(self, obj: ImproverReport):
+        return readable(obj.provenance)
 
     @admin.display(description="summary")
     def summary(self, obj: ImproverReport):

@@ -34,10 +34,13 @@ def test_a_ritual_writes_its_report_and_the_review_email_carries_it(
     assert report.content in message.body
     admin = Client()
     admin.force_login(user)
-    assert (
-        "negative · communication: 3"
-        in admin.get(f"/admin/improver/improverreport/{report.pk}/change/").content.decode()
-    )
+    page = admin.get(f"/admin/improver/improverreport/{report.pk}/change/").content.decode()
+    assert "<h2>Reviewed: 3 feedback item(s)</h2>" in page and "<li>negative · communication: 3</li>" in page
+    assert "## Reviewed" not in page  # shown as a page, not as its markdown source
+    report.content += "- quoted: <script>alert(1)</script> [x](javascript:alert(1))\n"
+    report.save(update_fields=["content"])
+    page = admin.get(f"/admin/improver/improverreport/{report.pk}/change/").content.decode()
+    assert "quoted: &lt;script&gt;alert(1)&lt;/script&gt;" in page and 'href="javascript' not in page
     proposal_page = admin.get(f"/admin/governance/proposal/{report.provenance['proposal']}/change/")
     assert "The improver&#x27;s weekly report" in proposal_page.content.decode()
 
