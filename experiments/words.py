@@ -74,12 +74,20 @@ def rollout_chart(drawn: dict, *, rollout_id: int | str, title: str) -> str:
     )
 
 
-def _verdict(ci, role: str, margin, shown: bool, exact: dict | None) -> str:
+EXACT_ALPHA = 0.05  # the canary's default error rate, shared among the signals as the recommendation does
+
+
+def _verdict(ci, role: str, margin, shown: bool, exact: dict | None, signals: int = 1) -> str:
     """A metric's standing in words: its interval against what its role needs; without an
-    interval, what the exact test says."""
+    interval, what the exact test says, "worse" only at the level shared among the `signals`
+    tested (one of a dozen is higher at p < 0.05 by chance more often than not), as the
+    recommendation reads it."""
     if not ci:
-        if exact and exact.get("p_worse", 1) < 0.05:
+        p_worse = exact.get("p_worse", 1) if exact else 1
+        if p_worse < EXACT_ALPHA / max(1, signals):
             return "worse (exact test)"
+        if p_worse < EXACT_ALPHA:
+            return f"higher, not significantly (exact p {p_worse:.2f}, one of {signals} signals)"
         if exact and role == "target" and exact.get("p_better", 1) < 0.025:
             return "better (exact test)"
         return "watched" if role == "watched" else "not yet"
@@ -133,7 +141,7 @@ def _row(metric: str, arms: dict, last: dict, role: str, shown: set) -> dict:
         "champion": _arm(metric, bf, bn),
         "interval": interval,
         "must": needs,
-        "verdict": _verdict(ci, role, margin, metric in shown, exact),
+        "verdict": _verdict(ci, role, margin, metric in shown, exact, len(last.get("exact") or {})),
     }
 
 

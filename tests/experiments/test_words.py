@@ -73,3 +73,22 @@ def test_each_figure_has_its_unit_and_a_missing_interval_shows_the_exact_test():
     assert rows["negative:accuracy"]["interval"].startswith("exact test: p worse 1.00, p better 0.00")
     assert rows["negative:accuracy"]["verdict"] == "better (exact test)"
     assert rows["negative:accuracy"]["candidate"] == "10 of 100 (10%)"
+
+
+@pytest.mark.parametrize(
+    ("p_worse", "verdict"),
+    [
+        (0.004, "worse (exact test)"),  # under 0.05 shared among the 10 signals: as the advice reads it
+        (0.03, "higher, not significantly (exact p 0.03, one of 10 signals)"),
+        (0.4, "watched"),
+    ],
+)
+def test_a_signal_is_worse_by_the_exact_test_at_the_level_the_recommendation_reads_it(p_worse, verdict):
+    names = [f"negative:topic{i}" for i in range(10)]
+    arms = {m: {"candidate": [8, 3], "champion": [8, 1]} for m in names}
+    exact = {m: {"p_worse": 0.9, "p_better": 0.9} for m in names} | {
+        names[3]: {"p_worse": p_worse, "p_better": 1}
+    }
+    check = {"at": AT, "arms": arms, "roles": dict.fromkeys(names, "watched"), "exact": exact}
+    rows = {r["metric"]: r for r in rollout_status(rollout(check))["rows"]}
+    assert rows[names[3]]["verdict"] == verdict
