@@ -202,7 +202,7 @@ class EvolutionSessionAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
 
 
 @admin.register(ImproverReport)
-class ImproverReportAdmin(NoAdd, admin.ModelAdmin):
+class ImproverReportAdmin(NoAdd, NoChange, admin.ModelAdmin):
     """Each ritual's weekly report: reviewed, proposed, decided, the last evolution's effect."""
 
     list_display = ["created_at", "improver", "scope", "confidence", "summary"]
