@@ -63,6 +63,11 @@ def bar_chart(bars: list[tuple[str, float]], *, title: str, chart_id: str = "") 
 COLOURS = ("#268bd2", "#cb4b16", "#2aa198", "#6c71c4")
 
 
+def _width(text: str, size: float) -> float:
+    """About how wide `text` is drawn in a sans-serif font of `size` px (its average letter)."""
+    return len(text) * size * 0.55
+
+
 def time_label(at: datetime, span: timedelta) -> str:
     """A time on an axis, as precise as the window needs: minutes within two hours, day and
     hour within three days, the day beyond."""
@@ -95,39 +100,48 @@ def time_chart(
     names each series, with its counts when the caller has them ("canary: 12 of 40")."""
     start, end = window
     span = max(end - start, timedelta(minutes=1))
+    labels = [(legend or {}).get(name, name) for name in series]
+    # the legend stands beside the title when both fit the width; else under it, the chart taller
+    beside = (
+        _width(title, 13) + 12 + max((_width(label, 11) for label in labels), default=0) <= W - PAD - LEFT
+    )
+    extra = 0 if beside else 14 * len(labels)
+    height, top = H + extra, PAD + extra
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="kz-chart" id="{escape(chart_id)}" '
-        f'viewBox="0 0 {W} {H}" {FLUID} role="img" aria-label="{escape(title)}">'
-        f'<title>{escape(title)}</title><rect width="{W}" height="{H}" fill="#fff" stroke="#ddd"/>'
+        f'viewBox="0 0 {W} {height}" {FLUID} role="img" aria-label="{escape(title)}">'
+        f'<title>{escape(title)}</title><rect width="{W}" height="{height}" fill="#fff" stroke="#ddd"/>'
         f'<text x="{LEFT}" y="20" font-size="13" font-family="sans-serif">{escape(title)}</text>'
     )
     values = [v for points in series.values() for _, v in points if v is not None]
     if not values:
         return (
-            head + f'<text x="{W / 2}" y="{H / 2}" text-anchor="middle" fill="#999">no data yet</text></svg>'
+            head
+            + f'<text x="{W / 2}" y="{height / 2}" text-anchor="middle" fill="#999">no data yet</text></svg>'
         )
     lo, hi = axis(values, share=share)
+    bottom = height - PAD
 
     def x_of(at: datetime) -> float:
         return LEFT + (W - LEFT - PAD) * min(1.0, max(0.0, (at - start) / span))
 
     def y_of(value: float) -> float:
-        return H - PAD - (H - 2 * PAD) * (value - lo) / (hi - lo)
+        return bottom - (bottom - top) * (value - lo) / (hi - lo)
 
     middle = start + span / 2
     frame = (
-        f'<line x1="{LEFT}" y1="{H - PAD}" x2="{W - PAD}" y2="{H - PAD}" stroke="#999"/>'
-        f'<line x1="{LEFT}" y1="{PAD}" x2="{W - PAD}" y2="{PAD}" stroke="#eee"/>'
-        f'<text x="{LEFT - 6}" y="{H - PAD}" font-size="10" text-anchor="end">{tick(lo, unit, share)}</text>'
-        f'<text x="{LEFT - 6}" y="{PAD + 4}" font-size="10" text-anchor="end">{tick(hi, unit, share)}</text>'
-        f'<text x="{LEFT}" y="{H - PAD + 14}" font-size="10">{time_label(start, span)}</text>'
-        f'<text x="{x_of(middle):.1f}" y="{H - PAD + 14}" font-size="10" text-anchor="middle">'
+        f'<line x1="{LEFT}" y1="{bottom}" x2="{W - PAD}" y2="{bottom}" stroke="#999"/>'
+        f'<line x1="{LEFT}" y1="{top}" x2="{W - PAD}" y2="{top}" stroke="#eee"/>'
+        f'<text x="{LEFT - 6}" y="{bottom}" font-size="10" text-anchor="end">{tick(lo, unit, share)}</text>'
+        f'<text x="{LEFT - 6}" y="{top + 4}" font-size="10" text-anchor="end">{tick(hi, unit, share)}</text>'
+        f'<text x="{LEFT}" y="{bottom + 14}" font-size="10">{time_label(start, span)}</text>'
+        f'<text x="{x_of(middle):.1f}" y="{bottom + 14}" font-size="10" text-anchor="middle">'
         f"{time_label(middle, span)}</text>"
-        f'<text x="{W - PAD}" y="{H - PAD + 14}" font-size="10" text-anchor="end">'
+        f'<text x="{W - PAD}" y="{bottom + 14}" font-size="10" text-anchor="end">'
         f"{time_label(end, span)}</text>"
     )
     body = []
-    for i, (name, points) in enumerate(series.items()):
+    for i, (points, label) in enumerate(zip(series.values(), labels, strict=True)):
         colour = COLOURS[i % len(COLOURS)]
         drawn = sorted((at, v) for at, v in points if v is not None)
         xs = [(at - start).total_seconds() for at, _ in drawn]
@@ -143,9 +157,8 @@ def time_chart(
             for run in runs
             if len(run) > 1
         ]
-        label = (legend or {}).get(name, name)
         body.append(
-            f'<text x="{W - PAD}" y="{20 + 14 * i}" font-size="11" text-anchor="end" fill="{colour}">'
-            f"{escape(label)}</text>"
+            f'<text x="{W - PAD}" y="{20 + 14 * (i + (0 if beside else 1))}" font-size="11" '
+            f'text-anchor="end" fill="{colour}">{escape(label)}</text>'
         )
     return head + frame + "".join(body) + "</svg>"

@@ -169,6 +169,33 @@ def test_a_gap_in_the_data_is_drawn_as_a_gap_and_counts_stand_beside_the_rates()
 
 
 @pytest.mark.parametrize(
+    ("title", "legend_y", "height"),
+    [
+        ("Daily cost", ["20", "34"], 220),  # room for both: the legend beside the title
+        ("coder: sessions with tool:npm_install:NOTFOUND.package", ["34", "48"], 248),  # under it
+    ],
+)
+def test_a_legend_too_long_to_stand_beside_the_title_goes_under_it(title, legend_y, height):
+    import re
+
+    points = [(T0, 0.2), (T0 + timedelta(days=1), 0.3)]
+    svg = charts.time_chart(
+        {"candidate": points, "champion": points},
+        title=title,
+        window=(T0, T0 + timedelta(days=1)),
+        legend={
+            "candidate": "with the line: 4 of 100 sessions (4%)",
+            "champion": "without: 70 of 93 sessions (75%)",
+        },
+    )
+    assert re.findall(r'y="(\d+)" font-size="11"', svg) == legend_y
+    assert f'viewBox="0 0 640 {height}"' in svg
+    assert (
+        max(float(y) for y in re.findall(r'cy="([\d.]+)"', svg)) <= height - 40
+    )  # the plot keeps its height
+
+
+@pytest.mark.parametrize(
     ("values", "share", "bounds"),
     [
         ([1.0], True, (0.0, 1.0)),  # one success rate in the first hour: 0-100%, not 0.996-1.993
