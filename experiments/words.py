@@ -154,6 +154,10 @@ def _where(status: str, reason: str, last: dict) -> str:
     when = f" (check of {datetime.fromisoformat(at):%Y-%m-%d %H:%M} UTC)" if at else ""
     if status in DECIDED:
         return f"Decided: {reason or last.get('reason', '')}"
+    if status == "pinned":  # still checked, never acted on
+        return (
+            f"Pinned by a human: drawn as it is, with no automatic action; promote or abort decides it{when}."
+        )
     if status == "needs_human":  # still checked daily: a person decides, the figures may still move
         return f"Handed to a human: {reason or last.get('reason', '')}{when}."
     if last.get("blocked") or (last.get("needed") or 0) > 100_000:  # checks stored before "blocked"

@@ -55,6 +55,9 @@ def test_a_canary_handed_to_a_human_says_so_and_why_not_that_it_collects_evidenc
     )
     assert "Collecting evidence" not in status["summary"]
     assert status["recommendation"] == "Recommended: wait: unclear"  # still read daily: advice stands
+    pinned = rollout_status(SimpleNamespace(**{**vars(handed), "status": "pinned", "reason": ""}))
+    assert "Pinned by a human: drawn as it is, with no automatic action" in pinned["summary"]
+    assert "would decide it" not in pinned["summary"] and "Collecting" not in pinned["summary"]
 
 
 def test_each_figure_has_its_unit_and_a_missing_interval_shows_the_exact_test():
