@@ -34,10 +34,10 @@ BEAT_SCHEDULE: dict[str, dict] = {
         "schedule": timedelta(seconds=60),
         "options": {"expires": 55},
     },
-    "improver.wake_due_improvers": {
+    "improver.wake_due_improvers": {  # one indexed query: a wake that came or was missed runs in minutes
         "task": "improver.wake_due_improvers",
-        "schedule": timedelta(hours=1),
-        "options": {"expires": 3000},
+        "schedule": timedelta(minutes=5),
+        "options": {"expires": 240},
     },
     "improver.reap_rituals": {
         "task": "improver.reap_rituals",

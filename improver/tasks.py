@@ -17,7 +17,7 @@ from improver.services.ritual import ritual_run, rituals_reap
 
 @periodic("improver.wake_due_improvers", soft_time_limit=600)
 def wake_due_improvers() -> int:
-    """Hourly: enqueue the ritual of every improver whose scheduled wake has come."""
+    """Every five minutes: enqueue the ritual of every improver whose scheduled wake has come."""
     return len(wake())
 
 
