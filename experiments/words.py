@@ -167,8 +167,13 @@ def _where(status: str, reason: str, last: dict) -> str:
             f"it at the differences seen so far{when}."
         )
     days = last.get("days_to_decide")
-    if last.get("needed") == 0:  # every test concluded but a watched signal rose: not a matter of sessions
-        return f"More sessions would not decide it: {last.get('reason', '')}{when}."
+    if last.get("needed") == 0:  # the sessions are there: the next look decides, or a person weighs a rise
+        if "rising" in (last.get("missing") or ()):
+            return (
+                "More sessions would not decide it: a watched signal is significantly higher, if within "
+                f"its margin, for a person to weigh{when}."
+            )
+        return f"It has the sessions a decision needs: the next daily look decides it{when}."
     if last.get("needed") is not None:
         pace = f", about {days:g} days at this pace" if days else ""
         return f"About {last['needed']} more sessions per arm would decide it{pace}{when}."

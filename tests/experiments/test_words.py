@@ -31,9 +31,10 @@ ARMS = {
         ({"needed": None, "blocked": ["other_failure"]}, "other_failure lies at or past its margin"),
         ({"needed": None}, "Collecting evidence: no difference on the targets yet"),
         (  # every test concluded, but a watched signal rose: no number of sessions is what it lacks
-            {"needed": 0, "reason": "significantly higher, if within its margin: negative:tone"},
-            "More sessions would not decide it: significantly higher, if within its margin: negative:tone",
+            {"needed": 0, "missing": ["rising"], "reason": "collecting evidence"},
+            "More sessions would not decide it: a watched signal is significantly higher, if within its margin",
         ),
+        ({"needed": 0, "missing": ["unproven"]}, "the next daily look decides it"),
     ],
 )
 def test_where_it_stands_is_one_sentence_dated_by_its_check(check, says):
