@@ -113,6 +113,7 @@ EXPECTED = {
         ("fleet.documents.head_moved", "any", "planner.config_docs.card_head_moved"),
         ("fleet.documents.head_moved", "any", "improver.wiring.template_head_moved"),
         ("governance.registry.proposal_approved", "any", "governance.board.services.work_task_for_approved"),
+        ("governance.selectors.lines_counted", "any", "experiments.wiring.proposal_lines"),
         ("telemetry.hooks.batches_committed", "any", "planner.wiring.waiting_feedback_folds"),
         ("telemetry.retention.prune_beside", "any", "experiments.wiring.ended_draws"),
         ("django.db.models.signals.post_migrate", "the fleet app", "fleet.pricing.ensure_default"),
