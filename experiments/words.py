@@ -83,11 +83,11 @@ def _verdict(ci, role: str, margin, shown: bool, exact: dict | None, signals: in
     tested (one of a dozen is higher at p < 0.05 by chance more often than not), as the
     recommendation reads it."""
     if not ci:
-        p_worse = exact.get("p_worse", 1) if exact else 1
-        if p_worse < EXACT_ALPHA / max(1, signals):
+        p_worse, level = exact.get("p_worse", 1) if exact else 1, EXACT_ALPHA / max(1, signals)
+        if p_worse < level:
             return "worse (exact test)"
         if p_worse < EXACT_ALPHA:
-            return f"higher, not significantly (exact p {p_worse:.2f}, one of {signals} signals)"
+            return f"higher (exact p {p_worse:.2f}; worse needs p < {level:.2g} among {signals} signals)"
         if exact and role == "target" and exact.get("p_better", 1) < 0.025:
             return "better (exact test)"
         return "watched" if role == "watched" else "not yet"

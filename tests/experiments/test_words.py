@@ -83,7 +83,7 @@ def test_each_figure_has_its_unit_and_a_missing_interval_shows_the_exact_test():
     ("p_worse", "verdict"),
     [
         (0.004, "worse (exact test)"),  # under 0.05 shared among the 10 signals: as the advice reads it
-        (0.03, "higher, not significantly (exact p 0.03, one of 10 signals)"),
+        (0.03, "higher (exact p 0.03; worse needs p < 0.005 among 10 signals)"),
         (0.4, "watched"),
     ],
 )
