@@ -6,6 +6,7 @@ checks. Every sentence a page says of a canary is made here."""
 from datetime import datetime
 
 from config import charts
+from config.kaizen import default
 from experiments.metrics import ANY
 from experiments.rule import USAGE
 
@@ -74,7 +75,7 @@ def rollout_chart(drawn: dict, *, rollout_id: int | str, title: str) -> str:
     )
 
 
-EXACT_ALPHA = 0.05  # the canary's default error rate, shared among the signals as the recommendation does
+EXACT_ALPHA = default("CANARY_ALPHA")  # shared among the signals, as the recommendation shares it
 
 
 def _verdict(ci, role: str, margin, shown: bool, exact: dict | None, signals: int = 1) -> str:
