@@ -56,7 +56,9 @@ until the eleventh was written, read since; `--fleets eleventh`: bench/eleventh_
 likewise after that, the clean test set until the twelfth was written, read since; `--fleets
 twelfth`: bench/twelfth_fleets.py, written likewise after that, the clean test set only ever
 measured; `--fleets thirteenth`: bench/thirteenth_fleets.py, written likewise once the twelfth
-had been measured for two sessions, a second clean test set, measured, never read to tune). Each adds
+had been measured for two sessions, a second clean test set, measured, never read to tune;
+`--fleets fourteenth`: bench/fourteenth_fleets.py, written likewise once the thirteenth had been
+measured, a third clean test set, measured, never read to tune). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
@@ -770,6 +772,7 @@ def main() -> None:
             "eleventh",
             "twelfth",
             "thirteenth",
+            "fourteenth",
             "handoffs",
             *handing,
         ),
@@ -777,7 +780,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to thirteenth likewise); handoffs: every "
+        "without seeing the code (fifth to fourteenth likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -810,6 +813,7 @@ def main() -> None:
         "eleventh": eleventh_fleets,
         "twelfth": twelfth_fleets,
         "thirteenth": thirteenth_fleets,
+        "fourteenth": fourteenth_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -934,6 +938,15 @@ def thirteenth_fleets() -> dict:
     from bench.thirteenth_fleets import THIRTEENTH
 
     return THIRTEENTH
+
+
+def fourteenth_fleets() -> dict:
+    """A third clean test set, written like the others by someone who never saw the code, once
+    the thirteenth had been measured in two sessions (bench/fourteenth_fleets.py): four fleets of
+    4 to 6 agents, never read to tune."""
+    from bench.fourteenth_fleets import FOURTEENTH
+
+    return FOURTEENTH
 
 
 def smallest(fleets: dict) -> dict:
