@@ -16,9 +16,9 @@ from language.agent_terms import for_agent
 from language.contrary import contrary_to
 from language.noun_phrases import limit
 from language.objections import aimed_at
-from language.remedies import asked_by, seen_downstream, similarity
+from language.remedies import asked_by, is_remedy, seen_downstream, similarity
 from language.scope import about_one_case
-from language.sentences import sentences
+from language.sentences import sentences, within
 
 CATEGORY_FIXES = {
     "communication": "Keep reports concise: lead with the result, then at most three short points.",
@@ -169,11 +169,13 @@ def _tool_words(tool: str) -> set[str]:
 
 
 def shipped_line(built: dict) -> str:
-    """The directive line that tells agents of a tool built for their friction."""
-    return (
-        f"When {built['tool']} fails with {built['failure_mode']}, use what was built for it "
-        f"instead of retrying: {built['result'].rstrip('.')}."
-    )
+    """The directive line that tells agents of a tool built for their friction: what the engineer
+    said of it, in as many whole sentences as a line holds, what to do before why (a note longer
+    than a line was refused every week, and the agents never learned of the tool)."""
+    head = f"When {built['tool']} fails with {built['failure_mode']}, use what was built for it "
+    head += "instead of retrying: "
+    said = within(built["result"].strip().rstrip("."), MAX_LINE_CHARS - len(head) - 1, prefer=is_remedy)
+    return f"{head}{said}" if said.endswith("…") else f"{head}{said.rstrip('.')}."
 
 
 # The weight of a line's evidence, by where it comes from: lines are proposed heaviest first, and of

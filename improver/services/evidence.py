@@ -126,7 +126,7 @@ def shipped_tools(template) -> list[dict]:
         if task is not None:
             shipped.append(
                 {"tool": tool, "failure_mode": mode, "proposal": proposal.pk, "task": task.pk,
-                 "result": task.result.strip().splitlines()[0][:300]}
+                 "result": task.result.strip().splitlines()[0]}
             )  # fmt: skip
     return shipped
 
