@@ -18,6 +18,7 @@ from config import clock
 from config.progress import Progress
 from demo import simulator
 from demo.scenes import Scenes
+from experiments.metrics import signal_words
 from experiments.models import LineExposure, LineFactor, Rollout
 from experiments.words import level_status, level_title, rollout_status
 from fleet.models import Agent, AgentTemplate, Document, Exposure
@@ -327,7 +328,7 @@ class DemoRun(Scenes):
             self.say(
                 f"  {now:%Y-%m-%d}: rollout of {rollout.template.slug} v{rollout.candidate.number} "
                 f"{rollout.status.replace('_', ' ')} by {rollout.decided_by} — sessions with "
-                f"{status['judged_on'][0]}: {arms}; {rollout.reason}"
+                f"{signal_words(status['judged_on'][0])}: {arms}; {rollout.reason}"
             )
 
     def lines_decided(self, before: dict, now: datetime) -> None:
@@ -343,7 +344,7 @@ class DemoRun(Scenes):
                 f"  {now:%Y-%m-%d}: line test {test.pk} of {test.template.slug} "
                 f"({level_title(test, number)}) "
                 f"{test.status.replace('_', ' ')} by {test.decided_by or 'system'} — sessions with "
-                f"{status['judged_on'][0]}: {arms}; {test.reason}"
+                f"{signal_words(status['judged_on'][0])}: {arms}; {test.reason}"
             )
 
     def post(self, sim: simulator.SimAgent, events: list[dict]) -> list[dict]:

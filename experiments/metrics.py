@@ -72,3 +72,43 @@ def rollout_targets(additions: list[dict], removals: list[dict] = ()) -> list[st
     for addition in additions or removals:
         out += [t for t in target_of(addition) if t not in out]
     return out or list(target_of({}))
+
+
+# Each signal a canary counts, as a person reads it (the stored name stays what settings use).
+SIGNAL_WORDS = {
+    ANY: "any failure",
+    "other_failure": "any other failure",
+    "targets": "any of its targets",
+    "tool_failure": "a tool failing",
+    "skill_failure": "a failed skill outcome",
+    "negative": "negative feedback",
+    "correction": "a user's correction",
+    "rejected_decision": "a rejected decision",
+    "reflected_failure": "a failure the agent reported",
+    "escalation": "an escalation",
+    "cost_per_success": "cost per successful session",
+    "tokens_per_success": "tokens per successful session",
+    "duration_per_success": "time per successful session",
+}
+
+
+def signal_words(signal: str) -> str:
+    """A signal's name as a sentence fragment: "negative:about:refund" is "negative feedback
+    about refund", "tool:search:TIMEOUT" is "search failing (TIMEOUT)", "downstream:correction"
+    is "a user's correction in the sessions it hands work to"."""
+    if signal in SIGNAL_WORDS:
+        return SIGNAL_WORDS[signal]
+    if signal.startswith("downstream:"):
+        return f"{signal_words(signal.removeprefix('downstream:'))} in the sessions it hands work to"
+    if signal.startswith("negative:about:"):
+        return f"negative feedback about {signal.removeprefix('negative:about:')}"
+    if signal.startswith("negative:"):
+        return f"negative feedback ({signal.removeprefix('negative:')})"
+    if signal.startswith("tool:") and signal.count(":") >= 2:
+        _, tool, mode = signal.split(":", 2)
+        return f"{tool} failing ({mode})"
+    return signal
+
+
+def signal_list(signals) -> str:
+    return ", ".join(signal_words(s) for s in signals)

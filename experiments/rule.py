@@ -66,6 +66,7 @@ from statistics import NormalDist
 from config.kaizen import default
 from experiments.estimate import Cell, Estimate, critical, estimate
 from experiments.exact import Exact, fisher
+from experiments.metrics import signal_list, signal_words
 from experiments.spending import boundary
 from learning.signals import ANY
 
@@ -246,18 +247,17 @@ def decide(
     needed, blocked = _sessions_needed(ests, tested, gap, final_z, shown_now, fewest, rules)
     base.update(blocked=blocked, reachable=reachable, days_to_decide=_days_to(needed, fewest, age))
     if fewest >= rules.min_sessions and not unproven and not rising and (better or not improve):
-        why = f"significantly better on {', '.join(better)}" if improve else "removes lines only"
+        why = f"significantly better on {signal_list(better)}" if improve else "removes lines only"
         said = f"{why}, every guardrail shown within its margin, after {fewest} sessions per arm"
         said += f" (look on day {day})"
         return Verdict(
             Action.PROMOTE.value, said, intervals, look, needed, advice=Advice("promote", why), **base
         )
+    aimed, unsure, up = signal_list(targets), signal_list(unproven), signal_list(rising)
     missing = {
-        Missing.NO_GAIN: f"no target significantly better ({', '.join(targets)})"
-        if improve and not better
-        else "",
-        Missing.UNPROVEN: f"not yet shown within margin: {', '.join(unproven)}" if unproven else "",
-        Missing.RISING: f"significantly higher, if within its margin: {', '.join(rising)}" if rising else "",
+        Missing.NO_GAIN: f"no target significantly better ({aimed})" if improve and not better else "",
+        Missing.UNPROVEN: f"not yet shown within margin: {unsure}" if unproven else "",
+        Missing.RISING: f"significantly higher, if within its margin: {up}" if rising else "",
         Missing.BELOW_MINIMUM: (
             f"{fewest} of {rules.min_sessions} sessions per arm" if fewest < rules.min_sessions else ""
         ),
@@ -353,7 +353,8 @@ def advise_exact(
     worse by chance); promote when a target is better at α/2 and no signal leans worse at the 20%
     level; wait otherwise, saying when a decision can be expected."""
     figures = tuple(
-        f"{m}: canary {e.candidate[0]} of {e.candidate[1]}, champion {e.champion[0]} of {e.champion[1]} "
+        f"{signal_words(m)}: canary {e.candidate[0]} of {e.candidate[1]}, "
+        f"champion {e.champion[0]} of {e.champion[1]} "
         f"(exact p worse {e.p_worse:.2f}, better {e.p_better:.2f})"
         for m, e in exact.items()
         if roles.get(m) in (Role.TARGET, Role.GUARDRAIL)
@@ -361,12 +362,16 @@ def advise_exact(
     level = rules.alpha / max(1, len(exact))
     worse = [m for m, e in exact.items() if e.p_worse < level]
     if worse:
-        return Advice("abort", f"{worse[0]} is worse by an exact test (p < {level:.3g}).", figures)
+        return Advice(
+            "abort", f"{signal_words(worse[0])} is worse by an exact test (p < {level:.3g}).", figures
+        )
     better = [m for m, e in exact.items() if roles.get(m) == Role.TARGET and e.p_better < rules.alpha / 2]
     doubtful = [m for m, e in exact.items() if e.p_worse < 0.2]
     if better and not doubtful:
         return Advice(
-            "promote", f"{better[0]} is better by an exact test and no signal leans worse.", figures
+            "promote",
+            f"{signal_words(better[0])} is better by an exact test and no signal leans worse.",
+            figures,
         )
     when = f"; at this pace a decision needs about {days:g} more days" if days else ""
     return Advice("wait", f"Too few sessions ({fewest} per arm) to tell{when}.", figures)
@@ -393,11 +398,12 @@ def _harm(ests: dict, roles: dict, margins: dict, rules: CanaryRules, base: dict
             margin = _fmt(metric, margins[metric], est.champion)[1:]
             return Verdict(
                 Action.ROLL_BACK.value,
-                f"{metric} ({roles[metric]}) is significantly worse than its margin of {margin}: "
+                f"{signal_words(metric)} ({roles[metric]}) is significantly worse than its margin of "
+                f"{margin}: "
                 f"{_fmt(metric, est.diff, est.champion)} (interval {_fmt(metric, ci.low, est.champion)} … "
                 f"{_fmt(metric, ci.high, est.champion)}, always-valid, α = {rules.alpha})",
                 {metric: ci},
-                advice=Advice("abort", f"{metric} is significantly worse than its margin."),
+                advice=Advice("abort", f"{signal_words(metric)} is significantly worse than its margin."),
                 **base,
             )
     return None
@@ -408,7 +414,7 @@ def _more(
 ) -> str:
     """What more sessions would do for a rollout handed over undecided, in words."""
     if blocked:
-        return f"; {', '.join(blocked)} lies at or past its margin: more sessions will not clear it"
+        return f"; {signal_list(blocked)} lies at or past its margin: more sessions will not clear it"
     if not needed:
         return ""
     more = f"; about {needed} more sessions per arm would decide"
@@ -491,7 +497,7 @@ def advise(
 
     def figure(m: str) -> str:
         e = ests[m]
-        seen = f"{m}: {_fmt(m, e.diff, e.champion)} ± {_fmt(m, 1.96 * e.se, e.champion)[1:]}"
+        seen = f"{signal_words(m)}: {_fmt(m, e.diff, e.champion)} ± {_fmt(m, 1.96 * e.se, e.champion)[1:]}"
         if m in gains:
             return f"{seen} ({gains[m]:.0%} likely better)"
         margin = _fmt(m, margins[m], e.champion)[1:]
@@ -567,12 +573,14 @@ def _held(roles: dict[str, str], risks: dict, harms: dict) -> tuple[str, str] | 
     risky = [m for m in risks if roles[m] != Role.TARGET and risks[m] >= ADVISE_PROMOTE_RISK]
     if risky:
         m = max(risky, key=risks.get)
-        return m, f"{m} may be past its margin ({risks[m]:.0%} likely): let more sessions tell"
+        return m, f"{signal_words(m)} may be past its margin ({risks[m]:.0%} likely): let more sessions tell"
     doubt = [m for m in risks if roles[m] == Role.WATCHED and harms[m] >= ADVISE_DOUBT]
     if doubt:
-        return doubt[
-            0
-        ], f"{doubt[0]} is very likely higher, if not past its margin: weigh it, or let more sessions tell"
+        return (
+            doubt[0],
+            f"{signal_words(doubt[0])} is very likely higher, if not past its margin: weigh it, "
+            "or let more sessions tell",
+        )
     return None
 
 

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from config import charts
 from config.kaizen import default
-from experiments.metrics import ANY
+from experiments.metrics import ANY, signal_list, signal_words
 from experiments.rule import USAGE
 
 # What each signal row of a rollout shows, in the order every page prints it.
@@ -23,7 +23,7 @@ ROLE_WORDS = {
 
 def signal_cells(row: dict) -> tuple:
     return (
-        row["metric"],
+        signal_words(row["metric"]),
         row["role"],
         row["candidate"],
         row["champion"],
@@ -103,7 +103,7 @@ def _verdict(ci, role: str, margin, shown: bool, exact: dict | None, signals: in
 
 def _arm(metric: str, y, n) -> str:
     if metric in USAGE:
-        return f"{y / n:,.4g} {UNITS[metric]} per success ({n} successes)" if n else "no successes"
+        return f"{y / n:,.4g} {UNITS[metric]} per success ({n:,.0f} successes)" if n else "no successes"
     return f"{y} of {n}" + (f" ({y / n:.0%})" if n else "")
 
 
@@ -162,7 +162,7 @@ def _where(status: str, reason: str, last: dict) -> str:
     if status == "needs_human":  # still checked daily: a person decides, the figures may still move
         return f"Handed to a human: {reason or last.get('reason', '')}{when}."
     if last.get("blocked") or (last.get("needed") or 0) > 100_000:  # checks stored before "blocked"
-        what = ", ".join(last.get("blocked") or ()) or "a guardrail"
+        what = ", ".join(signal_words(b) for b in last.get("blocked") or ()) or "a guardrail"
         return (
             f"{what} lies at or past its margin: no number of sessions would clear "
             f"it at the differences seen so far{when}."
@@ -207,9 +207,9 @@ def check_status(last: dict, *, targets, status: str, reason: str) -> dict:
         if metric in judged_on and together:
             row["role"] = "judged on"
         rows.append(row)
-    either = " or ".join(targets) if not together and len(targets) > 1 else ""
+    either = " or ".join(map(signal_words, targets)) if not together and len(targets) > 1 else ""
     tests = (
-        f"Promotes when {either or ', '.join(targets)} is significantly lower"
+        f"Promotes when {either or signal_list(targets)} is significantly lower"
         f"{', judged together: sessions showing any of them' if together else ''} and each guardrail is "
         "shown within its margin; rolls back when any signal is significantly worse than its margin."
     )

@@ -13,6 +13,7 @@ from config.admin_rights import NoAdd, NoChange, NoDelete
 from config.audit import audit
 from config.errors import ApplicationError
 from config.readable import breakable, clipped, readable, share, when
+from experiments.metrics import signal_list
 from experiments.models import Rollout
 from experiments.rule import OVERALL
 from experiments.words import (
@@ -293,7 +294,7 @@ class RolloutAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
     def targets_shown(self, obj: Rollout) -> str:
         if obj.removes_only:
             return "none: the change only removes lines, so every signal must be shown not worse"
-        return ", ".join(obj.targets) or "failures overall"
+        return signal_list(obj.targets) or "failures overall"
 
     @admin.display(description="last check")
     def last_check_shown(self, obj: Rollout):

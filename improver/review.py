@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.text import Truncator
 
 from config.readable import admin_list, scalar, some
-from experiments.metrics import target_of
+from experiments.metrics import signal_list, target_of
 from experiments.models import Rollout
 from experiments.words import SIGNAL_COLUMNS, rollout_status, signal_cells
 from fleet.models import AgentTemplate
@@ -76,7 +76,7 @@ def _additions_panel(payload: dict) -> Panel:
             [
                 a["text"],
                 a.get("reason", ""),
-                ", ".join(target_of(a)),
+                signal_list(target_of(a)),
                 _sources(a),
             ]
             for a in payload.get("additions", [])

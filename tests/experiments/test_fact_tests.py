@@ -80,7 +80,7 @@ def test_a_recurring_fact_is_tried_on_a_share_of_sessions_and_reaches_everyone_o
     fact.refresh_from_db()
     assert test.status == "promoted", test.last_check["1"]["reason"]
     assert (
-        "significantly better on correction" in test.reason
+        "significantly better on a user's correction" in test.reason
     )  # it must lower corrections, not only do no harm
     assert fact.reach == LearnedFact.Reach.TEMPLATE and fact.status == "active"
     assert served(clients[3])  # every agent, every read

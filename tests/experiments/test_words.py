@@ -28,7 +28,7 @@ ARMS = {
             "About 120 more sessions per arm would decide it, about 4.5 days",
         ),
         ({"needed": 10**9}, "a guardrail lies at or past its margin"),  # a check stored before "blocked"
-        ({"needed": None, "blocked": ["other_failure"]}, "other_failure lies at or past its margin"),
+        ({"needed": None, "blocked": ["other_failure"]}, "any other failure lies at or past its margin"),
         ({"needed": None}, "Collecting evidence: no difference on the targets yet"),
         (  # every test concluded, but a watched signal rose: no number of sessions is what it lacks
             {"needed": 0, "missing": ["rising"], "reason": "collecting evidence"},

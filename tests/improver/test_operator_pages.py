@@ -104,7 +104,7 @@ def test_the_rollout_page_shows_each_signal_with_its_role_arms_interval_and_verd
         sessions(client, 12, 3, f"b{i}", complain=True)
     rollouts_check(now=START + timedelta(days=1))
     page = admin.get(f"/admin/experiments/rollout/{rollout.pk}/change/").content.decode()
-    for words in ("signal", "needs", "verdict", "guardrail", "target", "tool_failure", "Checked "):
+    for words in ("signal", "needs", "verdict", "guardrail", "target", "a tool failing", "Checked "):
         assert words in page, words
     assert "{&#x27;" not in page and "[[" not in page  # no raw dicts or pairs
     review = admin.get(f"/admin/governance/proposal/{proposal.pk}/change/").content.decode()
