@@ -58,7 +58,9 @@ twelfth`: bench/twelfth_fleets.py, written likewise after that, the clean test s
 measured; `--fleets thirteenth`: bench/thirteenth_fleets.py, written likewise once the twelfth
 had been measured for two sessions, a second clean test set, measured, never read to tune;
 `--fleets fourteenth`: bench/fourteenth_fleets.py, written likewise once the thirteenth had been
-measured, a third clean test set, measured, never read to tune). Each adds
+measured, a third clean test set, measured, then diagnosed (some of its lines were read while a
+failure was traced); `--fleets fifteenth`: bench/fifteenth_fleets.py, written likewise after that,
+the clean test set, measured, never read to tune). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
@@ -773,6 +775,7 @@ def main() -> None:
             "twelfth",
             "thirteenth",
             "fourteenth",
+            "fifteenth",
             "handoffs",
             *handing,
         ),
@@ -780,7 +783,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to fourteenth likewise); handoffs: every "
+        "without seeing the code (fifth to fifteenth likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -814,6 +817,7 @@ def main() -> None:
         "twelfth": twelfth_fleets,
         "thirteenth": thirteenth_fleets,
         "fourteenth": fourteenth_fleets,
+        "fifteenth": fifteenth_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -947,6 +951,15 @@ def fourteenth_fleets() -> dict:
     from bench.fourteenth_fleets import FOURTEENTH
 
     return FOURTEENTH
+
+
+def fifteenth_fleets() -> dict:
+    """A fourth clean test set, written like the others by someone who never saw the code, once
+    the fourteenth had been measured and its failures diagnosed (bench/fifteenth_fleets.py): four
+    fleets, problems that share an area of the business, never read to tune."""
+    from bench.fifteenth_fleets import FIFTEENTH
+
+    return FIFTEENTH
 
 
 def smallest(fleets: dict) -> dict:
