@@ -947,7 +947,8 @@ def thirteenth_fleets() -> dict:
 def fourteenth_fleets() -> dict:
     """A third clean test set, written like the others by someone who never saw the code, once
     the thirteenth had been measured in two sessions (bench/fourteenth_fleets.py): four fleets of
-    4 to 6 agents, never read to tune."""
+    4 to 6 agents, measured, then diagnosed (some of its lines were read while failures were
+    traced)."""
     from bench.fourteenth_fleets import FOURTEENTH
 
     return FOURTEENTH
