@@ -39,6 +39,13 @@ instructs ("Send them by 6pm the evening before." before "Lesson reminders at 10
 people up.", which only the fitted weights read as a remedy), then the one that says more (more
 content words: "Send the notices in Spanish too." before "Spanish only."). A line already
 served keeps its place on a tie: a newcomer replaces it only with more support, never beside it.
+
+Reading finds alternatives; what happens once one is served settles it. A newcomer still asked
+for while its served rival has reached every session for the whole window, in at least half as
+many sessions as asked for that line when it was proposed, is no alternative to it: the served
+line left those complaints standing, so the newcomer answers something else and is proposed
+beside it, to be tested on its own (`outgrown`). A minority's ask about the same thing (a few
+users who want the opposite) stays a rival: it has far less support than the line it opposes.
 """
 
 import re
@@ -75,6 +82,7 @@ class Contender:
     about: str = ""  # the subject of that problem's statement, in content words ('' when none)
     rows: frozenset[str] = frozenset()  # the feedback rows it was stated in ("observation:12", …)
     named: frozenset[str] = frozenset()  # the things most of its complaints name (language.topics)
+    settled: bool = False  # served to every session since before the window began
 
     @property
     def support(self) -> tuple[int, int, int]:
@@ -208,6 +216,13 @@ def competing(a: Contender, b: Contender) -> str:
     return why if why and not complementary(a.text, b.text) else ""
 
 
+def outgrown(newcomer: Contender, served: Contender) -> bool:
+    """Whether the newcomer is still asked for, with its served rival reaching every session for
+    the whole window, in at least half as many sessions as asked for that line: the served line
+    did not take its complaints away, so the two answer different things."""
+    return served.settled and 2 * newcomer.sessions >= max(served.sessions, 1)
+
+
 def _strongest_first(line: Contender) -> tuple:
     return (*(-n for n in line.support), not instructs(line.text), -len(content(line.text).split()))
 
@@ -219,10 +234,11 @@ def contest(
 
     Newcomers are taken strongest first: one that competes with a newcomer kept before it is left
     out; one that competes with a served line replaces it when it has more support, and is left out
-    otherwise. A served line is replaced once, and a line that replaced it competes with no other;
-    a newcomer that competes with a line another newcomer replaces is left out for that line: the
-    replaced line is still served to every session its replacement is not drawn for, and the
-    newcomer, drawn on its own, would be served beside it."""
+    otherwise, unless it has outgrown that line (`outgrown`: it is kept, beside it). A served line
+    is replaced once, and a line that replaced it competes with no other; a newcomer that competes
+    with a line another newcomer replaces is left out for that line: the replaced line is still
+    served to every session its replacement is not drawn for, and the newcomer, drawn on its own,
+    would be served beside it."""
     kept: list[Contender] = []
     lost: list[Competition] = []
     replaced: list[Competition] = []
@@ -232,7 +248,7 @@ def contest(
             lost.append(Competition(line, rival[0], rival[1]))
             continue
         gone = {r.loser.text for r in replaced}
-        against = [(s, why) for s in served if (why := competing(line, s))]
+        against = [(s, why) for s in served if (why := competing(line, s)) and not outgrown(line, s)]
         outgoing = next(((s, why) for s, why in against if s.text in gone), None)
         if outgoing is not None:
             lost.append(Competition(line, outgoing[0], outgoing[1]))

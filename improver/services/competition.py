@@ -10,6 +10,7 @@ support, and is left out otherwise.
 import dataclasses
 from collections import Counter
 
+from experiments.models import Rollout
 from experiments.selectors import open_factors
 from improver import competitors as rule
 from improver import directive_lines as dl
@@ -87,11 +88,22 @@ def _contender(addition: Addition, remedies) -> rule.Contender:
     )
 
 
-def served_lines(template, head, removed: set[str], remedies) -> list[rule.Contender]:
+def served_to_all(template, versions: list[dict]) -> dict[int, object]:
+    """When each version began to reach every session: when it was made, or, for the candidate
+    of a version canary, when that canary promoted it."""
+    promoted = dict(
+        Rollout.objects.filter(template=template, status="promoted").values_list("candidate_id", "decided_at")
+    )
+    return {v["number"]: max(v["created_at"], promoted.get(v["id"]) or v["created_at"]) for v in versions}
+
+
+def served_lines(template, head, removed: set[str], remedies, since=None) -> list[rule.Contender]:
     """The head's lines (but those the change removes) with what they address and their support:
     the sessions their evidence came from when they were proposed, or as many as ask for them
-    again in this window, whichever is more."""
+    again in this window, whichever is more; settled when they have reached every session since
+    before `since` (the window's start)."""
     versions = [v for v in version_history(template) if v["number"] <= head.number]
+    reached = served_to_all(template, versions)
     recorded: dict[str, dict] = {}
     for version in versions:
         for addition in version["additions"]:
@@ -116,6 +128,7 @@ def served_lines(template, head, removed: set[str], remedies) -> list[rule.Conte
                 about=about,
                 rows=_rows(line.sources),
                 named=named(line.sources),
+                settled=since is not None and reached[line.added_in] <= since,
             )
         )
     return out
@@ -136,6 +149,18 @@ def tested_lines(template) -> list[rule.Contender]:
     return out
 
 
+def _beside(kept: list[rule.Contender], served: list[rule.Contender]) -> list[str]:
+    """The notes of newcomers proposed beside a served rival they have outgrown."""
+    return [
+        f"Competing lines: '{n.text}' is proposed beside '{s.text}', not in its place: that line has "
+        f"reached every session for the whole window and {n.sessions} sessions still ask for this one "
+        f"(it was asked for in {s.sessions}), so the two answer different things."
+        for n in kept
+        for s in served
+        if rule.competing(n, s) and rule.outgrown(n, s)
+    ]
+
+
 def held_back(newcomers: list[rule.Contender], testing: list[rule.Contender]) -> list[rule.Competition]:
     """Newcomers that compete with a line under test: two remedies for one problem are never
     drawn side by side (a session could get both, and neither's effect would be its own); the
@@ -149,10 +174,12 @@ def held_back(newcomers: list[rule.Contender], testing: list[rule.Contender]) ->
 
 
 def compete(
-    template, head, change: ProposedChange | None, remedies=()
+    template, head, change: ProposedChange | None, remedies=(), since=None
 ) -> tuple[ProposedChange | None, list[str]]:
     """The change with at most one line of each set of competitors, and what the ritual notes of
-    the rest. Each added line's target is resolved here (once: the payload keeps it)."""
+    the rest. Each added line's target is resolved here (once: the payload keeps it). `since` is
+    the window's start: a served line that reached every session before it has been seen to leave
+    a newcomer's complaints standing or not (improver.competitors.outgrown)."""
     if change is None or not change.additions:
         return change, []
     additions = [
@@ -164,13 +191,14 @@ def compete(
         if a.origin != "operator"  # what a human asked for is no rival of anything
     }
     removed = {dl.line_key(r["text"]) for r in change.removals}
-    served = served_lines(template, head, removed, remedies)
+    served = served_lines(template, head, removed, remedies, since)
     _, lost, replaced = rule.contest(list(newcomers.values()), served)
     testing = tested_lines(template)
     waits = held_back([n for n in newcomers.values() if n not in [c.loser for c in lost]], testing)
     lost = lost + waits
+    beside = _beside([n for n in newcomers.values() if n not in [c.loser for c in lost]], served)
     if not lost and not replaced:
-        return dataclasses.replace(change, additions=tuple(additions)), []
+        return dataclasses.replace(change, additions=tuple(additions)), beside
     out = {dl.line_key(c.loser.text) for c in lost} | {dl.line_key(c.loser.text) for c in replaced}
     kept = tuple(a for a in additions if dl.line_key(a.text) not in out)
     directives = "\n".join(
@@ -202,6 +230,7 @@ def compete(
             f"against {c.loser.sessions}): both address {c.why}."
             for c in replaced
         ]
+        + beside
     )
     if not kept and not change.removals and not replaced:
         return None, notes

@@ -23,6 +23,7 @@ def version_history(template) -> list[dict]:
             "number": v.number,
             "text": v.text,
             "author": v.author,
+            "created_at": v.created_at,
             "additions": (v.provenance or {}).get("additions") or [],
         }
         for v in template.document.versions.order_by("number")

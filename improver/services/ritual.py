@@ -421,7 +421,7 @@ def _propose(
     )
     change, suggested = prune(template, head, change, proposer)
     proposed = change
-    change, competing = compete(template, head, change, analysis.remedies)  # one remedy for one problem
+    change, competing = compete(template, head, change, analysis.remedies, since=now - window)
     notes = analysis_notes(
         analysis.groups, analysis.delta, [a.text for a in change.additions] if change else []
     )

@@ -7,6 +7,7 @@ even when their feedback falls in one category (a wrong figure and a wrong date 
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
@@ -14,7 +15,7 @@ from rest_framework.test import APIClient
 from experiments.models import Rollout
 from fleet.services import agent_create
 from governance.models import Proposal
-from improver.competitors import Contender, competing, complementary, contest
+from improver.competitors import Contender, competing, complementary, contest, outgrown
 from improver.models import EvolutionNote
 from improver.services.ritual import ritual_run
 from tests.factories import approver
@@ -92,6 +93,24 @@ def test_support_is_sessions_then_people_then_evidence_and_a_served_line_keeps_a
     served = Contender("Page the storage team.", ("tool:disk:FULL",), sessions=4, people=3, evidence=10)
     kept, lost, replaced = contest([many_people], [served])
     assert not kept and lost[0].winner == served and not replaced
+
+
+@pytest.mark.parametrize(
+    ("settled", "sessions", "outcome"),
+    [
+        (True, 4, "beside"),  # still asked for, in over half the sessions, once the rival reached all
+        (True, 9, "beside"),  # more support than the served line: beside it, which proved itself
+        (True, 2, "left out"),  # a minority's ask about the same thing stays a rival
+        (False, 4, "left out"),  # the rival has not reached every session for a window yet
+        (False, 9, "replaces"),
+    ],
+)
+def test_a_newcomer_outgrows_a_served_rival_that_left_its_complaints_standing(settled, sessions, outcome):
+    served = Contender(ROTATE, ("tool:disk:FULL",), sessions=6, served=True, settled=settled)
+    newcomer = Contender(EXPAND, ("tool:disk:FULL",), sessions=sessions)
+    kept, lost, replaced = contest([newcomer], [served])
+    found = "replaces" if replaced else "beside" if kept else "left out"
+    assert found == outcome and outgrown(newcomer, served) == (outcome == "beside")
 
 
 def test_on_equal_support_the_line_that_says_more_is_proposed_whichever_comes_first():
@@ -184,18 +203,20 @@ def test_two_remedies_for_a_full_disk_propose_one_and_name_the_other_as_its_comp
 
 
 def rotate_served(sessions: int):
-    """ROTATE asked in `sessions` sessions the day before the wake, proposed and approved:
-    (the improver, the agent's client)."""
+    """ROTATE asked in `sessions` sessions the day before the wake, proposed and approved at
+    the wake: (the improver, the agent's client)."""
     _, improver, client = coder_fleet()
     said(client, sessions, f"The disk filled up again. {ROTATE}", WAKE - timedelta(days=1))
     ritual_run(improver=improver, period="w1", now=WAKE)
-    approve(Proposal.objects.get(status="pending"))
+    with time_machine.travel(WAKE, tick=False):
+        approve(Proposal.objects.get(status="pending"))
     return improver, client
 
 
-def expand_asked_a_week_later(improver, client, sessions: int):
-    """EXPAND asked in `sessions` sessions in the week after: the next week's ritual run."""
-    later = WAKE + timedelta(days=7)
+def expand_asked_later(improver, client, sessions: int, days: int = 7):
+    """EXPAND asked in `sessions` sessions the day before a ritual run `days` after the wake (a
+    week: ROTATE has reached every session for the whole window; fewer: it has not)."""
+    later = WAKE + timedelta(days=days)
     said(client, sessions, f"The disk is full again. {EXPAND}", later - timedelta(days=1), first=40)
     return ritual_run(improver=improver, period="w2", now=later)
 
@@ -204,7 +225,7 @@ def test_a_stronger_newcomer_replaces_its_served_competitor_in_one_change():
     improver, client = rotate_served(3)
     assert ROTATE in served(client)
 
-    expand_asked_a_week_later(improver, client, 6)
+    expand_asked_later(improver, client, 6, days=3)  # ROTATE served for less than the window
 
     proposal = Proposal.objects.get(status="pending")
     directives = proposal.payload["proposed_directives"]
@@ -221,16 +242,44 @@ def test_a_stronger_newcomer_replaces_its_served_competitor_in_one_change():
     assert EXPAND in block and ROTATE not in block
 
 
-def test_a_weaker_newcomer_is_left_out_beside_its_served_competitor():
-    improver, client = rotate_served(6)
+@pytest.mark.parametrize(("asked", "sessions", "days"), [(6, 3, 3), (7, 3, 7)])
+def test_a_weaker_newcomer_is_left_out_beside_its_served_competitor(asked, sessions, days):
+    """Before its rival has reached every session for a window, or asked for by a minority (under
+    half the sessions that asked for the served line) after it has."""
+    improver, client = rotate_served(asked)
 
-    run = expand_asked_a_week_later(improver, client, 3)
+    run = expand_asked_later(improver, client, sessions, days=days)
 
     assert run.outcome == "noop" and not Proposal.objects.filter(status="pending").exists()
     [note] = EvolutionNote.objects.filter(content__startswith="Competing lines")
-    assert f"'{EXPAND}' (3 sessions) is left out for '{ROTATE}' (6 sessions, served now)" in note.content
+    assert (
+        f"'{EXPAND}' ({sessions} sessions) is left out for '{ROTATE}' ({asked} sessions, served now)"
+        in note.content
+    )
     block = served(client)
     assert ROTATE in block and EXPAND not in block
+
+
+def test_a_rival_still_asked_for_once_the_served_line_reached_everyone_is_proposed_beside_it():
+    """ROTATE has reached every session for a whole week and the disk is still full: four sessions
+    ask to expand the volume (six asked to rotate the logs). Rotating did not take those
+    complaints away, so expanding is no alternative to it: it is proposed on its own, beside it,
+    and ROTATE stays."""
+    improver, client = rotate_served(6)
+
+    run = expand_asked_later(improver, client, 4)
+
+    assert run.outcome == "proposed"
+    proposal = Proposal.objects.get(status="pending")
+    assert [a["text"] for a in proposal.payload["additions"]] == [EXPAND]
+    assert ROTATE in proposal.payload["proposed_directives"]
+    assert not [r for r in proposal.payload["removals"] if r["action"] == "replace"]
+    [note] = EvolutionNote.objects.filter(content__startswith="Competing lines")
+    assert f"'{EXPAND}' is proposed beside '{ROTATE}', not in its place" in note.content
+    assert "4 sessions still ask for this one (it was asked for in 6)" in note.content
+    approve(proposal)
+    block = served(client)
+    assert ROTATE in block and EXPAND in block
 
 
 def test_lines_for_different_problems_are_both_proposed_as_before():
@@ -251,7 +300,7 @@ def test_a_replacement_is_canaried_against_the_line_it_replaces():
     improver, client = rotate_served(3)  # one agent: the head moves for everyone
     agent_create(name="coder-2", template_slug="coder")
 
-    expand_asked_a_week_later(improver, client, 6)
+    expand_asked_later(improver, client, 6, days=3)
     proposal = Proposal.objects.get(status="pending")
     approve(proposal)
 
