@@ -13,7 +13,7 @@ from typing import Protocol
 
 from language.agent_lines import directive
 from language.agent_terms import for_agent
-from language.contrary import contrary_to
+from language.contrary import against_line, contrary_to
 from language.noun_phrases import limit
 from language.objections import aimed_at
 from language.remedies import asked_by, is_remedy, seen_downstream, similarity
@@ -69,6 +69,7 @@ class ProposalInput:
     retry: tuple[Addition, ...] = ()  # lines of a rolled-back bundle cleared for a trial alone
     returning: tuple[Addition, ...] = ()  # lines a canary took back that new evidence asks for again
     dropped: tuple[str, ...] = ()  # lines their own test showed worse: their contrary may be tried
+    served_facts: tuple[str, ...] = ()  # learned facts every agent is served (their own section)
 
 
 @dataclass(frozen=True)
@@ -401,6 +402,10 @@ def _choose(
             conflicts.append(conflict(addition, stronger, against))
             skipped.append(left(addition, _contradiction(stronger, against)))
             continue
+        fact = addition.origin != "operator" and displaced(addition, data.served_facts)
+        if fact:
+            skipped.append(left(addition, f"contradicts the learned fact {fact!r}, {SERVED_FACT}"))
+            continue
         why = addition.origin != "operator" and refused(
             addition.text,
             data.exclude,
@@ -420,6 +425,16 @@ def _choose(
         if against:
             replaced.append(replacement(against, addition))
     return chosen, conflicts, replaced
+
+
+# A learned fact earned its reach by its own test; a line that says its contrary would take it out
+# of every block the line is served in (a fact is never served beside its contrary), unseen.
+SERVED_FACT = "which every agent is served: retire the fact on its page first to serve this line"
+
+
+def displaced(addition: Addition, facts: tuple[str, ...]) -> str:
+    """The served learned fact the added line says the contrary of ('' when none)."""
+    return next((fact for fact in facts if against_line(fact, addition.text)), "")
 
 
 def opposed(addition: Addition, line: str) -> bool:

@@ -406,6 +406,7 @@ def _propose(
             # the ledger, be pruned and come back (they stay in the context, as evidence).
             anti_patterns=(),
             learned_facts=(),
+            served_facts=analysis.facts,  # … yet a line must not take one out of the block
             remedies=analysis.remedies,
             earlier=tuple((r.text, r.sessions) for r in analysis.earlier),
             friction=analysis.friction,

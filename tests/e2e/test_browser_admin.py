@@ -145,8 +145,8 @@ def test_an_operator_sees_what_a_rollout_tests_and_where_it_stands(page, live_se
     card = page.locator("#kz-rollouts")
     # the change's line targets complaints naming reports and their category, judged together
     assert (
-        "Promotes when negative:about:report, negative:communication is significantly lower, judged together"
-        in card.inner_text()
+        "Promotes when negative feedback about report, negative feedback (communication) is significantly "
+        "lower, judged together" in card.inner_text()
     )
     assert card.locator("tbody tr").count() >= 3  # the target and the guards with data
     assert "more sessions per arm" in card.inner_text()
@@ -185,7 +185,7 @@ def test_login_review_approve_rollout_dashboard_with_no_failed_request(page, liv
     shot(page, "approved-canary")
     page.goto(f"{live_server.url}/admin/experiments/rollout/{rollout.pk}/change/")
     assert ", ".join(names) in page.locator(".field-canary").inner_text()
-    assert "negative:communication" in page.locator(".field-targets_shown").inner_text()
+    assert "negative feedback (communication)" in page.locator(".field-targets_shown").inner_text()
     assert '["' not in page.content()  # no JSON lists printed
     shot(page, "rollout-page")
     page.goto(f"{live_server.url}/dashboard/")

@@ -136,9 +136,8 @@ def test_a_harm_seen_only_in_rejections_and_complaints_is_rolled_back():
     assert rollouts_check(now=START + timedelta(days=2)) == {"roll_back": 1}
     rollout.refresh_from_db()
     assert rollout.status == "rolled_back"
-    assert rollout.reason.split(" ")[0] in ("rejected_decision", "negative", "other_failure", ANY), (
-        rollout.reason
-    )
+    harmed = ("a rejected decision", "negative feedback", "any other failure", "any failure")
+    assert rollout.reason.startswith(tuple(f"{h} (" for h in harmed)), rollout.reason
     last = rollout.last_check
     assert last["arms"]["rejected_decision"]["candidate"][1] == 21 * len(canary)
     assert "tool_failure" not in last["arms"]  # no tool ever failed: nothing to guard there
