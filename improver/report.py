@@ -3,6 +3,8 @@
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from experiments.metrics import signal_words
+
 
 @dataclass(frozen=True)
 class ReportFacts:
@@ -76,5 +78,5 @@ def render(facts: ReportFacts) -> str:
     if facts.signals:
         lines += ["", "## Sessions showing each failure signal (previous version → head)"]
         for signal, (before, after) in facts.signals.items():
-            lines.append(f"- {signal}: {_pct(before)} → {_pct(after)}")
+            lines.append(f"- {signal_words(signal)}: {_pct(before)} → {_pct(after)}")
     return "\n".join(lines) + "\n"

@@ -72,7 +72,7 @@ def test_next_weeks_report_tells_the_decision_and_the_measured_effect():
     assert "- v1 → v2: success" in second.content
     # three sessions of v1, each with a complaint; none of v2's four sessions had one
     assert "## Sessions showing each failure signal (previous version → head)" in second.content
-    assert "- negative: 100% → 0%" in second.content and "- any_failure: 100% → 0%" in second.content
+    assert "- negative feedback: 100% → 0%" in second.content and "- any failure: 100% → 0%" in second.content
     assert second.confidence == 0.3
 
 
