@@ -429,6 +429,9 @@ def _propose(
     notes += [("decision", note) for note in competing]
     considered = left_out(proposer, proposed, competing) if change is None else []
     notes += [("no_op", f"Left out {c['line']!r}: {c['why']}.") for c in considered]
+    if change is not None:  # beside a proposal, a line left out as the contrary of what is served
+        opposed = [c for c in left_out(proposer, None, []) if c["why"].startswith("contradicts")]
+        notes += [("decision", f"Left out {c['line']!r}: {c['why']}.") for c in opposed]
     notes += [
         ("decision", f"Prune ({r['action']}): {r['text']} — {r['reason']}")
         for r in (change.removals if change else ())

@@ -1,7 +1,7 @@
 """A learned fact every agent is served earned its reach by its own test. A line that says its
 contrary would take it out of every block the line is served in (a fact is never served beside
 its contrary), unseen by the human approving the line: the ritual leaves such a line out and says
-which fact it contradicts."""
+which fact it contradicts, beside the lines it does propose."""
 
 from datetime import timedelta
 
@@ -16,7 +16,7 @@ from tests.improver.test_competing_lines import said
 
 pytestmark = pytest.mark.django_db
 
-ROTATE = "Rotate the logs."
+ROTATE, CONCISE = "Rotate the logs.", "Keep reports concise: lead with the result."
 
 
 @pytest.mark.parametrize("reach", [LearnedFact.Reach.TEMPLATE, LearnedFact.Reach.AGENT])
@@ -32,13 +32,18 @@ def test_a_line_that_contradicts_a_fact_every_agent_is_served_is_left_out(reach)
     )
     at = WAKE.replace(hour=0)
     said(client, 6, f"The disk filled up again. {ROTATE}", at)
+    said(client, 4, f"The summary was too long and verbose. {CONCISE}", at, first=20)
 
     run = ritual_run(improver=improver, period="w1", now=WAKE)
 
     if reach == LearnedFact.Reach.AGENT:  # one agent's own fact reaches no other: nothing to displace
-        assert [a["text"] for a in Proposal.objects.get(status="pending").payload["additions"]] == [ROTATE]
+        assert {a["text"] for a in Proposal.objects.get(status="pending").payload["additions"]} == {
+            ROTATE,
+            CONCISE,
+        }
         return
-    assert run.outcome == "noop" and not Proposal.objects.filter(status="pending").exists()
+    assert run.outcome == "proposed"  # the other line, and the one left out noted beside it
+    assert [a["text"] for a in Proposal.objects.get(status="pending").payload["additions"]] == [CONCISE]
     [note] = EvolutionNote.objects.filter(content__startswith=f"Left out '{ROTATE}'")
     assert (
         'contradicts the learned fact "Don\'t rotate the logs, we need them for the audit.", which every '
