@@ -1,5 +1,5 @@
 """Line tests in the admin: each line's estimate, interval, verdict and recommendation, and a
-human's promote / abort / pin (the same service the test itself uses)."""
+human's promote / abort / pin / unpin (the same service the test itself uses)."""
 
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
@@ -57,7 +57,7 @@ class LineFactorAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
         ("started_at", "decided_at", "decided_by"),
         "reason",
     ]
-    actions = ["abort", "pin"]
+    actions = ["abort", "pin", "unpin"]
 
     @admin.display(description="line")
     def line(self, obj: LineFactor) -> str:
@@ -141,3 +141,7 @@ class LineFactorAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
     @admin.action(description="Pin: keep drawing it, no automatic action", permissions=["approve"])
     def pin(self, request, queryset):
         self._decide(request, queryset, "pin")
+
+    @admin.action(description="Unpin: let the test act on its own again", permissions=["approve"])
+    def unpin(self, request, queryset):
+        self._decide(request, queryset, "unpin")

@@ -79,8 +79,8 @@ class LineTestListApi(APIView):
 
 
 class LineTestActionApi(APIView):
-    """A human promotes (one level: `level`, default the first still drawn), aborts or pins a
-    line under test; refused (409) once it is decided."""
+    """A human promotes (one level: `level`, default the first still drawn), aborts, pins or
+    unpins a line under test; refused (409) once it is decided."""
 
     permission_classes = [CanApproveProposals]
 

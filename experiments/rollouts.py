@@ -256,16 +256,17 @@ def rollouts_check(*, now: datetime | None = None) -> dict[str, int]:
 def rollout_decide(
     *, rollout: Rollout, action: str, actor, reason: str = "", version: int | None = None
 ) -> Rollout:
-    """A human promotes, aborts or pins a rollout (admin or REST); refused once it is decided."""
+    """A human promotes, aborts, pins or unpins a rollout (admin or REST); refused once it is
+    decided, and an unpin of one that is not pinned."""
     rollout = (
         Rollout.objects.select_for_update(of=("self",))
         .select_related("candidate", "template")
         .get(pk=rollout.pk)
     )
-    if action not in ("promote", "abort", "pin"):
+    if action not in ("promote", "abort", "pin", "unpin"):
         raise ApplicationError(
-            f"Unknown rollout action '{action}' (promote, abort or pin).",
-            {"fields": {"action": ["Must be promote, abort or pin."]}},
+            f"Unknown rollout action '{action}' (promote, abort, pin or unpin).",
+            {"fields": {"action": ["Must be promote, abort, pin or unpin."]}},
         )
     if rollout.status not in Rollout.OPEN:
         raise Conflict(
@@ -278,12 +279,19 @@ def rollout_decide(
             f"Rollout {rollout.pk} serves v{rollout.candidate.number}, not v{version}; nothing was changed.",
             {"candidate_version": rollout.candidate.number},
         )
+    if action == "unpin" and rollout.status != Rollout.Status.PINNED:
+        raise Conflict(
+            f"Rollout {rollout.pk} is not pinned (it is {rollout.status}); nothing was changed.",
+            {"status": rollout.status},
+        )
     now = clock.now()
     why = reason or f"{action} by {getattr(actor, 'username', actor)}"
     if action == "promote":
         _promote(rollout, actor, why, now)
     elif action == "abort":
         _end(rollout, actor, Rollout.Status.ABORTED, ChangeDecision.Verdict.ABORTED, why, now)
+    elif action == "unpin":  # the test acts on its own again from its next check
+        _mark(rollout, actor, Rollout.Status.RUNNING, ChangeDecision.Verdict.UNPINNED, why, now)
     else:
         _mark(rollout, actor, Rollout.Status.PINNED, ChangeDecision.Verdict.PINNED, why, now)
     return rollout

@@ -205,16 +205,22 @@ def _act(factor: LineFactor, actions: dict, verdicts: dict, watching: bool, now:
 def factor_decide(
     *, factor: LineFactor, action: str, actor, reason: str = "", level: int | None = None
 ) -> LineFactor:
-    """A human promotes (one level), aborts or pins a line under test; refused once it is decided."""
+    """A human promotes (one level), aborts, pins or unpins a line under test; refused once it is
+    decided, and an unpin of one that is not pinned."""
     factor = LineFactor.objects.select_for_update(of=("self",)).select_related("template").get(pk=factor.pk)
-    if action not in ("promote", "abort", "pin"):
+    if action not in ("promote", "abort", "pin", "unpin"):
         raise ApplicationError(
-            f"Unknown action '{action}' (promote, abort or pin).",
-            {"fields": {"action": ["Must be promote, abort or pin."]}},
+            f"Unknown action '{action}' (promote, abort, pin or unpin).",
+            {"fields": {"action": ["Must be promote, abort, pin or unpin."]}},
         )
     if factor.status not in LineFactor.OPEN:
         raise Conflict(
             f"Line test {factor.pk} is already {factor.status}; nothing was changed.",
+            {"status": factor.status},
+        )
+    if action == "unpin" and factor.status != LineFactor.Status.PINNED:
+        raise Conflict(
+            f"Line test {factor.pk} is not pinned (it is {factor.status}); nothing was changed.",
             {"status": factor.status},
         )
     live = factor.live_levels()
@@ -230,6 +236,8 @@ def factor_decide(
         _promote(factor, level, actor, why, now)
     elif action == "abort":
         _end(factor, actor, LineFactor.Status.ABORTED, ChangeDecision.Verdict.ABORTED, why, now)
+    elif action == "unpin":  # the test acts on its own again from its next check
+        _mark(factor, actor, LineFactor.Status.TESTING, ChangeDecision.Verdict.UNPINNED, why)
     else:
         _mark(factor, actor, LineFactor.Status.PINNED, ChangeDecision.Verdict.PINNED, why)
     return factor

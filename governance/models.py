@@ -92,6 +92,7 @@ class ChangeDecision(models.Model):
         ROLLED_BACK = "rolled_back"
         ABORTED = "aborted"
         PINNED = "pinned"
+        UNPINNED = "unpinned"  # a human let the test act on its own again
         HANDED_OVER = "handed_over"
 
     proposal = models.ForeignKey(Proposal, on_delete=models.CASCADE, related_name="decisions")

@@ -230,7 +230,7 @@ class ImproverReportAdmin(NoAdd, NoChange, admin.ModelAdmin):
 
 @admin.register(Rollout)
 class RolloutAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
-    """Canary rollouts: the sequential test's last check, and the human's promote / abort / pin.
+    """Canary rollouts: the sequential test's last check, and the human's promote / abort / pin / unpin.
     A rollout changes only by those decisions, and ends by promote or abort, never by a delete,
     so its canary never outlives it."""
 
@@ -261,7 +261,7 @@ class RolloutAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
         "reason",
         "last_check_shown",
     ]
-    actions = ["promote", "abort", "pin"]
+    actions = ["promote", "abort", "pin", "unpin"]
     # the page of a rollout, with its history chart and decisions, kept beside this admin
     change_form_template = "admin/improver/rollout/change_form.html"
 
@@ -335,6 +335,7 @@ class RolloutAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
             "lines are not proposed again; this cannot be undone.",
         ),
         ("pin", "Pin", "Keep the split as it is, with no automatic action, until a human decides.", ""),
+        ("unpin", "Unpin", "Let the test act on its own again: its next check may promote or roll back.", ""),
     )
 
     def get_urls(self):
@@ -362,7 +363,7 @@ class RolloutAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
             "decisions": [
                 (action, label, help, ask.format(**names))
                 for action, label, help, ask in self.DECISIONS
-                if action != "pin" or rollout.status != "pinned"
+                if action not in ("pin", "unpin") or (action == "unpin") == (rollout.status == "pinned")
             ],
         }
         return super().change_view(request, object_id, form_url, {**extra, **(extra_context or {})})
@@ -409,6 +410,10 @@ class RolloutAdmin(NoAdd, NoChange, NoDelete, admin.ModelAdmin):
     @admin.action(description="Pin: keep the split, no automatic action", permissions=["approve"])
     def pin(self, request, queryset):
         self._decide(request, queryset, "pin")
+
+    @admin.action(description="Unpin: let the test act on its own again", permissions=["approve"])
+    def unpin(self, request, queryset):
+        self._decide(request, queryset, "unpin")
 
 
 def history_chart(rollout: Rollout, metric: str) -> str:

@@ -180,7 +180,7 @@ class RolloutListApi(APIView):
 
 
 class RolloutActionApi(APIView):
-    """A human promotes, aborts or pins a rollout. `version` (optional) must be the candidate's
+    """A human promotes, aborts, pins or unpins a rollout. `version` (optional) must be the candidate's
     number: a stale view of the rollout is refused (409) and nothing changes."""
 
     permission_classes = [CanApproveProposals]

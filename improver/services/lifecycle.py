@@ -53,7 +53,7 @@ def advance_all() -> int:
 def rollout_decided(
     *, rollout: Rollout, action: str, actor, reason: str = "", version: int | None = None
 ) -> Rollout:
-    """A human promotes, aborts or pins a rollout; what was queued behind it starts when it ends."""
+    """A human promotes, aborts, pins or unpins a rollout; what was queued behind it starts when it ends."""
     rollout = rollout_decide(rollout=rollout, action=action, actor=actor, reason=reason, version=version)
     if rollout.status not in Rollout.OPEN:
         advance(rollout.template)

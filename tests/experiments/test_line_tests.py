@@ -209,3 +209,27 @@ def test_approving_on_the_review_page_says_the_lines_go_to_line_tests_not_to_eve
     assert len(factors) == 2 and not Rollout.objects.filter(proposal=proposal).exists()
     assert "now runs on every agent" not in said, said
     assert f"line tests {factors[0]}, {factors[1]}" in said and "on its own" in said, said
+
+
+def test_a_pinned_line_test_can_be_unpinned_on_its_page_and_over_the_api(clock):
+    _, proposal = approved_as_lines(clock)
+    factor = LineFactor.objects.filter(proposal=proposal).first()
+    reviewer = APIClient()
+    reviewer.force_authenticate(approver("holds-it"))
+    refused = reviewer.post(f"/api/v1/line-tests/{factor.pk}/unpin", {}, format="json")
+    assert refused.status_code == 409 and "is not pinned (it is testing)" in refused.json()["message"]
+    assert (
+        reviewer.post(f"/api/v1/line-tests/{factor.pk}/pin", {}, format="json").json()["status"] == "pinned"
+    )
+    admin = Client()
+    admin.force_login(get_user_model().objects.create_superuser("root", "root@example.com", "pw"))
+    page = admin.get(f"/admin/experiments/linefactor/{factor.pk}/change/").content.decode()
+    assert "/decide/unpin/" in page and "/decide/pin/" not in page
+
+    response = admin.post(f"/admin/experiments/linefactor/{factor.pk}/decide/unpin/")
+
+    assert response.status_code == 302
+    factor.refresh_from_db()
+    assert factor.status == "testing" and factor.decided_by == "root"
+    assert ChangeDecision.objects.filter(proposal=proposal, verdict="unpinned").exists()
+    assert "/decide/pin/" in admin.get(f"/admin/experiments/linefactor/{factor.pk}/change/").content.decode()

@@ -566,3 +566,34 @@ def test_a_proposal_made_while_a_canary_is_open_names_it_and_leaves_its_lines_ou
     page = staff.get(f"/admin/governance/proposal/{second.pk}/change/").content.decode()
     assert "A canary is still open on this template: v2 is pinned by a human" in page
     assert f"/admin/experiments/rollout/{rollout.pk}/change/" in page
+
+
+def test_a_pinned_rollout_unpinned_acts_on_its_own_again():
+    """A human who pinned a rollout lets the test act again: the page offers Unpin (not Pin), the
+    decision is recorded, an unpin of a rollout that is not pinned is refused (409), and the test
+    acts again: past its longest run it is handed over (a pinned one stays as it is)."""
+    template, clients, proposal, reviewer = fleet_of(5)
+    rollout = approve(reviewer, proposal)
+    admin = Client()
+    admin.force_login(approver("admin2"))
+    assert reviewer.post(f"/api/v1/rollouts/{rollout.pk}/unpin", {}, format="json").status_code == 409
+    admin.post("/admin/experiments/rollout/", {"action": "pin", "_selected_action": [rollout.pk]})
+    page = admin.get(f"/admin/experiments/rollout/{rollout.pk}/change/").content.decode()
+    assert "/decide/unpin/" in page and "/decide/pin/" not in page
+    canary, champions = arms(rollout, clients)
+    sessions(canary[0], 12, 12, "c")
+    for i, client in enumerate(champions):
+        sessions(client, 12, 0, f"b{i}")
+    rollouts_check(now=START + timedelta(hours=3))
+    rollout.refresh_from_db()
+    assert rollout.status == "pinned"
+
+    unpinned = reviewer.post(f"/api/v1/rollouts/{rollout.pk}/unpin", {"reason": "seen enough"}, format="json")
+
+    assert unpinned.status_code == 200 and unpinned.json()["status"] == "running"
+    again = reviewer.post(f"/api/v1/rollouts/{rollout.pk}/unpin", {}, format="json")
+    assert again.status_code == 409 and "is not pinned (it is running)" in again.json()["message"]
+    assert ChangeDecision.objects.filter(proposal=proposal, verdict="unpinned", reason="seen enough").exists()
+    rollouts_check(now=START + timedelta(days=16))  # past the longest a test runs: it acts
+    rollout.refresh_from_db()
+    assert rollout.status in ("needs_human", "rolled_back"), rollout.last_check["reason"]
