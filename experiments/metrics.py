@@ -74,7 +74,7 @@ def rollout_targets(additions: list[dict], removals: list[dict] = ()) -> list[st
     return out or list(target_of({}))
 
 
-# Each signal a canary counts, as a person reads it (the stored name stays what settings use).
+# Each signal a canary counts, as a person reads it; KAIZEN_CANARY_MARGINS names them as stored.
 SIGNAL_WORDS = {
     ANY: "any failure",
     "other_failure": "any other failure",
@@ -111,4 +111,5 @@ def signal_words(signal: str) -> str:
 
 
 def signal_list(signals) -> str:
+    """Signals in words, one after another ("a user's correction, an escalation")."""
     return ", ".join(signal_words(s) for s in signals)

@@ -4,7 +4,9 @@ A change proposes at most one of the lines that compete for one problem, the one
 support; the others are recorded beside it as its competitors. A newcomer that competes with a
 line the template already serves is proposed only in its place (a replacement: the old line is
 removed and the new one added in one change, so the canary compares the two), when it has more
-support, and is left out otherwise.
+support, and is left out otherwise; once that line has reached every session for a whole window
+and the newcomer is still asked for in at least half as many sessions as that line was, it is
+proposed beside it (improver.competitors.outgrown).
 """
 
 import dataclasses
@@ -92,9 +94,11 @@ def served_to_all(template, versions: list[dict]) -> dict[int, object]:
     """When each version began to reach every session: when it was made, or, for the candidate
     of a version canary, when that canary promoted it."""
     promoted = dict(
-        Rollout.objects.filter(template=template, status="promoted").values_list("candidate_id", "decided_at")
+        Rollout.objects.filter(template=template, status=Rollout.Status.PROMOTED).values_list(
+            "candidate_id", "decided_at"
+        )
     )
-    return {v["number"]: max(v["created_at"], promoted.get(v["id"]) or v["created_at"]) for v in versions}
+    return {v["number"]: promoted.get(v["id"]) or v["created_at"] for v in versions}
 
 
 def served_lines(template, head, removed: set[str], remedies, since=None) -> list[rule.Contender]:
