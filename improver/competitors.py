@@ -46,6 +46,10 @@ many sessions as asked for that line when it was proposed, is no alternative to 
 line left those complaints standing, so the newcomer answers something else and is proposed
 beside it, to be tested on its own (`outgrown`). A minority's ask about the same thing (a few
 users who want the opposite) stays a rival: it has far less support than the line it opposes.
+
+Where lines are tested one by one (each drawn per session on its own), two asks of comparable
+support (neither asked for in more than twice the other's sessions) are no rivals either: each
+is tested on its own, and its test, not the reading, tells whether it helps (`comparable`).
 """
 
 import re
@@ -223,14 +227,20 @@ def outgrown(newcomer: Contender, served: Contender) -> bool:
     return served.settled and 2 * newcomer.sessions >= max(served.sessions, 1)
 
 
+def comparable(a: Contender, b: Contender) -> bool:
+    """Whether neither line is asked for in more than twice the other's sessions."""
+    return 2 * min(a.sessions, b.sessions) >= max(a.sessions, b.sessions)
+
+
 def _strongest_first(line: Contender) -> tuple:
     return (*(-n for n in line.support), not instructs(line.text), -len(content(line.text).split()))
 
 
 def contest(
-    newcomers: list[Contender], served: list[Contender]
+    newcomers: list[Contender], served: list[Contender], apart: bool = False
 ) -> tuple[list[Contender], list[Competition], list[Competition]]:
     """(the newcomers kept, those left out for a stronger competitor, served lines replaced).
+    With `apart` (lines tested one by one) newcomers of comparable support are no rivals.
 
     Newcomers are taken strongest first: one that competes with a newcomer kept before it is left
     out; one that competes with a served line replaces it when it has more support, and is left out
@@ -243,7 +253,10 @@ def contest(
     lost: list[Competition] = []
     replaced: list[Competition] = []
     for line in sorted(newcomers, key=_strongest_first):
-        rival = next(((k, why) for k in kept if (why := competing(line, k))), None)
+        rival = next(
+            ((k, why) for k in kept if (why := competing(line, k)) and not (apart and comparable(line, k))),
+            None,
+        )
         if rival is not None:
             lost.append(Competition(line, rival[0], rival[1]))
             continue

@@ -14,6 +14,7 @@ from collections import Counter
 
 from experiments.models import Rollout
 from experiments.selectors import open_factors
+from fleet.selectors import lines_tested
 from improver import competitors as rule
 from improver import directive_lines as dl
 from improver.proposer import Addition, ProposedChange
@@ -149,7 +150,10 @@ def tested_lines(template) -> list[rule.Contender]:
             for text in level.get("add") or ():
                 sources = tuple(said.get(text, {}).get("sources") or ())
                 target = tuple(level.get("targets") or ())
-                out.append(rule.Contender(text, target, rows=_rows(sources), named=named(sources)))
+                sessions = said.get(text, {}).get("sessions") or 0
+                out.append(
+                    rule.Contender(text, target, sessions=sessions, rows=_rows(sources), named=named(sources))
+                )
     return out
 
 
@@ -166,12 +170,17 @@ def _beside(kept: list[rule.Contender], served: list[rule.Contender]) -> list[st
 
 
 def held_back(newcomers: list[rule.Contender], testing: list[rule.Contender]) -> list[rule.Competition]:
-    """Newcomers that compete with a line under test: two remedies for one problem are never
-    drawn side by side (a session could get both, and neither's effect would be its own); the
-    newcomer waits until the test ends, and comes back if that line is dropped."""
+    """Newcomers that compete with a line under test and have far less support (a minority's
+    ask about what that line does): the two are never drawn side by side; the newcomer waits until
+    the test ends, and comes back if that line is dropped. One of comparable support is tested
+    beside it, on its own draw (improver.competitors.comparable)."""
     out = []
     for newcomer in newcomers:
-        rivals = ((t, why) for t in testing if (why := rule.competing(newcomer, t)))
+        rivals = (
+            (t, why)
+            for t in testing
+            if (why := rule.competing(newcomer, t)) and not rule.comparable(newcomer, t)
+        )
         if (found := next(rivals, None)) is not None:
             out.append(rule.Competition(newcomer, *found))
     return out
@@ -196,7 +205,8 @@ def compete(
     }
     removed = {dl.line_key(r["text"]) for r in change.removals}
     served = served_lines(template, head, removed, remedies, since)
-    _, lost, replaced = rule.contest(list(newcomers.values()), served)
+    apart = lines_tested(template.pk)  # each line drawn on its own: its test tells what it does
+    _, lost, replaced = rule.contest(list(newcomers.values()), served, apart)
     testing = tested_lines(template)
     waits = held_back([n for n in newcomers.values() if n not in [c.loser for c in lost]], testing)
     lost = lost + waits

@@ -426,3 +426,34 @@ def test_a_newcomer_competing_with_a_line_another_newcomer_replaces_is_left_out_
     assert kept == [expand]
     assert [(c.loser, c.winner) for c in replaced] == [(rotate, expand)]
     assert [(c.loser, c.winner) for c in lost] == [(backups, rotate)]
+
+
+@pytest.mark.parametrize(
+    ("apart", "weaker", "both"),
+    [
+        (True, 4, True),  # lines tested one by one, comparable support: each tested on its own
+        (True, 2, False),  # a minority's ask about the same thing stays a rival
+        (False, 4, False),  # one version canary: it could not tell which of the two helped
+    ],
+)
+def test_rivals_of_comparable_support_are_both_proposed_when_lines_are_tested_one_by_one(apart, weaker, both):
+    rotate = Contender(ROTATE, ("tool:disk:FULL",), sessions=6)
+    expand = Contender(EXPAND, ("tool:disk:FULL",), sessions=weaker)
+    kept, lost, _ = contest([rotate, expand], [], apart)
+    assert kept == ([rotate, expand] if both else [rotate]) and bool(lost) != both
+
+
+def test_two_remedies_for_a_full_disk_are_both_tested_where_reads_name_their_sessions(clock):
+    clock.move_to(WAKE)
+    _, improver, client = coder_fleet()
+    agent_create(name="coder-2", template_slug="coder")
+    assert client.get("/api/v1/agents/me/directives", {"session_id": "first"}).status_code == 200
+    at = WAKE - timedelta(days=1)
+    said(client, 6, f"The disk filled up again. {ROTATE}", at)
+    said(client, 4, f"The disk is full again. {EXPAND}", at - timedelta(hours=2), first=20)
+
+    ritual_run(improver=improver, period="w1", now=WAKE)
+
+    proposal = Proposal.objects.get(status="pending")
+    assert [a["text"] for a in proposal.payload["additions"]] == [ROTATE, EXPAND]
+    assert proposal.payload["competitors"] == []
