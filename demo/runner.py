@@ -18,7 +18,7 @@ from config import clock
 from config.progress import Progress
 from demo import simulator
 from demo.scenes import Scenes
-from experiments.metrics import signal_words
+from experiments.metrics import signal_list, signal_words
 from experiments.models import LineExposure, LineFactor, Rollout
 from experiments.words import level_status, level_title, rollout_status
 from fleet.models import Agent, AgentTemplate, Document, Exposure
@@ -192,7 +192,7 @@ class DemoRun(Scenes):
                 "on its own target"
             )
             for test in tests:
-                targets = ", ".join(test.levels[0].get("targets") or ["any failure"])
+                targets = signal_list(test.levels[0].get("targets") or ["any_failure"])
                 self.say(f"    line test {test.pk}: {level_title(test, 1)} (target: {targets})")
             self.show_a_session(slug)
             return
