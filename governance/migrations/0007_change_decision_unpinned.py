@@ -4,15 +4,28 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('governance', '0006_agents_in_fleet'),
+        ("governance", "0006_agents_in_fleet"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='changedecision',
-            name='verdict',
-            field=models.CharField(choices=[('confirmed', 'Confirmed'), ('rejected', 'Rejected'), ('deferred', 'Deferred'), ('retracted', 'Retracted'), ('promoted', 'Promoted'), ('rolled_back', 'Rolled Back'), ('aborted', 'Aborted'), ('pinned', 'Pinned'), ('unpinned', 'Unpinned'), ('handed_over', 'Handed Over')], max_length=16),
+            model_name="changedecision",
+            name="verdict",
+            field=models.CharField(
+                choices=[
+                    ("confirmed", "Confirmed"),
+                    ("rejected", "Rejected"),
+                    ("deferred", "Deferred"),
+                    ("retracted", "Retracted"),
+                    ("promoted", "Promoted"),
+                    ("rolled_back", "Rolled Back"),
+                    ("aborted", "Aborted"),
+                    ("pinned", "Pinned"),
+                    ("unpinned", "Unpinned"),
+                    ("handed_over", "Handed Over"),
+                ],
+                max_length=16,
+            ),
         ),
     ]
