@@ -74,11 +74,14 @@ def rollout_targets(additions: list[dict], removals: list[dict] = ()) -> list[st
     return out or list(target_of({}))
 
 
+OTHER = "other_failure"  # sessions with a failure signal of another kind than the target's
+TARGETS = "targets"  # the metric of a change or line with several targets: sessions showing any of them
+
 # Each signal a canary counts, as a person reads it; KAIZEN_CANARY_MARGINS names them as stored.
 SIGNAL_WORDS = {
     ANY: "any failure",
-    "other_failure": "any other failure",
-    "targets": "any of its targets",
+    OTHER: "any other failure",
+    TARGETS: "any of its targets",
     "tool_failure": "a tool failing",
     "skill_failure": "a failed skill outcome",
     "negative": "negative feedback",

@@ -15,7 +15,7 @@ from config.errors import ApplicationError, Conflict
 from config.queue import publish_after_commit
 from experiments.counts import USAGE_FIELDS, session_counts, signal_counts, usage_by_agent
 from experiments.estimate import Cell
-from experiments.metrics import ANY, GUARDS, other_kinds, rollout_targets
+from experiments.metrics import ANY, GUARDS, TARGETS, other_kinds, rollout_targets
 from experiments.models import Rollout
 from experiments.records import check_record
 from experiments.rule import OTHER, adaptive_share, decide, decision_sessions
@@ -90,9 +90,6 @@ def rollout_start(*, template, proposal, champion, candidate, at: datetime) -> R
         removes_only=bool(removals) and not additions,
         started_at=at,
     )
-
-
-TARGETS = "targets"  # the metric of a change with several targets: sessions showing any of them
 
 
 def judged_on(rollout: Rollout) -> tuple[str, ...]:

@@ -66,12 +66,11 @@ from statistics import NormalDist
 from config.kaizen import default
 from experiments.estimate import Cell, Estimate, critical, estimate
 from experiments.exact import Exact, fisher
-from experiments.metrics import signal_list, signal_words
+from experiments.metrics import OTHER, signal_list, signal_words
 from experiments.spending import boundary
 from learning.signals import ANY
 
 OVERALL = ANY  # sessions with any failure signal
-OTHER = "other_failure"  # sessions with a failure signal of another kind than the target's
 # Usage per unit of work: each arm's total over its successful sessions.
 USAGE = ("cost_per_success", "tokens_per_success", "duration_per_success")
 GUARDRAILS = (OTHER, *USAGE)

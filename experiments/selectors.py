@@ -13,14 +13,13 @@ from django.db import connection
 from django.db.models import Count
 
 from experiments.estimate import Cell
-from experiments.metrics import ANY, GUARDS, other_kinds
+from experiments.metrics import ANY, GUARDS, TARGETS, other_kinds
 from experiments.models import LineExposure, LineFactor
 from experiments.rule import OTHER, USAGE
 from learning.models import SessionSignal
 from learning.signals import ABOUT
 from telemetry.models import SessionLink, SkillOutcome
 
-TARGETS = "targets"  # the metric of a line with several targets: sessions showing any of them
 DOWNSTREAM = "downstream:"  # a target read in the sessions a session hands work to: "downstream:<signal>"
 
 
