@@ -106,6 +106,9 @@ def chronic_friction(template, since: datetime, until: datetime, min_sessions: i
     )
 
 
+NOTE_READ = 2_000  # characters read of an engineer's note: ample for a line of 300, bounded for any note
+
+
 def shipped_tools(template) -> list[dict]:
     """Tools built for this template's friction: new-tool proposals implemented by a board task done
     with a result. The agents learn of them only from a directive line (what the ritual proposes)."""
@@ -126,7 +129,7 @@ def shipped_tools(template) -> list[dict]:
         if task is not None:
             shipped.append(
                 {"tool": tool, "failure_mode": mode, "proposal": proposal.pk, "task": task.pk,
-                 "result": task.result.strip().splitlines()[0]}
+                 "result": task.result.strip().splitlines()[0][:NOTE_READ]}
             )  # fmt: skip
     return shipped
 
