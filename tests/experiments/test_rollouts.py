@@ -229,11 +229,9 @@ def test_a_rollout_handed_over_is_still_rolled_back_when_harm_shows():
     assert {served(c) for c in clients.values()} == {(1, "champion")}
 
 
-def test_a_pinned_rollout_is_not_rolled_back_by_the_test():
-    template, clients, proposal, reviewer = fleet_of(5)
-    rollout = approve(reviewer, proposal)
-    admin = Client()
-    admin.force_login(approver("admin2"))
+def pinned_while_its_canary_fails(rollout, clients, admin) -> list:
+    """Pin `rollout` from the admin's list, then send a canary that fails every session against
+    champions that never do, and check it: it stays pinned. The canary's clients."""
     admin.post("/admin/experiments/rollout/", {"action": "pin", "_selected_action": [rollout.pk]})
     canary, champions = arms(rollout, clients)
     sessions(canary[0], 12, 12, "c")
@@ -241,7 +239,17 @@ def test_a_pinned_rollout_is_not_rolled_back_by_the_test():
         sessions(client, 12, 0, f"b{i}")
     rollouts_check(now=START + timedelta(hours=3))
     rollout.refresh_from_db()
-    assert rollout.status == "pinned" and rollout.decided_by == "admin2"
+    assert rollout.status == "pinned"
+    return canary
+
+
+def test_a_pinned_rollout_is_not_rolled_back_by_the_test():
+    template, clients, proposal, reviewer = fleet_of(5)
+    rollout = approve(reviewer, proposal)
+    admin = Client()
+    admin.force_login(approver("admin2"))
+    canary = pinned_while_its_canary_fails(rollout, clients, admin)
+    assert rollout.decided_by == "admin2"
     assert served(canary[0]) == (2, "candidate")
     promoted = reviewer.post(f"/api/v1/rollouts/{rollout.pk}/promote", {"version": 2}, format="json")
     assert promoted.json()["status"] == "promoted"
@@ -577,16 +585,9 @@ def test_a_pinned_rollout_unpinned_acts_on_its_own_again():
     admin = Client()
     admin.force_login(approver("admin2"))
     assert reviewer.post(f"/api/v1/rollouts/{rollout.pk}/unpin", {}, format="json").status_code == 409
-    admin.post("/admin/experiments/rollout/", {"action": "pin", "_selected_action": [rollout.pk]})
+    pinned_while_its_canary_fails(rollout, clients, admin)
     page = admin.get(f"/admin/experiments/rollout/{rollout.pk}/change/").content.decode()
     assert "/decide/unpin/" in page and "/decide/pin/" not in page
-    canary, champions = arms(rollout, clients)
-    sessions(canary[0], 12, 12, "c")
-    for i, client in enumerate(champions):
-        sessions(client, 12, 0, f"b{i}")
-    rollouts_check(now=START + timedelta(hours=3))
-    rollout.refresh_from_db()
-    assert rollout.status == "pinned"
 
     unpinned = reviewer.post(f"/api/v1/rollouts/{rollout.pk}/unpin", {"reason": "seen enough"}, format="json")
 
