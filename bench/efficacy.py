@@ -60,7 +60,9 @@ had been measured for two sessions, a second clean test set, measured, never rea
 `--fleets fourteenth`: bench/fourteenth_fleets.py, written likewise once the thirteenth had been
 measured, a third clean test set, measured, then diagnosed (some of its lines were read while a
 failure was traced); `--fleets fifteenth`: bench/fifteenth_fleets.py, written likewise after that,
-the clean test set, measured, never read to tune). Each adds
+the clean test set until the sixteenth was written, measured, never read to tune, though a few
+of its sentences have since been seen; `--fleets sixteenth`: bench/sixteenth_fleets.py, written
+likewise after that, the clean test set, measured, never read to tune). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
@@ -776,6 +778,7 @@ def main() -> None:
             "thirteenth",
             "fourteenth",
             "fifteenth",
+            "sixteenth",
             "handoffs",
             *handing,
         ),
@@ -783,7 +786,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to fifteenth likewise); handoffs: every "
+        "without seeing the code (fifth to sixteenth likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -818,6 +821,7 @@ def main() -> None:
         "thirteenth": thirteenth_fleets,
         "fourteenth": fourteenth_fleets,
         "fifteenth": fifteenth_fleets,
+        "sixteenth": sixteenth_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -957,10 +961,20 @@ def fourteenth_fleets() -> dict:
 def fifteenth_fleets() -> dict:
     """A fourth clean test set, written like the others by someone who never saw the code, once
     the fourteenth had been measured and its failures diagnosed (bench/fifteenth_fleets.py): four
-    fleets, problems that share an area of the business, never read to tune."""
+    fleets, problems that share an area of the business, never read to tune (a few of its
+    sentences have since been seen)."""
     from bench.fifteenth_fleets import FIFTEENTH
 
     return FIFTEENTH
+
+
+def sixteenth_fleets() -> dict:
+    """A fifth clean test set, written like the others by someone who never saw the code, once the
+    fifteenth had been measured (bench/sixteenth_fleets.py): four fleets of 4 to 6 agents, never
+    read to tune."""
+    from bench.sixteenth_fleets import SIXTEENTH
+
+    return SIXTEENTH
 
 
 def smallest(fleets: dict) -> dict:
