@@ -94,13 +94,30 @@ def contrary(a: str, b: str) -> bool:
     return load(WEIGHTS).says_yes(features)
 
 
+NEGATIONS = frozenset({"not", "no", "never", "nothing"})
+
+
+def topic(text: str) -> set[str]:
+    """The content words a line says something of: no negation, and no letter left of a
+    contraction ("it's" holds no "s" two lines could share)."""
+    return {w for w in content(text).split() if len(w) > 1 and w not in NEGATIONS}
+
+
+def same_subject(words_a: set[str], words_b: set[str]) -> bool:
+    """Whether two lines' topic words make them said of one subject: two words shared, or one when
+    neither line is longer than one ask (`LONG` content words). A word shared by a long complaint
+    and a line ("the student" of a room swap and of a payment plan) is no subject of their own."""
+    shared = len(words_a & words_b)
+    return shared >= 2 or (shared == 1 and max(len(words_a), len(words_b)) <= LONG)
+
+
 def _unrelated(a: str, b: str) -> bool:
     """Whether the two lines share no content word and one of them is longer than any one ask
     (`LONG` content words): a tool's announcement quoted in a line ("… partner venues are free on a
     given date") is about something else than "Show the service charge as its own line", whatever
     opposite words the two hold. Opposite asks in other words are short ("Keep it short." /
     "Explain each decision in full detail.")."""
-    words_a, words_b = set(content(a).split()), set(content(b).split())
+    words_a, words_b = topic(a), topic(b)
     return not words_a & words_b and max(len(words_a), len(words_b)) > LONG
 
 
@@ -126,7 +143,7 @@ def _apart(a: str, b: str) -> bool:
     cutoff is noon") and a line's ("serve the tables from a nightly snapshot") do not clash; two
     instructions may, in other words ("Pay claims by direct deposit." / "Issue every settlement
     as a paper check."), and so may two statements."""
-    if set(content(a).split()) & set(content(b).split()):
+    if topic(a) & topic(b):
         return False
     return _instructs(a) != _instructs(b)
 
@@ -154,7 +171,7 @@ def pair_features(a: str, b: str) -> dict[str, float]:
         "ratio": fuzz.token_set_ratio(content(a), content(b)) / 100,
         "same-verb": float(bool(first[1]) and first[1].split()[:1] == second[1].split()[:1]),
         "opposite-words": float(
-            min(2, opposed_words(asked_a, asked_b, same_subject=bool(words_a & words_b)))
+            min(2, opposed_words(asked_a, asked_b, same_subject=same_subject(topic(a), topic(b))))
         ),
         # "always" against "every" says nothing of lines about different things
         "opposite-quantifiers": float(min(2, opposed_words(a, b, quantifiers=True)))
@@ -175,11 +192,17 @@ def asked_part(line: str) -> str:
     """The line without the clauses that forbid: a value said in "Never accept challenges over the
     phone" is the one not to use, so it agrees with a line that asks for another ("Say a decision
     will follow in writing"); two lines are at odds over two values only when each asks for its
-    own. Naming a thing ("stop calling it a 'fine'") is no telephone call either."""
-    kept = [c for c in CLAUSES.split(line) if c and not PROHIBITION.match(lead_in_off(c.strip()))]
+    own. Naming a thing ("stop calling it a 'fine'") is no telephone call either, and the value a
+    correction sets right ("…, not 28 days after you hand your keys in") is no value it asks for."""
+    kept = [
+        c
+        for c in CLAUSES.split(line)
+        if c and not (PROHIBITION.match(lead_in_off(c.strip())) or WRONG_VALUE.match(c.strip()))
+    ]
     return NAMING.sub(r"naming \1", " ".join(kept))
 
 
+WRONG_VALUE = re.compile(r"^not\s+", re.I)
 NAMING = re.compile(r"\bcall(?:s|ed|ing)?\s+(it|this|that|these|those)\b", re.I)
 
 
@@ -197,7 +220,6 @@ def _opposed(a: tuple[bool, str], b: tuple[bool, str]) -> bool:
     return covered >= SHARE or fuzz.token_sort_ratio(content(forbidden), content(asked)) >= THRESHOLD
 
 
-NEGATIONS = frozenset({"not", "no", "never", "nothing"})
 SHARED_TOPIC = 2  # words of what they say a fact and a line share, at least, to be said of one thing
 
 

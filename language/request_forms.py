@@ -71,6 +71,13 @@ HEDGE = r"(?:(?:just|only|simply|actually|at least|bothered to|took the time to)
 IF_YOU = re.compile(rf"^if\s+{THE_AGENT}\s+{HEDGE}(?P<act>[^,;]+?)\s*[,;]\s*(?:then\s+)?(?P<then>.+)$", re.I)
 THEN_IF = re.compile(rf"^(?P<then>[^,;]+?)[\s,]+if\s+{THE_AGENT}\s+{HEDGE}(?P<act>[^,;]+?)[\s.!]*$", re.I)
 WISHED = re.compile(rf"^(?:i|we)\s+(?:really\s+|just\s+)?wish\s+{THE_AGENT}\s+{HEDGE}(?P<act>[^?]+)$", re.I)
+# A preference for what the agent did otherwise, after any case it is said of: "For anyone under
+# 16 I'd rather it handed the query to the pharmacist than worked out a dose itself".
+RATHER = re.compile(
+    rf"^(?P<case>(?:for|with|when|if|whenever)\b[^,;:?]*?[,]?\s+)?(?:i|we)(?:'d|\s+would)\s+(?:much\s+)?"
+    rf"(?:rather|prefer)\s+(?:that\s+)?{THE_AGENT}\s+{HEDGE}(?P<act>[^?]+)$",
+    re.I,
+)
 WOULD = re.compile(r"\b(?:would|wouldn't|could|couldn't|might|won't)\b|\w'd\b|\bwill not\b", re.I)
 AND_PAST = re.compile(r"(\band\s+(?:just\s+|then\s+|also\s+)?)(\w+ed)\b", re.I)
 SENT_AWAY = re.compile(r"\b(?:someone|somebody|anyone) else\b|\bgo away\b|\belsewhere\b", re.I)
@@ -395,9 +402,25 @@ def opens_a_condition(clause: str) -> bool:
     return bool(plain) and (plain[0] in A_KIND | {"if", "when", "whenever", "unless"})
 
 
+# A condition run on into what the agent should do, without a comma: "When a machine is down
+# during harvest it should flag it as urgent" (its main clause starts with the agent's obligation).
+RUN_ON_CONDITION = re.compile(
+    r"^(?P<condition>(?:if|when|whenever|once|as soon as|in case)\b[^,;:?]+?)\s+"
+    r"(?P<rest>(?:it|you|the\s+(?:bot|agent|assistant|chatbot|system))\s+"
+    r"(?:should|must|needs?\s+to|has\s+to|ought\s+to)\b.+)$",
+    re.I,
+)
+
+
 def on_condition(sentence: str) -> str:
     """The sentence itself when a condition opens it and an instruction follows ("If a couple
-    mentions a budget over £15,000, pass them to Harriet"); the condition is part of the rule."""
+    mentions a budget over £15,000, pass them to Harriet"); the condition is part of the rule. One
+    run on without a comma is told with one ("When a machine is down it should flag it as urgent"
+    → "When a machine is down, flag it as urgent")."""
+    if run_on := RUN_ON_CONDITION.match(sentence.strip()):  # before any comma further on
+        said = addressed(run_on["rest"])
+        if said != run_on["rest"] and instructs(said):
+            return f"{run_on['condition']}, {said[:1].lower()}{said[1:].rstrip(' .!')}"
     found = CONDITION.match(sentence.strip())
     if not found:
         return ""
@@ -506,12 +529,15 @@ STEP_OF_THE_WORK = re.compile(
 
 def wish(sentence: str) -> str:
     """What the agent would have done in a wish that things had gone otherwise ("If you'd just
-    X, this wouldn't happen" → "X", "I wish you'd X" → "X"); '' when it is none, or its act is
-    no act of the work."""
+    X, this wouldn't happen" → "X", "I wish you'd X" → "X", "I'd rather it X-ed" → "X", with the
+    case it is said of); '' when it is none, or its act is no act of the work."""
     text = sentence.strip().rstrip(" .!")
     found = IF_YOU.match(text) or THEN_IF.match(text) or THEN_IF.match(_remark_off(text))
+    case = ""
     if wished := WISHED.match(text):
         act = wished["act"]
+    elif preferred := RATHER.match(text):
+        act, case = preferred["act"], (preferred["case"] or "").strip().rstrip(",")
     elif found and WOULD.search(found["then"]):
         act = found["act"]
     else:
@@ -525,7 +551,8 @@ def wish(sentence: str) -> str:
         return ""
     rest = " ".join(words[1:])  # "… and just used their name": "… and just use their name"
     rest = AND_PAST.sub(lambda m: m[1] + (_base(m[2].lower()) or m[2]), rest)
-    return " ".join([*often, verb, rest]).strip()
+    asked = " ".join([*often, verb, rest]).strip()
+    return f"{case}, {asked}" if case else asked
 
 
 def _remark_off(text: str) -> str:

@@ -344,6 +344,15 @@ ON_CONDITION = [
         "Once a booking is paid, just send the itinerary without asking again.",
         "Once a booking is paid, just send the itinerary without asking again.",
     ),
+    # run on without a comma: the agent's obligation starts the main clause
+    (
+        "When a hive is found queenless during the honey flow it should book an inspector visit that week, not wait for the monthly round.",
+        "When a hive is found queenless during the honey flow, book an inspector visit that week, not wait for the monthly round.",
+    ),
+    (
+        "If a flight lands after midnight the assistant should arrange a taxi voucher for the crew.",
+        "If a flight lands after midnight, arrange a taxi voucher for the crew.",
+    ),
 ]
 # A polite question after a lead-in, past a dash
 POLITE_AFTER_VENTING = [

@@ -3,7 +3,7 @@ reading on pairs written for this test, in trades the corpus does not hold."""
 
 import pytest
 
-from language.contrary import action, contrary
+from language.contrary import action, against_line, contrary
 from language.lengths import length_conflict
 from language.opposites import same_scale_conflicts
 
@@ -97,3 +97,30 @@ def test_a_line_for_when_a_tool_fails_opposes_no_line_that_does_not_name_the_too
 )
 def test_emphasis_is_no_word_of_what_is_asked(a, b):
     assert not contrary(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # a word left of a contraction and a negation are said of nothing: "it's not" and "gangway's"
+        (
+            "No - the cut-off for bike check-in at Carrick quay is 25 minutes before boarding, not 10. It "
+            "keeps telling riders 10 and then they turn up and the gangway's already up.",
+            "Apply the student fare automatically when a valid card number is given, it's not complicated.",
+        ),
+        # one word shared by a long reason and a line is no subject: "before" and "until" of two things
+        (
+            "Rejected. The reply confirms the pitch swap before the second stallholder has agreed. House "
+            "rule: pitch swaps are never confirmed until both stallholders have signed the swap form.",
+            "Look up the stallholder's licence class before quoting a fee.",
+        ),
+        # the value a correction sets right is no value it asks for: "not 30 days after"
+        (
+            "The loan deposit is refunded within 10 days of the return date, not 30 days after you drop "
+            "the kit off. Please stop telling members the wrong thing.",
+            "Check the member's booking history before telling them when the kit is due back.",
+        ),
+    ],
+)
+def test_words_of_other_things_make_no_contrary(a, b):
+    assert not contrary(a, b) and not contrary(b, a) and not against_line(a, b)

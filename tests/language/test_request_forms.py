@@ -130,6 +130,14 @@ def test_three_people_asking_as_a_rule_or_a_quantity_make_one_line_each():
         ("We really wish you would just label the boxes.", "label the boxes"),
         ("I wish you were here.", ""),
         ("I wish you'd known.", ""),
+        # a preference for what the agent did otherwise, with the case it is said of
+        ("I'd rather you emailed the rota on Fridays.", "email the rota on Fridays"),
+        ("We would much rather the bot asked for the postcode first.", "ask for the postcode first"),
+        (
+            "For first-time borrowers I'd rather it explained the late fees before linking the terms.",
+            "For first-time borrowers, explain the late fees before linking the terms",
+        ),
+        ("I'd rather it was quieter.", ""),
     ],
 )
 def test_a_wish_said_outright_asks_for_its_act(said, act):
