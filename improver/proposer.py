@@ -70,6 +70,7 @@ class ProposalInput:
     returning: tuple[Addition, ...] = ()  # lines a canary took back that new evidence asks for again
     dropped: tuple[str, ...] = ()  # lines their own test showed worse: their contrary may be tried
     served_facts: tuple[str, ...] = ()  # learned facts every agent is served (their own section)
+    testing: tuple[str, ...] = ()  # lines a canary or a line test serves to a share of sessions now
 
 
 @dataclass(frozen=True)
@@ -402,6 +403,10 @@ def _choose(
             conflicts.append(conflict(addition, stronger, against))
             skipped.append(left(addition, _contradiction(stronger, against)))
             continue
+        tested = next((line for line in data.testing if opposed(addition, line)), "")
+        if tested and addition.origin != "operator":
+            skipped.append(left(addition, f"contradicts {tested.strip()!r}, {UNDER_TEST}"))
+            continue
         fact = addition.origin != "operator" and displaced(addition, data.served_facts)
         if fact:
             skipped.append(left(addition, f"contradicts the learned fact {fact!r}, {SERVED_FACT}"))
@@ -430,6 +435,11 @@ def _choose(
 # A learned fact earned its reach by its own test; a line that says its contrary would take it out
 # of every block the line is served in (a fact is never served beside its contrary), unseen.
 SERVED_FACT = "which every agent is served: retire the fact on its page first to serve this line"
+
+
+# A line under test is served to a share of sessions, each drawn on its own: its contrary, drawn
+# beside it, would be served with it to some of them.
+UNDER_TEST = "which is under test now: it waits for that test, and is tried should the test drop that line"
 
 
 def displaced(addition: Addition, facts: tuple[str, ...]) -> str:

@@ -415,6 +415,7 @@ def _propose(
             proven=tuple(ritual_evidence.proven_elsewhere(template, now - window, now)),
             context=analysis.context.text,
             exclude=withdrawn + canarying,  # a line its canary is still testing is not proposed again
+            testing=canarying,  # … nor its contrary, until that test ends
             dropped=dropped_by_tests(template),
             retry=tuple(addition_from(a) for a in retry),
             returning=back,  # back on new evidence, each alone (improver.bundles)

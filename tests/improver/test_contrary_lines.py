@@ -234,3 +234,58 @@ def test_the_ritual_passes_on_the_lines_their_own_test_rolled_back_not_those_a_h
     ended("Rotate the logs when the disk is full.", LineFactor.Status.ROLLED_BACK)
     ended("Expand the volume before it fills.", LineFactor.Status.ABORTED)
     assert dropped_by_tests(template) == ("Rotate the logs when the disk is full.",)
+
+
+ROTATE = "Rotate the logs when the disk is full."
+KEEP = "Don't rotate the logs, we need them for the audit."
+
+
+def test_the_contrary_of_a_line_under_test_waits_for_that_test_whatever_its_support():
+    # drawn on its own beside the line under test, it would be served with it to some sessions
+    keep = Remedy(KEEP, 30, 30, ("observation:2",))
+    waits = DeterministicProposer()
+    change = waits.propose(
+        ProposalInput(
+            template="ops",
+            directives=PAGE,
+            negative_by_category={"accuracy": 12},
+            remedies=(keep, Remedy("Expand the volume before it fills.", 5, 5, ("observation:3",))),
+            testing=(ROTATE,),
+        )
+    )
+    assert KEEP not in change.directives and "Expand the volume" in change.directives
+    [left] = [x for x in waits.last_left_out if x["line"] == KEEP]
+    assert left["why"].startswith(f"contradicts {ROTATE!r}, which is under test now: it waits")
+    assert KEEP in proposed(PAGE, keep).directives  # once no test serves that line, it is tried
+
+
+def test_the_ritual_holds_back_the_contrary_of_a_line_under_test_and_says_why():
+    from experiments.models import LineFactor
+    from improver.models import EvolutionNote
+    from tests.improver.test_competing_lines import said
+
+    template, improver, client = coder_fleet()
+    LineFactor.objects.create(
+        template=template,
+        levels=[{"add": [ROTATE], "targets": ["negative:general"]}],
+        share=0.5,
+        started_at=WAKE - timedelta(days=2),
+    )
+    at = WAKE.replace(hour=0)
+    said(client, 8, f"The audit trail had a gap. {KEEP}", at)
+    said(
+        client,
+        4,
+        "The summary was too long and verbose. Keep reports concise: lead with the result.",
+        at,
+        first=20,
+    )
+
+    ritual_run(improver=improver, period="w1", now=WAKE)
+
+    [proposal] = Proposal.objects.filter(status="pending")
+    assert [a["text"] for a in proposal.payload["additions"]] == [
+        "Keep reports concise: lead with the result."
+    ]
+    [note] = EvolutionNote.objects.filter(content__startswith=f"Left out {KEEP!r}")
+    assert f"contradicts {ROTATE!r}, which is under test now" in note.content
