@@ -50,6 +50,7 @@ import re
 from lemminflect import getLemma
 
 from language import grammar
+from language.rhetorical_asks import rhetorical
 from language.noun_rules import LEADING_STANCE, ONE_MOMENT, SPEAKER, TRAILING_STANCE, enough, please_phrase
 from language.remedy_shapes import CONDITION, shapes
 
@@ -167,6 +168,8 @@ def addressed(sentence: str) -> str:
     """The sentence said to the agent when it asks the agent in the third person, or states the
     house's practice (see the module's docstring and `HOUSE`); else the sentence as it is."""
     text = CONNECTIVE.sub("", sentence.strip(), count=1)  # "So it should mention …"
+    if (asked := rhetorical(grammar.lead_in_off(text))) and instructs(asked):
+        return asked[:1].upper() + asked[1:]  # "It should have asked me …": "Ask me …"
     for pattern, said in ADDRESSED:
         if found := pattern.match(text):
             rest = text[found.end() :]
@@ -347,7 +350,7 @@ def request(sentence: str) -> str:
     parts = SO_THE_BOT.split(said, maxsplit=1)
     if len(parts) == 2 and instructs(consequence := addressed(parts[1])):
         return consequence.rstrip(" .!")  # "We don't take money upfront, so it has to stop …"
-    text = addressed(said)
+    text = addressed(said)  # "Would it kill you to check the tide table?" → "Check the tide table"
     if text != said and instructs(text):
         return text.rstrip(" .!")  # "The bot should warn owners upfront" → "Warn owners upfront"
     for form in (polite, suggestion, wish, please_phrase, stance_rule, enough, after_lead_in, on_condition):

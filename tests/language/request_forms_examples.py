@@ -365,3 +365,35 @@ POLITE_AFTER_VENTING = [
         "Send the notice a month ahead.",
     ),
 ]
+# A rhetorical question, a lead-in naming the fix, or a reproach: the act it asks for
+RHETORICAL = [
+    (
+        "Would it kill you to check the tide table before booking a lift?",
+        "Check the tide table before booking a lift.",
+    ),
+    ("Why can't it just send the invoice with the delivery note?", "Send the invoice with the delivery note."),
+    ("How hard is it to put the hive number on the invoice?", "Put the hive number on the invoice."),
+    ("Is it too much to ask that it confirms the booking in writing?", "Confirm the booking in writing."),
+    ("Surely it can check the diary before promising a date?", "Check the diary before promising a date."),
+    ("All I want is for it to tell me the price up front.", "Tell the user the price up front."),
+    ("The answer is to ask for the postcode first.", "Ask for the postcode first."),
+    ("It should have asked me for the serial number.", "Ask the user for the serial number."),
+    (
+        "It should be checking the weather forecast before confirming a shearing day.",
+        "Check the weather forecast before confirming a shearing day.",
+    ),
+    ("Why does it never tell people the tuning fee is separate?", "Tell people the tuning fee is separate."),
+    ("Would it be so hard to give a callback time?", "Give a callback time."),
+    (
+        "My suggestion: confirm the hive count with the grower before the trucks are loaded.",
+        "Confirm the hive count with the grower before the trucks are loaded.",
+    ),
+]
+RHETORICAL_NOT_REQUESTS = [
+    "How hard is it to get a refund around here?",  # the user's own act, said of no one
+    "Is it too much to ask to speak to a human?",
+    "You should have seen the state of the van.",  # seeing is no act of the work
+    "Why doesn't it work on my phone?",
+    "It should have been delivered on Monday.",
+    "The answer is no.",
+]

@@ -55,6 +55,7 @@ LINES = [
     *[_scope_misread(row) for row in examples.SUGGESTIONS],
     *examples.ON_CONDITION,
     *[_scope_misread(row) for row in examples.POLITE_AFTER_VENTING],
+    *examples.RHETORICAL,
 ]
 NONE = [
     *examples.QUESTIONS_NOT_REQUESTS,
@@ -66,6 +67,7 @@ NONE = [
     *examples.VENTING_NOT_REQUESTS,
     *[said for said, line in examples.FRAGMENTS if not line],
     *examples.SUGGESTIONS_NOT_REQUESTS,
+    *examples.RHETORICAL_NOT_REQUESTS,
 ]
 
 
@@ -78,6 +80,7 @@ def test_each_kind_has_eight_examples_and_near_misses():
         (examples.COUNTERFACTUALS, examples.COUNTERFACTUALS_NOT_REQUESTS),
         (examples.AFTER_VENTING, examples.VENTING_NOT_REQUESTS),
         (examples.SUGGESTIONS, examples.SUGGESTIONS_NOT_REQUESTS),
+        (examples.RHETORICAL, examples.RHETORICAL_NOT_REQUESTS),
     ):
         assert len(kind) >= 8 and len(misses) >= 4
 

@@ -1,0 +1,99 @@
+"""Requests said as a rhetorical question, a lead-in that names the fix, or a reproach (pure).
+
+People often ask for a change without a command: "Would it kill you to check the tide table?",
+"How hard is it to put the hive number on the invoice?", "Why can't it just send the invoice with
+the delivery note?", "The fix is simple: send the rota on Friday.", "All I want is for it to tell
+me the price up front.", "It should have asked me for the serial number." Each holds the act it
+asks for; `rhetorical` returns that act with its verb in the base form ("check the tide table",
+"ask me for the serial number"), or '' when the sentence is none of these forms or what follows
+is no act (the caller checks that it instructs).
+"""
+
+import re
+
+from lemminflect import getLemma
+
+from language import grammar
+
+AGENT = r"(?:it|you|u|the\s+(?:bot|agent|assistant|chatbot|system|app))"
+# Said of no one ("How hard is it to …"), the act may be the user's own ("… to get a refund"):
+# such a form asks the agent only for an act no user does for themselves (`USERS_OWN`).
+IMPERSONAL = re.compile(
+    r"^(?:would\s+it\s+be\s+(?:so\s+|that\s+|too\s+|really\s+)?(?:hard|difficult)\s+to\s+"
+    r"|how\s+(?:hard|difficult)\s+(?:is\s+it|can\s+it\s+be|would\s+it\s+be)\s+to\s+"
+    r"|is\s+it\s+(?:really\s+)?(?:too|so)\s+much\s+to\s+ask\s+to\s+)",
+    re.I,
+)
+USERS_OWN = grammar.words(
+    """get find reach contact talk speak book buy pay order cancel return use log sign understand
+    figure see hear know get through"""
+)
+# Verbs of knowing, feeling or being: no act of the work ("You should have seen the van").
+NO_ACT = grammar.words("know understand realise realize care think believe imagine see hear be been work")
+QUESTIONS = [
+    rf"would\s+it\s+(?:kill|hurt)\s+(?:you|it|them)\s+to\s+",
+    rf"would\s+it\s+be\s+(?:so\s+|that\s+|too\s+|really\s+)?(?:hard|difficult)\s+(?:for\s+{AGENT}\s+)?to\s+",
+    rf"how\s+(?:hard|difficult)\s+(?:is\s+it|can\s+it\s+be|would\s+it\s+be)\s+(?:for\s+{AGENT}\s+)?to\s+",
+    rf"is\s+it\s+(?:really\s+)?(?:too|so)\s+much\s+to\s+ask\s+(?:for\s+{AGENT}\s+to\s+|that\s+{AGENT}\s+|to\s+)",
+    rf"(?:is\s+there\s+)?any\s+chance\s+{AGENT}\s+(?:could|can|would|might)\s+",
+    rf"(?:could|can|would)\s+{AGENT}\s+not\s+",
+    rf"(?:couldn'?t|can'?t|wouldn'?t)\s+{AGENT}\s+",
+    rf"why\s+(?:can'?t|cannot|won'?t|doesn'?t|does\s+not|didn'?t|did\s+not)\s+{AGENT}\s+",
+    rf"why\s+(?:does|do|did)\s+{AGENT}\s+never\s+",
+    rf"surely\s+{AGENT}\s+(?:can|could)\s+",
+]
+QUESTION = re.compile(
+    rf"^(?:{'|'.join(QUESTIONS)})(?:(?:just|simply|ever|even|at\s+least)\s+)*(?P<act>[^?]+?)[\s?.!]*$", re.I
+)
+FIX_NAMED = re.compile(
+    r"^(?:(?:the|an?|my|our)\s+(?:fix|solution|answer|remedy|suggestion|request|ask)\s+"
+    r"(?:is|would\s+be)\s*(?:simple|easy|obvious|this)?\s*[:,;-]?\s*"
+    r"|(?:my|our)\s+suggestion\s*[:,;-]\s*"
+    r"|all\s+(?:i|we)\s+(?:want|ask|need)\s+is\s+(?:for\s+" + AGENT + r"\s+)?"
+    r"|the\s+(?:easiest|simplest|best|obvious)\s+thing\s+(?:would\s+be|is)\s+)"
+    r"(?:to\s+)?(?P<act>.+?)[\s.!]*$",
+    re.I,
+)
+# A reproach: what the agent should have done, or should be doing.
+SHOULD_HAVE = re.compile(
+    rf"^{AGENT}\s+(?:should|ought\s+to|could)\s+(?:have|'ve)\s+(?:(?:just|at\s+least|really)\s+)?"
+    r"(?P<verb>[a-z]+)\b(?P<rest>[^?]*?)[\s.!]*$",
+    re.I,
+)
+SHOULD_BE = re.compile(
+    rf"^{AGENT}\s+(?:should|ought\s+to|needs\s+to)\s+be\s+(?P<verb>[a-z]+ing)\b(?P<rest>[^?]*?)[\s.!]*$", re.I
+)
+
+
+def rhetorical(sentence: str) -> str:
+    """The act a rhetorical question, a named fix or a reproach asks for ('' when none)."""
+    text = " ".join(sentence.replace("’", "'").split())
+    if found := QUESTION.match(text) or FIX_NAMED.match(text):
+        act = _base_first(found["act"])
+        avoid = NO_ACT | (USERS_OWN if IMPERSONAL.match(text) else frozenset())
+    elif found := SHOULD_HAVE.match(text) or SHOULD_BE.match(text):
+        verb = _base(found["verb"].lower())
+        act, avoid = (f"{verb}{found['rest']}" if verb else ""), NO_ACT
+    else:
+        return ""
+    return "" if not act or grammar._word(act.split()[0]) in avoid else act
+
+
+def _base_first(act: str) -> str:
+    """The act with its first word in the base form when it is a verb inflected ("confirms the
+    booking" → "confirm the booking"); '' when it opens with no verb."""
+    words = act.split()
+    if not words:
+        return ""
+    first = grammar._word(words[0])
+    if grammar.base_verb(first):
+        return act
+    base = _base(first)
+    return " ".join([base, *words[1:]]) if base else ""
+
+
+def _base(word: str) -> str:
+    """The base form of an inflected verb ("asked", "checking", "confirms"); '' for no verb."""
+    lemma = getLemma(word, upos="VERB")
+    found = lemma[0] if lemma else ""
+    return found if found and found != word and grammar.base_verb(found) else ""
