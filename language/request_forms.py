@@ -50,9 +50,9 @@ import re
 from lemminflect import getLemma
 
 from language import grammar
-from language.rhetorical_asks import rhetorical
 from language.noun_rules import LEADING_STANCE, ONE_MOMENT, SPEAKER, TRAILING_STANCE, enough, please_phrase
 from language.remedy_shapes import CONDITION, shapes
+from language.rhetorical_asks import rhetorical
 
 POLITE = re.compile(
     r"^(?:could|can|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz|kindly|just|possibly|maybe|perhaps)\s+)*"

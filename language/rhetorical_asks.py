@@ -31,7 +31,7 @@ USERS_OWN = grammar.words(
 # Verbs of knowing, feeling or being: no act of the work ("You should have seen the van").
 NO_ACT = grammar.words("know understand realise realize care think believe imagine see hear be been work")
 QUESTIONS = [
-    rf"would\s+it\s+(?:kill|hurt)\s+(?:you|it|them)\s+to\s+",
+    r"would\s+it\s+(?:kill|hurt)\s+(?:you|it|them)\s+to\s+",
     rf"would\s+it\s+be\s+(?:so\s+|that\s+|too\s+|really\s+)?(?:hard|difficult)\s+(?:for\s+{AGENT}\s+)?to\s+",
     rf"how\s+(?:hard|difficult)\s+(?:is\s+it|can\s+it\s+be|would\s+it\s+be)\s+(?:for\s+{AGENT}\s+)?to\s+",
     rf"is\s+it\s+(?:really\s+)?(?:too|so)\s+much\s+to\s+ask\s+(?:for\s+{AGENT}\s+to\s+|that\s+{AGENT}\s+|to\s+)",

@@ -371,7 +371,10 @@ RHETORICAL = [
         "Would it kill you to check the tide table before booking a lift?",
         "Check the tide table before booking a lift.",
     ),
-    ("Why can't it just send the invoice with the delivery note?", "Send the invoice with the delivery note."),
+    (
+        "Why can't it just send the invoice with the delivery note?",
+        "Send the invoice with the delivery note.",
+    ),
     ("How hard is it to put the hive number on the invoice?", "Put the hive number on the invoice."),
     ("Is it too much to ask that it confirms the booking in writing?", "Confirm the booking in writing."),
     ("Surely it can check the diary before promising a date?", "Check the diary before promising a date."),
