@@ -14,7 +14,11 @@ remedies and chronic friction read from what arrived after its rollout ended (an
 ritual's window) propose the same line. Then it is proposed alone, one such line per proposal, and
 its reason says what happened to it before. The rule (`comes_back`):
 - aborted (a human, or a head that moved, ended the canary) with no harm in sight: any new
-  evidence the ritual would propose a line on;
+  evidence the ritual would propose a line on; but a line tested on its own whose test saw it
+  unlikely to lower its target (less than 80% likely) did not take its complaints away where it
+  was served, and the same complaints going on are no new evidence: it comes back only when asked
+  for in at least twice the sessions that first proposed it (a few users who want the opposite of
+  a served line ask for theirs week after week);
 - rolled back for harm, or aborted when its last check saw harm (a signal significantly worse,
   or a recommendation to abort: a signal likely past its margin, or its target likely worse):
   new evidence at least as large as what first proposed it — as many sessions, as many people
@@ -26,6 +30,7 @@ A line a human rejected in a proposal never comes back.
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from statistics import NormalDist
 
 from experiments.metrics import target_of
 from improver.proposer import normalised
@@ -113,6 +118,7 @@ class Ended:
     reason: str = ""
     alone: bool = False  # tested on its own (a line test, `rollout` its id), not in a version
     harmed: bool = False  # its last check saw harm (`harmed`), whoever ended it
+    gain: float | None = None  # alone: how likely its last check saw its target lower (`gain`)
 
 
 def same_line(a: str, b: str) -> bool:
@@ -128,14 +134,34 @@ def harmed(last_check: dict) -> bool:
     return bool(worse(last_check)) or (last_check.get("advice") or {}).get("action") == "abort"
 
 
+def gain(check: dict) -> float | None:
+    """How likely a line test's check saw the level's target lower where the line was served
+    (flat prior, normal approximation on the interval of what it is judged on, as the
+    recommendation reads it); None when the check holds no such interval."""
+    judged = (check.get("judged_on") or [None])[0]
+    seen = (check.get("intervals") or {}).get(judged)
+    if not seen or len(seen) != 3 or None in seen or seen[2] <= seen[1]:
+        return None
+    diff, low, high = seen
+    return NormalDist().cdf(-diff / ((high - low) / (2 * 1.96)))
+
+
+# A line its own test saw less likely than this to lower its target did not take its complaints
+# away where it was served: the same complaints going on are no new evidence for it.
+RETRY_GAIN = 0.8
+
+
 def comes_back(ended: Ended, sessions: int, people: int, evidence: int) -> bool:
     """Whether new evidence (its sessions, people and weight, as `improver.proposer.Addition`
     counts them) brings back a line a canary took back: any for a line aborted with no harm in
-    sight; for a line rolled back for harm or aborted on seeing it, at least as much of each as
-    the evidence that first proposed it."""
+    sight, unless it was tested on its own and its test saw it unlikely to help (`RETRY_GAIN`):
+    then only a turn, twice the sessions that first proposed it; for a line rolled back for harm
+    or aborted on seeing it, at least as much of each as the evidence that first proposed it."""
+    old = ended.addition
+    if ended.alone and ended.gain is not None and ended.gain < RETRY_GAIN and not ended.harmed:
+        return sessions >= 2 * max(old.get("sessions") or 0, 1)
     if ended.status != "rolled_back" and not ended.harmed:
         return True
-    old = ended.addition
     return (
         sessions >= (old.get("sessions") or 0)
         and people >= (old.get("people") or 0)

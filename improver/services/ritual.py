@@ -676,6 +676,7 @@ def ended_lines(template) -> dict[str, bundles.Ended]:
                     factor.reason,
                     alone=True,
                     harmed=bundles.harmed((factor.last_check or {}).get(str(level)) or {}),
+                    gain=bundles.gain((factor.last_check or {}).get(str(level)) or {}),
                 )
     return out
 

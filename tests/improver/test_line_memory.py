@@ -218,3 +218,51 @@ def test_a_line_a_human_aborted_on_a_check_that_advised_abort_needs_as_much_new_
     assert response.status_code == 200
 
     back_only_on_as_much(clock, improver, client)
+
+
+NEUTRAL = [0.0, -0.1, 0.1]  # its test saw it no likelier to lower its target than not (50%)
+HELPED = [-0.08, -0.16, 0.0]  # 97.5% likely lower, not yet shown
+
+
+@pytest.mark.parametrize(
+    ("seen", "new", "back"),
+    [
+        (NEUTRAL, 4, False),  # the same complaints going on: no new evidence for it
+        (NEUTRAL, 8, True),  # twice the sessions that first proposed it: a turn
+        (HELPED, 4, True),  # it likely helped: any new evidence brings it back
+    ],
+)
+def test_a_line_its_own_test_saw_unlikely_to_help_comes_back_only_on_a_turn(seen, new, back):
+    from experiments.models import LineFactor
+
+    template, improver, client = coder_fleet()
+    first = {"text": CONCISE, "origin": "remedy", "evidence": 24, "sessions": 4, "people": 4}
+    LineFactor.objects.create(
+        template=template,
+        levels=[{"add": [CONCISE], "targets": ["negative:communication"], "addition": first}],
+        share=0.5,
+        status=LineFactor.Status.ABORTED,
+        decided_by="approver",
+        started_at=WAKE - timedelta(days=20),
+        decided_at=WAKE - timedelta(days=6),
+        last_check={
+            "1": {"judged_on": ["negative:communication"], "intervals": {"negative:communication": seen}}
+        },
+    )
+    asked(client, CONCISE, new, WAKE - timedelta(days=2), "n")
+
+    ritual_run(improver=improver, period="w1", now=WAKE)
+
+    proposed = [a for p in Proposal.objects.filter(status="pending") for a in added(p)]
+    assert (CONCISE in proposed) is back, proposed
+
+
+@pytest.mark.parametrize(
+    ("seen", "gain"),
+    [(NEUTRAL, 0.5), (HELPED, 0.975), ([0.08, 0.0, 0.16], 0.025), (None, None), ([0.0, 0.1, 0.1], None)],
+)
+def test_how_likely_a_check_saw_the_target_lower(seen, gain):
+    from improver.bundles import gain as seen_gain
+
+    check = {"judged_on": ["negative:x"], "intervals": {"negative:x": seen}} if seen else {}
+    assert seen_gain(check) == (pytest.approx(gain, abs=1e-3) if gain is not None else None)
