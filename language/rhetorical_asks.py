@@ -21,7 +21,8 @@ AGENT = r"(?:it|you|u|the\s+(?:bot|agent|assistant|chatbot|system|app))"
 IMPERSONAL = re.compile(
     r"^(?:would\s+it\s+be\s+(?:so\s+|that\s+|too\s+|really\s+)?(?:hard|difficult)\s+to\s+"
     r"|how\s+(?:hard|difficult)\s+(?:is\s+it|can\s+it\s+be|would\s+it\s+be)\s+to\s+"
-    r"|is\s+it\s+(?:really\s+)?(?:too|so)\s+much\s+to\s+ask\s+to\s+)",
+    r"|is\s+it\s+(?:really\s+)?(?:too|so)\s+much\s+to\s+ask\s+to\s+"
+    r"|(?:is|would)\s+it\s+(?:be\s+)?possible\s+to\s+)",
     re.I,
 )
 USERS_OWN = grammar.words(
@@ -35,7 +36,11 @@ QUESTIONS = [
     rf"would\s+it\s+be\s+(?:so\s+|that\s+|too\s+|really\s+)?(?:hard|difficult)\s+(?:for\s+{AGENT}\s+)?to\s+",
     rf"how\s+(?:hard|difficult)\s+(?:is\s+it|can\s+it\s+be|would\s+it\s+be)\s+(?:for\s+{AGENT}\s+)?to\s+",
     rf"is\s+it\s+(?:really\s+)?(?:too|so)\s+much\s+to\s+ask\s+(?:for\s+{AGENT}\s+to\s+|that\s+{AGENT}\s+|to\s+)",
-    rf"(?:is\s+there\s+)?any\s+chance\s+{AGENT}\s+(?:could|can|would|might)\s+",
+    r"(?:is|would)\s+it\s+(?:be\s+)?possible\s+to\s+",
+    rf"(?:is\s+there\s+)?(?:any|a)\s+(?:chance|way)\s+(?:that\s+)?{AGENT}\s+(?:could|can|would|might)\s+",
+    rf"(?:is|would)\s+it\s+(?:be\s+)?possible\s+for\s+{AGENT}\s+to\s+",
+    rf"(?:how|what)\s+about\s+(?:if\s+)?{AGENT}\s+",
+    rf"(?:i|we)\s+(?:just|only|simply|really)\s+(?:need|want)\s+{AGENT}\s+to\s+",
     rf"(?:could|can|would)\s+{AGENT}\s+not\s+",
     rf"(?:couldn'?t|can'?t|wouldn'?t)\s+{AGENT}\s+",
     rf"why\s+(?:can'?t|cannot|won'?t|doesn'?t|does\s+not|didn'?t|did\s+not)\s+{AGENT}\s+",
@@ -81,15 +86,11 @@ def rhetorical(sentence: str) -> str:
 
 def _base_first(act: str) -> str:
     """The act with its first word in the base form when it is a verb inflected ("confirms the
-    booking" → "confirm the booking"); '' when it opens with no verb."""
+    booking" → "confirm the booking"); as it is otherwise (whether it instructs, "text the
+    grower", is the caller's to read)."""
     words = act.split()
-    if not words:
-        return ""
-    first = grammar._word(words[0])
-    if grammar.base_verb(first):
-        return act
-    base = _base(first)
-    return " ".join([base, *words[1:]]) if base else ""
+    base = _base(grammar._word(words[0])) if words else ""
+    return " ".join([base, *words[1:]]) if base else act
 
 
 def _base(word: str) -> str:

@@ -391,8 +391,20 @@ RHETORICAL = [
         "My suggestion: confirm the hive count with the grower before the trucks are loaded.",
         "Confirm the hive count with the grower before the trucks are loaded.",
     ),
+    (
+        "Is there any way it could text the grower when the hives are moved?",
+        "Text the grower when the hives are moved.",
+    ),
+    (
+        "I just need it to tell me which courtroom the interpreter is in.",
+        "Tell the user which courtroom the interpreter is in.",
+    ),
+    ("How about if the bot sent a reminder the night before?", "Send a reminder the night before."),
+    ("Is it possible for it to send the docket by email?", "Send the docket by email."),
 ]
 RHETORICAL_NOT_REQUESTS = [
+    "Is it possible to get a refund?",
+    "What about the refund?",
     "How hard is it to get a refund around here?",  # the user's own act, said of no one
     "Is it too much to ask to speak to a human?",
     "You should have seen the state of the van.",  # seeing is no act of the work
