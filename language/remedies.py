@@ -107,7 +107,7 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
     named_after = [False] * len(said)  # whether a later sentence names one case
     for i in range(len(said) - 2, -1, -1):
         named_after[i] = named_after[i + 1] or names_one(said[i + 1])
-    asked, case_before = [], False
+    asked, case_before, story = [], False, False
     for position, sentence in enumerate(said):
         if sentence not in read:  # or what it asks once its instruction is found in it
             read[sentence] = asks_of_the_work(sentence) or framed(sentence)
@@ -119,7 +119,10 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
             asked.append((position, rule))
         elif not reason and _stated(sentence) and THE_AGENT_DID.search(text):
             asked.append((position, as_policy(AFTER_DASH.sub("", sentence.strip()).rstrip(" .!"))))
-        case_before = case_before or tells_one_case(sentence)
+        # once what the agent did is told, what follows is the story of what went wrong ("Bot
+        # said the fitting was included. Was charged £45 extra."), not a case the ask is about
+        case_before = case_before or (not story and tells_one_case(sentence))
+        story = story or bool(THE_AGENT_DID.search(sentence))
     return asked
 
 
@@ -179,7 +182,8 @@ def as_policy(rule: str) -> str:
 # In feedback, what says the agent did otherwise than a value the item states ("Minimum order
 # for delivered buffets is 20 heads. bot accepted a 6 person order"): the value is the house's.
 THE_AGENT_DID = re.compile(
-    r"\b(?:the\s+(?:bot|assistant|agent|ai|chatbot|chat|system)|bot|it|you)\s+(?:keeps|kept|has\s+been|'s\s+been|"
+    r"\b(?:(?:(?:the|your|this|our)\s+)?(?:bot|assistant|agent|ai|chatbot|chat|system|helper)|it|you)\s+"
+    r"(?:keeps|kept|has\s+been|'s\s+been|"
     r"told|tells|said|says|quoted|offered|offers|promised|promises|accepted|gave|booked|charged|sent|let)\b",
     re.I,
 )

@@ -41,6 +41,19 @@ QUESTIONS = [
     rf"(?:is|would)\s+it\s+(?:be\s+)?possible\s+for\s+{AGENT}\s+to\s+",
     rf"(?:how|what)\s+about\s+(?:if\s+)?{AGENT}\s+",
     rf"(?:i|we)\s+(?:just|only|simply|really)\s+(?:need|want)\s+{AGENT}\s+to\s+",
+    # what was expected of it: "We were hoping it would pull dates from the events page"
+    rf"(?:i|we)\s+(?:was\s+|were\s+|had\s+)?(?:hoping|hoped|expected|expecting)\s+(?:that\s+)?{AGENT}\s+(?:would|to)\s+",
+    # a suggestion for next time: "Perhaps in future it could ask before …"
+    rf"(?:(?:perhaps|maybe)\s+)?(?:(?:next\s+time|in\s+future|from\s+now\s+on|going\s+forward),?\s+){AGENT}\s+"
+    r"(?:could|might)\s+",
+    rf"(?:perhaps|maybe)\s+{AGENT}\s+(?:could|might)\s+(?:in\s+future\s+|next\s+time\s+)?",
+    # what it is to be made to do: "please make it put the reservation on the system"
+    rf"(?:please|kindly)\s+make\s+{AGENT}\s+",
+    rf"(?:please\s+|kindly\s+|just\s+)?get\s+{AGENT}\s+to\s+",
+    rf"(?:please\s+|kindly\s+)?(?:update|change|fix|set)\s+(?:it|the\s+\w+)\s+(?:up\s+)?so\s+(?:that\s+)?{AGENT}\s+",
+    rf"(?:i|we)\s+(?:would\s+)?(?:respectfully\s+|kindly\s+)?(?:request|ask|suggest|propose)\s+that\s+{AGENT}\s+",
+    rf"(?:it(?:'d|\s+would)\s+(?:be|have\s+been)\s+)?(?:much\s+|far\s+|a\s+lot\s+)?(?:better|appreciated|helpful)"
+    rf"\s+if\s+{AGENT}\s+(?:had\s+)?",
     rf"(?:could|can|would)\s+{AGENT}\s+not\s+",
     rf"(?:couldn'?t|can'?t|wouldn'?t)\s+{AGENT}\s+",
     rf"why\s+(?:can'?t|cannot|won'?t|doesn'?t|does\s+not|didn'?t|did\s+not)\s+{AGENT}\s+",

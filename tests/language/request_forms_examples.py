@@ -401,10 +401,33 @@ RHETORICAL = [
     ),
     ("How about if the bot sent a reminder the night before?", "Send a reminder the night before."),
     ("Is it possible for it to send the docket by email?", "Send the docket by email."),
+    (
+        "We were hoping it would pull dates from the events page rather than an old newsletter.",
+        "Pull dates from the events page rather than an old newsletter.",
+    ),
+    (
+        "Perhaps in future it could ask before changing the colour profile of a print-ready file?",
+        "Ask before changing the colour profile of a print-ready file.",
+    ),
+    (
+        "I would respectfully request that it quote references in the current catalogue format only.",
+        "Quote references in the current catalogue format only.",
+    ),
+    (
+        "Kindly update it so that it describes the current vehicle, not the one we retired.",
+        "Describe the current vehicle, not the one we retired.",
+    ),
+    (
+        "Get it to list the sweep's arrival window in the confirmation.",
+        "List the sweep's arrival window in the confirmation.",
+    ),
 ]
 RHETORICAL_NOT_REQUESTS = [
     "Is it possible to get a refund?",
     "What about the refund?",
+    "I expected it to be quicker.",
+    "We were hoping it would be sunny.",
+    "Maybe it could be worse.",
     "How hard is it to get a refund around here?",  # the user's own act, said of no one
     "Is it too much to ask to speak to a human?",
     "You should have seen the state of the van.",  # seeing is no act of the work

@@ -30,6 +30,22 @@ from language.remedies import asks_in
             "january. it needs to use the current price list, not the old one",
             ["it needs to use the current price list, not the old one"],
         ),
+        # what the agent said, then what was so instead, then the lesson: all one story
+        (
+            "Assistant told my lad you take fridges. You don't, you take everything BUT fridges. "
+            "Tell people the list of what you don't take up front.",
+            ["Tell people the list of what you don't take up front."],
+        ),
+        (
+            "Bot said the guard fitting was free. Was charged £45 extra. List the extras properly.",
+            ["List the extras properly."],
+        ),
+        # the speaker's own story before what they ask
+        (
+            "My prescription was not ready. I am 78 and got two buses. Check with the dispensary staff "
+            "rather than guessing.",
+            ["Check with the dispensary staff rather than guessing."],
+        ),
         # no case told before it
         ("Link the parts list, don't attach it.", ["Link the parts list, don't attach it."]),
     ],
