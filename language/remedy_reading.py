@@ -163,6 +163,21 @@ THANKS = re.compile(
 )
 
 
+# A thanks for something, one clause and nothing more: "Thank you for the draft newsletter."
+THANKS_FOR = re.compile(
+    r"^(?:thanks|thank you|many thanks)(?:\s+(?:so|very)\s+much)?\s+for\s+[^,;:!?—–]+[.!]*$", re.I
+)
+
+
+# A reviewer's verdict on the draft, said alone: "Cannot approve.", "Not approved.", "Sending
+# this back."
+VERDICT = re.compile(
+    r"^(?:(?:i|we)\s+)?(?:cannot|can'?t|can\s+not|won'?t|will\s+not)\s+(?:approve|accept|pass|sign)\b[^,;:]*[.!]*$"
+    r"|^(?:not\s+approved|rejected|declined|sending\s+(?:this|it)\s+back)\b[^,;:]*[.!]*$",
+    re.I,
+)
+
+
 # "Jess here.", "Tom from accounts here": who is writing, said before what they write.
 SIGN_IN = re.compile(
     rf"^(?-i:{NAME})(?:\s+(?-i:{NAME}))?(?:\s+(?:from|in|at|on)\s+[\w\s'&-]{{1,30}}?)?\s+here[.!]*$", re.I
@@ -192,6 +207,8 @@ def by_form(sentence: str) -> bool | None:
         return False  # "Get it right.", "Seriously, do better.": venting said as a command
     if signed(text):
         return False  # "Okafor, Transport Team Lead": who wrote it
+    if THANKS_FOR.match(text) or VERDICT.match(text):
+        return False  # "Thank you for the draft newsletter.", "Cannot approve.": nothing asked
     if grammar.LIMIT.match(text) or grammar.LIMIT.match(grammar.lead_in_off(text)):
         return True  # a bound said as a thing and its quantity: no sentence of the fit is so short
     if limit(text):

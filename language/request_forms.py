@@ -188,9 +188,19 @@ CONNECTIVE = re.compile(r"^(?:so|and|also|but|plus|then|anyway|basically|please)
 
 
 # The house's rule said as such: "Our policy is to price match local shops only", "Our policy is
-# that anyone booking a colour service needs a patch test", "Rule is we only use our own parts".
+# that anyone booking a colour service needs a patch test", "Rule is we only use our own parts",
+# "House rule: every quote shows VAT", "Our house style requires that dates are written in full",
+# "We have a rule that anything going to parents names the safeguarding officer".
 POLICY = re.compile(
-    r"^(?:(?:our|the)\s+)?(?:policy|rule|house rule)\s+is\s+(?:(?P<to>to)\s+|that\s+|:\s*)?(?P<rule>\S.*)$",
+    r"^(?:(?:(?:our|the)\s+)?(?:policy|rule|house\s+rule|house\s+style|style\s+guide)"
+    r"\s*(?:is\s+(?:(?P<to>to)\s+|that\s+|:\s*)?|:\s*|(?:requires|says|states)\s+(?:that\s+)?)"
+    r"|we\s+have\s+a\s+(?:house\s+)?(?:rule|policy)\s+that\s+)(?P<rule>\S.*)$",
+    re.I,
+)
+# What a reviewer adds of the draft after the rule: "…, and this doesn't", "… and this one hasn't been".
+ON_THIS_ONE = re.compile(
+    r",?\s+(?:and|but)\s+(?:this|that|it)(?:\s+one)?\s+(?:doesn'?t|does\s+not|isn'?t|is\s+not|hasn'?t|"
+    r"has\s+not|didn'?t|wasn'?t)\b.*$",
     re.I,
 )
 NUMBER_WORDS = grammar.words("one two three four five six seven eight nine ten eleven twelve few several")
@@ -254,6 +264,9 @@ def _house(text: str) -> str:
     if policy and stated_policy(text) and (policy["to"] or _house(policy["rule"])):
         rule = _house(policy["rule"]) or policy["rule"]  # "… is to never absorb that", "… is we only use"
         return rule[:1].upper() + rule[1:]
+    if policy and stated_policy(text) and not text.lower().startswith("our policy is that"):
+        rule = ON_THIS_ONE.sub("", policy["rule"]).rstrip(" .!")  # "…, and this doesn't"
+        return f"Our policy is that {rule[:1].lower() + rule[1:] if rule[1:2].islower() else rule}."
     found = HOUSE.match(text.replace("’", "'")) or MAY_NOT.match(text.replace("’", "'"))
     verb = found["verb"].lower() if found else ""
     if not verb or verb in NO_PRACTICE or not grammar.base_verb(verb) or text.rstrip().endswith("?"):

@@ -355,3 +355,29 @@ def test_what_is_asked_of_the_work_however_it_is_framed(said, asks):
 )
 def test_a_value_of_the_house_stated_against_what_the_agent_did_is_asked(text, asked):
     assert [sentence for _, sentence in asks_in(text)] == asked
+
+
+@pytest.mark.parametrize(
+    ("reason", "line"),
+    [
+        (
+            "QA fail. Rule: every line item must carry its SKU.",
+            "Our policy is that every line item must carry its SKU.",
+        ),
+        (
+            "Cannot approve. Our house style requires that all dates are written in full, never as numerals.",
+            "Our policy is that all dates are written in full, never as numerals.",
+        ),
+        (
+            "Hi — sorry, can't sign this one off. We have a rule that anything going to parents names the "
+            "safeguarding officer, and this doesn't.",
+            "Our policy is that anything going to parents names the safeguarding officer.",
+        ),
+        (
+            "Thank you for the draft newsletter. Please use the 2025 logo on every page.",
+            "Use the 2025 logo on every page.",
+        ),
+    ],
+)
+def test_a_reviewer_s_rule_said_as_such_is_the_house_s_policy_and_thanks_is_no_line(reason, line):
+    assert [for_agent(s) for _, s in asks_in(reason, reason=True)] == [line]
