@@ -70,7 +70,7 @@ class ProposalInput:
     returning: tuple[Addition, ...] = ()  # lines a canary took back that new evidence asks for again
     dropped: tuple[str, ...] = ()  # lines their own test showed worse: their contrary may be tried
     served_facts: tuple[str, ...] = ()  # learned facts every agent is served (their own section)
-    testing: tuple[str, ...] = ()  # lines a canary or a line test serves to a share of sessions now
+    testing: tuple[tuple[str, int], ...] = ()  # (line, sessions) a canary or line test serves now
 
 
 @dataclass(frozen=True)
@@ -403,7 +403,9 @@ def _choose(
             conflicts.append(conflict(addition, stronger, against))
             skipped.append(left(addition, _contradiction(stronger, against)))
             continue
-        tested = next((line for line in data.testing if opposed(addition, line)), "")
+        tested = next(
+            (line for line, n in data.testing if minority(addition, n) and opposed(addition, line)), ""
+        )
         if tested and addition.origin != "operator":
             skipped.append(left(addition, f"contradicts {tested.strip()!r}, {UNDER_TEST}"))
             continue
@@ -439,7 +441,18 @@ SERVED_FACT = "which every agent is served: retire the fact on its page first to
 
 # A line under test is served to a share of sessions, each drawn on its own: its contrary, drawn
 # beside it, would be served with it to some of them.
-UNDER_TEST = "which is under test now: it waits for that test, and is tried should the test drop that line"
+UNDER_TEST = (
+    "which is under test now and far better supported: it waits for that test, and is tried should "
+    "the test drop that line"
+)
+
+
+def minority(addition: Addition, sessions: int) -> bool:
+    """Whether the addition is asked for in less than half the sessions of a line (`sessions`): a
+    minority's ask against it. Of two asks of comparable support, each is tested on its own and
+    its test, not the reading of their words, tells whether it helps (the pair reader errs on
+    lines of different problems more often than a few users want the opposite of most)."""
+    return 2 * addition.sessions < sessions
 
 
 def displaced(addition: Addition, facts: tuple[str, ...]) -> str:

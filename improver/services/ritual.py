@@ -415,7 +415,7 @@ def _propose(
             proven=tuple(ritual_evidence.proven_elsewhere(template, now - window, now)),
             context=analysis.context.text,
             exclude=withdrawn + canarying,  # a line its canary is still testing is not proposed again
-            testing=canarying,  # … nor its contrary, until that test ends
+            testing=tested_support(template, canary),  # … nor a minority's contrary of it
             dropped=dropped_by_tests(template),
             retry=tuple(addition_from(a) for a in retry),
             returning=back,  # back on new evidence, each alone (improver.bundles)
@@ -613,6 +613,22 @@ def dropped_by_tests(template) -> tuple[str, ...]:
     return tuple(
         a["text"] for status, adds in taken_back if status == LineFactor.Status.ROLLED_BACK for a in adds
     )
+
+
+def tested_support(template, canary: Rollout | None) -> tuple[tuple[str, int], ...]:
+    """Each line a canary or a line test serves to a share of sessions now, with the sessions
+    that asked for it when it was proposed."""
+    said = [
+        (a.get("text"), a.get("sessions"))
+        for a in _additions(canary.proposal.payload if canary and canary.proposal else None)
+    ]
+    said += [
+        (text, (level.get("addition") or {}).get("sessions"))
+        for factor in open_factors(template.pk)
+        for level in factor.levels
+        for text in level.get("add", ())
+    ]
+    return tuple((text, sessions or 0) for text, sessions in said if text)
 
 
 def testing_lines(template) -> tuple[str, ...]:

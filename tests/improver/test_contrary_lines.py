@@ -240,7 +240,7 @@ ROTATE = "Rotate the logs when the disk is full."
 KEEP = "Don't rotate the logs, we need them for the audit."
 
 
-def test_the_contrary_of_a_line_under_test_waits_for_that_test_whatever_its_support():
+def test_a_minority_s_contrary_of_a_line_under_test_waits_for_that_test():
     # drawn on its own beside the line under test, it would be served with it to some sessions
     keep = Remedy(KEEP, 30, 30, ("observation:2",))
     waits = DeterministicProposer()
@@ -250,13 +250,15 @@ def test_the_contrary_of_a_line_under_test_waits_for_that_test_whatever_its_supp
             directives=PAGE,
             negative_by_category={"accuracy": 12},
             remedies=(keep, Remedy("Expand the volume before it fills.", 5, 5, ("observation:3",))),
-            testing=(ROTATE,),
+            testing=((ROTATE, 80),),
         )
     )
     assert KEEP not in change.directives and "Expand the volume" in change.directives
     [left] = [x for x in waits.last_left_out if x["line"] == KEEP]
-    assert left["why"].startswith(f"contradicts {ROTATE!r}, which is under test now: it waits")
+    assert left["why"].startswith(f"contradicts {ROTATE!r}, which is under test now and far better supported")
     assert KEEP in proposed(PAGE, keep).directives  # once no test serves that line, it is tried
+    # of comparable support, it is tested on its own: its test, not the reading, tells
+    assert KEEP in proposed(PAGE, keep, testing=((ROTATE, 40),)).directives
 
 
 def test_the_ritual_holds_back_the_contrary_of_a_line_under_test_and_says_why():
@@ -267,7 +269,9 @@ def test_the_ritual_holds_back_the_contrary_of_a_line_under_test_and_says_why():
     template, improver, client = coder_fleet()
     LineFactor.objects.create(
         template=template,
-        levels=[{"add": [ROTATE], "targets": ["negative:general"]}],
+        levels=[
+            {"add": [ROTATE], "targets": ["negative:general"], "addition": {"text": ROTATE, "sessions": 20}}
+        ],
         share=0.5,
         started_at=WAKE - timedelta(days=2),
     )
@@ -288,4 +292,4 @@ def test_the_ritual_holds_back_the_contrary_of_a_line_under_test_and_says_why():
         "Keep reports concise: lead with the result."
     ]
     [note] = EvolutionNote.objects.filter(content__startswith=f"Left out {KEEP!r}")
-    assert f"contradicts {ROTATE!r}, which is under test now" in note.content
+    assert f"contradicts {ROTATE!r}, which is under test now and far better supported" in note.content
