@@ -184,7 +184,8 @@ def as_policy(rule: str) -> str:
 THE_AGENT_DID = re.compile(
     r"\b(?:(?:(?:the|your|this|our)\s+)?(?:bot|assistant|agent|ai|chatbot|chat|system|helper)|it|you)\s+"
     r"(?:keeps|kept|has\s+been|'s\s+been|"
-    r"told|tells|said|says|quoted|offered|offers|promised|promises|accepted|gave|booked|charged|sent|let)\b",
+    r"told|tells|said|says|quoted|offered|offers|promised|promises|accepted|gave|booked|charged|sent|let|"
+    r"asked|put|recommended|suggested|confirmed|converted|cancelled|canceled)\b",
     re.I,
 )
 

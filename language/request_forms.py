@@ -168,7 +168,8 @@ def addressed(sentence: str) -> str:
     """The sentence said to the agent when it asks the agent in the third person, or states the
     house's practice (see the module's docstring and `HOUSE`); else the sentence as it is."""
     text = CONNECTIVE.sub("", sentence.strip(), count=1)  # "So it should mention …"
-    if (asked := rhetorical(grammar.lead_in_off(text))) and instructs(asked):
+    asked = next((a for t in (sentence.strip(), text, grammar.lead_in_off(text)) if (a := rhetorical(t))), "")
+    if asked and instructs(asked):
         return asked[:1].upper() + asked[1:]  # "It should have asked me …": "Ask me …"
     for pattern, said in ADDRESSED:
         if found := pattern.match(text):

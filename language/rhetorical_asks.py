@@ -67,7 +67,7 @@ FIX_NAMED = re.compile(
     r"^(?:(?:the|an?|my|our)\s+(?:fix|solution|answer|remedy|suggestion|request|ask)\s+"
     r"(?:is|would\s+be)\s*(?:simple|easy|obvious|this)?\s*[:,;-]?\s*"
     r"|(?:my|our)\s+suggestion\s*[:,;-]\s*"
-    r"|all\s+(?:i|we)\s+(?:want|ask|need)\s+is\s+(?:for\s+" + AGENT + r"\s+)?"
+    r"|(?:all|what)\s+(?:i|we)\s+(?:want|ask|need|ask\s+for)\s+is\s+(?:for\s+" + AGENT + r"\s+)?"
     r"|the\s+(?:easiest|simplest|best|obvious)\s+thing\s+(?:would\s+be|is)\s+)"
     r"(?:to\s+)?(?P<act>.+?)[\s.!]*$",
     re.I,

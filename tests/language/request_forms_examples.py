@@ -421,6 +421,14 @@ RHETORICAL = [
         "Get it to list the sweep's arrival window in the confirmation.",
         "List the sweep's arrival window in the confirmation.",
     ),
+    (
+        "Next time it could mention that winter and summer times are different.",
+        "Mention that winter and summer times are different.",
+    ),
+    (
+        "What I want is for it to match the booking to the right artist.",
+        "Match the booking to the right artist.",
+    ),
 ]
 RHETORICAL_NOT_REQUESTS = [
     "Is it possible to get a refund?",
