@@ -21,7 +21,6 @@ Osei's."), makes it about that case too; "always" and "never" then say how, not 
 import re
 
 from language import grammar
-from language.noun_rules import SPEAKER
 from language.request_forms import LEAD_IN_END, addressed, request
 from language.scope import DID, WEEKDAY, is_instance
 
@@ -72,15 +71,8 @@ def _plural(word: str) -> bool:
 
 
 def tells_one_case(sentence: str) -> bool:
-    """Whether a sentence told before an instruction is about one case, not what the agent did,
-    nor the speaker's own story of what went wrong ("I am 78 and got two buses"): what follows
-    that is what they ask of the work."""
-    return (
-        bool(sentence.strip())
-        and is_instance(sentence)
-        and not THE_AGENT_DID.search(sentence)
-        and not SPEAKER.intersection(grammar.tokens_of(sentence))
-    )
+    """Whether a sentence told before an instruction is about one case, not what the agent did."""
+    return bool(sentence.strip()) and is_instance(sentence) and not THE_AGENT_DID.search(sentence)
 
 
 def goes_on_from_one_case(sentence: str, *, case_before: bool, named_after: bool) -> bool:

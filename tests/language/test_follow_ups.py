@@ -40,10 +40,9 @@ from language.remedies import asks_in
             "Bot said the guard fitting was free. Was charged £45 extra. List the extras properly.",
             ["List the extras properly."],
         ),
-        # the speaker's own story before what they ask
         (
-            "My prescription was not ready. I am 78 and got two buses. Check with the dispensary staff "
-            "rather than guessing.",
+            "The assistant said my prescription was ready. It was not. I am 78 and got two buses. Check "
+            "with the dispensary staff rather than guessing.",
             ["Check with the dispensary staff rather than guessing."],
         ),
         # no case told before it
