@@ -121,7 +121,8 @@ def _stories(rows, asks_in, for_agent) -> dict:
     holding the last word of what they ask."""
     found = {}
     for kind, text, phrase in rows:
-        lines = [line for _, sentence in asks_in(text, reason=kind == "rule") if (line := for_agent(sentence))]
+        asked = asks_in(text, reason=kind == "rule")
+        lines = [line for _, sentence in asked if (line := for_agent(sentence))]
         tally = found.setdefault(kind, [0, 0])
         tally[0] += any(phrase.lower().split()[-1] in line.lower() for line in lines)
         tally[1] += 1
