@@ -26,8 +26,7 @@ IMPERSONAL = re.compile(
     re.I,
 )
 USERS_OWN = grammar.words(
-    """get find reach contact talk speak book buy pay order cancel return use log sign understand
-    figure see hear know get through"""
+    "get find reach contact talk speak book buy pay order cancel return use log sign understand figure"
 )
 # Verbs of knowing, feeling or being: no act of the work ("You should have seen the van").
 NO_ACT = grammar.words("know understand realise realize care think believe imagine see hear be been work")

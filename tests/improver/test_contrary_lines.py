@@ -7,13 +7,16 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from experiments.models import LineFactor
 from fleet.templates import template_version_create
 from governance.models import Proposal
+from improver.models import EvolutionNote
 from improver.proposer import DeterministicProposer, ProposalInput
 from improver.services.ritual import ritual_run
 from language.contrary import contrary
 from language.remedies import Remedy
 from tests.improver.helpers import WAKE, coder_fleet, complaints
+from tests.improver.test_competing_lines import said
 
 pytestmark = pytest.mark.django_db
 
@@ -215,7 +218,6 @@ def test_a_line_asked_by_those_who_argue_against_another_is_its_contrary():
 
 
 def test_the_ritual_passes_on_the_lines_their_own_test_rolled_back_not_those_a_human_aborted():
-    from experiments.models import LineFactor
     from improver.services.ritual import dropped_by_tests
 
     template, _, _ = coder_fleet()
@@ -262,10 +264,6 @@ def test_a_minority_s_contrary_of_a_line_under_test_waits_for_that_test():
 
 
 def test_the_ritual_holds_back_the_contrary_of_a_line_under_test_and_says_why():
-    from experiments.models import LineFactor
-    from improver.models import EvolutionNote
-    from tests.improver.test_competing_lines import said
-
     template, improver, client = coder_fleet()
     LineFactor.objects.create(
         template=template,
