@@ -7,9 +7,9 @@ from django.conf import settings
 from django.core.checks import Error
 
 from config.scales import parse_margins
-from experiments.metrics import ANY, GUARDS
-from experiments.rule import OTHER, USAGE
-from experiments.selectors import DOWNSTREAM, TARGETS
+from experiments.metrics import ANY, GUARDS, OTHER, TARGETS
+from experiments.rule import USAGE
+from experiments.selectors import DOWNSTREAM
 
 KNOWN = tuple(dict.fromkeys((ANY, OTHER, TARGETS, *GUARDS, *USAGE)))
 FAMILIES = ("tool:", "negative:", DOWNSTREAM)  # a tool failing one way, a feedback category, downstream

@@ -15,10 +15,10 @@ from config.errors import ApplicationError, Conflict
 from config.queue import publish_after_commit
 from experiments.counts import USAGE_FIELDS, session_counts, signal_counts, usage_by_agent
 from experiments.estimate import Cell
-from experiments.metrics import ANY, GUARDS, TARGETS, other_kinds, rollout_targets
+from experiments.metrics import ANY, GUARDS, OTHER, TARGETS, other_kinds, rollout_targets
 from experiments.models import Rollout
 from experiments.records import check_record
-from experiments.rule import OTHER, adaptive_share, decide, decision_sessions
+from experiments.rule import adaptive_share, decide, decision_sessions
 from experiments.services import canary_share, factors_check, rules
 from fleet.documents import candidate_end, candidate_start
 from fleet.models import Agent, AgentTemplate, Document, DocumentVersion

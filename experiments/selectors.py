@@ -13,9 +13,9 @@ from django.db import connection
 from django.db.models import Count
 
 from experiments.estimate import Cell
-from experiments.metrics import ANY, GUARDS, TARGETS, other_kinds
+from experiments.metrics import ANY, GUARDS, OTHER, TARGETS, other_kinds
 from experiments.models import LineExposure, LineFactor
-from experiments.rule import OTHER, USAGE
+from experiments.rule import USAGE
 from learning.models import SessionSignal
 from learning.signals import ABOUT
 from telemetry.models import SessionLink, SkillOutcome

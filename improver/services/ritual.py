@@ -388,9 +388,8 @@ def _propose(
     suggested for removal, the session's notes and the template's open canary."""
     withdrawn, retry = line_memory(template)
     canary = open_rollout(template)
-    canarying = tuple(
-        a["text"] for a in _additions(canary.proposal.payload if canary and canary.proposal else None)
-    ) + testing_lines(template)
+    tested = tested_support(template, canary)  # a line its canary is still testing, with its support
+    canarying = tuple(text for text, _ in tested)
     built_for = tuple((b["tool"], b["failure_mode"]) for b in built)
     ended = {t: e for t, e in ended_lines(template).items() if t not in canarying}
     back = returning_lines(template, ended, now=now, window=window, built_for=built_for)
@@ -415,7 +414,7 @@ def _propose(
             proven=tuple(ritual_evidence.proven_elsewhere(template, now - window, now)),
             context=analysis.context.text,
             exclude=withdrawn + canarying,  # a line its canary is still testing is not proposed again
-            testing=tested_support(template, canary),  # … nor a minority's contrary of it
+            testing=tested,  # … nor a minority's contrary of it
             dropped=dropped_by_tests(template),
             retry=tuple(addition_from(a) for a in retry),
             returning=back,  # back on new evidence, each alone (improver.bundles)
@@ -629,11 +628,6 @@ def tested_support(template, canary: Rollout | None) -> tuple[tuple[str, int], .
         for text in level.get("add", ())
     ]
     return tuple((text, sessions or 0) for text, sessions in said if text)
-
-
-def testing_lines(template) -> tuple[str, ...]:
-    """The lines the template is testing one by one now: not proposed again while they are."""
-    return tuple(line for f in open_factors(template.pk) for lv in f.levels for line in lv.get("add", ()))
 
 
 def _rejected(template) -> list[dict]:
