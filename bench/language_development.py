@@ -37,7 +37,14 @@ while tuning (so not a test: the corpus's test part is):
   minority's side in more forms (an objection, the other way asked without naming the first, a
   synonym, "instead of", "rather than"), written once the first table had been read: kept as a
   test of the contrary readers, reported, never read while changing them.
-The four before the pairs are reported by halves of their domains: every other one (sorted)
+- language/corpus/tables/rejection_reasons_2.tsv: 72 reasons a reviewer gave that state a
+  standing rule (with its words) in forms reviewers type (a noun phrase, a passive "is to be",
+  a checklist item, a rule after a complaint) and 24 that fix the one draft, in 16 further domains;
+- language/corpus/tables/complaint_requests.tsv: 80 complaints that ask for a standing behaviour
+  in indirect forms ("the least it could do is …", "all it had to do was …", "is it too much to
+  ask that …", a preference, a counterfactual) and 16 that ask nothing standing, in 16 further
+  domains. These two were split by domains before any reader was changed for them.
+The four before the pairs, and the last two, are reported by halves of their domains: every other one (sorted)
 was read while tuning, the rest never was.
 """
 
@@ -104,8 +111,10 @@ def report(*, smoke: bool = False) -> dict:
         ("rejection_reasons.tsv", "rejection reasons"),
         ("one_off_instructions.tsv", "instructions about one case"),
         ("fresh_requests_2.tsv", "fresh requests, a second table"),
+        ("rejection_reasons_2.tsv", "rejection reasons, a second table"),
+        ("complaint_requests.tsv", "requests in complaints"),
     ):
-        reading = functools.partial(asks_in, reason=name == "rejection_reasons.tsv")
+        reading = functools.partial(asks_in, reason=name.startswith("rejection_reasons"))
         found[name] = halves = _lines_or_none(_rows(name, smoke), reading, for_agent)
         said = "; ".join(f"{half} half {_counts(halves[half])}" for half in ("read", "unread"))
         print(f"   {label}: {said}")
@@ -183,13 +192,14 @@ def _contrary_pairs(rows, asks_in, for_agent, name: str) -> tuple[int, int, int]
 def _lines_or_none(rows, asks_in, for_agent) -> dict:
     """Of each half of the domains (sorted, every other one read while tuning, the rest never
     read), how many rows got what they should: a rule (`rule`) a line holding the last word of
-    its phrase when it has one, any other row (`oneoff`, `notrule`) no line."""
+    its phrase when it has one (so an ask, `ask`), any other row (`oneoff`, `notrule`, `none`) no
+    line."""
     domains = sorted({row[1] for row in rows})
     halves = {"read": {}, "unread": {}}
     for label, domain, text, *phrase in rows:
         lines = [line for _, sentence in asks_in(text) if (line := for_agent(sentence))]
         word = phrase[0].lower().split()[-1] if phrase and phrase[0] != "-" else ""
-        right = any(word in line.lower() for line in lines) if label == "rule" else not lines
+        right = any(word in line.lower() for line in lines) if label in ("rule", "ask") else not lines
         tally = halves["read" if domains.index(domain) % 2 == 0 else "unread"].setdefault(label, [0, 0])
         tally[0] += right
         tally[1] += 1

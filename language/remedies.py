@@ -114,7 +114,7 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
         if read[sentence] and not goes_on_from_one_case(
             sentence, case_before=case_before, named_after=named_after[position]
         ):
-            asked.append((position, sentence))
+            asked.append((position, sentence if for_agent(sentence) else stated_rule(sentence) or sentence))
         elif reason and (rule := house_rule(sentence)):  # also after one case: "… are charged in full"
             asked.append((position, rule))
         elif not reason and _stated(sentence) and THE_AGENT_DID.search(text):
@@ -164,6 +164,28 @@ def house_rule(sentence: str) -> str:
     if any(w.lower().strip(",.;:") in SPEAKER | THE_WRITER for w in words) or words[0].lower() in DEGREE:
         return ""  # "… looks like you copied the Jones job", "Far too many boxes listed …"
     return as_policy(text)
+
+
+def stated_rule(sentence: str) -> str:
+    """An ask stated as a rule of the work with no act of the agent's to say it as ("Wood-fired
+    units are never to be booked for indoor venues", "Return checklists should have the cleaning
+    code per item"), said as the house's policy; '' for a question, or one that speaks of its
+    speaker or of the draft's writer."""
+    text = AFTER_DASH.sub("", sentence.strip()).rstrip(" .!")
+    words = text.split()
+    ruled = OBLIGED.search(text) or "general-rule" in shapes(text)
+    if len(words) < 4 or text.endswith("?") or not ruled or imperative(text):
+        return ""
+    if any(w.lower().strip(",.;:") in SPEAKER | THE_WRITER for w in words) or words[0].lower() in DEGREE:
+        return ""
+    return "" if is_instance(text) else as_policy(text)
+
+
+# What a rule of the work says must be done, of a thing, not by the agent ("… are never to be
+# booked", "… should have …", "… has to go in …").
+OBLIGED = re.compile(
+    r"\b(?:must|should|shall|ought to|(?:has|have|need|needs) to|(?:is|are)(?: not| never)? to be)\b", re.I
+)
 
 
 def _stated(sentence: str) -> bool:

@@ -370,7 +370,15 @@ def request(sentence: str) -> str:
     for form in (polite, suggestion, wish, please_phrase, stance_rule, enough, after_lead_in, on_condition):
         if asked := form(text):
             return asked
-    return text.rstrip(" .!") if work_rule(text) or routed(text) or stated_policy(text) else ""
+    if work_rule(text) or routed(text) or stated_policy(text):
+        return text.rstrip(" .!")
+    head = REASON_AFTER.sub("", said)  # "It would be nice if it said when …, because the site …"
+    return request(head) if head != said and len(head.split()) >= 3 else ""
+
+
+# The reason given after what is asked: "…, because the website said 2-4", "… seeing as …".
+REASON_AFTER = re.compile(r",?\s+(?:because|cos|coz|seeing\s+as)\b.*$", re.I)
+THAN = re.compile(r"\s+than\s+(\w+)", re.I)
 
 
 def stance_rule(sentence: str) -> str:
@@ -555,6 +563,8 @@ def wish(sentence: str) -> str:
         act = wished["act"]
     elif preferred := RATHER.match(text):
         act, case = preferred["act"], (preferred["case"] or "").strip().rstrip(",")
+        # "… rather it said 'I don't know' than made up prices": "… rather than make up prices"
+        act = THAN.sub(lambda m: f" rather than {_base(m[1].lower()) or m[1]}", act, count=1)
     elif found and WOULD.search(found["then"]):
         act = found["act"]
     else:

@@ -15,7 +15,7 @@ from lemminflect import getLemma
 
 from language import grammar
 
-AGENT = r"(?:it|you|u|the\s+(?:bot|agent|assistant|chatbot|system|app))"
+AGENT = r"(?:it|you|u|(?:the|your)\s+(?:[\w-]+\s+)?(?:bot|agent|assistant|chatbot|system|app))"
 # Said of no one ("How hard is it to …"), the act may be the user's own ("… to get a refund"):
 # such a form asks the agent only for an act no user does for themselves (`USERS_OWN`).
 IMPERSONAL = re.compile(
@@ -58,6 +58,12 @@ QUESTIONS = [
     rf"why\s+(?:can'?t|cannot|won'?t|doesn'?t|does\s+not|didn'?t|did\s+not)\s+{AGENT}\s+",
     rf"why\s+(?:does|do|did)\s+{AGENT}\s+never\s+",
     rf"surely\s+{AGENT}\s+(?:can|could)\s+",
+    # the least, or all, that was asked of it: "The least it could do is warn people …"
+    rf"the\s+least\s+{AGENT}\s+(?:could|can|should)\s+do\s+is\s+(?:to\s+)?",
+    rf"all\s+{AGENT}\s+(?:had|has|needed|needs)\s+to\s+do\s+(?:was|is)\s+(?:to\s+)?",
+    rf"(?:can|could)\s+(?:you|u)\s+(?:please\s+)?make\s+(?:it\s+)?so\s+(?:that\s+)?{AGENT}\s+(?:can\s+|will\s+)?",
+    rf"(?:it'?d|it\s+would)\s+make\s+(?:more\s+|a\s+lot\s+more\s+)?sense\s+(?:for\s+{AGENT}\s+)?to\s+",
+    r"(?:it'?s|it\s+is)\s+not\s+rocket\s+science\s*[:,;.-]+\s*",
 ]
 QUESTION = re.compile(
     rf"^(?:{'|'.join(QUESTIONS)})(?:(?:just|simply|ever|even|at\s+least)\s+)*(?P<act>[^?]+?)[\s?.!]*$", re.I
@@ -77,6 +83,13 @@ SHOULD_HAVE = re.compile(
     r"(?P<verb>[a-z]+)\b(?P<rest>[^?]*?)[\s.!]*$",
     re.I,
 )
+# What would have spared the user: "if it had just told me up front that rooms hold 6, I wouldn't
+# have brought 8 kids".
+HAD_IT = re.compile(
+    rf"^if\s+(?:only\s+)?{AGENT}\s+(?:had|'d)\s+(?:(?:just|only|simply)\s+)?(?P<verb>[a-z]+)\b(?P<rest>[^?]*?),?"
+    r"\s+(?:i|we|they)\s+(?:wouldn'?t|would\s+not|would\s+never|'d\s+never)\s+have\b.*$",
+    re.I,
+)
 SHOULD_BE = re.compile(
     rf"^{AGENT}\s+(?:should|ought\s+to|needs\s+to)\s+be\s+(?P<verb>[a-z]+ing)\b(?P<rest>[^?]*?)[\s.!]*$", re.I
 )
@@ -88,7 +101,7 @@ def rhetorical(sentence: str) -> str:
     if found := QUESTION.match(text) or FIX_NAMED.match(text):
         act = _base_first(found["act"])
         avoid = NO_ACT | (USERS_OWN if IMPERSONAL.match(text) else frozenset())
-    elif found := SHOULD_HAVE.match(text) or SHOULD_BE.match(text):
+    elif found := SHOULD_HAVE.match(text) or SHOULD_BE.match(text) or HAD_IT.match(text):
         verb = _base(found["verb"].lower())
         act, avoid = (f"{verb}{found['rest']}" if verb else ""), NO_ACT
     else:

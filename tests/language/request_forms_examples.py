@@ -429,6 +429,28 @@ RHETORICAL = [
         "What I want is for it to match the booking to the right artist.",
         "Match the booking to the right artist.",
     ),
+    (
+        "The least it could do is say which kiln the pots are drying in.",
+        "Say which kiln the pots are drying in.",
+    ),
+    ("All it had to do was ask for the hull length.", "Ask for the hull length."),
+    (
+        "Is it too much to ask that the booking assistant checks the tide times?",
+        "Check the tide times.",
+    ),
+    (
+        "Can you make it so the bot sends the kit list with the booking?",
+        "Send the kit list with the booking.",
+    ),
+    ("It'd make sense to quote the weekend rate as well.", "Quote the weekend rate as well."),
+    (
+        "It's not rocket science: check the weight limit before booking a rider.",
+        "Check the weight limit before booking a rider.",
+    ),
+    (
+        "If it had just said the mill was shut on Sundays we wouldn't have driven over.",
+        "Say the mill was shut on Sundays.",
+    ),
 ]
 RHETORICAL_NOT_REQUESTS = [
     "Is it possible to get a refund?",
@@ -442,4 +464,7 @@ RHETORICAL_NOT_REQUESTS = [
     "Why doesn't it work on my phone?",
     "It should have been delivered on Monday.",
     "The answer is no.",
+    "Why not?",
+    "The least it could do is work.",  # no act of the work
+    "If it had just been open we wouldn't have minded.",
 ]

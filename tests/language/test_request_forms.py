@@ -381,3 +381,38 @@ def test_a_value_of_the_house_stated_against_what_the_agent_did_is_asked(text, a
 )
 def test_a_reviewer_s_rule_said_as_such_is_the_house_s_policy_and_thanks_is_no_line(reason, line):
     assert [for_agent(s) for _, s in asks_in(reason, reason=True)] == [line]
+
+
+@pytest.mark.parametrize(
+    ("text", "reason", "lines"),
+    [
+        # a rule of the work with no act of the agent's to say it as: the house's policy
+        (
+            "Hire sheets should have the cleaning code for each wetsuit, every hire.",
+            True,
+            ["Our policy is that hire sheets should have the cleaning code for each wetsuit, every hire."],
+        ),
+        ("Typo in the first line, it is Mr Grenville. Swap it and resend.", True, []),
+        # what is preferred over what the agent did
+        (
+            "I'd rather it said it didn't know than guessed the opening times.",
+            False,
+            ["Say it didn't know rather than guess the opening times."],
+        ),
+        # the reason given after the ask is not part of it
+        (
+            "It would be nice if the bot could say when the pool is closed for galas, because the "
+            "website said it was open and we drove there for nothing.",
+            False,
+            ["Say when the pool is closed for galas."],
+        ),
+        (
+            "It would help if it could give the lane times, because the timetable on the site was out "
+            "of date and we came at the wrong hour.",
+            False,
+            ["Give the lane times."],
+        ),
+    ],
+)
+def test_a_rule_stated_of_a_thing_a_preference_and_an_ask_with_its_reason_become_lines(text, reason, lines):
+    assert [for_agent(s) for _, s in asks_in(text, reason=reason)] == lines
