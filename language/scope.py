@@ -167,12 +167,14 @@ SCOPE_PATTERNS = {
         re.I,
     ),
     # "that" points at one thing when it opens the sentence or follows a verb or a preposition
-    # ("That delivery was …", "for that order"), not when it joins a clause to its noun ("any
-    # appointment that needs preparation")
+    # ("That delivery was …", "for that order", "Is that the Jones order?", "… is that one"), not
+    # when it joins a clause to its noun ("any appointment that needs preparation") or opens what
+    # is said ("Our policy is that every quote shows VAT")
     "deictic": re.compile(
         r"\b(?:this(?!\s+(?:much|many|long|late|early|bad|far|often|soon|big|small|high|low|[a-z]+ed)\b)"
         r"|these|those|the last|yesterday|today|tomorrow|just now|earlier)\b"
-        r"|(?:^|\b(?:in|from|on|for|with|to|about|of|by|at|is|was|like|did|do|does|just)\s+)that\b",
+        r"|(?:^|\b(?:in|from|on|for|with|to|about|of|by|at|like|did|do|does|just)\s+)that\b"
+        r"|^(?:is|was)\s+that\b|\b(?:is|was)\s+that(?=\s*(?:one\b|[.,;!?]|$))",
         re.I,
     ),
 }

@@ -377,6 +377,11 @@ def test_a_value_of_the_house_stated_against_what_the_agent_did_is_asked(text, a
             "Thank you for the draft newsletter. Please use the 2025 logo on every page.",
             "Use the 2025 logo on every page.",
         ),
+        # "is that" opens the rule: it points at no one thing
+        (
+            "Sorry, can't pass this. House rule: every hire for a group needs a named leader, and this one doesn't.",
+            "Our policy is that every hire for a group needs a named leader.",
+        ),
     ],
 )
 def test_a_reviewer_s_rule_said_as_such_is_the_house_s_policy_and_thanks_is_no_line(reason, line):
