@@ -3,7 +3,9 @@
 People often ask for a change without a command: "Would it kill you to check the tide table?",
 "How hard is it to put the hive number on the invoice?", "Why can't it just send the invoice with
 the delivery note?", "The fix is simple: send the rota on Friday.", "All I want is for it to tell
-me the price up front.", "It should have asked me for the serial number." Each holds the act it
+me the price up front.", "It should have asked me for the serial number.", "The least it could do
+is warn people …", "Isn't it supposed to send the kit list?", "If it had just told me …, I
+wouldn't have …". Each holds the act it
 asks for; `rhetorical` returns that act with its verb in the base form ("check the tide table",
 "ask me for the serial number"), or '' when the sentence is none of these forms or what follows
 is no act (the caller checks that it instructs).
@@ -31,6 +33,7 @@ USERS_OWN = grammar.words(
 # Verbs of knowing, feeling or being: no act of the work ("You should have seen the van").
 NO_ACT = grammar.words("know understand realise realize care think believe imagine see hear be been work")
 QUESTIONS = [
+    rf"wouldn'?t\s+it\s+(?:be\s+)?(?:make\s+(?:more\s+)?sense|better|easier|simpler)\s+(?:for\s+{AGENT}\s+)?to\s+",
     r"would\s+it\s+(?:kill|hurt)\s+(?:you|it|them)\s+to\s+",
     rf"would\s+it\s+be\s+(?:so\s+|that\s+|too\s+|really\s+)?(?:hard|difficult)\s+(?:for\s+{AGENT}\s+)?to\s+",
     rf"how\s+(?:hard|difficult)\s+(?:is\s+it|can\s+it\s+be|would\s+it\s+be)\s+(?:for\s+{AGENT}\s+)?to\s+",
@@ -54,7 +57,7 @@ QUESTIONS = [
     rf"(?:it(?:'d|\s+would)\s+(?:be|have\s+been)\s+)?(?:much\s+|far\s+|a\s+lot\s+)?(?:better|appreciated|helpful)"
     rf"\s+if\s+{AGENT}\s+(?:had\s+)?",
     rf"(?:could|can|would)\s+{AGENT}\s+not\s+",
-    rf"(?:couldn'?t|can'?t|wouldn'?t)\s+{AGENT}\s+",
+    rf"(?:couldn'?t|can'?t|wouldn'?t)\s+{AGENT}\s+(?!have\b|'ve\b)",
     rf"why\s+(?:can'?t|cannot|won'?t|doesn'?t|does\s+not|didn'?t|did\s+not)\s+{AGENT}\s+",
     rf"why\s+(?:does|do|did)\s+{AGENT}\s+never\s+",
     rf"surely\s+{AGENT}\s+(?:can|could)\s+",
@@ -64,6 +67,12 @@ QUESTIONS = [
     rf"(?:can|could)\s+(?:you|u)\s+(?:please\s+)?make\s+(?:it\s+)?so\s+(?:that\s+)?{AGENT}\s+(?:can\s+|will\s+)?",
     rf"(?:it'?d|it\s+would)\s+make\s+(?:more\s+|a\s+lot\s+more\s+)?sense\s+(?:for\s+{AGENT}\s+)?to\s+",
     r"(?:it'?s|it\s+is)\s+not\s+rocket\s+science\s*[:,;.-]+\s*",
+    # what it was there to do: "Isn't it supposed to check the diary?", "It's meant to ask first"
+    rf"(?:isn'?t|wasn'?t)\s+{AGENT}\s+(?:supposed|meant)\s+to\s+",
+    rf"(?:is|was)\s+{AGENT}\s+not\s+(?:supposed|meant)\s+to\s+",
+    rf"{AGENT}(?:'s|\s+is|\s+was)\s+(?:supposed|meant)\s+to\s+",
+    rf"shouldn'?t\s+{AGENT}\s+(?!have\b|'ve\b)",
+    rf"(?:doesn'?t|didn'?t)\s+{AGENT}\s+know\s+to\s+",
 ]
 QUESTION = re.compile(
     rf"^(?:{'|'.join(QUESTIONS)})(?:(?:just|simply|ever|even|at\s+least)\s+)*(?P<act>[^?]+?)[\s?.!]*$", re.I
@@ -79,8 +88,8 @@ FIX_NAMED = re.compile(
 )
 # A reproach: what the agent should have done, or should be doing.
 SHOULD_HAVE = re.compile(
-    rf"^{AGENT}\s+(?:should|ought\s+to|could)\s+(?:have|'ve)\s+(?:(?:just|at\s+least|really)\s+)?"
-    r"(?P<verb>[a-z]+)\b(?P<rest>[^?]*?)[\s.!]*$",
+    rf"^(?:{AGENT}\s+(?:should|ought\s+to|could)|(?:shouldn'?t|couldn'?t)\s+{AGENT})\s+(?:have|'ve)\s+(?:(?:just|at\s+least|really)\s+)?"
+    r"(?P<verb>[a-z]+)\b(?P<rest>[^?]*?)[\s.!?]*$",
     re.I,
 )
 # What would have spared the user: "if it had just told me up front that rooms hold 6, I wouldn't

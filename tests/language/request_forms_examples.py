@@ -451,6 +451,15 @@ RHETORICAL = [
         "If it had just said the mill was shut on Sundays we wouldn't have driven over.",
         "Say the mill was shut on Sundays.",
     ),
+    (
+        "Shouldn't it check the tide times before booking a crossing?",
+        "Check the tide times before booking a crossing.",
+    ),
+    ("Shouldn't the bot have asked for the hull length?", "Ask for the hull length."),
+    ("Couldn't it have checked the diary?", "Check the diary."),
+    ("Isn't it supposed to send the kit list with the booking?", "Send the kit list with the booking."),
+    ("Wouldn't it make sense to quote the weekend rate as well?", "Quote the weekend rate as well."),
+    ("Doesn't it know to check the weight limit first?", "Check the weight limit first."),
 ]
 RHETORICAL_NOT_REQUESTS = [
     "Is it possible to get a refund?",
@@ -467,4 +476,7 @@ RHETORICAL_NOT_REQUESTS = [
     "Why not?",
     "The least it could do is work.",  # no act of the work
     "If it had just been open we wouldn't have minded.",
+    "Couldn't it have been any slower?",
+    "Isn't it supposed to be open on Sundays?",
+    "Shouldn't it have been delivered by now?",
 ]
