@@ -432,7 +432,8 @@ def opens_a_condition(clause: str) -> bool:
 RUN_ON_CONDITION = re.compile(
     r"^(?P<condition>(?:if|when|whenever|once|as soon as|in case)\b[^,;:?]+?)\s+"
     r"(?P<rest>(?:it|you|the\s+(?:bot|agent|assistant|chatbot|system))\s+"
-    r"(?:should|must|needs?\s+to|has\s+to|ought\s+to)\b.+)$",
+    r"(?:should|must|needs?\s+to|has\s+to|ought\s+to)\b.+"
+    r"|(?:can|could|would|will)\s+(?:you|u|it|the\s+(?:bot|agent|assistant|chatbot|system))\s+.+)$",
     re.I,
 )
 
@@ -443,18 +444,31 @@ def on_condition(sentence: str) -> str:
     run on without a comma is told with one ("When a machine is down it should flag it as urgent"
     → "When a machine is down, flag it as urgent")."""
     if run_on := RUN_ON_CONDITION.match(sentence.strip()):  # before any comma further on
-        said = addressed(run_on["rest"])
+        said = _asked_after(run_on["rest"])
         if said != run_on["rest"] and instructs(said):
             return f"{run_on['condition']}, {said[:1].lower()}{said[1:].rstrip(' .!')}"
     found = CONDITION.match(sentence.strip())
     if not found:
         return ""
-    said = addressed(found.group(1))  # "…, it should offer to ring round the other branches"
+    said = _asked_after(found.group(1))  # "…, it should offer to ring round the other branches"
     if not instructs(said):
         return ""
     if said == found.group(1):
         return sentence.rstrip(" .!")
     return f"{sentence[: found.start(1)].rstrip()} {said[:1].lower()}{said[1:].rstrip(' .!')}"
+
+
+def _asked_after(clause: str) -> str:
+    """What the clause after a condition asks: said to the agent, or the act of a polite
+    question ("When I book a lesson, can it send me the instructor's name?")."""
+    said = addressed(clause)
+    return said if instructs(said) else polite(IT_ASKED.sub(r"\g<1> you", clause.strip(), count=1)) or said
+
+
+# A polite question of the agent in the third person: "can it …", "could the bot …".
+IT_ASKED = re.compile(
+    r"^(can|could|would|will)\s+(?:it|the\s+(?:bot|agent|assistant|chatbot|system))\b", re.I
+)
 
 
 def suggestion(sentence: str) -> str:

@@ -353,6 +353,15 @@ ON_CONDITION = [
         "If a flight lands after midnight the assistant should arrange a taxi voucher for the crew.",
         "If a flight lands after midnight, arrange a taxi voucher for the crew.",
     ),
+    # a polite question after the condition, of the agent or of "it"
+    (
+        "When I book a lesson, can it send me the instructor's name?",
+        "When the user books a lesson, send the user the instructor's name.",
+    ),
+    (
+        "When a ride is cancelled could the bot text the riders straight away?",
+        "When a ride is cancelled, text the riders straight away.",
+    ),
 ]
 # A polite question after a lead-in, past a dash
 POLITE_AFTER_VENTING = [
