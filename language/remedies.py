@@ -114,7 +114,9 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
         if read[sentence] and not goes_on_from_one_case(
             sentence, case_before=case_before, named_after=named_after[position]
         ):
-            asked.append((position, sentence if for_agent(sentence) else stated_rule(sentence) or sentence))
+            # an ask that gives the agent no act of its own is the house's rule, if it states one
+            rule = "" if for_agent(sentence) else house_rule(sentence, obliged=True)
+            asked.append((position, rule or sentence))
         elif reason and (rule := house_rule(sentence)):  # also after one case: "… are charged in full"
             asked.append((position, rule))
         elif not reason and _stated(sentence) and THE_AGENT_DID.search(text):
@@ -151,34 +153,24 @@ def framed(sentence: str) -> bool:
 AFTER_DASH = re.compile(r"\s[—–-]\s.*$")
 
 
-def house_rule(sentence: str) -> str:
+def house_rule(sentence: str, *, obliged: bool = False) -> str:
     """A rule of the work stated in the plain present, its subject a kind of thing ("New trade
     accounts are on 14-day terms for the first three months, then 30"), said as the house's
     policy ("Our policy is that new trade accounts are …"); '' for any other sentence, one about
     one case, or one that speaks of its speaker. What follows a dash is the rule's aside, not
-    the rule ("… are charged in full — it can't waive that")."""
+    the rule ("… are charged in full — it can't waive that"). With `obliged`, also what a thing
+    must have or be, said of it and no act of the agent's ("Wood-fired units are never to be
+    booked for indoor venues", "Return checklists should have the cleaning code per item")."""
     text = AFTER_DASH.sub("", sentence.strip()).rstrip(" .!")
     words = text.split()
-    if len(words) < 4 or text.endswith("?") or "general-rule" not in shapes(text) or is_instance(text):
+    # (an imperative is the agent's act, when it is not read as one it is no rule either)
+    ruled = "general-rule" in shapes(text) or (obliged and OBLIGED.search(text))
+    ruled = ruled and not (obliged and imperative(text))
+    if len(words) < 4 or text.endswith("?") or not ruled or is_instance(text):
         return ""
     if any(w.lower().strip(",.;:") in SPEAKER | THE_WRITER for w in words) or words[0].lower() in DEGREE:
         return ""  # "… looks like you copied the Jones job", "Far too many boxes listed …"
     return as_policy(text)
-
-
-def stated_rule(sentence: str) -> str:
-    """An ask stated as a rule of the work with no act of the agent's to say it as ("Wood-fired
-    units are never to be booked for indoor venues", "Return checklists should have the cleaning
-    code per item"), said as the house's policy; '' for a question, or one that speaks of its
-    speaker or of the draft's writer."""
-    text = AFTER_DASH.sub("", sentence.strip()).rstrip(" .!")
-    words = text.split()
-    ruled = OBLIGED.search(text) or "general-rule" in shapes(text)
-    if len(words) < 4 or text.endswith("?") or not ruled or imperative(text):
-        return ""
-    if any(w.lower().strip(",.;:") in SPEAKER | THE_WRITER for w in words) or words[0].lower() in DEGREE:
-        return ""
-    return "" if is_instance(text) else as_policy(text)
 
 
 # What a rule of the work says must be done, of a thing, not by the agent ("… are never to be
