@@ -62,7 +62,9 @@ measured, a third clean test set, measured, then diagnosed (some of its lines we
 failure was traced); `--fleets fifteenth`: bench/fifteenth_fleets.py, written likewise after that,
 the clean test set until the sixteenth was written, measured, never read to tune, though a few
 of its sentences have since been seen; `--fleets sixteenth`: bench/sixteenth_fleets.py, written
-likewise after that, the clean test set, measured, never read to tune). Each adds
+likewise after that, measured, never read to tune; `--fleets seventeenth`:
+bench/seventeenth_fleets.py, written likewise once the sixteenth had been measured for a session,
+the clean test set, measured, never read to tune). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
@@ -779,6 +781,7 @@ def main() -> None:
             "fourteenth",
             "fifteenth",
             "sixteenth",
+            "seventeenth",
             "handoffs",
             *handing,
         ),
@@ -786,7 +789,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to sixteenth likewise); handoffs: every "
+        "without seeing the code (fifth to seventeenth likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -822,6 +825,7 @@ def main() -> None:
         "fourteenth": fourteenth_fleets,
         "fifteenth": fifteenth_fleets,
         "sixteenth": sixteenth_fleets,
+        "seventeenth": seventeenth_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -975,6 +979,15 @@ def sixteenth_fleets() -> dict:
     from bench.sixteenth_fleets import SIXTEENTH
 
     return SIXTEENTH
+
+
+def seventeenth_fleets() -> dict:
+    """A sixth clean test set, written like the others by someone who never saw the code, once the
+    sixteenth had been measured for a session (bench/seventeenth_fleets.py): four fleets of 4 to 6
+    agents, never read to tune."""
+    from bench.seventeenth_fleets import SEVENTEENTH
+
+    return SEVENTEENTH
 
 
 def smallest(fleets: dict) -> dict:
