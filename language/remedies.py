@@ -163,8 +163,8 @@ def house_rule(sentence: str, *, obliged: bool = False) -> str:
     booked for indoor venues", "Return checklists should have the cleaning code per item")."""
     text = AFTER_DASH.sub("", sentence.strip()).rstrip(" .!")
     words = text.split()
-    # (an imperative is the agent's act, when it is not read as one it is no rule either)
     ruled = "general-rule" in shapes(text) or (obliged and OBLIGED.search(text))
+    # what opens with a verb ("Peak dates need …" read as "peak") is an act the agent was not given
     ruled = ruled and not (obliged and imperative(text))
     if len(words) < 4 or text.endswith("?") or not ruled or is_instance(text):
         return ""
