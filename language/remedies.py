@@ -117,8 +117,9 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
             # an ask that gives the agent no act of its own is the house's rule, if it states one
             rule = "" if for_agent(sentence) else house_rule(sentence, obliged=True)
             asked.append((position, rule or sentence))
-        elif reason and (rule := house_rule(sentence)):  # also after one case: "… are charged in full"
-            asked.append((position, rule))
+        elif reason and (rule := house_rule(sentence) or house_rule(_after_dash(sentence))):
+            asked.append((position, rule))  # also after one case: "… are charged in full", "… — mares
+            # and geldings are never turned out together"
         elif not reason and _stated(sentence) and THE_AGENT_DID.search(text):
             asked.append((position, as_policy(AFTER_DASH.sub("", sentence.strip()).rstrip(" .!"))))
         # once what the agent did is told, what follows is the story of what went wrong ("Bot
@@ -151,6 +152,13 @@ def framed(sentence: str) -> bool:
 
 
 AFTER_DASH = re.compile(r"\s[—–-]\s.*$")
+
+
+def _after_dash(sentence: str) -> str:
+    """What a reviewer says after a dash, once they have told what this draft got wrong ("It
+    puts two geldings in with the mares — mares and geldings are never turned out together")."""
+    found = AFTER_DASH.search(sentence)
+    return found.group().strip().lstrip("—–-").strip() if found else ""
 
 
 def house_rule(sentence: str, *, obliged: bool = False) -> str:

@@ -173,7 +173,8 @@ THANKS_FOR = re.compile(
 # this back."
 VERDICT = re.compile(
     r"^(?:(?:i|we)\s+)?(?:cannot|can'?t|can\s+not|won'?t|will\s+not)\s+(?:approve|accept|pass|sign)\b[^,;:]*[.!]*$"
-    r"|^(?:not\s+approved|rejected|declined|sending\s+(?:this|it)\s+back)\b[^,;:]*[.!]*$",
+    r"|^(?:not\s+approved|rejected|declined|sending\s+(?:(?:this|it)\s+)?back)\b[^,;:]*[.!]*$"
+    r"|^(?:[\w'/-]+\s+){1,2}(?:rejected|declined|returned|not\s+approved)[.!]*$",  # "Rota rejected."
     re.I,
 )
 

@@ -459,12 +459,20 @@ def on_condition(sentence: str) -> str:
 
 
 def _asked_after(clause: str) -> str:
-    """What the clause after a condition asks: said to the agent, or the act of a polite
-    question ("When I book a lesson, can it send me the instructor's name?")."""
+    """What the clause after a condition asks: said to the agent, the act of a polite question
+    ("When I book a lesson, can it send me the instructor's name?") or of a suggestion ("Whenever
+    someone hires a period outfit, the assistant could offer the matching accessories")."""
     said = addressed(clause)
-    return said if instructs(said) else polite(IT_ASKED.sub(r"\g<1> you", clause.strip(), count=1)) or said
+    if instructs(said):
+        return said
+    suggested = COULD.match(clause.strip())
+    if suggested and instructs(act := clause.strip()[suggested.end() :]):
+        return act
+    return polite(IT_ASKED.sub(r"\g<1> you", clause.strip(), count=1)) or said
 
 
+# A suggestion of what the agent could do: "the assistant could offer …", "it might mention …".
+COULD = re.compile(rf"^(?:{THE_BOT})\s+(?:could|might)\s+(?:(?:always|just|also|maybe|perhaps)\s+)?", re.I)
 # A polite question of the agent in the third person: "can it …", "could the bot …".
 IT_ASKED = re.compile(
     r"^(can|could|would|will)\s+(?:it|the\s+(?:bot|agent|assistant|chatbot|system))\b", re.I

@@ -362,6 +362,11 @@ ON_CONDITION = [
         "When a ride is cancelled could the bot text the riders straight away?",
         "When a ride is cancelled, text the riders straight away.",
     ),
+    # a suggestion after the condition
+    (
+        "Whenever a group books the upper deck, the assistant could mention the stairs.",
+        "Whenever a group books the upper deck, mention the stairs.",
+    ),
 ]
 # A polite question after a lead-in, past a dash
 POLITE_AFTER_VENTING = [

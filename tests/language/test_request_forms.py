@@ -377,6 +377,12 @@ def test_a_value_of_the_house_stated_against_what_the_agent_did_is_asked(text, a
             "Thank you for the draft newsletter. Please use the 2025 logo on every page.",
             "Use the 2025 logo on every page.",
         ),
+        # the rule said after a dash, once what this draft got wrong is told; a verdict is no line
+        (
+            "Rota rejected. It puts the two new starters on nights with Carl — trainees never work nights in "
+            "their first month.",
+            "Trainees never work nights in their first month.",
+        ),
         # "is that" opens the rule: it points at no one thing
         (
             "Sorry, can't pass this. House rule: every hire for a group needs a named leader, and this one doesn't.",
