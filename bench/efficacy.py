@@ -64,7 +64,9 @@ the clean test set until the sixteenth was written, measured, never read to tune
 of its sentences have since been seen; `--fleets sixteenth`: bench/sixteenth_fleets.py, written
 likewise after that, measured, never read to tune; `--fleets seventeenth`:
 bench/seventeenth_fleets.py, written likewise once the sixteenth had been measured for a session,
-the clean test set, measured, never read to tune). Each adds
+the clean test set, measured, never read to tune; `--fleets seventeenth_read`:
+bench/seventeenth_read_fleets.py, written likewise beside it by another helper, in domains some of
+the development tables share, read while tuning). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
@@ -782,6 +784,7 @@ def main() -> None:
             "fifteenth",
             "sixteenth",
             "seventeenth",
+            "seventeenth_read",
             "handoffs",
             *handing,
         ),
@@ -826,6 +829,7 @@ def main() -> None:
         "fifteenth": fifteenth_fleets,
         "sixteenth": sixteenth_fleets,
         "seventeenth": seventeenth_fleets,
+        "seventeenth_read": seventeenth_read_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -988,6 +992,14 @@ def seventeenth_fleets() -> dict:
     from bench.seventeenth_fleets import SEVENTEENTH
 
     return SEVENTEENTH
+
+
+def seventeenth_read_fleets() -> dict:
+    """A development set written beside the seventeenth by another helper who never saw the code
+    (bench/seventeenth_read_fleets.py), in domains some development tables share: read to tune."""
+    from bench.seventeenth_read_fleets import SEVENTEENTH_READ
+
+    return SEVENTEENTH_READ
 
 
 def smallest(fleets: dict) -> dict:

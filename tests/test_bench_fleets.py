@@ -25,6 +25,7 @@ SETS = [
     efficacy.fifteenth_fleets,
     efficacy.sixteenth_fleets,
     efficacy.seventeenth_fleets,
+    efficacy.seventeenth_read_fleets,
 ]
 KEYS = {"agents", "week", "fact", "pattern", "remedy", "rejection", "tool_gap", "harm", "problems", "noise"}
 FLEETS = [(fleets.__name__, name, spec) for fleets in SETS for name, spec in fleets().items()]
