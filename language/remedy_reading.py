@@ -179,6 +179,13 @@ VERDICT = re.compile(
 )
 
 
+# A remark on what was asked before it: "Surely that's how every group order should come."
+REMARK_BACK = re.compile(
+    r"^(?:(?:surely|so|and|but|honestly|because)\s+)?(?:that'?s|that\s+is|this\s+is)\s+(?:how|what|why)\b",
+    re.I,
+)
+
+
 # "Jess here.", "Tom from accounts here": who is writing, said before what they write.
 SIGN_IN = re.compile(
     rf"^(?-i:{NAME})(?:\s+(?-i:{NAME}))?(?:\s+(?:from|in|at|on)\s+[\w\s'&-]{{1,30}}?)?\s+here[.!]*$", re.I
@@ -208,7 +215,7 @@ def by_form(sentence: str) -> bool | None:
         return False  # "Get it right.", "Seriously, do better.": venting said as a command
     if signed(text):
         return False  # "Okafor, Transport Team Lead": who wrote it
-    if THANKS_FOR.match(text) or VERDICT.match(text):
+    if THANKS_FOR.match(text) or VERDICT.match(text) or REMARK_BACK.match(text):
         return False  # "Thank you for the draft newsletter.", "Cannot approve.": nothing asked
     if grammar.LIMIT.match(text) or grammar.LIMIT.match(grammar.lead_in_off(text)):
         return True  # a bound said as a thing and its quantity: no sentence of the fit is so short

@@ -73,6 +73,7 @@ QUESTIONS = [
     rf"{AGENT}(?:'s|\s+is|\s+was)\s+(?:supposed|meant)\s+to\s+",
     rf"shouldn'?t\s+{AGENT}\s+(?!have\b|'ve\b)",
     rf"(?:doesn'?t|didn'?t)\s+{AGENT}\s+know\s+to\s+",
+    rf"(?:it'?s|it\s+is)\s+(?:on|up\s+to)\s+{AGENT}\s+to\s+",  # "It's on the assistant to log …"
 ]
 QUESTION = re.compile(
     rf"^(?:{'|'.join(QUESTIONS)})(?:(?:just|simply|ever|even|at\s+least)\s+)*(?P<act>[^?]+?)[\s?.!]*$", re.I
@@ -99,6 +100,15 @@ HAD_IT = re.compile(
     r"\s+(?:i|we|they)\s+(?:wouldn'?t|would\s+not|would\s+never|'d\s+never)\s+have\b.*$",
     re.I,
 )
+# What would have been courtesy enough, said as a thing given for every case: "…, but a short
+# progress note every month on any job that runs long would be basic courtesy" (not "A refund
+# would be nice": nothing in it says it holds beyond the writer's case).
+GIVEN = re.compile(
+    r"^(?:.*?\bbut\s+)?(?P<act>(?:a|an|one)\s+[^,;]*?\b(?:every|each|any|all|whenever|always|before|after|"
+    r"when)\b[^,;]*?)\s+would\s+(?:be|have\s+been)\s+(?:(?:basic|common|simple)\s+courtesy|nice|good|great|"
+    r"helpful|appreciated|useful|handy|welcome)\b[^?]*$",
+    re.I,
+)
 SHOULD_BE = re.compile(
     rf"^{AGENT}\s+(?:should|ought\s+to|needs\s+to)\s+be\s+(?P<verb>[a-z]+ing)\b(?P<rest>[^?]*?)[\s.!]*$", re.I
 )
@@ -113,6 +123,8 @@ def rhetorical(sentence: str) -> str:
     elif found := SHOULD_HAVE.match(text) or SHOULD_BE.match(text) or HAD_IT.match(text):
         verb = _base(found["verb"].lower())
         act, avoid = (f"{verb}{found['rest']}" if verb else ""), NO_ACT
+    elif found := GIVEN.match(text):
+        act, avoid = f"give {found['act'][:1].lower()}{found['act'][1:]}", NO_ACT
     else:
         return ""
     return "" if not act or grammar._word(act.split()[0]) in avoid else act

@@ -474,6 +474,14 @@ RHETORICAL = [
     ("Isn't it supposed to send the kit list with the booking?", "Send the kit list with the booking."),
     ("Wouldn't it make sense to quote the weekend rate as well?", "Quote the weekend rate as well."),
     ("Doesn't it know to check the weight limit first?", "Check the weight limit first."),
+    (
+        "It's on the assistant to log the dose whenever it records meds as done.",
+        "Log the dose whenever it records meds as done.",
+    ),
+    (
+        "Not asking for daily calls, but a short note every week on any repair that runs late would be basic courtesy.",
+        "Give a short note every week on any repair that runs late.",
+    ),
 ]
 RHETORICAL_NOT_REQUESTS = [
     "Is it possible to get a refund?",
@@ -493,4 +501,6 @@ RHETORICAL_NOT_REQUESTS = [
     "Couldn't it have been any slower?",
     "Isn't it supposed to be open on Sundays?",
     "Shouldn't it have been delivered by now?",
+    "A refund would be nice.",  # nothing in it holds beyond the writer's case
+    "Surely that's how every group order should come.",  # a remark on what was asked before it
 ]
