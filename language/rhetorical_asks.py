@@ -5,10 +5,11 @@ People often ask for a change without a command: "Would it kill you to check the
 the delivery note?", "The fix is simple: send the rota on Friday.", "All I want is for it to tell
 me the price up front.", "It should have asked me for the serial number.", "The least it could do
 is warn people …", "Isn't it supposed to send the kit list?", "If it had just told me …, I
-wouldn't have …". Each holds the act it
-asks for; `rhetorical` returns that act with its verb in the base form ("check the tide table",
-"ask me for the serial number"), or '' when the sentence is none of these forms or what follows
-is no act (the caller checks that it instructs).
+wouldn't have …", "… a short progress note every month would be basic courtesy". Each holds the
+act it asks for; `rhetorical` returns that act with its verb in the base form ("check the tide
+table", "ask me for the serial number", "give a short progress note every month"), or '' when
+the sentence is none of these forms or what follows is no act (the caller checks that it
+instructs).
 """
 
 import re
@@ -104,11 +105,11 @@ HAD_IT = re.compile(
 # progress note every month on any job that runs long would be basic courtesy" (not "A refund
 # would be nice": nothing in it says it holds beyond the writer's case).
 GIVEN = re.compile(
-    r"^(?:.*?\bbut\s+)?(?P<act>(?:a|an|one)\s+[^,;]*?\b(?:every|each|any|all|whenever|always|before|after|"
-    r"when)\b[^,;]*?)\s+would\s+(?:be|have\s+been)\s+(?:(?:basic|common|simple)\s+courtesy|nice|good|great|"
-    r"helpful|appreciated|useful|handy|welcome)\b[^?]*$",
+    r"^(?P<act>(?:a|an|one)\s+[^,;]*?)\s+would\s+(?:be|have\s+been)\s+(?:(?:basic|common|simple)\s+courtesy|"
+    r"nice|good|great|helpful|appreciated|useful|handy|welcome)\b[^?]*$",
     re.I,
 )
+FOR_EVERY_CASE = re.compile(r"\b(?:every|each|any|all|whenever|always|before|after|when)\b", re.I)
 SHOULD_BE = re.compile(
     rf"^{AGENT}\s+(?:should|ought\s+to|needs\s+to)\s+be\s+(?P<verb>[a-z]+ing)\b(?P<rest>[^?]*?)[\s.!]*$", re.I
 )
@@ -123,7 +124,7 @@ def rhetorical(sentence: str) -> str:
     elif found := SHOULD_HAVE.match(text) or SHOULD_BE.match(text) or HAD_IT.match(text):
         verb = _base(found["verb"].lower())
         act, avoid = (f"{verb}{found['rest']}" if verb else ""), NO_ACT
-    elif found := GIVEN.match(text):
+    elif (found := GIVEN.match(text.rpartition(" but ")[2])) and FOR_EVERY_CASE.search(found["act"]):
         act, avoid = f"give {found['act'][:1].lower()}{found['act'][1:]}", NO_ACT
     else:
         return ""
