@@ -1,4 +1,4 @@
-"""The readers on two development tables, written by helpers who never saw the code and read
+"""The readers on development tables, written by helpers who never saw the code and read
 while tuning (so not a test: the corpus's test part is):
 
 - language/corpus/tables/fresh_requests.tsv: 112 requests in 16 domains (kind `ask`, with the
@@ -44,8 +44,8 @@ while tuning (so not a test: the corpus's test part is):
   in indirect forms ("the least it could do is …", "all it had to do was …", "is it too much to
   ask that …", a preference, a counterfactual) and 16 that ask nothing standing, in 16 further
   domains. These two were split by domains before any reader was changed for them.
-The four before the pairs, and the last two, are reported by halves of their domains: every other one (sorted)
-was read while tuning, the rest never was.
+The four before the pairs, and the last two, are reported by halves of their domains: every other
+one (sorted) was read while tuning, the rest never was.
 """
 
 import functools
