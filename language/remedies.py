@@ -151,14 +151,14 @@ def framed(sentence: str) -> bool:
     return not (len(head.split()) >= 3 and tells_one_case(head))
 
 
-AFTER_DASH = re.compile(r"\s[—–-]\s.*$")
+AFTER_DASH = re.compile(r"\s[—–-]\s(?P<aside>.*)$")
 
 
 def _after_dash(sentence: str) -> str:
     """What a reviewer says after a dash, once they have told what this draft got wrong ("It
     puts two geldings in with the mares — mares and geldings are never turned out together")."""
     found = AFTER_DASH.search(sentence)
-    return found.group().strip().lstrip("—–-").strip() if found else ""
+    return found["aside"].strip() if found else ""
 
 
 def house_rule(sentence: str, *, obliged: bool = False) -> str:

@@ -378,6 +378,7 @@ def request(sentence: str) -> str:
 
 # The reason given after what is asked: "…, because the website said 2-4", "… seeing as …".
 REASON_AFTER = re.compile(r",?\s+(?:because|cos|coz|seeing\s+as)\b.*$", re.I)
+# What a preference is preferred to, its verb as said: "… than made up prices".
 THAN = re.compile(r"\s+than\s+(\w+)", re.I)
 
 
