@@ -28,8 +28,22 @@ def fresh_database(name: str, admin: str = PG_ADMIN, *, from_empty: bool = False
             with _locked(conn):
                 conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{_template(conn, admin)}"')
     url = admin.rsplit("/", 1)[0] + f"/{name}"
+    if not from_empty:
+        _drop_dated_partitions(url)
     manage(url, "migrate", "--verbosity", "0")
     return url
+
+
+def _drop_dated_partitions(url: str) -> None:
+    """The template's (empty) partitions are those of the day it was made; a copy drops them, so
+    its `migrate` makes today's and the days ahead, as a migration from nothing would today."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        dated = conn.execute(
+            "SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid "
+            "WHERE pg_get_expr(c.relpartbound, c.oid) <> 'DEFAULT'"
+        ).fetchall()
+        for (table,) in dated:
+            conn.execute(f'DROP TABLE "{table}"')
 
 
 TEMPLATE_PREFIX = "kaizen_bench_template_"

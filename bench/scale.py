@@ -418,9 +418,13 @@ def main() -> None:
 
         with Phase("fleet"):
             agents, heads, tokens, user = setup_fleet(args)
-        end = period_of(scale_load.now_utc())[0]  # history: whole days up to today's partition
-        first_day = end - timedelta(days=args.days)
         partitions_ensure()
+        # history: whole days up to the oldest partition there is (today's, or yesterday's when
+        # the database was migrated before midnight and this runs after it)
+        with connection.cursor() as cursor:
+            made = [p.start for p in partitions(cursor, "telemetry_toolinvocation") if p.start is not None]
+        end = min([period_of(scale_load.now_utc())[0], *made])
+        first_day = end - timedelta(days=args.days)
         ingest_rate(tokens, 2, "warm")  # the first requests load code and caches
         with Phase("ingest, empty database"):
             empty = [ingest_rate(tokens, args.ingest_seconds, f"empty{i}") for i in range(3)]
