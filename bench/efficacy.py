@@ -66,7 +66,10 @@ likewise after that, measured, never read to tune; `--fleets seventeenth`:
 bench/seventeenth_fleets.py, written likewise once the sixteenth had been measured for a session,
 the clean test set, measured, never read to tune; `--fleets seventeenth_read`:
 bench/seventeenth_read_fleets.py, written likewise beside it by another helper, in domains some of
-the development tables share, read while tuning). Each adds
+the development tables share, read while tuning; `--fleets eighteenth`: bench/eighteenth_fleets.py,
+written likewise once the seventeenth had been measured for two sessions, the clean test set,
+measured, never read to tune; `--fleets eighteenth_read`: bench/eighteenth_read_fleets.py, written
+beside it by another helper, read while tuning). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
@@ -785,6 +788,8 @@ def main() -> None:
             "sixteenth",
             "seventeenth",
             "seventeenth_read",
+            "eighteenth",
+            "eighteenth_read",
             "handoffs",
             *handing,
         ),
@@ -792,7 +797,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to seventeenth likewise); handoffs: every "
+        "without seeing the code (fifth to eighteenth likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -830,6 +835,8 @@ def main() -> None:
         "sixteenth": sixteenth_fleets,
         "seventeenth": seventeenth_fleets,
         "seventeenth_read": seventeenth_read_fleets,
+        "eighteenth": eighteenth_fleets,
+        "eighteenth_read": eighteenth_read_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -1000,6 +1007,23 @@ def seventeenth_read_fleets() -> dict:
     from bench.seventeenth_read_fleets import SEVENTEENTH_READ
 
     return SEVENTEENTH_READ
+
+
+def eighteenth_fleets() -> dict:
+    """A seventh clean test set, written like the others by someone who never saw the code, once the
+    seventeenth had been measured for two sessions (bench/eighteenth_fleets.py): four fleets of 3 to
+    6 agents, never read to tune."""
+    from bench.eighteenth_fleets import EIGHTEENTH
+
+    return EIGHTEENTH
+
+
+def eighteenth_read_fleets() -> dict:
+    """A development set written beside the eighteenth by another helper who never saw the code
+    (bench/eighteenth_read_fleets.py): read to tune."""
+    from bench.eighteenth_read_fleets import EIGHTEENTH_READ
+
+    return EIGHTEENTH_READ
 
 
 def smallest(fleets: dict) -> dict:

@@ -264,7 +264,8 @@ OF_A_CLASS = re.compile(
 # What belongs to one person named by title ("at Mr Ross's", "Mrs Okoye's christening") or to one
 # family is that case, however the sentence is worded (a colleague's schedule is read as such
 # first); so is what names one company ("the corporate booking for Arden Ltd"), one order's
-# reference ("PT-771") or one day ("next tues", "this Friday").
+# reference ("PT-771", "on invoice 88213") or one day ("next tues", "this Friday", "for the 22nd
+# only").
 WEEKDAY_CAPITAL = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day"
 SOMEONES = re.compile(
     r"(?-i:\b(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?\s+[A-Z][a-z]+(?:-[A-Z][a-z]+)?(?:'s|s')(?!\w)"
@@ -291,6 +292,11 @@ SOMEONES = re.compile(
     # a rule kept to one case: "just for that job", "only for this booking", "just this once"
     r"|\b(?:just|only)\s+(?:for\s+)?(?:this|that)\s+(?:one|job|booking|order|time|week|weekend|day|event|visit|"
     r"stay|move|site|contract|account|customer|client|patient|guest|family|group)\b|\bthis\s+once\b"
+    # … or to one day of the month: "for the 22nd only", "just on the 3rd"
+    r"|\b(?:for|on)\s+the\s+\d{1,2}(?:st|nd|rd|th)\s+only\b|\b(?:just|only)\s+(?:for|on)\s+the\s+\d{1,2}(?:st|nd|rd|th)\b"
+    # one document by its number: "the travel charge on invoice 88213", "for order 4471"
+    r"|\b(?:on|for|of|to|from|in)\s+(?:invoice|order|job|booking|ticket|quote|claim|account|ref|reference|po)"
+    r"\s+(?:no\.?\s*)?#?\d{3,}\b"
     # … or to one named customer's work: "just for the Marlow Pumps batch", "only for the Ito order"
     r"|\b(?:just|only)\s+for\s+the\s+(?-i:[A-Z][\w'’]+(?:\s+[A-Z][\w'’]+)*)\s+(?:batch|job|order|booking|shipment|"
     r"consignment|delivery|project|contract|account|event|claim|case)\b(?!\s+(?:holder|customer|client|member|"

@@ -26,6 +26,8 @@ SETS = [
     efficacy.sixteenth_fleets,
     efficacy.seventeenth_fleets,
     efficacy.seventeenth_read_fleets,
+    efficacy.eighteenth_fleets,
+    efficacy.eighteenth_read_fleets,
 ]
 KEYS = {"agents", "week", "fact", "pattern", "remedy", "rejection", "tool_gap", "harm", "problems", "noise"}
 FLEETS = [(fleets.__name__, name, spec) for fleets in SETS for name, spec in fleets().items()]
@@ -47,7 +49,7 @@ def test_the_sets_name_no_fleet_twice():
     assert len(names) == len(set(names))
 
 
-# The sets the readers were read against (not the twelfth to seventeenth, the test sets only ever
+# The sets the readers were read against (not the twelfth to eighteenth, the test sets only ever
 # measured, nor the seventh, measured before them).
 MEASURED = (
     efficacy.seventh_fleets,
@@ -57,6 +59,7 @@ MEASURED = (
     efficacy.fifteenth_fleets,
     efficacy.sixteenth_fleets,
     efficacy.seventeenth_fleets,
+    efficacy.eighteenth_fleets,
 )
 READ = [(f.__name__, n, spec) for f in SETS if f not in MEASURED for n, spec in f().items()]
 
