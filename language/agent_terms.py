@@ -162,6 +162,7 @@ def _instruction(text: str) -> str:
         comma
         and head.count("(") == head.count(")")  # not inside an aside: "enquiries (restaurants, …)"
         and not LISTED_ON.match(rest)  # "…, card or bank transfer": a list, not an imperative
+        and not rest[:1].isdigit()  # "… is Cat 1, 24-hour make-safe": a measure, not an imperative
         and not CONDITION.match(head)
         and not _instructs(head)
         and not _fragment(rest)

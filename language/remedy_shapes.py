@@ -143,6 +143,8 @@ def _subject(words: list[str]) -> set[str]:
     """A plural kind of thing, or a thing named alone, then its verb: "general-rule" for a verb
     of the plain present, "display" for one of showing; nothing when the subject is one
     particular thing ("the", "my", "two carriers")."""
+    if _any_such(words):
+        return {"general-rule"}
     if words[0] in SPECIFIC or words[0] in grammar.PRONOUNS or words[0].endswith("ing"):
         return set()
     if words[0].isdigit() or words[0] in NUMBERS:
@@ -164,6 +166,23 @@ def _subject(words: list[str]) -> set[str]:
         if grammar.closed(word) or grammar.past(word) or word in DISPLAY:
             return set()
     return set()
+
+
+# What narrows "anything" or "any pothole" to a kind: "over 40mm", "with a lift", "marked urgent".
+SUCH = grammar.words(
+    "over under above below beyond exceeding within with without on in from for that which marked"
+)
+SUCH_VERBS = grammar.words("is goes gets needs must should")
+
+
+def _any_such(words: list[str]) -> bool:
+    """Whatever meets a condition, said as one thing, then what it is or gets: "Anything over
+    40mm on a bus route is Cat 1", "Any pothole over 40mm … goes to the duty inspector" (not
+    "Everything is a mess": nothing narrows it)."""
+    start = 1 if words[0] in {"anything", "everything"} else 2 if words[0] in {"any", "every", "each"} else 0
+    if not start or len(words) <= start + 2 or words[start] not in SUCH:
+        return False
+    return any(w in SUCH_VERBS for w in words[start + 1 : 14])
 
 
 def _verb_after(words: list[str], *, plural: bool) -> bool:

@@ -51,6 +51,7 @@ from lemminflect import getLemma
 
 from language import grammar
 from language.noun_rules import LEADING_STANCE, ONE_MOMENT, SPEAKER, TRAILING_STANCE, enough, please_phrase
+from language.passive_asks import appreciated, passive_act
 from language.remedy_shapes import CONDITION, shapes
 from language.rhetorical_asks import rhetorical
 
@@ -367,15 +368,35 @@ def request(sentence: str) -> str:
     text = addressed(said)  # "Would it kill you to check the tide table?" → "Check the tide table"
     if text != said and instructs(text):
         return text.rstrip(" .!")  # "The bot should warn owners upfront" → "Warn owners upfront"
-    for form in (polite, suggestion, wish, please_phrase, stance_rule, enough, after_lead_in, on_condition):
+    for form in (
+        polite,
+        suggestion,
+        wish,
+        appreciated,
+        please_phrase,
+        stance_rule,
+        enough,
+        after_lead_in,
+        on_condition,
+    ):
         if asked := form(text):
             return asked
     if work_rule(text) or routed(text) or stated_policy(text):
         return text.rstrip(" .!")
+    conceded = CONCESSION.match(said)  # "I don't want to blame anyone, but if it sees …"
+    if conceded and (asked := request(conceded["rest"])):
+        return asked
     head = REASON_AFTER.sub("", said)  # "It would be nice if it said when …, because the site …"
     return request(head) if head != said and len(head.split()) >= 3 else ""
 
 
+# What the speaker concedes or disclaims before the ask, up to its "but": "I don't want to blame
+# anyone in particular, but …", "No offence, but …", "Not to be difficult, but …".
+CONCESSION = re.compile(
+    r"^(?:i|i'm|i've|i'd|we|we're|we've|not|no|sorry|with (?:all due )?respect|look|ok|okay)\b[^,;:?]*,"
+    r"\s+but\s+(?P<rest>.+)$",
+    re.I,
+)
 # The reason given after what is asked: "…, because the website said 2-4", "… seeing as …".
 REASON_AFTER = re.compile(r",?\s+(?:because|cos|coz|seeing\s+as)\b.*$", re.I)
 # What a preference is preferred to, its verb as said: "… than made up prices".
@@ -469,7 +490,8 @@ def _asked_after(clause: str) -> str:
     suggested = COULD.match(clause.strip())
     if suggested and instructs(act := clause.strip()[suggested.end() :]):
         return act
-    return polite(IT_ASKED.sub(r"\g<1> you", clause.strip(), count=1)) or said
+    asked = polite(IT_ASKED.sub(r"\g<1> you", clause.strip(), count=1)) or passive_act(clause)
+    return asked or said  # "…, that has to be recorded on the report": "record that on the report"
 
 
 # A suggestion of what the agent could do: "the assistant could offer …", "it might mention …".

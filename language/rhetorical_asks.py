@@ -109,6 +109,15 @@ GIVEN = re.compile(
     r"nice|good|great|helpful|appreciated|useful|handy|welcome)\b[^?]*$",
     re.I,
 )
+# What was not too much to ask, said as the doing of it: "Surely asking the ages of any children at
+# booking, and explaining the bunk rules there and then, isn't too much?"
+NOT_TOO_MUCH = re.compile(
+    r"^(?:surely\s+|honestly\s+)?(?P<act>[a-z]+ing\b[^?]*?),?\s+(?:isn'?t|is\s+not|wouldn'?t\s+be|shouldn'?t\s+be|"
+    r"can'?t\s+be)\s+(?:(?:too|that|so)\s+(?:much|hard|difficult)(?:\s+to\s+ask)?|asking\s+(?:too|that|so)\s+much|"
+    r"a\s+big\s+ask|rocket\s+science)[\s?.!]*$",
+    re.I,
+)
+GERUND_AFTER = re.compile(r"\b(and|or|then)\s+([a-z]+ing)\b", re.I)
 FOR_EVERY_CASE = re.compile(r"\b(?:every|each|any|all|whenever|always|before|after|when)\b", re.I)
 SHOULD_BE = re.compile(
     rf"^{AGENT}\s+(?:should|ought\s+to|needs\s+to)\s+be\s+(?P<verb>[a-z]+ing)\b(?P<rest>[^?]*?)[\s.!]*$", re.I
@@ -124,6 +133,9 @@ def rhetorical(sentence: str) -> str:
     elif found := SHOULD_HAVE.match(text) or SHOULD_BE.match(text) or HAD_IT.match(text):
         verb = _base(found["verb"].lower())
         act, avoid = (f"{verb}{found['rest']}" if verb else ""), NO_ACT
+    elif found := NOT_TOO_MUCH.match(text):
+        act = GERUND_AFTER.sub(lambda m: f"{m[1]} {_base(m[2].lower()) or m[2]}", _base_first(found["act"]))
+        avoid = NO_ACT
     elif (found := GIVEN.match(text.rpartition(" but ")[2])) and FOR_EVERY_CASE.search(found["act"]):
         act, avoid = f"give {found['act'][:1].lower()}{found['act'][1:]}", NO_ACT
     else:

@@ -427,3 +427,53 @@ def test_a_reviewer_s_rule_said_as_such_is_the_house_s_policy_and_thanks_is_no_l
 )
 def test_a_rule_stated_of_a_thing_a_preference_and_an_ask_with_its_reason_become_lines(text, reason, lines):
     assert [for_agent(s) for _, s in asks_in(text, reason=reason)] == lines
+
+
+@pytest.mark.parametrize(
+    ("text", "reason", "lines"),
+    [
+        # what the writer concedes before the ask is not part of it
+        (
+            "I don't want to point fingers, but if the booking bot sees a tide window under two hours, it "
+            "should flag it and hold the booking until the duty pilot has agreed, rather than confirming it.",
+            False,
+            [
+                "If the booking bot sees a tide window under two hours, flag it and hold the booking until "
+                "the duty pilot has agreed, rather than confirming it."
+            ],
+        ),
+        ("I'm not cross exactly, but I asked for a window seat and got an aisle.", False, []),
+        # an obligation said in the passive, after a condition or in a wish, is the agent's act
+        (
+            "If a guest mentions an allergy, that has to be written on the order and they should be given "
+            "the kitchen's allergen sheet.",
+            False,
+            [
+                "If a guest mentions an allergy, write that on the order and give them the kitchen's allergen sheet."
+            ],
+        ),
+        (
+            "I'd really appreciate it if, whenever a tenant reports a leak, they were told when the plumber "
+            "is coming, rather than nothing at all.",
+            False,
+            ["Whenever a tenant reports a leak, tell them when the plumber is coming."],
+        ),
+        # what was not too much to ask, said as the doing of it
+        (
+            "Surely checking the weight of the load and telling the driver before the lift isn't too much to ask?",
+            False,
+            ["Check the weight of the load and tell the driver before the lift."],
+        ),
+        # whatever meets a condition, said as one thing, and what it is: a reviewer's rule
+        (
+            "Rejected, resubmit. Anything over 20kg on a single pallet is a two-person lift, 48-hour notice.",
+            True,
+            [
+                "Our policy is that anything over 20kg on a single pallet is a two-person lift, 48-hour notice."
+            ],
+        ),
+        ("Everything is a mess and nothing works.", False, []),
+    ],
+)
+def test_a_concession_a_passive_obligation_and_what_is_not_too_much_to_ask_become_lines(text, reason, lines):
+    assert [for_agent(s) for _, s in asks_in(text, reason=reason)] == lines

@@ -1,0 +1,72 @@
+"""What a passive obligation asks the agent to do (pure): "that has to be recorded on the report"
+asks "record that on the report"; "they should be given the claims reference" asks "give them the
+claims reference". Said after a condition ("If a caller says they've had damage, that has to be
+recorded …") or in a wish ("I'd appreciate it if, whenever someone asks for an update, they were
+told which stage it's at"), with no one named to do it, it is the agent's to do."""
+
+import re
+
+from lemminflect import getInflection, getLemma
+
+SUBJECT = (
+    r"(?P<subject>that|this|it|they|he|she|those|these|everyone|anyone|"
+    r"(?:the|their|his|her|its|each|every|any)\s+[a-z-]+(?:\s+[a-z-]+)?)"
+)
+MODAL = (
+    r"(?:has\s+to|have\s+to|must|should|needs\s+to|need\s+to|ought\s+to|is\s+to|are\s+to)"
+    r"\s+(?:always\s+|also\s+)?be"
+)
+PAST = r"(?:were|was)\s+(?:always\s+|also\s+)?"
+PASSIVE = re.compile(rf"^{SUBJECT}\s+{MODAL}\s+(?P<part>[a-z]+)\b(?P<rest>.*)$", re.I)
+PASSIVE_PAST = re.compile(rf"^{SUBJECT}\s+(?:{MODAL}|{PAST})\s*(?P<part>[a-z]+)\b(?P<rest>.*)$", re.I)
+# A further obligation joined on: "… on the report and they should be given …".
+JOINED = re.compile(rf"\s+and\s+(?={SUBJECT}\s+(?:{MODAL}|{PAST})\s*[a-z]+\b)", re.I)
+OBJECT = {"they": "them", "he": "him", "she": "her"}
+# The wish that frames such an obligation: "I would genuinely appreciate it if, …".
+APPRECIATED = re.compile(
+    r"^(?:i|we)(?:'d|\s+would)\s+(?:really\s+|genuinely\s+|truly\s+|greatly\s+|so\s+)?appreciate\s+it\s+if,?\s+"
+    r"(?P<rest>.+?)[\s.!]*$",
+    re.I,
+)
+CONDITION_FIRST = re.compile(
+    r"^(?P<condition>(?:if|when|whenever|once|as\s+soon\s+as)\b[^,;]+),\s+(?P<rest>.+)$", re.I
+)
+
+
+def passive_act(clause: str, *, past: bool = False) -> str:
+    """The act a passive obligation of the clause asks for, each joined one in turn ('' when the
+    clause is none); `past`: a wish's "they were told …" too."""
+    text = " ".join(clause.replace("’", "'").split()).rstrip(" .!")
+    acts = []
+    for part in JOINED.split(text) if JOINED.search(text) else [text]:
+        if part is None or not part.strip() or re.fullmatch(SUBJECT, part.strip(), re.I):
+            continue
+        found = (PASSIVE_PAST if past else PASSIVE).match(part.strip())
+        verb = _participle_of(found["part"].lower()) if found else ""
+        if not verb:
+            return ""
+        subject = found["subject"]
+        acts.append(f"{verb} {OBJECT.get(subject.lower(), subject)}{found['rest']}")
+    return " and ".join(acts)
+
+
+def _participle_of(word: str) -> str:
+    """The verb whose past participle the word is ("given" → "give"); '' for none ("red")."""
+    lemmas = (lemma for lemma in getLemma(word, upos="VERB") if lemma != word)
+    return next((lemma for lemma in lemmas if word in getInflection(lemma, tag="VBN")), "")
+
+
+def appreciated(sentence: str) -> str:
+    """What "I'd appreciate it if …" asks, when what follows is a passive obligation, after any
+    condition it holds under ("…, whenever someone asks for an update, they were told which stage
+    it's at" → "Whenever someone asks for an update, tell them which stage it's at"); ''
+    otherwise."""
+    found = APPRECIATED.match(" ".join(sentence.replace("’", "'").split()))
+    if not found:
+        return ""
+    rest = re.sub(r",?\s+rather\s+than\b.*$", "", found["rest"])  # what it is instead of
+    condition = CONDITION_FIRST.match(rest)
+    act = passive_act(condition["rest"] if condition else rest, past=True)
+    if not act:
+        return ""
+    return f"{condition['condition']}, {act}" if condition else act
