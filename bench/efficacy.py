@@ -196,11 +196,15 @@ def carries(prompt: str, kind: str, spec: dict) -> bool:
 def told(words: str) -> set[str]:
     """A request's words as the user said them and as the agent is told them ("let me know the
     same day" is served as "Let the user know the same day"; "always asked for the postcode", of
-    "… if it always asked for the postcode", as "Always ask for the postcode"): a line carries any."""
+    "… if it always asked for the postcode", as "Always ask for the postcode"; "whenever someone
+    asks, they were told the stage", of "I'd appreciate it if …", as "Whenever someone asks, tell
+    them the stage"): a line carries any."""
     from language.agent_terms import for_agent
+    from language.passive_asks import appreciated
 
     said = words.lower().replace("\u2019", "'")
-    return {said, for_agent(words).rstrip(".").lower() or said, asked_now(said)}
+    active = appreciated(f"I'd appreciate it if {said}").lower() or said
+    return {said, for_agent(words).rstrip(".").lower() or said, asked_now(said), active}
 
 
 def asked_now(said: str) -> str:

@@ -458,7 +458,9 @@ def _sessions_needed(ests, tested, gap, final_z, shown, fewest, rules) -> tuple[
 # target is almost surely worse (99%); wait otherwise. A change under which both the target and
 # sessions with any failure are very likely better is a net gain: it is recommended for promotion
 # even beside a doubtful guardrail, which the figures name for the human to weigh. A watched
-# signal very likely higher (95%) turns a "promote" into "wait": a person weighs it.
+# signal very likely higher (95%) turns a "promote" into "wait": a person weighs it. A change that
+# only takes lines out is recommended when no signal, its targets included, is even moderately
+# likely past its margin (35%); it waits otherwise.
 # These levels are set by `bench/canary_rule.py --lines`: a "promote" for at most 5% of harmful
 # lines and an "abort" for at most 10% of neutral ones at every fleet size. A hand-over happens
 # because the evidence is thin, so a "promote" for most good lines is out of reach below about 50
@@ -539,14 +541,15 @@ def advise(
         return Advice(
             "wait", f"the target is very likely better, but {held[1]}", (figure(best), figure(held[0]))
         )
+    if not improve and (held := _removal_held(risks, figure)):  # a removal raising what it lowered
+        return held
     if not improve or (best is not None and gains[best] >= ADVISE_TARGET_SURE):
-        shown = [f for f in (best, worst) if f is not None]
         return Advice(
             "promote",
             "the target is very likely better and no guardrail is shown likely past its margin"
             if improve
-            else "no metric is more likely past its margin than not",
-            tuple(figure(m) for m in shown),
+            else "no metric is shown likely past its margin",
+            tuple(figure(m) for m in (best, worst) if m is not None),
         )
     why = "the evidence is not clear either way"
     if needed:
@@ -563,6 +566,18 @@ def _shown_worse(ests: dict[str, Estimate], metric: str, sure: dict[str, float],
     est = ests[metric]
     scale = max(abs(est.champion), 1e-9) if metric in USAGE else 1.0
     return est.diff - _radius(est, 1 - sure[metric], tau * scale) > 0
+
+
+def _removal_held(risks: dict, figure) -> Advice | None:
+    """What holds a change that only takes lines out back from a "promote": any signal, its
+    targets included, that may be past its margin (taking a line out must not raise what it was
+    there to lower)."""
+    risky = [m for m in risks if risks[m] >= ADVISE_PROMOTE_RISK]
+    if not risky:
+        return None
+    m = max(risky, key=risks.get)
+    why = f"taking it out may put {signal_words(m)} past its margin ({risks[m]:.0%} likely)"
+    return Advice("wait", f"{why}: let more sessions tell", (figure(m),))
 
 
 def _held(roles: dict[str, str], risks: dict, harms: dict) -> tuple[str, str] | None:

@@ -82,6 +82,25 @@ def proven_lines(template) -> set[str]:
     return keys
 
 
+def tested_value(template) -> dict[str, float]:
+    """Per line a line test promoted, how much it lowered what it was judged on (the promoted
+    level's estimate, champion − candidate): its value when the directives are over budget. The
+    ledger's with-and-without over time cannot see such a line (the version it landed in held
+    both arms), and would value it at what drift says."""
+    out: dict[str, float] = {}
+    promoted = LineFactor.objects.filter(
+        template=template, status=LineFactor.Status.PROMOTED, promoted_level__isnull=False
+    ).only("levels", "promoted_level", "last_check")
+    for factor in promoted:
+        check = (factor.last_check or {}).get(str(factor.promoted_level)) or {}
+        judged = (check.get("judged_on") or [None])[0]
+        estimate = (check.get("intervals") or {}).get(judged)
+        for text in factor.levels[factor.promoted_level - 1].get("add") or ():
+            if estimate:
+                out[dl.line_key(text)] = -estimate[0]
+    return out
+
+
 DIRECTIVES_SHARE = 0.6  # of the prompt block's budget; what was learned fills the rest
 
 
@@ -149,7 +168,7 @@ def review(
         k: (e.rate_without or 0) - (e.rate_with or 0)
         for k, e in measured.items()
         if e.with_sessions and e.without_sessions
-    }
+    } | tested_value(template)
     prunings += dl.over_budget(
         [ln for ln in lines if ln.key not in pruned], value, directives_budget(template, adding)
     )

@@ -338,3 +338,26 @@ def test_one_agent_whole_against_the_others_is_handed_over_with_its_counts():
     assert verdict.action == "hand_over" and "cannot be estimated" in verdict.reason, verdict.reason
     assert verdict.exact[OTHER].candidate == (60, 200) and verdict.exact[OTHER].champion == (180, 600)
     assert verdict.advice.action == "promote" and verdict.advice.figures  # 10% against 20%, exactly
+
+
+@pytest.mark.parametrize(
+    ("target", "advice"),
+    [
+        ((0.25, 0.25), "promote"),  # taking the line out changed nothing it was there to lower
+        # its target up 8 points on 60 sessions: quite possibly past its margin, if not shown worse
+        # at all, so taking it out is no "promote"
+        ((0.33, 0.25), "wait"),
+    ],
+)
+def test_a_removal_handed_over_is_recommended_only_when_nothing_may_be_past_its_margin(target, advice):
+    arms = sessions_arms(target, (0.25, 0.25), n=60, agents=6)
+    verdict = decide(
+        arms,
+        timedelta(days=14),
+        RULES,
+        targets=("negative:communication",),
+        looks=tuple(range(1, 14)),
+        improve=False,
+    )
+    assert verdict.action == "hand_over", verdict.reason
+    assert verdict.advice.action == advice, verdict.advice

@@ -287,3 +287,35 @@ def test_the_head_keeps_room_for_the_lines_under_test_and_the_lines_proposed(
     over = [p for p in prunings if "budget" in p.reason]
     assert bool(over) is pruned
     assert not over or over[0].line.author == "improver"  # a human's line is the last to go
+
+
+@pytest.mark.django_db
+def test_over_budget_a_line_its_test_proved_goes_after_one_never_tested(settings):
+    # the ledger's with-and-without cannot see a line a line test promoted (the version it landed
+    # in held both arms); its value is the test's estimate, so an untested line goes first
+    from improver.context import estimate_tokens
+    from improver.services import directive_review
+
+    template, _, _ = coder_fleet()
+    untested = "Summarise the failing step first."
+    proved = "Quote the failing command and its exit code in every report."
+    for text in (untested, proved):
+        improver_adds(template, {"text": text, "origin": "remedy", "sources": []})
+        template.refresh_from_db()
+    LineFactor.objects.create(
+        template=template,
+        levels=[{"add": [proved], "targets": ["negative"]}],
+        share=0.5,
+        status=LineFactor.Status.PROMOTED,
+        started_at=WAKE,
+        decided_at=WAKE,
+        promoted_level=1,
+        last_check={"1": {"judged_on": ["negative"], "intervals": {"negative": [-0.3, -0.45, -0.15]}}},
+    )
+    head = estimate_tokens(template.document.head.text)
+    settings.KAIZEN = {
+        **settings.KAIZEN,
+        "PROMPT_TOKEN_BUDGET": int((head - 4) / directive_review.DIRECTIVES_SHARE),
+    }
+    _, _, prunings = directive_review.review(template)
+    assert [p.line.text for p in prunings if "budget" in p.reason] == [untested]
