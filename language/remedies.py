@@ -154,10 +154,18 @@ def framed(sentence: str) -> bool:
 AFTER_DASH = re.compile(r"\s[—–-]\s(?P<aside>.*)$")
 
 
+# A verdict on one draft, then the rule it breaks: "Booking PT-20931 rejected: escorts travel only if …".
+AFTER_VERDICT = re.compile(
+    r"\b(?:rejected|declined|refused|returned|sent\s+back|not\s+approved|failed)\s*[:;]\s*(?P<aside>.+)$",
+    re.I,
+)
+
+
 def _after_dash(sentence: str) -> str:
-    """What a reviewer says after a dash, once they have told what this draft got wrong ("It
-    puts two geldings in with the mares — mares and geldings are never turned out together")."""
-    found = AFTER_DASH.search(sentence)
+    """What a reviewer says after a dash, or after the verdict, once they have told what this
+    draft got wrong ("It puts two geldings in with the mares — mares and geldings are never
+    turned out together", "Booking PT-20931 rejected: escorts travel only if …")."""
+    found = AFTER_DASH.search(sentence) or AFTER_VERDICT.search(sentence)
     return found["aside"].strip() if found else ""
 
 

@@ -118,7 +118,7 @@ REMARK = re.compile(r",\s*(?:it|it's|its|they|they're|i|i'm|he|she|that's|this|w
 # The agent named in the third person: "it" only before an act an agent does (not "it should
 # arrive on Monday", "it has to be cheaper", said of a parcel or a price).
 THE_BOT = (
-    r"(?:the\s+|your\s+|this\s+)(?:booking\s+|chat\s*)?(?:bot|assistant|chatbot|ai|agent)"
+    r"(?:the\s+|your\s+|this\s+)(?:booking\s+|chat\s*)?(?:bot|assistant|chatbot|ai|agents?|staff|desk|team)\b"
     r"|it(?!\s+(?:\w+\s+)?(?:be|arrive|come|go|get|work|happen|cost|last|stay|look|seem|feel|break|fit)\b)"
 )
 SHOULD = r"(?:really\s+)?(?:should|must|needs to|has to|have to|ought to)"
@@ -361,7 +361,7 @@ SO_THE_BOT = re.compile(rf",?\s+so\s+(?=(?:{THE_BOT})\s+(?:{SHOULD}|{SHOULD_NOT}
 
 def request(sentence: str) -> str:
     """What the sentence asks for, said plainly ('' when it is none of these forms)."""
-    said = " ".join(sentence.replace("’", "'").split()).strip(" -*")
+    said = TAG_QUESTION.sub("", " ".join(sentence.replace("’", "'").split()).strip(" -*"))
     parts = SO_THE_BOT.split(said, maxsplit=1)
     if len(parts) == 2 and instructs(consequence := addressed(parts[1])):
         return consequence.rstrip(" .!")  # "We don't take money upfront, so it has to stop …"
@@ -396,6 +396,11 @@ CONCESSION = re.compile(
     r"^(?:i|i'm|i've|i'd|we|we're|we've|not|no|sorry|with (?:all due )?respect|look|ok|okay)\b[^,;:?]*,"
     r"\s+but\s+(?P<rest>.+)$",
     re.I,
+)
+# A statement made a question by a tag after it: "Permits should be flagged at the quote stage,
+# surely?" states what it asks.
+TAG_QUESTION = re.compile(
+    r",\s*(?:surely|right|no|yes|yeah|innit|don'?t you think|wouldn'?t you say)\s*\?+$", re.I
 )
 # The reason given after what is asked: "…, because the website said 2-4", "… seeing as …".
 REASON_AFTER = re.compile(r",?\s+(?:because|cos|coz|seeing\s+as)\b.*$", re.I)

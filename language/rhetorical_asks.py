@@ -18,7 +18,10 @@ from lemminflect import getLemma
 
 from language import grammar
 
-AGENT = r"(?:it|you|u|(?:the|your)\s+(?:[\w-]+\s+)?(?:bot|agent|assistant|chatbot|system|app))"
+AGENT = (
+    r"(?:it|you|u|(?:the|your)\s+(?:[\w-]+\s+)?(?:bot|agents?|assistant|chatbot|system|app|staff|desk|team)"
+    r"|(?-i:[Aa]gents|[Ss]taff))"
+)
 # Said of no one ("How hard is it to …"), the act may be the user's own ("… to get a refund"):
 # such a form asks the agent only for an act no user does for themselves (`USERS_OWN`).
 IMPERSONAL = re.compile(
@@ -75,6 +78,13 @@ QUESTIONS = [
     rf"shouldn'?t\s+{AGENT}\s+(?!have\b|'ve\b)",
     rf"(?:doesn'?t|didn'?t)\s+{AGENT}\s+know\s+to\s+",
     rf"(?:it'?s|it\s+is)\s+(?:on|up\s+to)\s+{AGENT}\s+to\s+",  # "It's on the assistant to log …"
+    # why it does not do what it should, wondered at: "I genuinely don't understand why your desk
+    # doesn't just confirm the mobility category …"; why a thing it sends can't: "Is there any
+    # reason the confirmation text can't say which entrance to wait at?"
+    rf"(?:i|we)\s+(?:\w+\s+)?(?:don'?t|do\s+not|can'?t|cannot)\s+(?:understand|see)\s+why\s+{AGENT}\s+"
+    r"(?:doesn'?t|does\s+not|can'?t|cannot|won'?t|didn'?t)\s+",
+    r"is\s+there\s+(?:any|a|some)\s+(?:good\s+)?reason\s+(?:why\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?"
+    r"(?:can'?t|cannot|doesn'?t|won'?t)\s+",
 ]
 QUESTION = re.compile(
     rf"^(?:{'|'.join(QUESTIONS)})(?:(?:just|simply|ever|even|at\s+least)\s+)*(?P<act>[^?]+?)[\s?.!]*$", re.I
@@ -119,6 +129,11 @@ NOT_TOO_MUCH = re.compile(
 )
 GERUND_AFTER = re.compile(r"\b(and|or|then)\s+([a-z]+ing)\b", re.I)
 FOR_EVERY_CASE = re.compile(r"\b(?:every|each|any|all|whenever|always|before|after|when)\b", re.I)
+# What it should stop doing: "Agents shouldn't be promising return dates for rebuilds".
+SHOULD_NOT_BE = re.compile(
+    rf"^{AGENT}\s+(?:shouldn'?t|should\s+not|mustn'?t|must\s+not)\s+be\s+(?P<verb>[a-z]+ing)\b(?P<rest>[^?]*?)[\s.!]*$",
+    re.I,
+)
 SHOULD_BE = re.compile(
     rf"^{AGENT}\s+(?:should|ought\s+to|needs\s+to)\s+be\s+(?P<verb>[a-z]+ing)\b(?P<rest>[^?]*?)[\s.!]*$", re.I
 )
@@ -133,6 +148,9 @@ def rhetorical(sentence: str) -> str:
     elif found := SHOULD_HAVE.match(text) or SHOULD_BE.match(text) or HAD_IT.match(text):
         verb = _base(found["verb"].lower())
         act, avoid = (f"{verb}{found['rest']}" if verb else ""), NO_ACT
+    elif found := SHOULD_NOT_BE.match(text):
+        verb = _base(found["verb"].lower())
+        act, avoid = (f"don't {verb}{found['rest']}" if verb else ""), NO_ACT
     elif found := NOT_TOO_MUCH.match(text):
         act = GERUND_AFTER.sub(lambda m: f"{m[1]} {_base(m[2].lower()) or m[2]}", _base_first(found["act"]))
         avoid = NO_ACT

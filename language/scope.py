@@ -78,7 +78,7 @@ UNIT_CAPITALS = ("KB", "MB", "GB", "TB", "USD", "EUR", "GBP", "CAD", "AUD", "UTC
 UNIT_CAPITALS += ("US", "UK", "EU")
 # Abbreviations that name a kind of thing, not one thing ("send an SMS as well", "the GP's letter").
 UNIT_CAPITALS += ("SMS", "MMS", "FAQ", "URL", "ID", "GP", "NHS", "API", "ETA", "ASAP", "FYI", "PIN", "OTP")
-UNIT_CAPITALS += ("QR", "DOB", "RSVP", "CV", "AM", "PM", "HR", "USB")
+UNIT_CAPITALS += ("QR", "DOB", "RSVP", "CV", "AM", "PM", "HR", "USB", "PO", "SKU", "VIN", "MOT", "NI")
 
 
 FUNCTION_WORDS = (

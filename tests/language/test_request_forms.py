@@ -477,3 +477,58 @@ def test_a_rule_stated_of_a_thing_a_preference_and_an_ask_with_its_reason_become
 )
 def test_a_concession_a_passive_obligation_and_what_is_not_too_much_to_ask_become_lines(text, reason, lines):
     assert [for_agent(s) for _, s in asks_in(text, reason=reason)] == lines
+
+
+@pytest.mark.parametrize(
+    ("text", "reason", "lines"),
+    [
+        # the agents named as staff, a desk, a team or agents
+        (
+            "If it's that important, could your staff not warn owners about damp garages when they book, so "
+            "we can move the car first?",
+            False,
+            [
+                "If it's that important, warn owners about damp garages when they book, so we can move the car first."
+            ],
+        ),
+        (
+            "Agents shouldn't be promising delivery dates for custom frames.",
+            False,
+            ["Don't promise delivery dates for custom frames."],
+        ),
+        (
+            "Can the agents please put the customer's PO number on every invoice?",
+            False,
+            ["Put the customer's PO number on every invoice."],
+        ),
+        # why it does not, wondered at; why a thing it sends can't
+        (
+            "I honestly don't understand why your team doesn't just check the lift plan before quoting — it's all on the portal.",
+            False,
+            ["Check the lift plan before quoting."],
+        ),
+        (
+            "Is there any reason the reminder email can't say which gate to use?",
+            False,
+            ["Say which gate to use."],
+        ),
+        ("Is there any reason you're so slow?", False, []),
+        # a statement made a question by its tag
+        (
+            "Deposits should be taken at the booking stage, surely?",
+            False,
+            ["Deposits should be taken at the booking stage."],
+        ),
+        # the rule after the verdict on one draft
+        (
+            "Order 7712 rejected: frames over a metre go in a crate, never in a box.",
+            True,
+            ["Our policy is that frames over a metre go in a crate, never in a box."],
+        ),
+        ("Order 7712 rejected: wrong frame.", True, []),
+    ],
+)
+def test_the_agents_by_other_names_a_wondered_why_a_tagged_statement_and_a_rule_after_the_verdict(
+    text, reason, lines
+):
+    assert [for_agent(s) for _, s in asks_in(text, reason=reason)] == lines
