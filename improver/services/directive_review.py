@@ -104,15 +104,16 @@ def tested_value(template) -> dict[str, float]:
 DIRECTIVES_SHARE = 0.6  # of the prompt block's budget; what was learned fills the rest
 
 
-def directives_budget(template, adding: tuple[str, ...] = ()) -> int:
+def directives_budget(template, adding: tuple[str, ...] = (), *, tests: bool = True) -> int:
     """The tokens the template's own lines may take: their share of the prompt block, less what
     the lines under test may add to a session's block (each test's longest level), so a session
     drawn every line under test still has the learned facts' share and no fact is pushed out by
     a draw (which would make the line's test measure the fact's absence too); less `adding`, the
-    lines a change proposes now, which will be tested the same way."""
+    lines a change proposes now, which will be tested the same way. `tests` false: the share less
+    `adding` alone."""
     share = int(settings.KAIZEN["PROMPT_TOKEN_BUDGET"] * DIRECTIVES_SHARE)
     proposed = estimate_tokens("\n".join(adding)) + 1 if adding else 0
-    return max(0, share - reserved_for_tests(template.pk) - proposed)
+    return max(0, share - (reserved_for_tests(template.pk) if tests else 0) - proposed)
 
 
 def reserved_for_tests(template_id: int) -> int:
@@ -169,16 +170,20 @@ def review(
         for k, e in measured.items()
         if e.with_sessions and e.without_sessions
     } | tested_value(template)
+    # a line whose removal a test took back stays while only the lines under test and those
+    # proposed press on the budget; the head alone over its share still sheds it
+    alone_over = estimate_tokens(head.text) > directives_budget(template, (), tests=False)
+    kept_out = pruned | (set() if alone_over else kept)
     prunings += dl.over_budget(
-        [ln for ln in lines if ln.key not in pruned], value, directives_budget(template, adding)
+        [ln for ln in lines if ln.key not in kept_out], value, directives_budget(template, adding)
     )
     return lines, measured, prunings
 
 
 def removals_taken_back(template_id: int) -> set[str]:
     """The lines whose removal a line test rolled back (taking them out did harm) or a human
-    aborted: the review does not propose taking them out again on its own reading; only the
-    budget still can."""
+    aborted: the review does not propose taking them out again on its own reading, nor to make
+    room for lines under test or proposed; only the head alone over its share still can."""
     return {
         dl.line_key(text)
         for factor in taken_back(template_id)

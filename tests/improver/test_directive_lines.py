@@ -319,3 +319,39 @@ def test_over_budget_a_line_its_test_proved_goes_after_one_never_tested(settings
     }
     _, _, prunings = directive_review.review(template)
     assert [p.line.text for p in prunings if "budget" in p.reason] == [untested]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("head_over", "pruned"), [(False, []), (True, ["Summarise the failing step first."])]
+)
+def test_a_line_whose_removal_was_taken_back_makes_no_room_for_lines_under_test(settings, head_over, pruned):
+    # its removal was tested and rolled back: the lines under test wait for room rather than
+    # evict it again; only the head alone over its share sheds it
+    from experiments.services import factors_start
+    from improver.context import estimate_tokens
+    from improver.services import directive_review
+
+    template, _, _ = coder_fleet()
+    kept = "Summarise the failing step first."
+    improver_adds(template, {"text": kept, "origin": "remedy", "sources": []})
+    template.refresh_from_db()
+    LineFactor.objects.create(
+        template=template,
+        levels=[{"remove": [kept], "targets": ["negative"]}],
+        share=0.5,
+        status=LineFactor.Status.ROLLED_BACK,
+        started_at=WAKE,
+        decided_at=WAKE,
+    )
+    factors_start(
+        template=template, proposal=None, factors=[[{"add": [LONG], "targets": ["negative"]}]], at=WAKE
+    )
+    head = estimate_tokens(template.document.head.text)
+    share = head - 4 if head_over else head + 4
+    settings.KAIZEN = {
+        **settings.KAIZEN,
+        "PROMPT_TOKEN_BUDGET": int(share / directive_review.DIRECTIVES_SHARE),
+    }
+    _, _, prunings = directive_review.review(template)
+    assert [p.line.text for p in prunings if "budget" in p.reason and p.line.author == "improver"] == pruned
