@@ -2,7 +2,8 @@
 
 A minority often answers what the others asked for, not the agent: "Honestly I think the vacc photo
 thing is overkill. Let it confirm straight away …", "I don't agree with Priya on the age thing",
-"I'd rather it didn't quiz people about kids and pets in the chat". What such an item then asks
+"I'd rather it didn't quiz people about kids and pets in the chat", "Please don't make me drop a
+pin on a map". What such an item then asks
 is the other side of that request, in words of its own that share little with it, so no reading
 of the two lines alone sees the contrary. The objection names what it argues against ("the vacc
 photo thing", "kids and pets"): `objected` gives those words, and `aimed_at` whether a line is
@@ -42,6 +43,31 @@ OBJECTIONS = (
     ),
     # "not sure about all this checking", "not a fan of the photo thing"
     re.compile(r"\b(?:not sure about|not a fan of|not keen on)\s+(?:all\s+)?(?P<what>[^.;!?,]+)", re.I),
+    # "The twenty questions on the phone drive me mad"
+    re.compile(
+        r"(?P<what>[^.;!?,:]{3,80}?)\s+(?:drives?|drove|are\s+driving|is\s+driving)\s+me\s+"
+        r"(?:mad|crazy|nuts|insane|up\s+the\s+wall|round\s+the\s+bend|spare)",
+        re.I,
+    ),
+    # what the writer is made to do or be put through: "Please don't make me drop a pin on a map",
+    # "I don't want to be asked permission about feed", "Please stop emailing me spreadsheets"
+    re.compile(
+        r"\b(?:don'?t|do\s+not)\s+make\s+(?:me|us)\s+(?P<what>[^.;!?,—–]+)"
+        r"|\b(?:i|we)\s+(?:really\s+)?(?:don'?t|do\s+not)\s+(?:want|need)\s+to\s+be\s+(?P<what2>(?:asked|told|"
+        r"contacted|messaged|called|rung|texted|emailed|quizzed|chased|bothered|pestered)\b[^.;!?,—–]*)"
+        r"|\bstop\s+(?P<what3>[a-z]+ing\s+(?:me|us)\b[^.;!?,—–]*)",
+        re.I,
+    ),
+    # what the writer is put through each time: "every time I ring I get a twenty-question quiz"
+    re.compile(
+        r"\b(?:every\s+(?:single\s+)?time|whenever)\s+(?:i|we)\s+(?:ring|call|phone|book|message|email|try)\b[^.;!?]*?"
+        r"\s+(?:i|we)\s+(?:get|am\s+given|have\s+to\s+(?:sit\s+through|answer|do))\s+(?P<what>[^.;!?—–]+)",
+        re.I,
+    ),
+)
+# Words for being asked questions: an objection to them is aimed at a line that asks.
+ASKING = words(
+    "question questions quiz quizzed quizzing questioning grilling grilled interrogation interrogated"
 )
 OPENING = re.compile(
     r"^(?:(?:honestly|personally|tbh|sorry|but|and|so|i think|i reckon|i feel)\b[,\s]*)*", re.I
@@ -69,7 +95,8 @@ def objected(text: str) -> str:
     text = rule_text(text)
     for pattern in OBJECTIONS:
         if found := pattern.search(text):
-            what = found.group("what") or found.groupdict().get("what2") or ""
+            named = found.groupdict()
+            what = named.get("what") or named.get("what2") or named.get("what3") or ""
             words = [w for w in content(OPENING.sub("", what.strip())).split() if w not in GENERIC]
             if words:
                 return " ".join(words)
@@ -85,6 +112,7 @@ def aimed_at(objection: str, line: str) -> bool:
     said = content(line).split()
     instead = objection.startswith(INSTEAD)
     named = objection.removeprefix(INSTEAD).split()
+    named += ["ask"] if ASKING & set(named) else []  # "the twenty questions" are what a line asking does
     shared = sum(
         any(w == o or (len(o) >= 4 and w.startswith(o)) or (len(w) >= 4 and o.startswith(w)) for o in named)
         for w in dict.fromkeys(said)

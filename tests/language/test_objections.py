@@ -24,6 +24,13 @@ OBJECTIONS = [
         "instead: book van let crew check acces day",
     ),
     ("Honestly this is too much for me, I give up.", "instead: give up"),
+    # what drives the writer mad, what they are made to do or put through each time
+    ("All the questions on the booking line drive me up the wall.", "all question booking line"),
+    ("Please don't make me upload a floor plan, I only want a quote.", "upload floor plan"),
+    ("I don't want to be asked permission about every new lead rope.", "asked permission new lead rope"),
+    ("Please stop texting me reminders for a one-off visit.", "texting reminder one off visit"),
+    ("Every time I call I get a quiz about the boiler's age.", "quiz boiler s age"),
+    ("Please stop texting at 6am.", ""),
 ]
 
 
@@ -48,6 +55,9 @@ def test_what_an_item_argues_against(text, words):
             True,
         ),
         ("instead: book van let crew check acces day", "Book the removal for a weekday.", False),
+        # being asked questions is what a line that asks does
+        ("question booking line", "Ask whether the flue is lined before giving a date.", True),
+        ("question booking line", "Give a two-hour slot when confirming.", False),
     ],
 )
 def test_a_line_is_aimed_at_when_it_is_about_what_is_objected_to(objection, line, expected):
