@@ -58,6 +58,12 @@ OBJECTIONS = (
         r"|\bstop\s+(?P<what3>[a-z]+ing\s+(?:me|us)\b[^.;!?,—–]*)",
         re.I,
     ),
+    # what the writer does not need each time: "I don't need the spray rundown every time"
+    re.compile(
+        r"\b(?:i|we)\s+(?:really\s+|honestly\s+)?(?:don'?t|do\s+not)\s+need\s+(?P<what>[^.;!?,—–]+?)\s+"
+        r"(?:every\s+(?:single\s+)?time|each\s+time|(?:on|in|with)\s+every\b|all\s+the\s+time)",
+        re.I,
+    ),
     # what the writer is put through each time: "every time I ring I get a twenty-question quiz"
     re.compile(
         r"\b(?:every\s+(?:single\s+)?time|whenever)\s+(?:i|we)\s+(?:ring|call|phone|book|message|email|try)\b[^.;!?]*?"

@@ -31,6 +31,8 @@ OBJECTIONS = [
     ("Please stop texting me reminders for a one-off visit.", "texting reminder one off visit"),
     ("Every time I call I get a quiz about the boiler's age.", "quiz boiler s age"),
     ("Please stop texting at 6am.", ""),
+    ("Honestly I don't need the tide tables every time, I've sailed here for years.", "tide table"),
+    ("I don't need a receipt today.", ""),
 ]
 
 
