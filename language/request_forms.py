@@ -658,8 +658,8 @@ def work_rule(sentence: str) -> bool:
     subject = _words(found["subject"])
     if not subject or len(subject) > 8 or subject[0] in NOT_A_KIND or subject[0] in grammar.AUXILIARIES:
         return False
-    if any(w in SPEAKER or w in ONE_MOMENT or w in {"if", "when", "because"} for w in subject):
-        return False
+    if any(w in SPEAKER or w in ONE_MOMENT or w in {"if", "when", "because", "then"} for w in subject):
+        return False  # "The discharge lounge then has to rebook …": what followed, in a story
     verb, rest = found["verb"].lower(), found["rest"]
     if verb == "have" or not (verb == "be" or grammar.base_verb(verb)):
         return False  # "should have arrived": a regret

@@ -526,6 +526,8 @@ def test_a_concession_a_passive_obligation_and_what_is_not_too_much_to_ask_becom
             ["Our policy is that frames over a metre go in a crate, never in a box."],
         ),
         ("Order 7712 rejected: wrong frame.", True, []),
+        # what followed, in a story, is no rule of the work
+        ("The site office then has to rebook the crane and the crew waits another four hours.", False, []),
     ],
 )
 def test_the_agents_by_other_names_a_wondered_why_a_tagged_statement_and_a_rule_after_the_verdict(
