@@ -3,12 +3,11 @@
 A minority often answers what the others asked for, not the agent: "Honestly I think the vacc photo
 thing is overkill. Let it confirm straight away …", "I don't agree with Priya on the age thing",
 "I'd rather it didn't quiz people about kids and pets in the chat", "Please don't make me drop a
-pin on a map". What such an item then asks
-is the other side of that request, in words of its own that share little with it, so no reading
-of the two lines alone sees the contrary. The objection names what it argues against ("the vacc
-photo thing", "kids and pets"): `objected` gives those words, and `aimed_at` whether a line is
-about them (it shares a content word with them, a clipped word counting as its whole: "vacc" is
-"vaccination").
+pin on a map". What such an item then asks is the other side of that request, in words of its
+own that share little with it, so no reading of the two lines alone sees the contrary. The
+objection names what it argues against ("the vacc photo thing", "kids and pets"): `objected`
+gives those words, and `aimed_at` whether a line is about them (it shares a content word with
+them, a clipped word counting as its whole: "vacc" is "vaccination").
 """
 
 import re

@@ -8,10 +8,11 @@ import re
 
 from lemminflect import getInflection, getLemma
 
-SUBJECT = (
-    r"(?P<subject>that|this|it|they|he|she|those|these|everyone|anyone|"
+WHO = (
+    r"(?:that|this|it|they|he|she|those|these|everyone|anyone|"
     r"(?:the|their|his|her|its|each|every|any)\s+[a-z-]+(?:\s+[a-z-]+)?)"
 )
+SUBJECT = rf"(?P<subject>{WHO})"
 MODAL = (
     r"(?:has\s+to|have\s+to|must|should|needs\s+to|need\s+to|ought\s+to|is\s+to|are\s+to)"
     r"\s+(?:always\s+|also\s+)?be"
@@ -20,7 +21,7 @@ PAST = r"(?:were|was)\s+(?:always\s+|also\s+)?"
 PASSIVE = re.compile(rf"^{SUBJECT}\s+{MODAL}\s+(?P<part>[a-z]+)\b(?P<rest>.*)$", re.I)
 PASSIVE_PAST = re.compile(rf"^{SUBJECT}\s+(?:{MODAL}|{PAST})\s*(?P<part>[a-z]+)\b(?P<rest>.*)$", re.I)
 # A further obligation joined on: "… on the report and they should be given …".
-JOINED = re.compile(rf"\s+and\s+(?={SUBJECT}\s+(?:{MODAL}|{PAST})\s*[a-z]+\b)", re.I)
+JOINED = re.compile(rf"\s+and\s+(?={WHO}\s+(?:{MODAL}|{PAST})\s*[a-z]+\b)", re.I)
 OBJECT = {"they": "them", "he": "him", "she": "her"}
 # The wish that frames such an obligation: "I would genuinely appreciate it if, …".
 APPRECIATED = re.compile(
@@ -38,9 +39,7 @@ def passive_act(clause: str, *, past: bool = False) -> str:
     clause is none); `past`: a wish's "they were told …" too."""
     text = " ".join(clause.replace("’", "'").split()).rstrip(" .!")
     acts = []
-    for part in JOINED.split(text) if JOINED.search(text) else [text]:
-        if part is None or not part.strip() or re.fullmatch(SUBJECT, part.strip(), re.I):
-            continue
+    for part in JOINED.split(text):
         found = (PASSIVE_PAST if past else PASSIVE).match(part.strip())
         verb = _participle_of(found["part"].lower()) if found else ""
         if not verb:

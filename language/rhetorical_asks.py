@@ -20,7 +20,7 @@ from language import grammar
 
 AGENT = (
     r"(?:it|you|u|(?:the|your)\s+(?:[\w-]+\s+)?(?:bot|agents?|assistant|chatbot|system|app|staff|desk|team)"
-    r"|(?-i:[Aa]gents|[Ss]taff))"
+    r"|agents|staff)"
 )
 # Said of no one ("How hard is it to …"), the act may be the user's own ("… to get a refund"):
 # such a form asks the agent only for an act no user does for themselves (`USERS_OWN`).
