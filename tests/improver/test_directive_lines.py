@@ -289,6 +289,19 @@ def test_the_head_keeps_room_for_the_lines_under_test_and_the_lines_proposed(
     assert not over or over[0].line.author == "improver"  # a human's line is the last to go
 
 
+def line_test_ended(template, level: dict, status: str, **decided) -> LineFactor:
+    """A line test of the template with one `level`, ended at WAKE as `status`."""
+    return LineFactor.objects.create(
+        template=template,
+        levels=[level],
+        share=0.5,
+        status=status,
+        started_at=WAKE,
+        decided_at=WAKE,
+        **decided,
+    )
+
+
 @pytest.mark.django_db
 def test_over_budget_a_line_its_test_proved_goes_after_one_never_tested(settings):
     # the ledger's with-and-without cannot see a line a line test promoted (the version it landed
@@ -302,13 +315,10 @@ def test_over_budget_a_line_its_test_proved_goes_after_one_never_tested(settings
     for text in (untested, proved):
         improver_adds(template, {"text": text, "origin": "remedy", "sources": []})
         template.refresh_from_db()
-    LineFactor.objects.create(
-        template=template,
-        levels=[{"add": [proved], "targets": ["negative"]}],
-        share=0.5,
-        status=LineFactor.Status.PROMOTED,
-        started_at=WAKE,
-        decided_at=WAKE,
+    line_test_ended(
+        template,
+        {"add": [proved], "targets": ["negative"]},
+        LineFactor.Status.PROMOTED,
         promoted_level=1,
         last_check={"1": {"judged_on": ["negative"], "intervals": {"negative": [-0.3, -0.45, -0.15]}}},
     )
@@ -336,14 +346,7 @@ def test_a_line_whose_removal_was_taken_back_makes_no_room_for_lines_under_test(
     kept = "Summarise the failing step first."
     improver_adds(template, {"text": kept, "origin": "remedy", "sources": []})
     template.refresh_from_db()
-    LineFactor.objects.create(
-        template=template,
-        levels=[{"remove": [kept], "targets": ["negative"]}],
-        share=0.5,
-        status=LineFactor.Status.ROLLED_BACK,
-        started_at=WAKE,
-        decided_at=WAKE,
-    )
+    line_test_ended(template, {"remove": [kept], "targets": ["negative"]}, LineFactor.Status.ROLLED_BACK)
     factors_start(
         template=template, proposal=None, factors=[[{"add": [LONG], "targets": ["negative"]}]], at=WAKE
     )
