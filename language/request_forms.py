@@ -273,10 +273,17 @@ def _house(text: str) -> str:
     verb = found["verb"].lower() if found else ""
     if not verb or verb in NO_PRACTICE or not grammar.base_verb(verb) or text.rstrip().endswith("?"):
         return ""
-    if any(w in ONE_MOMENT for w in _words(found["rest"])):
+    if any(w in ONE_MOMENT for w in _words(WITHIN_THE_LAST.sub("", found["rest"]))):
         return ""  # "We don't open today": one moment, not the practice
     says = HOUSE_SAYS.get(found["how"].lower(), "Don't")
     return f"{says} {found['verb']}{found['rest']}"
+
+
+# A span back from any day, part of a standing rule ("… without a fitting within the last 12
+# months"), not one moment.
+WITHIN_THE_LAST = re.compile(
+    r"\b(?:within|in|over|during|for)\s+the\s+(?:last|past)\s+(?:\d+|few|two|three)\s+\w+", re.I
+)
 
 
 # A rule of who does what, said as how work goes: "Any enquiry about restoration goes to Alan",

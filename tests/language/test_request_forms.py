@@ -526,6 +526,14 @@ def test_a_concession_a_passive_obligation_and_what_is_not_too_much_to_ask_becom
             ["Our policy is that frames over a metre go in a crate, never in a box."],
         ),
         ("Order 7712 rejected: wrong frame.", True, []),
+        # the house's practice with a span back from any day: a standing rule, not one moment
+        (
+            "Lens order for someone whose fitting expired in March. We never supply lenses without a fitting "
+            "within the last 12 months.",
+            True,
+            ["Never supply lenses without a fitting within the last 12 months."],
+        ),
+        ("We don't open the workshop today.", False, []),
         # what followed, in a story, is no rule of the work
         ("The site office then has to rebook the crane and the crew waits another four hours.", False, []),
     ],
