@@ -29,7 +29,9 @@ GENERAL = grammar.words(
 )
 HABIT = grammar.words("always never ever again")  # for good, unless the one case is named after
 GENERAL_PHRASES = re.compile(
-    r"\b(?:from now on|going forward|next time|no one|as a rule|onwards"
+    # a restriction of how the work is done: "Only quote from the current price list"
+    r"^only\s+(?!this\b|that\b|the\s+one\b|for\b|her\b|him\b|them\b)[a-z]+\s+(?:from|with|on|in|to|through)\b"
+    r"|\b(?:from now on|going forward|next time|no one|as a rule|onwards"
     rf"|{WEEKDAY}s|weekdays?|weekends?|weeknights?)\b",
     re.I,
 )

@@ -534,6 +534,12 @@ def test_a_concession_a_passive_obligation_and_what_is_not_too_much_to_ask_becom
             ["Never supply lenses without a fitting within the last 12 months."],
         ),
         ("We don't open the workshop today.", False, []),
+        # a restriction of how the work is done, told after the draft's case
+        (
+            "Price in the reply still says £40 for a full clean. Only quote from the current price list.",
+            True,
+            ["Only quote from the current price list."],
+        ),
         # what followed, in a story, is no rule of the work
         ("The site office then has to rebook the crane and the crew waits another four hours.", False, []),
     ],
