@@ -145,6 +145,8 @@ def _subject(words: list[str]) -> set[str]:
     particular thing ("the", "my", "two carriers")."""
     if _any_such(words):
         return {"general-rule"}
+    if words[0].endswith("ing") and len(words) > 2 and _plural(words[1]):
+        words = words[1:]  # "Holding deposits are capped …": a kind of deposit, not a doing
     if words[0] in SPECIFIC or words[0] in grammar.PRONOUNS or words[0].endswith("ing"):
         return set()
     if words[0].isdigit() or words[0] in NUMBERS:

@@ -540,6 +540,13 @@ def test_a_concession_a_passive_obligation_and_what_is_not_too_much_to_ask_becom
             True,
             ["Only quote from the current price list."],
         ),
+        # a kind named with a word in "-ing" before it is no doing
+        (
+            "Deposit asked for is two weeks. Holding deposits are capped at one week's rent. Fix.",
+            True,
+            ["Holding deposits are capped at one week's rent."],
+        ),
+        ("Asking questions is tiring.", True, []),
         # what followed, in a story, is no rule of the work
         ("The site office then has to rebook the crane and the crew waits another four hours.", False, []),
     ],
