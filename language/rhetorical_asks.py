@@ -127,6 +127,13 @@ NOT_TOO_MUCH = re.compile(
     r"a\s+big\s+ask|rocket\s+science)[\s?.!]*$",
     re.I,
 )
+# What was not too much to ask, said as how a thing should be: "Is it too much to ask that the
+# sample pack includes the actual ink colour we picked?" asks to make sure it does.
+TOO_MUCH_THAT = re.compile(
+    r"^is\s+it\s+(?:really\s+)?(?:too|so)\s+much\s+to\s+ask\s+that\s+(?P<act>(?:the|a|an|every|each|all|our|my)\s+[^?]+?)"
+    r"[\s?.!]*$",
+    re.I,
+)
 GERUND_AFTER = re.compile(r"\b(and|or|then)\s+([a-z]+ing)\b", re.I)
 FOR_EVERY_CASE = re.compile(r"\b(?:every|each|any|all|whenever|always|before|after|when)\b", re.I)
 # What it should stop doing: "Agents shouldn't be promising return dates for rebuilds".
@@ -151,6 +158,8 @@ def rhetorical(sentence: str) -> str:
     elif found := SHOULD_NOT_BE.match(text):
         verb = _base(found["verb"].lower())
         act, avoid = (f"don't {verb}{found['rest']}" if verb else ""), NO_ACT
+    elif found := TOO_MUCH_THAT.match(text):
+        act, avoid = f"make sure {found['act']}", NO_ACT
     elif found := NOT_TOO_MUCH.match(text):
         act = GERUND_AFTER.sub(lambda m: f"{m[1]} {_base(m[2].lower()) or m[2]}", _base_first(found["act"]))
         avoid = NO_ACT

@@ -513,6 +513,13 @@ def test_a_concession_a_passive_obligation_and_what_is_not_too_much_to_ask_becom
             ["Say which gate to use."],
         ),
         ("Is there any reason you're so slow?", False, []),
+        # what was not too much to ask, said as how a thing should be
+        (
+            "Is it too much to ask that the van turns up on time?",
+            False,
+            ["Make sure the van turns up on time."],
+        ),
+        ("Is it too much to ask that I get a reply?", False, []),
         # a statement made a question by its tag
         (
             "Deposits should be taken at the booking stage, surely?",
