@@ -398,10 +398,11 @@ def request(sentence: str) -> str:
 
 
 # What the speaker concedes or disclaims before the ask, up to its "but": "I don't want to blame
-# anyone in particular, but …", "No offence, but …", "Not to be difficult, but …".
+# anyone in particular, but …", "No offence, but …", "Not to be difficult, but …"; a run of them
+# is taken at once, so what is asked after it is read once, whatever the client wrote.
 CONCESSION = re.compile(
-    r"^(?:i|i'm|i've|i'd|we|we're|we've|not|no|sorry|with (?:all due )?respect|look|ok|okay)\b[^,;:?]*,"
-    r"\s+but\s+(?P<rest>.+)$",
+    r"^(?:(?:i|i'm|i've|i'd|we|we're|we've|not|no|sorry|with (?:all due )?respect|look|ok|okay)\b[^,;:?]*,"
+    r"\s+but\s+)+(?P<rest>.+)$",
     re.I,
 )
 # A statement made a question by a tag after it: "Permits should be flagged at the quote stage,

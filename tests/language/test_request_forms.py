@@ -562,3 +562,12 @@ def test_the_agents_by_other_names_a_wondered_why_a_tagged_statement_and_a_rule_
     text, reason, lines
 ):
     assert [for_agent(s) for _, s in asks_in(text, reason=reason)] == lines
+
+
+def test_a_run_of_concessions_however_long_is_read_once():
+    # each ", but" once read the rest again: a client's run of them exhausted the recursion
+    ask = "the bot should check the tide table before booking."
+    assert [for_agent(s) for _, s in asks_in("Sorry, but I mean, but " + ask)] == [
+        "Check the tide table before booking."
+    ]
+    assert isinstance(asks_in("I mean, but " * 3000 + ask), list)  # read (past its bound, as one case)
