@@ -95,25 +95,30 @@ def tested_value(template) -> dict[str, float]:
         check = (factor.last_check or {}).get(str(factor.promoted_level)) or {}
         judged = (check.get("judged_on") or [None])[0]
         estimate = (check.get("intervals") or {}).get(judged)
-        for text in factor.levels[factor.promoted_level - 1].get("add") or ():
-            if estimate:
-                out[dl.line_key(text)] = -estimate[0]
+        if estimate:
+            out |= {
+                dl.line_key(t): -estimate[0]
+                for t in factor.levels[factor.promoted_level - 1].get("add") or ()
+            }
     return out
 
 
 DIRECTIVES_SHARE = 0.6  # of the prompt block's budget; what was learned fills the rest
 
 
-def directives_budget(template, adding: tuple[str, ...] = (), *, tests: bool = True) -> int:
+def directives_share() -> int:
+    """The tokens of the prompt block the directives may take at most."""
+    return int(settings.KAIZEN["PROMPT_TOKEN_BUDGET"] * DIRECTIVES_SHARE)
+
+
+def directives_budget(template, adding: tuple[str, ...] = ()) -> int:
     """The tokens the template's own lines may take: their share of the prompt block, less what
     the lines under test may add to a session's block (each test's longest level), so a session
     drawn every line under test still has the learned facts' share and no fact is pushed out by
     a draw (which would make the line's test measure the fact's absence too); less `adding`, the
-    lines a change proposes now, which will be tested the same way. `tests` false: the share less
-    `adding` alone."""
-    share = int(settings.KAIZEN["PROMPT_TOKEN_BUDGET"] * DIRECTIVES_SHARE)
+    lines a change proposes now, which will be tested the same way."""
     proposed = estimate_tokens("\n".join(adding)) + 1 if adding else 0
-    return max(0, share - (reserved_for_tests(template.pk) if tests else 0) - proposed)
+    return max(0, directives_share() - reserved_for_tests(template.pk) - proposed)
 
 
 def reserved_for_tests(template_id: int) -> int:
@@ -172,7 +177,7 @@ def review(
     } | tested_value(template)
     # a line whose removal a test took back stays while only the lines under test and those
     # proposed press on the budget; the head alone over its share still sheds it
-    alone_over = estimate_tokens(head.text) > directives_budget(template, (), tests=False)
+    alone_over = estimate_tokens(head.text) > directives_share()
     kept_out = pruned | (set() if alone_over else kept)
     prunings += dl.over_budget(
         [ln for ln in lines if ln.key not in kept_out], value, directives_budget(template, adding)
