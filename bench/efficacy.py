@@ -67,9 +67,12 @@ bench/seventeenth_fleets.py, written likewise once the sixteenth had been measur
 the clean test set, measured, never read to tune; `--fleets seventeenth_read`:
 bench/seventeenth_read_fleets.py, written likewise beside it by another helper, in domains some of
 the development tables share, read while tuning; `--fleets eighteenth`: bench/eighteenth_fleets.py,
-written likewise once the seventeenth had been measured for two sessions, the clean test set,
-measured, never read to tune; `--fleets eighteenth_read`: bench/eighteenth_read_fleets.py, written
-beside it by another helper, read while tuning). Each adds
+written likewise once the seventeenth had been measured for two sessions, the clean test set
+until the nineteenth was written, measured, then read; `--fleets eighteenth_read`:
+bench/eighteenth_read_fleets.py, written beside it by another helper, read while tuning; `--fleets
+nineteenth`: bench/nineteenth_fleets.py, written likewise once the eighteenth had been measured for
+two sessions, the clean test set, measured, never read to tune; `--fleets nineteenth_read`:
+bench/nineteenth_read_fleets.py, written beside it by another helper, read while tuning). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
@@ -794,6 +797,8 @@ def main() -> None:
             "seventeenth_read",
             "eighteenth",
             "eighteenth_read",
+            "nineteenth",
+            "nineteenth_read",
             "handoffs",
             *handing,
         ),
@@ -801,7 +806,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to eighteenth likewise); handoffs: every "
+        "without seeing the code (fifth to nineteenth likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -841,6 +846,8 @@ def main() -> None:
         "seventeenth_read": seventeenth_read_fleets,
         "eighteenth": eighteenth_fleets,
         "eighteenth_read": eighteenth_read_fleets,
+        "nineteenth": nineteenth_fleets,
+        "nineteenth_read": nineteenth_read_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -1016,7 +1023,7 @@ def seventeenth_read_fleets() -> dict:
 def eighteenth_fleets() -> dict:
     """A seventh clean test set, written like the others by someone who never saw the code, once the
     seventeenth had been measured for two sessions (bench/eighteenth_fleets.py): four fleets of 3 to
-    6 agents, never read to tune."""
+    6 agents, the clean test set for two sessions, read since the nineteenth was written."""
     from bench.eighteenth_fleets import EIGHTEENTH
 
     return EIGHTEENTH
@@ -1028,6 +1035,23 @@ def eighteenth_read_fleets() -> dict:
     from bench.eighteenth_read_fleets import EIGHTEENTH_READ
 
     return EIGHTEENTH_READ
+
+
+def nineteenth_fleets() -> dict:
+    """An eighth clean test set, written like the others by someone who never saw the code, once the
+    eighteenth had been measured for two sessions (bench/nineteenth_fleets.py): four fleets of 3 to
+    6 agents, never read to tune."""
+    from bench.nineteenth_fleets import NINETEENTH
+
+    return NINETEENTH
+
+
+def nineteenth_read_fleets() -> dict:
+    """A development set written beside the nineteenth by another helper who never saw the code
+    (bench/nineteenth_read_fleets.py): read to tune."""
+    from bench.nineteenth_read_fleets import NINETEENTH_READ
+
+    return NINETEENTH_READ
 
 
 def smallest(fleets: dict) -> dict:
