@@ -21,6 +21,8 @@ Osei's."), makes it about that case too; "always" and "never" then say how, not 
 import re
 
 from language import grammar
+from language.happenings import HABIT as KEEPS_ON
+from language.happenings import RECURRING
 from language.request_forms import LEAD_IN_END, addressed, request
 from language.scope import DID, WEEKDAY, is_instance
 
@@ -73,8 +75,25 @@ def _plural(word: str) -> bool:
 
 
 def tells_one_case(sentence: str) -> bool:
-    """Whether a sentence told before an instruction is about one case, not what the agent did."""
-    return bool(sentence.strip()) and is_instance(sentence) and not THE_AGENT_DID.search(sentence)
+    """Whether a sentence told before an instruction is about one case, not what the agent did
+    nor what keeps happening ("Your confirmations for Courtroom 3 keep arriving with just a first
+    name", "Third time this month the van was late at the Lindley Arms")."""
+    if not sentence.strip() or THE_AGENT_DID.search(sentence) or recurs(sentence):
+        return False
+    return is_instance(sentence)
+
+
+NTH_TIME = re.compile(
+    r"\b(?:second|third|fourth|fifth|sixth|umpteenth|\d+(?:st|nd|rd|th)|twice|three times)\b"
+    r"(?:\s+(?:time|this|that|now|in|running)\b)",
+    re.I,
+)
+
+
+def recurs(sentence: str) -> bool:
+    """Whether a sentence tells what keeps happening: a habit ("keep arriving"), each time
+    ("every time", "each visit") or the count of times ("third time this week")."""
+    return bool(KEEPS_ON.search(sentence) or RECURRING.search(sentence) or NTH_TIME.search(sentence))
 
 
 def goes_on_from_one_case(sentence: str, *, case_before: bool, named_after: bool) -> bool:

@@ -117,7 +117,9 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
             # an ask that gives the agent no act of its own is the house's rule, if it states one
             rule = "" if for_agent(sentence) else house_rule(sentence, obliged=True)
             asked.append((position, rule or sentence))
-        elif reason and (rule := house_rule(sentence) or house_rule(_after_dash(sentence))):
+        elif reason and (
+            rule := house_rule(sentence, obliged=True) or house_rule(_after_dash(sentence), obliged=True)
+        ):
             asked.append((position, rule))  # also after one case: "… are charged in full", "… — mares
             # and geldings are never turned out together"
         elif not reason and _stated(sentence) and THE_AGENT_DID.search(text):
@@ -175,8 +177,10 @@ def house_rule(sentence: str, *, obliged: bool = False) -> str:
     policy ("Our policy is that new trade accounts are …"); '' for any other sentence, one about
     one case, or one that speaks of its speaker. What follows a dash is the rule's aside, not
     the rule ("… are charged in full — it can't waive that"). With `obliged`, also what a thing
-    must have or be, said of it and no act of the agent's ("Wood-fired units are never to be
-    booked for indoor venues", "Return checklists should have the cleaning code per item")."""
+    must have or be, or may not be, said of it and no act of the agent's ("Wood-fired units are
+    never to be booked for indoor venues", "Return checklists should have the cleaning code per
+    item", "The same fitter can't install a boiler and sign it off", "Jam doesn't get jarred above
+    85 degrees"); a reviewer's reason is read so."""
     text = AFTER_DASH.sub("", sentence.strip()).rstrip(" .!")
     words = text.split()
     ruled = "general-rule" in shapes(text) or (obliged and OBLIGED.search(text))
@@ -189,10 +193,12 @@ def house_rule(sentence: str, *, obliged: bool = False) -> str:
     return as_policy(text)
 
 
-# What a rule of the work says must be done, of a thing, not by the agent ("… are never to be
-# booked", "… should have …", "… has to go in …").
+# What a rule of the work says must or may not be done, of a thing, not by the agent ("… are never
+# to be booked", "… should have …", "… has to go in …", "… can't …", "… doesn't get jarred …").
 OBLIGED = re.compile(
-    r"\b(?:must|should|shall|ought to|(?:has|have|need|needs) to|(?:is|are)(?: not| never)? to be)\b", re.I
+    r"\b(?:must|should|shall|ought to|(?:has|have|need|needs) to|(?:is|are)(?: not| never)? to be"
+    r"|can(?:not|'t| never)|may not|(?:does|do)(?:n't| not) get \w+ed|never gets? \w+ed)\b",
+    re.I,
 )
 
 

@@ -47,6 +47,17 @@ from language.remedies import asks_in
         ),
         # no case told before it
         ("Link the parts list, don't attach it.", ["Link the parts list, don't attach it."]),
+        # what keeps happening, even at one place, is no one case: the ask after it is a line
+        (
+            "The crates for Stall 14 keep arriving without labels. Can the packing slip list the stall number?",
+            ["Can the packing slip list the stall number?"],
+        ),
+        (
+            "Second time this week the Harbour Street van came after lunch. Can the confirmation give an "
+            "arrival window?",
+            ["Can the confirmation give an arrival window?"],
+        ),
+        ("Mrs Dunne's boxes were late on Tuesday. Can the confirmation give an arrival window?", []),
     ],
 )
 def test_an_instruction_after_one_case_is_about_it_unless_it_says_more(item, asks):
@@ -89,7 +100,17 @@ def test_what_says_an_instruction_holds_beyond_one_case(instruction, beyond):
             "Lessons cancelled with less than 24 hours' notice are charged in full — it can't waive that.",
             ["Our policy is that lessons cancelled with less than 24 hours' notice are charged in full."],
         ),
+        # what may not be, or is never done to a kind, is its rule too
+        (
+            "Rejected: the rota puts Tom on both visits. The same fitter can't install a boiler and sign it off.",
+            ["Our policy is that the same fitter can't install a boiler and sign it off."],
+        ),
+        (
+            "Rejected batch J-12. Jam doesn't get jarred above 85 degrees - the seals fail.",
+            ["Our policy is that jam doesn't get jarred above 85 degrees."],
+        ),
         # what the draft's writer did, or one case, is none
+        ("Rejected - the driver can't find the gate at the Mill, ring Mrs Hale.", []),
         ("Far too many boxes listed for a studio flat, looks like you copied the Jones job. Redo.", []),
         ("Rejected - the name is Mrs Patel, not Mrs Patil. Fix and resend.", []),
     ],
