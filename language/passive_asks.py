@@ -1,8 +1,10 @@
 """What a passive obligation asks the agent to do (pure): "that has to be recorded on the report"
 asks "record that on the report"; "they should be given the claims reference" asks "give them the
-claims reference". Said after a condition ("If a caller says they've had damage, that has to be
-recorded …") or in a wish ("I'd appreciate it if, whenever someone asks for an update, they were
-told which stage it's at"), with no one named to do it, it is the agent's to do."""
+claims reference"; "Can we have the inspection notes sent the same day?" asks "have the
+inspection notes sent the same day". Said after a condition ("If a caller says they've had
+damage, that has to be recorded …") or in a wish ("I'd appreciate it if, whenever someone asks
+for an update, they were told which stage it's at"), with no one named to do it, it is the
+agent's to do."""
 
 import re
 
@@ -69,3 +71,22 @@ def appreciated(sentence: str) -> str:
     if not act:
         return ""
     return f"{condition['condition']}, {act}" if condition else act
+
+
+# A thing asked to be had done: "Can we have the inspection notes sent the same day please?",
+# "Could we get all invoices copied to accounts?".
+HAD_DONE = re.compile(
+    r"^(?:can|could)\s+(?:we|i|you)\s+(?:please\s+)?(?:have|get)\s+"
+    r"(?P<thing>(?:the|our|all|any|every|each|your)\s+(?:[a-z'-]+\s+){0,3}?)(?P<part>[a-z]+ed|[a-z]+en|sent|put|made|done|kept|told|left)\b"
+    r"(?P<rest>[^?]*?)(?:,?\s+please)?[\s?.!]*$",
+    re.I,
+)
+
+
+def had_done(sentence: str) -> str:
+    """What a question asking to have a thing done asks ("Can we have the inspection notes sent
+    the same day please?" → "Have the inspection notes sent the same day"); '' otherwise."""
+    found = HAD_DONE.match(" ".join(sentence.replace("’", "'").split()))
+    if not found or not _participle_of(found["part"].lower()):
+        return ""
+    return f"Have {found['thing']}{found['part']}{found['rest']}".rstrip(" ,")

@@ -51,7 +51,7 @@ from lemminflect import getLemma
 
 from language import grammar
 from language.noun_rules import LEADING_STANCE, ONE_MOMENT, SPEAKER, TRAILING_STANCE, enough, please_phrase
-from language.passive_asks import appreciated, passive_act
+from language.passive_asks import appreciated, had_done, passive_act
 from language.remedy_shapes import CONDITION, shapes
 from language.rhetorical_asks import rhetorical
 
@@ -380,6 +380,7 @@ def request(sentence: str) -> str:
         suggestion,
         wish,
         appreciated,
+        had_done,
         please_phrase,
         stance_rule,
         enough,

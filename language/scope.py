@@ -417,7 +417,8 @@ def is_instance(content: str) -> bool:
     A number behind a threshold, a recurrence, a clock time or an amount of a unit is a rule
     ("Refunds over $500 need the escalate_refund tool", "Send the digest every Monday at 9",
     "Slots are 20 minutes"), and the project the template works on ("in this repository") is no
-    instance. Such a fact stays with its agent and never becomes a directive line. The patterns'
+    instance, nor are the choices it names in brackets ("the boarding position (Alpha or Bravo)").
+    Such a fact stays with its agent and never becomes a directive line. The patterns'
     readings and the words are weighed by a logistic regression fitted on labelled corrections
     (scope_weights.json, written by bench/train_language.py). Reads the bounded text (tokens_cut).
 
@@ -426,7 +427,7 @@ def is_instance(content: str) -> bool:
     ("The deposit is non-refundable once the tasting is booked. That's been in our terms for six
     years."), which names no case the fact is about; but a sentence of it that names one case
     whatever else it says (`names_one`: "… That's Mrs Harper's spaniel.") makes it about that case."""
-    text = phone_free(tokens_cut(content))
+    text = OPTIONS.sub("", phone_free(tokens_cut(content)))
     said = [s for s in sentences(text) if len(s.split()) >= STATES_SOMETHING] or [text]
     said[0] = AGENT_DID_AFTER.sub("", said[0])  # "…, not 7 — the bot has told three owners 7 days"
     if names_one(said[0]) or any(names_one(later) and not AGENT_DID.match(later) for later in said[1:]):
@@ -434,6 +435,13 @@ def is_instance(content: str) -> bool:
     if standing_value(said[0]):
         return False  # "Our wasp nest treatment is £65 flat, not £45."
     return load(WEIGHTS).says_yes(scope_features(said[0]))
+
+
+# The kinds a rule offers to choose from, in brackets: "the pilot boarding position (Alpha or
+# Bravo)", "the colour (Ivory/Cream)". Named choices, no one case; a number among them may be one.
+OPTIONS = re.compile(
+    r"\s*\((?:[^()\d]{1,40}?\s(?:or|and/or)\s[^()\d]{1,40}|[^()\d/\s]{1,30}/[^()\d\s]{1,30})\)"
+)
 
 
 def about_one_case(sentence: str) -> bool:

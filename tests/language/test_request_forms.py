@@ -458,6 +458,13 @@ def test_a_rule_stated_of_a_thing_a_preference_and_an_ask_with_its_reason_become
             False,
             ["Whenever a tenant reports a leak, tell them when the plumber is coming."],
         ),
+        # a thing asked to be had done
+        (
+            "Can we have the survey photos sent the same evening please? A week later is no use.",
+            False,
+            ["Have the survey photos sent the same evening."],
+        ),
+        ("Can we have order 4471 sent today?", False, []),
         # what was not too much to ask, said as the doing of it
         (
             "Surely checking the weight of the load and telling the driver before the lift isn't too much to ask?",

@@ -160,6 +160,9 @@ def test_a_numbered_name_given_as_an_example_names_no_instance(sentence):
         ("Mrs Okafor moved her fitting to Thursday at 10.", True),
         # a place of common words is still one place: an address, a room
         ("17 Maple Close's recycling was missed on the 4th because the lorry broke down.", True),
+        # the choices a rule names in brackets are kinds to choose from; they hide no case told beside them
+        ("Booking replies need the loading bay (North or South), not just 'the yard'.", False),
+        ("Mrs Okafor moved her delivery to the loading bay (North or South) on Thursday.", True),
     ],
 )
 def test_a_title_of_common_words_names_a_kind_and_a_name_of_its_own_one_case(sentence, one_case):
