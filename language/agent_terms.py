@@ -96,7 +96,10 @@ def for_agent(sentence: str) -> str:
 def _line_for(sentence: str) -> str:
     if signed(sentence):  # who wrote it: read no further
         return ""
-    text = addressed(shielded(" ".join(sentence.replace("’", "'").split()).strip(" -*")))
+    said = " ".join(sentence.replace("’", "'").split()).strip(" -*")
+    joined = JOINING.sub("", said, count=1)
+    said = joined if joined != said and not _fragment(joined) else said
+    text = addressed(shielded(said))
     piece = grammar.ANNOUNCED.sub("", _instruction(text))  # "two things: …", "hey all, quick one - …"
     if asks_information(piece):
         return ""  # "Could you tell me why it failed?"
@@ -118,6 +121,9 @@ def _line_for(sentence: str) -> str:
     return line
 
 
+# A word that only joins the sentence to the one before: "But it would have helped if …" (not
+# before a fragment: "But only for the front door" goes on from what came before).
+JOINING = re.compile(r"^(?:so|and|also|but|plus|anyway|basically)\b,?\s+(?=\S)", re.I)
 DID_NOT = grammar.words("didn't didnt wasn't wasnt weren't werent hadn't hadnt couldn't couldnt")
 
 

@@ -5,7 +5,9 @@ People often ask for a change without a command: "Would it kill you to check the
 the delivery note?", "The fix is simple: send the rota on Friday.", "All I want is for it to tell
 me the price up front.", "It should have asked me for the serial number.", "The least it could do
 is warn people …", "Isn't it supposed to send the kit list?", "If it had just told me …, I
-wouldn't have …", "… a short progress note every month would be basic courtesy". Each holds the
+wouldn't have …", "… a short progress note every month would be basic courtesy", "Why wasn't I
+asked for his height before the order was placed?", "Would it be possible for paper bills to be
+posted to customers who ask for them?". Each holds the
 act it asks for; `rhetorical` returns that act with its verb in the base form ("check the tide
 table", "ask me for the serial number", "give a short progress note every month"), or '' when
 the sentence is none of these forms or what follows is no act (the caller checks that it
@@ -20,7 +22,8 @@ from language import grammar
 
 AGENT = (
     r"(?:it|you|u|(?:the|your)\s+(?:[\w-]+\s+)?(?:bot|agents?|assistant|chatbot|system|app|staff|desk|team)"
-    r"|agents|staff)"
+    r"|agents|staff|(?:the|whichever|whoever)\s+(?:person|lady|man|woman|one)\s+(?:on|at|answering)\s+"
+    r"the\s+(?:chat|phone|desk|line|booking\s+line))"
 )
 # Said of no one ("How hard is it to …"), the act may be the user's own ("… to get a refund"):
 # such a form asks the agent only for an act no user does for themselves (`USERS_OWN`).
@@ -108,7 +111,8 @@ SHOULD_HAVE = re.compile(
 # have brought 8 kids".
 HAD_IT = re.compile(
     rf"^if\s+(?:only\s+)?{AGENT}\s+(?:had|'d)\s+(?:(?:just|only|simply)\s+)?(?P<verb>[a-z]+)\b(?P<rest>[^?]*?),?"
-    r"\s+(?:i|we|they)\s+(?:wouldn'?t|would\s+not|would\s+never|'d\s+never)\s+have\b.*$",
+    r"\s+(?:i|we|they)\s+(?:wouldn'?t|would\s+not|would\s+never|'d\s+never|could|might|would|'d)\s+"
+    r"(?:(?:at\s+least|easily|happily)\s+)?have\b.*$",
     re.I,
 )
 # What would have been courtesy enough, said as a thing given for every case: "…, but a short
@@ -132,6 +136,21 @@ NOT_TOO_MUCH = re.compile(
 TOO_MUCH_THAT = re.compile(
     r"^is\s+it\s+(?:really\s+)?(?:too|so)\s+much\s+to\s+ask\s+that\s+(?P<act>(?:the|a|an|every|each|all|our|my)\s+[^?]+?)"
     r"[\s?.!]*$",
+    re.I,
+)
+# What the writer was never asked or told: "Why wasn't I asked for his height before the order was
+# placed, when …?" asks to ask for it.
+WHY_NOT_ASKED = re.compile(
+    r"^why\s+(?:wasn'?t|weren'?t|was\s+not|were\s+not)\s+(?:i|we|they|he|she)\s+(?:ever\s+|even\s+|just\s+)?"
+    r"(?P<verb>asked|warned|offered|given|sent|shown|reminded)\b(?P<rest>[^?]*?)(?:,\s+(?:when|given|since)\b[^?]*)?"
+    r"[\s?.!]*$",
+    re.I,
+)
+# A thing asked to be done to every case of a kind: "would it be possible for multi-school orders to be
+# packed and labelled separately per child?" asks to arrange for it.
+POSSIBLE_FOR = re.compile(
+    r"^(?:(?:in\s+future|going\s+forward|from\s+now\s+on),?\s+)?(?:is|would)\s+it\s+(?:be\s+)?possible\s+for\s+"
+    r"(?P<act>(?!(?:me|us|him|her|my|our)\b)[^?]+?\s+to\s+be\s+[a-z]+\b[^?]*?)[\s?.!]*$",
     re.I,
 )
 GERUND_AFTER = re.compile(r"\b(and|or|then)\s+([a-z]+ing)\b", re.I)
@@ -160,6 +179,11 @@ def rhetorical(sentence: str) -> str:
         act, avoid = (f"don't {verb}{found['rest']}" if verb else ""), NO_ACT
     elif found := TOO_MUCH_THAT.match(text):
         act, avoid = f"make sure {found['act']}", NO_ACT
+    elif found := WHY_NOT_ASKED.match(text):
+        verb = _base(found["verb"].lower())
+        act, avoid = (f"{verb}{found['rest']}" if verb else ""), NO_ACT
+    elif found := POSSIBLE_FOR.match(text):
+        act, avoid = f"arrange for {found['act']}", NO_ACT
     elif found := NOT_TOO_MUCH.match(text):
         act = GERUND_AFTER.sub(lambda m: f"{m[1]} {_base(m[2].lower()) or m[2]}", _base_first(found["act"]))
         avoid = NO_ACT

@@ -465,6 +465,31 @@ def test_a_rule_stated_of_a_thing_a_preference_and_an_ask_with_its_reason_become
             ["Have the survey photos sent the same evening."],
         ),
         ("Can we have order 4471 sent today?", False, []),
+        # a thing asked to be done to every case of a kind, a step never taken, a regret of what
+        # the person on the phone did not ask
+        (
+            "Would it be possible for paper invoices to be posted to customers who ask for them?",
+            False,
+            ["Arrange for paper invoices to be posted to customers who ask for them."],
+        ),
+        ("Would it be possible for my order to be sent today?", False, []),
+        # a word that only joins it to what was said before is no part of the line
+        (
+            "The van came at noon again. But it would have helped if every delivery note gave an arrival window.",
+            False,
+            ["It would have helped if every delivery note gave an arrival window."],
+        ),
+        (
+            "Why wasn't I asked for the dog's size before the booking was made?",
+            False,
+            ["Ask for the dog's size before the booking was made."],
+        ),
+        (
+            "If the person on the phone had asked whether the piano has castors when I booked, I could have "
+            "warned the movers.",
+            False,
+            ["Ask whether the piano has castors when the user booked."],
+        ),
         # what was not too much to ask, said as the doing of it
         (
             "Surely checking the weight of the load and telling the driver before the lift isn't too much to ask?",
