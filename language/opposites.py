@@ -315,7 +315,7 @@ def opposed_words(a: str, b: str, *, quantifiers: bool = False, same_subject: bo
         if not same_subject and (x in RELATIONAL or y in RELATIONAL):
             continue
         for one, other in ((first, second), (second, first)):
-            if x in one and y in other and not (y in one and x in other):
+            if x in one and y in other and not (y in one or x in other):
                 hits += 1
     return hits
 

@@ -102,7 +102,7 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
     the item says the agent did otherwise ("Minimum order for delivered buffets is 20 heads. bot
     accepted a 6 person order", `language.standing_values.stated_value`).
     Each sentence is read once (`read` keeps what a sentence asked across items)."""
-    said = sentences(text)
+    said = [ASIDE.sub("", s) for s in sentences(text)]
     read = {} if read is None else read
     named_after = [False] * len(said)  # whether a later sentence names one case
     for i in range(len(said) - 2, -1, -1):
@@ -129,6 +129,17 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
         case_before = case_before or (not story and tells_one_case(sentence))
         story = story or bool(THE_AGENT_DID.search(sentence))
     return asked
+
+
+# What the writer adds on after the ask, to its end: "…, no exceptions, we've been over this", "…, it's a
+# load calculation thing, not a sales thing". A remark to the reader, no part of the ask ("no
+# exceptions" is: it says how strictly; what follows "it's" may be the rule's other half, "…, it's
+# termly or monthly").
+ASIDE = re.compile(
+    r",\s+(?:we(?:'ve| have) been over (?:this|that)|as always|as usual|as (?:i|we)(?:'ve)? said"
+    r"|it's an? (?:[\w-]+\s+){1,2}thing)\b[^.?!]*(?=[.?!]*\s*$)",
+    re.I,
+)
 
 
 def framed(sentence: str) -> bool:

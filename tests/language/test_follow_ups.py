@@ -109,6 +109,17 @@ def test_what_says_an_instruction_holds_beyond_one_case(instruction, beyond):
             "Rejected batch J-12. Jam doesn't get jarred above 85 degrees - the seals fail.",
             ["Our policy is that jam doesn't get jarred above 85 degrees."],
         ),
+        # a remark to the reader after the rule is no part of it; how strictly it holds is
+        (
+            "Sending the list back: three first-time clients have no patch test booked. Every new colour client has to book "
+            "a patch test 48 hours ahead, no exceptions, we've been over this.",
+            ["Every new colour client has to book a patch test 48 hours ahead, no exceptions."],
+        ),
+        (
+            "Returned: the crane was booked without a lift plan. Any lift over 5 tonnes has to have a signed "
+            "lift plan first, it's an insurance thing, not a paperwork thing.",
+            ["Our policy is that any lift over 5 tonnes has to have a signed lift plan first."],
+        ),
         # what the draft's writer did, or one case, is none
         ("Rejected - the driver can't find the gate at the Mill, ring Mrs Hale.", []),
         ("Far too many boxes listed for a studio flat, looks like you copied the Jones job. Redo.", []),
