@@ -417,7 +417,9 @@ def is_instance(content: str) -> bool:
     A number behind a threshold, a recurrence, a clock time or an amount of a unit is a rule
     ("Refunds over $500 need the escalate_refund tool", "Send the digest every Monday at 9",
     "Slots are 20 minutes"), and the project the template works on ("in this repository") is no
-    instance, nor are the choices it names in brackets ("the boarding position (Alpha or Bravo)").
+    instance, nor are the choices it names in brackets ("the boarding position (Alpha or Bravo)"),
+    nor what announces a correction ("Correction for the desk: …", "Hi, just correcting what went
+    out to St Anne's this morning - …").
     Such a fact stays with its agent and never becomes a directive line. The patterns'
     readings and the words are weighed by a logistic regression fitted on labelled corrections
     (scope_weights.json, written by bench/train_language.py). Reads the bounded text (tokens_cut).
@@ -430,11 +432,30 @@ def is_instance(content: str) -> bool:
     text = OPTIONS.sub("", phone_free(tokens_cut(content)))
     said = [s for s in sentences(text) if len(s.split()) >= STATES_SOMETHING] or [text]
     said[0] = AGENT_DID_AFTER.sub("", said[0])  # "…, not 7 — the bot has told three owners 7 days"
+    said[0] = CORRECTION_LEAD.sub("", said[0]) or said[0]  # "Correction for the desk: pilot orders …"
+    said[0] = POLICY_LEAD.sub("", said[0]) or said[0]  # "our cancellation rule is that anything …"
     if names_one(said[0]) or any(names_one(later) and not AGENT_DID.match(later) for later in said[1:]):
         return True  # "at Mr Ross's", "… That's Mrs Harper's spaniel.": one person's own
     if standing_value(said[0]):
         return False  # "Our wasp nest treatment is £65 flat, not £45."
     return load(WEIGHTS).says_yes(scope_features(said[0]))
+
+
+# What announces a correction before its fact, up to a colon or a dash: "Correction for the desk:",
+# "Just to correct what the assistants have been saying on chat:", "Hi, just correcting what went
+# out to St Anne's this morning -". Whom it is for, or what went out where, is no case the fact is about.
+CORRECTION_LEAD = re.compile(
+    r"^(?:(?:hi|hello|hey|morning|afternoon)\b[^:;—–.!?]{0,20}?[,!]\s+)?(?:just\s+)?(?:a\s+)?(?:quick\s+)?"
+    r"(?:correction|correcting|to\s+correct|to\s+put\s+the\s+record\s+straight|for\s+the\s+record"
+    r"|heads[- ]up|fyi|note)\b[^:;—–.!?]{0,80}?(?::|\s[—–-]\s)\s*",
+    re.I,
+)
+
+
+# The house's rule announced as such: "our cancellation rule is that …" is about what follows.
+POLICY_LEAD = re.compile(
+    r"^(?:our|the)\s+(?:[\w-]+\s+){0,2}(?:rule|policy)\s+(?:is|says)\s+(?:that\s+)?", re.I
+)
 
 
 # The kinds a rule offers to choose from, in brackets: "the pilot boarding position (Alpha or

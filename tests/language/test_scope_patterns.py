@@ -163,6 +163,14 @@ def test_a_numbered_name_given_as_an_example_names_no_instance(sentence):
         # the choices a rule names in brackets are kinds to choose from; they hide no case told beside them
         ("Booking replies need the loading bay (North or South), not just 'the yard'.", False),
         ("Mrs Okafor moved her delivery to the loading bay (North or South) on Thursday.", True),
+        # what announces a correction, and the house's rule announced as such, is no case of it
+        ("Correction for the front desk: repair bookings for e-bikes need 3 days' notice, not 1.", False),
+        (
+            "Hi, just correcting what went out to Harlow Foods this morning - our delivery rule is that anything "
+            "ordered after 2pm goes the next day, not the same day.",
+            False,
+        ),
+        ("Correction for the desk: Mrs Okafor's fitting is on Thursday, not Friday.", True),
     ],
 )
 def test_a_title_of_common_words_names_a_kind_and_a_name_of_its_own_one_case(sentence, one_case):
