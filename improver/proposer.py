@@ -19,6 +19,7 @@ from language.objections import aimed_at
 from language.remedies import asked_by, is_remedy, seen_downstream, similarity
 from language.scope import about_one_case
 from language.sentences import sentences, within
+from language.shortcuts import careful, shortcut
 
 CATEGORY_FIXES = {
     "communication": "Keep reports concise: lead with the result, then at most three short points.",
@@ -388,24 +389,22 @@ def _choose(
                 c
                 for c in seen
                 if not any(_same_line(c.text, d) for d in data.dropped)
-                and (opposed(addition, c.text) or opposed(c, addition.text))
+                and (opposed(addition, c.text, c.sessions) or opposed(c, addition.text, addition.sessions))
             ),
             None,
         )
         seen.append(addition)
         against = next((line for line in served if line.strip() and opposed(addition, line)), "")
         # those who argue against a served line are its minority: they never turn it (a test
-        # that drops it makes room for their line)
-        objecting = bool(against) and not contrary_to(addition.text, (against,))
+        # that drops it makes room for their line); a served shortcut is turned like any line
+        objecting = bool(against) and not contrary_to(addition.text, (against,)) and not shortcut(against)
         if stronger is not None or (
             against and (objecting or not turned(addition, against, seen, data.earlier))
         ):
             conflicts.append(conflict(addition, stronger, against))
-            skipped.append(left(addition, _contradiction(stronger, against)))
+            skipped.append(left(addition, _contradiction(stronger, against, addition)))
             continue
-        tested = next(
-            (line for line, n in data.testing if minority(addition, n) and opposed(addition, line)), ""
-        )
+        tested = next((line for line, n in data.testing if _waits_for(addition, line, n)), "")
         if tested and addition.origin != "operator":
             skipped.append(left(addition, f"contradicts {tested.strip()!r}, {UNDER_TEST}"))
             continue
@@ -460,20 +459,43 @@ def displaced(addition: Addition, facts: tuple[str, ...]) -> str:
     return next((fact for fact in facts if against_line(fact, addition.text)), "")
 
 
-def opposed(addition: Addition, line: str) -> bool:
+def opposed(addition: Addition, line: str, sessions: int | None = None) -> bool:
     """Whether `line` says the contrary of the addition, in its words or in what those who asked
     for the addition argue against ("the vacc photo thing is overkill": a line asking for the
-    photo of the vaccination card)."""
-    return bool(contrary_to(addition.text, (line,))) or bool(
-        addition.against and aimed_at(addition.against, line)
+    photo of the vaccination card). A shortcut (`language.shortcuts`: "Just tell us the day and
+    leave it at that") argues against lines it shares no word with, and its words cannot say
+    which: a shortcut asked in fewer than half the sessions of a line (`sessions`), or against a
+    served line that asks for care (`sessions` None), is read as its contrary, and so is a served
+    shortcut against an addition that asks for care; the side with more evidence decides, as for
+    any contrary."""
+    if contrary_to(addition.text, (line,)) or (addition.against and aimed_at(addition.against, line)):
+        return True
+    if shortcut(addition.text) == shortcut(line):
+        return False
+    if shortcut(line):
+        return sessions is None and careful(addition.text)  # a served shortcut, which evidence may turn
+    return minority(addition, sessions) if sessions is not None else careful(line)
+
+
+def _waits_for(addition: Addition, line: str, sessions: int) -> bool:
+    """Whether the addition waits for the test of `line`: it is the minority's contrary of it, or
+    the line under test is a shortcut it opposes (that test ends before the other side is tried)."""
+    if shortcut(line) and not shortcut(addition.text):
+        return opposed(addition, line)
+    return minority(addition, sessions) and opposed(addition, line, sessions)
+
+
+def _contradiction(stronger: Addition | None, served: str, addition: Addition) -> str:
+    other = stronger.text if stronger is not None else served
+    how = (
+        " (one asks to skip or settle for less than the other asks)"
+        if shortcut(addition.text) != shortcut(other)
+        else ""
     )
-
-
-def _contradiction(stronger: Addition | None, served: str) -> str:
     if stronger is not None:
-        return f"contradicts {stronger.text!r}, which has more evidence ({stronger.evidence})"
+        return f"contradicts {stronger.text!r}{how}, which has more evidence ({stronger.evidence})"
     return (
-        f"contradicts the served line {served.strip()!r}, and the feedback has not turned against it "
+        f"contradicts the served line {served.strip()!r}{how}, and the feedback has not turned against it "
         "(a human edits served lines)"
     )
 

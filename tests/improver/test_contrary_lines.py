@@ -26,6 +26,12 @@ PAIRS = [
     ("Never push to main.", "Push to main when the tests pass.", True),
     ("Always cite sources.", "Never cite sources you did not open.", False),  # narrows, not contrary
     ("Rotate the logs.", "Expand the volume.", False),
+    # a word of a pair the first line holds both of ("signed off on it") opposes nothing in the other
+    (
+        "Any load over 5 tonnes has to be booked with two riggers and the supervisor signed off on it first.",
+        "Office note: weekend hire goes on sale only once the supervisor rota for that month is published.",
+        False,
+    ),
     ("Cite the source for every number.", "Never cite blogs.", False),
     # opposite words ("free" / "charged") in a rule and an instruction about different things
     (
@@ -291,3 +297,55 @@ def test_the_ritual_holds_back_the_contrary_of_a_line_under_test_and_says_why():
     ]
     [note] = EvolutionNote.objects.filter(content__startswith=f"Left out {KEEP!r}")
     assert f"contradicts {ROTATE!r}, which is under test now and far better supported" in note.content
+
+
+CAREFUL = "Ask for the ceiling height before quoting a stairlift."
+FIRST_CALL = "Book jobs on the first call and let the fitter sort out the rest."
+
+
+def test_a_minority_s_shortcut_is_the_contrary_of_the_line_it_shares_no_word_with():
+    # "on the first call and let the fitter sort out the rest" argues against asking first in no
+    # word of it: asked in fewer than half that line's sessions, it is left out and shown beside it
+    careful, first_call = Remedy(CAREFUL, 12, 12, ("o:1",)), Remedy(FIRST_CALL, 3, 3, ("o:2",))
+    proposer = DeterministicProposer()
+    change = proposer.propose(
+        ProposalInput(
+            template="ops",
+            directives=PAGE,
+            negative_by_category={"accuracy": 12},
+            remedies=(careful, first_call),
+        )
+    )
+    assert CAREFUL in change.directives and FIRST_CALL not in change.directives
+    [conflict] = change.conflicts
+    assert (conflict["line"], conflict["against"]) == (FIRST_CALL, CAREFUL)
+    [left] = [x for x in proposer.last_left_out if x["line"] == FIRST_CALL]
+    assert "skip or settle for less" in left["why"]
+    # asked as often as the other, its own test tells
+    both = proposed(PAGE, careful, Remedy(FIRST_CALL, 10, 10, ("o:2",)))
+    assert CAREFUL in both.directives and FIRST_CALL in both.directives
+    # a line that asks for more is no shortcut: two such asks of different things are both tried
+    more = proposed(PAGE, careful, Remedy("Quote the deposit in every reply.", 3, 3, ("o:3",)))
+    assert "Quote the deposit" in more.directives
+
+
+def test_a_shortcut_waits_while_a_served_line_stands_and_a_served_shortcut_is_turned():
+    waits = propose_against_served(CAREFUL, Remedy(FIRST_CALL, 30, 30, ("o:2",)))
+    assert waits is None or FIRST_CALL not in waits.directives
+    # a served line that asks for no care is no side of it
+    assert (
+        FIRST_CALL
+        in propose_against_served(
+            "Page the on-call engineer.", Remedy(FIRST_CALL, 30, 30, ("o:2",))
+        ).directives
+    )
+    change = propose_against_served(FIRST_CALL, Remedy(CAREFUL, 30, 30, ("o:1",)))
+    assert CAREFUL in change.directives and FIRST_CALL not in change.directives  # never beside it
+    [removal] = change.removals
+    assert (removal["text"], removal["into"]) == (FIRST_CALL, CAREFUL)
+
+
+def test_a_line_waits_for_the_test_of_a_shortcut_it_opposes():
+    change = proposed(PAGE, Remedy(CAREFUL, 30, 30, ("o:1",)), testing=((FIRST_CALL, 5),))
+    assert change is None or CAREFUL not in change.directives
+    assert CAREFUL in proposed(PAGE, Remedy(CAREFUL, 30, 30, ("o:1",))).directives
