@@ -4,7 +4,8 @@ People ask for a way of working without telling the agent to do anything: "Nothi
 please.", "Texts only, please.", "One reminder is plenty.", "Plain language please: what happens
 next and when." The request is the noun phrase itself; the line agents are given keeps it as a
 rule, without the word that made it a request: "Nothing before 8.", "Texts only.", "One
-reminder.", "Plain language: what happens next and when."
+reminder.", "Plain language: what happens next and when." A thing wished for with what the work
+sends ("I'd have liked a what-to-wear note with the booking confirmation") is to be included in it.
 
 A noun phrase alone also describes what went wrong ("Wrong company name in the first line.", "No
 reply for three days.", "Five flight options and none of them direct."), so it is a rule only
@@ -189,3 +190,24 @@ def enough(sentence: str) -> str:
     what = re.sub(r"^an?\s+(?!single\b|couple\b)", "one ", found["what"].strip(), flags=re.I)
     what = what[0].upper() + what[1:]
     return what if rule(what) else ""
+
+
+# A thing the speaker would have liked with each of what the work sends: "Honestly I'd have liked a
+# proper what-to-wear note with the booking confirmation, boots and layers and so on".
+WISHED_THING = re.compile(
+    r"^(?:(?:honestly|really|personally|ideally),?\s+)?(?:i|we)(?:'d|\s+would)\s+(?:really\s+)?(?:have\s+)?"
+    r"(?:liked|like|loved|love|appreciated|appreciate|preferred|prefer)\s+"
+    r"(?P<thing>(?:a|an|some)\s+(?:[\w'-]+\s+){0,6}?(?:with|in|on|alongside|attached\s+to)\s+"
+    r"(?:the|every|each|all|your|any)\s+[^,;.!?]+)(?P<rest>,[^.!?]*)?[\s.!]*$",
+    re.I,
+)
+
+
+def wished_thing(sentence: str) -> str:
+    """What the speaker would have liked with what the work sends, to be included in it ("I'd
+    have liked a what-to-wear note with the booking confirmation, boots and layers" → "Include a
+    what-to-wear note with the booking confirmation, boots and layers"); '' otherwise."""
+    found = WISHED_THING.match(sentence.strip().replace("’", "'"))
+    if not found:
+        return ""
+    return f"Include {found['thing']}{found['rest'] or ''}".rstrip(" ,")

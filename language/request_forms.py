@@ -50,7 +50,15 @@ import re
 from lemminflect import getLemma
 
 from language import grammar
-from language.noun_rules import LEADING_STANCE, ONE_MOMENT, SPEAKER, TRAILING_STANCE, enough, please_phrase
+from language.noun_rules import (
+    LEADING_STANCE,
+    ONE_MOMENT,
+    SPEAKER,
+    TRAILING_STANCE,
+    enough,
+    please_phrase,
+    wished_thing,
+)
 from language.passive_asks import appreciated, had_done, passive_act
 from language.remedy_shapes import CONDITION, shapes
 from language.rhetorical_asks import rhetorical
@@ -381,6 +389,7 @@ def request(sentence: str) -> str:
         wish,
         appreciated,
         had_done,
+        wished_thing,
         please_phrase,
         stance_rule,
         enough,

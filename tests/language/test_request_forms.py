@@ -473,6 +473,14 @@ def test_a_rule_stated_of_a_thing_a_preference_and_an_ask_with_its_reason_become
             ["Arrange for paper invoices to be posted to customers who ask for them."],
         ),
         ("Would it be possible for my order to be sent today?", False, []),
+        # a thing the speaker would have liked with what the work sends is to be included in it
+        (
+            "Lovely day out. Honestly I'd have liked a parking map with the booking confirmation, where to "
+            "leave the car and so on.",
+            False,
+            ["Include a parking map with the booking confirmation, where to leave the car and so on."],
+        ),
+        ("I'd have liked a refund on my card.", False, []),
         # a word that only joins it to what was said before is no part of the line
         (
             "The van came at noon again. But it would have helped if every delivery note gave an arrival window.",
