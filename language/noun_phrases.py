@@ -48,9 +48,13 @@ COUNTS = QUANTITY_WORDS | grammar.words(
     "eleven twelve fifteen twenty thirty forty fifty sixty hundred dozen several zero half"
 )
 ALWAYS_TALLY = grammar.words("another zero not")
+# The how-many-th time, said of now or a stretch of time: "Third cancellation now.", "Second
+# missed bin this month."
+ORDINALS = grammar.words("second third fourth fifth sixth seventh umpteenth nth")
+SO_FAR = grammar.words("now again running row this")
 PLEASE = re.compile(r"^(?:please|pls|plz|kindly)\b[\s,:;—–-]*|[\s,;—–-]*\b(?:please|pls|plz)[\s.!]*$", re.I)
 SUBJECTS = grammar.words("i we you they he she it because although though whereas")
-OPENERS = COUNTS | ALWAYS_TALLY | grammar.words("no max maximum min minimum only")
+OPENERS = COUNTS | ALWAYS_TALLY | ORDINALS | grammar.words("no max maximum min minimum only")
 MOMENTS = ONE_MOMENT | grammar.words("tonight overnight since")
 POSSESSED = re.compile(r"^[a-z][a-z-]*'s?$")
 NOT_POSSESSORS = grammar.words("it's that's what's there's here's who's he's she's let's")
@@ -131,7 +135,7 @@ def tally(text: str) -> bool:
     if not _noun_phrase(text, words) or limit(text):
         return False
     first = words[0]
-    if first in ALWAYS_TALLY:
+    if first in ALWAYS_TALLY or (first in ORDINALS and any(w in SO_FAR or w in MOMENTS for w in words[1:])):
         return True
     if not (first in COUNTS or first.isdigit() or first == "no"):
         return False

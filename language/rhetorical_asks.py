@@ -41,7 +41,7 @@ USERS_OWN = grammar.words(
 NO_ACT = grammar.words("know understand realise realize care think believe imagine see hear be been work")
 QUESTIONS = [
     rf"wouldn'?t\s+it\s+(?:be\s+)?(?:make\s+(?:more\s+)?sense|better|easier|simpler)\s+(?:for\s+{AGENT}\s+)?to\s+",
-    r"would\s+it\s+(?:kill|hurt)\s+(?:you|it|them)\s+to\s+",
+    r"would\s+it\s+(?:really\s+|actually\s+|honestly\s+|seriously\s+)?(?:kill|hurt)\s+(?:you|it|them)\s+to\s+",
     rf"would\s+it\s+be\s+(?:so\s+|that\s+|too\s+|really\s+)?(?:hard|difficult)\s+(?:for\s+{AGENT}\s+)?to\s+",
     rf"how\s+(?:hard|difficult)\s+(?:is\s+it|can\s+it\s+be|would\s+it\s+be)\s+(?:for\s+{AGENT}\s+)?to\s+",
     rf"is\s+it\s+(?:really\s+)?(?:too|so)\s+much\s+to\s+ask\s+(?:for\s+{AGENT}\s+to\s+|that\s+{AGENT}\s+|to\s+)",

@@ -481,6 +481,14 @@ def test_a_rule_stated_of_a_thing_a_preference_and_an_ask_with_its_reason_become
             ["Include a parking map with the booking confirmation, where to leave the car and so on."],
         ),
         ("I'd have liked a refund on my card.", False, []),
+        # the how-many-th time is a count of what went wrong; the ask turns after a dash that
+        # closes an aside
+        (
+            "Fourth late delivery now. Your drivers obviously knew the night before — the depot checks the rota — "
+            "so would it really kill you to ring customers the evening before if the van is running late.",
+            False,
+            ["Ring customers the evening before if the van is running late."],
+        ),
         # a word that only joins it to what was said before is no part of the line
         (
             "The van came at noon again. But it would have helped if every delivery note gave an arrival window.",
