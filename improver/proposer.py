@@ -396,8 +396,8 @@ def _choose(
         seen.append(addition)
         against = next((line for line in served if line.strip() and opposed(addition, line)), "")
         # those who argue against a served line are its minority: they never turn it (a test
-        # that drops it makes room for their line); a served shortcut is turned like any line
-        objecting = bool(against) and not contrary_to(addition.text, (against,)) and not shortcut(against)
+        # that drops it makes room for their line)
+        objecting = bool(against) and not contrary_to(addition.text, (against,))
         if stronger is not None or (
             against and (objecting or not turned(addition, against, seen, data.earlier))
         ):
@@ -465,23 +465,21 @@ def opposed(addition: Addition, line: str, sessions: int | None = None) -> bool:
     photo of the vaccination card). A shortcut (`language.shortcuts`: "Just tell us the day and
     leave it at that") argues against lines it shares no word with, and its words cannot say
     which: a shortcut asked in fewer than half the sessions of a line (`sessions`), or against a
-    served line that asks for care (`sessions` None), is read as its contrary, and so is a served
-    shortcut against an addition that asks for care; the side with more evidence decides, as for
-    any contrary."""
+    served line that asks for care (`sessions` None), is read as its contrary, and the side with
+    more evidence decides, as for any contrary. (A served shortcut is no side: it may be the
+    template's own, "Just answer what is asked", which no care asked for later replaces.)"""
     if contrary_to(addition.text, (line,)) or (addition.against and aimed_at(addition.against, line)):
         return True
-    if shortcut(addition.text) == shortcut(line):
+    if not shortcut(addition.text) or shortcut(line):
         return False
-    if shortcut(line):
-        return sessions is None and careful(addition.text)  # a served shortcut, which evidence may turn
     return minority(addition, sessions) if sessions is not None else careful(line)
 
 
 def _waits_for(addition: Addition, line: str, sessions: int) -> bool:
     """Whether the addition waits for the test of `line`: it is the minority's contrary of it, or
-    the line under test is a shortcut it opposes (that test ends before the other side is tried)."""
+    it asks for care and the line under test is a shortcut (that test ends before it is tried)."""
     if shortcut(line) and not shortcut(addition.text):
-        return opposed(addition, line)
+        return careful(addition.text)
     return minority(addition, sessions) and opposed(addition, line, sessions)
 
 
