@@ -388,8 +388,7 @@ def _choose(
             (
                 c
                 for c in seen
-                if not any(_same_line(c.text, d) for d in data.dropped)
-                and (opposed(addition, c.text, c.sessions) or opposed(c, addition.text, addition.sessions))
+                if not any(_same_line(c.text, d) for d in data.dropped) and _rivals(addition, c)
             ),
             None,
         )
@@ -452,6 +451,26 @@ def minority(addition: Addition, sessions: int) -> bool:
     its test, not the reading of their words, tells whether it helps (the pair reader errs on
     lines of different problems more often than a few users want the opposite of most)."""
     return 2 * addition.sessions < sessions
+
+
+def _rivals(addition: Addition, other: Addition) -> bool:
+    """Whether two asks of one window are contrary sides, of which only the stronger is proposed:
+    one says the contrary of the other, and one of them is a minority's (`minority`) or argues
+    against the other (`language.objections`). Two asks of comparable support that only the
+    reading of their words opposes are each tested on their own, as a line under test and such an
+    ask are: the pair reader errs on lines of different problems ("tell us the night before when
+    something's short" / "give a two-hour arrival window") more often than half the users want
+    the opposite of the others."""
+    if not (
+        opposed(addition, other.text, other.sessions) or opposed(other, addition.text, addition.sessions)
+    ):
+        return False
+    comparable = addition.sessions and other.sessions and not minority(addition, other.sessions)
+    comparable = comparable and not minority(other, addition.sessions)
+    objecting = (addition.against and aimed_at(addition.against, other.text)) or (
+        other.against and aimed_at(other.against, addition.text)
+    )
+    return not comparable or bool(objecting)
 
 
 def displaced(addition: Addition, facts: tuple[str, ...]) -> str:

@@ -351,3 +351,18 @@ def test_a_line_waits_for_the_test_of_a_shortcut_it_opposes():
     change = proposed(PAGE, Remedy(CAREFUL, 30, 30, ("o:1",)), testing=((FIRST_CALL, 5),))
     assert change is None or CAREFUL not in change.directives
     assert CAREFUL in proposed(PAGE, Remedy(CAREFUL, 30, 30, ("o:1",))).directives
+
+
+def test_two_asks_of_comparable_support_that_only_their_words_oppose_are_each_tested():
+    # "the night before" and "the morning" read as two values of one scale: the pair reader errs on
+    # lines of different problems more often than half the users want the opposite of the others
+    short = Remedy("If an order is short, tell us the night before rather than at the dock.", 9, 9, ("o:1",))
+    window = Remedy(
+        "Give every delivery a two-hour arrival window so we can plan the morning.", 10, 10, ("o:2",)
+    )
+    assert contrary(short.text, window.text)
+    both = proposed(PAGE, short, window)
+    assert short.text in both.directives and window.text in both.directives and not both.conflicts
+    # a minority's is still left out beside the stronger side
+    few = proposed(PAGE, Remedy(short.text, 4, 4, ("o:1",)), window)
+    assert short.text not in few.directives and [c["line"] for c in few.conflicts] == [short.text]
