@@ -42,9 +42,7 @@ from language.words import content
 # Where an instruction starts after praise, a story or an aside: "…, but next time …", "… so …", after
 # a dash that closes an aside too ("… — the pilots check the forecast — so would it kill you to …").
 TURN = re.compile(
-    r"(?:[.!?;]"
-    + NOT_AFTER
-    + r"\s+|…\s*|\s[—–]\s|[,—–\ue000\ue001\ue002-]\s*"
+    r"(?:[.!?;]" + NOT_AFTER + r"\s+|…\s*|\s[—–]\s|[,—–\ue000\ue001\ue002-]\s*"
     r"(?:but|so|however|though|although|anyway|that said)\b[,]?\s*"
     r"|\s(?:but|however|though|anyway|that said)\b[,]?\s+|[.!?]\s*(?:so|but)\b[,]?\s+)",
     re.I,
