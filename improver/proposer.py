@@ -497,8 +497,8 @@ def opposed(addition: Addition, line: str, sessions: int | None = None) -> bool:
 def _waits_for(addition: Addition, line: str, sessions: int) -> bool:
     """Whether the addition waits for the test of `line`: it is the minority's contrary of it, or
     it asks for care and the line under test is a shortcut (that test ends before it is tried)."""
-    if shortcut(line) and not shortcut(addition.text):
-        return careful(addition.text)
+    if shortcut(line) and not shortcut(addition.text) and careful(addition.text):
+        return True
     return minority(addition, sessions) and opposed(addition, line, sessions)
 
 

@@ -366,3 +366,9 @@ def test_two_asks_of_comparable_support_that_only_their_words_oppose_are_each_te
     # a minority's is still left out beside the stronger side
     few = proposed(PAGE, Remedy(short.text, 4, 4, ("o:1",)), window)
     assert short.text not in few.directives and [c["line"] for c in few.conflicts] == [short.text]
+
+
+def test_a_minority_s_contrary_waits_for_the_test_of_a_shortcut_too():
+    under_test = "Just rotate the logs when the disk is full."
+    change = proposed(PAGE, Remedy(KEEP, 5, 5, ("o:2",)), testing=((under_test, 80),))
+    assert change is None or KEEP not in change.directives
