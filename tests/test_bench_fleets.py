@@ -51,9 +51,10 @@ def test_the_sets_name_no_fleet_twice():
     assert len(names) == len(set(names))
 
 
-# The sets the readers were read against (not the twelfth to seventeenth and the nineteenth, the
-# test sets only ever measured, nor the seventh, measured before them; the eighteenth was measured,
-# then read once the nineteenth was written).
+# The sets whose one-offs the readers were read against: not the seventh, nor the twelfth to
+# seventeenth (test sets when measured; some of their sentences were read later, never their
+# one-offs), nor the nineteenth, the test set only ever measured. The eighteenth was measured for
+# two sessions, then read.
 MEASURED = (
     efficacy.seventh_fleets,
     efficacy.twelfth_fleets,
