@@ -139,20 +139,22 @@ TOO_MUCH_THAT = re.compile(
     re.I,
 )
 # What the writer was never asked or told: "Why wasn't I asked for his height before the order was
-# placed, when …?" asks to ask for it.
+# placed, when …?" asks to ask for it. What follows the verb is read once (`_never_asked`), in time
+# linear in its length whatever a client writes.
 WHY_NOT_ASKED = re.compile(
     r"^why\s+(?:wasn'?t|weren'?t|was\s+not|were\s+not)\s+(?:i|we|they|he|she)\s+(?:ever\s+|even\s+|just\s+)?"
-    r"(?P<verb>asked|warned|offered|given|sent|shown|reminded)\b(?P<rest>[^?]*?)(?:,\s+(?:when|given|since)\b[^?]*)?"
-    r"[\s?.!]*$",
+    r"(?P<verb>asked|warned|offered|given|sent|shown|reminded)\b",
     re.I,
 )
+WHY_THEN = re.compile(r",\s+(?:when|given|since)\b", re.I)  # "…, when you know …": the reason, no act
 # A thing asked to be done to every case of a kind: "would it be possible for multi-school orders to be
-# packed and labelled separately per child?" asks to arrange for it.
+# packed and labelled separately per child?" asks to arrange for it (read on as `WHY_NOT_ASKED` is).
 POSSIBLE_FOR = re.compile(
     r"^(?:(?:in\s+future|going\s+forward|from\s+now\s+on),?\s+)?(?:is|would)\s+it\s+(?:be\s+)?possible\s+for\s+"
-    r"(?P<act>(?!(?:me|us|him|her|my|our)\b)[^?]+?\s+to\s+be\s+[a-z]+\b[^?]*?)[\s?.!]*$",
+    r"(?!(?:me|us|him|her|my|our)\b)",
     re.I,
 )
+TO_BE_DONE = re.compile(r"\S\s+to\s+be\s+[a-z]+\b", re.I)
 GERUND_AFTER = re.compile(r"\b(and|or|then)\s+([a-z]+ing)\b", re.I)
 FOR_EVERY_CASE = re.compile(r"\b(?:every|each|any|all|whenever|always|before|after|when)\b", re.I)
 # What it should stop doing: "Agents shouldn't be promising return dates for rebuilds".
@@ -179,11 +181,12 @@ def rhetorical(sentence: str) -> str:
         act, avoid = (f"don't {verb}{found['rest']}" if verb else ""), NO_ACT
     elif found := TOO_MUCH_THAT.match(text):
         act, avoid = f"make sure {found['act']}", NO_ACT
-    elif found := WHY_NOT_ASKED.match(text):
-        verb = _base(found["verb"].lower())
-        act, avoid = (f"{verb}{found['rest']}" if verb else ""), NO_ACT
-    elif found := POSSIBLE_FOR.match(text):
-        act, avoid = f"arrange for {found['act']}", NO_ACT
+    elif asked := _never_asked(text):
+        act, avoid = asked, NO_ACT
+    elif (found := POSSIBLE_FOR.match(text)) and TO_BE_DONE.search(
+        done := _question_rest(text[found.end() :])
+    ):
+        act, avoid = f"arrange for {done}", NO_ACT
     elif found := NOT_TOO_MUCH.match(text):
         act = GERUND_AFTER.sub(lambda m: f"{m[1]} {_base(m[2].lower()) or m[2]}", _base_first(found["act"]))
         avoid = NO_ACT
@@ -192,6 +195,24 @@ def rhetorical(sentence: str) -> str:
     else:
         return ""
     return "" if not act or grammar._word(act.split()[0]) in avoid else act
+
+
+def _question_rest(after: str) -> str:
+    """What a question goes on to ask after its opening, its closing marks off; '' when a question
+    mark stands inside it (a second question)."""
+    rest = after.rstrip(" ?.!")
+    return "" if "?" in rest else rest
+
+
+def _never_asked(text: str) -> str:
+    """The act "Why wasn't I asked …?" asks for, without the reason after it ('' when none)."""
+    found = WHY_NOT_ASKED.match(text)
+    verb = _base(found["verb"].lower()) if found else ""
+    after = text[found.end() :].rstrip(" ?.!") if verb else "?"
+    if "?" in after:
+        return ""
+    cut = WHY_THEN.search(after)
+    return f"{verb}{after[: cut.start()] if cut else after}"
 
 
 def _base_first(act: str) -> str:
