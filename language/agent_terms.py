@@ -24,6 +24,7 @@ from language.noun_phrases import limit
 from language.remedy_reading import is_remedy, signed
 from language.request_forms import (
     CONTINUING,
+    JOINING,
     WORLD_QUESTION,
     addressed,
     asks_information,
@@ -97,7 +98,7 @@ def _line_for(sentence: str) -> str:
     if signed(sentence):  # who wrote it: read no further
         return ""
     said = " ".join(sentence.replace("’", "'").split()).strip(" -*")
-    joined = JOINING.sub("", said, count=1)
+    joined = JOINING.sub("", said, count=1)  # not before a fragment: "But only for the front door"
     said = joined if joined != said and not _fragment(joined) else said
     text = addressed(shielded(said))
     piece = grammar.ANNOUNCED.sub("", _instruction(text))  # "two things: …", "hey all, quick one - …"
@@ -121,9 +122,6 @@ def _line_for(sentence: str) -> str:
     return line
 
 
-# A word that only joins the sentence to the one before: "But it would have helped if …" (not
-# before a fragment: "But only for the front door" goes on from what came before).
-JOINING = re.compile(r"^(?:so|and|also|but|plus|anyway|basically)\b,?\s+(?=\S)", re.I)
 DID_NOT = grammar.words("didn't didnt wasn't wasnt weren't werent hadn't hadnt couldn't couldnt")
 
 

@@ -193,8 +193,11 @@ def addressed(sentence: str) -> str:
 DROPPED_IT = re.compile(
     r"^(?:would|'d)\s+(?:really\s+|so\s+|be\s+)*(?:help|helpful|great|good|nice|useful|handy|better)\b", re.I
 )
-# A word that only joins the sentence to the one before it.
-CONNECTIVE = re.compile(r"^(?:so|and|also|but|plus|then|anyway|basically|please)\b,?\s+(?=\S)", re.I)
+# A word that only joins the sentence to the one before it ("But it would have helped if …"); before
+# an instruction, "then" and "please" open it the same way.
+JOINING_WORDS = "so|and|also|but|plus|anyway|basically"
+JOINING = re.compile(rf"^(?:{JOINING_WORDS})\b,?\s+(?=\S)", re.I)
+CONNECTIVE = re.compile(rf"^(?:{JOINING_WORDS}|then|please)\b,?\s+(?=\S)", re.I)
 
 
 # The house's rule said as such: "Our policy is to price match local shops only", "Our policy is
