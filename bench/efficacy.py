@@ -71,8 +71,12 @@ written likewise once the seventeenth had been measured for two sessions, the cl
 until the nineteenth was written, measured, then read; `--fleets eighteenth_read`:
 bench/eighteenth_read_fleets.py, written beside it by another helper, read while tuning; `--fleets
 nineteenth`: bench/nineteenth_fleets.py, written likewise once the eighteenth had been measured for
-two sessions, the clean test set, measured, never read to tune; `--fleets nineteenth_read`:
-bench/nineteenth_read_fleets.py, written beside it by another helper, read while tuning). Each adds
+two sessions, the clean test set until the twentieth was written, measured, then read; `--fleets
+nineteenth_read`: bench/nineteenth_read_fleets.py, written beside it by another helper, read while
+tuning; `--fleets twentieth`: bench/twentieth_fleets.py, written likewise once the nineteenth had
+been measured for a session, the clean test set, measured, never read to tune; `--fleets
+twentieth_read`: bench/twentieth_read_fleets.py, written beside it by other helpers, read while
+tuning). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
@@ -799,6 +803,8 @@ def main() -> None:
             "eighteenth_read",
             "nineteenth",
             "nineteenth_read",
+            "twentieth",
+            "twentieth_read",
             "handoffs",
             *handing,
         ),
@@ -806,7 +812,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to nineteenth likewise); handoffs: every "
+        "without seeing the code (fifth to twentieth likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -848,6 +854,8 @@ def main() -> None:
         "eighteenth_read": eighteenth_read_fleets,
         "nineteenth": nineteenth_fleets,
         "nineteenth_read": nineteenth_read_fleets,
+        "twentieth": twentieth_fleets,
+        "twentieth_read": twentieth_read_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -1040,7 +1048,7 @@ def eighteenth_read_fleets() -> dict:
 def nineteenth_fleets() -> dict:
     """An eighth clean test set, written like the others by someone who never saw the code, once the
     eighteenth had been measured for two sessions (bench/nineteenth_fleets.py): four fleets of 3 to
-    6 agents, never read to tune."""
+    6 agents, the clean test set for a session, read since the twentieth was written."""
     from bench.nineteenth_fleets import NINETEENTH
 
     return NINETEENTH
@@ -1052,6 +1060,23 @@ def nineteenth_read_fleets() -> dict:
     from bench.nineteenth_read_fleets import NINETEENTH_READ
 
     return NINETEENTH_READ
+
+
+def twentieth_fleets() -> dict:
+    """A ninth clean test set, written like the others by two helpers who never saw the code, once
+    the nineteenth had been measured for a session (bench/twentieth_fleets.py): four fleets of 4 to
+    5 agents, never read to tune."""
+    from bench.twentieth_fleets import TWENTIETH
+
+    return TWENTIETH
+
+
+def twentieth_read_fleets() -> dict:
+    """A development set written beside the twentieth by two other helpers who never saw the code
+    (bench/twentieth_read_fleets.py): read to tune."""
+    from bench.twentieth_read_fleets import TWENTIETH_READ
+
+    return TWENTIETH_READ
 
 
 def smallest(fleets: dict) -> dict:
