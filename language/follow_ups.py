@@ -23,6 +23,7 @@ import re
 from language import grammar
 from language.happenings import HABIT as KEEPS_ON
 from language.happenings import RECURRING
+from language.noun_rules import in_order
 from language.request_forms import LEAD_IN_END, addressed, request
 from language.scope import DID, WEEKDAY, is_instance
 
@@ -53,8 +54,8 @@ def general(instruction: str, *, habit: bool = True) -> bool:
     """Whether the instruction says it holds beyond one case (see the module's docstring); with
     `habit` false, "always" and "never" do not say so ("make sure the vase never goes in a glaze
     firing … It's Mr Osei's")."""
-    if GENERAL_PHRASES.search(instruction):
-        return True
+    if GENERAL_PHRASES.search(instruction) or in_order(instruction):
+        return True  # "Safety check, then hire": an order of kinds of work
     words = [w for w in (grammar._word(t) for t in instruction.split()) if w]
     for before, word in zip(["", *words], words, strict=False):
         if word in GENERAL or word in CONDITIONS or (habit and word in HABIT):

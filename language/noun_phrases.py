@@ -52,7 +52,8 @@ ALWAYS_TALLY = grammar.words("another zero not")
 # missed bin this month."
 ORDINALS = grammar.words("second third fourth fifth sixth seventh umpteenth nth")
 SO_FAR = grammar.words("now again running row this")
-PLEASE = re.compile(r"^(?:please|pls|plz|kindly)\b[\s,:;—–-]*|[\s,;—–-]*\b(?:please|pls|plz)[\s.!]*$", re.I)
+LEADING_PLEASE = re.compile(r"^(?:please|pls|plz|kindly)\b[\s,:;—–-]*", re.I)
+TRAILING_PLEASE = re.compile(r"\b(?:please|pls|plz)[\s.!]*$", re.I)
 SUBJECTS = grammar.words("i we you they he she it because although though whereas")
 OPENERS = COUNTS | ALWAYS_TALLY | ORDINALS | grammar.words("no max maximum min minimum only")
 MOMENTS = ONE_MOMENT | grammar.words("tonight overnight since")
@@ -88,7 +89,7 @@ ONE_TIME = grammar.words("yesterday today tonight earlier again")
 def limit(text: str) -> bool:
     """Whether the sentence is a rule said as a noun phrase with a limit's mark, or as a quantity
     (see the module's docstring)."""
-    bare = PLEASE.sub("", text).strip()
+    bare = _without_please(text).strip()
     words = grammar.tokens_of(bare)
     if not _plain(words):
         return False
@@ -103,6 +104,14 @@ def limit(text: str) -> bool:
     if any(w in REACH for w in words[1:]) or _per_period(words):
         return True
     return _none_on(words)
+
+
+def _without_please(text: str) -> str:
+    """The sentence without a "please" that opens or closes it, nor what sets that one apart
+    (read in time linear in the sentence's length, whatever runs of spaces it holds)."""
+    text = LEADING_PLEASE.sub("", text, count=1)
+    found = TRAILING_PLEASE.search(text)
+    return text[: found.start()].rstrip(" \t\n\r\f\v,;—–-") if found else text
 
 
 def _quantity(text: str) -> bool:

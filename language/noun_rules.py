@@ -17,7 +17,9 @@ when it carries a rule's mark:
   6.", "No calls on weekends." (a duration, "for three days", tells how long a wait was);
 - one kind and no other: "Texts only.", "Only printed letters.";
 - what it is to hold, said after a colon as a question word: "Plain language: what happens next
-  and when.".
+  and when.";
+- one kind of thing before another: "Bird check, then booking.", "Deposit first, then the
+  fitting." (a count or nothing after it, "Two hours, then nothing.", tells what happened).
 
 A phrase that judges the thing ("wrong", "missing", "another"), names one moment ("again",
 "yesterday", "this morning"), the speaker or the agent in the third person, has a verb with a
@@ -37,7 +39,8 @@ STANCE = (
     r"(?:please|pls|plz|preferably|ideally|if possible|where possible|if you can|for preference|"
     r"from now on|going forward|in future|in the future|next time|thanks|thank you)"
 )
-TRAILING_STANCE = re.compile(rf"^(?P<phrase>[^:]+?)[\s,;—–-]+{STANCE}[\s,.!]*(?P<rest>:.*)?$", re.I)
+TRAILING_STANCE = re.compile(rf"(?<=[\s,;—–-]){STANCE}[\s,.!]*(?P<rest>:.*)?$", re.I)
+SETTING_APART = " \t\n\r\f\v,;—–-"  # what sets a word of stance apart from the phrase before it
 LEADING_STANCE = re.compile(rf"^{STANCE}[\s,:;—–-]+(?P<phrase>.+)$", re.I)
 # "One reminder is plenty.", "Two questions would do.", "A single check's enough, honestly."
 ENOUGH = re.compile(
@@ -82,6 +85,8 @@ def rule(line: str) -> bool:
         return False
     if colon:
         return _noun_phrase(words) and bool(held_words) and held_words[0] in QUESTION_WORDS
+    if _in_order(text):
+        return True
     if not _untensed(words):
         return False
     return _quantity(words) or _none_at(words) or _only(words)
@@ -162,6 +167,33 @@ def _clock(when: list[str]) -> bool:
     return len(when) == 1 or not UNITS.match(when[1])
 
 
+# One thing before another: "Bird check, then booking", "Consent first, then the chair".
+ORDER = re.compile(r"^(?P<first>[^,;:]+?)(?: first)?,? then (?:the |a |an )?(?P<then>[^,;:]+)$", re.I)
+
+
+def _in_order(text: str) -> bool:
+    """One kind of thing, then another, each a short phrase naming a kind (no count, no "no", no
+    verb in the past: "Waited an hour, then left" tells what happened)."""
+    found = ORDER.match(" ".join(text.split()))  # one space between words: read in linear time
+    if not found:
+        return False
+    parts = [_words(found["first"]), _words(found["then"])]
+    return all(
+        len(part) <= 4
+        and _noun_phrase(part)
+        and not set(part) & (QUANTITY_WORDS | NONE_WORDS)
+        and not any(grammar.past(w) for w in part)
+        for part in parts
+    )
+
+
+def in_order(sentence: str) -> str:
+    """The order of work a sentence asks for ("Bird check, then booking." → "Bird check, then
+    booking"); '' when it is none."""
+    text = sentence.strip().replace("’", "'").rstrip(" .!")
+    return text if _in_order(text) and rule(text) else ""
+
+
 def _only(words: list[str]) -> bool:
     """One kind and no other: "Texts only", "Only printed letters"."""
     if words[-1] == "only" and len(words) >= 2:
@@ -169,13 +201,24 @@ def _only(words: list[str]) -> bool:
     return words[0] == "only" and len(words) >= 2 and _names_a_thing(words[1:])
 
 
+def trailing_stance(text: str) -> tuple[str, str]:
+    """The phrase before a closing word of stance ("Nothing before 8, please" → "Nothing before
+    8") and what follows it after a colon; ("", "") when there is none. Read in time linear in
+    the text's length, whatever runs of spaces or commas it holds."""
+    found = TRAILING_STANCE.search(text)
+    phrase = text[: found.start()].rstrip(SETTING_APART) if found else ""
+    if not phrase or ":" in phrase:
+        return "", ""
+    return phrase, found["rest"] or ""
+
+
 def please_phrase(sentence: str) -> str:
     """The rule a noun phrase with "please" or a word of stance asks for ("Nothing before 8,
     please." → "Nothing before 8"); '' when the sentence is none, or names no rule."""
     text = sentence.strip().replace("’", "'").rstrip(" .!")
-    found = TRAILING_STANCE.match(text)
-    phrase = (found["phrase"] + (found["rest"] or "")) if found else ""
-    if not found and (leading := LEADING_STANCE.match(text)):
+    phrase, rest = trailing_stance(text)
+    phrase += rest
+    if not phrase and (leading := LEADING_STANCE.match(text)):
         phrase = leading["phrase"]
     phrase = phrase.strip(" ,;—–-")
     return phrase if phrase and rule(phrase) else ""

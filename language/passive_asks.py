@@ -19,15 +19,19 @@ MODAL = (
     r"(?:has\s+to|have\s+to|must|should|needs\s+to|need\s+to|ought\s+to|is\s+to|are\s+to)"
     r"\s+(?:always\s+|also\s+)?be"
 )
-PAST = r"(?:were|was)\s+(?:always\s+|also\s+)?"
+PAST = r"(?:were|was|could\s+be|would\s+be)\s+(?:always\s+|also\s+)?"
 PASSIVE = re.compile(rf"^{SUBJECT}\s+{MODAL}\s+(?P<part>[a-z]+)\b(?P<rest>.*)$", re.I)
-PASSIVE_PAST = re.compile(rf"^{SUBJECT}\s+(?:{MODAL}|{PAST})\s*(?P<part>[a-z]+)\b(?P<rest>.*)$", re.I)
+# In a wish, a kind of person named bare ("… if authors could be told …") is one too.
+WISHED_FOR = rf"(?P<subject>{WHO}|[a-z]+s)"
+PASSIVE_PAST = re.compile(rf"^{WISHED_FOR}\s+(?:{MODAL}|{PAST})\s*(?P<part>[a-z]+)\b(?P<rest>.*)$", re.I)
 # A further obligation joined on: "… on the report and they should be given …".
 JOINED = re.compile(rf"\s+and\s+(?={WHO}\s+(?:{MODAL}|{PAST})\s*[a-z]+\b)", re.I)
 OBJECT = {"they": "them", "he": "him", "she": "her"}
-# The wish that frames such an obligation: "I would genuinely appreciate it if, …".
+# The wish that frames such an obligation: "I would genuinely appreciate it if, …", "I would
+# simply be grateful if …".
+DEGREE = r"(?:(?:really|genuinely|truly|greatly|so|simply|just|very|most|ever\s+so|extremely)\s+)?"
 APPRECIATED = re.compile(
-    r"^(?:i|we)(?:'d|\s+would)\s+(?:really\s+|genuinely\s+|truly\s+|greatly\s+|so\s+)?appreciate\s+it\s+if,?\s+"
+    rf"^(?:i|we)(?:'d|\s+would)\s+{DEGREE}(?:appreciate\s+it|be\s+{DEGREE}(?:grateful|thankful))\s+if,?\s+"
     r"(?P<rest>.+?)[\s.!]*$",
     re.I,
 )
@@ -43,7 +47,7 @@ def passive_act(clause: str, *, past: bool = False) -> str:
     acts = []
     for part in JOINED.split(text):
         found = (PASSIVE_PAST if past else PASSIVE).match(part.strip())
-        verb = _participle_of(found["part"].lower()) if found else ""
+        verb = participle_of(found["part"].lower()) if found else ""
         if not verb:
             return ""
         subject = found["subject"]
@@ -51,7 +55,7 @@ def passive_act(clause: str, *, past: bool = False) -> str:
     return " and ".join(acts)
 
 
-def _participle_of(word: str) -> str:
+def participle_of(word: str) -> str:
     """The verb whose past participle the word is ("given" → "give"); '' for none ("red")."""
     lemmas = (lemma for lemma in getLemma(word, upos="VERB") if lemma != word)
     return next((lemma for lemma in lemmas if word in getInflection(lemma, tag="VBN")), "")
@@ -87,6 +91,6 @@ def had_done(sentence: str) -> str:
     """What a question asking to have a thing done asks ("Can we have the inspection notes sent
     the same day please?" → "Have the inspection notes sent the same day"); '' otherwise."""
     found = HAD_DONE.match(" ".join(sentence.replace("’", "'").split()))
-    if not found or not _participle_of(found["part"].lower()):
+    if not found or not participle_of(found["part"].lower()):
         return ""
     return f"Have {found['thing']}{found['part']}{found['rest']}".rstrip(" ,")

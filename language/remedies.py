@@ -102,7 +102,7 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
     the item says the agent did otherwise ("Minimum order for delivered buffets is 20 heads. bot
     accepted a 6 person order", `language.standing_values.stated_value`).
     Each sentence is read once (`read` keeps what a sentence asked across items)."""
-    said = [ASIDE.sub("", s) for s in sentences(text)]
+    said = [ASIDE.sub("", " ".join(s.split())) for s in sentences(text)]  # one space between words
     read = {} if read is None else read
     named_after = [False] * len(said)  # whether a later sentence names one case
     for i in range(len(said) - 2, -1, -1):

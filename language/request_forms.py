@@ -54,12 +54,13 @@ from language.noun_rules import (
     LEADING_STANCE,
     ONE_MOMENT,
     SPEAKER,
-    TRAILING_STANCE,
     enough,
+    in_order,
     please_phrase,
+    trailing_stance,
     wished_thing,
 )
-from language.passive_asks import appreciated, had_done, passive_act
+from language.passive_asks import appreciated, had_done, participle_of, passive_act
 from language.remedy_shapes import CONDITION, shapes
 from language.rhetorical_asks import rhetorical
 
@@ -108,6 +109,16 @@ WHY_NOT_THING = re.compile(
     r"^why\s+(?:don'?t|doesn'?t|do not|does not|can'?t|cannot|won'?t)\s+(?P<the>the|your|our)\s+"
     r"(?P<rest>[^?]+?)[\s?.!]*$",
     re.I,
+)
+# What the speaker suggests should be done: "May I suggest that stump removal be listed as its own
+# line?", "I'd suggest the deposit is taken online.", "We recommend that you call first."
+SUGGESTED = re.compile(
+    r"^(?:(?:may|might|can|could)\s+(?:i|we)\s+|(?:i|we)(?:'d|\s+would)?\s+(?:strongly\s+|respectfully\s+|gently\s+)?)"
+    r"(?:suggest|propose|recommend)\s+(?:that\s+)?",
+    re.I,
+)
+SUGGESTED_PASSIVE = re.compile(
+    r"^(?P<thing>(?:[\w'-]+\s+){1,6}?)(?:be|is|are)\s+(?P<part>[a-z]+)\b(?P<tail>.*)$", re.I
 )
 # "Could the pickup reminder texts go out the day before?": a kind of thing and what it should do
 COULD_THING = re.compile(r"^(?:could|can)\s+(?P<the>the|our|all|every)\s+(?P<rest>[^?]+?)[\s?.!]*$", re.I)
@@ -393,6 +404,7 @@ def request(sentence: str) -> str:
         appreciated,
         had_done,
         wished_thing,
+        in_order,
         please_phrase,
         stance_rule,
         enough,
@@ -434,8 +446,10 @@ def stance_rule(sentence: str) -> str:
     quotes to domestic customers go out inc VAT please" → "all quotes to domestic customers go
     out inc VAT"); '' for any other sentence."""
     text = sentence.strip().replace("’", "'").rstrip(" .!")
-    found = TRAILING_STANCE.match(text) or LEADING_STANCE.match(text)
-    phrase = found["phrase"].strip(" ,;—–-") if found else ""
+    phrase = trailing_stance(text)[0]
+    if not phrase and (leading := LEADING_STANCE.match(text)):
+        phrase = leading["phrase"]
+    phrase = phrase.strip(" ,;—–-")
     return phrase if phrase and "general-rule" in shapes(phrase) else ""
 
 
@@ -529,9 +543,13 @@ IT_ASKED = re.compile(
 
 
 def suggestion(sentence: str) -> str:
-    """What a "why not …?", "why don't you …?" or "could the X …?" question suggests; '' for any
-    other question."""
+    """What a "why not …?", "why don't you …?" or "could the X …?" question suggests, or what the
+    speaker suggests be done ("May I suggest that stump removal be listed …" → "stump removal
+    should be listed …"); '' for any other question."""
     text = sentence.strip()
+    if found := SUGGESTED.match(text):
+        rest = text[found.end() :].rstrip(" ?.!")
+        return "" if "?" in rest else _suggested(rest)
     if found := WHY_NOT.match(text):
         act = found["act"]
         words = _words(act)
@@ -548,6 +566,20 @@ def suggestion(sentence: str) -> str:
             i = (before_object or verbs)[0]
             return f"{found['the']} {' '.join(words[:i])} should {' '.join(words[i:])}"
     return ""
+
+
+def _suggested(rest: str) -> str:
+    """What is suggested be done: a thing to be had done ("stump removal be listed …") should be,
+    an act of the one addressed ("you call first") is asked of the agent."""
+    words = _words(rest)
+    if words[:1] == ["you"] and len(words) > 1 and grammar.base_verb(words[1]):
+        return "" if set(words) & SPEAKER else rest.split(None, 1)[1]  # not "you give me my money back"
+    found = SUGGESTED_PASSIVE.match(rest)
+    if not found or found["thing"].split()[0].lower() in grammar.PRONOUNS:
+        return ""
+    if not participle_of(found["part"].lower()):
+        return ""
+    return f"{found['thing']}should be {found['part']}{found['tail']}"
 
 
 def instructs(clause: str) -> bool:

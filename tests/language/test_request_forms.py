@@ -521,6 +521,28 @@ def test_a_rule_stated_of_a_thing_a_preference_and_an_ask_with_its_reason_become
             ],
         ),
         ("Everything is a mess and nothing works.", False, []),
+        # a wish of gratitude framing a passive obligation of a kind of person named bare
+        (
+            "I would be most grateful if tenants could be told when the boiler engineer has been booked, so we "
+            "can plan the day.",
+            False,
+            ["Tell tenants when the boiler engineer has been booked."],
+        ),
+        # one kind of thing before another
+        (
+            "Three bikes went out with flat tyres this week. Safety check, then hire.",
+            False,
+            ["Safety check, then hire."],
+        ),
+        ("Waited an hour, then left.", False, []),
+        ("Two hours, then nothing.", False, []),
+        # what the speaker suggests be done
+        (
+            "Might I suggest that delivery charges be shown before the basket page, so nobody gets a surprise?",
+            False,
+            ["Delivery charges should be shown before the basket page."],
+        ),
+        ("I suggest you give me my money back.", False, []),
     ],
 )
 def test_a_concession_a_passive_obligation_and_what_is_not_too_much_to_ask_become_lines(text, reason, lines):
