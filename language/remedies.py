@@ -33,7 +33,7 @@ from language.follow_ups import goes_on_from_one_case, tells_one_case
 from language.grammar import imperative
 from language.noun_rules import SPEAKER
 from language.objections import objected
-from language.remedy_reading import by_form, is_remedy
+from language.remedy_reading import WHERE_NOT, by_form, is_remedy
 from language.remedy_shapes import shapes
 from language.request_forms import addressed, request, shielded, work_rule
 from language.scope import about_one_case, is_instance, names_one, scope_features
@@ -82,7 +82,23 @@ def asks_of_the_work(sentence: str) -> bool:
     asked = request(said) or said
     if not is_remedy(said):
         return False
+    if FROM_NOW_ON.match(said) and not names_one(asked) and not NAMED.search(said):
+        return True  # "Going forward tell people it's sealed screw-caps only, and mention the £2 fee"
+    asked = INSTEAD.sub("", asked) or asked  # what it is asked instead of is no case it is about
     return _unmarked_rule(asked) or not about_one_case(asked)
+
+
+# What an ask is asked instead of, after it: "…, not just take the card details and say see you
+# Saturday", "…, rather than after I've paid" (not "…, not a flat one": a correction of one case).
+INSTEAD = re.compile(r",\s+(?:not\s+(?:just|simply|only|merely)|rather\s+than|instead\s+of)\b[^,;]*$", re.I)
+# A name inside a sentence ("From now on Rex gets the last slot"): one case, whenever it holds from.
+NAMED = re.compile(r"(?<=\w)\s+(?!I\b|I')[A-Z][a-z]")
+# What says an ask holds from now on, whatever amount or day it names: "Going forward, …".
+FROM_NOW_ON = re.compile(
+    r"^(?:(?:so|and|but|ok|okay),?\s+)?(?:going\s+forward|from\s+now\s+on|from\s+here\s+on(?:\s+in)?|"
+    r"in\s+(?:the\s+)?future|henceforth|as\s+a\s+rule)\b",
+    re.I,
+)
 
 
 def _unmarked_rule(asked: str) -> bool:
@@ -197,7 +213,7 @@ def house_rule(sentence: str, *, obliged: bool = False) -> str:
     ruled = "general-rule" in shapes(text) or (obliged and OBLIGED.search(text))
     # what opens with a verb ("Peak dates need …" read as "peak") is an act the agent was not given
     ruled = ruled and not (obliged and imperative(text))
-    if len(words) < 4 or text.endswith("?") or not ruled or is_instance(text):
+    if len(words) < 4 or text.endswith("?") or not ruled or is_instance(text) or WHERE_NOT.match(text):
         return ""
     if any(w.lower().strip(",.;:") in SPEAKER | THE_WRITER for w in words) or words[0].lower() in DEGREE:
         return ""  # "… looks like you copied the Jones job", "Far too many boxes listed …"

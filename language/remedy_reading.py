@@ -180,6 +180,12 @@ VERDICT = re.compile(
 
 
 # A remark on what was asked before it: "Surely that's how every group order should come."
+# Where someone should never have been: "But she should never have been on it." (a regret, no ask).
+WHERE_NOT = re.compile(
+    r"^(?:(?:but|and|so)\s+)?(?:she|he|they|it|we|i)\s+(?:should|shouldn't|should\s+not)\s+(?:never\s+)?"
+    r"have\s+been\s+(?:on|in|at|there|here|near|anywhere)\b",
+    re.I,
+)
 REMARK_BACK = re.compile(
     r"^(?:(?:surely|so|and|but|honestly|because)\s+)?(?:that'?s|that\s+is|this\s+is)\s+(?:how|what|why)\b",
     re.I,
@@ -215,7 +221,7 @@ def by_form(sentence: str) -> bool | None:
         return False  # "Get it right.", "Seriously, do better.": venting said as a command
     if signed(text):
         return False  # "Okafor, Transport Team Lead": who wrote it
-    if THANKS_FOR.match(text) or VERDICT.match(text) or REMARK_BACK.match(text):
+    if THANKS_FOR.match(text) or VERDICT.match(text) or REMARK_BACK.match(text) or WHERE_NOT.match(text):
         return False  # "Thank you for the draft newsletter.", "Cannot approve.": nothing asked
     if grammar.LIMIT.match(text) or grammar.LIMIT.match(grammar.lead_in_off(text)):
         return True  # a bound said as a thing and its quantity: no sentence of the fit is so short

@@ -114,9 +114,10 @@ WHY_NOT_THING = re.compile(
 # line?", "I'd suggest the deposit is taken online.", "We recommend that you call first."
 SUGGESTED = re.compile(
     r"^(?:(?:may|might|can|could)\s+(?:i|we)\s+|(?:i|we)(?:'d|\s+would)?\s+(?:strongly\s+|respectfully\s+|gently\s+)?)"
-    r"(?:suggest|propose|recommend)\s+(?:that\s+)?",
+    r"(?:suggest|propose|recommend)\s+(?:that\b,?\s*)?",
     re.I,
 )
+HELD_WHERE = re.compile(r"^(?P<condition>(?:where|when|whenever|if|once)\s[^,;]+),\s+(?P<rest>.+)$", re.I)
 SUGGESTED_PASSIVE = re.compile(
     r"^(?P<thing>(?:[\w'-]+\s+){1,6}?)(?:be|is|are)\s+(?P<part>[a-z]+)\b(?P<tail>.*)$", re.I
 )
@@ -548,8 +549,13 @@ def suggestion(sentence: str) -> str:
     should be listed …"); '' for any other question."""
     text = sentence.strip()
     if found := SUGGESTED.match(text):
-        rest = text[found.end() :].rstrip(" ?.!")
-        return "" if "?" in rest else _suggested(rest)
+        rest = text[found.end() :].rstrip(" ?.!").lstrip(" ,")
+        if "?" in rest:
+            return ""
+        if held := HELD_WHERE.match(rest):  # "…, where a trip is cancelled by you, customers are offered …"
+            asked = _suggested(held["rest"])
+            return f"{asked} {held['condition']}" if asked else ""  # the condition after what it holds for
+        return _suggested(rest)
     if found := WHY_NOT.match(text):
         act = found["act"]
         words = _words(act)
@@ -559,13 +565,21 @@ def suggestion(sentence: str) -> str:
     if found := WHY_NOT_THING.match(text) or COULD_THING.match(text):
         words = [w for w in found["rest"].split() if w.lower() not in {"ever", "even"}]
         plain = [grammar._word(w) for w in words]
-        verbs = [i for i in range(1, min(len(words), 6)) if plain[i] and grammar.base_verb(plain[i])]
+        verbs = [i for i in range(1, min(len(words), 6)) if _verb_at(plain, i)]
         # the verb is the one before its object ("the packing slip mention which items …")
         before_object = [i for i in verbs if i + 1 < len(words) and plain[i + 1] in OBJECT_OPENERS]
         if verbs:
             i = (before_object or verbs)[0]
             return f"{found['the']} {' '.join(words[:i])} should {' '.join(words[i:])}"
     return ""
+
+
+def _verb_at(plain: list[str], i: int) -> bool:
+    """Whether the i-th word is a verb in its base form, or the "be" of a passive ("Why can't the
+    delivery slots be shown …")."""
+    if plain[i] == "be":
+        return i + 1 < len(plain) and bool(participle_of(plain[i + 1] or ""))
+    return bool(plain[i]) and grammar.base_verb(plain[i])
 
 
 def _suggested(rest: str) -> str:

@@ -543,6 +543,36 @@ def test_a_rule_stated_of_a_thing_a_preference_and_an_ask_with_its_reason_become
             ["Delivery charges should be shown before the basket page."],
         ),
         ("I suggest you give me my money back.", False, []),
+        (
+            "I would respectfully suggest that, when a lesson is cancelled for snow, parents are offered a "
+            "make-up date.",
+            False,
+            ["Parents should be offered a make-up date when a lesson is cancelled for snow."],
+        ),
+        # a passive asked as "why can't …", an ask from now on whatever amount it names, what it is
+        # asked instead of, and where someone should never have been
+        (
+            "Why can't the loyalty points be shown on every receipt?",
+            False,
+            ["The loyalty points should be shown on every receipt."],
+        ),
+        (
+            "The app told a lady on Monday she could pay cash. Going forward tell people it's card only, "
+            "and mention the £3 deposit on the crates.",
+            False,
+            ["Tell people it's card only, and mention the £3 deposit on the crates."],
+        ),
+        ("Going forward, charge Priya £12 for the small box.", False, []),
+        (
+            "He should never have been on it. You need to check the rider's weight before booking anyone "
+            "onto the big horses, not just take a deposit and say see you Sunday.",
+            False,
+            [
+                "Check the rider's weight before booking anyone onto the big horses, not just take a deposit "
+                "and say see you Sunday."
+            ],
+        ),
+        ("Actually the man with the parcel wants it sent first class, not second.", False, []),
     ],
 )
 def test_a_concession_a_passive_obligation_and_what_is_not_too_much_to_ask_become_lines(text, reason, lines):
