@@ -31,10 +31,19 @@ HOW_WELL = grammar.words("right better harder together properly out up done sort
 BEFORE_OBJECTS = grammar.words("your a the")
 
 
+# That no one need find out: "Nobody has to know.", "No one needs to see it."
+NOBODY_KNOWS = re.compile(
+    r"^(?:nobody|no one|no-one|noone)\s+(?:has|needs|need|has\s+got|will\s+have)\s+to\s+"
+    r"(?:know|find\s+out|notice|see\s+it|hear\s+about\s+it)\b[\s.!]*$"
+)
+
+
 def empty_ask(sentence: str) -> bool:
     """Whether every clause of the sentence is an imperative that names nothing to do, or a
     word of feeling or of the moment around one (see the module's docstring)."""
     text = FILLER_PHRASES.sub(" ", sentence.replace("’", "'").lower())
+    if NOBODY_KNOWS.match(text.strip()):
+        return True  # "Nobody has to know.": a nudge to look away, no work
     clauses = [_words(clause) for clause in re.split(r"[.!?,;:…]+|\s[—–-]\s", text)]
     clauses = [words for words in clauses if words]
     return bool(clauses) and all(_empty_imperative(words) for words in clauses)

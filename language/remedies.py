@@ -29,6 +29,7 @@ from rapidfuzz import fuzz, process
 
 from language.agent_terms import for_agent, instruction_in
 from language.contrary import action, contrary
+from language.empty_asks import empty_ask
 from language.follow_ups import goes_on_from_one_case, tells_one_case
 from language.grammar import imperative
 from language.noun_rules import SPEAKER
@@ -80,7 +81,7 @@ def asks_of_the_work(sentence: str) -> bool:
     ("The bot should warn owners upfront") is read as said to it."""
     said = addressed(shielded(sentence))
     asked = request(said) or said
-    if not is_remedy(said):
+    if not is_remedy(said) or _what_we_did_next(sentence):
         return False
     if FROM_NOW_ON.match(said) and not names_one(asked) and not NAMED.search(said):
         return True  # "Going forward tell people it's sealed screw-caps only, and mention the £2 fee"
@@ -166,7 +167,7 @@ def framed(sentence: str) -> bool:
     no question, and nothing in it names one case, as such (`names_one`: "… — just for that job")
     or told before the instruction ("The water at Brook Lane is off until Friday 12th, tell anyone
     who asks")."""
-    if sentence.rstrip().endswith("?") or names_one(sentence):
+    if sentence.rstrip().endswith("?") or names_one(sentence) or _what_we_did_next(sentence):
         return False
     line = for_agent(sentence)
     if not line:
@@ -178,6 +179,24 @@ def framed(sentence: str) -> bool:
         return not is_instance(sentence)
     head = sentence[: sentence.find(piece)]
     return not (len(head.split()) >= 3 and tells_one_case(head))
+
+
+def _what_we_did_next(sentence: str) -> bool:
+    """Whether the instruction the sentence seems to hold only goes on a list of the speaker's own
+    doings ("So we get the kids up at six, load the car, drive …")."""
+    piece = instruction_in(sentence)
+    return bool(piece) and piece in sentence and bool(WE_DID_THEN.search(sentence[: sentence.find(piece)]))
+
+
+# The speaker's own doings told as a list, up to the comma before the next ("So we get the kids up
+# at six, load the car, …"): what follows is the next of them, not an instruction.
+WE_DID_THEN = re.compile(
+    r"(?:^|\b(?:so|then|and)\s+)(?:we|i)\s+(?!(?:would|need|want|asked|ask|think|hope|wish|know|feel|"
+    r"just|really|mean|guess|get\s+(?:that|it)|can|can't|cannot|could|couldn't|do|don't|does|did|didn't|"
+    r"will|won't|shall|must|may|might|should|are|aren't|were|weren't|was|wasn't|am|have|haven't|had|"
+    r"hadn't|only|always|never|usually|often)\b)[a-z]+\b(?:(?!\s[-—–]\s)[^,;:])*,\s*$",
+    re.I,
+)
 
 
 AFTER_DASH = re.compile(r"\s[—–-]\s(?P<aside>.*)$")
@@ -213,8 +232,10 @@ def house_rule(sentence: str, *, obliged: bool = False) -> str:
     ruled = "general-rule" in shapes(text) or (obliged and OBLIGED.search(text))
     # what opens with a verb ("Peak dates need …" read as "peak") is an act the agent was not given
     ruled = ruled and not (obliged and imperative(text))
-    if len(words) < 4 or text.endswith("?") or not ruled or is_instance(text) or WHERE_NOT.match(text):
+    if len(words) < 4 or text.endswith("?") or not ruled or is_instance(text):
         return ""
+    if WHERE_NOT.match(text) or empty_ask(text):
+        return ""  # "She should never have been on it.", "Nobody has to know."
     if any(w.lower().strip(",.;:") in SPEAKER | THE_WRITER for w in words) or words[0].lower() in DEGREE:
         return ""  # "… looks like you copied the Jones job", "Far too many boxes listed …"
     return as_policy(text)
@@ -232,7 +253,13 @@ OBLIGED = re.compile(
 def _stated(sentence: str) -> bool:
     """A value of a kind of thing stated, not put right ("… is £95, not £75" is a correction's
     fact, learned as such)."""
-    return stated_value(sentence) and not standing_value(sentence)
+    return stated_value(sentence) and not standing_value(sentence) and not AGENT_FIRST.match(sentence)
+
+
+# What the agent does, said of it: "The chat thing is still promising free delivery over £40."
+AGENT_FIRST = re.compile(
+    r"^(?:(?:the|your|this|our)\s+)?(?:bot|assistant|agent|ai|chatbot|chat|system|helper)\b", re.I
+)
 
 
 def as_policy(rule: str) -> str:

@@ -35,7 +35,7 @@ from language.linear_model import load
 from language.needs import stated_need
 from language.noun_phrases import limit, tally
 from language.noun_rules import count_alone
-from language.remedy_shapes import shapes
+from language.remedy_shapes import TURNED_UP, WHEN_WE_DID, shapes
 from language.request_forms import asks_information, request
 
 WEIGHTS = Path(__file__).with_name("remedy_weights.json")
@@ -221,7 +221,7 @@ def by_form(sentence: str) -> bool | None:
         return False  # "Get it right.", "Seriously, do better.": venting said as a command
     if signed(text):
         return False  # "Okafor, Transport Team Lead": who wrote it
-    if THANKS_FOR.match(text) or VERDICT.match(text) or REMARK_BACK.match(text) or WHERE_NOT.match(text):
+    if THANKS_FOR.match(text) or VERDICT.match(text) or REMARK_BACK.match(text):
         return False  # "Thank you for the draft newsletter.", "Cannot approve.": nothing asked
     if grammar.LIMIT.match(text) or grammar.LIMIT.match(grammar.lead_in_off(text)):
         return True  # a bound said as a thing and its quantity: no sentence of the fit is so short
@@ -231,12 +231,14 @@ def by_form(sentence: str) -> bool | None:
         return False  # "Could you tell me why it failed?": a question about one event
     if request(text):
         return True  # a request said as a question, a wish, a rule of the work or a noun phrase
+    if WHEN_WE_DID.match(text) or TURNED_UP.match(text) or WHERE_NOT.match(text):
+        return False  # "When we got there the lady said …, come back …", "Box turns up, …", "But she
+        # should never have been on it.": what happened
     if stated_need(text):
         return True  # "I need the reminder two days ahead so I can get a babysitter."
-    if tally(text):
-        return False  # "Nine hours in Frankfurt and no hotel.": what went wrong, counted
-    if count_alone(text):
-        return False  # "Three visits.": a count said alone tells how many there were
+    if tally(text) or count_alone(text):
+        return False  # "Nine hours in Frankfurt and no hotel.": what went wrong, counted; "Three
+        # visits.": a count said alone tells how many there were
     return None
 
 

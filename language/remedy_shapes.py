@@ -46,6 +46,13 @@ CONDITION = re.compile(
     r"(?:[^,;:]|(?<=\d),(?=\d{3}\b))*[,;:]\s*(.+)$",  # "£15,000," ends no condition at its comma
     re.I,
 )
+# A time the speaker tells of, not a condition: "When we got there the lady said …, come back when
+# it arrives" (what follows is what happened or was said then).
+WHEN_WE_DID = re.compile(
+    r"^(?:when|once|after|as soon as|while)\s+(?:i|we|he|she|they|my\s+[a-z]+|our\s+[a-z]+)\s+"
+    r"(?:got|rang|called|arrived|went|came|turned|asked|booked|phoned|was|were|had|did|[a-z]+ed)\b",
+    re.I,
+)
 WANTED = re.compile(r"^(?:i|we)(?:'d| would)? (?:want|like|need|prefer)\s+(?!you\b|to\b|it\b)", re.I)
 INTERJECTION = re.compile(
     r"^(?:oh|ugh|wow|welp|hm+|meh|sigh|yikes|argh|seriously|great|sure|perfect|brilliant|lovely|"
@@ -97,7 +104,7 @@ def shapes(sentence: str) -> set[str]:
     if ADVICE.search(text):
         found.add("advice")
     condition = CONDITION.match(bare)
-    if condition and _asks(condition.group(1)):
+    if condition and _asks(condition.group(1)) and not WHEN_WE_DID.match(bare):
         found.add("condition-then-act")
     if WANTED.match(bare):
         found.add("wanted-state")
@@ -131,9 +138,15 @@ def _subject_shapes(bare: str, words: list[str]) -> set[str]:
     verb (a complaint); none in a sentence about one occasion ("again", "this morning")."""
     if len(words) < 2 or bare.endswith("?"):
         return set()
-    found = set() if ONE_OCCASION.search(bare) else _subject(words)
+    found = set() if ONE_OCCASION.search(bare) or TURNED_UP.match(bare) else _subject(words)
     judged = words[0] in grammar.JUDGING and words[1] not in grammar.DETERMINERS
     return found or ({"evaluated-thing"} if judged else set())
+
+
+# A thing that turns up, told as a story in the present: "Box turns up, neither of those in there".
+TURNED_UP = re.compile(
+    r"^(?:[\w'-]+\s+){1,2}(?:turns|shows|rocks|pops)\s+up\s*(?:[,;.!]|$)|^[\w'-]+\s+arrives\s*[,;]", re.I
+)
 
 
 NARROWED_VERBS = grammar.words("are must need have get go cost take can't cannot won't will should")

@@ -61,7 +61,7 @@ from language.noun_rules import (
     wished_thing,
 )
 from language.passive_asks import appreciated, had_done, participle_of, passive_act
-from language.remedy_shapes import CONDITION, shapes
+from language.remedy_shapes import CONDITION, WHEN_WE_DID, shapes
 from language.rhetorical_asks import rhetorical
 
 POLITE = re.compile(
@@ -427,7 +427,8 @@ def request(sentence: str) -> str:
 # anyone in particular, but …", "No offence, but …", "Not to be difficult, but …"; a run of them
 # is taken at once, so what is asked after it is read once, whatever the client wrote.
 CONCESSION = re.compile(
-    r"^(?:(?:i|i'm|i've|i'd|we|we're|we've|not|no|sorry|with (?:all due )?respect|look|ok|okay)\b[^,;:?]*,"
+    r"^(?:(?:i|i'm|i've|i'd|we|we're|we've|not|no|sorry|with (?:all due )?respect|look|ok|okay|fair enough|"
+    r"fine|granted|understood)\b[^,;:?]*,"
     r"\s+but\s+)+(?P<rest>.+)$",
     re.I,
 )
@@ -468,7 +469,9 @@ def after_lead_in(sentence: str) -> str:
     if not words or words[0] in CONTINUING:
         return ""
     if instructs(last):
-        opens = _opens_instructing(parts[0]) or opens_a_condition(parts[0])
+        # what is conceded first ("Fair enough, but then the bot shouldn't …") opens nothing
+        opening = parts[0]
+        opens = not CONCESSION.match(opening) and (_opens_instructing(opening) or opens_a_condition(opening))
         return sentence.strip().rstrip(" .!") if opens else last
     return polite(last) or suggestion(last)
 
@@ -511,8 +514,8 @@ def on_condition(sentence: str) -> str:
         if said != run_on["rest"] and instructs(said):
             return f"{run_on['condition']}, {said[:1].lower()}{said[1:].rstrip(' .!')}"
     found = CONDITION.match(sentence.strip())
-    if not found:
-        return ""
+    if not found or WHEN_WE_DID.match(sentence.strip()):
+        return ""  # "When we got there the lady said …, come back when it arrives": what happened
     said = _asked_after(found.group(1))  # "…, it should offer to ring round the other branches"
     if not instructs(said):
         return ""

@@ -573,6 +573,35 @@ def test_a_rule_stated_of_a_thing_a_preference_and_an_ask_with_its_reason_become
             ],
         ),
         ("Actually the man with the parcel wants it sent first class, not second.", False, []),
+        # what happened, told in the present or after a time the speaker tells of, asks nothing;
+        # what is conceded first opens no instruction; nor is a nudge to look away one
+        (
+            "So we load the van at five, drive to the venue, unpack everything, and the hall is locked.",
+            False,
+            [],
+        ),
+        (
+            "Crate turns up, neither of the ciders in there, and instead there are four lagers he hates.",
+            False,
+            [],
+        ),
+        (
+            "When I got to the desk the man said the form hadn't come through, go home and wait for a letter.",
+            False,
+            [],
+        ),
+        (
+            "Fine, but then the bot shouldn't be promising dates like that - check the diary before "
+            "offering any slot, or at least say it might move.",
+            False,
+            ["Check the diary before offering any slot, or at least say it might move."],
+        ),
+        ("Nobody has to know.", True, []),
+        (
+            "The chat thing is still quoting free returns over £30. The bot told two customers that today.",
+            False,
+            [],
+        ),
     ],
 )
 def test_a_concession_a_passive_obligation_and_what_is_not_too_much_to_ask_become_lines(text, reason, lines):
