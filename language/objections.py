@@ -63,6 +63,14 @@ OBJECTIONS = (
         r"(?:every\s+(?:single\s+)?time|each\s+time|(?:on|in|with)\s+every\b|all\s+the\s+time)",
         re.I,
     ),
+    # what the writer is told or asked at length and does not want: "I don't need a lecture about
+    # aftercare terms", "I don't want a questionnaire on whether I float"
+    re.compile(
+        r"\b(?:i|we)\s+(?:really\s+|honestly\s+)?(?:don'?t|do\s+not)\s+(?:need|want)\s+(?P<what>(?:a|an|the|any|"
+        r"another)\s+(?:lecture|speech|sermon|rundown|spiel|essay|questionnaire|quiz|interrogation|"
+        r"run-?through|explanation)\b[^.;!?,—–]*)",
+        re.I,
+    ),
     # what the writer is put through each time: "every time I ring I get a twenty-question quiz"
     re.compile(
         r"\b(?:every\s+(?:single\s+)?time|whenever)\s+(?:i|we)\s+(?:ring|call|phone|book|message|email|try)\b[^.;!?]*?"
@@ -72,7 +80,8 @@ OBJECTIONS = (
 )
 # Words for being asked questions: an objection to them is aimed at a line that asks.
 ASKING = words(
-    "question questions quiz quizzed quizzing questioning grilling grilled interrogation interrogated"
+    "question questions quiz quizzed quizzing questioning grilling grilled interrogation interrogated "
+    "questionnaire questionnaires"
 )
 OPENING = re.compile(
     r"^(?:(?:honestly|personally|tbh|sorry|but|and|so|i think|i reckon|i feel)\b[,\s]*)*", re.I

@@ -194,13 +194,27 @@ def addressed(sentence: str) -> str:
         return asked[:1].upper() + asked[1:]  # "It should have asked me …": "Ask me …"
     for pattern, said in ADDRESSED:
         if found := pattern.match(text):
-            rest = text[found.end() :]
+            rest = _checked_whether(text[found.end() :])
             return (said + rest) if said else rest[:1].upper() + rest[1:]
     if DROPPED_IT.match(text):
         return f"It {text[:1].lower()}{text[1:]}"  # "Would really help if …": "It would really help if …"
     return _house(text) or sentence
 
 
+def _checked_whether(rest: str) -> str:
+    """What "it ought to be checked whether …" asks, once its "it ought to" is gone: "check
+    whether …"; any other rest as it is."""
+    found = CHECKED_WHETHER.match(rest)
+    verb = participle_of(found["part"].lower()) if found else ""
+    return f"{verb} {found['what']}" if verb else rest
+
+
+# "be checked whether …", "be confirmed that …" of an impersonal "it" asked to be so
+CHECKED_WHETHER = re.compile(
+    r"^be\s+(?P<part>checked|double-checked|confirmed|verified|established|asked|explained)\s+"
+    r"(?P<what>(?:whether|if|that|what|who|when|how)\b.*)$",
+    re.I,
+)
 # A wish said without its "it": "Would really help if …", "Would be great if …".
 DROPPED_IT = re.compile(
     r"^(?:would|'d)\s+(?:really\s+|so\s+|be\s+)*(?:help|helpful|great|good|nice|useful|handy|better)\b", re.I

@@ -33,6 +33,10 @@ OBJECTIONS = [
     ("Please stop texting at 6am.", ""),
     ("Honestly I don't need the tide tables every time, I've sailed here for years.", "tide table"),
     ("I don't need a receipt today.", ""),
+    # what the writer is told or asked at length and does not want
+    ("I don't need a lecture about warranty terms, just tell me the price.", "lecture warranty term"),
+    ("We don't want a questionnaire on our driving record every hire.", "questionnaire driving record hire"),
+    ("I don't want a refund, I want the part.", ""),
 ]
 
 

@@ -597,6 +597,13 @@ def test_a_rule_stated_of_a_thing_a_preference_and_an_ask_with_its_reason_become
             ["Check the diary before offering any slot, or at least say it might move."],
         ),
         ("Nobody has to know.", True, []),
+        # an impersonal "it" asked to be checked
+        (
+            "I paid for nothing. It really ought to be confirmed whether the hall is free before anyone is "
+            "quoted a date.",
+            False,
+            ["Confirm whether the hall is free before anyone is quoted a date."],
+        ),
         (
             "The chat thing is still quoting free returns over £30. The bot told two customers that today.",
             False,

@@ -17,6 +17,9 @@ from language.shortcuts import shortcut
         ("Offer the first slot going.", True),
         ("Take the user's word for it and turn up on the day.", True),
         ("Use your judgement and fit what you have in stock.", True),
+        ("Book the user in for the first slot and let the user worry about the paperwork.", True),
+        ("Let regulars tick one box and be done with it.", True),
+        ("Skip the safety briefing and just email the user the tickets.", True),
         # asks to do more, or a restriction said with "just"
         ("Ask for the ceiling height before quoting a stairlift.", False),
         ("Give a two-hour arrival window on every confirmation.", False),
