@@ -205,13 +205,19 @@ def told(words: str) -> set[str]:
     same day" is served as "Let the user know the same day"; "always asked for the postcode", of
     "… if it always asked for the postcode", as "Always ask for the postcode"; "whenever someone
     asks, they were told the stage", of "I'd appreciate it if …", as "Whenever someone asks, tell
-    them the stage"): a line carries any."""
+    them the stage"; "delivery slots be shown when I'm ordering", of "Why can't the …?", as "The
+    delivery slots should be shown when the user is ordering"): a line carries any."""
     from language.agent_terms import for_agent
     from language.passive_asks import appreciated
 
     said = words.lower().replace("\u2019", "'")
     active = appreciated(f"I'd appreciate it if {said}").lower() or said
-    return {said, for_agent(words).rstrip(".").lower() or said, asked_now(said), active}
+    ways = {said, for_agent(words).rstrip(".").lower() or said, asked_now(said), active}
+    # a thing asked to be had done ("delivery slots be shown when …") is served as what should be
+    return ways | {SHOULD_BE.sub(r"\1should be ", way, count=1) for way in ways}
+
+
+SHOULD_BE = re.compile(r"^((?:[\w'-]+ ){1,6}?)(?:be|is|are) (?=\w+(?:ed|en|wn|ld|nt|de)\b)")
 
 
 def asked_now(said: str) -> str:

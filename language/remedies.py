@@ -296,7 +296,8 @@ def group(
     A sentence said many times is read, and compared, once: the sentences are grouped by their
     content words and polarity, each distinct content joins the first group holding a content it
     matches and none that asks its opposite (`language.contrary.contrary`), and the comparisons
-    run in rapidfuzz's C loops (`process.extract`), so a week in which one remedy was said
+    run in rapidfuzz's C loops (`process.extract`; a near one shares three words or more than half
+    the words of the shorter, `_mostly_shared`), so a week in which one remedy was said
     thousands of times costs a few comparisons, not millions. A group is kept when at least
     `min_people` people asked for it (`Said.person`; each session without one is a person), in at
     least `min_sessions` sessions: one person counts once however many items they sent."""
@@ -403,6 +404,7 @@ class _Groups:
             score_cutoff=self.threshold,
             limit=None,
         )
+        near = [(w, score, i) for w, score, i in near if _mostly_shared(key[0], self.placed[i])]
         index = None
         for candidate in sorted({self.home[i] for _, _, i in near}):
             # its nearest members, and the one that began it: an opposite ask shares their words
@@ -428,6 +430,16 @@ class _Groups:
             first, second = self.said_as[a][0].text, self.said_as[b][0].text
             self.opposed[(a, b)] = self.opposed[(b, a)] = contrary(first, second)
         return self.opposed[(a, b)]
+
+
+def _mostly_shared(a: str, b: str) -> bool:
+    """Whether two contents share three words, or more than half the words of the shorter: "put
+    result sample page" and "negative result carry sample received limitation wording" share two
+    of four, and ask two things (the partial ratio that groups paraphrases reads them as 74%
+    alike)."""
+    words_a, words_b = set(a.split()), set(b.split())
+    shared = len(words_a & words_b)
+    return shared >= 3 or 2 * shared > min(len(words_a), len(words_b))
 
 
 def _line(keys: list[Ask], said_as: dict[Ask, list[Said]]) -> str:

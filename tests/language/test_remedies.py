@@ -153,3 +153,19 @@ def test_a_message_that_describes_the_failure_then_states_a_quantity_yields_the_
     terms), and a group holding it beside the description yields it."""
     [remedy] = group([Said(message, f"s{i}", f"observation:{i}", f"person-{i}") for i in range(4)])
     assert remedy.text.startswith(rule)
+
+
+def test_two_asks_that_share_two_words_are_two_lines():
+    """Their partial ratio reads them as near duplicates (74%): sharing two of four words is no
+    paraphrase, and the second ask's people must not be counted for the first one's line."""
+    first = "Put the total for each order on the first page."
+    second = "Every refund total must carry the 'order as placed' limitation wording."
+    assert similarity(first, second) >= 65
+    remedies = group(
+        [Said(first, f"a{i}", f"observation:{i}", f"a-{i}") for i in range(4)]
+        + [Said(second, f"b{i}", f"observation:{10 + i}", f"b-{i}") for i in range(3)]
+    )
+    assert sorted((r.text, r.people) for r in remedies) == [
+        ("Every refund total must carry the 'order as placed' limitation wording.", 3),
+        ("Put the total for each order on the first page.", 4),
+    ]

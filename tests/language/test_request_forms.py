@@ -557,6 +557,11 @@ def test_a_rule_stated_of_a_thing_a_preference_and_an_ask_with_its_reason_become
             ["The loyalty points should be shown on every receipt."],
         ),
         (
+            "Why can't the reminder email tell parents where the side gate is?",
+            False,
+            ["The reminder email should tell parents where the side gate is."],
+        ),
+        (
             "The app told a lady on Monday she could pay cash. Going forward tell people it's card only, "
             "and mention the £3 deposit on the crates.",
             False,
