@@ -154,7 +154,10 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
 # termly or monthly").
 ASIDE = re.compile(
     r",\s+(?:we(?:'ve| have) been over (?:this|that)|as always|as usual|as (?:i|we)(?:'ve)? said"
-    r"|it's an? (?:[\w-]+\s+){1,2}thing)\b[^.?!]*(?=[.?!]*\s*$)",
+    r"|it's an? (?:[\w-]+\s+){1,2}thing)\b[^.?!]*(?=[.?!]*\s*$)"
+    # what the speaker will or won't do, after a dash: "… on the day — we won't proceed on photocopies"
+    r"|\s[—–-]\s+(?:i|we)(?:'m|\s+am|'re\s+not|\s+are\s+not|\s+won't|\s+will\s+not|'d\s+rather|"
+    r"\s+would\s+rather|\s+refuse)\b[^.?!]*(?=[.?!]*\s*$)",
     re.I,
 )
 

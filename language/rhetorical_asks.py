@@ -138,6 +138,16 @@ TOO_MUCH_THAT = re.compile(
     r"[\s?.!]*$",
     re.I,
 )
+# What is said not to be too much to ask of the one addressed: "I honestly don't think it's too much
+# to ask that you check the certificate has come through before …" asks to check it (its act is
+# what follows, read once).
+NOT_TOO_MUCH_OF_YOU = re.compile(
+    r"^(?:(?:honestly|surely|but|and),?\s+)?(?:(?:i|we)\s+(?:honestly\s+|really\s+|genuinely\s+|just\s+)?"
+    r"(?:don'?t|do\s+not)\s+think\s+(?:that\s+)?it(?:'s|\s+is|'d\s+be|\s+would\s+be)|it(?:'s|\s+is)\s+not"
+    r"|it\s+isn'?t|it\s+wouldn'?t\s+be)\s+(?:really\s+)?(?:too|that|so)\s+much\s+to\s+ask\s+(?:that\s+)?"
+    r"(?:you|u|the\s+(?:bot|assistant|staff|team|office))\s+(?=[a-z])",
+    re.I,
+)
 # What the writer was never asked or told: "Why wasn't I asked for his height before the order was
 # placed, when …?" asks to ask for it. What follows the verb is read once (`_never_asked`), in time
 # linear in its length whatever a client writes.
@@ -181,6 +191,8 @@ def rhetorical(sentence: str) -> str:
         act, avoid = (f"don't {verb}{found['rest']}" if verb else ""), NO_ACT
     elif found := TOO_MUCH_THAT.match(text):
         act, avoid = f"make sure {found['act']}", NO_ACT
+    elif found := NOT_TOO_MUCH_OF_YOU.match(text):
+        act, avoid = _question_rest(text[found.end() :]), NO_ACT
     elif asked := _never_asked(text):
         act, avoid = asked, NO_ACT
     elif (found := POSSIBLE_FOR.match(text)) and TO_BE_DONE.search(

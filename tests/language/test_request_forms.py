@@ -602,6 +602,20 @@ def test_a_rule_stated_of_a_thing_a_preference_and_an_ask_with_its_reason_become
             ["Check the diary before offering any slot, or at least say it might move."],
         ),
         ("Nobody has to know.", True, []),
+        # what is said not to be too much to ask of the one addressed; what the reviewer will or
+        # won't do, after a dash, is no part of the rule
+        (
+            "My mother was in bits. I really don't think it's too much to ask that you confirm the venue "
+            "has the hoist before you book anyone in.",
+            False,
+            ["Confirm the venue has the hoist before you book anyone in."],
+        ),
+        (
+            "Sending these back. Every tenancy pack must include the gas safety certificate — we won't hand "
+            "over keys without it, and I'd rather tenants hear that from us in writing.",
+            True,
+            ["Every tenancy pack must include the gas safety certificate."],
+        ),
         # an impersonal "it" asked to be checked
         (
             "I paid for nothing. It really ought to be confirmed whether the hall is free before anyone is "
