@@ -430,10 +430,12 @@ def is_instance(content: str) -> bool:
     years."), which names no case the fact is about; but a sentence of it that names one case
     whatever else it says (`names_one`: "… That's Mrs Harper's spaniel.") makes it about that case."""
     text = OPTIONS.sub("", phone_free(tokens_cut(content)))
-    said = [s for s in sentences(text) if len(s.split()) >= STATES_SOMETHING] or [text]
+    said = [s for s in sentences(text) if len(s.split()) >= STATES_SOMETHING and not VERDICT.match(s)]
+    said = said or [text]
     said[0] = AGENT_DID_AFTER.sub("", said[0])  # "…, not 7 — the bot has told three owners 7 days"
     said[0] = CORRECTION_LEAD.sub("", said[0]) or said[0]  # "Correction for the desk: pilot orders …"
     said[0] = POLICY_LEAD.sub("", said[0]) or said[0]  # "our cancellation rule is that anything …"
+    said[0] = VERDICT_LEAD.sub("", said[0]) or said[0]  # "That's wrong, I'm afraid, we stopped …"
     if names_one(said[0]) or any(names_one(later) and not AGENT_DID.match(later) for later in said[1:]):
         return True  # "at Mr Ross's", "… That's Mrs Harper's spaniel.": one person's own
     if standing_value(said[0]):
@@ -452,6 +454,19 @@ CORRECTION_LEAD = re.compile(
 )
 
 
+# What only says the agent was wrong, said alone ("That's not right.") or before the fact ("That's
+# wrong, I'm afraid, …", "Right, for what feels like the hundredth time: …"): no case the fact is about.
+VERDICT = re.compile(
+    r"^(?:no,?\s+)?(?:that'?s|that\s+is|this\s+is|it'?s)\s+(?:just\s+)?(?:not\s+(?:right|correct|true)|wrong|incorrect"
+    r"|out\s+of\s+date)(?:,?\s+i'?m\s+afraid)?[\s.!]*$",
+    re.I,
+)
+VERDICT_LEAD = re.compile(
+    r"^(?:(?:no,?\s+)?(?:that'?s|that\s+is|this\s+is)\s+(?:not\s+(?:right|correct|true)|wrong|incorrect)"
+    r"(?:,?\s+i'?m\s+afraid)?|(?:right|ok|okay|look|again),?\s+for\s+(?:what\s+feels\s+like\s+)?the\s+"
+    r"(?:hundredth|umpteenth|nth|millionth|\w+th)\s+time)\s*[,:;—–-]\s*",
+    re.I,
+)
 # The house's rule announced as such: "our cancellation rule is that …" is about what follows.
 POLICY_LEAD = re.compile(
     r"^(?:our|the)\s+(?:[\w-]+\s+){0,2}(?:rule|policy)\s+(?:is|says)\s+(?:that\s+)?", re.I

@@ -171,6 +171,18 @@ def test_a_numbered_name_given_as_an_example_names_no_instance(sentence):
             False,
         ),
         ("Correction for the desk: Mrs Okafor's fitting is on Thursday, not Friday.", True),
+        # what only says the agent was wrong, alone or before the fact, is no case of it
+        ("That's not right. Flu jabs for over-65s are free at every branch now, not £12.", False),
+        (
+            "That's wrong, I'm afraid, we stopped free storage. Cars waiting on parts are charged £12 a day.",
+            False,
+        ),
+        (
+            "Right, for what feels like the hundredth time: the harbour tour is £18 a head, not £15. £15 was "
+            "last year's price.",
+            False,
+        ),
+        ("That's not right. Mr Patel's boiler service is on the 14th, not the 12th.", True),
     ],
 )
 def test_a_title_of_common_words_names_a_kind_and_a_name_of_its_own_one_case(sentence, one_case):
