@@ -18,7 +18,7 @@ from lemminflect import getLemma
 from rapidfuzz import fuzz
 
 from language.bounds import rule_text
-from language.grammar import PROHIBITION, imperative, lead_in_off
+from language.grammar import PREPOSITIONS, PROHIBITION, imperative, lead_in_off
 from language.lengths import length_conflict
 from language.linear_model import load
 from language.opposites import opposed_words, same_scale_conflicts
@@ -234,6 +234,8 @@ def against_line(fact: str, line: str) -> bool:
     if contrary_on(fact, line):
         return True
     shared = (set(content(rule_text(fact)).split()) & set(content(rule_text(line)).split())) - NEGATIONS
+    # a number's digits or a preposition ("over £40" / "over 5%") is no topic the two share
+    shared = {w for w in shared if not w.isdigit() and w not in PREPOSITIONS}
     return len(shared) >= SHARED_TOPIC and contrary(fact, line)
 
 

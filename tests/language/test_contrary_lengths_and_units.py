@@ -124,3 +124,14 @@ def test_emphasis_is_no_word_of_what_is_asked(a, b):
 )
 def test_words_of_other_things_make_no_contrary(a, b):
     assert not contrary(a, b) and not contrary(b, a) and not against_line(a, b)
+
+
+def test_a_number_or_a_preposition_is_no_topic_a_fact_shares_with_a_line():
+    # "over £40" and "over 5%" share "over" and the "5" of "£5.95": the pair reads a scale
+    # conflict, but the fact is about delivery and the line about how strong beers are described
+    fact = (
+        "The chat thing is still promising free delivery over £40. That was last year's threshold! Free local "
+        "delivery is now on orders over £60, anything under that is £5.95 flat."
+    )
+    line = "Any wine description that goes out has to state the grape and the bottle size, and nothing over 5% gets called light."
+    assert contrary(fact, line) and not against_line(fact, line)
