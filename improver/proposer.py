@@ -16,8 +16,7 @@ from language.agent_terms import for_agent
 from language.contrary import against_line, contrary_to
 from language.noun_phrases import limit
 from language.objections import aimed_at
-from language.remedies import asked_by, is_remedy, seen_downstream, similarity
-from language.scope import about_one_case
+from language.remedies import asked_by, is_remedy, line_of_one_case, seen_downstream, similarity
 from language.sentences import sentences, within
 from language.shortcuts import careful, shortcut
 
@@ -139,7 +138,7 @@ def refused(
     if any(_same_line(text, x) for x in exclude):
         return f"a line rejected or withdrawn before ({text[:80]!r})"
     parts = sentences(text) or [text]
-    if one_case_read and any(about_one_case(part) for part in parts):
+    if one_case_read and any(line_of_one_case(part) for part in parts):
         return f"a line about one instance, not a rule ({text[:80]!r})"
     if INSTRUCTS_LIKE_A_USER.search(text):
         return f"a line that instructs agents as only a user's text asked ({text[:80]!r})"

@@ -89,6 +89,12 @@ def asks_of_the_work(sentence: str) -> bool:
     return _unmarked_rule(asked) or not about_one_case(asked)
 
 
+def line_of_one_case(line: str) -> bool:
+    """Whether a line is about one case as an ask is read: what it asks instead of ("…, not just
+    take the card details and say see you Saturday") is no case it is about."""
+    return about_one_case(INSTEAD.sub("", line) or line)
+
+
 # What an ask is asked instead of, after it: "…, not just take the card details and say see you
 # Saturday", "…, rather than after I've paid" (not "…, not a flat one": a correction of one case).
 INSTEAD = re.compile(r",\s+(?:not\s+(?:just|simply|only|merely)|rather\s+than|instead\s+of)\b[^,;]*$", re.I)

@@ -17,6 +17,15 @@ def test_a_model_line_must_already_be_written_for_the_agent():
     assert refused("Stop nagging me.", free=True)  # nothing to do but for the speaker
 
 
+def test_what_a_line_asks_instead_of_is_no_case_it_is_about():
+    line = (
+        "Ask about climbing experience before letting anyone onto the ridge walks, not just take the card "
+        "details and say see you Saturday."
+    )
+    assert refused(line, free=True) == ""
+    assert "about one instance" in refused("Take a deposit and say see you Sunday.", free=True)
+
+
 def test_the_ritual_proposes_a_request_in_the_agents_terms_and_no_line_for_venting():
     said = [
         (
