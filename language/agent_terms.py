@@ -56,7 +56,7 @@ CONDITION = re.compile(
 )
 FRAME = re.compile(
     # "No," answers; "No refunds after 30 days" forbids: only the first is a frame
-    r"^(?:(?:no|nope)\s*[,:;!.]\s*|(?:nope|actually|also|and|so|just|well|ok|okay|hey|hi|again|then|honestly|seriously|"
+    r"^(?:(?:no|nope)\s*[,:;!.]\s*|(?:nope|actually|also|and|so|just|well|ok|okay|hey|hi|again|then|honestly|seriously|surely|"
     r"next time|in future|in the future|from now on|going forward|moving forward|in general|"
     r"please|pls|plz|kindly)\b[,:;!]?\s*"
     r"|(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|kindly\s+)?"

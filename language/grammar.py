@@ -192,6 +192,9 @@ def has_subject(words: list[str], *, verb_first: bool) -> bool:
 SAYING = words("say explain mention stress remind warn")
 
 
+CONCEDED = re.compile(r"^\s*(?:fine|ok|okay|granted)\s*,", re.I)  # "Fine, but now …"
+
+
 def imperative(text: str) -> bool:
     """The sentence opens with a verb and no subject: "Post a status update…", "Snapshot the
     volume first" (a noun used as a verb before its object)."""
@@ -202,8 +205,8 @@ def imperative(text: str) -> bool:
     first, rest = words[0], words[1:]
     if first in JUDGING and rest[0] not in DETERMINERS and rest[0] not in PRONOUNS:
         return False  # "Wrong company name …": an adjective before its noun
-    if first == "fair" and rest[0] == "enough":
-        return False  # "Fair enough, but …": a concession
+    if first == "fair" and rest[0] == "enough" or CONCEDED.match(text):
+        return False  # "Fair enough, but …", "Fine, but …": a concession
     if first == "be":  # "Be brief", "Be sure to …", "Be polite with callers"
         return not finite(rest[0], rest[1] if len(rest) > 1 else "")
     if first == "have":  # "Have the keys ready …", not "Have the reports gone out?"

@@ -180,10 +180,13 @@ VERDICT = re.compile(
 
 
 # A remark on what was asked before it: "Surely that's how every group order should come."
-# Where someone should never have been: "But she should never have been on it." (a regret, no ask).
+# Where someone should never have been: "But she should never have been on it." (a regret, no ask);
+# what the speaker now has to do: "Fine, but now I have to go back up a ladder …" (what it cost them).
 WHERE_NOT = re.compile(
     r"^(?:(?:but|and|so)\s+)?(?:she|he|they|it|we|i)\s+(?:should|shouldn't|should\s+not)\s+(?:never\s+)?"
-    r"have\s+been\s+(?:on|in|at|there|here|near|anywhere)\b",
+    r"have\s+been\s+(?:on|in|at|there|here|near|anywhere)\b"
+    r"|^(?:(?:fine|ok|okay|right|so|and|fair\s+enough)[,\s]+)*(?:but\s+)?(?:now\s+)?(?:i|we)\s+(?:now\s+)?"
+    r"(?:have|had|'ve\s+(?:got|had))\s+to\b",
     re.I,
 )
 REMARK_BACK = re.compile(

@@ -50,7 +50,7 @@ CONDITION = re.compile(
 # it arrives" (what follows is what happened or was said then).
 WHEN_WE_DID = re.compile(
     r"^(?:when|once|after|as soon as|while)\s+(?:i|we|he|she|they|my\s+[a-z]+|our\s+[a-z]+)\s+"
-    r"(?:got|rang|called|arrived|went|came|turned|asked|booked|phoned|was|were|had|did|[a-z]+ed)\b",
+    r"(?:(?:finally|eventually|first|then|actually|just)\s+)?(?:got|rang|called|arrived|went|came|turned|asked|booked|phoned|was|were|had|did|[a-z]+ed)\b",
     re.I,
 )
 WANTED = re.compile(r"^(?:i|we)(?:'d| would)? (?:want|like|need|prefer)\s+(?!you\b|to\b|it\b)", re.I)

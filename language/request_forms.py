@@ -220,10 +220,10 @@ DROPPED_IT = re.compile(
     r"^(?:would|'d)\s+(?:really\s+|so\s+|be\s+)*(?:help|helpful|great|good|nice|useful|handy|better)\b", re.I
 )
 # A word that only joins the sentence to the one before it ("But it would have helped if …"); before
-# an instruction, "then" and "please" open it the same way.
+# an instruction, "then", "please" and "surely" open it the same way.
 JOINING_WORDS = "so|and|also|but|plus|anyway|basically"
 JOINING = re.compile(rf"^(?:{JOINING_WORDS})\b,?\s+(?=\S)", re.I)
-CONNECTIVE = re.compile(rf"^(?:{JOINING_WORDS}|then|please)\b,?\s+(?=\S)", re.I)
+CONNECTIVE = re.compile(rf"^(?:{JOINING_WORDS}|then|please|surely)\b,?\s+(?=\S)", re.I)
 
 
 # The house's rule said as such: "Our policy is to price match local shops only", "Our policy is

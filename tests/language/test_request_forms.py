@@ -602,6 +602,19 @@ def test_a_rule_stated_of_a_thing_a_preference_and_an_ask_with_its_reason_become
             ["Check the diary before offering any slot, or at least say it might move."],
         ),
         ("Nobody has to know.", True, []),
+        # what the speaker now has to do is what it cost them; "surely" opens what is asked
+        ("Fine, but now I have to drive back with the kit and I've paid the fuel twice.", False, []),
+        (
+            "When I eventually got through to the office they said it was fine, leave it and call back.",
+            False,
+            [],
+        ),
+        (
+            "Surely you should send people the parking permit before they arrive, not after they've been "
+            "ticketed.",
+            False,
+            ["Send people the parking permit before they arrive, not after they've been ticketed."],
+        ),
         # what is said not to be too much to ask of the one addressed; what the reviewer will or
         # won't do, after a dash, is no part of the rule
         (
