@@ -586,7 +586,7 @@ def suggestion(sentence: str) -> str:
         # the verb is the one before its object ("the packing slip mention which items …")
         before_object = [i for i in verbs if i + 1 < len(words) and plain[i + 1] in OBJECT_OPENERS]
         # a word that is only ever a verb is the verb ("the confirmation email tell people …")
-        only_verbs = [i for i in verbs if plain[i] != "be" and "NOUN" not in grammar._lemmas(plain[i])]
+        only_verbs = [i for i in verbs if set(grammar._lemmas(plain[i])) == {"VERB"} and plain[i] != "be"]
         if verbs:
             i = (only_verbs or before_object or verbs)[0]
             return f"{found['the']} {' '.join(words[:i])} should {' '.join(words[i:])}"

@@ -562,6 +562,11 @@ def test_a_rule_stated_of_a_thing_a_preference_and_an_ask_with_its_reason_become
             ["The reminder email should tell parents where the side gate is."],
         ),
         (
+            "Could the statements list the pickup and return date for each van?",
+            False,
+            ["The statements should list the pickup and return date for each van."],
+        ),
+        (
             "The app told a lady on Monday she could pay cash. Going forward tell people it's card only, "
             "and mention the £3 deposit on the crates.",
             False,
