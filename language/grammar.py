@@ -192,7 +192,7 @@ def has_subject(words: list[str], *, verb_first: bool) -> bool:
 SAYING = words("say explain mention stress remind warn")
 
 
-CONCEDED = re.compile(r"^\s*(?:fine|ok|okay|granted)\s*,", re.I)  # "Fine, but now …"
+CONCEDED = re.compile(r"^\s*(?:fair\s+enough\b|(?:fine|ok|okay|granted)\s*,)", re.I)  # "Fine, but now …"
 
 
 def imperative(text: str) -> bool:
@@ -205,7 +205,7 @@ def imperative(text: str) -> bool:
     first, rest = words[0], words[1:]
     if first in JUDGING and rest[0] not in DETERMINERS and rest[0] not in PRONOUNS:
         return False  # "Wrong company name …": an adjective before its noun
-    if first == "fair" and rest[0] == "enough" or CONCEDED.match(text):
+    if CONCEDED.match(text):
         return False  # "Fair enough, but …", "Fine, but …": a concession
     if first == "be":  # "Be brief", "Be sure to …", "Be polite with callers"
         return not finite(rest[0], rest[1] if len(rest) > 1 else "")

@@ -53,6 +53,14 @@ WHEN_WE_DID = re.compile(
     r"(?:(?:finally|eventually|first|then|actually|just)\s+)?(?:got|rang|called|arrived|went|came|turned|asked|booked|phoned|was|were|had|did|[a-z]+ed)\b",
     re.I,
 )
+
+
+def condition_of(text: str) -> re.Match | None:
+    """The condition opening `text` and what follows it (`CONDITION`), unless it is a time the
+    speaker tells of (`WHEN_WE_DID`)."""
+    return None if WHEN_WE_DID.match(text) else CONDITION.match(text)
+
+
 WANTED = re.compile(r"^(?:i|we)(?:'d| would)? (?:want|like|need|prefer)\s+(?!you\b|to\b|it\b)", re.I)
 INTERJECTION = re.compile(
     r"^(?:oh|ugh|wow|welp|hm+|meh|sigh|yikes|argh|seriously|great|sure|perfect|brilliant|lovely|"
@@ -103,8 +111,8 @@ def shapes(sentence: str) -> set[str]:
     found = set()
     if ADVICE.search(text):
         found.add("advice")
-    condition = CONDITION.match(bare)
-    if condition and _asks(condition.group(1)) and not WHEN_WE_DID.match(bare):
+    condition = condition_of(bare)
+    if condition and _asks(condition.group(1)):
         found.add("condition-then-act")
     if WANTED.match(bare):
         found.add("wanted-state")

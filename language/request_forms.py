@@ -61,7 +61,7 @@ from language.noun_rules import (
     wished_thing,
 )
 from language.passive_asks import appreciated, had_done, participle_of, passive_act
-from language.remedy_shapes import CONDITION, WHEN_WE_DID, shapes
+from language.remedy_shapes import condition_of, shapes
 from language.rhetorical_asks import rhetorical
 
 POLITE = re.compile(
@@ -527,9 +527,9 @@ def on_condition(sentence: str) -> str:
         said = _asked_after(run_on["rest"])
         if said != run_on["rest"] and instructs(said):
             return f"{run_on['condition']}, {said[:1].lower()}{said[1:].rstrip(' .!')}"
-    found = CONDITION.match(sentence.strip())
-    if not found or WHEN_WE_DID.match(sentence.strip()):
-        return ""  # "When we got there the lady said …, come back when it arrives": what happened
+    found = condition_of(sentence.strip())  # not "When we got there the lady said …, come back …"
+    if not found:
+        return ""
     said = _asked_after(found.group(1))  # "…, it should offer to ring round the other branches"
     if not instructs(said):
         return ""
