@@ -17,6 +17,7 @@ import re
 from lemminflect import getAllLemmas
 
 from language.grammar import DETERMINERS, PREPOSITIONS, PRONOUNS, words
+from language.remedies import asks_in
 from language.sentences import sentences
 from language.words import STOP
 
@@ -42,14 +43,20 @@ READ = 2000  # characters read of a complaint: what it is about is named at its 
 
 def topics(text: str, most: int = MOST) -> tuple[str, ...]:
     """The nouns `text` names, lemmatised, in the order it names them, each once: at most `most`
-    of them from its start, where what went wrong is named, then those of its last sentence,
-    where what it asks for is ("… a wall of text about catalogue searching. Just link me to the
+    of them from its start, where what went wrong is named, then those of each sentence that asks
+    something of the work, where what it asks for is named, wherever it stands ("… I would be
+    grateful if authors could be told when their paper has been sent out for review. With best
+    wishes, Dr Ana Ribeiro" names the review; `language.remedies.asks_in`), or, when none asks,
+    those of its last sentence ("… a wall of text about catalogue searching. Just link me to the
     loan request form next time." names the form); from its first `READ` characters (a client's
     text has no other bound)."""
     text = text[:READ]
     out = _nouns(text, most)
-    last = sentences(text)[-1:] if out and len(out) == most else []
-    return tuple(dict.fromkeys((*out, *(_nouns(last[0], most) if last else ()))))
+    if len(out) < most:
+        return tuple(out)
+    said = sentences(text)
+    asking = [said[position] for position, _ in asks_in(text) if position < len(said)] or said[-1:]
+    return tuple(dict.fromkeys((*out, *(noun for sentence in asking for noun in _nouns(sentence, most)))))
 
 
 # A word or two in quotes is named as such ("stop calling it a 'fine'", "logged as 'routine'"):

@@ -44,3 +44,19 @@ def test_a_long_complaint_names_what_it_asks_for_in_its_last_sentence():
     )
     named = topics(said)
     assert named[:4] == ("article", "wall", "text", "catalogue") and {"loan", "request", "form"} <= set(named)
+
+
+def test_a_long_complaint_names_what_it_asks_for_where_it_asks_it():
+    said = (
+        "Dear office, I submitted my manuscript in February and have had no word since the automated "
+        "acknowledgement. I would be grateful if authors could be told when their paper has been sent "
+        "out for review. With best wishes, Dr Ana Ribeiro"
+    )
+    named = topics(said)
+    assert {"manuscript", "february", "word"} <= set(named[:6])
+    assert {"author", "paper", "review"} <= set(named)
+    # with no sentence that asks, its last sentence is where what it wants is named
+    assert "lunch" in topics(
+        "The receptionist, the nurse, the doctor, the pharmacist, the porter and the cleaner all "
+        "phoned. Every call came at lunch."
+    )
