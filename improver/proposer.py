@@ -16,7 +16,7 @@ from language.agent_terms import for_agent
 from language.contrary import against_line, contrary_to
 from language.noun_phrases import limit
 from language.objections import aimed_at
-from language.remedies import asked_by, is_remedy, line_of_one_case, seen_downstream, similarity
+from language.remedies import Remedy, asked_by, is_remedy, line_of_one_case, seen_downstream, similarity
 from language.sentences import sentences, within
 from language.shortcuts import careful, shortcut
 
@@ -46,6 +46,7 @@ class Addition:
     people: int = 0  # how many people asked for it (a session without a user's id is one), when counted
     downstream: tuple[str, ...] = ()  # the templates it was seen in, when its evidence came a hand-off away
     against: str = ""  # what those who asked for it argue against (language.objections), when they do
+    standing: bool = False  # asked as holding from now on: what it names is no one case (language.remedies)
 
 
 @dataclass(frozen=True)
@@ -122,13 +123,14 @@ def refused(
     words (similarity ≥ 80, its opposite excepted); the contrary of a line `served` beside it;
     about one instance (an order, an amount, a host, a person; whom routed work goes to is none),
     which is no rule for a fleet (not read when `one_case_read` is False: a line built from a tool
-    and its failure mode); or an instruction only a user's text could have asked for. A line in
-    free words (`free`: a remedy said in feedback, a model's line) must also say what to do, as
-    language.agent_lines reads a line for the agents (an instruction, or a rule stated as a noun
-    and a quantity, "One status update per day."; a description of one event, venting or a
-    heading is no directive), and be written for the agent as `language.agent_terms` writes it
-    (no praise or politeness around it, no "me"; a stated limit has no "me" either), each of its
-    sentences when it has several (a request said in two, what to stop and what to do instead)."""
+    and its failure mode, or asked as holding from now on); or an instruction only a user's text
+    could have asked for. A line in free words (`free`: a remedy said in feedback, a model's
+    line) must also say what to do, as language.agent_lines reads a line for the agents (an
+    instruction, or a rule stated as a noun and a quantity, "One status update per day."; a
+    description of one event, venting or a heading is no directive), and be written for the agent
+    as `language.agent_terms` writes it (no praise or politeness around it, no "me"; a stated
+    limit has no "me" either), each of its sentences when it has several (a request said in two,
+    what to stop and what to do instead)."""
     text = line.strip().lstrip("-* ")
     against = contrary_to(text, served)
     if against:
@@ -247,25 +249,26 @@ def evidence_additions(data: ProposalInput) -> list[Addition]:
                 tuple(line["target"]),
             )
         )
-    for remedy in data.remedies:
-        if remedy.text in used:
-            continue
-        people = remedy.people or remedy.sessions  # each person counts once, however often they asked
-        out.append(
-            Addition(
-                remedy.text,
-                f"{asked_by(people, remedy.sessions)} of negative feedback ({remedy.count} items)"
-                + (f"; {seen_downstream(remedy.downstream)}" if remedy.downstream else ""),
-                WEIGHTS["remedy"] + people,
-                remedy.sources[:20],
-                "remedy",
-                sessions=remedy.sessions,
-                people=people,
-                downstream=remedy.downstream,
-                against=remedy.against,
-            )
-        )
-    return out
+    return out + [remedy_addition(remedy) for remedy in data.remedies if remedy.text not in used]
+
+
+def remedy_addition(remedy: Remedy) -> Addition:
+    """The line a remedy asked in feedback proposes, weighed by the people who asked for it (each
+    person counts once, however often they asked)."""
+    people = remedy.people or remedy.sessions
+    return Addition(
+        remedy.text,
+        f"{asked_by(people, remedy.sessions)} of negative feedback ({remedy.count} items)"
+        + (f"; {seen_downstream(remedy.downstream)}" if remedy.downstream else ""),
+        WEIGHTS["remedy"] + people,
+        remedy.sources[:20],
+        "remedy",
+        sessions=remedy.sessions,
+        people=people,
+        downstream=remedy.downstream,
+        against=remedy.against,
+        standing=remedy.standing,
+    )
 
 
 class DeterministicProposer:
@@ -414,7 +417,7 @@ def _choose(
             addition.text,
             data.exclude,
             free=addition.origin in FREE_WORDS,
-            one_case_read=addition.origin not in BUILT_FROM_A_TOOL,
+            one_case_read=addition.origin not in BUILT_FROM_A_TOOL and not addition.standing,
         )
         if why:
             skipped.append(left(addition, f"refused: {why}"))

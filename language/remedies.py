@@ -70,6 +70,9 @@ class Remedy:
     people: int = 0  # distinct people who asked (a session without a user's id is one person)
     downstream: tuple[str, ...] = ()  # the templates a hand-off passed it on from (improver.handoffs)
     against: str = ""  # what most of those who asked for it argue against (language.objections)
+    # its line was read from asks that hold from now on ("Going forward tell people …, and mention
+    # the £2 clean fee"): what it names is no one case (`asks_of_the_work`), as served too
+    standing: bool = False
 
 
 def asks_of_the_work(sentence: str) -> bool:
@@ -318,30 +321,34 @@ def group(
         people = {_person(m) for m in members}
         if len(people) < min_people or len(sessions) < min_sessions:
             continue
-        if text := _line(keys, said_as):
-            kept.append((text, members))
+        text, standing = _line(keys, said_as)
+        if text:
+            kept.append((text, members, standing))
     remedies = []
     for parts in _said_together(kept):
-        members = [m for _, part in parts for m in part]
-        text = " ".join(text for text, _ in parts)
+        members = [m for _, part, _ in parts for m in part]
+        text = " ".join(text for text, _, _ in parts)
         downstream = tuple(sorted({m.downstream for m in members if m.downstream}))
         sources = tuple(dict.fromkeys(m.source for m in members))
         people, sessions = {_person(m) for m in members}, {m.session for m in members}
         against = Counter(m.against for m in members).most_common(1)[0][0]  # what most argue against
-        remedies.append(Remedy(text, len(sources), len(sessions), sources, len(people), downstream, against))
+        standing = all(held for _, _, held in parts)
+        remedies.append(
+            Remedy(text, len(sources), len(sessions), sources, len(people), downstream, against, standing)
+        )
     return sorted(remedies, key=lambda r: (-r.people, -r.count, r.text))
 
 
 TOGETHER = 0.8  # of the items of the rarer of two asks that hold the other too: one request
 
 
-def _said_together(groups: list[tuple[str, list[Said]]]) -> list[list[tuple[str, list[Said]]]]:
+def _said_together(groups: list[tuple[str, list[Said], bool]]) -> list[list[tuple[str, list[Said], bool]]]:
     """The groups' lines, those said in the same items joined in the order they were said: "Stop
     emailing training cancellations." and "When a session is off it has to go out by text." sent
     together, item after item, are one request (what to stop and what to do instead), and either
     line alone would serve half of it. Two asks are joined when most items holding the rarer one
     (`TOGETHER`) hold the other."""
-    items = [{m.source for m in members} for _, members in groups]
+    items = [{m.source for m in members} for _, members, _ in groups]
     joined: list[list[int]] = []
     home: dict[int, int] = {}
     for i in range(len(groups)):
@@ -451,9 +458,10 @@ def _mostly_shared(a: str, b: str) -> bool:
     return shared >= 3 or 2 * shared > min(len(words_a), len(words_b))
 
 
-def _line(keys: list[Ask], said_as: dict[Ask, list[Said]]) -> str:
+def _line(keys: list[Ask], said_as: dict[Ask, list[Said]]) -> tuple[str, bool]:
     """A group's line: what its people said most nearly (each content weighed by the people
-    saying it), in the agent's terms; '' when no member reads as an instruction to the agent.
+    saying it), in the agent's terms ('' when no member reads as an instruction to the agent),
+    and whether the member it was read from holds from now on (`FROM_NOW_ON`).
     A member whose form alone says what to do ("Two approvals per release.") comes before one
     read as a remedy only by the fitted weights: a group that holds both the rule and a
     description of what went wrong ("Approvals every hour is far too many.") yields the rule."""
@@ -472,7 +480,14 @@ def _line(keys: list[Ask], said_as: dict[Ask, list[Said]]) -> str:
         (by_form(m.text) is True, closeness[key], -len(m.text), m.text) for key in keys for m in said_as[key]
     ]
     ranked = [member[-1] for member in sorted(members, reverse=True)]
-    return next((line for said_so in dict.fromkeys(ranked) if (line := for_agent(said_so))), "")
+    return next(
+        (
+            (line, bool(FROM_NOW_ON.match(said_so)))
+            for said_so in dict.fromkeys(ranked)
+            if (line := for_agent(said_so))
+        ),
+        ("", False),
+    )
 
 
 def _person(said: Said) -> tuple[str, str]:

@@ -475,6 +475,7 @@ def _as_dict(a: Addition) -> dict:
         "sessions": a.sessions,
         "people": a.people,
         "downstream": list(a.downstream),
+        "standing": a.standing,
     }
 
 
@@ -489,6 +490,7 @@ def addition_from(data: dict) -> Addition:
         data.get("sessions", 0),
         data.get("people", 0),
         tuple(data.get("downstream") or ()),
+        standing=bool(data.get("standing")),
     )
 
 

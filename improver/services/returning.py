@@ -47,6 +47,7 @@ def returning_lines(
                 new.sessions,
                 new.people,
                 new.downstream,
+                standing=new.standing,
             )
         )
     return tuple(sorted(out, key=lambda a: (-a.sessions, -a.people, -a.evidence, a.text)))

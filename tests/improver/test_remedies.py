@@ -57,3 +57,23 @@ def test_a_remedy_about_one_instance_never_becomes_a_line_but_a_threshold_rule_d
     change = DeterministicProposer().propose(data)
     assert "Refunds over $500 need the escalate_refund tool." in change.directives
     assert "$632" not in change.directives
+
+
+def test_a_rule_asked_from_now_on_with_its_fee_is_proposed_as_the_asks_reader_read_it():
+    """ "Going forward …" says the ask holds from here on: the fee it names is the house's, no one
+    case, and the line served without those words is proposed as it was read."""
+    asked = (
+        "It told a bloke he could bring in any old swing-top. Going forward tell people it's our "
+        "growlers or sealed screw-caps only, and mention the £2 clean fee for ones not bought here."
+    )
+    remedies = tuple(group([Said(asked, f"s{i}", f"observation:{i}") for i in range(4)]))
+    line = "Tell people it's our growlers or sealed screw-caps only, and mention the £2 clean fee for ones not bought here."
+    assert [(r.text, r.standing) for r in remedies] == [(line, True)]
+    data = ProposalInput(
+        template="taproom", directives=BASE, negative_by_category={"accuracy": 4}, remedies=remedies
+    )
+    assert line in DeterministicProposer().propose(data).directives.splitlines()
+    # the same line said of one order, without "going forward", stays one case
+    once = Remedy(line, 4, 4, ("observation:1",))
+    left = DeterministicProposer().propose(ProposalInput(**{**data.__dict__, "remedies": (once,)}))
+    assert left is None or line not in left.directives
