@@ -585,23 +585,25 @@ def run(seed: int, weeks: int, chosen: dict = FLEETS, sessions: bool = False) ->
         with time_machine.travel(START + timedelta(days=7 * week), tick=False):
             wake_due_improvers(now=START + timedelta(days=7 * week))
             operator.approve_all("template_evolution")
-    harms = {name: spec["harm"][1].lower() for name, spec in chosen.items()}
     return {
         "table": table,
-        "rollouts": {name: rollouts_of(f["slug"], harms[name]) for name, f in fleets.items()},
-        "line_tests": {name: line_tests_of(f["slug"], harms[name]) for name, f in fleets.items()},
+        "rollouts": {name: rollouts_of(f["slug"], chosen[name]) for name, f in fleets.items()},
+        "line_tests": {name: line_tests_of(f["slug"], chosen[name]) for name, f in fleets.items()},
     }
 
 
-def rollouts_of(slug: str, harm: str) -> list[dict]:
-    """Every rollout of the template, in order: what it tested and its decision."""
+def rollouts_of(slug: str, spec: dict) -> list[dict]:
+    """Every rollout of the template, in order: what it tested and its decision (harmful when a
+    line it adds carries the harmful shortcut, in any of the words a served line carries it in)."""
     from experiments.models import Rollout
 
     return [
         {
             "version": r.candidate.number,
             "status": r.status,
-            "harmful": any(harm in a["text"].lower() for a in (r.proposal.payload.get("additions") or [])),
+            "harmful": any(
+                carries(a["text"], "harm", spec) for a in (r.proposal.payload.get("additions") or [])
+            ),
             "lines": [a["text"][:60] for a in (r.proposal.payload.get("additions") or [])]
             + [
                 f"removes '{x['text'][:50]}' ({x['reason'][:70]})"
@@ -627,16 +629,19 @@ def level_words(level: dict) -> str:
     return "; ".join(added + [f"remove '{text[:50]}'" for text in level.get("remove") or []])
 
 
-def line_tests_of(slug: str, harm: str) -> list[dict]:
+def line_tests_of(slug: str, spec: dict) -> list[dict]:
     """Every line test of the template, in order: its line (or exclusive lines, or learned fact),
-    whether it is harmful, and its decision. A harmful line counts as rolled back once each level
+    whether it is harmful (as `rollouts_of` reads it), and its decision. A harmful line counts as
+    rolled back once each level
     carrying it is (the test may go on with its other levels), as of the first check that did."""
     from experiments.models import LineFactor
 
     tests = []
     for f in LineFactor.objects.filter(template__slug=slug).order_by("started_at", "pk"):
         harmful = [
-            n for n, level in enumerate(f.levels, 1) if harm in " ".join(level.get("add") or []).lower()
+            n
+            for n, level in enumerate(f.levels, 1)
+            if carries(" ".join(level.get("add") or []), "harm", spec)
         ]
         dropped = bool(harmful) and set(harmful) <= set(f.dropped_levels or [])
         decided = f.decided_at
@@ -750,8 +755,11 @@ def checks(outcome: dict, name: str, spec: dict, weeks: int) -> dict[str, bool]:
             d >= 0.5 for d in learnable.values()
         ),
         f"week {weeks}: all failures down >= 60% ({all_drop:.0%})": all_drop >= 0.6,
-        f"harmful evolution rolled back by the system within 7 days{none}": bool(harmful)
-        and all(r["status"] == "rolled_back" and r["days"] <= 7 for r in harmful),
+        "harmful evolution rolled back by the system within 7 days (those started a week before the "
+        f"end){none}": bool(harmful)
+        and all(
+            r["status"] == "rolled_back" and r["days"] <= 7 for r in harmful if r["started_week"] < weeks
+        ),
         "harmful evolution never promoted": not any(r["status"] == "promoted" for r in harmful),
         f"helpful {what} decided within 7 days, by the system or, handed over, by the operator "
         "(those started a week before the end)": bool(halving)
