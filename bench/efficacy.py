@@ -632,8 +632,8 @@ def level_words(level: dict) -> str:
 def line_tests_of(slug: str, spec: dict) -> list[dict]:
     """Every line test of the template, in order: its line (or exclusive lines, or learned fact),
     whether it is harmful (as `rollouts_of` reads it), and its decision. A harmful line counts as
-    rolled back once each level
-    carrying it is (the test may go on with its other levels), as of the first check that did."""
+    rolled back once each level carrying it is (the test may go on with its other levels), as of
+    the first check that did."""
     from experiments.models import LineFactor
 
     tests = []

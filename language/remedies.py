@@ -70,8 +70,9 @@ class Remedy:
     people: int = 0  # distinct people who asked (a session without a user's id is one person)
     downstream: tuple[str, ...] = ()  # the templates a hand-off passed it on from (improver.handoffs)
     against: str = ""  # what most of those who asked for it argue against (language.objections)
-    # its line was read from asks that hold from now on ("Going forward tell people …, and mention
-    # the £2 clean fee"): what it names is no one case (`asks_of_the_work`), as served too
+    # its line was read from an ask that holds from now on ("Going forward tell people …, and
+    # mention the £2 clean fee"): what it names is no one case, as `asks_of_the_work` read it,
+    # though the line no longer says "going forward"
     standing: bool = False
 
 
