@@ -70,9 +70,8 @@ class Remedy:
     people: int = 0  # distinct people who asked (a session without a user's id is one person)
     downstream: tuple[str, ...] = ()  # the templates a hand-off passed it on from (improver.handoffs)
     against: str = ""  # what most of those who asked for it argue against (language.objections)
-    # its line was read from an ask that holds from now on ("Going forward tell people …, and
-    # mention the £2 clean fee"): what it names is no one case, as `asks_of_the_work` read it,
-    # though the line no longer says "going forward"
+    # its line was read from an ask that holds from now on (`holds_from_now_on`): what it names is
+    # no one case, as the asks reader read it, though the line no longer says "going forward"
     standing: bool = False
 
 
@@ -87,10 +86,22 @@ def asks_of_the_work(sentence: str) -> bool:
     asked = request(said) or said
     if not is_remedy(said) or _what_we_did_next(sentence):
         return False
-    if FROM_NOW_ON.match(said) and not names_one(asked) and not NAMED.search(said):
+    if _from_now_on(said, asked):
         return True  # "Going forward tell people it's sealed screw-caps only, and mention the £2 fee"
     asked = INSTEAD.sub("", asked) or asked  # what it is asked instead of is no case it is about
     return _unmarked_rule(asked) or not about_one_case(asked)
+
+
+def holds_from_now_on(sentence: str) -> bool:
+    """Whether an ask says it holds from now on and names no one case ("Going forward tell people
+    it's sealed screw-caps only, and mention the £2 fee"; not "From now on Rex gets the last
+    slot"): what it names, an amount included, is the house's (`asks_of_the_work`)."""
+    said = addressed(shielded(sentence))
+    return _from_now_on(said, request(said) or said)
+
+
+def _from_now_on(said: str, asked: str) -> bool:
+    return bool(FROM_NOW_ON.match(said)) and not names_one(asked) and not NAMED.search(said)
 
 
 def line_of_one_case(line: str) -> bool:
@@ -462,7 +473,7 @@ def _mostly_shared(a: str, b: str) -> bool:
 def _line(keys: list[Ask], said_as: dict[Ask, list[Said]]) -> tuple[str, bool]:
     """A group's line: what its people said most nearly (each content weighed by the people
     saying it), in the agent's terms ('' when no member reads as an instruction to the agent),
-    and whether the member it was read from holds from now on (`FROM_NOW_ON`).
+    and whether the member it was read from holds from now on (`holds_from_now_on`).
     A member whose form alone says what to do ("Two approvals per release.") comes before one
     read as a remedy only by the fitted weights: a group that holds both the rule and a
     description of what went wrong ("Approvals every hour is far too many.") yields the rule."""
@@ -483,7 +494,7 @@ def _line(keys: list[Ask], said_as: dict[Ask, list[Said]]) -> tuple[str, bool]:
     ranked = [member[-1] for member in sorted(members, reverse=True)]
     return next(
         (
-            (line, bool(FROM_NOW_ON.match(said_so)))
+            (line, holds_from_now_on(said_so))
             for said_so in dict.fromkeys(ranked)
             if (line := for_agent(said_so))
         ),

@@ -55,7 +55,7 @@ def topics(text: str, most: int = MOST) -> tuple[str, ...]:
     if len(out) < most:
         return tuple(out)
     said = sentences(text)
-    asking = [said[position] for position, _ in asks_in(text) if position < len(said)] or said[-1:]
+    asking = [said[position] for position, _ in asks_in(text)] or said[-1:]
     return tuple(dict.fromkeys((*out, *(noun for sentence in asking for noun in _nouns(sentence, most)))))
 
 
