@@ -74,9 +74,11 @@ nineteenth`: bench/nineteenth_fleets.py, written likewise once the eighteenth ha
 two sessions, the clean test set until the twentieth was written, measured, then read; `--fleets
 nineteenth_read`: bench/nineteenth_read_fleets.py, written beside it by another helper, read while
 tuning; `--fleets twentieth`: bench/twentieth_fleets.py, written likewise once the nineteenth had
-been measured for a session, the clean test set, measured, never read to tune; `--fleets
-twentieth_read`: bench/twentieth_read_fleets.py, written beside it by other helpers, read while
-tuning). Each adds
+been measured for a session, the clean test set until the twenty-first was written, measured,
+never read to tune; `--fleets twentieth_read`: bench/twentieth_read_fleets.py, written beside it by
+other helpers, read while tuning; `--fleets twentyfirst`: bench/twentyfirst_fleets.py, written
+likewise by two helpers once the twentieth had been measured for two sessions, the clean test
+set, only ever measured). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
@@ -819,6 +821,7 @@ def main() -> None:
             "nineteenth_read",
             "twentieth",
             "twentieth_read",
+            "twentyfirst",
             "handoffs",
             *handing,
         ),
@@ -826,7 +829,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to twentieth likewise); handoffs: every "
+        "without seeing the code (fifth to twentyfirst likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -870,6 +873,7 @@ def main() -> None:
         "nineteenth_read": nineteenth_read_fleets,
         "twentieth": twentieth_fleets,
         "twentieth_read": twentieth_read_fleets,
+        "twentyfirst": twentyfirst_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -1079,7 +1083,7 @@ def nineteenth_read_fleets() -> dict:
 def twentieth_fleets() -> dict:
     """A ninth clean test set, written like the others by two helpers who never saw the code, once
     the nineteenth had been measured for a session (bench/twentieth_fleets.py): four fleets of 4 to
-    5 agents, never read to tune."""
+    5 agents, the clean test set until the twenty-first was written, never read to tune."""
     from bench.twentieth_fleets import TWENTIETH
 
     return TWENTIETH
@@ -1091,6 +1095,15 @@ def twentieth_read_fleets() -> dict:
     from bench.twentieth_read_fleets import TWENTIETH_READ
 
     return TWENTIETH_READ
+
+
+def twentyfirst_fleets() -> dict:
+    """A tenth clean test set, written like the others by two helpers who never saw the code, once
+    the twentieth had been measured for two sessions (bench/twentyfirst_fleets.py): four fleets of 3
+    to 6 agents, only ever measured."""
+    from bench.twentyfirst_fleets import TWENTYFIRST
+
+    return TWENTYFIRST
 
 
 def smallest(fleets: dict) -> dict:

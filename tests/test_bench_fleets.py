@@ -32,6 +32,7 @@ SETS = [
     efficacy.nineteenth_read_fleets,
     efficacy.twentieth_fleets,
     efficacy.twentieth_read_fleets,
+    efficacy.twentyfirst_fleets,
 ]
 KEYS = {"agents", "week", "fact", "pattern", "remedy", "rejection", "tool_gap", "harm", "problems", "noise"}
 FLEETS = [(fleets.__name__, name, spec) for fleets in SETS for name, spec in fleets().items()]
@@ -66,6 +67,7 @@ MEASURED = (
     efficacy.sixteenth_fleets,
     efficacy.seventeenth_fleets,
     efficacy.twentieth_fleets,
+    efficacy.twentyfirst_fleets,
 )
 READ = [(f.__name__, n, spec) for f in SETS if f not in MEASURED for n, spec in f().items()]
 
