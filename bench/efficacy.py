@@ -256,13 +256,17 @@ def one_off_marks(spec: dict) -> set[str]:
     }
 
 
+FAILED_COUNT = re.compile(r"failed \d+/\d+ times \(\d+% failure rate\)")
+
+
 def one_off_served(prompt: str, spec: dict) -> str:
     """The served line that carries a one-off correction (empty when none does); the block's
-    headings ("# Directives (translation-agency-1 v2)") are not lines."""
+    headings ("# Directives (translation-agency-1 v2)") are not lines, nor is the count an
+    anti-pattern's line keeps ("Failed 112/480 times", which names no "112" of a one-off)."""
     for line in prompt.splitlines():
         if line.startswith("#"):
             continue
-        lowered = line.lower()
+        lowered = FAILED_COUNT.sub("", line.lower())
         if "noise" not in spec:
             if "#a" in lowered or "issue_refund for $" in lowered:
                 return line

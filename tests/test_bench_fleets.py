@@ -77,3 +77,20 @@ def test_each_one_off_correction_is_read_as_about_one_case(fleets, name, spec):
     from language.scope import is_instance
 
     assert all(is_instance(one_off) for one_off in spec["noise"]), spec["noise"]
+
+
+@pytest.mark.parametrize(
+    ("line", "served"),
+    [
+        ("- Tell Margo the kiln is booked.", True),  # the one-off's name
+        ("- Hold order 4471 until Friday.", True),  # its number
+        ("- AVOID: quoting from memory. Failed 4471/9000 times (49% failure rate)", False),  # a count
+        ("# Directives (kiln-cafe-1 v4471)", False),  # a heading
+    ],
+)
+def test_a_one_off_is_served_when_a_line_names_its_case(line, served):
+    spec = {"noise": ["Refund Margo the £12 for order 4471."], "fact": ("", ""), "remedy": ("", "")}
+    spec |= {"rejection": ("", ""), "harm": ("", "", ""), "pattern": "", "tool_gap": ("", "", "")}
+    spec |= {"problems": [], "marks": set()}
+    spec["marks"] = efficacy.one_off_marks(spec)
+    assert bool(efficacy.one_off_served(line, spec)) is served

@@ -261,6 +261,8 @@ def test_a_day_changed_for_another_is_one_case_not_a_span_of_days():
         ("For job PT-771 always use the side entrance.", True),
         ("Waive the travel charge on invoice 88213, it's a goodwill gesture after last month.", True),
         ("For the 22nd only, send the returns via the north car park, the main road's shut.", True),
+        ("Book Ashby Cricket Club's yearly inspection for Monday 3 March at 8am only.", True),
+        ("Deliveries run on Mondays only.", False),  # a day that recurs is a rule
         ("Invoices over 1000 need a purchase order number.", False),  # a threshold, no document
         ("The couple flying in next tues will collect after hours.", True),
         ("The Morgans' install at 12 Bridge St is 2 x 5.4kWh batteries, not one.", True),
