@@ -214,7 +214,14 @@ def told(words: str) -> set[str]:
 
     said = words.lower().replace("\u2019", "'")
     active = appreciated(f"I'd appreciate it if {said}").lower() or said
-    ways = {said, for_agent(words).rstrip(".").lower() or said, asked_now(said), active}
+    now = asked_now(said)  # in the agent's terms too: "tell me how long" → "tell the user how long"
+    ways = {
+        said,
+        for_agent(words).rstrip(".").lower() or said,
+        now,
+        for_agent(now).rstrip(".").lower() or now,
+        active,
+    }
     # a thing asked to be had done ("delivery slots be shown when …") is served as what should be
     return ways | {SHOULD_BE.sub(r"\1should be ", way, count=1) for way in ways}
 
@@ -224,12 +231,16 @@ SHOULD_BE = re.compile(r"^((?:[\w'-]+ ){1,6}?)(?:be|is|are) (?=\w+(?:ed|en|wn|ld
 
 def asked_now(said: str) -> str:
     """The words with their first verb in the past put in its base form ("told anyone arriving
-    late to ring" → "tell anyone arriving late to ring"), as a wish is served."""
-    from lemminflect import getLemma
+    late to ring" → "tell anyone arriving late to ring"), as a wish is served, or the verb they
+    open with as what someone should be doing ("asking up front whether the car runs", of "You
+    should be asking up front …") → "ask up front whether the car runs", as the ask is served)."""
+    from lemminflect import getAllLemmas, getLemma
 
     from language.grammar import past
 
     words = said.split()
+    if words and words[0].endswith("ing") and (lemma := getAllLemmas(words[0], upos="VERB").get("VERB")):
+        return " ".join([lemma[0], *words[1:]])  # (a verb by the dictionary: not "nothing", "morning")
     for i, word in enumerate(words):
         if past(word) and (lemma := getLemma(word, upos="VERB")):
             return " ".join([*words[:i], lemma[0], *words[i + 1 :]])

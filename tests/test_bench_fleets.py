@@ -94,3 +94,17 @@ def test_a_one_off_is_served_when_a_line_names_its_case(line, served):
     spec |= {"problems": [], "marks": set()}
     spec["marks"] = efficacy.one_off_marks(spec)
     assert bool(efficacy.one_off_served(line, spec)) is served
+
+
+@pytest.mark.parametrize(
+    ("asked", "line", "carried"),
+    [
+        ("asking up front whether the car runs", "Ask up front whether the car runs.", True),
+        ("told me how long the wait is", "Tell the user how long the wait is.", True),
+        ("asking up front whether the car runs", "Ask whether the car was washed.", False),
+        ("nothing before 9 please", "Nothing before 9.", True),
+    ],
+)
+def test_a_line_carries_an_ask_said_as_the_agent_is_told_it(asked, line, carried):
+    spec = {"problems": [("", asked)]}
+    assert efficacy.carries(line, "problem1", spec) is carried
