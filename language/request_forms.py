@@ -65,7 +65,9 @@ from language.remedy_shapes import condition_of, shapes
 from language.rhetorical_asks import rhetorical
 
 POLITE = re.compile(
-    r"^(?:could|can|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz|kindly|just|possibly|maybe|perhaps)\s+)*"
+    r"^(?:could|can|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz|kindly|just|possibly|maybe|perhaps)(?:\s+|(?=,)))*"
+    # an aside that asks nothing of its own: "Can you please, for everyone's sake, send …"
+    r"(?:,?\s*(?:for\s+(?:[\w'’]+\s+){1,2}sake|if\s+(?:at\s+all\s+)?possible|if\s+you\s+can|for\s+once)\s*,\s*)?"
     r"(?P<act>[^?]+?)[\s?.!]*$",
     re.I,
 )

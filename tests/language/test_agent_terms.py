@@ -17,6 +17,15 @@ from language.agent_terms import for_agent
             "Put the decision in the first line.",
         ),
         ("Could you please ping me when the build is green?", "Ping the user when the build is green."),
+        # an aside that asks nothing, and what an ask is for, are not the instruction
+        (
+            "Can you please, for goodness' sake, text the customer when the van leaves, so we're not all waiting in?",
+            "Text the customer when the van leaves.",
+        ),
+        (
+            "Please list what arrived each time parts come in, so we are not all going round in circles.",
+            "List what arrived each time parts come in.",
+        ),
         (
             "When a payment bounces, notify the account owner.",
             "When a payment bounces, notify the account owner.",
