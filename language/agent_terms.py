@@ -162,7 +162,7 @@ def _instruction(text: str) -> str:
     pieces = [p for p in TURN.split(text) if p and p.strip()]
     purposes = {text[m.start("what") :] for m in PURPOSE.finditer(text)}  # (what each goes on to)
     for piece in reversed(pieces):
-        if any(said.startswith(piece.strip()) for said in purposes if piece.strip()) and piece is not pieces[0]:
+        if piece is not pieces[0] and any(said.startswith(piece.strip()) for said in purposes):
             continue  # what the ask is for
         if (
             (piece is pieces[0] or not _fragment(piece))
