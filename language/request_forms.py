@@ -78,7 +78,9 @@ THINKING = grammar.words("believe imagine think guess agree say not have honestl
 QUESTION_WORDS = grammar.words("why what how whether if where who which when")
 WHAT_HAPPENED = grammar.words("was were did had didn't wasn't weren't hadn't happened")
 THE_AGENT = (
-    r"(?:you|u|it|the\s+(?:bot|agent|assistant|chatbot))(?:'d|\s+had|\s+would|\s+could|\s+did|\s+only)?"
+    # (or whoever does the work: "if someone had just told me …", "I wish your staff had rung")
+    r"(?:you|u|it|the\s+(?:bot|agent|assistant|chatbot)|someone|somebody|anyone|anybody"
+    r"|(?:your|the)\s+(?:staff|team|office))(?:'d|\s+had|\s+would|\s+could|\s+did|\s+only)?"
 )
 HEDGE = r"(?:(?:just|only|simply|actually|at least|bothered to|took the time to)\s+)*"
 IF_YOU = re.compile(rf"^if\s+{THE_AGENT}\s+{HEDGE}(?P<act>[^,;]+?)\s*[,;]\s*(?:then\s+)?(?P<then>.+)$", re.I)

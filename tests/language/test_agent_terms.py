@@ -17,6 +17,12 @@ from language.agent_terms import for_agent
             "Put the decision in the first line.",
         ),
         ("Could you please ping me when the build is green?", "Ping the user when the build is green."),
+        # a wish that whoever does the work had done otherwise asks for it
+        ("If anyone had checked the map first, this would never have happened.", "Check the map first."),
+        (
+            "It would have helped massively if someone had just rung me the night before.",
+            "Ring the user the night before.",
+        ),
         # an aside that asks nothing, and what an ask is for, are not the instruction
         (
             "Can you please, for goodness' sake, text the customer when the van leaves, so we're not all waiting in?",
