@@ -5,8 +5,10 @@ import re
 # A sentence ends at a full stop, a question or exclamation mark or a semicolon, unless the stop is
 # an ellipsis and the words go on in lowercase ("Three visits... bring the parts next time"): the
 # ellipsis then joins a lead-in to what it leads to. The stop of a title or a short form ("Dr.",
-# "e.g.") ends nothing: "exotic pets go on Dr. Okafor's schedule" is one sentence.
+# "e.g.", "incl.") ends nothing: "exotic pets go on Dr. Okafor's schedule" is one sentence, and so is
+# "Note for everyone incl. the assistants: …".
 SHORT_FORMS = ("Dr", "Mr", "Mrs", "Ms", "Mx", "Prof", "St", "Jr", "Sr", "vs", "e.g", "i.e", "approx", "Ave")
+SHORT_FORMS += ("incl", "Incl", "excl", "Excl", "esp", "Esp", "dept", "Dept")
 NOT_AFTER = "".join(rf"(?<!\b{re.escape(form)}\.)" for form in SHORT_FORMS)
 SENTENCE_END = re.compile(r"(?<=[.!?;…])" + NOT_AFTER + r"(?!(?<=\.\.)\s+[a-z])(?!(?<=…)\s+[a-z])\s+|\n+")
 

@@ -1,8 +1,8 @@
-"""As much of a text as a budget holds, in whole sentences (pure)."""
+"""Where sentences end, and as much of a text as a budget holds in whole sentences (pure)."""
 
 import pytest
 
-from language.sentences import within
+from language.sentences import sentences, within
 
 NOTE = "The old endpoint was retired in spring. Use the new search instead. Ask Sam."
 
@@ -25,3 +25,16 @@ def instruction(sentence: str) -> bool:
 def test_within(text, budget, prefer, kept):
     assert within(text, budget, prefer) == kept
     assert len(within(text, budget, prefer)) <= budget
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Note for everyone incl. the assistants: no home kits. Check first.", 2),
+        ("Exotic pets go on Dr. Okafor's schedule. Dogs too.", 2),
+        ("All prices excl. VAT; ask first.", 2),
+        ("Three visits... bring the parts next time.", 1),
+    ],
+)
+def test_a_short_form_ends_no_sentence(text, said):
+    assert len(sentences(text)) == said
