@@ -88,6 +88,8 @@ QUESTIONS = [
     r"(?:doesn'?t|does\s+not|can'?t|cannot|won'?t|didn'?t)\s+",
     r"is\s+there\s+(?:any|a|some)\s+(?:good\s+)?reason\s+(?:why\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?"
     r"(?:can'?t|cannot|doesn'?t|won'?t)\s+",
+    # … or why no one does it: "is there a reason no one tells clients that the fees are separate??"
+    rf"is\s+there\s+(?:any|a|some)\s+(?:good\s+)?reason\s+(?:why\s+)?(?:no\s*one|nobody|{AGENT}\s+never)\s+",
 ]
 QUESTION = re.compile(
     rf"^(?:{'|'.join(QUESTIONS)})(?:(?:just|simply|ever|even|at\s+least)\s+)*(?P<act>[^?]+?)[\s?.!]*$", re.I

@@ -686,6 +686,12 @@ def test_a_concession_a_passive_obligation_and_what_is_not_too_much_to_ask_becom
             ["Say which gate to use."],
         ),
         ("Is there any reason you're so slow?", False, []),
+        # … or why no one does it
+        (
+            "is there a reason nobody tells tenants the bins move to Tuesdays over Christmas??",
+            False,
+            ["Tell tenants the bins move to Tuesdays over Christmas."],
+        ),
         # what was not too much to ask, said as how a thing should be
         (
             "Is it too much to ask that the van turns up on time?",
