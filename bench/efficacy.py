@@ -75,7 +75,7 @@ two sessions, the clean test set until the twentieth was written, measured, then
 nineteenth_read`: bench/nineteenth_read_fleets.py, written beside it by another helper, read while
 tuning; `--fleets twentieth`: bench/twentieth_fleets.py, written likewise once the nineteenth had
 been measured for a session, the clean test set until the twenty-first was written, measured,
-never read to tune; `--fleets twentieth_read`: bench/twentieth_read_fleets.py, written beside it by
+then read; `--fleets twentieth_read`: bench/twentieth_read_fleets.py, written beside it by
 other helpers, read while tuning; `--fleets twentyfirst`: bench/twentyfirst_fleets.py, written
 likewise by two helpers once the twentieth had been measured for two sessions, the clean test
 set, only ever measured). Each adds
@@ -1098,7 +1098,7 @@ def nineteenth_read_fleets() -> dict:
 def twentieth_fleets() -> dict:
     """A ninth clean test set, written like the others by two helpers who never saw the code, once
     the nineteenth had been measured for a session (bench/twentieth_fleets.py): four fleets of 4 to
-    5 agents, the clean test set until the twenty-first was written, never read to tune."""
+    5 agents, the clean test set until the twenty-first was written, read since."""
     from bench.twentieth_fleets import TWENTIETH
 
     return TWENTIETH
