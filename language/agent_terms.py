@@ -145,6 +145,12 @@ def _reports(line: str) -> bool:
     return grammar.past(first) or (first.endswith("ed") and bool(lemma) and lemma[0] != first)
 
 
+def without_purpose(text: str) -> str:
+    """The text without what its last "…, so we …" says the ask is for (`PURPOSE`)."""
+    found = list(PURPOSE.finditer(text))
+    return text[: found[-1].start()].rstrip(" ,") if found else text
+
+
 def instruction_in(sentence: str) -> str:
     """The part of the sentence that instructs, as `for_agent` finds it (the speaker's words kept)."""
     return unshielded(

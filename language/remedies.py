@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from language.agent_terms import for_agent, instruction_in
+from language.agent_terms import for_agent, instruction_in, without_purpose
 from language.contrary import action, contrary
 from language.empty_asks import empty_ask
 from language.follow_ups import goes_on_from_one_case, tells_one_case
@@ -89,6 +89,7 @@ def asks_of_the_work(sentence: str) -> bool:
     if _from_now_on(said, asked):
         return True  # "Going forward tell people it's sealed screw-caps only, and mention the £2 fee"
     asked = INSTEAD.sub("", asked) or asked  # what it is asked instead of is no case it is about
+    asked = without_purpose(asked) or asked  # nor is what it is asked for ("…, so I know who to ask")
     return _unmarked_rule(asked) or not about_one_case(asked)
 
 

@@ -179,6 +179,14 @@ def test_an_instruction_before_the_case_it_is_about_is_no_ask():
             ["The final check has to be done by a second pharmacist."],
         ),
         ("The check on order 4471 has to be done by a second pharmacist.", []),
+        # what an ask is for ("…, so I know who to ask") is no case it is about
+        (
+            "It'd be nice if the updates said which caseworker is actually handling the file, so I know who to ask.",
+            [
+                "It'd be nice if the updates said which caseworker is actually handling the file, so I know "
+                "who to ask."
+            ],
+        ),
     ],
 )
 def test_what_an_item_asks_of_the_work(item, asks):
