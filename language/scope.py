@@ -268,7 +268,7 @@ OF_A_CLASS = re.compile(
 # only").
 WEEKDAY_CAPITAL = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day"
 MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
-# a day of one month, with its weekday or not: "Tuesday 18 June", "the 3rd of March", "March 3rd"
+# a day of one month, with its weekday or not: "Monday 3 March", "the 3rd of March", "March 3rd"
 DATE = (
     rf"(?:(?:{WEEKDAY_CAPITAL},?\s+)?(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}"
     rf"|{MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?)\b"
@@ -298,8 +298,8 @@ SOMEONES = re.compile(
     # a rule kept to one case: "just for that job", "only for this booking", "just this once"
     r"|\b(?:just|only)\s+(?:for\s+)?(?:this|that)\s+(?:one|job|booking|order|time|week|weekend|day|event|visit|"
     r"stay|move|site|contract|account|customer|client|patient|guest|family|group)\b|\bthis\s+once\b"
-    # … or to one day of the month: "for the 22nd only", "just on the 3rd", "for Tuesday 18 June at
-    # 6:30am only", "only on March 3rd"
+    # … or to one day of the month: "for the 22nd only", "just on the 3rd", "for Monday 3 March at
+    # 8am only", "only on March 3rd"
     r"|\b(?:for|on)\s+the\s+\d{1,2}(?:st|nd|rd|th)\s+only\b|\b(?:just|only)\s+(?:for|on)\s+the\s+\d{1,2}(?:st|nd|rd|th)\b"
     rf"|\b(?:for|on)\s+{DATE}(?:\s+at\s+[\d:.]+\s?(?:am|pm)?)?\s+only\b|\b(?:just|only)\s+(?:for|on)\s+{DATE}"
     # one document by its number: "the travel charge on invoice 88213", "for order 4471"
