@@ -42,17 +42,18 @@ from language.words import content
 
 # Where an instruction starts after praise, a story or an aside: "…, but next time …", "… so …", after
 # a dash that closes an aside too ("… — the pilots check the forecast — so would it kill you to …").
-# What "so" says an ask is for ("…, so we're not all going round in circles", "…, so I know who to
-# ask"): no instruction of its own, unlike "…, so you need to …".
-PURPOSE = re.compile(
-    r",\s*so\s+(?P<what>)(?:that\s+)?(?:i|we|they|he|she|people|customers|clients|everyone|everybody|nobody|no\s+one)\b"
-    r"(?!\s+(?:need|needs|have\s+to|has\s+to|must|should)\b)",
-    re.I,
-)
 TURN = re.compile(
     r"(?:[.!?;]" + NOT_AFTER + r"\s+|…\s*|\s[—–]\s|[,—–\ue000\ue001\ue002-]\s*"
     r"(?:but|so|however|though|although|anyway|that said)\b[,]?\s*"
     r"|\s(?:but|however|though|anyway|that said)\b[,]?\s+|[.!?]\s*(?:so|but)\b[,]?\s+)",
+    re.I,
+)
+# What "so" says an ask is for ("…, so we're not all going round in circles", "…, so I know who to
+# ask"): no instruction of its own, unlike "…, so you need to …". The match ends where what it is
+# for begins.
+PURPOSE = re.compile(
+    r",\s*so\s+(?=(?:that\s+)?(?:i|we|they|he|she|people|customers|clients|everyone|everybody|nobody|no\s+one)\b"
+    r"(?!\s+(?:need|needs|have\s+to|has\s+to|must|should)\b))",
     re.I,
 )
 # A comma clause before an instruction that is a condition of it ("When a refund fails, …").
@@ -166,7 +167,7 @@ def _instruction(text: str) -> str:
     notice, pls say both bits when ppl ask") keeps it."""
     whole = text
     pieces = [p for p in TURN.split(text) if p and p.strip()]
-    purposes = {text[m.start("what") :] for m in PURPOSE.finditer(text)}  # (what each goes on to)
+    purposes = {text[m.end() :] for m in PURPOSE.finditer(text)}  # what each says the ask is for
     for piece in reversed(pieces):
         if piece is not pieces[0] and any(said.startswith(piece.strip()) for said in purposes):
             continue  # what the ask is for

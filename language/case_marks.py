@@ -1,7 +1,10 @@
 """What names one case rather than a kind of thing, as patterns (pure): an identifier, and the
-names of the days. Read by language.scope and language.standing_values."""
+names of the days and the months. Read by language.scope and language.standing_values."""
 
 import re
+
+# A month's name.
+MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 
 # What names one thing rather than a kind of thing (all matched on the original case).
 IDENTIFIER = re.compile(
@@ -23,8 +26,7 @@ IDENTIFIER = re.compile(
     r"(?!s|\s+(?:nights|mornings|afternoons|evenings)\b)"  # one day (not "on Fridays", "Sunday nights")
     # one day of a month ("on 3 March", "March 3rd"); a month alone bounds a season that comes
     # every year ("from November to March", "after August")
-    r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:January|February|March|April|May|June|July|August|September|"
-    r"October|November|December)\b"
+    rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}\b"
     r"|\b(?:January|February|March|April|June|July|August|September|October|November|December)\s+\d{1,2}\b"
     r"|\b(?:today|tonight|tomorrow|yesterday|right now|last week|this time)\b"
     r"|(?:\bthis|(?:^|\b(?:in|from|on|for|with|to|about|of|by)\s+)that)\s+(?!repo|repository|project|codebase|team|company|product|service|workspace|"

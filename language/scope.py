@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from language.bounds import tokens_cut
-from language.case_marks import DAY, IDENTIFIER, WEEKDAY, phone_free
+from language.case_marks import DAY, IDENTIFIER, MONTH, WEEKDAY, phone_free
 from language.grammar import _lemmas, words
 from language.kinds_named import kind_marks
 from language.linear_model import load
@@ -267,7 +267,6 @@ OF_A_CLASS = re.compile(
 # reference ("PT-771", "on invoice 88213") or one day ("next tues", "this Friday", "for the 22nd
 # only").
 WEEKDAY_CAPITAL = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day"
-MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 # a day of one month, with its weekday or not: "Monday 3 March", "the 3rd of March", "March 3rd"
 DATE = (
     rf"(?:(?:{WEEKDAY_CAPITAL},?\s+)?(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}"
