@@ -77,8 +77,10 @@ tuning; `--fleets twentieth`: bench/twentieth_fleets.py, written likewise once t
 been measured for a session, the clean test set until the twenty-first was written, measured,
 then read; `--fleets twentieth_read`: bench/twentieth_read_fleets.py, written beside it by
 other helpers, read while tuning; `--fleets twentyfirst`: bench/twentyfirst_fleets.py, written
-likewise by two helpers once the twentieth had been measured for two sessions, the clean test
-set, only ever measured). Each adds
+likewise by two helpers once the twentieth had been measured for two sessions, a clean test
+set, only ever measured; `--fleets twentysecond`: bench/twentysecond_fleets.py, written likewise
+by a helper once the twenty-first had been measured for a session, a clean test set, only ever
+measured). Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
@@ -837,6 +839,7 @@ def main() -> None:
             "twentieth",
             "twentieth_read",
             "twentyfirst",
+            "twentysecond",
             "handoffs",
             *handing,
         ),
@@ -844,7 +847,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to twentyfirst likewise); handoffs: every "
+        "without seeing the code (fifth to twentysecond likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -889,6 +892,7 @@ def main() -> None:
         "twentieth": twentieth_fleets,
         "twentieth_read": twentieth_read_fleets,
         "twentyfirst": twentyfirst_fleets,
+        "twentysecond": twentysecond_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -1119,6 +1123,15 @@ def twentyfirst_fleets() -> dict:
     from bench.twentyfirst_fleets import TWENTYFIRST
 
     return TWENTYFIRST
+
+
+def twentysecond_fleets() -> dict:
+    """An eleventh clean test set, written like the others by a helper who never saw the code, once
+    the twenty-first had been measured for a session (bench/twentysecond_fleets.py): four fleets of
+    3 to 6 agents, only ever measured."""
+    from bench.twentysecond_fleets import TWENTYSECOND
+
+    return TWENTYSECOND
 
 
 def smallest(fleets: dict) -> dict:
