@@ -763,7 +763,7 @@ def checks(outcome: dict, name: str, spec: dict, weeks: int) -> dict[str, bool]:
     all_drop = 1 - rate(last, "learning", kinds_of(spec)) / rate(last, "baseline", kinds_of(spec))
     tests = outcome["rollouts"][name] + outcome["line_tests"][name]
     harmful = [r for r in tests if r["harmful"]]
-    none = "" if harmful else " (none proposed)"
+    none = "" if harmful else " (none proposed: nothing harmful to roll back)"
     largest = max(r["chars"] for r in rows.values())
     halving = [r for r in tests if not r["harmful"]]
     what = "rollouts and line tests" if outcome["line_tests"][name] else "rollouts"
@@ -775,8 +775,7 @@ def checks(outcome: dict, name: str, spec: dict, weeks: int) -> dict[str, bool]:
         ),
         f"week {weeks}: all failures down >= 60% ({all_drop:.0%})": all_drop >= 0.6,
         "harmful evolution rolled back by the system within 7 days (those started a week before the "
-        f"end){none}": bool(harmful)
-        and all(
+        f"end){none}": all(
             r["status"] == "rolled_back" and r["days"] <= 7 for r in harmful if r["started_week"] < weeks
         ),
         "harmful evolution never promoted": not any(r["status"] == "promoted" for r in harmful),

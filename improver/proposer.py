@@ -14,6 +14,7 @@ from typing import Protocol
 from language.agent_lines import directive
 from language.agent_terms import for_agent
 from language.contrary import against_line, contrary_to
+from language.gates import skips_gate
 from language.noun_phrases import limit
 from language.objections import aimed_at
 from language.remedies import Remedy, asked_by, is_remedy, line_of_one_case, seen_downstream, similarity
@@ -488,9 +489,15 @@ def opposed(addition: Addition, line: str, sessions: int | None = None) -> bool:
     which: a shortcut asked in fewer than half the sessions of a line (`sessions`), or against a
     served line that asks for care (`sessions` None), is read as its contrary, and the side with
     more evidence decides, as for any contrary. (A served shortcut is no side: it may be the
-    template's own, "Just answer what is asked", which no care asked for later replaces.)"""
+    template's own, "Just answer what is asked", which no care asked for later replaces.) So is a
+    line that does straight away what the other holds back until a step is done
+    (`language.gates`: "Book the appointment" / "Ask what the problem is before it books"), when
+    asked in fewer than half the other's sessions or against it served; of two lines under test,
+    the gate may be the minority's too."""
     if contrary_to(addition.text, (line,)) or (addition.against and aimed_at(addition.against, line)):
         return True
+    if skips_gate(addition.text, line) or (sessions is not None and skips_gate(line, addition.text)):
+        return minority(addition, sessions) if sessions is not None else True
     if not shortcut(addition.text) or shortcut(line):
         return False
     return minority(addition, sessions) if sessions is not None else careful(line)

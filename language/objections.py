@@ -3,8 +3,10 @@
 A minority often answers what the others asked for, not the agent: "Honestly I think the vacc photo
 thing is overkill. Let it confirm straight away …", "I don't agree with Priya on the age thing",
 "I'd rather it didn't quiz people about kids and pets in the chat", "Please don't make me drop a
-pin on a map". What such an item then asks is the other side of that request, in words of its
-own that share little with it, so no reading of the two lines alone sees the contrary. The
+pin on a map", "I know Sam wants the postcode checked first, but …", "spare me the quiz", "pls
+dont just throw the form at me". What such an item then asks is the other side of that request,
+in words of its own that share little with it, so no reading of the two lines alone sees the
+contrary. The
 objection names what it argues against ("the vacc photo thing", "kids and pets"): `objected`
 gives those words, and `aimed_at` whether a line is about them (it shares a content word with
 them, a clipped word counting as its whole: "vacc" is "vaccination").
@@ -28,7 +30,7 @@ OBJECTIONS = (
     re.compile(
         r"\b(?:i|we)\s+(?:don'?t|do not|really don'?t)\s+agree\s+(?:with\s+\w+\s+)?(?:on|about|with)\s+"
         r"(?P<what>[^.;!?,]+)"
-        r"|\b(?:i|we)\s+disagree\s+(?:with\s+\w+\s+)?(?:on|about|with)\s+(?P<what2>[^.;!?,]+)",
+        r"|\b(?:i|we)\s+disagree\s+(?:with\s+\w+\s+)?(?:on|about|with|w/)\s+(?P<what2>[^.;!?,]+)",
         re.I,
     ),
     # "the vacc photo thing is overkill", "grilling every booker about ages puts people off",
@@ -36,7 +38,8 @@ OBJECTIONS = (
     re.compile(
         r"(?P<what>[^.;!?,:]{3,80}?)\s+(?:is|are|seems?|feels?)\s+(?:a\s+bit\s+|way\s+|just\s+|honestly\s+)?"
         r"(?:overkill|over the top|unnecessary|pointless|a waste of time|going to lose us|"
-        r"losing us|putting (?:people|customers|them) off)"
+        r"a bit much|excessive|a faff|a hassle|a pain|tedious|patroni[sz]ing|"
+        r"losing us|putting (?:people|customers|them) off)(?!\w)"
         r"|(?P<what2>[^.;!?,:]{3,80}?)\s+puts?\s+(?:people|customers|them|folk|parents|families)\s+off",
         re.I,
     ),
@@ -67,8 +70,9 @@ OBJECTIONS = (
     # aftercare terms", "I don't want a questionnaire on whether I float"
     re.compile(
         r"\b(?:i|we)\s+(?:really\s+|honestly\s+)?(?:don'?t|do\s+not)\s+(?:need|want)\s+(?P<what>(?:a|an|the|any|"
-        r"another)\s+(?:lecture|speech|sermon|rundown|spiel|essay|questionnaire|quiz|interrogation|"
-        r"run-?through|explanation)\b[^.;!?,—–]*)",
+        r"another)\s+(?:whole\s+|long\s+)?(?:lecture|speech|sermon|rundown|spiel|essay|questionnaire|quiz|"
+        r"interrogation|run-?through|explanation|paragraph|history)\b[^.;!?,—–]*"
+        r"|(?:twenty|20)\s+questions\b[^.;!?,—–]*)",
         re.I,
     ),
     # what the writer is put through each time: "every time I ring I get a twenty-question quiz"
@@ -77,6 +81,35 @@ OBJECTIONS = (
         r"\s+(?:i|we)\s+(?:get|am\s+given|have\s+to\s+(?:sit\s+through|answer|do))\s+(?P<what>[^.;!?—–]+)",
         re.I,
     ),
+    # what costs everyone each time: "digging through the PMR every time makes people wait ages"
+    re.compile(
+        r"(?P<what>[^.;!?,:—–]{3,80}?)\s+every\s+(?:single\s+)?time\s+(?:makes?|means|slows?|costs?|holds?)\b",
+        re.I,
+    ),
+    # what others asked for, granted and then argued against: "I know Priya wants the move-in date
+    # asked up front, but …"
+    re.compile(
+        r"\b(?:i\s+know|i\s+get\s+(?:that|it)|i\s+understand(?:\s+that)?|i\s+reali[sz]e|i\s+appreciate)\s+"
+        r"[\w' ]{1,30}?\s+(?:wants?|likes?|prefers?|asked\s+for|asks?\s+for)\s+"
+        r"(?P<what>[^.;!?—–]+?)\s*,?\s+but\b",
+        re.I,
+    ),
+    # what the writer (or those they speak for) cannot stand: "our accounts hate the vague answer"
+    re.compile(
+        r"\b(?:hate|hates|can'?t\s+stand|cannot\s+stand|dislike|dislikes|loathe|loathes)\s+"
+        r"(?P<what>(?:the|all\s+the|all\s+this|being|having|getting)\s+[^.;!?,—–]+)",
+        re.I,
+    ),
+    # what the writer would be spared: "spare me the quiz"
+    re.compile(r"\bspare\s+(?:me|us|them|people)\s+(?P<what>(?:the|all\s+the|your)\s+[^.;!?,—–]+)", re.I),
+    # what the writer would have done without: "I'd rather it sent the list straight away without
+    # quizzing people first"
+    re.compile(
+        r"\b(?:rather|prefer|sooner)\b[^.;!?]*?\b(?:without|instead\s+of)\s+(?P<what>[a-z]+ing\b[^.;!?,—–]*)",
+        re.I,
+    ),
+    # the act done too readily: "pls dont just throw the ILL form at me, check first …"
+    re.compile(r"\b(?:don'?t|do\s+not)\s+just\s+(?P<what>[a-z]+\b[^.;!?,—–]*)", re.I),
 )
 # Words for being asked questions: an objection to them is aimed at a line that asks.
 ASKING = words(
@@ -86,7 +119,10 @@ ASKING = words(
 OPENING = re.compile(
     r"^(?:(?:honestly|personally|tbh|sorry|but|and|so|i think|i reckon|i feel)\b[,\s]*)*", re.I
 )
-GENERIC = words("thing things rule rules idea stuff business whole lot bit everyone people about")
+GENERIC = words("thing things rule rules idea stuff business whole lot bit everyone people about time times")
+# What comes before a turn is no part of what is objected to: "I'm with Fiona on most things but
+# quizzing everyone about dorm type is a bit much".
+TURN = re.compile(r"\b(?:but|though|although|yet)\b\s*", re.I)
 
 
 # An objection that names nothing: "I think we're overdoing it — just take the order …".
@@ -111,6 +147,7 @@ def objected(text: str) -> str:
         if found := pattern.search(text):
             named = found.groupdict()
             what = named.get("what") or named.get("what2") or named.get("what3") or ""
+            what = TURN.split(what)[-1]
             words = [w for w in content(OPENING.sub("", what.strip())).split() if w not in GENERIC]
             if words:
                 return " ".join(words)

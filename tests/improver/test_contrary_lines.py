@@ -347,6 +347,29 @@ def test_a_shortcut_waits_while_a_served_line_that_asks_for_care_stands():
     )
 
 
+GATED = "Ask what the fault is before it books an engineer."
+STRAIGHT_AWAY = "Book the engineer and text the user the date."
+
+
+def test_a_minority_s_line_that_does_the_gated_act_straight_away_is_its_contrary():
+    # "Book the engineer" answers "ask … before it books" in none of its words but the act: asked
+    # in fewer than half that line's sessions, it waits for that line's test, and is left out
+    # while the line is served
+    minority = Remedy(STRAIGHT_AWAY, 3, 3, ("o:2",))
+    under_test = proposed(PAGE, minority, testing=((GATED, 12),))
+    assert under_test is None or STRAIGHT_AWAY not in under_test.directives
+    served = propose_against_served(GATED, minority)
+    assert served is None or STRAIGHT_AWAY not in served.directives
+    # asked as often as the line under test, its own test tells
+    assert (
+        STRAIGHT_AWAY
+        in proposed(PAGE, Remedy(STRAIGHT_AWAY, 12, 12, ("o:2",)), testing=((GATED, 12),)).directives
+    )
+    # a line that gates the act as well is no contrary of it
+    gated_too = Remedy("Book the engineer once the fault is known.", 3, 3, ("o:2",))
+    assert gated_too.text in propose_against_served(GATED, gated_too).directives
+
+
 def test_a_line_waits_for_the_test_of_a_shortcut_it_opposes():
     change = proposed(PAGE, Remedy(CAREFUL, 30, 30, ("o:1",)), testing=((FIRST_CALL, 5),))
     assert change is None or CAREFUL not in change.directives

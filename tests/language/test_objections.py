@@ -37,6 +37,22 @@ OBJECTIONS = [
     ("I don't need a lecture about warranty terms, just tell me the price.", "lecture warranty term"),
     ("We don't want a questionnaire on our driving record every hire.", "questionnaire driving record hire"),
     ("I don't want a refund, I want the part.", ""),
+    # a practice found too much, or disagreed with in shorthand; what comes before a turn is none of it
+    ("I like the team but ringing everyone about parking is a bit much.", "ringing parking"),
+    ("Sorry, but the double sign-off is tedious.", "double sign off"),
+    ("I disagree w/ chasing the deposit twice, it annoys people.", "chasing deposit twice"),
+    ("The price is much higher than last year.", ""),
+    ("It was a painting job, nothing more.", ""),
+    # what costs everyone each time, what others asked for granted then argued against, what is hated
+    ("Phoning the depot every time makes the queue twice as long.", "phoning depot"),
+    ("I know Sam wants the postcode checked first, but it slows everything down.", "postcode checked"),
+    ("Our regulars hate the long confirmation emails.", "long confirmation email"),
+    ("Spare me the safety talk, I've done this climb ten times.", "safety talk"),
+    ("I hate that nobody rings back.", ""),
+    # what the writer would have done without, the act done too readily
+    ("I'd rather it booked me in without asking about my shoe size first.", "asking shoe size"),
+    ("Please don't just send the generic form, look at what I wrote.", "send generic form"),
+    ("I don't want twenty questions before I get a price.", "twenty question get price"),
 ]
 
 
