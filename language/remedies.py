@@ -107,8 +107,12 @@ def _from_now_on(said: str, asked: str) -> bool:
 
 def line_of_one_case(line: str) -> bool:
     """Whether a line is about one case as an ask is read: what it asks instead of ("…, not just
-    take the card details and say see you Saturday") is no case it is about."""
-    return about_one_case(INSTEAD.sub("", line) or line)
+    take the card details and say see you Saturday") is no case it is about. A line that marks
+    no case (no identifier, number, name, one thing pointed at, one person's own: the scope's
+    markers) is about none, whatever its function words weigh: "Tell people how long the wait is
+    likely to be" was asked as a rule and is written as one."""
+    asked = INSTEAD.sub("", line) or line
+    return about_one_case(asked) and not ("no-marker" in scope_features(asked) and not names_one(asked))
 
 
 # What an ask is asked instead of, after it: "…, not just take the card details and say see you

@@ -147,6 +147,7 @@ THE_BOT = (
 )
 SHOULD = r"(?:really\s+)?(?:should|must|needs to|has to|have to|ought to)"
 SHOULD_NOT = r"(?:really\s+)?(?:shouldn'?t|mustn'?t|can'?t|cannot|should not|must not)"
+WHOEVER = r"(?:whoever|anyone\s+who|anybody\s+who|the\s+(?:person|people|one)\s+who)\s+(?:[\w'-]+\s+){1,5}?"
 ADDRESSED = (
     (re.compile(rf"^(?:can|could|would|will)\s+(?:{THE_BOT})\s+", re.I), "Could you "),
     (
@@ -159,6 +160,9 @@ ADDRESSED = (
         ),
         "",
     ),
+    # whoever does the work, named by what they do: "whoever takes these orders should check …"
+    (re.compile(rf"^{WHOEVER}{SHOULD_NOT}\s+", re.I), "Don't "),
+    (re.compile(rf"^{WHOEVER}{SHOULD}\s+", re.I), ""),
     (re.compile(rf"^(?:{THE_BOT})\s+{SHOULD_NOT}\s+", re.I), "Don't "),
     (re.compile(rf"^(?:{THE_BOT})\s+{SHOULD}\s+not\s+", re.I), "Don't "),
     (re.compile(rf"^(?:{THE_BOT})\s+{SHOULD}\s+", re.I), ""),
@@ -192,7 +196,8 @@ NO_PRACTICE = (  # what we know, feel or have, and what befalls us
 def addressed(sentence: str) -> str:
     """The sentence said to the agent when it asks the agent in the third person, or states the
     house's practice (see the module's docstring and `HOUSE`); else the sentence as it is."""
-    text = CONNECTIVE.sub("", sentence.strip(), count=1)  # "So it should mention …"
+    text = COMMENT.sub("", sentence.strip(), count=1)  # "Honestly it's not rocket science, …"
+    text = CONNECTIVE.sub("", text, count=1)  # "So it should mention …"
     asked = next((a for t in (sentence.strip(), text, grammar.lead_in_off(text)) if (a := rhetorical(t))), "")
     if asked and instructs(asked):
         return asked[:1].upper() + asked[1:]  # "It should have asked me …": "Ask me …"
@@ -227,6 +232,14 @@ DROPPED_IT = re.compile(
 # an instruction, "then", "please" and "surely" open it the same way.
 JOINING_WORDS = "so|and|also|but|plus|anyway|basically"
 JOINING = re.compile(rf"^(?:{JOINING_WORDS})\b,?\s+(?=\S)", re.I)
+# A remark on how little is asked, before the ask: "Honestly it's not rocket science, …", "Come
+# on, it isn't hard -". It names nothing the ask is about.
+COMMENT = re.compile(
+    r"^(?:(?:honestly|seriously|frankly|look|come\s+on|tbh|really)[,!]?\s+)*(?:it'?s|it\s+is|it\s+isn'?t|this\s+is|"
+    r"that'?s)\s+(?:really\s+|just\s+|honestly\s+)?(?:not\s+)?(?:that\s+|exactly\s+)?(?:rocket\s+science|hard|"
+    r"difficult|complicated|brain\s+surgery|much\s+to\s+ask|a\s+big\s+ask|a\s+lot\s+to\s+ask)\s*[,;:—–-]+\s*",
+    re.I,
+)
 CONNECTIVE = re.compile(rf"^(?:{JOINING_WORDS}|then|please|surely)\b,?\s+(?=\S)", re.I)
 
 

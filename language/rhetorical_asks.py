@@ -21,7 +21,8 @@ from lemminflect import getLemma
 from language import grammar
 
 AGENT = (
-    r"(?:it|you|u|(?:the|your)\s+(?:[\w-]+\s+)?(?:bot|agents?|assistant|chatbot|system|app|staff|desk|team)"
+    r"(?:it|you|u|some(?:one|body)|any(?:one|body)"
+    r"|(?:the|your)\s+(?:[\w-]+\s+)?(?:bot|agents?|assistant|chatbot|system|app|staff|desk|team|office)"
     r"|agents|staff|(?:the|whichever|whoever)\s+(?:person|lady|man|woman|one)\s+(?:on|at|answering)\s+"
     r"the\s+(?:chat|phone|desk|line|booking\s+line))"
 )

@@ -23,6 +23,16 @@ from language.agent_terms import for_agent
             "It would have helped massively if someone had just rung me the night before.",
             "Ring the user the night before.",
         ),
+        # whoever does the work, named by what they do, and a remark on how little is asked
+        (
+            "Honestly it's not rocket science, whoever takes these bookings should check the trailer size "
+            "before anything is confirmed.",
+            "Check the trailer size before anything is confirmed.",
+        ),
+        (
+            "Come on, it isn't hard - whoever answers the phone should never promise a date.",
+            "Never promise a date.",
+        ),
         # an aside that asks nothing, and what an ask is for, are not the instruction
         (
             "Can you please, for goodness' sake, text the customer when the van leaves, so we're not all waiting in?",

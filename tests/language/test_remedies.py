@@ -3,7 +3,7 @@ duplicates, and how they are grouped across sessions and people."""
 
 import pytest
 
-from language.remedies import Said, group, similarity
+from language.remedies import Said, group, line_of_one_case, similarity
 from language.remedy_reading import is_remedy
 
 SAME = [
@@ -169,3 +169,20 @@ def test_two_asks_that_share_two_words_are_two_lines():
         ("Every refund total must carry the 'order as placed' limitation wording.", 3),
         ("Put the total for each order on the first page.", 4),
     ]
+
+
+@pytest.mark.parametrize(
+    ("line", "one_case"),
+    [
+        # no identifier, number, name, one thing pointed at or one person's own: no case, whatever
+        # its function words weigh
+        ("Tell people how long the wait is likely to be.", False),
+        ("Tell the user roughly how long the wait is likely to be.", False),
+        ("Send Mrs Greaves a replacement chamber.", True),
+        ("Refund order 4471 today.", True),
+        ("Tell the lady who rang about the marquee that it is booked.", True),
+        ("Book this one for Tuesday.", True),
+    ],
+)
+def test_a_line_is_about_one_case_only_when_something_in_it_marks_one(line, one_case):
+    assert line_of_one_case(line) is one_case

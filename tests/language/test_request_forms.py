@@ -692,6 +692,13 @@ def test_a_concession_a_passive_obligation_and_what_is_not_too_much_to_ask_becom
             False,
             ["Tell tenants the bins move to Tuesdays over Christmas."],
         ),
+        # … or why someone, anyone or the office does not
+        (
+            "Why can't someone just text the night before if the crew isn't coming?",
+            False,
+            ["Text the night before if the crew isn't coming."],
+        ),
+        ("Why can't the office just send the form with the quote?", False, ["Send the form with the quote."]),
         # what was not too much to ask, said as how a thing should be
         (
             "Is it too much to ask that the van turns up on time?",
