@@ -124,7 +124,20 @@ def _lemmas(word: str) -> dict[str, tuple[str, ...]]:
 
 
 def closed(word: str) -> bool:
-    return word in DETERMINERS or word in PRONOUNS or word in PREPOSITIONS or word in AUXILIARIES
+    return (
+        word in DETERMINERS
+        or word in PRONOUNS
+        or word in PREPOSITIONS
+        or word in AUXILIARIES
+        or word in LINKING_ADVERBS
+    )
+
+
+# Adverbs that link a sentence to the one before ("However, the keys were handed to …"): no verb.
+LINKING_ADVERBS = words(
+    "however nevertheless nonetheless meanwhile otherwise therefore moreover furthermore besides "
+    "anyhow anyway thus hence consequently instead regardless"
+)
 
 
 @functools.lru_cache(maxsize=16384)

@@ -35,7 +35,7 @@ from language.grammar import imperative
 from language.noun_rules import SPEAKER
 from language.objections import objected
 from language.remedy_reading import WHERE_NOT, by_form, is_remedy
-from language.remedy_shapes import shapes
+from language.remedy_shapes import kind_narrowed, shapes
 from language.request_forms import addressed, request, shielded, work_rule
 from language.scope import about_one_case, is_instance, names_one, scope_features
 from language.sentences import sentences
@@ -157,8 +157,10 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
         if read[sentence] and not goes_on_from_one_case(
             sentence, case_before=case_before, named_after=named_after[position]
         ):
-            # an ask that gives the agent no act of its own is the house's rule, if it states one
-            rule = "" if for_agent(sentence) else house_rule(sentence, obliged=True)
+            # an ask that gives the agent no act of its own is the house's rule, if it states one, as
+            # is what any of a kind gets ("Any address down a lane gets the small truck")
+            own_act = for_agent(sentence) and not kind_narrowed(sentence)
+            rule = "" if own_act else house_rule(sentence, obliged=True)
             asked.append((position, rule or sentence))
         elif reason and (
             rule := house_rule(sentence, obliged=True) or house_rule(_after_dash(sentence), obliged=True)

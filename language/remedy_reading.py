@@ -35,7 +35,7 @@ from language.linear_model import load
 from language.needs import stated_need
 from language.noun_phrases import limit, tally
 from language.noun_rules import count_alone
-from language.remedy_shapes import TURNED_UP, WHEN_WE_DID, shapes
+from language.remedy_shapes import TURNED_UP, WHEN_WE_DID, kind_narrowed, shapes
 from language.request_forms import asks_information, request
 
 WEIGHTS = Path(__file__).with_name("remedy_weights.json")
@@ -232,8 +232,9 @@ def by_form(sentence: str) -> bool | None:
         return True  # "Two approvals per release PR.", "No password resets over chat."
     if asks_information(text):
         return False  # "Could you tell me why it failed?": a question about one event
-    if request(text):
-        return True  # a request said as a question, a wish, a rule of the work or a noun phrase
+    if request(text) or kind_narrowed(text):
+        return True  # a request said as a question, a wish, a rule of the work or a noun phrase;
+        # what any of a kind gets: "Any address down a single-track lane gets the small truck"
     if WHEN_WE_DID.match(text) or TURNED_UP.match(text) or WHERE_NOT.match(text):
         return False  # "When we got there the lady said …, come back …", "Box turns up, …", "But she
         # should never have been on it.": what happened

@@ -191,11 +191,22 @@ def _subject(words: list[str]) -> set[str]:
     return set()
 
 
-# What narrows "anything" or "any pothole" to a kind: "over 40mm", "with a lift", "marked urgent".
+# What narrows "anything" or "any pothole" to a kind: "over 40mm", "with a lift", "marked urgent",
+# "down a single-track lane".
 SUCH = grammar.words(
-    "over under above below beyond exceeding within with without on in from for that which marked"
+    "over under above below beyond exceeding within with without on in from for that which marked "
+    "down up along near at inside outside behind across off via where who"
 )
 SUCH_VERBS = grammar.words("is goes gets needs must should")
+
+
+def kind_narrowed(sentence: str) -> bool:
+    """Whether the sentence opens with any or every thing of a kind narrowed by a condition, then
+    what it is or gets ("Any address down a single-track lane gets the small truck", `_any_such`);
+    not one occasion ("… again", "this morning"), nor a question."""
+    bare = grammar.lead_in_off(sentence.strip().replace("’", "'"))
+    words = [w for w in (grammar._word(t) for t in bare.split()) if w]
+    return len(words) > 3 and not bare.endswith("?") and not ONE_OCCASION.search(bare) and _any_such(words)
 
 
 def _any_such(words: list[str]) -> bool:

@@ -126,6 +126,19 @@ GIVEN = re.compile(
     r"nice|good|great|helpful|appreciated|useful|handy|welcome)\b[^?]*$",
     re.I,
 )
+# The same thing given asked for as a chance: "Any chance of a text when the driver's about an
+# hour away?", "How about a call the night before any delivery?"
+CHANCE_OF = re.compile(
+    r"^(?:any\s+chance\s+of|how\s+about|what\s+about)\s+(?P<act>(?:a|an|one)\s+[^?]+?)[\s?.!]*$", re.I
+)
+# What the writer would have expected to happen, after any remark on the case: "For a car of this
+# value I would have expected the documents to travel in a sealed envelope" asks to arrange it;
+# of whoever does the work ("I'd have expected someone to ring me"), it asks the act.
+EXPECTED = re.compile(
+    r"^(?:[^,]{0,60}?,?\s+)?(?:i|we)(?:\s+would|'d)\s+(?:have\s+|'ve\s+)?(?:at\s+least\s+)?expected\s+"
+    r"(?P<who>[^,;?]+?)\s+to\s+(?P<act>(?:[a-z]+)\b[^?]*?)[\s.!]*$",
+    re.I,
+)
 # What was not too much to ask, said as the doing of it: "Surely asking the ages of any children at
 # booking, and explaining the bunk rules there and then, isn't too much?"
 NOT_TOO_MUCH = re.compile(
@@ -205,7 +218,12 @@ def rhetorical(sentence: str) -> str:
     elif found := NOT_TOO_MUCH.match(text):
         act = GERUND_AFTER.sub(lambda m: f"{m[1]} {_base(m[2].lower()) or m[2]}", _base_first(found["act"]))
         avoid = NO_ACT
-    elif (found := GIVEN.match(text.rpartition(" but ")[2])) and FOR_EVERY_CASE.search(found["act"]):
+    elif found := EXPECTED.match(text):
+        doer = re.fullmatch(AGENT, found["who"], re.I)
+        act, avoid = (found["act"] if doer else f"arrange for {found['who']} to {found['act']}"), NO_ACT
+    elif (
+        found := GIVEN.match(text.rpartition(" but ")[2]) or CHANCE_OF.match(text)
+    ) and FOR_EVERY_CASE.search(found["act"]):
         act, avoid = f"give {found['act'][:1].lower()}{found['act'][1:]}", NO_ACT
     else:
         return ""

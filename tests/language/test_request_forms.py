@@ -9,6 +9,7 @@ import pytest
 
 from language.agent_lines import directive
 from language.agent_terms import for_agent
+from language.grammar import imperative
 from language.remedies import Said, asks_in, asks_of_the_work, group
 from language.request_forms import request, wish
 from language.sentences import sentences
@@ -699,6 +700,38 @@ def test_a_concession_a_passive_obligation_and_what_is_not_too_much_to_ask_becom
             ["Text the night before if the crew isn't coming."],
         ),
         ("Why can't the office just send the form with the quote?", False, ["Send the form with the quote."]),
+        # a thing given for every case, asked for as a chance; what the writer would have expected
+        (
+            "Any chance of a call when the fitter is half an hour away? sat in all day",
+            False,
+            ["Give a call when the fitter is half an hour away."],
+        ),
+        ("Any chance of a refund?", False, []),
+        (
+            "For a sofa of this price I would have expected the legs to come wrapped and be fitted on delivery.",
+            False,
+            ["Arrange for the legs to come wrapped and be fitted on delivery."],
+        ),
+        (
+            "I'd have expected you to check the stairs before sending a wardrobe.",
+            False,
+            ["Check the stairs before sending a wardrobe."],
+        ),
+        ("Honestly I would have expected better.", False, []),
+        # what any of a kind gets is the house's rule, said as such; a stretch of time is no kind
+        (
+            "Any delivery up a farm track goes in the pickup. The lorry got stuck at Jenkins' again.",
+            False,
+            ["Our policy is that any delivery up a farm track goes in the pickup."],
+        ),
+        ("Every time I ring nobody picks up.", False, []),
+        # a sentence linked to the one before by its adverb tells what happened
+        (
+            "The sofa arrived safely, thank you. However, the receipt and both cushions were handed to my "
+            "neighbour without any signature. I would have expected the cushions to be signed for.",
+            False,
+            ["Arrange for the cushions to be signed for."],
+        ),
         # what was not too much to ask, said as how a thing should be
         (
             "Is it too much to ask that the van turns up on time?",
@@ -757,3 +790,15 @@ def test_a_run_of_concessions_however_long_is_read_once():
         "Check the tide table before booking."
     ]
     assert isinstance(asks_in("I mean, but " * 3000 + ask), list)  # read (past its bound, as one case)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "instructs"),
+    [
+        ("However, the logbook and both keys were handed to my gardener in a carrier bag.", False),
+        ("Nevertheless, the crate was left open on the drive.", False),
+        ("Hand the logbook to the owner in a sealed envelope.", True),
+    ],
+)
+def test_a_sentence_opened_by_a_linking_adverb_is_no_imperative(sentence, instructs):
+    assert imperative(sentence) is instructs
