@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from language.agent_lines import directive
-from language.agent_terms import for_agent
+from language.agent_terms import for_agent, without_purpose
 from language.contrary import against_line, contrary_to
 from language.gates import skips_gate
 from language.noun_phrases import limit
@@ -147,9 +147,15 @@ def refused(
         return f"a line that instructs agents as only a user's text asked ({text[:80]!r})"
     if free and not directive(text):
         return f"a line that does not say what to do ({text[:80]!r})"
-    if free and any(not limit(p) and normalised(for_agent(p)) != normalised(p) for p in parts):
+    if free and any(not limit(p) and not _in_agent_terms(p) for p in parts):
         return f"a line not written for the agent ({text[:80]!r}; as a directive: {for_agent(text)!r})"
     return ""
+
+
+def _in_agent_terms(part: str) -> bool:
+    """Whether the part is written as `language.agent_terms` writes it for the agent: what it says
+    the ask is for ("…, so we're not all going round in circles") may be kept or not."""
+    return normalised(without_purpose(for_agent(part))) == normalised(without_purpose(part))
 
 
 def _same_line(text: str, other: str) -> bool:

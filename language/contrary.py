@@ -23,6 +23,7 @@ from language.lengths import length_conflict
 from language.linear_model import load
 from language.opposites import opposed_words, same_scale_conflicts
 from language.remedy_shapes import CONDITION
+from language.sentences import sentences
 from language.slots import contrary_on, different_acts, narrower
 from language.words import content
 
@@ -230,13 +231,22 @@ def against_line(fact: str, line: str) -> bool:
     correction's story ("Told the agent three times now — our minimum hire period is 2 weeks,
     not 1 week like it keeps telling people on the phone line") shares a word or none with "Never
     promise a handover time in writing", and the opposite words it holds ("phone" / "writing")
-    are said of other things: withholding the fact beside it would only keep it from the agents."""
+    are said of other things: withholding the fact beside it would only keep it from the agents.
+    Of a fact told in several sentences, each is read against the line on its own: "… offering
+    people a 'free 15-minute chat'. … that £150 comes off the fee …" holds "free" in one sentence
+    and "fee" in another, and says no contrary of "Tell clients the Home Office fee is paid
+    separately"."""
     if contrary_on(fact, line):
         return True
+    said = sentences(rule_text(fact)) or [fact]
+    return any(_said_of_one_thing(part, line) and contrary(part, line) for part in said)
+
+
+def _said_of_one_thing(fact: str, line: str) -> bool:
     shared = (set(content(rule_text(fact)).split()) & set(content(rule_text(line)).split())) - NEGATIONS
     # a number's digits or a preposition ("over £40" / "over 5%") is no topic the two share
     shared = {w for w in shared if not w.isdigit() and w not in PREPOSITIONS}
-    return len(shared) >= SHARED_TOPIC and contrary(fact, line)
+    return len(shared) >= SHARED_TOPIC
 
 
 def contrary_to(line: str, lines) -> str:

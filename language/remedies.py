@@ -37,6 +37,7 @@ from language.objections import objected
 from language.remedy_reading import WHERE_NOT, by_form, is_remedy
 from language.remedy_shapes import kind_narrowed, shapes
 from language.request_forms import addressed, request, shielded, work_rule
+from language.run_ons import run_ons
 from language.scope import about_one_case, is_instance, names_one, scope_features
 from language.sentences import sentences
 from language.standing_values import standing_value, stated_value
@@ -145,7 +146,8 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
     the item says the agent did otherwise ("Minimum order for delivered buffets is 20 heads. bot
     accepted a 6 person order", `language.standing_values.stated_value`).
     Each sentence is read once (`read` keeps what a sentence asked across items)."""
-    said = [ASIDE.sub("", " ".join(s.split())) for s in sentences(text)]  # one space between words
+    # one space between words; an unpunctuated message cut where its ask begins (language.run_ons)
+    said = [ASIDE.sub("", " ".join(part.split())) for s in sentences(text) for part in run_ons(s)]
     read = {} if read is None else read
     named_after = [False] * len(said)  # whether a later sentence names one case
     for i in range(len(said) - 2, -1, -1):
@@ -158,8 +160,8 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
             sentence, case_before=case_before, named_after=named_after[position]
         ):
             # an ask that gives the agent no act of its own is the house's rule, if it states one, as
-            # is what any of a kind gets ("Any address down a lane gets the small truck")
-            own_act = for_agent(sentence) and not kind_narrowed(sentence)
+            # is what any of a kind gets in a reviewer's reason ("Anything over 20kg is a two-person lift")
+            own_act = for_agent(sentence) and not (reason and kind_narrowed(sentence))
             rule = "" if own_act else house_rule(sentence, obliged=True)
             asked.append((position, rule or sentence))
         elif reason and (

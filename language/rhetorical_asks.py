@@ -22,7 +22,7 @@ from language import grammar
 
 AGENT = (
     r"(?:it|you|u|some(?:one|body)|any(?:one|body)"
-    r"|(?:the|your)\s+(?:[\w-]+\s+)?(?:bot|agents?|assistant|chatbot|system|app|staff|desk|team|office)"
+    r"|(?:the|your|an?|this|that)\s+(?:[\w'-]+\s+){0,2}?(?:bot|agents?|assistant|chatbot|system|app|staff|desk|team|office)"
     r"|agents|staff|(?:the|whichever|whoever)\s+(?:person|lady|man|woman|one)\s+(?:on|at|answering)\s+"
     r"the\s+(?:chat|phone|desk|line|booking\s+line))"
 )
@@ -32,6 +32,7 @@ IMPERSONAL = re.compile(
     r"^(?:would\s+it\s+be\s+(?:so\s+|that\s+|too\s+|really\s+)?(?:hard|difficult)\s+to\s+"
     r"|how\s+(?:hard|difficult)\s+(?:is\s+it|can\s+it\s+be|would\s+it\s+be)\s+to\s+"
     r"|is\s+it\s+(?:really\s+)?(?:too|so)\s+much\s+to\s+ask\s+to\s+"
+    r"|is\s+it\s+(?:really\s+)?(?:so|that|too)\s+(?:hard|difficult)\s+to\s+"
     r"|(?:is|would)\s+it\s+(?:be\s+)?possible\s+to\s+)",
     re.I,
 )
@@ -45,11 +46,20 @@ QUESTIONS = [
     r"would\s+it\s+(?:really\s+|actually\s+|honestly\s+|seriously\s+)?(?:kill|hurt)\s+(?:you|it|them)\s+to\s+",
     rf"would\s+it\s+be\s+(?:so\s+|that\s+|too\s+|really\s+)?(?:hard|difficult)\s+(?:for\s+{AGENT}\s+)?to\s+",
     rf"how\s+(?:hard|difficult)\s+(?:is\s+it|can\s+it\s+be|would\s+it\s+be)\s+(?:for\s+{AGENT}\s+)?to\s+",
+    rf"is\s+it\s+(?:really\s+)?(?:so|that|too)\s+(?:hard|difficult)\s+(?:for\s+{AGENT}\s+)?to\s+",
     rf"is\s+it\s+(?:really\s+)?(?:too|so)\s+much\s+to\s+ask\s+(?:for\s+{AGENT}\s+to\s+|that\s+{AGENT}\s+|to\s+)",
     r"(?:is|would)\s+it\s+(?:be\s+)?possible\s+to\s+",
     rf"(?:is\s+there\s+)?(?:any|a)\s+(?:chance|way)\s+(?:that\s+)?{AGENT}\s+(?:could|can|would|might)\s+",
     rf"(?:is|would)\s+it\s+(?:be\s+)?possible\s+for\s+{AGENT}\s+to\s+",
     rf"(?:how|what)\s+about\s+(?:if\s+)?{AGENT}\s+",
+    r"(?:how|what)\s+about\s+(?=[a-z]+ing\b)",  # "What about checking the route notes before …?"
+    # a suggestion announced as such: "Here's an idea: don't close …", "Maybe, just maybe, let it …"
+    rf"(?:here'?s\s+an?\s+(?:idea|thought|suggestion)|(?:a\s+)?(?:revolutionary|radical|crazy|wild|modest|novel)"
+    rf"\s+(?:suggestion|idea|thought)|just\s+a\s+(?:thought|suggestion)|maybe,?\s+just\s+maybe)\s*[:,;.!-]*\s*"
+    rf"(?:have\s+{AGENT}\s+)?",
+    rf"(?:could|can|would)\s+(?:some(?:one|body)|any(?:one|body))\s+(?:please\s+)?(?:make\s+sure|ensure)\s+"
+    rf"(?:that\s+)?{AGENT}\s+",
+    rf"(?:would\s+you\s+mind|could\s+you|can\s+you)\s+(?:please\s+)?having\s+{AGENT}\s+",
     rf"(?:i|we)\s+(?:just|only|simply|really)\s+(?:need|want)\s+{AGENT}\s+to\s+",
     # what was expected of it: "We were hoping it would pull dates from the events page"
     rf"(?:i|we)\s+(?:was\s+|were\s+|had\s+)?(?:hoping|hoped|expected|expecting)\s+(?:that\s+)?{AGENT}\s+(?:would|to)\s+",
@@ -59,15 +69,21 @@ QUESTIONS = [
     rf"(?:perhaps|maybe)\s+{AGENT}\s+(?:could|might)\s+(?:in\s+future\s+|next\s+time\s+)?",
     # what it is to be made to do: "please make it put the reservation on the system"
     rf"(?:please|kindly)\s+make\s+{AGENT}\s+",
+    rf"make\s+(?!it\b){AGENT}\s+(?=[a-z]+\s)",  # "make the bot use the real diary" ("make it clear" is none)
     rf"(?:please\s+|kindly\s+|just\s+)?get\s+{AGENT}\s+to\s+",
     rf"(?:please\s+|kindly\s+)?(?:update|change|fix|set)\s+(?:it|the\s+\w+)\s+(?:up\s+)?so\s+(?:that\s+)?{AGENT}\s+",
-    rf"(?:i|we)\s+(?:would\s+)?(?:respectfully\s+|kindly\s+)?(?:request|ask|suggest|propose)\s+that\s+{AGENT}\s+",
+    rf"(?:i|we)\s+(?:would\s+|must\s+)?(?:respectfully\s+|kindly\s+)?(?:request|ask|suggest|propose|insist)\s+that\s+"
+    rf"(?:in\s+future,?\s+|from\s+now\s+on,?\s+)?{AGENT}\s+(?:(?:should\s+)?be\s+(?:amended|changed|updated|set\s+up|"
+    r"configured|programmed|told)\s+to\s+)?",
     rf"(?:it(?:'d|\s+would)\s+(?:be|have\s+been)\s+)?(?:much\s+|far\s+|a\s+lot\s+)?(?:better|appreciated|helpful)"
     rf"\s+if\s+{AGENT}\s+(?:had\s+)?",
+    rf"(?:i|we)(?:'d|\s+would|\s+should)\s+be\s+(?:very\s+|most\s+|really\s+)?(?:grateful|thankful|obliged)\s+if\s+"
+    rf"{AGENT}\s+(?:could|would|can)\s*,?\s*(?:(?:in\s+future|from\s+now\s+on|going\s+forward)\s*,?\s*)?",
     rf"(?:could|can|would)\s+{AGENT}\s+not\s+",
     rf"(?:couldn'?t|can'?t|wouldn'?t)\s+{AGENT}\s+(?!have\b|'ve\b)",
-    rf"why\s+(?:can'?t|cannot|won'?t|doesn'?t|does\s+not|didn'?t|did\s+not)\s+{AGENT}\s+",
-    rf"why\s+(?:does|do|did)\s+{AGENT}\s+never\s+",
+    rf"why\s+(?:on\s+earth\s+|the\s+hell\s+|oh\s+why\s+)?(?:can'?t|cannot|won'?t|doesn'?t|does\s+not|didn'?t|"
+    rf"did\s+not)\s+{AGENT}\s+",
+    rf"why\s+(?:on\s+earth\s+)?(?:does|do|did)\s+(?:{AGENT}\s+never|no\s*one|nobody)\s+",
     rf"surely\s+{AGENT}\s+(?:can|could)\s+",
     # the least, or all, that was asked of it: "The least it could do is warn people …"
     rf"the\s+least\s+{AGENT}\s+(?:could|can|should)\s+do\s+is\s+(?:to\s+)?",

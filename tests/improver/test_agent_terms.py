@@ -15,6 +15,9 @@ def test_a_model_line_must_already_be_written_for_the_agent():
     assert "not written for the agent" in refused("Great job, but confirm the time zone first.", free=True)
     assert "not written for the agent" in refused("Send me the agenda the day before.", free=True)
     assert refused("Stop nagging me.", free=True)  # nothing to do but for the speaker
+    # what a line says it is for may be kept or not: the line is in the agent's terms either way
+    purpose = "Send a list of what arrived each time parts come in, so we are not all going round in circles."
+    assert refused(purpose, free=True) == ""
 
 
 def test_what_a_line_asks_instead_of_is_no_case_it_is_about():

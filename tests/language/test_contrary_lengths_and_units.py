@@ -135,3 +135,17 @@ def test_a_number_or_a_preposition_is_no_topic_a_fact_shares_with_a_line():
     )
     line = "Any wine description that goes out has to state the grape and the bottle size, and nothing over 5% gets called light."
     assert contrary(fact, line) and not against_line(fact, line)
+
+
+def test_each_sentence_of_a_fact_is_read_against_a_line_on_its_own():
+    # "free" in one sentence, "fee" and "students" in others: no sentence is said of what the line is
+    fact = (
+        "Can I flag something — the desk is STILL offering students a 'free 20-minute taster lesson'. We "
+        "stopped those in March. Taster lessons are £30 + VAT and last 40 minutes, and that £30 comes off the "
+        "course fee if they go on to enrol. Students are showing up expecting a freebie and it is embarrassing "
+        "for the tutors."
+    )
+    line = "Tell students that the exam board fee and the certificate fee are paid separately from your fee."
+    assert contrary(fact, line) and not against_line(fact, line)
+    # one sentence said of the line's own thing still is
+    assert against_line("We were audited in May. Never rotate the logs.", "Rotate the logs every night.")

@@ -722,9 +722,72 @@ def test_a_concession_a_passive_obligation_and_what_is_not_too_much_to_ask_becom
         (
             "Any delivery up a farm track goes in the pickup. The lorry got stuck at Jenkins' again.",
             False,
-            ["Our policy is that any delivery up a farm track goes in the pickup."],
+            ["Any delivery up a farm track goes in the pickup."],
         ),
         ("Every time I ring nobody picks up.", False, []),
+        # how hard it is, why on earth or why nobody does it, a suggestion announced, a formal request
+        (
+            "Is it really so hard to update the rota when the hall is shut?",
+            False,
+            ["Update the rota when the hall is shut."],
+        ),
+        (
+            "Why on earth can't your bot tell people the bar shuts at 10 on Sundays?",
+            False,
+            ["Tell people the bar shuts at 10 on Sundays."],
+        ),
+        (
+            "Why does nobody check the prices when the menu changes?",
+            False,
+            ["Check the prices when the menu changes."],
+        ),
+        (
+            "What about checking the weather before confirming a picnic?",
+            False,
+            ["Check the weather before confirming a picnic."],
+        ),
+        (
+            "Here's an idea: don't close a ticket until someone has called back.",
+            False,
+            ["Don't close a ticket until someone has called back."],
+        ),
+        ("Maybe, just maybe, let it see the closures list.", False, ["Let it see the closures list."]),
+        (
+            "Revolutionary suggestion: have the assistant say when fruit needs a few days to ripen.",
+            False,
+            ["Say when fruit needs a few days to ripen."],
+        ),
+        (
+            "Perhaps a hire company's bot could give out the breakdown number at night.",
+            False,
+            ["Give out the breakdown number at night."],
+        ),
+        (
+            "I must insist that in future the assistant confirms a caller is authorised before discussing any account.",
+            False,
+            ["Confirm a caller is authorised before discussing any account."],
+        ),
+        (
+            "I respectfully request that the assistant be amended to state the correct appeal procedure in all cases.",
+            False,
+            ["State the correct appeal procedure in all cases."],
+        ),
+        (
+            "I would be grateful if the assistant could, in future, explain that the rebate must be applied for.",
+            False,
+            ["Explain that the rebate must be applied for."],
+        ),
+        (
+            "Could somebody make sure the assistant sends the latest price list with every quote?",
+            False,
+            ["Send the latest price list with every quote."],
+        ),
+        (
+            "Would you mind having the assistant warn about stairs when someone mentions a wheelchair?",
+            False,
+            ["Warn about stairs when someone mentions a wheelchair."],
+        ),
+        ("make the bot use the live diary", False, ["Use the live diary."]),
         # a sentence linked to the one before by its adverb tells what happened
         (
             "The sofa arrived safely, thank you. However, the receipt and both cushions were handed to my "

@@ -1,0 +1,68 @@
+"""Where an unpunctuated message starts its ask (pure).
+
+A text typed in a hurry has no stops: "bot said walker coming 12 nobody came til 3 dog weed on
+the rug just tell us if theyre late thats all", "sauna broke AGAIN bot says its open put a note on
+when stuff is broke not hard". Read whole, such a sentence is a story, and its ask is lost inside
+it. Where an imperative begins (a verb an ask opens with, or any verb after "just", with no
+subject before it, then what it is done to: "just tell us", "put a note", "make the bot") after
+what happened is told (a verb in the past before it), a new sentence begins. Only a long sentence
+with no punctuation inside it, and no question, is cut so, and never after a word that makes the
+verb no command ("to put", "can't say", "said pick a slot") or leads on into it ("a clue", "every
+time", "always say", "could simply send").
+"""
+
+import re
+
+from language.grammar import DETERMINERS, PREPOSITIONS, PRONOUNS, _word, base_verb, past, words
+
+LONG = 10  # words: a shorter sentence is read as it is
+INSIDE = re.compile(r"[,;:!?—–()\"]|(?<!\d)\.|\.(?!\d)|\s-\s")  # a time's "7.15" is no stop
+# What, before a verb, makes it no command: a subject, a modal or "to", a verb of saying whose
+# words follow ("said pick a slot"), a negation, a wish ("want", "gonna").
+NOT_BEFORE = words(
+    "i you u we they he she it bot agent assistant someone somebody nobody anyone everyone people to "
+    "will would wd can could cant can't cannot should shall must may might do does did dont don't didn't "
+    "not never said says say told tells asked asks let lets please pls just and or but if when so that "
+    "who which what couldn't couldnt wouldn't wouldnt shouldn't shouldnt won't wont isn't isnt wasn't "
+    "wasnt aren't arent weren't werent doesn't doesnt haven't havent hasn't hasnt hadn't hadnt mustn't "
+    "i'll ill we'll you'll they'll it'll i'd we'd you'd they'd gonna wanna gotta going want wants need needs"
+)
+# Words no verb of a command is, whatever a lexicon says ("and" is read as a verb by one)
+LINKING = words("and or but if when so that who which what to not never just")
+# The verbs an ask typed in a hurry opens with; any verb after "just" or "pls" ("people the" or
+# "time the" inside a sentence is no command).
+COMMANDS = words(
+    "tell put make say let give send ring call text phone email check ask book stop update fix use add "
+    "keep show confirm warn note mention list explain sort change move cancel refund charge quote "
+    "offer include remind chase tick mark label"
+)
+LEADS = words("just pls please plz")  # before the verb, part of the ask: "just tell us …"
+OBJECTS = DETERMINERS | PRONOUNS | words("a an the us me them your our their my his her some any every")
+
+
+def _continues(word: str) -> bool:
+    """Whether the word leads on into the next one ("a clue", "every time", "always say"): no
+    command starts after it."""
+    return word in NOT_BEFORE or word in DETERMINERS or word in PREPOSITIONS or word in GOING_ON
+
+
+# Adverbs that lead on into a verb ("always say", "also ring").
+GOING_ON = words("always also still even only ever then really actually first simply")
+
+
+def run_ons(sentence: str) -> list[str]:
+    """The sentence, cut where an imperative begins inside it (see the module's docstring)."""
+    tokens = sentence.split()
+    if len(tokens) <= LONG or sentence.rstrip().endswith("?") or INSIDE.search(sentence.rstrip(" .!?")):
+        return [sentence]
+    said = [_word(t) for t in tokens]
+    starts = [0]
+    for i in range(2, len(tokens) - 1):
+        lead = said[i - 1] in LEADS
+        before = said[i - 2] if lead else said[i - 1]
+        verb, then = said[i], said[i + 1]
+        command = (verb in COMMANDS or (lead and base_verb(verb) and verb not in LINKING)) and then in OBJECTS
+        after_story = any(past(w) for w in said[starts[-1] : i])  # what happened is told before it
+        if command and after_story and not _continues(before) and i - starts[-1] >= 3:
+            starts.append(i - 1 if lead else i)
+    return [" ".join(tokens[a:b]) for a, b in zip(starts, [*starts[1:], len(tokens)], strict=True)]
