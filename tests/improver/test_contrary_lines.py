@@ -370,6 +370,26 @@ def test_a_minority_s_line_that_does_the_gated_act_straight_away_is_its_contrary
     assert gated_too.text in propose_against_served(GATED, gated_too).directives
 
 
+def test_a_far_weaker_ask_about_the_same_thing_waits_for_the_stronger_line():
+    # "boat lift" in both: the words say no contrary, but an ask in a quarter of the sessions about
+    # the same thing is more often its minority's contrary than another ask
+    strong, weak = (
+        "Check the trailer size before confirming any boat lift.",
+        "Quote the boat lift price first.",
+    )
+    few = Remedy(weak, 3, 3, ("o:2",))
+    under_test = proposed(PAGE, few, testing=((strong, 12),))
+    assert under_test is None or weak not in under_test.directives
+    served = propose_against_served(strong, few, served_support=((strong, 12),))
+    assert served is None or weak not in served.directives
+    # asked as often, or against a served line whose support is not known, it is tried on its own
+    assert weak in proposed(PAGE, Remedy(weak, 12, 12, ("o:2",)), testing=((strong, 12),)).directives
+    assert weak in propose_against_served(strong, few).directives
+    # a weaker ask about something else is no contrary
+    other = Remedy("Send the invoice by email.", 3, 3, ("o:3",))
+    assert other.text in proposed(PAGE, other, testing=((strong, 12),)).directives
+
+
 def test_a_line_waits_for_the_test_of_a_shortcut_it_opposes():
     change = proposed(PAGE, Remedy(CAREFUL, 30, 30, ("o:1",)), testing=((FIRST_CALL, 5),))
     assert change is None or CAREFUL not in change.directives
