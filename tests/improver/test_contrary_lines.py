@@ -269,6 +269,41 @@ def test_a_minority_s_contrary_of_a_line_under_test_waits_for_that_test():
     assert KEEP in proposed(PAGE, keep, testing=((ROTATE, 40),)).directives
 
 
+def test_the_ritual_leaves_out_a_far_weaker_ask_about_a_line_a_test_promoted():
+    template, improver, client = coder_fleet()
+    strong = "Check the trailer size before confirming any boat lift."
+    head = template.document.head
+    template_version_create(template=template, directives=head.text + strong + "\n")
+    LineFactor.objects.create(
+        template=template,
+        levels=[
+            {"add": [strong], "targets": ["negative:general"], "addition": {"text": strong, "sessions": 20}}
+        ],
+        share=0.5,
+        started_at=WAKE - timedelta(days=20),
+        status=LineFactor.Status.PROMOTED,
+    )
+    at = WAKE.replace(hour=0)
+    said(client, 4, "Took ages to get a price. Quote the boat lift price first.", at)
+    said(
+        client,
+        4,
+        "The summary was too long and verbose. Keep reports concise: lead with the result.",
+        at,
+        first=20,
+    )
+
+    ritual_run(improver=improver, period="w1", now=WAKE)
+
+    [proposal] = Proposal.objects.filter(status="pending")
+    assert [a["text"] for a in proposal.payload["additions"]] == [
+        "Keep reports concise: lead with the result."
+    ]
+    assert EvolutionNote.objects.filter(
+        content__startswith="Left out 'Quote the boat lift price first.'"
+    ).exists()
+
+
 def test_the_ritual_holds_back_the_contrary_of_a_line_under_test_and_says_why():
     template, improver, client = coder_fleet()
     LineFactor.objects.create(
