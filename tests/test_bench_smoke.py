@@ -101,6 +101,11 @@ def test_the_fact_reach_benchmark_runs_and_no_one_off_reaches_the_fleet():
     assert "standing facts" in out and "PASS  no one-off correction reaches the fleet" in out
 
 
+def test_the_ask_reach_benchmark_runs():
+    out = smoke("ask_reach.py")
+    assert "asks " in out and "carried" in out and "contrary   pairs" in out, out
+
+
 def test_the_otlp_chain_benchmark_runs():
     out = smoke("otlp_chain.py")
     assert "20000 spans in one chain" in out and "ratio 20,000 / 2,000" in out
