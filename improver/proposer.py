@@ -514,7 +514,9 @@ def opposed(addition: Addition, line: str, sessions: int | None = None) -> bool:
     if not minority(addition, sessions):
         return False
     gated = skips_gate(addition.text, line) or skips_gate(line, addition.text)
-    return gated or skips or _one_topic(addition.text, line)
+    # (only an ask people made has a minority: a fact's or a tool's line counts no sessions)
+    asked = addition.origin == "remedy" and addition.sessions > 0
+    return gated or skips or (asked and _one_topic(addition.text, line))
 
 
 # Topic words a minority's ask shares with a far better supported line, at least, to be taken for

@@ -423,6 +423,9 @@ def test_a_far_weaker_ask_about_the_same_thing_waits_for_the_stronger_line():
     # a weaker ask about something else is no contrary
     other = Remedy("Send the invoice by email.", 3, 3, ("o:3",))
     assert other.text in proposed(PAGE, other, testing=((strong, 12),)).directives
+    # and a line no one asked for (a fact's, a tool's, an anti-pattern's) counts no sessions: no minority
+    fact = "Every boat lift over 2 tonnes needs the big trailer."
+    assert fact in proposed(PAGE, learned_facts=(fact,), testing=((strong, 12),)).directives
 
 
 def test_a_line_waits_for_the_test_of_a_shortcut_it_opposes():
