@@ -6,9 +6,9 @@ when stuff is broke not hard". Read whole, such a sentence is a story, and its a
 it. Where an imperative begins (a verb an ask opens with, or any verb after "just", with no
 subject before it, then what it is done to: "just tell us", "put a note", "make the bot") after
 what happened is told (a verb in the past before it), a new sentence begins. Only a long sentence
-with no punctuation inside it, and no question, is cut so, and never after a word that makes the
-verb no command ("to put", "can't say", "said pick a slot") or leads on into it ("a clue", "every
-time", "always say", "could simply send").
+with no punctuation inside it, and no question, is cut so (up to `MOST` words), and never after
+a word that makes the verb no command ("to put", "can't say", "said pick a slot") or leads on
+into it ("a clue", "every time", "always say", "could simply send").
 """
 
 import re
@@ -16,6 +16,7 @@ import re
 from language.grammar import DETERMINERS, PREPOSITIONS, PRONOUNS, _word, base_verb, past, words
 
 LONG = 10  # words: a shorter sentence is read as it is
+MOST = 80  # words: a longer one is no message typed in a hurry, and is read as it is (in bounded time)
 INSIDE = re.compile(r"[,;:!?—–()\"]|(?<!\d)\.|\.(?!\d)|\s-\s")  # a time's "7.15" is no stop
 # What, before a verb, makes it no command: a subject, a modal or "to", a verb of saying whose
 # words follow ("said pick a slot"), a negation, a wish ("want", "gonna").
@@ -53,16 +54,21 @@ GOING_ON = words("always also still even only ever then really actually first si
 def run_ons(sentence: str) -> list[str]:
     """The sentence, cut where an imperative begins inside it (see the module's docstring)."""
     tokens = sentence.split()
-    if len(tokens) <= LONG or sentence.rstrip().endswith("?") or INSIDE.search(sentence.rstrip(" .!?")):
+    if (
+        not LONG < len(tokens) <= MOST
+        or sentence.rstrip().endswith("?")
+        or INSIDE.search(sentence.rstrip(" .!?"))
+    ):
         return [sentence]
     said = [_word(t) for t in tokens]
-    starts = [0]
+    starts, story = [0], past(said[0]) or past(said[1])  # whether what happened is told before it
     for i in range(2, len(tokens) - 1):
         lead = said[i - 1] in LEADS
         before = said[i - 2] if lead else said[i - 1]
         verb, then = said[i], said[i + 1]
         command = (verb in COMMANDS or (lead and base_verb(verb) and verb not in LINKING)) and then in OBJECTS
-        after_story = any(past(w) for w in said[starts[-1] : i])  # what happened is told before it
-        if command and after_story and not _continues(before) and i - starts[-1] >= 3:
+        if command and story and not _continues(before) and i - starts[-1] >= 3:
             starts.append(i - 1 if lead else i)
+            story = False
+        story = story or past(verb)
     return [" ".join(tokens[a:b]) for a, b in zip(starts, [*starts[1:], len(tokens)], strict=True)]
