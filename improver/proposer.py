@@ -520,8 +520,9 @@ def opposed(addition: Addition, line: str, sessions: int | None = None) -> bool:
 
 
 # Topic words a minority's ask shares with a far better supported line, at least, to be taken for
-# its contrary: of the pairs written by people who never saw the code, 57% of a line and its
-# minority's contrary share two, and 12% of two compatible asks of one business.
+# its contrary. Of the lines read from the benchmark fleets' remedies, their minorities' contraries
+# and their further problems, 19 of 56 contrary pairs share two and 7 of 165 compatible ones; of
+# those read from bench/contrary_reach.jsonl, 6 of 26 contrary pairs and none of 14 compatible.
 ONE_TOPIC = 2
 
 
