@@ -269,6 +269,17 @@ def test_a_minority_s_contrary_of_a_line_under_test_waits_for_that_test():
     assert KEEP in proposed(PAGE, keep, testing=((ROTATE, 40),)).directives
 
 
+CONCISE = "Keep reports concise: lead with the result."
+
+
+def proposed_with_a_concise_ask(client, improver) -> list[str]:
+    """The lines the ritual proposes once four more people ask for concise reports."""
+    said(client, 4, f"The summary was too long and verbose. {CONCISE}", WAKE.replace(hour=0), first=20)
+    ritual_run(improver=improver, period="w1", now=WAKE)
+    [proposal] = Proposal.objects.filter(status="pending")
+    return [a["text"] for a in proposal.payload["additions"]]
+
+
 def test_the_ritual_leaves_out_a_far_weaker_ask_about_a_line_a_test_promoted():
     template, improver, client = coder_fleet()
     strong = "Check the trailer size before confirming any boat lift."
@@ -283,22 +294,9 @@ def test_the_ritual_leaves_out_a_far_weaker_ask_about_a_line_a_test_promoted():
         started_at=WAKE - timedelta(days=20),
         status=LineFactor.Status.PROMOTED,
     )
-    at = WAKE.replace(hour=0)
-    said(client, 4, "Took ages to get a price. Quote the boat lift price first.", at)
-    said(
-        client,
-        4,
-        "The summary was too long and verbose. Keep reports concise: lead with the result.",
-        at,
-        first=20,
-    )
+    said(client, 4, "Took ages to get a price. Quote the boat lift price first.", WAKE.replace(hour=0))
 
-    ritual_run(improver=improver, period="w1", now=WAKE)
-
-    [proposal] = Proposal.objects.filter(status="pending")
-    assert [a["text"] for a in proposal.payload["additions"]] == [
-        "Keep reports concise: lead with the result."
-    ]
+    assert proposed_with_a_concise_ask(client, improver) == [CONCISE]
     assert EvolutionNote.objects.filter(
         content__startswith="Left out 'Quote the boat lift price first.'"
     ).exists()
@@ -314,22 +312,9 @@ def test_the_ritual_holds_back_the_contrary_of_a_line_under_test_and_says_why():
         share=0.5,
         started_at=WAKE - timedelta(days=2),
     )
-    at = WAKE.replace(hour=0)
-    said(client, 8, f"The audit trail had a gap. {KEEP}", at)
-    said(
-        client,
-        4,
-        "The summary was too long and verbose. Keep reports concise: lead with the result.",
-        at,
-        first=20,
-    )
+    said(client, 8, f"The audit trail had a gap. {KEEP}", WAKE.replace(hour=0))
 
-    ritual_run(improver=improver, period="w1", now=WAKE)
-
-    [proposal] = Proposal.objects.filter(status="pending")
-    assert [a["text"] for a in proposal.payload["additions"]] == [
-        "Keep reports concise: lead with the result."
-    ]
+    assert proposed_with_a_concise_ask(client, improver) == [CONCISE]
     [note] = EvolutionNote.objects.filter(content__startswith=f"Left out {KEEP!r}")
     assert f"contradicts {ROTATE!r}, which is under test now and far better supported" in note.content
 
