@@ -207,7 +207,8 @@ def addressed(sentence: str) -> str:
             return (said + rest) if said else rest[:1].upper() + rest[1:]
     if DROPPED_IT.match(text):
         return f"It {text[:1].lower()}{text[1:]}"  # "Would really help if …": "It would really help if …"
-    return _house(text) or sentence
+    remarked = text != sentence.strip() and COMMENT.match(sentence.strip())
+    return _house(text) or (text[:1].upper() + text[1:] if remarked and instructs(text) else sentence)
 
 
 def _checked_whether(rest: str) -> str:

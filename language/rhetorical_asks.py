@@ -90,7 +90,6 @@ QUESTIONS = [
     rf"all\s+{AGENT}\s+(?:had|has|needed|needs)\s+to\s+do\s+(?:was|is)\s+(?:to\s+)?",
     rf"(?:can|could)\s+(?:you|u)\s+(?:please\s+)?make\s+(?:it\s+)?so\s+(?:that\s+)?{AGENT}\s+(?:can\s+|will\s+)?",
     rf"(?:it'?d|it\s+would)\s+make\s+(?:more\s+|a\s+lot\s+more\s+)?sense\s+(?:for\s+{AGENT}\s+)?to\s+",
-    r"(?:it'?s|it\s+is)\s+not\s+rocket\s+science\s*[:,;.-]+\s*",
     # what it was there to do: "Isn't it supposed to check the diary?", "It's meant to ask first"
     rf"(?:isn'?t|wasn'?t)\s+{AGENT}\s+(?:supposed|meant)\s+to\s+",
     rf"(?:is|was)\s+{AGENT}\s+not\s+(?:supposed|meant)\s+to\s+",
