@@ -136,6 +136,12 @@ def _unmarked_rule(asked: str) -> bool:
     return work_rule(asked) and "no-marker" in scope_features(asked) and not names_one(asked)
 
 
+def pieces(text: str) -> list[str]:
+    """The sentences of `text` as `asks_in` reads them, whose places it gives: an unpunctuated
+    message cut where its ask begins (language.run_ons)."""
+    return [part for sentence in sentences(text) for part in run_ons(sentence)]
+
+
 def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> list[tuple[int, str]]:
     """The sentences of one item of feedback that ask something of the work, with their place in
     it: not an instruction that only goes on from one case told before or named after it ("Offer
@@ -146,8 +152,7 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
     the item says the agent did otherwise ("Minimum order for delivered buffets is 20 heads. bot
     accepted a 6 person order", `language.standing_values.stated_value`).
     Each sentence is read once (`read` keeps what a sentence asked across items)."""
-    # one space between words; an unpunctuated message cut where its ask begins (language.run_ons)
-    said = [ASIDE.sub("", " ".join(part.split())) for s in sentences(text) for part in run_ons(s)]
+    said = [ASIDE.sub("", " ".join(part.split())) for part in pieces(text)]  # one space between words
     read = {} if read is None else read
     named_after = [False] * len(said)  # whether a later sentence names one case
     for i in range(len(said) - 2, -1, -1):

@@ -17,8 +17,7 @@ import re
 from lemminflect import getAllLemmas
 
 from language.grammar import DETERMINERS, PREPOSITIONS, PRONOUNS, words
-from language.remedies import asks_in
-from language.sentences import sentences
+from language.remedies import asks_in, pieces
 from language.words import STOP
 
 GENERIC = words(
@@ -54,7 +53,7 @@ def topics(text: str, most: int = MOST) -> tuple[str, ...]:
     out = _nouns(text, most)
     if len(out) < most:
         return tuple(out)
-    said = sentences(text)
+    said = pieces(text)
     asking = [said[position] for position, _ in asks_in(text)] or said[-1:]
     return tuple(dict.fromkeys((*out, *(noun for sentence in asking for noun in _nouns(sentence, most)))))
 

@@ -60,3 +60,13 @@ def test_a_long_complaint_names_what_it_asks_for_where_it_asks_it():
         "The receptionist, the nurse, the doctor, the pharmacist, the porter and the cleaner all "
         "phoned. Every call came at lunch."
     )
+
+
+def test_a_message_typed_with_no_stops_names_what_it_asks_for_where_it_asks_it():
+    # read as the asks reader reads it, cut where its ask begins: the place it gives is that piece's
+    said = (
+        "van said 2pm nobody came til 6 kids missed tea and the dog barked at every car on the road "
+        "just tell us the delivery window if its late thats all"
+    )
+    named = topics(said)
+    assert {"van", "kid", "tea"} <= set(named) and "window" in named
