@@ -36,13 +36,6 @@ def open_factors(template_id: int) -> list[LineFactor]:
     )
 
 
-def promoted_factors(template_id: int) -> list[LineFactor]:
-    """The template's line tests that promoted their line, oldest first."""
-    return list(
-        LineFactor.objects.filter(template_id=template_id, status=LineFactor.Status.PROMOTED).order_by("pk")
-    )
-
-
 def taken_back(template_id: int) -> list[LineFactor]:
     """The template's line tests a test rolled back or a human aborted, in the order they ended."""
     ended = (LineFactor.Status.ROLLED_BACK, LineFactor.Status.ABORTED)

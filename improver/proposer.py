@@ -13,7 +13,7 @@ from typing import Protocol
 
 from language.agent_lines import directive
 from language.agent_terms import for_agent, without_purpose
-from language.contrary import against_line, contrary_to, topic
+from language.contrary import against_line, contrary_to
 from language.gates import skips_gate
 from language.noun_phrases import limit
 from language.objections import aimed_at
@@ -73,7 +73,6 @@ class ProposalInput:
     dropped: tuple[str, ...] = ()  # lines their own test showed worse: their contrary may be tried
     served_facts: tuple[str, ...] = ()  # learned facts every agent is served (their own section)
     testing: tuple[tuple[str, int], ...] = ()  # (line, sessions) a canary or line test serves now
-    served_support: tuple[tuple[str, int], ...] = ()  # (line, sessions) of served lines a test promoted
 
 
 @dataclass(frozen=True)
@@ -383,7 +382,6 @@ def _choose(
     conflicts: list[dict] = []
     replaced: list[dict] = []  # served lines whose opposite newer evidence asks for
     served = tuple(data.directives.splitlines())
-    support = {line.strip(): sessions for line, sessions in data.served_support if sessions}
     seen: list[Addition] = []  # every candidate so far, stronger first, refused ones included
     for addition in sorted(candidates, key=lambda a: (-a.evidence, -a.sessions)):
         key = normalised(addition.text)
@@ -404,7 +402,7 @@ def _choose(
             None,
         )
         seen.append(addition)
-        against = next((line for line in served if opposed(addition, line, support.get(line.strip()))), "")
+        against = next((line for line in served if opposed(addition, line)), "")
         # those who argue against a served line are its minority: they never turn it (a test
         # that drops it makes room for their line)
         objecting = bool(against) and not contrary_to(addition.text, (against,))
@@ -501,9 +499,7 @@ def opposed(addition: Addition, line: str, sessions: int | None = None) -> bool:
     line that does straight away what the other holds back until a step is done
     (`language.gates`: "Book the appointment" / "Ask what the problem is before it books"), when
     asked in fewer than half the other's sessions or against it served (of two lines under test,
-    the gate may be the minority's too), and a minority's ask that shares two topic words with
-    the line (`ONE_TOPIC`): its words may not say so, but a far weaker ask about the same thing is
-    more often its minority's contrary than another ask, and waits for the stronger's test."""
+    the gate may be the minority's too)."""
     if not line.strip():
         return False
     if contrary_to(addition.text, (line,)) or (addition.against and aimed_at(addition.against, line)):
@@ -513,21 +509,7 @@ def opposed(addition: Addition, line: str, sessions: int | None = None) -> bool:
         return skips_gate(addition.text, line) or (skips and careful(line))
     if not minority(addition, sessions):
         return False
-    gated = skips_gate(addition.text, line) or skips_gate(line, addition.text)
-    # (only an ask people made has a minority: a fact's or a tool's line counts no sessions)
-    asked = addition.origin == "remedy" and addition.sessions > 0
-    return gated or skips or (asked and _one_topic(addition.text, line))
-
-
-# Topic words a minority's ask shares with a far better supported line, at least, to be taken for
-# its contrary. Of the lines read from the benchmark fleets' remedies, their minorities' contraries
-# and their further problems, 19 of 56 contrary pairs share two and 7 of 165 compatible ones; of
-# those read from bench/contrary_reach.jsonl, 6 of 26 contrary pairs and none of 14 compatible.
-ONE_TOPIC = 2
-
-
-def _one_topic(text: str, line: str) -> bool:
-    return len(topic(text) & topic(line)) >= ONE_TOPIC
+    return skips or skips_gate(addition.text, line) or skips_gate(line, addition.text)
 
 
 def _waits_for(addition: Addition, line: str, sessions: int) -> bool:

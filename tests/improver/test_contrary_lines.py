@@ -280,28 +280,6 @@ def proposed_with_a_concise_ask(client, improver) -> list[str]:
     return [a["text"] for a in proposal.payload["additions"]]
 
 
-def test_the_ritual_leaves_out_a_far_weaker_ask_about_a_line_a_test_promoted():
-    template, improver, client = coder_fleet()
-    strong = "Check the trailer size before confirming any boat lift."
-    head = template.document.head
-    template_version_create(template=template, directives=head.text + strong + "\n")
-    LineFactor.objects.create(
-        template=template,
-        levels=[
-            {"add": [strong], "targets": ["negative:general"], "addition": {"text": strong, "sessions": 20}}
-        ],
-        share=0.5,
-        started_at=WAKE - timedelta(days=20),
-        status=LineFactor.Status.PROMOTED,
-    )
-    said(client, 4, "Took ages to get a price. Quote the boat lift price first.", WAKE.replace(hour=0))
-
-    assert proposed_with_a_concise_ask(client, improver) == [CONCISE]
-    assert EvolutionNote.objects.filter(
-        content__startswith="Left out 'Quote the boat lift price first.'"
-    ).exists()
-
-
 def test_the_ritual_holds_back_the_contrary_of_a_line_under_test_and_says_why():
     template, improver, client = coder_fleet()
     LineFactor.objects.create(
@@ -388,29 +366,6 @@ def test_a_minority_s_line_that_does_the_gated_act_straight_away_is_its_contrary
     # a line that gates the act as well is no contrary of it
     gated_too = Remedy("Book the engineer once the fault is known.", 3, 3, ("o:2",))
     assert gated_too.text in propose_against_served(GATED, gated_too).directives
-
-
-def test_a_far_weaker_ask_about_the_same_thing_waits_for_the_stronger_line():
-    # "boat lift" in both: the words say no contrary, but an ask in a quarter of the sessions about
-    # the same thing is more often its minority's contrary than another ask
-    strong, weak = (
-        "Check the trailer size before confirming any boat lift.",
-        "Quote the boat lift price first.",
-    )
-    few = Remedy(weak, 3, 3, ("o:2",))
-    under_test = proposed(PAGE, few, testing=((strong, 12),))
-    assert under_test is None or weak not in under_test.directives
-    served = propose_against_served(strong, few, served_support=((strong, 12),))
-    assert served is None or weak not in served.directives
-    # asked as often, or against a served line whose support is not known, it is tried on its own
-    assert weak in proposed(PAGE, Remedy(weak, 12, 12, ("o:2",)), testing=((strong, 12),)).directives
-    assert weak in propose_against_served(strong, few).directives
-    # a weaker ask about something else is no contrary
-    other = Remedy("Send the invoice by email.", 3, 3, ("o:3",))
-    assert other.text in proposed(PAGE, other, testing=((strong, 12),)).directives
-    # and a line no one asked for (a fact's, a tool's, an anti-pattern's) counts no sessions: no minority
-    fact = "Every boat lift over 2 tonnes needs the big trailer."
-    assert fact in proposed(PAGE, learned_facts=(fact,), testing=((strong, 12),)).directives
 
 
 def test_a_line_waits_for_the_test_of_a_shortcut_it_opposes():
