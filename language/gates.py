@@ -27,11 +27,16 @@ NO_ACT = words(
 )
 
 
+def _named(text: str) -> list[str]:
+    """The content words of `text` that name an act or a thing (no `NO_ACT`, no number)."""
+    return [w for w in content(text).split() if w not in NO_ACT and not w.isdigit()]
+
+
 def _acts(text: str, first: int | None = None) -> set[str]:
     """The words of `text` (its `first` ones, when given) as verbs in their base form ("books",
     "booking" and "booked" are "book"), and as they are."""
-    said = [w for w in content(text).split() if w not in NO_ACT and not w.isdigit()][:first]
-    return set(said) | {getLemma(w, upos="VERB")[0] for w in said if getLemma(w, upos="VERB")}
+    said = _named(text)[:first]
+    return set(said) | {lemma[0] for w in said if (lemma := getLemma(w, upos="VERB"))}
 
 
 def skips_gate(line: str, other: str) -> bool:
@@ -46,7 +51,7 @@ def skips_gate(line: str, other: str) -> bool:
     # the step is said before the gate ("Ask … before it books"), or after it when it leads
     # ("Before you offer an assignment, search …")
     step = _acts(other[: gate.start()] if other[: gate.start()].strip() else other[gate.end() :])
-    act = [w for w in content(gate["act"]).split() if w not in NO_ACT and not w.isdigit()][:2]
+    act = _named(gate["act"])[:2]
     if not act or not (_acts(asked, first=1) & (_acts(act[0]) - step)) or _acts(line) & step:
         return False
     # what the act is done to, when the gate names it, is named too: "Quote the deposit" does
