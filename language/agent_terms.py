@@ -119,7 +119,7 @@ def _line_for(sentence: str) -> str:
     line = TRAILER.sub("", line).strip(" ,;:").rstrip(" .!?")
     if not line or _continues(line):
         return ""
-    line = unshielded(line[0].upper() + line[1:] + ".")
+    line = _agent_as_you(unshielded(line[0].upper() + line[1:] + "."))
     if noun_rules.rule(line) or limit(line):
         return line  # "Nothing before 8.", "One reminder.", "Two follow-ups per lead."
     if stance_rule(piece) and not is_remedy(line):  # "all quotes … go out inc VAT please": the house's rule
@@ -128,6 +128,45 @@ def _line_for(sentence: str) -> str:
     if _reports(line) or not is_remedy(line) or (noun_phrase(line) and not rule) or not _asks_something(line):
         return ""
     return line
+
+
+# The agent named inside an instruction to it: "Redact personal data before the assistant shares
+# them" is said to it as "… before you share them", "… in the bot's reply" as "… in your reply".
+AGENT_NAMED = re.compile(
+    r"\b(?:the|your|this|our)\s+(?:(?:booking|chat|online|website|web)\s+)?(?:bot|chatbot|assistant|ai)"
+    r"(?P<own>'s)?(?:\s+(?P<next>[a-z']+))?",
+    re.I,
+)
+AGREEING = {"is": "are", "was": "were", "has": "have", "does": "do", "doesn't": "don't", "isn't": "aren't"}
+# The agent had do something: "Don't let the bot book under-7s" says "Don't book under-7s".
+HAVING_DO = re.compile(
+    r"\b(?:let|make|have|get)\s+(?:the|your|this|our)\s+(?:(?:booking|chat|online|website|web)\s+)?"
+    r"(?:bot|chatbot|assistant|ai)\s+(?:to\s+)?(?=[a-z])",
+    re.I,
+)
+
+
+def _agent_as_you(line: str) -> str:
+    """An instruction that names the agent inside it, said naming it as "you" (see `AGENT_NAMED`);
+    any other line as it is."""
+    opened = re.sub(r"^(?:(?:always|only|just|please|also|first|then)\s+)+", "", line, flags=re.I)
+    instruction = grammar.PROHIBITION.match(line) or grammar.imperative(opened)
+    if not instruction or AGENT_NAMED.match(line):
+        return line
+    line = HAVING_DO.sub("", line)
+
+    def said(found: re.Match) -> str:
+        following = found["next"] or ""
+        if found["own"]:
+            return f"your {following}".rstrip()
+        verb = AGREEING.get(following.lower())
+        if not verb and following.endswith("s") and not following.endswith("ss"):
+            lemma = getLemma(following.lower(), upos="VERB")
+            verb = lemma[0] if lemma and lemma[0] != following.lower() else ""
+            verb = verb if "VERB" in grammar._lemmas(following) else ""
+        return f"you {verb or following}".rstrip()
+
+    return AGENT_NAMED.sub(said, line)
 
 
 DID_NOT = grammar.words("didn't didnt wasn't wasnt weren't werent hadn't hadnt couldn't couldnt")

@@ -27,11 +27,13 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
+from language import grammar
 from language.agent_terms import for_agent, instruction_in, without_purpose
 from language.contrary import action, contrary
 from language.empty_asks import empty_ask
 from language.follow_ups import goes_on_from_one_case, tells_one_case
 from language.grammar import imperative
+from language.letters import message
 from language.noun_rules import SPEAKER
 from language.objections import objected
 from language.remedy_reading import WHERE_NOT, by_form, is_remedy
@@ -137,9 +139,10 @@ def _unmarked_rule(asked: str) -> bool:
 
 
 def pieces(text: str) -> list[str]:
-    """The sentences of `text` as `asks_in` reads them, whose places it gives: an unpunctuated
-    message cut where its ask begins (language.run_ons)."""
-    return [part for sentence in sentences(text) for part in run_ons(sentence)]
+    """The sentences of `text` as `asks_in` reads them, whose places it gives: a letter's message
+    without its frame (`language.letters`), an unpunctuated message cut where its ask begins
+    (`language.run_ons`)."""
+    return [part for sentence in sentences(message(text)) for part in run_ons(sentence)]
 
 
 def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> list[tuple[int, str]]:
@@ -290,8 +293,33 @@ OBLIGED = re.compile(
 
 def _stated(sentence: str) -> bool:
     """A value of a kind of thing stated, not put right ("… is £95, not £75" is a correction's
-    fact, learned as such)."""
-    return stated_value(sentence) and not standing_value(sentence) and not AGENT_FIRST.match(sentence)
+    fact, learned as such), or what a kind of thing is, named as a kind (`of_a_kind`)."""
+    if AGENT_FIRST.match(sentence):
+        return False
+    return (stated_value(sentence) and not standing_value(sentence)) or of_a_kind(sentence)
+
+
+# What things of a kind, named in the plural with no determiner, are, may or must do: "Tours are
+# adults only, no exceptions", "Bulky collections are limited to three household items", "Refunds
+# can't go back to a different card". A kind has no name and points at nothing ("Our tours",
+# "Those tours", "Dave's tours" tell of some).
+KIND_IS = re.compile(
+    r"^(?P<subject>(?:[A-Za-z][\w-]*\s+){0,3}[A-Za-z][\w-]*s)\s+"
+    r"(?:are|aren't|are\s+not|can't|cannot|can\s+only|must|need\s+to|have\s+to|only)\s+\S",
+)
+
+
+def of_a_kind(sentence: str) -> bool:
+    """Whether the sentence says what things of a kind are or must do (`KIND_IS`)."""
+    found = KIND_IS.match(sentence.strip())
+    if not found:
+        return False
+    words = found["subject"].split()
+    if words[0].lower() in grammar.DETERMINERS | grammar.PRONOUNS | {"we", "they", "i", "you", "these"}:
+        return False
+    if any(w[:1].isupper() for w in words[1:]) or "'" in found["subject"]:
+        return False
+    return "NOUN" in grammar._lemmas(words[-1].lower()) and not grammar.past(words[-1].lower())
 
 
 # What the agent does, said of it: "The chat thing is still promising free delivery over £40."
@@ -311,9 +339,12 @@ def as_policy(rule: str) -> str:
 # for delivered buffets is 20 heads. bot accepted a 6 person order"): the value is the house's.
 THE_AGENT_DID = re.compile(
     r"\b(?:(?:(?:the|your|this|our)\s+)?(?:bot|assistant|agent|ai|chatbot|chat|system|helper)|it|you)\s+"
-    r"(?:keeps|kept|has\s+been|'s\s+been|"
+    r"(?:keeps|kept|has\s+been|'s\s+been|(?:has|'s)\s+(?:now\s+|already\s+|just\s+|again\s+)?\w+ed|"
     r"told|tells|said|says|quoted|offered|offers|promised|promises|accepted|gave|booked|charged|sent|let|"
-    r"asked|put|recommended|suggested|confirmed|converted|cancelled|canceled)\b",
+    r"asked|put|recommended|suggested|confirmed|converted|cancelled|canceled|took|takes|allowed)\b"
+    # and what it was done by: "A customer has been told by the assistant that …"
+    r"|\b(?:told|promised|quoted|offered|booked|sent|given|charged)\s+by\s+(?:the|your|this|our)\s+"
+    r"(?:bot|assistant|agent|ai|chatbot|chat|system|helper)\b",
     re.I,
 )
 

@@ -201,6 +201,8 @@ def addressed(sentence: str) -> str:
     asked = next((a for t in (sentence.strip(), text, grammar.lead_in_off(text)) if (a := rhetorical(t))), "")
     if asked and instructs(asked):
         return asked[:1].upper() + asked[1:]  # "It should have asked me …": "Ask me …"
+    if said_to_it := _seen_to(text):
+        return said_to_it  # "Please ensure that the assistant refrains from …": "Refrain from …"
     for pattern, said in ADDRESSED:
         if found := pattern.match(text):
             rest = _checked_whether(text[found.end() :])
@@ -209,6 +211,62 @@ def addressed(sentence: str) -> str:
         return f"It {text[:1].lower()}{text[1:]}"  # "Would really help if …": "It would really help if …"
     remarked = text != sentence.strip() and COMMENT.match(sentence.strip())
     return _house(text) or (text[:1].upper() + text[1:] if remarked and instructs(text) else sentence)
+
+
+# The agent named, to be seen to or had do something: "Please ensure that the assistant refrains
+# from predicting outcomes", "Make sure the bot checks the diary", "Have the assistant ring ahead",
+# "Get the booking bot to ask for ages".
+NAMED_BOT = (
+    r"(?:the|your|this|that|our)\s+(?:(?:booking|chat|online|website|web)\s+)?"
+    r"(?:bot|assistant|chatbot|ai|agent|system)"
+)
+SEEN_TO = re.compile(
+    r"^(?:please\s+)?(?:(?:can|could)\s+(?:you|we|someone|somebody)\s+)?"
+    rf"(?:make\s+sure|ensure|see\s+to\s+it)\s+(?:that\s+)?{NAMED_BOT}\s+(?P<rest>[a-z].*)$"
+    rf"|^(?:please\s+)?(?:have|get)\s+{NAMED_BOT}\s+(?:to\s+)?(?P<base>[a-z].*)$",
+    re.I,
+)
+SEEN_NOT = re.compile(
+    r"^(?P<not>does\s+not|doesn'?t|will\s+not|won'?t|cannot|can'?t|can\s+not|never|(?P<be>is\s+not|isn'?t))"
+    r"\s+(?P<rest>.*)$",
+    re.I,
+)
+SEEN_HOW = re.compile(r"^(?P<how>always|only|also|just|still)\s+(?P<rest>.*)$", re.I)
+SEEN_MODAL = re.compile(r"^(?:will|can|should|would|must|does)\s+(?P<rest>.*)$", re.I)
+
+
+def _seen_to(text: str) -> str:
+    """What the agent is to do, when the sentence asks to see that it does so or to have it do
+    so (`SEEN_TO`): said to it ("Refrain from predicting outcomes"); else ''."""
+    found = SEEN_TO.match(text)
+    if not found:
+        return ""
+    if found["base"] is not None:
+        first = found["base"].split()[0].lower()
+        return found["base"][:1].upper() + found["base"][1:] if grammar.base_verb(first) else ""
+    rest = found["rest"]
+    if said := SEEN_NOT.match(rest):
+        head = "Never" if said["not"].lower() == "never" else "Don't be" if said["be"] else "Don't"
+        act = _in_base_form(said["rest"]) if head == "Never" else said["rest"]
+        return f"{head} {act}" if act else ""
+    if said := SEEN_HOW.match(rest):
+        act = _in_base_form(said["rest"])
+        return f"{said['how'][:1].upper()}{said['how'][1:].lower()} {act}" if act else ""
+    act = _in_base_form(SEEN_MODAL.sub(r"\g<rest>", rest, count=1))
+    return act[:1].upper() + act[1:] if act else ""
+
+
+def _in_base_form(rest: str) -> str:
+    """`rest` with its first word, a verb in the third person or its base form, in its base form
+    ("checks the diary" → "check the diary"); '' when it opens with no verb."""
+    first, _, after = rest.partition(" ")
+    word = first.lower()
+    base = {"is": "be", "has": "have"}.get(word) or (getLemma(word, upos="VERB") or ("",))[0]
+    if not base or not (grammar.base_verb(base) or base in {"be", "have"}):
+        return ""
+    if word != base and not word.endswith("s"):
+        return ""  # "ensure the bot checked …": what happened, not what it is to do
+    return f"{base} {after}".strip()
 
 
 def _checked_whether(rest: str) -> str:

@@ -156,6 +156,29 @@ from language.agent_terms import for_agent
             "hi all, quick one - always copy the site manager on variations",
             "Always copy the site manager on variations.",
         ),
+        # the agent to be seen to, or had do something, is told to do it
+        (
+            "Please ensure that the assistant refrains from quoting delivery dates for special orders.",
+            "Refrain from quoting delivery dates for special orders.",
+        ),
+        ("Make sure the chatbot always asks which branch they use.", "Always ask which branch they use."),
+        (
+            "Can someone make sure the bot never promises a same-day repair?",
+            "Never promise a same-day repair.",
+        ),
+        (
+            "Please make sure the booking assistant does not take deposits by phone.",
+            "Don't take deposits by phone.",
+        ),
+        ("Have the assistant ring the venue the day before.", "Ring the venue the day before."),
+        # the agent named inside an instruction is "you"
+        (
+            "Strip bank details from every invoice before the assistant forwards it to a supplier.",
+            "Strip bank details from every invoice before you forward it to a supplier.",
+        ),
+        ("Always put the job number in the bot's reply.", "Always put the job number in your reply."),
+        ("Don't let the bot book a tow over 3.5 tonnes.", "Don't book a tow over 3.5 tonnes."),
+        ("Radio silence from the bot during the whole outage.", ""),
         # what follows a condition's comma and does not instruct is no instruction of its own
         (
             "Before it books any delivery it needs to check the stock first, every time.",
