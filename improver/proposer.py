@@ -16,7 +16,7 @@ from language.agent_terms import for_agent, without_purpose
 from language.contrary import against_line, contrary_to
 from language.gates import skips_gate
 from language.noun_phrases import limit
-from language.objections import aimed_at
+from language.objections import aimed_at, asks_less, shared
 from language.remedies import Remedy, asked_by, is_remedy, line_of_one_case, seen_downstream, similarity
 from language.sentences import sentences, within
 from language.shortcuts import careful, shortcut
@@ -47,6 +47,7 @@ class Addition:
     people: int = 0  # how many people asked for it (a session without a user's id is one), when counted
     downstream: tuple[str, ...] = ()  # the templates it was seen in, when its evidence came a hand-off away
     against: str = ""  # what those who asked for it argue against (language.objections), when they do
+    about: str = ""  # the words of what the items asking it are about (language.objections.about)
     standing: bool = False  # asked as holding from now on: what it names is no one case (language.remedies)
 
 
@@ -275,6 +276,7 @@ def remedy_addition(remedy: Remedy) -> Addition:
         downstream=remedy.downstream,
         against=remedy.against,
         standing=remedy.standing,
+        about=remedy.about,
     )
 
 
@@ -471,15 +473,39 @@ def _rivals(addition: Addition, other: Addition) -> bool:
     something's short" / "give a two-hour arrival window") more often than half the users want
     the opposite of the others."""
     if not (
-        opposed(addition, other.text, other.sessions) or opposed(other, addition.text, addition.sessions)
+        opposed(addition, other.text, other.sessions)
+        or opposed(other, addition.text, addition.sessions)
+        or _answers(addition, other)
+        or _answers(other, addition)
     ):
         return False
     comparable = addition.sessions and other.sessions and not minority(addition, other.sessions)
     comparable = comparable and not minority(other, addition.sessions)
-    objecting = (addition.against and aimed_at(addition.against, other.text)) or (
-        other.against and aimed_at(other.against, addition.text)
-    )
-    return not comparable or bool(objecting)
+    return not comparable or _objects(addition, other.text) or _objects(other, addition.text)
+
+
+# Words of what the items of a minority asking for less are about that the items of the other line
+# name too, for its ask to answer that line (`_answers`).
+SHARED_ABOUT = 3
+
+
+def _answers(addition: Addition, other: Addition) -> bool:
+    """Whether the addition is a minority's answer to the other in the same window: asked in
+    fewer than half its sessions, by items that object to something or ask for less
+    (`language.objections`) and are about what the other's items are about (`SHARED_ABOUT` of
+    their words: "I don't need someone driving 80 miles to look at grass" of items asking for a
+    site visit before a marquee on a sloping field is booked; "I don't need another paragraph
+    about how nothing is certain. Roughly how many weeks?" of items asking to be told that the
+    weeks are only targets)."""
+    if not (addition.against and addition.about and other.about and minority(addition, other.sessions)):
+        return False
+    return shared(addition.about, other.about) >= SHARED_ABOUT
+
+
+def _objects(addition: Addition, line: str) -> bool:
+    """Whether those who asked for the addition object to `line` by name (`language.objections`);
+    an item that only asks for less names nothing it objects to (`asks_less`)."""
+    return bool(addition.against) and not asks_less(addition.against) and aimed_at(addition.against, line)
 
 
 def displaced(addition: Addition, facts: tuple[str, ...]) -> str:
@@ -499,17 +525,21 @@ def opposed(addition: Addition, line: str, sessions: int | None = None) -> bool:
     line that does straight away what the other holds back until a step is done
     (`language.gates`: "Book the appointment" / "Ask what the problem is before it books"), when
     asked in fewer than half the other's sessions or against it served (of two lines under test,
-    the gate may be the minority's too)."""
+    the gate may be the minority's too). And so is a line of two or more words of what a minority
+    asking for less is about ("I don't need someone driving 80 miles to look at grass. Please just
+    confirm the booking" / "Insist on a site visit before taking the booking"), when it is the
+    minority of that line."""
     if not line.strip():
         return False
-    if contrary_to(addition.text, (line,)) or (addition.against and aimed_at(addition.against, line)):
+    if contrary_to(addition.text, (line,)) or _objects(addition, line):
         return True
     skips = shortcut(addition.text) and not shortcut(line)
     if sessions is None:
         return skips_gate(addition.text, line) or (skips and careful(line))
     if not minority(addition, sessions):
         return False
-    return skips or skips_gate(addition.text, line) or skips_gate(line, addition.text)
+    less = asks_less(addition.against) and aimed_at(addition.against, line)
+    return skips or less or skips_gate(addition.text, line) or skips_gate(line, addition.text)
 
 
 def _waits_for(addition: Addition, line: str, sessions: int) -> bool:

@@ -27,6 +27,13 @@ NO_ACT = words(
 )
 
 
+# Verbs that commit to a piece of work, one for another: a line that confirms the booking does what
+# one that holds back taking it gates ("Confirm the booking" / "… before taking the booking").
+COMMITTING = words(
+    "book confirm take accept process complete place schedule arrange finalise finalize submit secure reserve"
+)
+
+
 def _named(text: str) -> list[str]:
     """The content words of `text` that name an act or a thing (no `NO_ACT`, no number)."""
     return [w for w in content(text).split() if w not in NO_ACT and not w.isdigit()]
@@ -52,7 +59,9 @@ def skips_gate(line: str, other: str) -> bool:
     # ("Before you offer an assignment, search …")
     step = _acts(other[: gate.start()] if other[: gate.start()].strip() else other[gate.end() :])
     act = _named(gate["act"])[:2]
-    if not act or not (_acts(asked, first=1) & (_acts(act[0]) - step)) or _acts(line) & step:
+    verbs, gated = _acts(asked, first=1), _acts(act[0]) - step if act else set()
+    committing = bool(verbs & COMMITTING and gated & COMMITTING and len(act) == 2)  # what to, named below
+    if not act or not (verbs & gated or committing) or _acts(line) & step:
         return False
     # what the act is done to, when the gate names it, is named too: "Quote the deposit" does
     # not do what "… before quoting a stairlift" holds back

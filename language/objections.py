@@ -15,7 +15,7 @@ them, a clipped word counting as its whole: "vacc" is "vaccination").
 import re
 
 from language.bounds import rule_text
-from language.grammar import words
+from language.grammar import ADVERBS, closed, words
 from language.words import content
 
 # The words of what is objected to, in each form an objection takes.
@@ -136,6 +136,24 @@ UNNAMED = re.compile(
 INSTEAD = "instead:"
 SHARED_INSTEAD = 2  # words a line shares with what is asked instead, to be what is objected to
 
+# An item that asks for less, and names no objection: "pls dont call me, im at work … a text with
+# the time is all i need", "I don't need someone driving 80 miles to look at grass. Please just
+# confirm the booking", "Don't hold a full bus for one late plane". Its words are what it is about
+# (`LESS_ASKED`); a line sharing two of them is what a minority asking so may be answering.
+LESS = re.compile(
+    r"\b(?:just|don'?t|dont|do\s+not|no\s+need|rather|instead|stop|too\s+many|overkill|pointless|without"
+    r"|skip)\b",
+    re.I,
+)
+LESS_ASKED = "less:"
+JOINING = words("when while whenever how why what where who which than then also very")
+# Words of such an item that say nothing of what it is about: whom, and how it asks for less.
+NAMES_NOTHING = words(
+    "bot bots assistant chatbot agent ai user customer client person someone anyone just don dont t d s ll "
+    "ve re m not need want like please pls rather than instead stop without skip no too many overkill "
+    "pointless"
+)
+
 
 def objected(text: str) -> str:
     """The content words of what `text` argues against ('' when it argues against nothing), read
@@ -154,18 +172,41 @@ def objected(text: str) -> str:
     if found := UNNAMED.search(text):
         words = [w for w in content(text[found.end() :]).split() if w not in GENERIC]
         return f"{INSTEAD} {' '.join(words)}" if words else ""
+    if LESS.search(text):
+        words = about(text)
+        return f"{LESS_ASKED} {words}" if words else ""
     return ""
+
+
+def about(text: str) -> str:
+    """The content words of an item that name what it is about, each once, in order (none of
+    whom it is about, nor how it asks: `NAMES_NOTHING`)."""
+    said = content(rule_text(text)).split()
+    return " ".join(w for w in dict.fromkeys(said) if len(w) > 2 and not _says_nothing(w))
+
+
+def _says_nothing(word: str) -> bool:
+    return word in GENERIC or word in NAMES_NOTHING or closed(word) or word in ADVERBS or word in JOINING
+
+
+def shared(objection: str, words: str) -> int:
+    """How many of `words` name what `objection` (`objected`'s words) names, a clipped word
+    counting as its whole ("vacc" is "vaccination")."""
+    named = objection.removeprefix(INSTEAD).removeprefix(LESS_ASKED).split()
+    named += ["ask"] if ASKING & set(named) else []  # "the twenty questions" are what a line asking does
+    return sum(
+        any(w == o or (len(o) >= 4 and w.startswith(o)) or (len(w) >= 4 and o.startswith(w)) for o in named)
+        for w in dict.fromkeys(words.split())
+    )
+
+
+def asks_less(objection: str) -> bool:
+    """Whether `objected` found no objection named, only an item asking for less (`LESS`)."""
+    return objection.startswith(LESS_ASKED)
 
 
 def aimed_at(objection: str, line: str) -> bool:
     """Whether `line` is about what `objection` (`objected`'s words) argues against: it shares a
     word with what is named, or `SHARED_INSTEAD` words with what is asked instead."""
-    said = content(line).split()
-    instead = objection.startswith(INSTEAD)
-    named = objection.removeprefix(INSTEAD).split()
-    named += ["ask"] if ASKING & set(named) else []  # "the twenty questions" are what a line asking does
-    shared = sum(
-        any(w == o or (len(o) >= 4 and w.startswith(o)) or (len(w) >= 4 and o.startswith(w)) for o in named)
-        for w in dict.fromkeys(said)
-    )
-    return shared >= (SHARED_INSTEAD if instead else 1)
+    instead = objection.startswith((INSTEAD, LESS_ASKED))
+    return shared(objection, content(line)) >= (SHARED_INSTEAD if instead else 1)

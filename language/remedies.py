@@ -35,7 +35,7 @@ from language.follow_ups import goes_on_from_one_case, tells_one_case
 from language.grammar import imperative
 from language.letters import message
 from language.noun_rules import SPEAKER
-from language.objections import objected
+from language.objections import about, objected
 from language.remedy_reading import WHERE_NOT, by_form, is_remedy
 from language.remedy_shapes import kind_narrowed, shapes
 from language.request_forms import addressed, request, shielded, work_rule
@@ -62,6 +62,7 @@ class Said:
     downstream: str = ""  # the template it was seen in, when another template's agent said it
     position: int = 0  # which sentence of its item it is
     against: str = ""  # what its item argues against (language.objections), when it does
+    about: str = ""  # the words of what its item is about (`language.objections.about`)
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ class Remedy:
     # its line was read from an ask that holds from now on (`holds_from_now_on`): what it names is
     # no one case, as the asks reader read it, though the line no longer says "going forward"
     standing: bool = False
+    about: str = ""  # the words of what most of the items asking it are about (language.objections)
 
 
 def asks_of_the_work(sentence: str) -> bool:
@@ -389,9 +391,12 @@ def group(
         sources = tuple(dict.fromkeys(m.source for m in members))
         people, sessions = {_person(m) for m in members}, {m.session for m in members}
         against = Counter(m.against for m in members).most_common(1)[0][0]  # what most argue against
+        about = Counter(m.about for m in members).most_common(1)[0][0]
         standing = all(held for _, _, held in parts)
         remedies.append(
-            Remedy(text, len(sources), len(sessions), sources, len(people), downstream, against, standing)
+            Remedy(
+                text, len(sources), len(sessions), sources, len(people), downstream, against, standing, about
+            )
         )
     return sorted(remedies, key=lambda r: (-r.people, -r.count, r.text))
 
@@ -445,9 +450,10 @@ def _asks(said: list[Said]) -> dict[Ask, list[Said]]:
         for position, sentence in asks_in(item.text, reason=item.source.startswith("decision:"), read=read):
             if sentence not in key_of:
                 key_of[sentence] = (content(sentence), action(sentence)[0])
-            against = objected(item.text) if against is None else against
+            if against is None:
+                against, on = objected(item.text), about(item.text)
             said_as.setdefault(key_of[sentence], []).append(
-                Said(sentence, item.session, item.source, item.person, item.downstream, position, against)
+                Said(sentence, item.session, item.source, item.person, item.downstream, position, against, on)
             )
     return said_as
 

@@ -393,3 +393,73 @@ def test_a_minority_s_contrary_waits_for_the_test_of_a_shortcut_too():
     under_test = "Just rotate the logs when the disk is full."
     change = proposed(PAGE, Remedy(KEEP, 5, 5, ("o:2",)), testing=((under_test, 80),))
     assert change is None or KEEP not in change.directives
+
+
+def test_a_few_asking_for_less_of_what_a_line_asks_are_kept_out_beside_it():
+    # the few answer the majority's line in words of their own: what they ask shares no word with
+    # it, and only what their items are about (the engineer's visit) does
+    majority = Remedy("Send a preparation checklist before the engineer visits.", 10, 10, ("observation:1",))
+    few = Remedy(
+        "Text the user the arrival time.",
+        3,
+        3,
+        ("observation:2",),
+        against="less: engineer visits every year know drill arrival time",
+    )
+    change = proposed(PAGE, majority, few)
+    assert "Send a preparation checklist before the engineer visits." in change.directives
+    assert "Text the user the arrival time." not in change.directives
+    [conflict] = change.conflicts
+    assert conflict["line"] == "Text the user the arrival time." and conflict["against_sessions"] == 10
+    # as many asking it are no minority: each line is tested on its own
+    even = Remedy(few.text, 10, 10, ("observation:2",), against=few.against)
+    both = proposed(PAGE, majority, even)
+    assert "Text the user the arrival time." in both.directives and not both.conflicts
+
+
+def test_the_ritual_reads_a_few_asking_for_less_as_the_contrary_of_the_majority():
+    _, improver, client = coder_fleet()
+    at = WAKE - timedelta(days=1)
+    complaints(
+        client,
+        10,
+        at=at,
+        text="No idea what to clear away. Send a preparation checklist before the engineer visits.",
+    )
+    complaints(
+        client,
+        3,
+        at=at - timedelta(hours=2),
+        text="The engineer visits every year and I know the drill. Just text me the arrival time.",
+    )
+    ritual_run(improver=improver, period="w1", now=WAKE)
+    proposal = Proposal.objects.get(status="pending")
+    assert (
+        "Send a preparation checklist before the engineer visits." in proposal.payload["proposed_directives"]
+    )
+    assert "arrival time" not in proposal.payload["proposed_directives"]
+
+
+def test_a_minority_objecting_to_what_the_majoritys_items_are_about_is_its_rival():
+    # its objection names words the majority's line does not hold; what both sides' items are
+    # about ("the wedding", "weeks", "certain") is shared
+    majority = Remedy(
+        "Tell every applicant the timings are only the Home Office's targets.",
+        10,
+        10,
+        ("observation:1",),
+        about="visa decision eight week booked wedding reception target nobody promise certain",
+    )
+    few = Remedy(
+        "Give a single number of weeks.",
+        3,
+        3,
+        ("observation:2",),
+        against="paragraph nothing certain",
+        about="read caveat website paragraph nothing certain roughly week single number wedding",
+    )
+    change = proposed(PAGE, majority, few)
+    assert "Tell every applicant the timings" in change.directives
+    assert "single number" not in change.directives
+    unrelated = Remedy(few.text, 3, 3, ("observation:2",), against=few.against, about="parking permit fine")
+    assert "single number" in proposed(PAGE, majority, unrelated).directives

@@ -12,6 +12,9 @@ from language.gates import skips_gate
         ("Extend the hire and bill the user.", "Ring the user before extending anything.", True),
         ("Post the parcel today.", "Before you post anything, weigh it on the shop scales.", True),
         ("Send the quote.", "Check the site plan before sending a quote.", True),
+        # one act of committing to a piece of work for another, on the same thing
+        ("Confirm the booking.", "Insist on a site visit before taking the booking.", True),
+        ("Confirm the table.", "Check allergies before taking the booking.", False),
         # it does the step too, gates the act itself, forbids it, or asks another act
         ("Book it once the form is in.", "Ask what the problem is before it books anything.", False),
         ("Ask the problem and book it.", "Ask what the problem is before it books anything.", False),

@@ -3,7 +3,7 @@ about them."""
 
 import pytest
 
-from language.objections import aimed_at, objected
+from language.objections import about, aimed_at, objected
 
 OBJECTIONS = [
     ("Honestly I think the vacc photo thing is overkill. Let it confirm straight away.", "vacc photo"),
@@ -15,9 +15,10 @@ OBJECTIONS = [
     ("Sorry, but I think the survey rule is going to lose us jobs.", "survey"),
     ("Personally I think grilling every booker about ages puts people off.", "grilling booker age"),
     ("Not sure about all this checking, I'd sooner it just booked them in.", "checking"),
-    ("Please stop quoting prices before checking stock.", ""),
+    # an item that names no objection but asks for less: the words of what it is about
+    ("Please stop quoting prices before checking stock.", "less: quoting price checking stock"),
     ("The new price list is too much for me to read.", ""),
-    ("I'd rather you called me than emailed.", ""),
+    ("I'd rather you called me than emailed.", "less: called emailed"),
     # an objection that names nothing argues against what its item asks the other side of
     (
         "I think we're overdoing it — just book the van and let the crew check access on the day.",
@@ -30,13 +31,13 @@ OBJECTIONS = [
     ("I don't want to be asked permission about every new lead rope.", "asked permission new lead rope"),
     ("Please stop texting me reminders for a one-off visit.", "texting reminder one off visit"),
     ("Every time I call I get a quiz about the boiler's age.", "quiz boiler s age"),
-    ("Please stop texting at 6am.", ""),
+    ("Please stop texting at 6am.", "less: texting 6am"),
     ("Honestly I don't need the tide tables every time, I've sailed here for years.", "tide table"),
-    ("I don't need a receipt today.", ""),
+    ("I don't need a receipt today.", "less: receipt today"),
     # what the writer is told or asked at length and does not want
     ("I don't need a lecture about warranty terms, just tell me the price.", "lecture warranty term"),
     ("We don't want a questionnaire on our driving record every hire.", "questionnaire driving record hire"),
-    ("I don't want a refund, I want the part.", ""),
+    ("I don't want a refund, I want the part.", "less: refund part"),
     # a practice found too much, or disagreed with in shorthand; what comes before a turn is none of it
     ("I like the team but ringing everyone about parking is a bit much.", "ringing parking"),
     ("Sorry, but the double sign-off is tedious.", "double sign off"),
@@ -77,6 +78,13 @@ def test_what_an_item_argues_against(text, words):
             True,
         ),
         ("instead: book van let crew check acces day", "Book the removal for a weekday.", False),
+        # what an item asking for less is about: a line sharing two of its words
+        (
+            "less: sent photo measurement drone video field",
+            "Get a photo and the field measurements first.",
+            True,
+        ),
+        ("less: sent photo measurement drone video field", "Send the invoice by email.", False),
         # being asked questions is what a line that asks does
         ("question booking line", "Ask whether the flue is lined before giving a date.", True),
         ("question booking line", "Give a two-hour slot when confirming.", False),
@@ -84,3 +92,19 @@ def test_what_an_item_argues_against(text, words):
 )
 def test_a_line_is_aimed_at_when_it_is_about_what_is_objected_to(objection, line, expected):
     assert aimed_at(objection, line) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            "I've read all the caveats on your website twice over. I don't need another paragraph about how "
+            "nothing is certain.",
+            "read caveat website paragraph nothing certain",
+        ),
+        # whom it is about, how it asks for less and words of no thing are none of it
+        ("Please just text me when the engineer is on the way.", "text engineer way"),
+    ],
+)
+def test_what_an_item_is_about(text, words):
+    assert about(text) == words
