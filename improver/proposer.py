@@ -73,7 +73,7 @@ class ProposalInput:
     returning: tuple[Addition, ...] = ()  # lines a canary took back that new evidence asks for again
     dropped: tuple[str, ...] = ()  # lines their own test showed worse: their contrary may be tried
     served_facts: tuple[str, ...] = ()  # learned facts every agent is served (their own section)
-    testing: tuple[tuple[str, int], ...] = ()  # (line, sessions) a canary or line test serves now
+    testing: tuple[tuple, ...] = ()  # (line, sessions[, about]) a canary or line test serves now
 
 
 @dataclass(frozen=True)
@@ -414,7 +414,7 @@ def _choose(
             conflicts.append(conflict(addition, stronger, against))
             skipped.append(left(addition, _contradiction(stronger, against, addition)))
             continue
-        tested = next((line for line, n in data.testing if _waits_for(addition, line, n)), "")
+        tested = next((line for line, *asked in data.testing if _waits_for(addition, line, *asked)), "")
         if tested and addition.origin != "operator":
             skipped.append(left(addition, f"contradicts {tested.strip()!r}, {UNDER_TEST}"))
             continue
@@ -475,8 +475,8 @@ def _rivals(addition: Addition, other: Addition) -> bool:
     if not (
         opposed(addition, other.text, other.sessions)
         or opposed(other, addition.text, addition.sessions)
-        or _answers(addition, other)
-        or _answers(other, addition)
+        or _answers(addition, other.about, other.sessions)
+        or _answers(other, addition.about, addition.sessions)
     ):
         return False
     comparable = addition.sessions and other.sessions and not minority(addition, other.sessions)
@@ -489,17 +489,17 @@ def _rivals(addition: Addition, other: Addition) -> bool:
 SHARED_ABOUT = 3
 
 
-def _answers(addition: Addition, other: Addition) -> bool:
-    """Whether the addition is a minority's answer to the other in the same window: asked in
-    fewer than half its sessions, by items that object to something or ask for less
+def _answers(addition: Addition, about: str, sessions: int) -> bool:
+    """Whether the addition is a minority's answer to another line, asked in `sessions` by items
+    about `about`: asked in fewer than half those sessions, by items that object to something or ask for less
     (`language.objections`) and are about what the other's items are about (`SHARED_ABOUT` of
     their words: "I don't need someone driving 80 miles to look at grass" of items asking for a
     site visit before a marquee on a sloping field is booked; "I don't need another paragraph
     about how nothing is certain. Roughly how many weeks?" of items asking to be told that the
     weeks are only targets)."""
-    if not (addition.against and addition.about and other.about and minority(addition, other.sessions)):
+    if not (addition.against and addition.about and about and minority(addition, sessions)):
         return False
-    return shared(addition.about, other.about) >= SHARED_ABOUT
+    return shared(addition.about, about) >= SHARED_ABOUT
 
 
 def _objects(addition: Addition, line: str) -> bool:
@@ -542,12 +542,15 @@ def opposed(addition: Addition, line: str, sessions: int | None = None) -> bool:
     return skips or less or skips_gate(addition.text, line) or skips_gate(line, addition.text)
 
 
-def _waits_for(addition: Addition, line: str, sessions: int) -> bool:
-    """Whether the addition waits for the test of `line`: it is the minority's contrary of it, or
-    it asks for care and the line under test is a shortcut (that test ends before it is tried)."""
+def _waits_for(addition: Addition, line: str, sessions: int, about: str = "") -> bool:
+    """Whether the addition waits for the test of `line` (asked in `sessions` by items about
+    `about`): it is the minority's contrary of it, or it asks for care and the line under test is
+    a shortcut (that test ends before it is tried)."""
     if shortcut(line) and not shortcut(addition.text) and careful(addition.text):
         return True
-    return minority(addition, sessions) and opposed(addition, line, sessions)
+    if not minority(addition, sessions):
+        return False
+    return opposed(addition, line, sessions) or _answers(addition, about, sessions)
 
 
 def _contradiction(stronger: Addition | None, served: str, addition: Addition) -> str:

@@ -476,6 +476,7 @@ def _as_dict(a: Addition) -> dict:
         "people": a.people,
         "downstream": list(a.downstream),
         "standing": a.standing,
+        "about": a.about,
     }
 
 
@@ -491,6 +492,7 @@ def addition_from(data: dict) -> Addition:
         data.get("people", 0),
         tuple(data.get("downstream") or ()),
         standing=bool(data.get("standing")),
+        about=data.get("about") or "",
     )
 
 

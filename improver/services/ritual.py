@@ -389,7 +389,7 @@ def _propose(
     withdrawn, retry = line_memory(template)
     canary = open_rollout(template)
     tested = tested_support(template, canary)  # a line its canary is still testing, with its support
-    canarying = tuple(text for text, _ in tested)
+    canarying = tuple(text for text, *_ in tested)
     built_for = tuple((b["tool"], b["failure_mode"]) for b in built)
     ended = {t: e for t, e in ended_lines(template).items() if t not in canarying}
     back = returning_lines(template, ended, now=now, window=window, built_for=built_for)
@@ -614,20 +614,17 @@ def dropped_by_tests(template) -> tuple[str, ...]:
     )
 
 
-def tested_support(template, canary: Rollout | None) -> tuple[tuple[str, int], ...]:
+def tested_support(template, canary: Rollout | None) -> tuple[tuple[str, int, str], ...]:
     """Each line a canary or a line test serves to a share of sessions now, with the sessions
-    that asked for it when it was proposed."""
-    said = [
-        (a.get("text"), a.get("sessions"))
-        for a in _additions(canary.proposal.payload if canary and canary.proposal else None)
-    ]
+    that asked for it when it was proposed and the words of what their items were about."""
+    said = list(_additions(canary.proposal.payload if canary and canary.proposal else None))
     said += [
-        (text, (level.get("addition") or {}).get("sessions"))
+        {**(level.get("addition") or {}), "text": text}
         for factor in open_factors(template.pk)
         for level in factor.levels
         for text in level.get("add", ())
     ]
-    return tuple((text, sessions or 0) for text, sessions in said if text)
+    return tuple((a["text"], a.get("sessions") or 0, a.get("about") or "") for a in said if a.get("text"))
 
 
 def _rejected(template) -> list[dict]:

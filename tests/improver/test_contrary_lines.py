@@ -463,3 +463,53 @@ def test_a_minority_objecting_to_what_the_majoritys_items_are_about_is_its_rival
     assert "single number" not in change.directives
     unrelated = Remedy(few.text, 3, 3, ("observation:2",), against=few.against, about="parking permit fine")
     assert "single number" in proposed(PAGE, majority, unrelated).directives
+
+
+def test_a_minority_answering_a_line_under_test_waits_for_its_test():
+    # the line its items are about is under test, asked in 12 sessions by items about the visit
+    few = Remedy(
+        "Give a single number of weeks.",
+        3,
+        3,
+        ("observation:2",),
+        against="paragraph nothing certain",
+        about="read caveat website paragraph nothing certain roughly week single number wedding",
+    )
+    tested = "Tell every applicant the timings are only the Home Office's targets."
+    about = "visa decision eight week booked wedding reception target nobody promise certain"
+    waiting = proposed(PAGE, few, testing=((tested, 12, about),))
+    assert waiting is None or "single number" not in waiting.directives
+    assert "single number" in proposed(PAGE, few, testing=((tested, 12, "parking permit fine"),)).directives
+
+
+@pytest.mark.usefixtures("clock")
+def test_the_ritual_keeps_a_minority_answering_a_line_under_test_out_until_its_test_ends(clock):
+    from tests.improver.test_line_memory import approve as approve_change
+    from tests.improver.test_line_memory import fleet_of_six, wake
+
+    clock.move_to(WAKE)
+    improver, client, reviewer, _ = fleet_of_six()
+    careful = "Send a preparation checklist before the engineer visits."
+    said(
+        client,
+        10,
+        f"The engineer turned up and the boiler cupboard was full of junk. {careful}",
+        WAKE - timedelta(days=1),
+    )
+    wake(improver, "w1", WAKE)
+    approve_change(reviewer, Proposal.objects.get(status="pending"))
+    # a week on, while the checklist is under test, a few answer it in words of their own
+    said(
+        client,
+        3,
+        "I've had the boiler serviced here for years and I know to clear the junk out of the cupboard. "
+        "Just text me the arrival time.",
+        WAKE + timedelta(days=6),
+        first=100,
+    )
+    clock.move_to(WAKE + timedelta(days=7))
+    wake(improver, "w2", WAKE + timedelta(days=7))
+    for pending in Proposal.objects.filter(status="pending"):
+        assert "arrival time" not in pending.payload["proposed_directives"]
+    notes = " ".join(EvolutionNote.objects.values_list("content", flat=True))
+    assert "arrival time" in notes and "under test" in notes
