@@ -133,7 +133,7 @@ def _line_for(sentence: str) -> str:
 # The agent named inside an instruction to it: "Redact personal data before the assistant shares
 # them" is said to it as "… before you share them", "… in the bot's reply" as "… in your reply".
 AGENT_NAMED = re.compile(
-    r"\b(?:the|your|this|our)\s+(?:(?:booking|chat|online|website|web)\s+)?(?:bot|chatbot|assistant|ai)"
+    r"\b(?:the|your|this|our)\s+(?:(?:booking|chat|online|website|web)\s+)?(?:bot|chatbot|assistant|ai)\b"
     r"(?P<own>'s)?(?:\s+(?P<next>[a-z']+))?",
     re.I,
 )
@@ -154,8 +154,11 @@ def _agent_as_you(line: str) -> str:
     if not instruction or AGENT_NAMED.match(line):
         return line
     line = HAVING_DO.sub("", line)
+    colon = line.find(":")
 
     def said(found: re.Match) -> str:
+        if found.start() < colon:
+            return found[0]  # named in a lead-in: "Note for whoever looks after the assistant: …"
         following = found["next"] or ""
         if found["own"]:
             return f"your {following}".rstrip()

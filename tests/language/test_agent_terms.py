@@ -178,6 +178,11 @@ from language.agent_terms import for_agent
         ),
         ("Always put the job number in the bot's reply.", "Always put the job number in your reply."),
         ("Don't let the bot book a tow over 3.5 tonnes.", "Don't book a tow over 3.5 tonnes."),
+        ("Note for whoever runs the bot: refills are our own growlers only, that's it.", ""),
+        (
+            "Get this fixed in whatever the assistants are reading from.",
+            "Get this fixed in whatever the assistants are reading from.",
+        ),
         ("Radio silence from the bot during the whole outage.", ""),
         # what follows a condition's comma and does not instruct is no instruction of its own
         (
