@@ -25,6 +25,7 @@ from language.remedy_reading import is_remedy, signed
 from language.request_forms import (
     CONTINUING,
     JOINING,
+    NAMED_BOT,
     WORLD_QUESTION,
     addressed,
     asks_information,
@@ -132,6 +133,7 @@ def _line_for(sentence: str) -> str:
 
 # The agent named inside an instruction to it: "Redact personal data before the assistant shares
 # them" is said to it as "… before you share them", "… in the bot's reply" as "… in your reply".
+# (The agent itself only: "on the system" is where something is, not whom it is said to.)
 AGENT_NAMED = re.compile(
     r"\b(?:the|your|this|our)\s+(?:(?:booking|chat|online|website|web)\s+)?(?:bot|chatbot|assistant|ai)\b"
     r"(?P<own>'s)?(?:\s+(?P<next>[a-z']+))?",
@@ -139,11 +141,7 @@ AGENT_NAMED = re.compile(
 )
 AGREEING = {"is": "are", "was": "were", "has": "have", "does": "do", "doesn't": "don't", "isn't": "aren't"}
 # The agent had do something: "Don't let the bot book under-7s" says "Don't book under-7s".
-HAVING_DO = re.compile(
-    r"\b(?:let|make|have|get)\s+(?:the|your|this|our)\s+(?:(?:booking|chat|online|website|web)\s+)?"
-    r"(?:bot|chatbot|assistant|ai)\s+(?:to\s+)?(?=[a-z])",
-    re.I,
-)
+HAVING_DO = re.compile(rf"\b(?:let|make|have|get)\s+{NAMED_BOT}\s+(?:to\s+)?(?=[a-z])", re.I)
 
 
 def _agent_as_you(line: str) -> str:

@@ -180,6 +180,10 @@ from language.agent_terms import for_agent
         ("Don't let the bot book a tow over 3.5 tonnes.", "Don't book a tow over 3.5 tonnes."),
         ("Note for whoever runs the bot: refills are our own growlers only, that's it.", ""),
         (
+            "Log the refund on the system before the bot confirms it.",
+            "Log the refund on the system before you confirm it.",
+        ),
+        (
             "Get this fixed in whatever the assistants are reading from.",
             "Get this fixed in whatever the assistants are reading from.",
         ),
