@@ -153,6 +153,9 @@ def _agent_as_you(line: str) -> str:
         return line
     line = HAVING_DO.sub("", line)
     colon = line.find(":")
+    named = AGENT_NAMED.search(line)
+    if named and any(grammar.past(w) for w in grammar.tokens_of(line[: named.start()])):
+        return line  # what happened, told first: "Last month I booked her via the assistant, and …"
 
     def said(found: re.Match) -> str:
         if found.start() < colon:

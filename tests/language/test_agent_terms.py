@@ -122,6 +122,7 @@ from language.agent_terms import for_agent
             "If a client mentions a budget over £15,000, pass them to Rosa rather than letting the bot quote.",
         ),
         ("Radio silence from the bot during the whole outage.", ""),
+        ("Last month I booked her via the assistant, and it would be useful if the bot asked her age.", ""),
         # a polite question's "always" stays with its act; a wish loses the remark after it
         (
             "Could it always mention the parking charge in the confirmation?",

@@ -25,6 +25,8 @@ from language.run_ons import run_ons
         ("Could the invoices list the drop and collection date for each block on the sheet?", None),
         ("Pilots should get a text every time the ETA moves by more than an hour.", None),
         ("the app said pick a slot and it booked the wrong one for me on the day", None),
+        # what someone said, in quotes, is no command: "just saying 'ring the office'"
+        ("nice if it knew the times instead of just saying 'ring the office' every time we asked", None),
         ("rent went up £12 and the portal couldn't tell me why", None),
         ("It would be better if customers could simply send a photo of the breakage as proof.", None),
     ],
