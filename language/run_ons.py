@@ -23,8 +23,8 @@ INSIDE = re.compile(r"[,;:!?—–()\"]|(?<!\d)\.|\.(?!\d)|\s-\s")  # a time's "
 NOT_BEFORE = words(
     "i you u we they he she it bot agent assistant someone somebody nobody anyone everyone people to "
     "will would wd can could cant can't cannot should shall must may might do does did dont don't didn't "
-    "not never said says say saying told tells asked asks let lets please pls just and or but if when so that "
-    "who which what couldn't couldnt wouldn't wouldnt shouldn't shouldnt won't wont isn't isnt wasn't "
+    "not never said says say saying told tells asked asks let lets please pls just and or but if when so "
+    "that who which what couldn't couldnt wouldn't wouldnt shouldn't shouldnt won't wont isn't isnt wasn't "
     "wasnt aren't arent weren't werent doesn't doesnt haven't havent hasn't hasnt hadn't hadnt mustn't "
     "i'll ill we'll you'll they'll it'll i'd we'd you'd they'd gonna wanna gotta going want wants need needs"
 )
@@ -37,8 +37,8 @@ COMMANDS = words(
     "keep show confirm warn note mention list explain sort change move cancel refund charge quote "
     "offer include remind chase tick mark label"
 )
-LEADS = words("just pls please plz")
-QUOTED = re.compile(r"^['\"‘“]")  # a word that opens what someone said  # before the verb, part of the ask: "just tell us …"
+LEADS = words("just pls please plz")  # before the verb, part of the ask: "just tell us …"
+QUOTED = re.compile(r"^['\"‘“]")  # a word that opens what someone said
 OBJECTS = DETERMINERS | PRONOUNS | words("a an the us me them your our their my his her some any every")
 
 
