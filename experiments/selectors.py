@@ -36,6 +36,20 @@ def open_factors(template_id: int) -> list[LineFactor]:
     )
 
 
+def promoted_lines(template_id: int) -> list[tuple[str, dict]]:
+    """Each line the template's line tests promoted, with the evidence it was proposed on (the
+    addition of its promoted level), in the order they were started."""
+    factors = LineFactor.objects.filter(
+        template_id=template_id, status=LineFactor.Status.PROMOTED, promoted_level__gte=1
+    ).order_by("pk")
+    out = []
+    for factor in factors:
+        if factor.promoted_level <= len(factor.levels):
+            level = factor.levels[factor.promoted_level - 1]
+            out += [(text, level.get("addition") or {}) for text in level.get("add", ())]
+    return out
+
+
 def taken_back(template_id: int) -> list[LineFactor]:
     """The template's line tests a test rolled back or a human aborted, in the order they ended."""
     ended = (LineFactor.Status.ROLLED_BACK, LineFactor.Status.ABORTED)

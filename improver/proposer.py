@@ -74,6 +74,7 @@ class ProposalInput:
     dropped: tuple[str, ...] = ()  # lines their own test showed worse: their contrary may be tried
     served_facts: tuple[str, ...] = ()  # learned facts every agent is served (their own section)
     testing: tuple[tuple, ...] = ()  # (line, sessions[, about]) a canary or line test serves now
+    served_support: tuple[tuple, ...] = ()  # (line, sessions, about) of served lines a line test promoted
 
 
 @dataclass(frozen=True)
@@ -404,7 +405,9 @@ def _choose(
             None,
         )
         seen.append(addition)
-        against = next((line for line in served if opposed(addition, line)), "")
+        against = next((line for line in served if opposed(addition, line)), "") or _answered(
+            addition, data.served_support, served
+        )
         # those who argue against a served line are its minority: they never turn it (a test
         # that drops it makes room for their line)
         objecting = bool(against) and not contrary_to(addition.text, (against,))
@@ -500,6 +503,13 @@ def _answers(addition: Addition, about: str, sessions: int) -> bool:
     if not (addition.against and addition.about and about and minority(addition, sessions)):
         return False
     return shared(addition.about, about) >= SHARED_ABOUT
+
+
+def _answered(addition: Addition, support: tuple[tuple, ...], served: tuple[str, ...]) -> str:
+    """The served line (of those a line test promoted, with their `support`) the addition is a
+    minority's answer to (`_answers`), as it is served; '' when none."""
+    answered = next((line for line, n, about in support if _answers(addition, about, n)), "")
+    return next((line for line in served if answered and line.strip() == answered.strip()), "")
 
 
 def _objects(addition: Addition, line: str) -> bool:

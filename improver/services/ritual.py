@@ -22,7 +22,7 @@ from config import clock
 from config.leases import Leased, LeaseLost, while_renewing
 from config.queue import publish_after_commit
 from experiments.models import LineFactor, Rollout
-from experiments.selectors import open_factors, taken_back
+from experiments.selectors import open_factors, promoted_lines, taken_back
 from fleet.models import DocumentVersion
 from governance.models import Proposal
 from improver import bundles
@@ -415,6 +415,7 @@ def _propose(
             context=analysis.context.text,
             exclude=withdrawn + canarying,  # a line its canary is still testing is not proposed again
             testing=tested,  # … nor a minority's contrary of it
+            served_support=served_support(template, head.text),  # nor of a line a test promoted
             dropped=dropped_by_tests(template),
             retry=tuple(addition_from(a) for a in retry),
             returning=back,  # back on new evidence, each alone (improver.bundles)
@@ -611,6 +612,17 @@ def dropped_by_tests(template) -> tuple[str, ...]:
     taken_back = _lines_taken_back(template)
     return tuple(
         a["text"] for status, adds in taken_back if status == LineFactor.Status.ROLLED_BACK for a in adds
+    )
+
+
+def served_support(template, directives: str) -> tuple[tuple[str, int, str], ...]:
+    """Each line the directives serve that a line test promoted, with the sessions that asked for
+    it when it was proposed and the words of what their items were about."""
+    served = {line.strip() for line in directives.splitlines()}
+    return tuple(
+        (text, a.get("sessions") or 0, a.get("about") or "")
+        for text, a in promoted_lines(template.pk)
+        if text.strip() in served
     )
 
 

@@ -513,3 +513,37 @@ def test_the_ritual_keeps_a_minority_answering_a_line_under_test_out_until_its_t
         assert "arrival time" not in pending.payload["proposed_directives"]
     notes = " ".join(EvolutionNote.objects.values_list("content", flat=True))
     assert "arrival time" in notes and "under test" in notes
+
+
+def test_a_minority_answering_a_line_a_test_promoted_is_left_out_beside_it():
+    from improver.services.ritual import served_support
+
+    template, _, _ = coder_fleet()
+    careful = "Send a preparation checklist before the engineer visits."
+    about = "engineer turned boiler cupboard full junk send preparation checklist visit"
+    for status, line in ((LineFactor.Status.PROMOTED, careful), (LineFactor.Status.ROLLED_BACK, ROTATE)):
+        LineFactor.objects.create(
+            template=template,
+            levels=[
+                {"add": [line], "targets": ["negative:general"], "addition": {"sessions": 12, "about": about}}
+            ],
+            share=0.5,
+            status=status,
+            promoted_level=1 if status == LineFactor.Status.PROMOTED else None,
+            started_at=WAKE,
+            decided_at=WAKE + timedelta(days=7),
+        )
+    directives = f"Greet the customer by name.\n{careful}\n{ROTATE}\n"
+    support = served_support(template, directives)
+    assert support == ((careful, 12, about),)  # what a test promoted, still served; not what it dropped
+    few = Remedy(
+        "Text the user the arrival time.",
+        3,
+        3,
+        ("observation:2",),
+        against="less: boiler serviced year know clear junk cupboard text arrival time",
+        about="boiler serviced year know clear junk cupboard text arrival time",
+    )
+    change = proposed(directives, few, served_support=support)
+    assert change is None or "arrival time" not in change.directives
+    assert "arrival time" in proposed(directives, few).directives  # its support unknown
