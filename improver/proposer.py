@@ -494,12 +494,12 @@ SHARED_ABOUT = 3
 
 def _answers(addition: Addition, about: str, sessions: int) -> bool:
     """Whether the addition is a minority's answer to another line, asked in `sessions` by items
-    about `about`: asked in fewer than half those sessions, by items that object to something or ask for less
-    (`language.objections`) and are about what the other's items are about (`SHARED_ABOUT` of
-    their words: "I don't need someone driving 80 miles to look at grass" of items asking for a
-    site visit before a marquee on a sloping field is booked; "I don't need another paragraph
-    about how nothing is certain. Roughly how many weeks?" of items asking to be told that the
-    weeks are only targets)."""
+    about `about`: asked in fewer than half those sessions, by items that object to something or
+    ask for less (`language.objections`) and are about what the other's items are about
+    (`SHARED_ABOUT` of their words: "I don't need someone driving 80 miles to look at grass" of
+    items asking for a site visit before a marquee on a sloping field is booked; "I've had the
+    boiler serviced here for years and I know to clear the junk out of the cupboard. Just text me
+    the arrival time" of items asking for a checklist of what to clear from the boiler cupboard)."""
     if not (addition.against and addition.about and about and minority(addition, sessions)):
         return False
     return shared(addition.about, about) >= SHARED_ABOUT
