@@ -146,7 +146,7 @@ LESS = re.compile(
     re.I,
 )
 LESS_ASKED = "less:"
-JOINING = words("when while whenever how why what where who which than then also very")
+JOINING = words("when while whenever how why what where who which than then also very")  # join, name nothing
 # Words of such an item that say nothing of what it is about: whom, and how it asks for less.
 NAMES_NOTHING = words(
     "bot bots assistant chatbot agent ai user customer client person someone anyone just don dont t d s ll "
