@@ -502,7 +502,15 @@ def _answers(addition: Addition, about: str, sessions: int) -> bool:
     the arrival time" of items asking for a checklist of what to clear from the boiler cupboard)."""
     if not (addition.against and addition.about and about and minority(addition, sessions)):
         return False
-    return shared(addition.about, about) >= SHARED_ABOUT
+    return _people_asked(addition) and shared(addition.about, about) >= SHARED_ABOUT
+
+
+def _people_asked(addition: Addition) -> bool:
+    """Whether the addition was asked in people's feedback only: a reviewer's reason states the
+    house's rule, which no minority's preference is ("Any letter confirming sleep apnoea must
+    include the DVLA paragraph", said in fewer sessions than the complaints about the same
+    patients, answers none of them)."""
+    return not any(source.startswith("decision:") for source in addition.sources)
 
 
 def _answered(addition: Addition, support: tuple[tuple, ...], served: tuple[str, ...]) -> str:
@@ -548,7 +556,7 @@ def opposed(addition: Addition, line: str, sessions: int | None = None) -> bool:
         return skips_gate(addition.text, line) or (skips and careful(line))
     if not minority(addition, sessions):
         return False
-    less = asks_less(addition.against) and aimed_at(addition.against, line)
+    less = asks_less(addition.against) and _people_asked(addition) and aimed_at(addition.against, line)
     return skips or less or skips_gate(addition.text, line) or skips_gate(line, addition.text)
 
 

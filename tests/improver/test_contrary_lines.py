@@ -547,3 +547,27 @@ def test_a_minority_answering_a_line_a_test_promoted_is_left_out_beside_it():
     change = proposed(directives, few, served_support=support)
     assert change is None or "arrival time" not in change.directives
     assert "arrival time" in proposed(directives, few).directives  # its support unknown
+
+
+def test_a_reviewers_rule_is_no_minoritys_answer():
+    # said in fewer sessions than the complaints, about the same patients and letters: the
+    # reviewer states the house's rule, which is tested on its own
+    complaints_line = Remedy(
+        "Confirm you are speaking to the patient before discussing any appointment.",
+        20,
+        20,
+        ("observation:1",),
+        about="patient letter appointment treatment sleep clinic discussing",
+    )
+    rule = Remedy(
+        "Any letter confirming sleep apnoea must include the DVLA paragraph.",
+        4,
+        4,
+        ("decision:7",),
+        against="less: letter sleep apnoea patient dvla paragraph drive",
+        about="letter sleep apnoea patient dvla paragraph drive",
+    )
+    change = proposed(PAGE, complaints_line, rule)
+    assert "DVLA paragraph" in change.directives and not change.conflicts
+    said_by_few = Remedy(rule.text, 4, 4, ("observation:9",), against=rule.against, about=rule.about)
+    assert "DVLA paragraph" not in proposed(PAGE, complaints_line, said_by_few).directives
