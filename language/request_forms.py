@@ -85,12 +85,23 @@ THE_AGENT = (
 HEDGE = r"(?:(?:just|only|simply|actually|at least|bothered to|took the time to)\s+)*"
 IF_YOU = re.compile(rf"^if\s+{THE_AGENT}\s+{HEDGE}(?P<act>[^,;]+?)\s*[,;]\s*(?:then\s+)?(?P<then>.+)$", re.I)
 THEN_IF = re.compile(rf"^(?P<then>[^,;]+?)[\s,]+if\s+{THE_AGENT}\s+{HEDGE}(?P<act>[^,;]+?)[\s.!]*$", re.I)
+# What would have helped, opened as such, its act read on past a comma: "It would have saved a lot
+# of bother if the assistant could send a reminder the day before, and check the numbers".
+WOULD_IF = re.compile(
+    rf"^(?P<then>(?:it|what|that|this)(?:'d|\s+would)\b[^,;?]*?)\s+if\s+{THE_AGENT}\s+{HEDGE}(?P<act>[^;?]+?)[\s.!]*$",
+    re.I,
+)
 WISHED = re.compile(rf"^(?:i|we)\s+(?:really\s+|just\s+)?wish\s+{THE_AGENT}\s+{HEDGE}(?P<act>[^?]+)$", re.I)
 # A preference for what the agent did otherwise, after any case it is said of: "For anyone under
 # 16 I'd rather it handed the query to the pharmacist than worked out a dose itself".
 RATHER = re.compile(
     rf"^(?P<case>(?:for|with|when|if|whenever)\b[^,;:?]*?[,]?\s+)?(?:i|we)(?:'d|\s+would)\s+(?:much\s+)?"
     rf"(?:rather|prefer)\s+(?:that\s+)?{THE_AGENT}\s+{HEDGE}(?P<act>[^?]+)$",
+    re.I,
+)
+# What would have gone wrong, not what was wished: "It would have been a disaster if it had sent …"
+DREADED = re.compile(
+    r"\b(?:disaster|disastrous|nightmare|awful|terrible|dreadful|catastroph\w*|worse|dangerous|illegal)\b",
     re.I,
 )
 WOULD = re.compile(r"\b(?:would|wouldn't|could|couldn't|might|won't)\b|\w'd\b|\bwill not\b", re.I)
@@ -117,8 +128,10 @@ WHY_NOT_THING = re.compile(
 # What the speaker suggests should be done: "May I suggest that stump removal be listed as its own
 # line?", "I'd suggest the deposit is taken online.", "We recommend that you call first."
 SUGGESTED = re.compile(
-    r"^(?:(?:may|might|can|could)\s+(?:i|we)\s+|(?:i|we)(?:'d|\s+would)?\s+(?:strongly\s+|respectfully\s+|gently\s+)?)"
-    r"(?:suggest|propose|recommend)\s+(?:that\b,?\s*)?",
+    r"^(?:(?:in\s+(?:the\s+)?future|going\s+forward|from\s+now\s+on),?\s+)?"
+    r"(?:(?:may|might|can|could)\s+(?:i|we)\s+|(?:i|we)(?:'d|\s+would|\s+must)?\s+(?:strongly\s+|respectfully\s+|gently\s+)?)"
+    r"(?:(?:suggest|propose|recommend)\s+(?:that\b,?\s*)?|(?:ask|request|urge)\s+that\b,?\s*)"
+    r"(?:(?:in\s+(?:the\s+)?future|going\s+forward|from\s+now\s+on),?\s+)?",
     re.I,
 )
 HELD_WHERE = re.compile(r"^(?P<condition>(?:where|when|whenever|if|once)\s[^,;]+),\s+(?P<rest>.+)$", re.I)
@@ -683,12 +696,32 @@ def _suggested(rest: str) -> str:
     words = _words(rest)
     if words[:1] == ["you"] and len(words) > 1 and grammar.base_verb(words[1]):
         return "" if set(words) & SPEAKER else rest.split(None, 1)[1]  # not "you give me my money back"
+    if named := NAMED_AGENT.match(rest):  # "the assistant always checks the stock …": "always check …"
+        return _base_act(rest[named.end() :])
     found = SUGGESTED_PASSIVE.match(rest)
     if not found or found["thing"].split()[0].lower() in grammar.PRONOUNS:
         return ""
     if not participle_of(found["part"].lower()):
         return ""
     return f"{found['thing']}should be {found['part']}{found['tail']}"
+
+
+# The agent, named as what a suggestion is about
+OFTEN = grammar.words("only never just first")
+NAMED_AGENT = re.compile(r"^(?:the|your)\s+(?:bot|agent|assistant|chatbot)\s+(?=[a-z])", re.I)
+
+
+def _base_act(act: str) -> str:
+    """An act told of the agent with its verb in the base form ("always checks the stock" →
+    "always check the stock"); '' when it has no verb or is no act of the work."""
+    words = act.split()
+    often = list(itertools.takewhile(lambda w: w.lower() in ALWAYS | OFTEN, words))
+    words = words[len(often) :]
+    first = grammar._word(words[0]) if words else ""
+    verb = first if grammar.base_verb(first) else _base(first)
+    if not verb or verb in NO_ACT:
+        return ""
+    return " ".join([*often, verb, *words[1:]])
 
 
 def instructs(clause: str) -> bool:
@@ -770,6 +803,8 @@ def wish(sentence: str) -> str:
     case it is said of); '' when it is none, or its act is no act of the work."""
     text = sentence.strip().rstrip(" .!")
     found = IF_YOU.match(text) or THEN_IF.match(text) or THEN_IF.match(_remark_off(text))
+    if not found and (found := WOULD_IF.match(REASON_AFTER.sub("", text))):
+        found = {"then": found["then"], "act": found["act"]}
     case = ""
     if wished := WISHED.match(text):
         act = wished["act"]
@@ -777,7 +812,7 @@ def wish(sentence: str) -> str:
         act, case = preferred["act"], (preferred["case"] or "").strip().rstrip(",")
         # "… rather it said 'I don't know' than made up prices": "… rather than make up prices"
         act = THAN.sub(lambda m: f" rather than {_base(m[1].lower()) or m[1]}", act, count=1)
-    elif found and WOULD.search(found["then"]):
+    elif found and WOULD.search(found["then"]) and not DREADED.search(found["then"]):
         act = found["act"]
     else:
         return ""

@@ -47,7 +47,7 @@ QUESTIONS = [
     rf"would\s+it\s+be\s+(?:so\s+|that\s+|too\s+|really\s+)?(?:hard|difficult)\s+(?:for\s+{AGENT}\s+)?to\s+",
     rf"how\s+(?:hard|difficult)\s+(?:is\s+it|can\s+it\s+be|would\s+it\s+be)\s+(?:for\s+{AGENT}\s+)?to\s+",
     rf"is\s+it\s+(?:really\s+)?(?:so|that|too)\s+(?:hard|difficult)\s+(?:for\s+{AGENT}\s+)?to\s+",
-    rf"is\s+it\s+(?:really\s+)?(?:too|so)\s+much\s+to\s+ask\s+(?:for\s+{AGENT}\s+to\s+|that\s+{AGENT}\s+|to\s+)",
+    rf"(?:is\s+it|would\s+it\s+be)\s+(?:really\s+)?(?:too|so)\s+much\s+to\s+ask\s+(?:for\s+{AGENT}\s+to\s+|that\s+{AGENT}\s+|to\s+)",
     r"(?:is|would)\s+it\s+(?:be\s+)?possible\s+to\s+",
     rf"(?:is\s+there\s+)?(?:any|a)\s+(?:chance|way)\s+(?:that\s+)?{AGENT}\s+(?:could|can|would|might)\s+",
     rf"(?:is|would)\s+it\s+(?:be\s+)?possible\s+for\s+{AGENT}\s+to\s+",
@@ -72,7 +72,7 @@ QUESTIONS = [
     rf"make\s+(?!it\b){AGENT}\s+(?=[a-z]+\s)",  # "make the bot use the real diary" ("make it clear" is none)
     rf"(?:please\s+|kindly\s+|just\s+)?get\s+{AGENT}\s+to\s+",
     rf"(?:please\s+|kindly\s+)?(?:update|change|fix|set)\s+(?:it|the\s+\w+)\s+(?:up\s+)?so\s+(?:that\s+)?{AGENT}\s+",
-    rf"(?:i|we)\s+(?:would\s+|must\s+)?(?:respectfully\s+|kindly\s+)?(?:request|ask|suggest|propose|insist)\s+that\s+"
+    rf"(?:i|we)\s+(?:would\s+|must\s+)?(?:respectfully\s+|kindly\s+)?(?:request|ask|suggest|propose|insist|recommend|urge)\s+that\s+"
     rf"(?:in\s+future,?\s+|from\s+now\s+on,?\s+)?{AGENT}\s+(?:(?:should\s+)?be\s+(?:amended|changed|updated|set\s+up|"
     r"configured|programmed|told)\s+to\s+)?",
     rf"(?:it(?:'d|\s+would)\s+(?:be|have\s+been)\s+)?(?:much\s+|far\s+|a\s+lot\s+)?(?:better|appreciated|helpful)"
@@ -114,7 +114,9 @@ FIX_NAMED = re.compile(
     r"^(?:(?:the|an?|my|our)\s+(?:fix|solution|answer|remedy|suggestion|request|ask)\s+"
     r"(?:is|would\s+be)\s*(?:simple|easy|obvious|this)?\s*[:,;-]?\s*"
     r"|(?:my|our)\s+suggestion\s*[:,;-]\s*"
-    r"|(?:all|what)\s+(?:i|we)\s+(?:want|ask|need|ask\s+for)\s+is\s+(?:for\s+" + AGENT + r"\s+)?"
+    # what the writer would like most: "What I'd really like is for the assistant to send me …"
+    r"|(?:all|what)\s+(?:i|we)(?:'d|\s+would)?\s+(?:really\s+|actually\s+|honestly\s+|most\s+)?"
+    r"(?:want|ask|need|ask\s+for|like|love|prefer|appreciate)\s+is\s+(?:for\s+" + AGENT + r"\s+)?"
     r"|the\s+(?:easiest|simplest|best|obvious)\s+thing\s+(?:would\s+be|is)\s+)"
     r"(?:to\s+)?(?P<act>.+?)[\s.!]*$",
     re.I,
@@ -190,7 +192,8 @@ WHY_THEN = re.compile(r",\s+(?:when|given|since)\b", re.I)  # "…, when you kno
 # A thing asked to be done to every case of a kind: "would it be possible for multi-school orders to be
 # packed and labelled separately per child?" asks to arrange for it (read on as `WHY_NOT_ASKED` is).
 POSSIBLE_FOR = re.compile(
-    r"^(?:(?:in\s+future|going\s+forward|from\s+now\s+on),?\s+)?(?:is|would)\s+it\s+(?:be\s+)?possible\s+for\s+"
+    r"^(?:(?:in\s+future|going\s+forward|from\s+now\s+on),?\s+)?(?:is|would)\s+it\s+(?:be\s+)?(?:possible|(?:really\s+)?"
+    r"(?:too|so)\s+much\s+to\s+ask)\s+for\s+"
     r"(?!(?:me|us|him|her|my|our)\b)",
     re.I,
 )
@@ -279,8 +282,13 @@ def _base_first(act: str) -> str:
     booking" → "confirm the booking"); as it is otherwise (whether it instructs, "text the
     grower", is the caller's to read)."""
     words = act.split()
-    base = _base(grammar._word(words[0])) if words else ""
-    return " ".join([base, *words[1:]]) if base else act
+    often = 1 if len(words) > 1 and grammar._word(words[0]) in OFTEN else 0  # "… only quoted …"
+    base = _base(grammar._word(words[often])) if words else ""
+    return " ".join([*words[:often], base, *words[often + 1 :]]) if base else act
+
+
+# How often or how far an act is asked, before its verb: "the assistant only quoted framing"
+OFTEN = grammar.words("always only never also just first")
 
 
 def _base(word: str) -> str:

@@ -220,8 +220,20 @@ COUNTERFACTUALS = [
         "I paid for fuel I never used. If you'd explain the fuel options at the desk, nobody would get caught out.",
         "Explain the fuel options at the desk.",
     ),
+    # what would have helped, opened as such, read on past a comma (and without its reason)
+    (
+        "It would have saved a lot of bother if the assistant could send a reminder the day before, and "
+        "check the numbers before you confirm the table.",
+        "Send a reminder the day before, and check the numbers before you confirm the table.",
+    ),
+    (
+        "What would work is if the assistant would text us two days before a delivery lands, by text, "
+        "because that's what we actually check.",
+        "Text us two days before a delivery lands, by text.",
+    ),
 ]
 COUNTERFACTUALS_NOT_REQUESTS = [
+    "It would have been a disaster if the assistant had sent the wrong dates.",
     "If you had told me, I would have come earlier.",
     "If I'd known about the fee, I would have gone elsewhere.",
     "If you had any idea how long I waited, you'd be embarrassed.",
@@ -318,6 +330,19 @@ SUGGESTIONS = [
     ),
     ("Why don't the couriers ever ring the bell?", "The couriers should ring the bell."),
     ("why dont u ever confirm the pickup slot?", "Confirm the pickup slot."),
+    # asked that it be so, from now on
+    (
+        "In future, I would suggest that any quote for replacement glass be itemised.",
+        "Any quote for replacement glass should be itemised.",
+    ),
+    (
+        "We would ask that every invoice be sent with the delivery note.",
+        "Every invoice should be sent with the delivery note.",
+    ),
+    (
+        "I would recommend that the assistant always checks the stock before confirming an order.",
+        "Always check the stock before confirming an order.",
+    ),
 ]
 SUGGESTIONS_NOT_REQUESTS = [
     "Why didn't you call me back yesterday?",
@@ -393,6 +418,18 @@ RHETORICAL = [
     ("Is it too much to ask that it confirms the booking in writing?", "Confirm the booking in writing."),
     ("Surely it can check the diary before promising a date?", "Check the diary before promising a date."),
     ("All I want is for it to tell me the price up front.", "Tell the user the price up front."),
+    (
+        "What I'd really like is for the assistant to send me a reminder two weeks before each service.",
+        "Send the user a reminder two weeks before each service.",
+    ),
+    (
+        "I would ask that in future the assistant only quoted framing for prints, never originals.",
+        "Only quote framing for prints, never originals.",
+    ),
+    (
+        "Would it be too much to ask for the timetable to be updated when someone asks about the next session?",
+        "Arrange for the timetable to be updated when someone asks about the next session.",
+    ),
     ("The answer is to ask for the postcode first.", "Ask for the postcode first."),
     ("It should have asked me for the serial number.", "Ask the user for the serial number."),
     (

@@ -56,7 +56,7 @@ from language.agent_terms import for_agent
         # an aside between dashes stays in its sentence; a question after a dash is no instruction
         (
             "It would be great if it asked about feeding — what food, how much — at booking time.",
-            "It would be great if it asked about feeding — what food, how much — at booking time.",
+            "Ask about feeding — what food, how much — at booking time.",
         ),
         (
             "Would really help if every confirmation asked about parking — does the street need a permit?",
