@@ -225,10 +225,14 @@ def told(words: str) -> set[str]:
         active,
     }
     # a thing asked to be had done ("delivery slots be shown when …") is served as what should be
+    # (a thing named at length before its "be": "any request for a visit outside opening hours be …")
     return ways | {SHOULD_BE.sub(r"\1should be ", way, count=1) for way in ways}
 
 
-SHOULD_BE = re.compile(r"^((?:[\w'-]+ ){1,6}?)(?:be|is|are) (?=\w+(?:ed|en|wn|ld|nt|de)\b)")
+SHOULD_BE = re.compile(
+    r"^((?:[\w'-]+ ){1,6}?|(?:any|every|each|all|the|our|your) (?:[\w'-]+ ){1,14}?)(?:be|is|are) "
+    r"(?=\w+(?:ed|en|wn|ld|nt|de)\b)"
+)
 
 
 def asked_now(said: str) -> str:

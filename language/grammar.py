@@ -211,6 +211,22 @@ def has_subject(words: list[str], *, verb_first: bool) -> bool:
 SAYING = words("say explain mention stress remind warn")
 
 
+def _describing(rest: list[str]) -> bool:
+    """Whether the first of `rest` is a participle describing the word after it ("signed copies",
+    "oversized or bespoke framing"), not a verb in the past."""
+    if len(rest) < 2 or not rest[0].endswith("ed") or not past(rest[0]):
+        return False
+    after = rest[1]
+    if after in {"or", "and"}:
+        return len(rest) > 2 and not closed(rest[2]) and rest[2] not in ADVERBS
+    lemmas = _lemmas(after)
+    return not closed(after) and after not in ADVERBS and not after.endswith("ly") and "NOUN" in lemmas
+
+
+# Verbs whose object goes on to a verb of its own: "Let experienced folk tick one box"
+CAUSING = words("let make have help get see watch hear")
+
+
 CONCEDED = re.compile(r"^\s*(?:fair\s+enough\b|(?:fine|ok|okay|granted)\s*,)", re.I)  # "Fine, but now …"
 
 
@@ -235,7 +251,12 @@ def imperative(text: str) -> bool:
         # what follows a verb of saying is what to say: "Say we can lend a starter violin"; what
         # follows "make sure" or "ensure" is what is to be so: "Make sure hirers know they can't …"
         seeing_to = first == "ensure" or (first == "make" and rest[0] == "sure")
-        return first in SAYING or seeing_to or not has_subject(rest, verb_first=True)
+        # after a word that is only ever a verb, a past form before a word it describes is no
+        # finite verb: "Recommend oversized or bespoke framing …", "Send signed copies …" (not
+        # "Restart fixed it", "Deploy failed again"; "Staff called customers back" is left as it was)
+        only_a_verb = set(_lemmas(first)) == {"VERB"}
+        described = only_a_verb and first not in CAUSING and _describing(rest)
+        return first in SAYING or seeing_to or described or not has_subject(rest, verb_first=True)
     # a word the lexicon knows as something else, used as a verb before its object
     if closed(first) or past(first) or first.endswith(("ing", "ly", "s")):
         return False

@@ -108,7 +108,7 @@ WOULD = re.compile(r"\b(?:would|wouldn't|could|couldn't|might|won't)\b|\w'd\b|\b
 AND_PAST = re.compile(r"(\band\s+(?:just\s+|then\s+|also\s+)?)(\w+ed)\b", re.I)
 SENT_AWAY = re.compile(r"\b(?:someone|somebody|anyone) else\b|\bgo away\b|\belsewhere\b", re.I)
 NO_ACT = grammar.words("know understand realise realize care think believe imagine see hear been be work")
-MODAL = r"(?:should|must|needs? to|ha(?:s|ve) to|ought to)"
+MODAL = r"(?:should(?:n't)?|must(?:n't)?|needs? to|ha(?:s|ve) to|ought to)"
 RULE_OF_WORK = re.compile(
     rf"^(?P<subject>[^,;:?]+?)\s+{MODAL}\s+(?:(?:always|never|only|just|all|also|really|definitely|"
     r"not)\s+)*(?P<verb>[a-z'-]+)\b(?P<rest>[^?]*)$",
@@ -130,13 +130,19 @@ WHY_NOT_THING = re.compile(
 SUGGESTED = re.compile(
     r"^(?:(?:in\s+(?:the\s+)?future|going\s+forward|from\s+now\s+on),?\s+)?"
     r"(?:(?:may|might|can|could)\s+(?:i|we)\s+|(?:i|we)(?:'d|\s+would|\s+must)?\s+(?:strongly\s+|respectfully\s+|gently\s+)?)"
-    r"(?:(?:suggest|propose|recommend)\s+(?:that\b,?\s*)?|(?:ask|request|urge)\s+that\b,?\s*)"
+    r"(?:(?:suggest|propose|recommend)\s+(?:that\b,?\s*)?|(?:ask|request|urge|insist|expect)\s+that\b,?\s*)"
     r"(?:(?:in\s+(?:the\s+)?future|going\s+forward|from\s+now\s+on),?\s+)?",
     re.I,
 )
 HELD_WHERE = re.compile(r"^(?P<condition>(?:where|when|whenever|if|once)\s[^,;]+),\s+(?P<rest>.+)$", re.I)
 SUGGESTED_PASSIVE = re.compile(
     r"^(?P<thing>(?:[\w'-]+\s+){1,6}?)(?:be|is|are)\s+(?P<part>[a-z]+)\b(?P<tail>.*)$", re.I
+)
+# … however long the thing is named, when its "be" says it is asked ("that any request for a visit
+# outside the hours the building is open be confirmed in writing")
+SUBJUNCTIVE_PASSIVE = re.compile(
+    r"^(?P<thing>(?:any|every|each|all|the|our|your)\s+(?:[\w'-]+\s+){1,14}?)be\s+(?P<part>[a-z]+)\b(?P<tail>.*)$",
+    re.I,
 )
 # "Could the pickup reminder texts go out the day before?": a kind of thing and what it should do
 COULD_THING = re.compile(r"^(?:could|can)\s+(?P<the>the|our|all|every)\s+(?P<rest>[^?]+?)[\s?.!]*$", re.I)
@@ -698,7 +704,7 @@ def _suggested(rest: str) -> str:
         return "" if set(words) & SPEAKER else rest.split(None, 1)[1]  # not "you give me my money back"
     if named := NAMED_AGENT.match(rest):  # "the assistant always checks the stock …": "always check …"
         return _base_act(rest[named.end() :])
-    found = SUGGESTED_PASSIVE.match(rest)
+    found = SUGGESTED_PASSIVE.match(rest) or SUBJUNCTIVE_PASSIVE.match(rest)
     if not found or found["thing"].split()[0].lower() in grammar.PRONOUNS:
         return ""
     if not participle_of(found["part"].lower()):

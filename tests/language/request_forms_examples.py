@@ -177,8 +177,18 @@ RULES = [
         "The deposit took a month to come back. Deposits should be refunded within a week, not whenever someone remembers.",
         "Deposits should be refunded within a week, not whenever someone remembers.",
     ),
+    # what must not be done to a kind of thing until something else has happened
+    (
+        "A buyer drove off with a car he hadn't paid for. Vehicles shouldn't be released until the payment has cleared.",
+        "Vehicles shouldn't be released until the payment has cleared.",
+    ),
+    (
+        "Three people were promised their money back. Refunds mustn't be promised before the manager signs off.",
+        "Refunds mustn't be promised before the manager signs off.",
+    ),
 ]
 RULES_NOT_REQUESTS = [
+    "The driver shouldn't have left it on the step.",
     "My cake should have been ready at noon.",
     "The plumber should be here by now.",
     "The locker should work, it's brand new.",
@@ -330,7 +340,16 @@ SUGGESTIONS = [
     ),
     ("Why don't the couriers ever ring the bell?", "The couriers should ring the bell."),
     ("why dont u ever confirm the pickup slot?", "Confirm the pickup slot."),
-    # asked that it be so, from now on
+    # asked that it be so, from now on, however long the thing is named
+    (
+        "In future, I would ask that any request for a visit outside the hours the building is open be "
+        "confirmed in writing.",
+        "Any request for a visit outside the hours the building is open should be confirmed in writing.",
+    ),
+    (
+        "I would suggest that the assistant recommend oversized or bespoke framing for large prints.",
+        "Recommend oversized or bespoke framing for large prints.",
+    ),
     (
         "In future, I would suggest that any quote for replacement glass be itemised.",
         "Any quote for replacement glass should be itemised.",
