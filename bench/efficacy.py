@@ -211,7 +211,7 @@ def told(words: str) -> set[str]:
     asks, they were told the stage", of "I'd appreciate it if …", as "Whenever someone asks, tell
     them the stage"; "delivery slots be shown when I'm ordering", of "Why can't the …?", as "The
     delivery slots should be shown when the user is ordering"): a line carries any."""
-    from language.agent_terms import for_agent
+    from language.agent_terms import for_agent, speaker_as_user
     from language.passive_asks import appreciated
 
     said = words.lower().replace("\u2019", "'")
@@ -223,6 +223,7 @@ def told(words: str) -> set[str]:
         now,
         for_agent(now).rstrip(".").lower() or now,
         active,
+        speaker_as_user(words).rstrip(".").lower(),  # "talk to me like …" as "talk to the user like …"
     }
     # a thing asked to be had done ("delivery slots be shown when …") is served as what should be
     # (a thing named at length before its "be": "any request for a visit outside opening hours be …")

@@ -116,7 +116,7 @@ def _line_for(sentence: str) -> str:
     asked = request(piece) or piece
     # past its frame, a request of the agent in the third person is said to it ("Going forward it
     # should never give a timeline" → "Never give a timeline")
-    line = _speaker_as_user(asked if noun_rules.rule(asked) else addressed(_unframed(asked)))
+    line = speaker_as_user(asked if noun_rules.rule(asked) else addressed(_unframed(asked)))
     line = TRAILER.sub("", line).strip(" ,;:").rstrip(" .!?")
     if not line or _continues(line):
         return ""
@@ -280,7 +280,9 @@ def _unframed(text: str) -> str:
         text = stripped
 
 
-def _speaker_as_user(text: str) -> str:
+def speaker_as_user(text: str) -> str:
+    """The text with its speaker named as the user ("talk to me like an adult" → "talk to the user
+    like an adult", "my instructor" → "the user's instructor")."""
     tokens = text.split(" ")
     out = []
     i = 0
