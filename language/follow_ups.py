@@ -56,23 +56,34 @@ def general(instruction: str, *, habit: bool = True) -> bool:
     firing … It's Mr Osei's")."""
     if GENERAL_PHRASES.search(instruction) or in_order(instruction):
         return True  # "Safety check, then hire": an order of kinds of work
-    words = [w for w in (grammar._word(t) for t in instruction.split()) if w]
-    for before, word in zip(["", *words], words, strict=False):
+    tokens = [t for t in instruction.split() if grammar._word(t)]
+    words = [grammar._word(t) for t in tokens]
+    for before, word, token in zip(["", *words], words, tokens, strict=False):
         if word in GENERAL or word in CONDITIONS or (habit and word in HABIT):
             return True
         if word == "all" and before not in HELD:
             return True  # "all orders", not "put them all on the 3rd floor"
-        if _plural(word) and before not in HELD | ADVERBS and not before.isdigit():
+        plural = _plural(word) or bool(ACRONYMS.fullmatch(token.strip(".,;:!?()")))  # "GPs", "CVs"
+        if plural and before not in HELD | ADVERBS and not before.isdigit():
             return True  # "Tell parents …", not "her kids", "2 weeks" or "never goes"
     return False
 
 
-def _plural(word: str) -> bool:
+ACRONYMS = re.compile(r"[A-Z]{2,}s")
+
+
+# A rule said of a kind it opens with: "Techs only fit …", "Refunds must …"
+KIND_RULE = re.compile(
+    r"^\S+\s+(?:only|must|mustn't|should|shouldn't|never|always|need|don't|can't|cannot|have\s+to)\b", re.I
+)
+
+
+def _plural(word: str, *, short: bool = False) -> bool:
     """A noun in the plural ("ages", "parents"; a word the lexicon lacks, by its "s": "multihulls")."""
     if not word.endswith("s") or word.endswith(("ss", "us", "is")):
         return False
     lemmas = grammar._lemmas(word)
-    return any(noun != word for noun in lemmas.get("NOUN", ())) if lemmas else len(word) > 3
+    return any(noun != word for noun in lemmas.get("NOUN", ())) if lemmas else len(word) > (2 if short else 3)
 
 
 def tells_one_case(sentence: str) -> bool:
@@ -106,7 +117,7 @@ def goes_on_from_one_case(sentence: str, *, case_before: bool, named_after: bool
     instruction = request(said) or said
     if named_after:
         return not general(instruction, habit=False)
-    if general(instruction):
-        return False
+    if general(instruction) or KIND_RULE.match(said) and _plural(grammar._word(said.split()[0]), short=True):
+        return False  # (said of a kind it opens with, though asked without it: "Techs only …" → "Only …")
     lead_in = LEAD_IN_END.split(sentence)[:-1] if instruction != said else []
     return case_before or any(tells_one_case(piece) for piece in lead_in)

@@ -24,6 +24,11 @@ from language.remedies import asks_in
             "Mrs Lee's canvas went out in the wrong size. Check sizes against the order form.",
             ["Check sizes against the order form."],
         ),
+        # one case, then a rule of the kind it opens with, said without its noun once asked
+        (
+            "Unit 4 at the Leeds depot, is it done?? Serviced it. tcs only fit a valve with a 2025 rating",
+            ["tcs only fit a valve with a 2025 rating"],
+        ),
         # what the agent did, then the lesson
         (
             "the bot quoted £35 for a laser session for Pip the cat but the price went up to £42 in "
