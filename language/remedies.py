@@ -122,7 +122,10 @@ def line_of_one_case(line: str) -> bool:
 
 # What an ask is asked instead of, after it: "…, not just take the card details and say see you
 # Saturday", "…, rather than after I've paid" (not "…, not a flat one": a correction of one case).
-INSTEAD = re.compile(r",\s+(?:not\s+(?:just|simply|only|merely)|rather\s+than|instead\s+of)\b[^,;]*$", re.I)
+INSTEAD = re.compile(
+    r"(?:,\s+(?:not\s+(?:just|simply|only|merely)|rather\s+than|instead\s+of)|\s+(?:rather\s+than|instead\s+of))\b[^,;]*$",
+    re.I,
+)
 # A name inside a sentence ("From now on Rex gets the last slot"): one case, whenever it holds from.
 NAMED = re.compile(r"(?<=\w)\s+(?!I\b|I')[A-Z][a-z]")
 # What says an ask holds from now on, whatever amount or day it names: "Going forward, …".

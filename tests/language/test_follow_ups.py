@@ -147,6 +147,15 @@ def test_an_instruction_before_the_case_it_is_about_is_no_ask():
 @pytest.mark.parametrize(
     ("item", "asks"),
     [
+        # what it is asked rather than is no case the ask is about, comma or none
+        (
+            "It would make a huge difference if the assistant explained why lead reworking is recommended "
+            "rather than just quoting it to the customer.",
+            [
+                "It would make a huge difference if the assistant explained why lead reworking is recommended "
+                "rather than just quoting it to the customer."
+            ],
+        ),
         # quoted words are what was said, not a case: the instruction after them stands
         (
             "Can it stop saying 'someone will be with you today'? Same-day is only if there's a slot. "
