@@ -439,6 +439,9 @@ def is_instance(content: str) -> bool:
     text = OPTIONS.sub("", phone_free(tokens_cut(content)))
     said = [s for s in sentences(text) if len(s.split()) >= STATES_SOMETHING and not VERDICT.match(s)]
     said = said or [text]
+    if len(said) > 1 and TOLD_WRONG.match(said[0]):
+        said = said[1:]  # "It told a couple yesterday that check-in starts at 2. It doesn't — …": the
+        # story of what was got wrong, and for whom; the fact follows it
     said[0] = AGENT_DID_AFTER.sub("", said[0])  # "…, not 7 — the bot has told three owners 7 days"
     said[0] = CORRECTION_LEAD.sub("", said[0]) or said[0]  # "Correction for the desk: pilot orders …"
     said[0] = POLICY_LEAD.sub("", said[0]) or said[0]  # "our cancellation rule is that anything …"
@@ -494,6 +497,13 @@ def about_one_case(sentence: str) -> bool:
     return is_instance(sentence) and is_instance(destination_read_out(sentence))
 
 
+# What the agent told someone, told first: "The chat told a lady on Saturday that …", "Your
+# assistant told me …"
+TOLD_WRONG = re.compile(
+    r"^(?:(?:so|and|but|well),?\s+)?(?:it|(?:the|your|this|our)\s+(?:online\s+|booking\s+|web\s+)?"
+    r"(?:bot|chatbot|chat|assistant|agent|ai|desk))\s+(?:has\s+|had\s+|just\s+|then\s+)?(?:told|said\s+to|quoted|promised|informed)\b",
+    re.I,
+)
 # What the agent did to one case, told after a fact as where it went wrong ("… You left it off
 # the Johnsons' quote."), is not the case the fact is about.
 DID = (  # what an agent did, in the past

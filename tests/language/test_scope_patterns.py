@@ -89,6 +89,18 @@ def test_a_clock_time_alone_names_no_case_by_the_patterns():
         ("No. Lockers are swept every Friday. That's been the rule since we opened.", False),
         ("The 15% booking fee is never refunded. That's the fourth guest this week told otherwise.", False),
         ("That crate was for the Leeds depot. The driver took it to York.", True),
+        # what the agent told someone first, the fact after it: the fact is read
+        (
+            "It told a couple yesterday that check-in starts at 2. It doesn't — check-in is from 4pm on "
+            "changeover days.",
+            False,
+        ),
+        (
+            "The chat told a lady on Saturday that lilies were fine with cats. They are not - all parts of "
+            "lilies are toxic to cats.",
+            False,
+        ),
+        ("The bot told Mrs Patel her order ships Monday. Her order ships on Tuesday 14th.", True),
     ],
 )
 def test_a_text_of_several_sentences_is_read_by_the_one_that_states_it(said, one_case):
