@@ -80,7 +80,9 @@ other helpers, read while tuning; `--fleets twentyfirst`: bench/twentyfirst_flee
 likewise by two helpers once the twentieth had been measured for two sessions, a clean test
 set, only ever measured; `--fleets twentysecond`: bench/twentysecond_fleets.py, written likewise
 by a helper once the twenty-first had been measured for a session, a clean test set, only ever
-measured). Each adds
+measured; `--fleets twentythird`: bench/twentythird_fleets.py, written likewise by a helper once
+the twenty-second had been measured for two sessions, a clean test set, only ever measured).
+Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
 its own one-off corrections (`noise`, each sent at the rate of the built-in ones and never to be
@@ -844,6 +846,7 @@ def main() -> None:
             "twentieth_read",
             "twentyfirst",
             "twentysecond",
+            "twentythird",
             "handoffs",
             *handing,
         ),
@@ -851,7 +854,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to twentysecond likewise); handoffs: every "
+        "without seeing the code (fifth to twentythird likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -897,6 +900,7 @@ def main() -> None:
         "twentieth_read": twentieth_read_fleets,
         "twentyfirst": twentyfirst_fleets,
         "twentysecond": twentysecond_fleets,
+        "twentythird": twentythird_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -1136,6 +1140,15 @@ def twentysecond_fleets() -> dict:
     from bench.twentysecond_fleets import TWENTYSECOND
 
     return TWENTYSECOND
+
+
+def twentythird_fleets() -> dict:
+    """A twelfth clean test set, written like the others by a helper who never saw the code, once
+    the twenty-second had been measured for two sessions (bench/twentythird_fleets.py): four fleets
+    of 3 to 6 agents, only ever measured."""
+    from bench.twentythird_fleets import TWENTYTHIRD
+
+    return TWENTYTHIRD
 
 
 def smallest(fleets: dict) -> dict:
