@@ -448,6 +448,10 @@ def is_instance(content: str) -> bool:
     said[0] = VERDICT_LEAD.sub("", said[0]) or said[0]  # "That's wrong, I'm afraid, we stopped …"
     if names_one(said[0]) or any(names_one(later) and not AGENT_DID.match(later) for later in said[1:]):
         return True  # "at Mr Ross's", "… That's Mrs Harper's spaniel.": one person's own
+    numbered = REFERENCE.search(text) or SCOPE_PATTERNS["letters-id"].search(text)
+    if TOLD_MANY.search(text) and not numbered:
+        return False  # what the agent keeps telling people is no one case's: "… not to the end of April
+        # like your assistant keeps telling people"
     if standing_value(said[0]):
         return False  # "Our wasp nest treatment is £65 flat, not £45."
     return load(WEIGHTS).says_yes(scope_features(said[0]))
@@ -497,6 +501,20 @@ def about_one_case(sentence: str) -> bool:
     return is_instance(sentence) and is_instance(destination_read_out(sentence))
 
 
+# What the agent keeps telling people, or told one more of them: the fact put right is everyone's
+TOLD_MANY = re.compile(
+    r"\b(?:keeps?|kept|(?:has|have|'s|'ve)\s+been|still)\s+(?:\w+\s+)?(?:telling|quoting|promising|offering|"
+    r"saying|giving|advising|informing)\b"
+    r"|\b(?:telling|quoting|promising|told|quoted|promised|advised|informed)\s+(?:people|customers|everyone|"
+    r"everybody|callers|clients|parents|couples|guests|students|patients|members|folks?|anyone|another\s+\w+)\b",
+    re.I,
+)
+# One thing's number: "order 5512", "invoice #4471", "table 12"
+REFERENCE = re.compile(
+    r"\b(?:order|invoice|ticket|job|booking|ref|reference|account|case|claim|policy|po|pr|table|room|plot|lot)"
+    r"\s*(?:no\.?\s*|number\s*)?#?\s*\d{2,}\b",
+    re.I,
+)
 # What the agent told someone, told first: "The chat told a lady on Saturday that …", "Your
 # assistant told me …"
 TOLD_WRONG = re.compile(

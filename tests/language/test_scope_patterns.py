@@ -101,6 +101,17 @@ def test_a_clock_time_alone_names_no_case_by_the_patterns():
             False,
         ),
         ("The bot told Mrs Patel her order ships Monday. Her order ships on Tuesday 14th.", True),
+        # a value put right that the agent keeps telling people is everyone's, not one case's
+        (
+            "No — the winter season runs 1 October to 31 March, not to the end of April like your "
+            "assistant keeps telling people.",
+            False,
+        ),
+        (
+            "It's telling people the waiting list is about 6 months. It's 3 years for the Westfield site.",
+            False,
+        ),
+        ("The bot keeps telling people order 5512 has shipped. It went out this morning.", True),
     ],
 )
 def test_a_text_of_several_sentences_is_read_by_the_one_that_states_it(said, one_case):
