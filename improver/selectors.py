@@ -53,10 +53,15 @@ def directives_for_agent(*, agent, session_id: str | None = None) -> dict:
     head = DocumentVersion.objects.filter(pk=version_id).first() if version_id else None
     if head is None:
         raise Conflict(f"Template of agent '{agent.name}' has no version yet.")
-    learned_facts = learning_selectors.learned_facts(template_id=agent.template_id, agent_id=agent.pk)
-    learned_facts += learning_selectors.facts_by_id(
-        [c["fact"] for c in served_changes(draws) if c.get("fact")]
-    )
+    # a fact on trial comes first: the sessions drawn for it must be served it, or its test measures
+    # nothing (a long one placed last would not fit the budget beside the served facts)
+    on_trial = learning_selectors.facts_by_id([c["fact"] for c in served_changes(draws) if c.get("fact")])
+    tried = {fact["content"] for fact in on_trial}
+    learned_facts = on_trial + [
+        fact
+        for fact in learning_selectors.learned_facts(template_id=agent.template_id, agent_id=agent.pk)
+        if fact["content"] not in tried
+    ]
     anti_patterns = planner_selectors.anti_patterns_for_template(agent.template_id)
     proven_patterns = planner_selectors.proven_patterns_for_template(agent.template_id)
     payload = {

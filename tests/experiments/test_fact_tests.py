@@ -137,3 +137,24 @@ def test_a_fact_on_trial_that_the_directives_come_to_say_ends_its_test(clock):
     fact.refresh_from_db()
     assert test.status == "aborted" and "directives now repeat or contradict this fact" in test.reason
     assert fact.status == LearnedFact.Status.RETIRED
+
+
+def test_a_fact_on_trial_is_served_to_its_sessions_however_many_facts_fill_the_block(clock, settings):
+    """The sessions drawn for a fact on trial are served it even when the facts every agent is
+    served already fill the block: were it placed after them, it would not fit, and its test would
+    measure nothing."""
+    settings.KAIZEN = {**settings.KAIZEN, "PROMPT_TOKEN_BUDGET": 120}
+    clients, fact, test = on_trial(clock)
+    for n in range(3):  # long facts every agent is served, strongest first
+        LearnedFact.objects.create(
+            template=fact.template,
+            reach=LearnedFact.Reach.TEMPLATE,
+            status=LearnedFact.Status.ACTIVE,
+            source=LearnedFact.Source.USER_STATED,
+            confidence=1.0,
+            created_at=FIXED_NOW - timedelta(days=30),
+            content=f"Deliveries to zone {n} leave the depot at seven and every parcel over ten kilos "
+            "goes on the second van with a two-person crew.",
+        )
+    drawn = [served(clients[i % 2], f"full-{i}") for i in range(60)]
+    assert 0.25 < sum(drawn) / len(drawn) < 0.75  # its share of the sessions, the block full or not
