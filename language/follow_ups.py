@@ -117,7 +117,9 @@ def goes_on_from_one_case(sentence: str, *, case_before: bool, named_after: bool
     instruction = request(said) or said
     if named_after:
         return not general(instruction, habit=False)
-    if general(instruction) or KIND_RULE.match(said) and _plural(grammar._word(said.split()[0]), short=True):
+    if general(instruction) or (
+        KIND_RULE.match(said) and _plural(grammar._word(said.split()[0]), short=True)
+    ):
         return False  # (said of a kind it opens with, though asked without it: "Techs only …" → "Only …")
     lead_in = LEAD_IN_END.split(sentence)[:-1] if instruction != said else []
     return case_before or any(tells_one_case(piece) for piece in lead_in)

@@ -94,8 +94,12 @@ def asks_of_the_work(sentence: str) -> bool:
     if _from_now_on(said, asked):
         return True  # "Going forward tell people it's sealed screw-caps only, and mention the £2 fee"
     asked = INSTEAD.sub("", asked) or asked  # what it is asked instead of is no case it is about
-    asked = without_purpose(asked) or asked  # nor is what it is asked for ("…, so I know who to ask")
-    return _unmarked_rule(asked) or not about_one_case(asked)
+    readings = dict.fromkeys((asked, INSTEAD_RUN_ON.sub("", asked) or asked))
+    for reading in readings:
+        reading = without_purpose(reading) or reading  # nor what it is asked for ("…, so I know who to ask")
+        if _unmarked_rule(reading) or not about_one_case(reading):
+            return True
+    return False
 
 
 def holds_from_now_on(sentence: str) -> bool:
@@ -122,10 +126,10 @@ def line_of_one_case(line: str) -> bool:
 
 # What an ask is asked instead of, after it: "…, not just take the card details and say see you
 # Saturday", "…, rather than after I've paid" (not "…, not a flat one": a correction of one case).
-INSTEAD = re.compile(
-    r"(?:,\s+(?:not\s+(?:just|simply|only|merely)|rather\s+than|instead\s+of)|\s+(?:rather\s+than|instead\s+of))\b[^,;]*$",
-    re.I,
-)
+INSTEAD = re.compile(r",\s+(?:not\s+(?:just|simply|only|merely)|rather\s+than|instead\s+of)\b[^,;]*$", re.I)
+# … and without its comma ("… why it is recommended rather than just quoting it to the customer"):
+# read both ways, an ask is about one case only when neither reading says otherwise
+INSTEAD_RUN_ON = re.compile(r"\s+(?:rather\s+than|instead\s+of)\b[^,;]*$", re.I)
 # A name inside a sentence ("From now on Rex gets the last slot"): one case, whenever it holds from.
 NAMED = re.compile(r"(?<=\w)\s+(?!I\b|I')[A-Z][a-z]")
 # What says an ask holds from now on, whatever amount or day it names: "Going forward, …".

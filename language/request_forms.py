@@ -62,7 +62,7 @@ from language.noun_rules import (
 )
 from language.passive_asks import appreciated, had_done, participle_of, passive_act
 from language.remedy_shapes import condition_of, shapes
-from language.rhetorical_asks import rhetorical
+from language.rhetorical_asks import OFTEN, rhetorical
 
 POLITE = re.compile(
     r"^(?:could|can|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz|kindly|just|possibly|maybe|perhaps)(?:\s+|(?=,)))*"
@@ -713,13 +713,13 @@ def _suggested(rest: str) -> str:
 
 
 # The agent, named as what a suggestion is about
-OFTEN = grammar.words("only never just first")
 NAMED_AGENT = re.compile(r"^(?:the|your)\s+(?:bot|agent|assistant|chatbot)\s+(?=[a-z])", re.I)
 
 
 def _base_act(act: str) -> str:
-    """An act told of the agent with its verb in the base form ("always checks the stock" →
-    "always check the stock"); '' when it has no verb or is no act of the work."""
+    """An act told of the agent with its verbs in the base form ("always checks the stock" →
+    "always check the stock", "… and just used their name" → "… and just use their name"); ''
+    when it has no verb or is no act of the work."""
     words = act.split()
     often = list(itertools.takewhile(lambda w: w.lower() in ALWAYS | OFTEN, words))
     words = words[len(often) :]
@@ -727,7 +727,8 @@ def _base_act(act: str) -> str:
     verb = first if grammar.base_verb(first) else _base(first)
     if not verb or verb in NO_ACT:
         return ""
-    return " ".join([*often, verb, *words[1:]])
+    rest = AND_PAST.sub(lambda m: m[1] + (_base(m[2].lower()) or m[2]), " ".join(words[1:]))
+    return " ".join([*often, verb, rest]).strip()
 
 
 def instructs(clause: str) -> bool:
@@ -822,17 +823,8 @@ def wish(sentence: str) -> str:
         act = found["act"]
     else:
         return ""
-    words = act.split()
-    often = list(itertools.takewhile(lambda w: w.lower() in ALWAYS, words))  # "… if it always asked"
-    words = words[len(often) :]
-    first = grammar._word(words[0]) if words else ""
-    verb = first if grammar.base_verb(first) else _base(first)
-    if not verb or verb in NO_ACT:
-        return ""
-    rest = " ".join(words[1:])  # "… and just used their name": "… and just use their name"
-    rest = AND_PAST.sub(lambda m: m[1] + (_base(m[2].lower()) or m[2]), rest)
-    asked = " ".join([*often, verb, rest]).strip()
-    return f"{case}, {asked}" if case else asked
+    asked = _base_act(act)  # "… if it always asked"
+    return f"{case}, {asked}" if case and asked else asked
 
 
 def _remark_off(text: str) -> str:
