@@ -54,14 +54,19 @@ def resolve(addition: Addition) -> list[str]:
 
 
 def _about(line: str, shown: Counter, items: int, template_id: int | None) -> str:
-    """The signal of complaints naming the thing `line` acts on, if half its `items` name it. Of
-    several such things, the one the template's complaints name least (`_named_in`): "Stop ringing
-    patients to reschedule over lunch." is about lunch, at a clinic where every complaint names
-    patients; then the one its evidence names most, then the first the line names."""
+    """The signal of complaints naming the thing `line` acts on, if half its `items` name it; for a
+    line that names none of the things its complaints name ("Our skip collections keep getting
+    missed. Always ring the day before."), the thing half of them name. Of several such things,
+    the one the template's complaints name least (`_named_in`): "Stop ringing patients to
+    reschedule over lunch." is about lunch, at a clinic where every complaint names patients; then
+    the one its evidence names most, then the first named."""
     head, _, rest = line.partition(" ")
     acted_on = rest if base_verb(head.lower()) else line  # "Check every date…" acts on dates, not checks
     named = [topic_signal(t) for t in topics(acted_on, most=len(line))]
     counts = {s: shown[s] for s in named if shown[s] * 2 >= items > 0}
+    if not counts:  # a line naming none of them ("Always ring the day before."): what its complaints name
+        named = [s for s in shown if s.startswith(ABOUT)]
+        counts = {s: shown[s] for s in named if shown[s] * 2 >= items > 0}
     if len(counts) < 2:
         return next(iter(counts), "")
     elsewhere = _named_in(template_id, list(counts))

@@ -457,3 +457,16 @@ def test_two_remedies_for_a_full_disk_are_both_tested_where_reads_name_their_ses
     proposal = Proposal.objects.get(status="pending")
     assert [a["text"] for a in proposal.payload["additions"]] == [ROTATE, EXPAND]
     assert proposal.payload["competitors"] == []
+
+
+def test_a_remedy_naming_none_of_what_its_complaints_name_targets_what_they_name():
+    # "Always ring the day before." names no thing: the complaints it answers name the skips, and
+    # a target of every complaint of its category would dilute its effect past proving
+    _, improver, client = coder_fleet()
+    at = WAKE - timedelta(days=1)
+    said(client, 6, "Our skip collections keep getting missed. Always ring the day before.", at)
+    ritual_run(improver=improver, period="w1", now=WAKE)
+
+    proposal = Proposal.objects.get(status="pending")
+    [addition] = proposal.payload["additions"]
+    assert addition["target"][0] == "negative:about:skip", addition["target"]
