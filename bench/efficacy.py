@@ -81,7 +81,9 @@ likewise by two helpers once the twentieth had been measured for two sessions, a
 set, only ever measured; `--fleets twentysecond`: bench/twentysecond_fleets.py, written likewise
 by a helper once the twenty-first had been measured for a session, a clean test set, only ever
 measured; `--fleets twentythird`: bench/twentythird_fleets.py, written likewise by a helper once
-the twenty-second had been measured for two sessions, a clean test set, only ever measured).
+the twenty-second had been measured for two sessions, a clean test set, only ever measured;
+`--fleets twentyfourth`: bench/twentyfourth_fleets.py, written likewise by a helper once the
+twenty-third had been measured for two sessions, a clean test set, only ever measured).
 Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
@@ -847,6 +849,7 @@ def main() -> None:
             "twentyfirst",
             "twentysecond",
             "twentythird",
+            "twentyfourth",
             "handoffs",
             *handing,
         ),
@@ -854,7 +857,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to twentythird likewise); handoffs: every "
+        "without seeing the code (fifth to twentyfourth likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -901,6 +904,7 @@ def main() -> None:
         "twentyfirst": twentyfirst_fleets,
         "twentysecond": twentysecond_fleets,
         "twentythird": twentythird_fleets,
+        "twentyfourth": twentyfourth_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -1149,6 +1153,15 @@ def twentythird_fleets() -> dict:
     from bench.twentythird_fleets import TWENTYTHIRD
 
     return TWENTYTHIRD
+
+
+def twentyfourth_fleets() -> dict:
+    """A thirteenth clean test set, written like the others by a helper who never saw the code, once
+    the twenty-third had been measured for two sessions (bench/twentyfourth_fleets.py): four fleets
+    of 3 to 8 agents, only ever measured."""
+    from bench.twentyfourth_fleets import TWENTYFOURTH
+
+    return TWENTYFOURTH
 
 
 def smallest(fleets: dict) -> dict:

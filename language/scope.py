@@ -541,12 +541,25 @@ def names_one(sentence: str) -> bool:
     family's own, one company, one order's reference, one address, one day named as such, one
     person told by what they did (`DESCRIBED`), unless that is whom the agent got it wrong for."""
     text = _colleagues(sentence)
-    if SOMEONES.search(text):
+    if SOMEONES.search(text) or DONE_FOR_ONE.search(text):
         return True
     found = DESCRIBED.search(text)
     return bool(found) and not WRONGED.search(text[: found.start()])
 
 
+# One transaction done for one person or place named in full: "Please waive the late collection
+# fee for Diane Okafor", "Hold the ridge pattern for Fenwick Cottage" (not "… go to Deborah Hale": work
+# routed to a colleague; nor "… for Dangerous Goods", which no such act is done for)
+DONE_FOR_ONE = re.compile(
+    r"^(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:refund|credit|waive|send|book|move|cancel|reserve|hold|"
+    r"issue|post|invoice|charge|reschedule|rebook|give|knock|take|put|add|order|ship|courier|drop|deliver|ring|"
+    r"call|email|text|chase|remind)\b[^.?!]{0,60}?\b(?:for|to)\s+(?-i:(?!(?:St|Mr|Mrs|Ms|Dr)\b)[A-Z][a-z]+\s+"
+    r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?\b(?!\s+[A-Z]))"
+    # the name ends the phrase: "for Diane Okafor, …", "… on the 4th" (not "for Dangerous Goods checks")
+    r"(?=\s*(?:[,.;:!?()—–-]|$)|\s+(?:on|at|in|as|by|before|after|and|who|from|please|this|next|when|because|"
+    r"since|today|tomorrow|tonight|asap|instead|too|only|again|for|to|with)\b)",
+    re.I,
+)
 # One person told by what they did: "the couple who rang about the marquee", "the boy who broke
 # his frames" (not "anyone who rings").
 DESCRIBED = re.compile(

@@ -35,6 +35,7 @@ SETS = [
     efficacy.twentyfirst_fleets,
     efficacy.twentysecond_fleets,
     efficacy.twentythird_fleets,
+    efficacy.twentyfourth_fleets,
 ]
 KEYS = {"agents", "week", "fact", "pattern", "remedy", "rejection", "tool_gap", "harm", "problems", "noise"}
 FLEETS = [(fleets.__name__, name, spec) for fleets in SETS for name, spec in fleets().items()]
@@ -58,7 +59,7 @@ def test_the_sets_name_no_fleet_twice():
 
 # The sets whose one-offs the readers were read against: not the seventh, nor the twelfth to
 # seventeenth (test sets when measured; some of their sentences were read later, never their
-# one-offs), nor the twenty-first to twenty-third, test sets only ever measured. The eighteenth and the
+# one-offs), nor the twenty-first to twenty-fourth, test sets only ever measured. The eighteenth and the
 # twentieth were measured for two sessions, then read; the nineteenth for one, then read.
 MEASURED = (
     efficacy.seventh_fleets,
@@ -71,6 +72,7 @@ MEASURED = (
     efficacy.twentyfirst_fleets,
     efficacy.twentysecond_fleets,
     efficacy.twentythird_fleets,
+    efficacy.twentyfourth_fleets,
 )
 READ = [(f.__name__, n, spec) for f in SETS if f not in MEASURED for n, spec in f().items()]
 

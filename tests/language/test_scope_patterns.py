@@ -352,6 +352,12 @@ def test_what_names_one_case_however_worded(text, one_case):
         ("Deliver to 4 Mill Lane.", True),
         ("Add the surcharge on the last Friday of the month.", False),
         ("Exotic pets have to go on Dr. Okafor's schedule.", False),
+        ("Please waive the late collection fee for Diane Okafor, the van was late.", True),
+        ("Could you book the back room for Tomasz Nowak-Reid on the 4th?", True),
+        ("Send the spare keys to Gemma Price before Friday.", True),
+        ("Anything about proxy votes on medical grounds goes to Deborah Hale.", False),
+        ("Send parcels with lithium batteries for Dangerous Goods checks first.", False),
+        ("Refund deposits for cancelled bookings within 48 hours.", False),
     ],
 )
 def test_what_names_one_case_whatever_else_is_said(sentence, names):
