@@ -104,8 +104,19 @@ NTH_TIME = re.compile(
 
 def recurs(sentence: str) -> bool:
     """Whether a sentence tells what keeps happening: a habit ("keep arriving"), each time
-    ("every time", "each visit") or the count of times ("third time this week")."""
-    return bool(KEEPS_ON.search(sentence) or RECURRING.search(sentence) or NTH_TIME.search(sentence))
+    ("every time", "each visit"), the count of times ("third time this week") or that it always
+    happens ("whys it always got the wrong time")."""
+    return any(pattern.search(sentence) for pattern in (KEEPS_ON, RECURRING, NTH_TIME, ALWAYS))
+
+
+# What happens whenever it happens: "whys it always got the wrong time", "the bot constantly sends …",
+# "this happens all the time" (not "always ask for the postcode", an ask).
+ALWAYS = re.compile(
+    r"\b(?:it|they|this|that|bot|assistant|chat|chatbot|system|agent|reminders?|emails?|texts?)\s+(?:\w+\s+)?"
+    r"(?:always|constantly|repeatedly|invariably)\s+\w+"
+    r"|\ball\s+the\s+time\b|\bagain\s+and\s+again\b|\btime\s+(?:and|after)\s+time\b|\bover\s+and\s+over\b",
+    re.I,
+)
 
 
 def goes_on_from_one_case(sentence: str, *, case_before: bool, named_after: bool) -> bool:

@@ -53,7 +53,7 @@ ANNOUNCED = re.compile(rf"^{ANNOUNCING}", re.I)
 LEAD_IN = re.compile(
     r"^(?:(?:no|nope|actually|also|and|so|just|well|ok|okay|again|then|next time|in future|"
     r"in the future|from now on|from here on(?: out)?|going forward|always|kindly|please|pls|plz|"
-    rf"plse|pleas)\b[,:;]?\s+|{ANNOUNCING})+",
+    rf"plse|pleas|maybe|perhaps)\b[,:;]?\s+|{ANNOUNCING})+",
     re.I,
 )
 # Words that open an instruction without being its verb, which people misspell ("allways",

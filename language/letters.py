@@ -6,7 +6,7 @@ Ops Manager", "!! kitchen note !!"), and who wrote it, below ("Yours faithfully,
 regards,", "Mrs E. Garside", "- Maya, Studio Owner"). The frame asks nothing, and read as part of
 the message it misleads: an account number in the subject line, or the writer's name, reads as
 the one case an instruction is about. Only whole lines at either end are the frame; a message on
-one line is read as it is.
+one line is read as it is, but for the label it may open with ("PINNED - …", "Note for everyone: …").
 """
 
 import re
@@ -34,6 +34,15 @@ CLOSING = re.compile(
 # Studio Owner", "Steve", "HR Director, Kestrel Foods"): every word capitalised.
 NAME_LINE = re.compile(r"^[-–—~\s]*(?:[A-Z][\w'.&-]*[,\s]*(?:\(|\)|&|of\s|and\s)?\s*){1,6}$")
 FOOT_LINES = 3  # lines at most after the closing, or of names alone at the end
+# A label the message opens with on its own line's start: "PINNED - …", "Pinned by Sue: …", "Note for
+# everyone incl. the bot: …", "Staff reminder: …" (not "Note down the time: …", a verb).
+LABEL = re.compile(
+    r"^(?:(?:staff|team|internal|office|shop|kitchen|desk|urgent|important|quick)\s+)?"
+    r"(?:pinned|note|notice|reminder|memo|psa|fyi|update|announcement|heads[- ]up)\b"
+    r"(?!\s+(?:down|the|that|this|how|what|which|when|where|whether|any|every|all|each|your|their|it|them)\b)"
+    r"(?:[^:.!?—–]|(?<=incl)\.|(?<=esp)\.){0,40}?(?::|\s[-—–])\s+(?=\S)",
+    re.I,
+)
 
 
 def _name(line: str) -> bool:
@@ -41,14 +50,26 @@ def _name(line: str) -> bool:
     return bool(NAME_LINE.match(line)) and len(re.findall(r"\b[A-Z]{3,}\b", line)) <= 1
 
 
-def message(text: str) -> str:
-    """The text without the lines that frame it (see the module's docstring)."""
+def labelled(text: str) -> bool:
+    """Whether the message opens with a label that makes it a note to the staff ("Office note: …",
+    "PINNED - …"): what it states in the plain present is the house's rule."""
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
-    if len(lines) < 2:
-        return text
     start = 0
     while start < len(lines) - 1 and HEAD.match(lines[start]):
         start += 1
+    return bool(lines) and bool(LABEL.match(lines[start]))
+
+
+def message(text: str) -> str:
+    """The text without the lines that frame it, nor the label it opens with (see the module's
+    docstring and `LABEL`)."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    if len(lines) < 2:
+        return LABEL.sub("", text.strip(), count=1) if lines else text
+    start = 0
+    while start < len(lines) - 1 and HEAD.match(lines[start]):
+        start += 1
+    lines[start] = LABEL.sub("", lines[start], count=1)
     end = len(lines)
     closing = next((i for i in range(end - 1, start, -1) if CLOSING.match(lines[i])), None)
     if closing is not None and end - closing - 1 <= FOOT_LINES:

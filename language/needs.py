@@ -13,8 +13,9 @@ import re
 from language import grammar
 
 NEED = re.compile(
-    r"^(?:so\s+|and\s+|also\s+|honestly\s+)*(?P<who>i|we)(?:'d| would)?\s+(?:really\s+|just\s+|also\s+)*"
-    r"(?P<verb>need|needs)\s+(?P<what>.+)$",
+    r"^(?:(?:if|when|whenever)\s+(?P<case>[^,]{3,80}),\s+)?(?:so\s+|and\s+|also\s+|honestly\s+)*(?P<who>i|we|the\s+user)"
+    r"(?:(?P<wish>'d|\s+would)\s+(?:really\s+)?like|(?:'d|\s+would)?\s+(?:really\s+|just\s+|also\s+)*"
+    r"(?P<verb>need|needs|want|wants))\s+(?P<what>.+)$",
     re.I,
 )
 PURPOSE = re.compile(
@@ -38,17 +39,20 @@ def _need(text: str) -> re.Match | None:
 
 def stated_need(sentence: str) -> bool:
     """Whether the sentence is the speaker's need that says what would help (see the module's
-    docstring): a time it is needed by together with a purpose, a reach over every case, or a
-    need to be told whenever something happens."""
+    docstring): a time it is needed by together with a purpose, a reach over every case (said
+    of the case it holds in too: "If a session is moved, I want a message …"), or a need to be
+    told whenever something happens. What the speaker wants, or would like, is read as a need."""
     found = _need(sentence)
     if not found or sentence.strip().endswith("?"):
         return False
     what = found["what"]
-    if what.lower().startswith("you "):
-        return False  # "We need you to …" is read as a request elsewhere
+    if what.lower().startswith(("you ", "to ")) and not KNOWING.match(what):
+        return False  # "We need you to …" is read as a request elsewhere, "I want to cancel" is no need
     if KNOWING.match(what):
         return True
     words = [grammar._word(t) for t in what.split()]
+    if found["case"] and not _owned_thing(words):
+        return True  # "If a session is moved, I want a message at least 24 hours ahead": in every such case
     if any(w in REACH for w in words):
         return True
     return bool(PURPOSE.search(what)) and (bool(LEAD_TIME.search(what)) or not _owned_thing(words))

@@ -31,14 +31,14 @@ from language import grammar
 from language.agent_terms import for_agent, instruction_in, without_purpose
 from language.contrary import action, contrary
 from language.empty_asks import empty_ask
-from language.follow_ups import goes_on_from_one_case, tells_one_case
+from language.follow_ups import goes_on_from_one_case, recurs, tells_one_case
 from language.grammar import imperative
-from language.letters import message
+from language.letters import labelled, message
 from language.noun_rules import SPEAKER
 from language.objections import about, objected
 from language.remedy_reading import WHERE_NOT, by_form, is_remedy
 from language.remedy_shapes import kind_narrowed, shapes
-from language.request_forms import addressed, request, shielded, work_rule
+from language.request_forms import addressed, instructs, request, shielded, work_rule
 from language.run_ons import run_ons
 from language.scope import about_one_case, is_instance, names_one, scope_features
 from language.sentences import sentences
@@ -144,7 +144,8 @@ def _unmarked_rule(asked: str) -> bool:
     """Whether what is asked is what a kind of thing or a role must do ("Review has to be done
     by a second linguist") and nothing in it marks one case: no identifier, number, name or one
     thing pointed at (the scope's markers); the words around it do not make it one."""
-    return work_rule(asked) and "no-marker" in scope_features(asked) and not names_one(asked)
+    ruled = work_rule(asked) or instructs(asked)
+    return ruled and "no-marker" in scope_features(asked) and not names_one(asked)
 
 
 def pieces(text: str) -> list[str]:
@@ -158,13 +159,15 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
     """The sentences of one item of feedback that ask something of the work, with their place in
     it: not an instruction that only goes on from one case told before or named after it ("Offer
     amount is £312,500 not £321,500. Check the figures and resend.", `language.follow_ups`). In
-    the reason a reviewer gave for rejecting a draft (`reason`), a rule of the work stated in the
+    the reason a reviewer gave for rejecting a draft (`reason`), or a note to the staff
+    (`language.letters.labelled`: "Office note: …"), a rule of the work stated in the
     plain present ("New trade accounts are on 14-day terms") is the house's rule, asked as such;
     in other feedback, so is what a kind of thing is, costs or takes, stated with a measure, when
     the item says the agent did otherwise ("Minimum order for delivered buffets is 20 heads. bot
     accepted a 6 person order", `language.standing_values.stated_value`).
     Each sentence is read once (`read` keeps what a sentence asked across items)."""
     said = [ASIDE.sub("", " ".join(part.split())) for part in pieces(text)]  # one space between words
+    reason = reason or labelled(text)  # a note to the staff ("Office note: …") states the house's rules
     read = {} if read is None else read
     named_after = [False] * len(said)  # whether a later sentence names one case
     for i in range(len(said) - 2, -1, -1):
@@ -191,6 +194,9 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
         # once what the agent did is told, what follows is the story of what went wrong ("Bot
         # said the fitting was included. Was charged £45 extra."), not a case the ask is about
         case_before = case_before or (not story and tells_one_case(sentence))
+        # … and once it is told that it keeps happening, the case told before was one time of many
+        # ("just got a reminder for tomorrow at 11 but i booked 1pm?? whys it always got the wrong time …")
+        case_before = case_before and not recurs(sentence)
         story = story or bool(THE_AGENT_DID.search(sentence))
     return asked
 

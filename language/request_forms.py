@@ -217,6 +217,9 @@ def addressed(sentence: str) -> str:
     house's practice (see the module's docstring and `HOUSE`); else the sentence as it is."""
     text = COMMENT.sub("", sentence.strip(), count=1)  # "Honestly it's not rocket science, …"
     text = CONNECTIVE.sub("", text, count=1)  # "So it should mention …"
+    if opinion := OPINION.match(text):  # "I really think that any order … must be …": whose view it
+        rest = text[opinion.end() :]  # is asks nothing; what follows it is read as said alone
+        return addressed(rest[:1].upper() + rest[1:])
     asked = next((a for t in (sentence.strip(), text, grammar.lead_in_off(text)) if (a := rhetorical(t))), "")
     if asked and instructs(asked):
         return asked[:1].upper() + asked[1:]  # "It should have asked me …": "Ask me …"
@@ -319,6 +322,16 @@ COMMENT = re.compile(
     re.I,
 )
 CONNECTIVE = re.compile(rf"^(?:{JOINING_WORDS}|then|please|surely)\b,?\s+(?=\S)", re.I)
+# The writer's own view announced before what is asked: "I really think that …", "In my view, …",
+# "The thing is, …", "If you ask me …", "What I'm saying is …". Whose view it is asks nothing.
+OPINION = re.compile(
+    r"^(?:(?:i|we)\s+(?:(?:really|honestly|genuinely|do|just|personally|still|strongly|firmly)\s+)*"
+    r"(?:think|feel|believe|reckon|maintain)|i'?d\s+say|(?:in\s+)?my\s+(?:(?:humble|honest|own|personal|"
+    r"professional)\s+)?(?:view|opinion)(?:\s+is)?|(?:the|my)\s+(?:thing|point|fact|truth|bottom\s+line)\s+is"
+    r"|what\s+i'?m\s+(?:saying|asking)\s+is|if\s+you\s+ask\s+me|as\s+far\s+as\s+i'?m\s+concerned"
+    r"|to\s+be\s+(?:honest|fair|clear))\s*[,:—–-]?\s+(?:that\s+)?(?=\S)",
+    re.I,
+)
 
 
 # The house's rule said as such: "Our policy is to price match local shops only", "Our policy is

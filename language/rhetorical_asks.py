@@ -190,7 +190,8 @@ WHY_NOT_ASKED = re.compile(
 )
 WHY_THEN = re.compile(r",\s+(?:when|given|since)\b", re.I)  # "…, when you know …": the reason, no act
 # A thing asked to be done to every case of a kind: "would it be possible for multi-school orders to be
-# packed and labelled separately per child?" asks to arrange for it (read on as `WHY_NOT_ASKED` is).
+# packed and labelled separately per child?" asks to arrange for it (read on as `WHY_NOT_ASKED` is), as
+# does something asked of someone else ("… for the sweep to ring when he's half an hour away?").
 POSSIBLE_FOR = re.compile(
     r"^(?:(?:in\s+future|going\s+forward|from\s+now\s+on),?\s+)?(?:is|would)\s+it\s+(?:be\s+)?(?:possible|(?:really\s+)?"
     r"(?:too|so)\s+much\s+to\s+ask)\s+for\s+"
@@ -198,6 +199,8 @@ POSSIBLE_FOR = re.compile(
     re.I,
 )
 TO_BE_DONE = re.compile(r"\S\s+to\s+be\s+[a-z]+\b", re.I)
+# … or someone other than the agent asked to do it: "the sweep to ring when …", "the driver to call ahead"
+SOMEONE_TO = re.compile(r"^(?:the|our|your|a|an)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+to\s+(?!be\b)[a-z]+\b", re.I)
 GERUND_AFTER = re.compile(r"\b(and|or|then)\s+([a-z]+ing)\b", re.I)
 FOR_EVERY_CASE = re.compile(r"\b(?:every|each|any|all|whenever|always|before|after|when)\b", re.I)
 # What it should stop doing: "Agents shouldn't be promising return dates for rebuilds".
@@ -228,10 +231,10 @@ def rhetorical(sentence: str) -> str:
         act, avoid = _question_rest(text[found.end() :]), NO_ACT
     elif asked := _never_asked(text):
         act, avoid = asked, NO_ACT
-    elif (found := POSSIBLE_FOR.match(text)) and TO_BE_DONE.search(
-        done := _question_rest(text[found.end() :])
+    elif (found := POSSIBLE_FOR.match(text)) and (
+        TO_BE_DONE.search(done := _question_rest(text[found.end() :])) or SOMEONE_TO.match(done)
     ):
-        act, avoid = f"arrange for {done}", NO_ACT
+        act, avoid = f"arrange for {done}", NO_ACT  # "… for the sweep to ring when he's half an hour away?"
     elif found := NOT_TOO_MUCH.match(text):
         act = GERUND_AFTER.sub(lambda m: f"{m[1]} {_base(m[2].lower()) or m[2]}", _base_first(found["act"]))
         avoid = NO_ACT

@@ -38,6 +38,10 @@ COMMANDS = words(
     "offer include remind chase tick mark label"
 )
 LEADS = words("just pls please plz")  # before the verb, part of the ask: "just tell us …"
+ASKING = words("can could will would")  # a request to the agent typed in a hurry: "can u just copy …"
+YOU = words("u you ya someone somebody")
+# What ends a thought typed in a hurry, as a stop would: "… 7am on a sunday lol maybe send them …"
+INTERJECTION = re.compile(r"\s(?:lol|lmao|haha+|tbh|smh|ffs|ugh+|sigh)(?:\s|$)", re.I)
 QUOTED = re.compile(r"^['\"‘“]")  # a word that opens what someone said
 OBJECTS = DETERMINERS | PRONOUNS | words("a an the us me them your our their my his her some any every")
 
@@ -48,12 +52,22 @@ def _continues(word: str) -> bool:
     return word in NOT_BEFORE or word in DETERMINERS or word in PREPOSITIONS or word in GOING_ON
 
 
+def _asked_verb(after: list[str]) -> bool:
+    """Whether what follows "can u" is the verb asked, past a lead ("just copy", "pls check")."""
+    words_after = [w for w in after if w not in LEADS][:1]
+    return bool(words_after) and bool(base_verb(words_after[0])) and words_after[0] not in LINKING
+
+
 # Adverbs that lead on into a verb ("always say", "also ring").
 GOING_ON = words("always also still even only ever then really actually first simply")
 
 
 def run_ons(sentence: str) -> list[str]:
-    """The sentence, cut where an imperative begins inside it (see the module's docstring)."""
+    """The sentence, cut where an imperative or a request to the agent begins inside it, and after
+    each interjection that ends a thought typed in a hurry (see the module's docstring)."""
+    thoughts = [part.strip() for part in INTERJECTION.split(sentence) if part and part.strip()]
+    if len(thoughts) > 1:
+        return [piece for thought in thoughts for piece in run_ons(thought)]
     tokens = sentence.split()
     if (
         not LONG < len(tokens) <= MOST
@@ -69,7 +83,10 @@ def run_ons(sentence: str) -> list[str]:
         verb, then = said[i], said[i + 1]
         command = (verb in COMMANDS or (lead and base_verb(verb) and verb not in LINKING)) and then in OBJECTS
         command = command and not QUOTED.match(tokens[i])  # "… just saying 'ask a member of staff'": said
-        if command and story and not _continues(before) and i - starts[-1] >= 3:
+        # … or a request to the agent: "… wrong time in the reminders can u just copy the time …"
+        # (asked so, it is a new sentence whatever was told before it)
+        asking = verb in ASKING and then in YOU and _asked_verb(said[i + 2 : i + 4])
+        if (asking or (command and story)) and not _continues(before) and i - starts[-1] >= 3:
             starts.append(i - 1 if lead else i)
             story = False
         story = story or past(verb)

@@ -339,6 +339,42 @@ def _colleagues(text: str) -> str:
     return routed if of_a_class and not by_rule(routed) else text
 
 
+# Someone named by the role they do, before "he" or "she": "the sweep to ring when he's half an hour
+# away", "the engineer … when she arrives". Whoever does the role, no one person.
+ROLE = re.compile(
+    r"\b(?:the|your|our|a|an|each|every|any)\s+(?:[a-z-]+\s+)?(?!(?:customer|caller|buyer|owner|member|passenger|"
+    r"borrower|renter|user|sender|visitor|player|mother|father|daughter|brother|sister|partner|neighbour|neighbor)\b)"
+    r"(?P<role>[a-z]+(?:er|or|ist|ian)|sweep|engineer|driver|nurse|vet|doctor|pilot|guide|rep|tech|coach|tutor|chef|"
+    r"cook|porter|steward)\b(?=.*?\b(?:he|she)\b)",
+    re.I,
+)
+ROLE_PRONOUN = (
+    (re.compile(r"\b(?:he|she)\b", re.I), "they"),
+    (re.compile(r"\b(?:him|his|her|hers)\b", re.I), "their"),
+)
+NOT_A_ROLE = frozenset({"other", "error", "floor", "door", "colour", "color"})
+
+
+def _a_role(word: str) -> bool:
+    """Whether the word names someone by the work they do: one of the roles `ROLE` names, or a word
+    of its endings that is only ever a noun ("instructor", "dispatcher"; not "harder", "order")."""
+    if not word.endswith(("er", "or", "ist", "ian")) or word in ("engineer",):
+        return True
+    return set(_lemmas(word)) == {"NOUN"} and word not in NOT_A_ROLE
+
+
+def _of_a_role(text: str) -> str:
+    """The text with "he" or "she" read as "they" after someone named by the role they do for the
+    house (`ROLE`; not a customer's), unless a name or a title names one person."""
+    role = next((found for found in ROLE.finditer(text) if _a_role(found["role"].lower())), None)
+    if not role or re.search(r"(?-i:(?<=[a-z,;] )[A-Z][a-z]+)|\b(?:Mr|Mrs|Ms|Miss|Dr)\b", text):
+        return text
+    after = text[role.end() :]  # (before the role, someone else: "she panicked … by your instructor")
+    for pattern, replacement in ROLE_PRONOUN:
+        after = pattern.sub(replacement, after)
+    return text[: role.end()] + after
+
+
 def _titled(match: re.Match) -> str:
     words = [w.lower().removesuffix("'s") for w in re.findall(r"[A-Za-z']+", match.group())]
     common = all(_lemmas(w) for w in words if w not in ("of", "for", "and", "the", "to"))
@@ -395,7 +431,7 @@ def _quoted(match: re.Match) -> str:
 def scope_features(content: str) -> dict[str, float]:
     text = LOWER_DAY.sub(lambda m: m.group().capitalize(), QUOTED.sub(_quoted, tokens_cut(content).strip()))
     text = _colleagues(DAY_SPAN.sub(_days, _whoever(text)))
-    text = TITLED.sub(_titled, LISTED.sub("examples", text))
+    text = _of_a_role(TITLED.sub(_titled, LISTED.sub("examples", text)))
     features = {"rule:instance": 1.0} if by_rule(text) else {}
     for name, pattern in SCOPE_PATTERNS.items():
         if pattern.search(text):

@@ -186,3 +186,88 @@ def test_two_asks_that_share_two_words_are_two_lines():
 )
 def test_a_line_is_about_one_case_only_when_something_in_it_marks_one(line, one_case):
     assert line_of_one_case(line) is one_case
+
+
+@pytest.mark.parametrize(
+    ("feedback", "line"),
+    [
+        # an instruction that marks no case asks it of the work, whatever its words weigh
+        ("Just attach the file to the reply, please, not a link.", "Attach the file to the reply"),
+        (
+            "Just put the parking details in the reply, please, not a link.",
+            "Put the parking details in the reply",
+        ),
+        # whose view it is asks nothing: what follows it is read as said alone
+        (
+            "I really think that any order for more than three tiers must be delivered by two people.",
+            "Any order for more than three tiers must be delivered by two people.",
+        ),
+        (
+            "In my view every quote for a listed building must be checked by a surveyor first.",
+            "Every quote for a listed building must be checked by a surveyor first.",
+        ),
+        (
+            "The thing is, allergy information must be given for every cake.",
+            "Allergy information must be given",
+        ),
+        # … still about one case when it marks one
+        ("I think Mrs Greaves must be sent a new chamber.", None),
+        ("Just attach the file to order 4471, please.", None),
+    ],
+)
+def test_an_ask_reaches_its_line_past_the_writers_view_and_without_a_marked_case(feedback, line):
+    lines = [r.text for r in group([Said(feedback, f"s{i}", f"observation:{i}", f"p{i}") for i in range(5)])]
+    if line is None:
+        assert lines == []
+    else:
+        assert any(text.startswith(line) for text in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("feedback", "line"),
+    [
+        # a note's label asks nothing, and what the note states is the house's rule (a verb is no label)
+        ("Note down the gate code on every booking: it changes monthly.", "Note down the gate code"),
+        (
+            "PINNED - all refund requests must be logged against the original order.",
+            "All refund requests must",
+        ),
+        (
+            "Office note: evening tours go on sale only once the guide rota is published.",
+            "Our policy is that evening",
+        ),
+        # a request typed in a hurry, after what went wrong, and after an interjection
+        (
+            "the van came at the wrong hour again can u just use the slot from the actual booking pls",
+            "Use the slot from the actual booking",
+        ),
+        (
+            "hi sorry why do the reminders come at 6am on a saturday lol maybe send them on weekdays in office hours",
+            "Maybe send them on weekdays in office hours",
+        ),
+        # a need said of the case it holds in
+        (
+            "If a fitting is moved, I want a message at least two days ahead.",
+            "If a fitting is moved, the user wants a message at least two days ahead.",
+        ),
+        # someone else asked to do it, named by their role ("he" is whoever does it)
+        (
+            "Would it be possible for the driver to ring when he's ten minutes away?",
+            "Arrange for the driver to ring when he's ten minutes away.",
+        ),
+        # one case told first, then that it always happens: the ask is the house's
+        (
+            "just got a reminder for tomorrow at 11 but i booked 2pm?? why does it always get the time wrong in "
+            "the reminders can u just copy the time from the actual booking pls",
+            "Copy the time from the actual booking",
+        ),
+        # … but a case told alone stays one case
+        ("Tell the customer he's getting a full refund.", None),
+    ],
+)
+def test_an_ask_reaches_its_line_however_it_is_framed_or_hurried(feedback, line):
+    lines = [r.text for r in group([Said(feedback, f"s{i}", f"observation:{i}", f"p{i}") for i in range(5)])]
+    if line is None:
+        assert lines == []
+    else:
+        assert any(text.startswith(line) for text in lines), lines
