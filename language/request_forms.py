@@ -61,7 +61,7 @@ from language.noun_rules import (
     wished_thing,
 )
 from language.passive_asks import appreciated, had_done, participle_of, passive_act
-from language.remedy_shapes import condition_of, shapes
+from language.remedy_shapes import WHEN_WE_DID, condition_of, shapes
 from language.rhetorical_asks import OFTEN, rhetorical
 
 POLITE = re.compile(
@@ -626,6 +626,51 @@ RUN_ON_CONDITION = re.compile(
 )
 
 
+# … or into its act after "then", or straight into a verb that opens asks: "if the account is on credit
+# hold then don't release the order", "When it's anything chimney-related ask them for a photo".
+THEN_CONDITION = re.compile(
+    r"^(?P<condition>(?:if|when|whenever|once)\b[^,;:?]+?),?\s+then\s+(?P<rest>.+)$", re.I
+)
+OPENING_CONDITION = grammar.words("if when whenever once")
+OPENING_ACTS = grammar.words(
+    "tell put make say let give send ring call text phone email check ask book stop update use add keep show "
+    "confirm warn mention explain move cancel refund charge quote offer include remind chase pass pause hold "
+    "don't dont never always only"
+)
+
+
+# What makes the verb after it no act of its own: "we can't tell", "you need to check", "it said ring"
+LEADS_ON = grammar.words(
+    "i you u we they he she it to will would can could can't cant cannot should must may might do does did "
+    "don't didn't not never said says told asked and or but the a an"
+)
+
+
+def _run_on_act(sentence: str) -> str:
+    """A condition run on into an act without a comma, told with one ('' when none is)."""
+    if found := THEN_CONDITION.match(sentence):
+        condition, rest = found["condition"], found["rest"]
+    else:
+        words = sentence.split()
+        if not words or grammar._word(words[0]) not in OPENING_CONDITION or condition_of(sentence):
+            return ""
+        at = next(
+            (
+                i
+                for i in range(3, len(words) - 1)
+                if grammar._word(words[i]) in OPENING_ACTS and grammar._word(words[i - 1]) not in LEADS_ON
+            ),
+            None,
+        )
+        if at is None or any(mark in " ".join(words[:at]) for mark in ",;:?"):
+            return ""
+        condition, rest = " ".join(words[:at]), " ".join(words[at:])
+    said = _asked_after(rest)
+    if not instructs(said) or WHEN_WE_DID.match(sentence):
+        return ""
+    return f"{condition[:1].upper()}{condition[1:]}, {said[:1].lower()}{said[1:].rstrip(' .!')}"
+
+
 def on_condition(sentence: str) -> str:
     """The sentence itself when a condition opens it and an instruction follows ("If a couple
     mentions a budget over £15,000, pass them to Harriet"); the condition is part of the rule. One
@@ -635,6 +680,8 @@ def on_condition(sentence: str) -> str:
         said = _asked_after(run_on["rest"])
         if said != run_on["rest"] and instructs(said):
             return f"{run_on['condition']}, {said[:1].lower()}{said[1:].rstrip(' .!')}"
+    if run_on := _run_on_act(sentence.strip()):
+        return run_on
     found = condition_of(sentence.strip())  # not "When we got there the lady said …, come back …"
     if not found:
         return ""

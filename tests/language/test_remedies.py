@@ -261,6 +261,17 @@ def test_an_ask_reaches_its_line_past_the_writers_view_and_without_a_marked_case
             "the reminders can u just copy the time from the actual booking pls",
             "Copy the time from the actual booking",
         ),
+        # a condition run on into its act, after "then" or straight into the verb
+        (
+            "if a member says they're away for the summer then freeze the membership, don't cancel it",
+            "If a member says they're away for the summer, freeze the membership",
+        ),
+        (
+            "When the van is running late call the customer before they ring us.",
+            "When the van is running late, call",
+        ),
+        # (not a verb that goes on from what comes before it: "we can't tell", "you need to check")
+        ("Once it has been washed we can't tell what it looked like.", None),
         # … but a case told alone stays one case
         ("Tell the customer he's getting a full refund.", None),
     ],
