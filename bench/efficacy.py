@@ -231,9 +231,12 @@ def told(words: str) -> set[str]:
     }
     # a thing asked to be had done ("delivery slots be shown when …") is served as what should be
     # (a thing named at length before its "be": "any request for a visit outside opening hours be …")
+    # … and a thing wished done ("If the reminders could go out after 8, …") as what should be
+    ways |= {WISHED.sub(" should ", way, count=1) for way in ways}
     return ways | {SHOULD_BE.sub(r"\1should be ", way, count=1) for way in ways}
 
 
+WISHED = re.compile(r"\s(?:could|would)\s(?!have\b)")
 SHOULD_BE = re.compile(
     r"^((?:[\w'-]+ ){1,6}?|(?:any|every|each|all|the|our|your) (?:[\w'-]+ ){1,14}?)(?:be|is|are) "
     r"(?=\w+(?:ed|en|wn|ld|nt|de)\b)"

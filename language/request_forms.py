@@ -237,7 +237,12 @@ def addressed(sentence: str) -> str:
 
 # The agent named, to be seen to or had do something: "Please ensure that the assistant refrains
 # from predicting outcomes", "Make sure the bot checks the diary", "Have the assistant ring ahead",
-# "Get the booking bot to ask for ages".
+# "Get the booking bot to ask for ages", "make the bot use the real diary", "Can you make it say …?"
+# ("it" only before an act it can be made to do: not "make it clear that …").
+MADE_TO = (
+    "say|tell|ask|check|use|send|show|offer|mention|warn|include|give|put|book|ring|call|text|email|remind|"
+    "confirm|list|explain|stop|read|look|pull|quote|flag"
+)
 NAMED_BOT = (
     r"(?:the|your|this|that|our)\s+(?:(?:booking|chat|online|website|web)\s+)?"
     r"(?:bot|assistant|chatbot|ai|agent|system)"
@@ -245,7 +250,8 @@ NAMED_BOT = (
 SEEN_TO = re.compile(
     r"^(?:please\s+)?(?:(?:can|could)\s+(?:you|we|someone|somebody)\s+)?"
     rf"(?:make\s+sure|ensure|see\s+to\s+it)\s+(?:that\s+)?{NAMED_BOT}\s+(?P<rest>[a-z].*)$"
-    rf"|^(?:please\s+)?(?:have|get)\s+{NAMED_BOT}\s+(?:to\s+)?(?P<base>[a-z].*)$",
+    rf"|^(?:please\s+)?(?:(?:can|could)\s+(?:you|u|someone|somebody)\s+)?(?:just\s+)?(?:have|get|make)\s+"
+    rf"(?:{NAMED_BOT}|it(?=\s+(?:{MADE_TO})\b))\s+(?:to\s+)?(?P<base>[a-z].*?)\??$",
     re.I,
 )
 SEEN_NOT = re.compile(
@@ -511,6 +517,46 @@ WORLD_QUESTION = re.compile(r"^(?:do|does|did|is|are|was|were|has|have|had)\s+(?
 SO_THE_BOT = re.compile(rf",?\s+so\s+(?=(?:{THE_BOT})\s+(?:{SHOULD}|{SHOULD_NOT})\s)", re.I)
 
 
+# A wish said condition first: "If the reminders could go out in the afternoon, that would be great",
+# read as "It would be great if the reminders could go out in the afternoon".
+INVERTED_WISH = re.compile(
+    r"^if\s+(?P<wish>[^,?]{5,200}?),?\s+(?:that|it|this)(?:'d|'ll|\s+would|\s+will)\s+(?:really\s+)?(?:be\s+)?"
+    r"(?:(?:really|very|so|much)\s+)?(?:great|brilliant|helpful|ideal|lovely|nice|good|fab|perfect|amazing|"
+    r"appreciated|help|make\s+(?:a|all\s+the)\s+difference|a\s+(?:big\s+|huge\s+)?help|save\s+\w+)\b",
+    re.I,
+)
+
+
+# What the writer would have liked to be told, and when: "I'd have liked to know at submission that the
+# data had to be deposited …" asks "Tell the user at submission that the data had to be deposited …".
+LIKED_TOLD = re.compile(
+    r"^(?:i|we)(?:'d|\s+would)\s+(?:have|'ve)\s+(?:really\s+)?(?:liked|loved|appreciated|wanted)\s+"
+    r"(?:to\s+(?:have\s+been\s+told|be\s+told|know|hear|have\s+known)|being\s+told)\s+(?P<rest>\S.*?)[.!]*$",
+    re.I,
+)
+
+
+def told_too_late(text: str) -> str:
+    """What the writer would have liked to be told (`LIKED_TOLD`), said to the agent; or ''."""
+    found = LIKED_TOLD.match(text)
+    rest = found["rest"] if found else ""
+    return f"Tell the user {rest}" if re.search(r"\b(?:that|about|when|if|whether|how)\b", rest) else ""
+
+
+# "the reminders could go out" → "the reminders should go out"
+WISHED_MODAL = re.compile(r"\s+(?:could|would)\s+(?!have\b)", re.I)
+
+
+def inverted_wish(text: str) -> str:
+    """What a wish said condition first asks (`INVERTED_WISH`), or ''."""
+    found = INVERTED_WISH.match(text)
+    if not found:
+        return ""
+    wished = found["wish"]
+    as_should = WISHED_MODAL.sub(" should ", wished, count=1)
+    return request(f"It would be great if {wished}.") or request(as_should)
+
+
 def request(sentence: str) -> str:
     """What the sentence asks for, said plainly ('' when it is none of these forms)."""
     said = TAG_QUESTION.sub("", " ".join(sentence.replace("’", "'").split()).strip(" -*"))
@@ -523,6 +569,8 @@ def request(sentence: str) -> str:
     for form in (
         polite,
         suggestion,
+        inverted_wish,
+        told_too_late,
         wish,
         appreciated,
         had_done,

@@ -68,7 +68,8 @@ QUESTIONS = [
     r"(?:could|might)\s+",
     rf"(?:perhaps|maybe)\s+{AGENT}\s+(?:could|might)\s+(?:in\s+future\s+|next\s+time\s+)?",
     # what it is to be made to do: "please make it put the reservation on the system"
-    rf"(?:please|kindly)\s+make\s+{AGENT}\s+",
+    rf"(?:please|kindly)\s+make\s+(?!it\s+(?:clear|obvious|plain|easier|easy|harder|simple|possible|known|explicit)\b)"
+    rf"{AGENT}\s+",  # (not "make it clear that …": what is to be made plain)
     rf"make\s+(?!it\b){AGENT}\s+(?=[a-z]+\s)",  # "make the bot use the real diary" ("make it clear" is none)
     rf"(?:please\s+|kindly\s+|just\s+)?get\s+{AGENT}\s+to\s+",
     rf"(?:please\s+|kindly\s+)?(?:update|change|fix|set)\s+(?:it|the\s+\w+)\s+(?:up\s+)?so\s+(?:that\s+)?{AGENT}\s+",

@@ -272,6 +272,23 @@ def test_an_ask_reaches_its_line_past_the_writers_view_and_without_a_marked_case
         ),
         # (not a verb that goes on from what comes before it: "we can't tell", "you need to check")
         ("Once it has been washed we can't tell what it looked like.", None),
+        # the agent made to do it, a wish said condition first, what the writer would have liked to be told
+        (
+            "Can you make it say the gate code before anyone arrives?",
+            "Say the gate code before anyone arrives.",
+        ),
+        (
+            "Please make it clear that we close at 5 on Sundays.",
+            "Make it clear that we close at 5 on Sundays.",
+        ),
+        (
+            "If the reminders could go out in the afternoon, that would be great.",
+            "The reminders should go out in the afternoon.",
+        ),
+        (
+            "I'd have liked to be told at booking that parking is pay and display.",
+            "Tell the user at booking that parking is pay and display.",
+        ),
         # … but a case told alone stays one case
         ("Tell the customer he's getting a full refund.", None),
     ],
