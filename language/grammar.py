@@ -52,7 +52,8 @@ ANNOUNCING = (
 ANNOUNCED = re.compile(rf"^{ANNOUNCING}", re.I)
 LEAD_IN = re.compile(
     r"^(?:(?:no|nope|actually|also|and|so|just|well|ok|okay|again|then|next time|in future|"
-    r"in the future|from now on|from here on(?: out)?|going forward|always|kindly|please|pls|plz|"
+    r"in the future|from now on|from here on(?: out)?|going forward|from today|as of today|starting today|"
+    r"with immediate effect|effective immediately|always|kindly|please|pls|plz|"
     rf"plse|pleas|maybe|perhaps)\b[,:;]?\s+|{ANNOUNCING})+",
     re.I,
 )

@@ -135,7 +135,8 @@ NAMED = re.compile(r"(?<=\w)\s+(?!I\b|I')[A-Z][a-z]")
 # What says an ask holds from now on, whatever amount or day it names: "Going forward, …".
 FROM_NOW_ON = re.compile(
     r"^(?:(?:so|and|but|ok|okay),?\s+)?(?:going\s+forward|from\s+now\s+on|from\s+here\s+on(?:\s+in)?|"
-    r"in\s+(?:the\s+)?future|henceforth|as\s+a\s+rule)\b",
+    r"in\s+(?:the\s+)?future|henceforth|as\s+a\s+rule|from\s+today|as\s+of\s+today|starting\s+today|"
+    r"with\s+immediate\s+effect|effective\s+immediately)\b",
     re.I,
 )
 

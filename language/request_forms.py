@@ -130,7 +130,7 @@ WHY_NOT_THING = re.compile(
 SUGGESTED = re.compile(
     r"^(?:(?:in\s+(?:the\s+)?future|going\s+forward|from\s+now\s+on),?\s+)?"
     r"(?:(?:may|might|can|could)\s+(?:i|we)\s+|(?:i|we)(?:'d|\s+would|\s+must)?\s+(?:strongly\s+|respectfully\s+|gently\s+)?)"
-    r"(?:(?:suggest|propose|recommend)\s+(?:that\b,?\s*)?|(?:ask|request|urge|insist|expect)\s+that\b,?\s*)"
+    r"(?:(?:suggest|propose|recommend)\s+(?:that\b,?\s*)?|(?:ask|request|urge|insist|expect|require|demand)\s+that\b,?\s*)"
     r"(?:(?:in\s+(?:the\s+)?future|going\s+forward|from\s+now\s+on),?\s+)?",
     re.I,
 )
@@ -217,8 +217,9 @@ def addressed(sentence: str) -> str:
     house's practice (see the module's docstring and `HOUSE`); else the sentence as it is."""
     text = COMMENT.sub("", sentence.strip(), count=1)  # "Honestly it's not rocket science, …"
     text = CONNECTIVE.sub("", text, count=1)  # "So it should mention …"
-    if opinion := OPINION.match(text):  # "I really think that any order … must be …": whose view it
-        rest = text[opinion.end() :]  # is asks nothing; what follows it is read as said alone
+    if opinion := OPINION.match(text) or STARTING.match(text):  # "I really think that any order … must
+        rest = text[opinion.end() :]  # be …": whose view it is, or from when, asks nothing; what
+        # follows it is read as said alone
         return addressed(rest[:1].upper() + rest[1:])
     asked = next((a for t in (sentence.strip(), text, grammar.lead_in_off(text)) if (a := rhetorical(t))), "")
     if asked and instructs(asked):
@@ -328,6 +329,12 @@ COMMENT = re.compile(
     re.I,
 )
 CONNECTIVE = re.compile(rf"^(?:{JOINING_WORDS}|then|please|surely)\b,?\s+(?=\S)", re.I)
+# From when what follows holds, said as a day: "From today, no install is confirmed until …"
+STARTING = re.compile(
+    r"^(?:from|as\s+of|starting)\s+(?:today|this\s+week|monday|tomorrow)\s*,?\s+(?=\S)"
+    r"|^(?:with\s+immediate\s+effect|effective\s+immediately)\s*,?\s+(?=\S)",
+    re.I,
+)
 # The writer's own view announced before what is asked: "I really think that …", "In my view, …",
 # "The thing is, …", "If you ask me …", "What I'm saying is …". Whose view it is asks nothing.
 OPINION = re.compile(

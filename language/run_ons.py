@@ -52,6 +52,20 @@ def _continues(word: str) -> bool:
     return word in NOT_BEFORE or word in DETERMINERS or word in PREPOSITIONS or word in GOING_ON
 
 
+CONDITIONS = words("if when whenever once")
+CONDITION_WORDS = 8  # words at most a condition run on into its command takes
+
+
+def _condition_before(said: list[str], start: int, at: int) -> int:
+    """Where the ask starting at `at` begins: at the condition run on into it ("… if its gonna be
+    an hour say an hour"), when one says what may happen (no verb in the past: not "when we got
+    there they said …"); else at `at`."""
+    for j in range(at - 1, max(start, at - CONDITION_WORDS), -1):
+        if said[j] in CONDITIONS:
+            return j if j - start >= 2 and not any(past(w) for w in said[j + 1 : at]) else at
+    return at
+
+
 def _asked_verb(after: list[str]) -> bool:
     """Whether what follows "can u" is the verb asked, past a lead ("just copy", "pls check")."""
     words_after = [w for w in after if w not in LEADS][:1]
@@ -87,7 +101,7 @@ def run_ons(sentence: str) -> list[str]:
         # (asked so, it is a new sentence whatever was told before it)
         asking = verb in ASKING and then in YOU and _asked_verb(said[i + 2 : i + 4])
         if (asking or (command and story)) and not _continues(before) and i - starts[-1] >= 3:
-            starts.append(i - 1 if lead else i)
+            starts.append(_condition_before(said, starts[-1], i - 1 if lead else i))
             story = False
         story = story or past(verb)
     return [" ".join(tokens[a:b]) for a, b in zip(starts, [*starts[1:], len(tokens)], strict=True)]

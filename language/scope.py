@@ -79,6 +79,9 @@ UNIT_CAPITALS += ("US", "UK", "EU")
 # Abbreviations that name a kind of thing, not one thing ("send an SMS as well", "the GP's letter").
 UNIT_CAPITALS += ("SMS", "MMS", "FAQ", "URL", "ID", "GP", "NHS", "API", "ETA", "ASAP", "FYI", "PIN", "OTP")
 UNIT_CAPITALS += ("QR", "DOB", "RSVP", "CV", "AM", "PM", "HR", "USB", "PO", "SKU", "VIN", "MOT", "NI")
+# File formats and colour models, kinds of file: "warn people when a file isn't CMYK"
+UNIT_CAPITALS += ("CMYK", "RGB", "JPEG", "JPG", "PNG", "GIF", "TIFF", "SVG", "DOCX", "DOC", "XLSX", "XLS")
+UNIT_CAPITALS += ("ZIP", "HTML", "TXT", "MP3", "MP4", "DPI")
 
 
 FUNCTION_WORDS = (

@@ -289,6 +289,21 @@ def test_an_ask_reaches_its_line_past_the_writers_view_and_without_a_marked_case
             "I'd have liked to be told at booking that parking is pay and display.",
             "Tell the user at booking that parking is pay and display.",
         ),
+        # from when it holds, said as a day; a formal requirement; a file's format is a kind of file
+        (
+            "From today, no install is confirmed until two keyholders are recorded.",
+            "No install is confirmed until two keyholders are recorded.",
+        ),
+        (
+            "We require that all invoices be checked by a second person before they are sent.",
+            "All invoices should be checked by a second person",
+        ),
+        ("Why can't it just warn people when a file isn't CMYK?", "Warn people when a file isn't CMYK."),
+        # a condition typed in a hurry, run on into its command
+        (
+            "ordered at 7 came at 9 cold bot kept saying on its way if its gonna be an hour say an hour",
+            "If its gonna be an hour, say an hour.",
+        ),
         # … but a case told alone stays one case
         ("Tell the customer he's getting a full refund.", None),
     ],

@@ -18,7 +18,8 @@ from language.run_ons import run_ons
         ),
         (
             "ordered 6.30 came 7.45 cold app kept saying on its way if its an hour late say an hour",
-            ["ordered 6.30 came 7.45 cold app kept saying on its way if its an hour late", "say an hour"],
+            # (the condition run on into the command goes with it)
+            ["ordered 6.30 came 7.45 cold app kept saying on its way", "if its an hour late say an hour"],
         ),
         # punctuation inside, a question, nothing told before, or a word leading into the verb: as it is
         ("The van came late, tell us next time if it is going to be late.", None),
