@@ -177,7 +177,9 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
     for position, sentence in enumerate(said):
         if sentence not in read:  # or what it asks once its instruction is found in it
             read[sentence] = asks_of_the_work(sentence) or framed(sentence)
-        if read[sentence] and not goes_on_from_one_case(
+        if reason and (announced := announced_rule(sentence)):
+            asked.append((position, announced))  # "… tells nobody anything — our rule is that …"
+        elif read[sentence] and not goes_on_from_one_case(
             sentence, case_before=case_before, named_after=named_after[position]
         ):
             # an ask that gives the agent no act of its own is the house's rule, if it states one, as
@@ -186,10 +188,12 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
             rule = "" if own_act else house_rule(sentence, obliged=True)
             asked.append((position, rule or sentence))
         elif reason and (
-            rule := house_rule(sentence, obliged=True) or house_rule(_after_dash(sentence), obliged=True)
+            rule := house_rule(sentence, obliged=True)
+            or house_rule(_after_dash(sentence), obliged=True)
+            or announced_rule(sentence)
         ):
             asked.append((position, rule))  # also after one case: "… are charged in full", "… — mares
-            # and geldings are never turned out together"
+            # and geldings are never turned out together", "House rule: no headstock is reused …"
         elif not reason and _stated(sentence) and THE_AGENT_DID.search(text):
             asked.append((position, as_policy(AFTER_DASH.sub("", sentence.strip()).rstrip(" .!"))))
         # once what the agent did is told, what follows is the story of what went wrong ("Bot
@@ -272,6 +276,25 @@ def _after_dash(sentence: str) -> str:
     turned out together", "Booking PT-20931 rejected: escorts travel only if …")."""
     found = AFTER_DASH.search(sentence) or AFTER_VERDICT.search(sentence)
     return found["aside"].strip() if found else ""
+
+
+# The house's rule announced as such, whole or after what the draft got wrong: "House rule: no
+# headstock is reused without …", "… tells nobody anything — our rule is that every disruption
+# message names …", "We never disclose cause of death unless …", "Our terms say …".
+ANNOUNCED_RULE = re.compile(
+    r"(?:^|\s[—–-]\s+|:\s+)(?P<rule>(?:(?:our|the)\s+(?:[\w-]+\s+){0,2}(?:rule|policy|terms|procedure)\s+"
+    r"(?:is|are|says?|states?)\b|house\s+rule\s*:|we\s+(?:never|always|only|don't|do\s+not)\s+[a-z]).*)$",
+    re.I,
+)
+
+
+def announced_rule(sentence: str) -> str:
+    """The line of a rule a reviewer announces as the house's (`ANNOUNCED_RULE`) after telling what
+    one draft got wrong, when it names no case itself; else ''."""
+    found = ANNOUNCED_RULE.search(sentence.strip())
+    if not found or names_one(found["rule"]) or is_instance(found["rule"]):
+        return ""
+    return for_agent(found["rule"]) or for_agent(request(found["rule"]) or "")
 
 
 def house_rule(sentence: str, *, obliged: bool = False) -> str:

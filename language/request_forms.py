@@ -352,8 +352,8 @@ OPINION = re.compile(
 # "House rule: every quote shows VAT", "Our house style requires that dates are written in full",
 # "We have a rule that anything going to parents names the safeguarding officer".
 POLICY = re.compile(
-    r"^(?:(?:(?:our|the)\s+)?(?:policy|rule|house\s+rule|house\s+style|style\s+guide)"
-    r"\s*(?:is\s+(?:(?P<to>to)\s+|that\s+|:\s*)?|:\s*|(?:requires|says|states)\s+(?:that\s+)?)"
+    r"^(?:(?:(?:our|the)\s+)?(?:policy|rule|house\s+rule|house\s+style|style\s+guide|terms|t&cs)"
+    r"\s*(?:is\s+(?:(?P<to>to)\s+|that\s+|:\s*)?|:\s*|(?:requires|says|say|states|state)\s+(?:that\s+)?)"
     r"|we\s+have\s+a\s+(?:house\s+)?(?:rule|policy)\s+that\s+)(?P<rule>\S.*)$",
     re.I,
 )

@@ -1,7 +1,7 @@
 """The content words of a sentence (pure): what remedies are grouped by and lines compared on.
 
 Stop words such as "please", "you", "should", "always" are left out and plurals folded, so that
-"Please cite the sources" and "Cite a source" read alike.
+"Please cite the sources" and "Cite a source" read alike, as do "batteries" and "battery".
 """
 
 import re
@@ -16,4 +16,11 @@ STOP = frozenset(STOP_WORDS.split())
 
 def content(text: str) -> str:
     words = re.findall(r"[a-z0-9]+", text.lower())
-    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words if w not in STOP)
+    return " ".join(_folded(w) for w in words if w not in STOP)
+
+
+def _folded(word: str) -> str:
+    """A plural as its singular, roughly: "batteries" as "battery", "sources" as "source"."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    return word[:-1] if len(word) > 3 and word.endswith("s") else word

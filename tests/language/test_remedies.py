@@ -314,3 +314,29 @@ def test_an_ask_reaches_its_line_however_it_is_framed_or_hurried(feedback, line)
         assert lines == []
     else:
         assert any(text.startswith(line) for text in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("reason", "line"),
+    [
+        # a reviewer's rule announced as the house's, after what the one draft got wrong
+        (
+            "Rejected. This quote reuses the old boiler flue with no survey attached. House rule: no flue is "
+            "reused without a signed survey on file. Redo it.",
+            "Our policy is that no flue is reused without a signed survey on file.",
+        ),
+        (
+            "Sending this back. 'Running late' tells nobody anything — our rule is that every delay notice "
+            "names the new arrival time and the reason.",
+            "Our policy is that every delay notice names the new arrival time and the reason.",
+        ),
+        (
+            "Draft rejected: you can't promise a refund to someone cancelling the day before. Our terms say "
+            "cancellations inside 48 hours are non-refundable.",
+            "Our policy is that cancellations inside 48 hours are non-refundable.",
+        ),
+    ],
+)
+def test_a_rule_a_reviewer_announces_as_the_houses_is_read_after_the_one_draft(reason, line):
+    said = [Said(reason, f"s{i}", f"decision:{i}", "") for i in range(5)]
+    assert any(line in r.text for r in group(said)), [r.text for r in group(said)]
