@@ -7,6 +7,12 @@ import re
 MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 
 # What names one thing rather than a kind of thing (all matched on the original case).
+# What "this" points at when it is the house the agents work for: "every message that leaves this
+# studio", "anyone who rings this office". No case of the work.
+HOUSE_NOUNS = (
+    "studio|shop|office|clinic|business|practice|salon|yard|centre|center|firm|garage|surgery|club|venue|store|"
+    "branch|agency|workshop|bakery|restaurant|hotel|hostel|school|department|company"
+)
 IDENTIFIER = re.compile(
     r"#\s*\w*\d"  # an order or ticket number: #A66468, # 4471
     r"|\b(?=[\w-]*\d[\w-]*\d)(?=[\w-]*[a-z])[\w-]{5,}\b"  # an id or a host: INV2231, db-prod-07, 4f9c2ab
@@ -30,7 +36,7 @@ IDENTIFIER = re.compile(
     r"|\b(?:January|February|March|April|June|July|August|September|October|November|December)\s+\d{1,2}\b"
     r"|\b(?:today|tonight|tomorrow|yesterday|right now|last week|this time)\b"
     r"|(?:\bthis|(?:^|\b(?:in|from|on|for|with|to|about|of|by)\s+)that)\s+(?!repo|repository|project|codebase|team|company|product|service|workspace|"
-    r"kind|type|way|rule)(?!(?:much|many|long|late|early|bad|far|often|soon|big|small|high|low)\b)(?![a-z]+ed\b)[a-z]+",
+    rf"kind|type|way|rule|(?:{HOUSE_NOUNS})\b)(?!(?:much|many|long|late|early|bad|far|often|soon|big|small|high|low)\b)(?![a-z]+ed\b)[a-z]+",
     # this order, that report (not the project the template works on, nor "this annoyed", "this late")
     re.I,
 )

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from language.bounds import tokens_cut
-from language.case_marks import DAY, IDENTIFIER, MONTH, WEEKDAY, phone_free
+from language.case_marks import DAY, HOUSE_NOUNS, IDENTIFIER, MONTH, WEEKDAY, phone_free
 from language.grammar import _lemmas, words
 from language.kinds_named import kind_marks
 from language.linear_model import load
@@ -174,7 +174,9 @@ SCOPE_PATTERNS = {
     # when it joins a clause to its noun ("any appointment that needs preparation") or opens what
     # is said ("Our policy is that every quote shows VAT")
     "deictic": re.compile(
-        r"\b(?:this(?!\s+(?:much|many|long|late|early|bad|far|often|soon|big|small|high|low|[a-z]+ed)\b)"
+        r"\b(?:this(?!\s+(?:much|many|long|late|early|bad|far|often|soon|big|small|high|low|[a-z]+ed|"
+        + HOUSE_NOUNS
+        + r")\b)"
         r"|these|those|the last|yesterday|today|tomorrow|just now|earlier)\b"
         r"|(?:^|\b(?:in|from|on|for|with|to|about|of|by|at|like|did|do|does|just)\s+)that\b"
         r"|^(?:is|was)\s+that\b|\b(?:is|was)\s+that(?=\s*(?:one\b|[.,;!?]|$))",

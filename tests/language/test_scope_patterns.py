@@ -362,3 +362,17 @@ def test_what_names_one_case_however_worded(text, one_case):
 )
 def test_what_names_one_case_whatever_else_is_said(sentence, names):
     assert names_one(sentence) is names
+
+
+@pytest.mark.parametrize(
+    ("sentence", "one_case"),
+    [
+        # "this" pointing at the house the agents work for names no case
+        ("Every aftercare message that leaves this studio has to include the GP line.", False),
+        ("Nobody in this office takes card payments over the phone.", False),
+        # … pointing at one thing of the work, it does
+        ("Send this order back to the warehouse.", True),
+    ],
+)
+def test_the_house_pointed_at_is_no_case(sentence, one_case):
+    assert is_instance(sentence) is one_case
