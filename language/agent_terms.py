@@ -97,8 +97,8 @@ MAX_CHARS = 600  # a line is at most 300 characters; a longer sentence is no lin
 
 def for_agent(sentence: str) -> str:
     """The line agents would be given for `sentence` ('' when it gives them nothing to do)."""
-    if len(sentence) > MAX_CHARS:  # a document: read no further (nor kept in the cache below)
-        return ""
+    if len(sentence) > MAX_CHARS or not sentence.strip():  # a document: read no further (nor kept in
+        return ""  # the cache below); nothing said: no line
     return _line_for(sentence)
 
 

@@ -294,7 +294,8 @@ def announced_rule(sentence: str) -> str:
     found = ANNOUNCED_RULE.search(sentence.strip())
     if not found or names_one(found["rule"]) or is_instance(found["rule"]):
         return ""
-    return for_agent(found["rule"]) or for_agent(request(found["rule"]) or "")
+    asked = request(found["rule"])
+    return for_agent(found["rule"]) or (for_agent(asked) if asked else "")
 
 
 def house_rule(sentence: str, *, obliged: bool = False) -> str:
