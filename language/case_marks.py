@@ -7,15 +7,17 @@ import re
 MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 
 # What names one thing rather than a kind of thing (all matched on the original case).
-# What "this" points at when it is the house the agents work for: "every message that leaves this
-# studio", "anyone who rings this office". No case of the work.
+# What "this" points at when it is the house the agents work for, or the agent itself: "every message
+# that leaves this studio", "anyone who rings this office", "check the dates in that bot". No case.
 HOUSE_NOUNS = (
     "studio|shop|office|clinic|business|practice|salon|yard|centre|center|firm|garage|surgery|club|venue|store|"
-    "branch|agency|workshop|bakery|restaurant|hotel|hostel|school|department|company"
+    "branch|agency|workshop|bakery|restaurant|hotel|hostel|school|department|company|"
+    "bot|chatbot|assistant|agent|system|app|website|portal"  # the agent itself and what it runs on
 )
 IDENTIFIER = re.compile(
     r"#\s*\w*\d"  # an order or ticket number: #A66468, # 4471
-    r"|\b(?=[\w-]*\d[\w-]*\d)(?=[\w-]*[a-z])[\w-]{5,}\b"  # an id or a host: INV2231, db-prod-07, 4f9c2ab
+    r"|\b(?=[\w-]*\d[\w-]*\d)(?=[\w-]*[a-z])(?!\d+(?:hrs?|hours?|mins?|minutes?|secs?|days?|wks?|weeks?|kgs?|km|mm|cm|ml|"
+    r"mph|miles?|ft|pm|am)\b)[\w-]{5,}\b"  # an id or a host: INV2231, db-prod-07, 4f9c2ab (not "24hrs")
     r"|\b\d+(?:\.\d+){3}\b"  # an IP address
     r"|[\w.+-]+@[\w-]+\.[\w.]+"  # an email address
     r"|\b[\w-]+(?:\.[\w-]+)*\.(?:com|io|net|org|dev|co|ai|app|local|internal)\b"  # a host name

@@ -251,6 +251,9 @@ NAMED_BOT = (
 SEEN_TO = re.compile(
     r"^(?:please\s+)?(?:(?:can|could)\s+(?:you|we|someone|somebody)\s+)?"
     rf"(?:make\s+sure|ensure|see\s+to\s+it)\s+(?:that\s+)?{NAMED_BOT}\s+(?P<rest>[a-z].*)$"
+    # what it is to be set up so that it does: "Please set it so anyone who says they're pregnant is …"
+    r"|^(?:please\s+)?(?:(?:can|could)\s+(?:you|someone|somebody)\s+)?(?:set|change|update)\s+(?:it|the\s+bot)\s+"
+    r"(?:up\s+)?so\s+(?:that\s+)?(?P<so>[a-z].*)$"
     rf"|^(?:please\s+)?(?:(?:can|could)\s+(?:you|u|someone|somebody)\s+)?(?:just\s+)?(?:have|get|make)\s+"
     rf"(?:{NAMED_BOT}|it(?=\s+(?:{MADE_TO})\b))\s+(?:to\s+)?(?P<base>[a-z].*?)\??$",
     re.I,
@@ -270,6 +273,8 @@ def _seen_to(text: str) -> str:
     found = SEEN_TO.match(text)
     if not found:
         return ""
+    if found["so"] is not None:
+        return f"Make sure {found['so'].rstrip(' .!')}"
     if found["base"] is not None:
         first = found["base"].split()[0].lower()
         return found["base"][:1].upper() + found["base"][1:] if grammar.base_verb(first) else ""

@@ -178,7 +178,9 @@ SCOPE_PATTERNS = {
         + HOUSE_NOUNS
         + r")\b)"
         r"|these|those|the last|yesterday|today|tomorrow|just now|earlier)\b"
-        r"|(?:^|\b(?:in|from|on|for|with|to|about|of|by|at|like|did|do|does|just)\s+)that\b"
+        r"|(?:^|\b(?:in|from|on|for|with|to|about|of|by|at|like|did|do|does|just)\s+)that\b(?!\s+(?:"
+        + HOUSE_NOUNS
+        + r")\b)"
         r"|^(?:is|was)\s+that\b|\b(?:is|was)\s+that(?=\s*(?:one\b|[.,;!?]|$))",
         re.I,
     ),

@@ -304,6 +304,13 @@ def test_an_ask_reaches_its_line_past_the_writers_view_and_without_a_marked_case
             "ordered at 7 came at 9 cold bot kept saying on its way if its gonna be an hour say an hour",
             "If its gonna be an hour, say an hour.",
         ),
+        # the agent set up so it does, the agent pointed at, an amount of a unit typed without a space
+        (
+            "Please set it so anyone who says they're pregnant is offered prenatal classes only.",
+            "Make sure anyone who says they're pregnant is offered prenatal classes only.",
+        ),
+        ("Why does nobody check the prices in that bot when the new season starts?", "Check the prices"),
+        ("dont promise a callback in 24hrs if u cant do it", "Dont promise a callback in 24hrs"),
         # … but a case told alone stays one case
         ("Tell the customer he's getting a full refund.", None),
     ],

@@ -370,6 +370,7 @@ def test_what_names_one_case_whatever_else_is_said(sentence, names):
         # "this" pointing at the house the agents work for names no case
         ("Every aftercare message that leaves this studio has to include the GP line.", False),
         ("Nobody in this office takes card payments over the phone.", False),
+        ("Check the opening hours in that bot every spring.", False),
         # … pointing at one thing of the work, it does
         ("Send this order back to the warehouse.", True),
     ],
