@@ -14,7 +14,7 @@ from language import grammar
 
 NEED = re.compile(
     r"^(?:(?:if|when|whenever)\s+(?P<case>[^,]{3,80}),\s+)?(?:so\s+|and\s+|also\s+|honestly\s+)*(?P<who>i|we|the\s+user)"
-    r"(?:(?P<wish>'d|\s+would)\s+(?:really\s+)?like|(?:'d|\s+would)?\s+(?:really\s+|just\s+|also\s+)*"
+    r"(?:(?:'d|\s+would)\s+(?:really\s+)?like|(?:'d|\s+would)?\s+(?:really\s+|just\s+|also\s+)*"
     r"(?P<verb>need|needs|want|wants))\s+(?P<what>.+)$",
     re.I,
 )
