@@ -231,6 +231,9 @@ CAUSING = words("let make have help get see watch hear")
 CONCEDED = re.compile(r"^\s*(?:fair\s+enough\b|(?:fine|ok|okay|granted)\s*,)", re.I)  # "Fine, but now …"
 
 
+CLAUSE_OPENERS = words("whether if what which how when where who why")
+
+
 def imperative(text: str) -> bool:
     """The sentence opens with a verb and no subject: "Post a status update…", "Snapshot the
     volume first" (a noun used as a verb before its object)."""
@@ -257,7 +260,10 @@ def imperative(text: str) -> bool:
         # "Restart fixed it", "Deploy failed again"; "Staff called customers back" is left as it was)
         only_a_verb = set(_lemmas(first)) == {"VERB"}
         described = only_a_verb and first not in CAUSING and _describing(rest)
-        return first in SAYING or seeing_to or described or not has_subject(rest, verb_first=True)
+        # what a clause after "whether" or a wh-word says is what to find out: "Ask whether water is
+        # flowing", "Check if stock is in" ("water is" is no subject of "Ask")
+        asking = rest[0] in CLAUSE_OPENERS
+        return first in SAYING or seeing_to or described or asking or not has_subject(rest, verb_first=True)
     # a word the lexicon knows as something else, used as a verb before its object
     if closed(first) or past(first) or first.endswith(("ing", "ly", "s")):
         return False

@@ -198,7 +198,11 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
             asked.append((position, as_policy(AFTER_DASH.sub("", sentence.strip()).rstrip(" .!"))))
         # once what the agent did is told, what follows is the story of what went wrong ("Bot
         # said the fitting was included. Was charged £45 extra."), not a case the ask is about
-        case_before = case_before or (not story and tells_one_case(sentence))
+        # (a sentence that tells what the agent did is where it went wrong: "… and it has now offered me
+        # three gardening shifts …", no case the ask after it is about)
+        case_before = case_before or (
+            not story and not THE_AGENT_DID.search(sentence) and tells_one_case(sentence)
+        )
         # … and once it is told that it keeps happening, the case told before was one time of many
         # ("just got a reminder for tomorrow at 11 but i booked 1pm?? whys it always got the wrong time …")
         case_before = case_before and not recurs(sentence)

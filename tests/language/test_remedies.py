@@ -311,6 +311,17 @@ def test_an_ask_reaches_its_line_past_the_writers_view_and_without_a_marked_case
         ),
         ("Why does nobody check the prices in that bot when the new season starts?", "Check the prices"),
         ("dont promise a callback in 24hrs if u cant do it", "Dont promise a callback in 24hrs"),
+        # what to find out, a clause after "whether" ("water is" is no subject of "Ask")
+        (
+            "Ask whether water is actively flowing before asking for any account details.",
+            "Ask whether water is actively flowing",
+        ),
+        # the ask after what the agent did to the writer is no follow-up of one case
+        (
+            "I signed up for Tuesday afternoons and it has now offered me three shifts outside Tesco in the rain. "
+            "Please ask which roles I've trained for and only offer me shifts in those.",
+            "Ask which roles the user has trained for",
+        ),
         # … but a case told alone stays one case
         ("Tell the customer he's getting a full refund.", None),
     ],
