@@ -362,6 +362,23 @@ ROLE_PRONOUN = (
 NOT_A_ROLE = frozenset({"other", "error", "floor", "door", "colour", "color"})
 
 
+# "that" pointing back at a kind said before it or at every case of one ("Before it offers a slot it
+# should check the tide table for that morning", "check the schedule for that postcode before it
+# promises any turnaround"): any such one, no case.
+POINTED_BACK = re.compile(r"\b(for|on|in|at|to|of|from|with|about)\s+that\s+(?=[a-z])", re.I)
+OF_ANY = re.compile(r"\b(?:any|every|each|whenever|all)\b", re.I)
+A_KIND_BEFORE = re.compile(r"\b(?:a|an)\s+[a-z][\w-]+", re.I)
+
+
+def _anaphora(text: str) -> str:
+    """The text with "that" read as "the" where it points back at any of a kind (`POINTED_BACK`): the
+    sentence says "any" or "every", or names a kind with "a" before it."""
+    found = POINTED_BACK.search(text)
+    if not found or not (OF_ANY.search(text) or A_KIND_BEFORE.search(text[: found.start()])):
+        return text
+    return POINTED_BACK.sub(r"\1 the ", text)
+
+
 def _a_role(word: str) -> bool:
     """Whether the word names someone by the work they do: one of the roles `ROLE` names, or a word
     of its endings that is only ever a noun ("instructor", "dispatcher"; not "harder", "order")."""
@@ -438,7 +455,7 @@ def _quoted(match: re.Match) -> str:
 def scope_features(content: str) -> dict[str, float]:
     text = LOWER_DAY.sub(lambda m: m.group().capitalize(), QUOTED.sub(_quoted, tokens_cut(content).strip()))
     text = _colleagues(DAY_SPAN.sub(_days, _whoever(text)))
-    text = _of_a_role(TITLED.sub(_titled, LISTED.sub("examples", text)))
+    text = _anaphora(_of_a_role(TITLED.sub(_titled, LISTED.sub("examples", text))))
     features = {"rule:instance": 1.0} if by_rule(text) else {}
     for name, pattern in SCOPE_PATTERNS.items():
         if pattern.search(text):

@@ -371,8 +371,12 @@ def test_what_names_one_case_whatever_else_is_said(sentence, names):
         ("Every aftercare message that leaves this studio has to include the GP line.", False),
         ("Nobody in this office takes card payments over the phone.", False),
         ("Check the opening hours in that bot every spring.", False),
+        # "that" pointing back at any of a kind
+        ("Check the delivery schedule for that postcode before promising any turnaround.", False),
+        ("Before it offers a slot it should check the tide table for that morning.", False),
         # … pointing at one thing of the work, it does
         ("Send this order back to the warehouse.", True),
+        ("Send it to that customer today.", True),
     ],
 )
 def test_the_house_pointed_at_is_no_case(sentence, one_case):
