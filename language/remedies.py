@@ -218,6 +218,9 @@ ASIDE = re.compile(
     r",\s+(?:we(?:'ve| have) been over (?:this|that)|as always|as usual|as (?:i|we)(?:'ve)? said"
     r"|it's an? (?:[\w-]+\s+){1,2}thing)\b[^.?!]*(?=[.?!]*\s*$)"
     # what the speaker will or won't do, after a dash: "… on the day — we won't proceed on photocopies"
+    # how binding it is, after a dash: "… or a temperature - that's not optional, Dani put it in the handbook"
+    r"|\s[—–-]\s+(?:that'?s|that\s+is|this\s+is|it'?s)\s+(?:not\s+optional|non-negotiable|mandatory|compulsory|"
+    r"the\s+law|a\s+legal\s+requirement|essential|not\s+up\s+for\s+debate)\b[^.?!]*(?=[.?!]*\s*$)"
     r"|\s[—–-]\s+(?:i|we)(?:'m|\s+am|'re\s+not|\s+are\s+not|\s+won't|\s+will\s+not|'d\s+rather|"
     r"\s+would\s+rather|\s+refuse)\b[^.?!]*(?=[.?!]*\s*$)",
     re.I,

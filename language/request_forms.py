@@ -217,9 +217,10 @@ def addressed(sentence: str) -> str:
     house's practice (see the module's docstring and `HOUSE`); else the sentence as it is."""
     text = COMMENT.sub("", sentence.strip(), count=1)  # "Honestly it's not rocket science, …"
     text = CONNECTIVE.sub("", text, count=1)  # "So it should mention …"
-    if opinion := OPINION.match(text) or STARTING.match(text):  # "I really think that any order … must
-        rest = text[opinion.end() :]  # be …": whose view it is, or from when, asks nothing; what
-        # follows it is read as said alone
+    # "I really think that any order … must be …", "From today, …", "It's fine but …": whose view it
+    # is, from when, or what is granted asks nothing; what follows is read as said alone
+    if opinion := OPINION.match(text) or STARTING.match(text) or GRANTED.match(text):
+        rest = text[opinion.end() :]
         return addressed(rest[:1].upper() + rest[1:])
     asked = next((a for t in (sentence.strip(), text, grammar.lead_in_off(text)) if (a := rhetorical(t))), "")
     if asked and instructs(asked):
@@ -334,6 +335,13 @@ COMMENT = re.compile(
     re.I,
 )
 CONNECTIVE = re.compile(rf"^(?:{JOINING_WORDS}|then|please|surely)\b,?\s+(?=\S)", re.I)
+# What is granted before the ask, without its comma: "It's fine as far as it goes but every aftercare
+# message … has to include …", "The draft is good but …".
+GRANTED = re.compile(
+    r"^(?:it'?s|it\s+is|that'?s|this\s+is|the\s+\w+\s+is)\s+(?:(?:all|mostly|generally|really|very)\s+)?"
+    r"(?:fine|good|ok|okay|great|lovely|nice|not\s+bad|alright|clear|well\s+written)\b[^,;:?.]{0,40}?,?\s+but\s+(?=\S)",
+    re.I,
+)
 # From when what follows holds, said as a day: "From today, no install is confirmed until …"
 STARTING = re.compile(
     r"^(?:from|as\s+of|starting)\s+(?:today|this\s+week|monday|tomorrow)\s*,?\s+(?=\S)"

@@ -538,7 +538,10 @@ VERDICT = re.compile(
 VERDICT_LEAD = re.compile(
     r"^(?:(?:no,?\s+)?(?:that'?s|that\s+is|this\s+is)\s+(?:not\s+(?:right|correct|true)|wrong|incorrect)"
     r"(?:,?\s+i'?m\s+afraid)?|(?:right|ok|okay|look|again),?\s+for\s+(?:what\s+feels\s+like\s+)?the\s+"
-    r"(?:hundredth|umpteenth|nth|millionth|\w+th)\s+time)\s*[,:;—–-]\s*",
+    r"(?:hundredth|umpteenth|nth|millionth|\w+th)\s+time)\s*[,:;—–-]\s*"
+    # a plea to get it right, then the fact after a dash or a colon: "Can we please get this right - …"
+    r"|^(?:(?:can|could)\s+(?:we|you|someone)\s+)?(?:please\s+)?get\s+(?:this|it)\s+right(?:\s+please)?"
+    r"(?:\s+(?:once\s+and\s+for\s+all|for\s+once|this\s+time))?\s*(?:[:;—–]|\s-)\s*",
     re.I,
 )
 # The house's rule announced as such: "our cancellation rule is that …" is about what follows.

@@ -322,6 +322,12 @@ def test_an_ask_reaches_its_line_past_the_writers_view_and_without_a_marked_case
             "Please ask which roles I've trained for and only offer me shifts in those.",
             "Ask which roles the user has trained for",
         ),
+        # what is granted before the ask, and how binding it is after a dash, are no part of it
+        (
+            "It's fine as far as it goes but every aftercare message has to include the GP line - that's not "
+            "optional, Dani put it in the handbook.",
+            "Every aftercare message has to include the GP line.",
+        ),
         # … but a case told alone stays one case
         ("Tell the customer he's getting a full refund.", None),
     ],

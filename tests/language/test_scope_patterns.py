@@ -381,3 +381,17 @@ def test_what_names_one_case_whatever_else_is_said(sentence, names):
 )
 def test_the_house_pointed_at_is_no_case(sentence, one_case):
     assert is_instance(sentence) is one_case
+
+
+@pytest.mark.parametrize(
+    ("correction", "one_case"),
+    [
+        # a plea to get it right before the fact is no case the fact is about
+        ("Can we please get this right - deposits are due six weeks before the event, not four.", False),
+        ("Please get it right this time: the minimum order is twelve loaves.", False),
+        # … nor does it hide one case named in the fact
+        ("Can we please get this right - Mrs Hale's cake is due on Friday, not Saturday.", True),
+    ],
+)
+def test_a_plea_to_get_it_right_before_the_fact_names_no_case(correction, one_case):
+    assert is_instance(correction) is one_case
