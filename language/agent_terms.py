@@ -110,7 +110,8 @@ def _line_for(sentence: str) -> str:
     joined = JOINING.sub("", said, count=1)  # not before a fragment: "But only for the front door"
     said = joined if joined != said and not _fragment(joined) else said
     text = addressed(shielded(said))
-    piece = grammar.ANNOUNCED.sub("", _instruction(text))  # "two things: …", "hey all, quick one - …"
+    # "two things: …", "hey all, quick one - …", "quick one from accounts — …": announced, asking nothing
+    piece = grammar.ANNOUNCED.sub("", _instruction(grammar.ANNOUNCED.sub("", text)))
     if asks_information(piece):
         return ""  # "Could you tell me why it failed?"
     asked = request(piece) or piece

@@ -44,10 +44,11 @@ ADVERBS = words("again never always just still also already really only even eve
 FEELING = words("love like hate need want hope wish guess think feel wonder appreciate enjoy")
 KNOWING = words("know understand think care see get remember recall mind")
 
-# What announces the asks to come: "two things:", "quick one -", "one more thing:".
+# What announces the asks to come: "two things:", "quick one -", "one more thing:", "quick one from
+# accounts —".
 ANNOUNCING = (
     r"(?:(?:two|three|a couple of|couple of|a few) things|(?:a |one )?(?:quick|small|last) (?:one|thing)|"
-    r"one more thing)\s*[:—–-]\s+"
+    r"one more thing)(?: (?:from|for|re|about) (?:the )?[\w&-]+(?: [\w&-]+)?)?\s*[:—–-]\s+"
 )
 ANNOUNCED = re.compile(rf"^{ANNOUNCING}", re.I)
 LEAD_IN = re.compile(

@@ -214,6 +214,19 @@ def signed(sentence: str) -> bool:
     return capitalised and bool(SIGN_OFF.match(text))
 
 
+# What keeps happening, told of whoever or whatever does it: "Hires keep going out with no list …",
+# "The bot keeps sending …" (not "Keep sending …", "Please keep …": asked).
+HABIT_TOLD = re.compile(
+    r"^(?!please\b|pls\b|just\b)(?:[\w'-]+\s+){1,4}(?:keeps?|kept)\s+(?:on\s+)?\w+ing\b", re.I
+)
+
+
+def habit_told(text: str) -> bool:
+    """Whether the sentence tells what keeps happening (`HABIT_TOLD`), with no rule after a dash
+    ("… — tattooing someone who's had a drink is a hard no")."""
+    return bool(HABIT_TOLD.match(text)) and not re.search(r"\s[—–-]\s", text)
+
+
 def by_form(sentence: str) -> bool | None:
     """What the sentence's form alone decides, before any weight: None when it leaves the
     sentence to the fitted weights (which are fitted on such sentences only)."""
@@ -235,7 +248,7 @@ def by_form(sentence: str) -> bool | None:
     if request(text) or kind_narrowed(text):
         return True  # a request said as a question, a wish, a rule of the work or a noun phrase;
         # what any of a kind gets: "Any address down a single-track lane gets the small truck"
-    if WHEN_WE_DID.match(text) or TURNED_UP.match(text) or WHERE_NOT.match(text):
+    if WHEN_WE_DID.match(text) or TURNED_UP.match(text) or WHERE_NOT.match(text) or habit_told(text):
         return False  # "When we got there the lady said …, come back …", "Box turns up, …", "But she
         # should never have been on it.": what happened
     if stated_need(text):

@@ -364,3 +364,26 @@ def test_an_ask_reaches_its_line_however_it_is_framed_or_hurried(feedback, line)
 def test_a_rule_a_reviewer_announces_as_the_houses_is_read_after_the_one_draft(reason, line):
     said = [Said(reason, f"s{i}", f"decision:{i}", "") for i in range(5)]
     assert any(line in r.text for r in group(said)), [r.text for r in group(said)]
+
+
+@pytest.mark.parametrize(
+    ("said", "lines"),
+    [
+        # what keeps happening is told, not asked (sentences of a fleet read while tuning)
+        (
+            "Offers keep arriving with no court address, just 'Snaresbrook' or 'Highbury Corner'. Please "
+            "include the full court address and courtroom number in every offer.",
+            ["Include the full court address and courtroom number in every offer."],
+        ),
+        # … and an announcement asks nothing
+        (
+            "quick one from accounts — hires keep going out with no list of what's in the box, so we never "
+            "know if the hat and gloves came back and can't charge for them.",
+            [],
+        ),
+    ],
+)
+def test_what_keeps_happening_is_told_not_asked(said, lines):
+    assert [
+        r.text for r in group([Said(said, f"s{i}", f"observation:{i}", f"p{i}") for i in range(5)])
+    ] == lines
