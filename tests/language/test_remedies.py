@@ -5,6 +5,7 @@ import pytest
 
 from language.remedies import Said, group, line_of_one_case, similarity
 from language.remedy_reading import is_remedy
+from language.words import content
 
 SAME = [
     ("Please cite the source for every number you report.", "You should cite a source for each number."),
@@ -387,3 +388,14 @@ def test_what_keeps_happening_is_told_not_asked(said, lines):
     assert [
         r.text for r in group([Said(said, f"s{i}", f"observation:{i}", f"p{i}") for i in range(5)])
     ] == lines
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Test the batteries at every service.", "Test the battery at each service."),
+        ("Cite the sources.", "Cite a source."),
+    ],
+)
+def test_a_plural_reads_as_its_singular_when_lines_are_compared(one, other):
+    assert content(one) == content(other)
