@@ -46,8 +46,14 @@ def stated_need(sentence: str) -> bool:
     if not found or sentence.strip().endswith("?"):
         return False
     what = found["what"]
-    if what.lower().startswith(("you ", "to ")) and not KNOWING.match(what):
-        return False  # "We need you to …" is read as a request elsewhere, "I want to cancel" is no need
+    if what.lower().startswith("you "):
+        return False  # "We need you to …" is read as a request elsewhere
+    if (
+        what.lower().startswith("to ")
+        and (found["verb"] or "").lower() not in ("need", "needs")
+        and not KNOWING.match(what)
+    ):
+        return False  # "I want to cancel", "I'd like to book": what the speaker would do, no need of the work
     if KNOWING.match(what):
         return True
     words = [grammar._word(t) for t in what.split()]

@@ -8,7 +8,10 @@ subject before it, then what it is done to: "just tell us", "put a note", "make 
 what happened is told (a verb in the past before it), a new sentence begins. Only a long sentence
 with no punctuation inside it, and no question, is cut so (up to `MOST` words), and never after
 a word that makes the verb no command ("to put", "can't say", "said pick a slot") or leads on
-into it ("a clue", "every time", "always say", "could simply send").
+into it ("a clue", "every time", "always say", "could simply send"). So does a request to the
+agent ("… in the reminders can u just copy the time …"), whatever was told before it; a
+condition run on into the command goes with it ("… on its way if its gonna be an hour say an
+hour"). An interjection ("lol", "tbh", "ugh") ends a thought as a stop would, in any sentence.
 """
 
 import re
