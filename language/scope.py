@@ -328,10 +328,10 @@ SENT_ON = re.compile(
 
 
 # Once the work is routed to a colleague, "he" or "she" is that colleague ("goes to Alan, he does
-# the quoting").
+# the quoting"); so is whoever does a role (`_of_a_role`).
 COLLEAGUE_PRONOUN = (
     (re.compile(r"\b(?:he|she)\b", re.I), "they"),
-    (re.compile(r"\b(?:his|her|him)\b", re.I), "their"),
+    (re.compile(r"\b(?:his|her|hers|him)\b", re.I), "their"),
 )
 
 
@@ -354,10 +354,6 @@ ROLE = re.compile(
     r"(?P<role>[a-z]+(?:er|or|ist|ian)|sweep|engineer|driver|nurse|vet|doctor|pilot|guide|rep|tech|coach|tutor|chef|"
     r"cook|porter|steward)\b(?=.*?\b(?:he|she)\b)",
     re.I,
-)
-ROLE_PRONOUN = (
-    (re.compile(r"\b(?:he|she)\b", re.I), "they"),
-    (re.compile(r"\b(?:him|his|her|hers)\b", re.I), "their"),
 )
 NOT_A_ROLE = frozenset({"other", "error", "floor", "door", "colour", "color"})
 
@@ -394,7 +390,7 @@ def _of_a_role(text: str) -> str:
     if not role or re.search(r"(?-i:(?<=[a-z,;] )[A-Z][a-z]+)|\b(?:Mr|Mrs|Ms|Miss|Dr)\b", text):
         return text
     after = text[role.end() :]  # (before the role, someone else: "she panicked … by your instructor")
-    for pattern, replacement in ROLE_PRONOUN:
+    for pattern, replacement in COLLEAGUE_PRONOUN:  # whoever does the role
         after = pattern.sub(replacement, after)
     return text[: role.end()] + after
 
