@@ -83,7 +83,9 @@ by a helper once the twenty-first had been measured for a session, a clean test 
 measured; `--fleets twentythird`: bench/twentythird_fleets.py, written likewise by a helper once
 the twenty-second had been measured for two sessions, a clean test set, only ever measured;
 `--fleets twentyfourth`: bench/twentyfourth_fleets.py, written likewise by a helper once the
-twenty-third had been measured for two sessions, a clean test set, only ever measured).
+twenty-third had been measured for two sessions, a clean test set, only ever measured;
+`--fleets twentyfifth`: bench/twentyfifth_fleets.py, written likewise by a helper once the
+twenty-fourth had been measured for two sessions, a clean test set, only ever measured).
 Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
@@ -853,6 +855,7 @@ def main() -> None:
             "twentysecond",
             "twentythird",
             "twentyfourth",
+            "twentyfifth",
             "handoffs",
             *handing,
         ),
@@ -860,7 +863,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to twentyfourth likewise); handoffs: every "
+        "without seeing the code (fifth to twentyfifth likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -908,6 +911,7 @@ def main() -> None:
         "twentysecond": twentysecond_fleets,
         "twentythird": twentythird_fleets,
         "twentyfourth": twentyfourth_fleets,
+        "twentyfifth": twentyfifth_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -1165,6 +1169,15 @@ def twentyfourth_fleets() -> dict:
     from bench.twentyfourth_fleets import TWENTYFOURTH
 
     return TWENTYFOURTH
+
+
+def twentyfifth_fleets() -> dict:
+    """A fourteenth clean test set, written like the others by a helper who never saw the code, once
+    the twenty-fourth had been measured for two sessions (bench/twentyfifth_fleets.py): four fleets
+    of 2 to 9 agents, only ever measured."""
+    from bench.twentyfifth_fleets import TWENTYFIFTH
+
+    return TWENTYFIFTH
 
 
 def smallest(fleets: dict) -> dict:
