@@ -248,8 +248,10 @@ SHOULD_BE = re.compile(
 def asked_now(said: str) -> str:
     """The words with their first verb in the past put in its base form ("told anyone arriving
     late to ring" → "tell anyone arriving late to ring"), as a wish is served, or the verb they
-    open with as what someone should be doing ("asking up front whether the car runs", of "You
-    should be asking up front …") → "ask up front whether the car runs", as the ask is served)."""
+    open with as said of the agent ("makes clear in every quote …", of "I would ask that the
+    assistant makes clear …") or as what someone should be doing ("asking up front whether the car
+    runs", of "You should be asking up front …") → "ask up front whether the car runs", as the ask
+    is served)."""
     from lemminflect import getAllLemmas, getLemma
 
     from language.grammar import past
@@ -257,6 +259,8 @@ def asked_now(said: str) -> str:
     words = said.split()
     if words and words[0].endswith("ing") and (lemma := getAllLemmas(words[0], upos="VERB").get("VERB")):
         return " ".join([lemma[0], *words[1:]])  # (a verb by the dictionary: not "nothing", "morning")
+    if words and words[0].endswith("s") and (lemma := getAllLemmas(words[0], upos="VERB").get("VERB")):
+        return " ".join([lemma[0], *words[1:]])  # said of the agent: "makes clear in every quote …"
     for i, word in enumerate(words):
         if past(word) and (lemma := getLemma(word, upos="VERB")):
             return " ".join([*words[:i], lemma[0], *words[i + 1 :]])

@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from language.agent_lines import directive
-from language.agent_terms import for_agent, without_purpose
+from language.agent_terms import for_agent, written_for_agent
 from language.contrary import against_line, contrary_to
 from language.gates import skips_gate
-from language.noun_phrases import limit
 from language.objections import aimed_at, asks_less, shared
 from language.remedies import Remedy, asked_by, is_remedy, line_of_one_case, seen_downstream, similarity
 from language.sentences import sentences, within
 from language.shortcuts import careful, shortcut
+from language.words import normalised
 
 CATEGORY_FIXES = {
     "communication": "Keep reports concise: lead with the result, then at most three short points.",
@@ -149,15 +149,9 @@ def refused(
         return f"a line that instructs agents as only a user's text asked ({text[:80]!r})"
     if free and not directive(text):
         return f"a line that does not say what to do ({text[:80]!r})"
-    if free and any(not limit(p) and not _in_agent_terms(p) for p in parts):
+    if free and not written_for_agent(text):
         return f"a line not written for the agent ({text[:80]!r}; as a directive: {for_agent(text)!r})"
     return ""
-
-
-def _in_agent_terms(part: str) -> bool:
-    """Whether the part is written as `language.agent_terms` writes it for the agent: what it says
-    the ask is for ("…, so we're not all going round in circles") may be kept or not."""
-    return normalised(without_purpose(for_agent(part))) == normalised(without_purpose(part))
 
 
 def _same_line(text: str, other: str) -> bool:
@@ -166,10 +160,6 @@ def _same_line(text: str, other: str) -> bool:
     if normalised(text) == normalised(other.lstrip("-* ")):
         return True
     return similarity(other, text) >= 80 and not contrary_to(text, (other,))
-
-
-def normalised(text: str) -> str:
-    return re.sub(r"[^a-z0-9 ]+", "", text.lower()).strip()
 
 
 def _pattern_name(avoid_line: str) -> str:

@@ -38,8 +38,8 @@ from language.request_forms import (
     unshielded,
     work_rule,
 )
-from language.sentences import NOT_AFTER
-from language.words import content
+from language.sentences import NOT_AFTER, sentences
+from language.words import content, normalised
 
 # Where an instruction starts after praise, a story or an aside: "…, but next time …", "… so …", after
 # a dash that closes an aside too ("… — the pilots check the forecast — so would it kill you to …").
@@ -190,6 +190,18 @@ def _reports(line: str) -> bool:
     return grammar.past(first) or (first.endswith("ed") and bool(lemma) and lemma[0] != first)
 
 
+def written_for_agent(line: str) -> bool:
+    """Whether each sentence of the line is written as `for_agent` writes it for the agent (reading
+    it again changes nothing but what it says the ask is for: "…, so we're not all going round in
+    circles" may be kept or not), or is a stated limit: "8pm, guests arriving, stone cold." read
+    again is "Stone cold.", no line."""
+    return all(limit(part) or _in_agent_terms(part) for part in sentences(line) or [line])
+
+
+def _in_agent_terms(part: str) -> bool:
+    return normalised(without_purpose(for_agent(part))) == normalised(without_purpose(part))
+
+
 def without_purpose(text: str) -> str:
     """The text without what its last "…, so we …" says the ask is for (`PURPOSE`)."""
     found = list(PURPOSE.finditer(text))
@@ -327,8 +339,13 @@ def _asks_something(line: str) -> bool:
     return any(_names_something(NEGATION.sub("", clause)) for clause in joined)
 
 
+# Where a clause ends: a comma, a dash, a reason ("say so", "do so": what "so" stands for is named,
+# often by the condition before it)
+CLAUSE_END = re.compile(r"[,;:(]| - | (?:because|since|as|(?<!\b[Ss]ay )(?<!\b[Dd]o )so|cause|cuz)\s")
+
+
 def _names_something(text: str) -> bool:
-    clause = re.split(r"[,;:(]| - | (?:because|since|as|so|cause|cuz)\s", text, maxsplit=1)[0]
+    clause = CLAUSE_END.split(text, maxsplit=1)[0]
     words = [w for w in content(clause).split() if len(w) > 1]
     if not words:
         return False

@@ -1,6 +1,7 @@
 """What a writer says before an ask that asks nothing itself (pure): their own view ("I really think
 that …"), from when it holds ("From today, …"), what they grant before it ("It's fine as far as it
-goes but …"). What follows such a lead is read as said alone (`language.request_forms.addressed`).
+goes but …"), what they disclaim ("I'm not cross with the shop, these things happen, but …").
+What follows such a lead is read as said alone (`language.request_forms.addressed`).
 """
 
 import re
@@ -10,6 +11,14 @@ import re
 GRANTED = re.compile(
     r"^(?:it'?s|it\s+is|that'?s|this\s+is|the\s+\w+\s+is)\s+(?:(?:all|mostly|generally|really|very)\s+)?"
     r"(?:fine|good|ok|okay|great|lovely|nice|not\s+bad|alright|clear|well\s+written)\b[^,;:?.]{0,40}?,?\s+but\s+(?=\S)",
+    re.I,
+)
+# What the writer concedes or disclaims before the ask, up to its "but": "I don't want to blame anyone
+# in particular, but …", "I'm not cross with the shop, these things happen, but if …", "No offence,
+# but …", "Not to be that person, but …"; a run of them is taken at once.
+DISCLAIMED = re.compile(
+    r"^(?:(?:i|i'm|i've|i'd|we|we're|we've|not|no|sorry|with\s+(?:all\s+due\s+)?respect|look|ok|okay|"
+    r"fair\s+enough|fine|granted|understood|these\s+things|mistakes)\b[^;:?]{0,120}?,\s+but\s+)+(?=\S)",
     re.I,
 )
 # From when what follows holds, said as a day: "From today, no install is confirmed until …"

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz, process
 
 from language import grammar
-from language.agent_terms import for_agent, instruction_in, without_purpose
+from language.agent_terms import for_agent, instruction_in, without_purpose, written_for_agent
 from language.contrary import action, contrary
 from language.empty_asks import empty_ask
 from language.follow_ups import goes_on_from_one_case, recurs, tells_one_case
@@ -93,7 +93,7 @@ def asks_of_the_work(sentence: str) -> bool:
         return False
     if _from_now_on(said, asked):
         return True  # "Going forward tell people it's sealed screw-caps only, and mention the £2 fee"
-    asked = INSTEAD.sub("", asked) or asked  # what it is asked instead of is no case it is about
+    asked = instead_off(asked)  # what it is asked instead of is no case it is about
     readings = dict.fromkeys((asked, INSTEAD_RUN_ON.sub("", asked) or asked))
     for reading in readings:
         reading = without_purpose(reading) or reading  # nor what it is asked for ("…, so I know who to ask")
@@ -120,13 +120,26 @@ def line_of_one_case(line: str) -> bool:
     no case (no identifier, number, name, one thing pointed at, one person's own: the scope's
     markers) is about none, whatever its function words weigh: "Tell people how long the wait is
     likely to be" was asked as a rule and is written as one."""
-    asked = INSTEAD.sub("", line) or line
+    asked = instead_off(line)
     return about_one_case(asked) and not ("no-marker" in scope_features(asked) and not names_one(asked))
 
 
 # What an ask is asked instead of, after it: "…, not just take the card details and say see you
 # Saturday", "…, rather than after I've paid" (not "…, not a flat one": a correction of one case).
 INSTEAD = re.compile(r",\s+(?:not\s+(?:just|simply|only|merely)|rather\s+than|instead\s+of)\b[^,;]*$", re.I)
+# … and an act not to do instead, after a comma: "…, not leave people wondering where their £150 went"
+NOT_INSTEAD = re.compile(r",\s+(?:and\s+)?not\s+(?P<act>[a-z]+)\b[^,;]*$")
+
+
+def instead_off(text: str) -> str:
+    """The text without what it is asked instead of (`INSTEAD`, `NOT_INSTEAD`: not "…, not a flat
+    one", "…, not Tuesday", "…, not second", which put one case right)."""
+    act = NOT_INSTEAD.search(text)
+    if act and grammar.base_verb(act["act"]) and "ADJ" not in grammar._lemmas(act["act"]):
+        return text[: act.start()] or text
+    return INSTEAD.sub("", text) or text
+
+
 # … and without its comma ("… why it is recommended rather than just quoting it to the customer"):
 # read both ways, an ask is about one case only when neither reading says otherwise
 INSTEAD_RUN_ON = re.compile(r"\s+(?:rather\s+than|instead\s+of)\b[^,;]*$", re.I)
@@ -322,11 +335,25 @@ def house_rule(sentence: str, *, obliged: bool = False) -> str:
     ruled = ruled and not (obliged and imperative(text))
     if len(words) < 4 or text.endswith("?") or not ruled or is_instance(text):
         return ""
-    if WHERE_NOT.match(text) or empty_ask(text):
-        return ""  # "She should never have been on it.", "Nobody has to know."
+    if WHERE_NOT.match(text) or empty_ask(text) or _draft_did(text):
+        return ""  # "She should never have been on it.", "Nobody has to know.", "You've promised her …"
     if any(w.lower().strip(",.;:") in SPEAKER | THE_WRITER for w in words) or words[0].lower() in DEGREE:
         return ""  # "… looks like you copied the Jones job", "Far too many boxes listed …"
     return as_policy(text)
+
+
+# What the draft did, told to its writer: "You've promised her the dye lot will match …, and we can
+# never guarantee that", "It has told him the puffer will be fine" (not "You can't promise …").
+DRAFT_DID = re.compile(
+    r"^(?:you|it|this(?:\s+draft|\s+reply)?|the\s+(?:draft|reply))(?:'ve|\s+have|'s|\s+has)?\s+"
+    r"(?:just\s+|already\s+|now\s+|also\s+)?(?P<verb>[a-z]+)\b",
+    re.I,
+)
+
+
+def _draft_did(text: str) -> bool:
+    found = DRAFT_DID.match(text)
+    return bool(found) and grammar.past(found["verb"].lower())
 
 
 # What a rule of the work says must or may not be done, of a thing, not by the agent ("… are never
@@ -592,7 +619,7 @@ def _line(keys: list[Ask], said_as: dict[Ask, list[Said]]) -> tuple[str, bool]:
         (
             (line, holds_from_now_on(said_so))
             for said_so in dict.fromkeys(ranked)
-            if (line := for_agent(said_so))
+            if (line := for_agent(said_so)) and written_for_agent(line)
         ),
         ("", False),
     )

@@ -50,7 +50,7 @@ import re
 from lemminflect import getLemma
 
 from language import grammar
-from language.leads import GRANTED, OPINION, STARTING
+from language.leads import DISCLAIMED, GRANTED, OPINION, STARTING
 from language.noun_rules import (
     LEADING_STANCE,
     ONE_MOMENT,
@@ -218,11 +218,15 @@ def addressed(sentence: str) -> str:
     house's practice (see the module's docstring and `HOUSE`); else the sentence as it is."""
     text = COMMENT.sub("", sentence.strip(), count=1)  # "Honestly it's not rocket science, …"
     text = CONNECTIVE.sub("", text, count=1)  # "So it should mention …"
-    # "I really think that any order … must be …", "From today, …", "It's fine but …": whose view it
-    # is, from when, or what is granted asks nothing; what follows is read as said alone
-    if opinion := OPINION.match(text) or STARTING.match(text) or GRANTED.match(text):
-        rest = text[opinion.end() :]
+    # "I really think that any order … must be …", "From today, …", "It's fine but …", "No offence,
+    # but …": whose view it is, from when, what is granted or disclaimed asks nothing; what follows
+    # is read as said alone ("Fine, but then …" concedes what was said before: `after_lead_in`)
+    lead = OPINION.match(text) or STARTING.match(text) or GRANTED.match(text)
+    if lead or (not grammar.CONCEDED.match(text) and (lead := DISCLAIMED.match(text))):
+        rest = text[lead.end() :]
         return addressed(rest[:1].upper() + rest[1:])
+    if done_elsewhere := as_others_do(text):
+        return done_elsewhere  # "Most sign shops I've used ask what …": "Ask what …"
     asked = next((a for t in (sentence.strip(), text, grammar.lead_in_off(text)) if (a := rhetorical(t))), "")
     if asked and instructs(asked):
         return asked[:1].upper() + asked[1:]  # "It should have asked me …": "Ask me …"
@@ -236,6 +240,35 @@ def addressed(sentence: str) -> str:
         return f"It {text[:1].lower()}{text[1:]}"  # "Would really help if …": "It would really help if …"
     remarked = text != sentence.strip() and COMMENT.match(sentence.strip())
     return _house(text) or (text[:1].upper() + text[1:] if remarked and instructs(text) else sentence)
+
+
+# What others in the trade do, held up as the practice: "most sign shops I've used ask what the sign is
+# going on before they quote", "Every other garage texts you when the car's ready".
+OTHERS_DO = re.compile(
+    r"^(?:most|all|every\s+other|other|(?:any|every)\s+(?:decent|good|proper|half-decent|other))\s+"
+    r"(?:(?:[\w'-]+\s+){0,3}?(?:shops?|places?|compan(?:y|ies)|firms?|business(?:es)?|garages?|suppliers?|"
+    r"stores?|outfits?|sites?|websites?|salons?|studios?|centres?|centers?|venues?|agenc(?:y|ies)|retailers?|"
+    r"sellers?|providers?|services?|bots?|chatbots?|ones?)\s+(?:(?:i|we)\s+(?:know|use)\s+)?(?:{USED}\s+)?"
+    # a trade named by what it does, with the writer's own dealings: "most florists I've used"
+    r"|(?:[\w'-]+\s+){0,2}?[a-z]+(?:ists|ers|eries)\s+{USED}\s+)"
+    r"(?:(?:all|always|usually|just|will|would)\s+)?(?P<verb>[a-z]+)\b(?P<rest>.*)$".replace(
+        "{USED}",
+        r"(?:i|we)(?:'ve|\s+have)\s+(?:ever\s+)?(?:used|been\s+to|dealt\s+with|tried|ordered\s+from)",
+    ),
+    re.I,
+)
+
+
+def as_others_do(text: str) -> str:
+    """What others in the trade are said to do (`OTHERS_DO`), said to the agent; or ''."""
+    found = OTHERS_DO.match(text.strip())
+    lemma = getLemma(found["verb"].lower(), upos="VERB") if found else ()
+    verb = lemma[0] if lemma else ""
+    if not verb or verb in NO_PRACTICE or verb in NO_ACT or not grammar.base_verb(verb):
+        return ""
+    # whoever is served: "… texts you when the car is ready"
+    rest = re.sub(r"\byour\b", "the user's", re.sub(r"\byou\b", "the user", found["rest"]))
+    return f"{verb[:1].upper()}{verb[1:]}{rest}"
 
 
 # The agent named, to be seen to or had do something: "Please ensure that the assistant refrains
@@ -533,8 +566,23 @@ LIKED_TOLD = re.compile(
 )
 
 
+# … or what nobody told the writer: "Nobody told us it takes about 12 hours to heat up from the hose"
+# asks "Tell the user that it takes about 12 hours …".
+NOT_TOLD = re.compile(
+    r"^(?:(?:nobody|no\s*one|no-one)\s+(?:ever\s+|even\s+|actually\s+)?(?:told|warned|informed)\s+(?:me|us)"
+    r"|(?:i|we)\s+(?:wasn't|weren't|was\s+not|were\s+not|was\s+never|were\s+never)\s+(?:told|warned|informed))"
+    r"\s+(?:that\s+)?(?P<rest>(?!about\b|until\b|till\b|why\b)\S.*?)[.!]*$",
+    re.I,
+)
+
+
 def told_too_late(text: str) -> str:
-    """What the writer would have liked to be told (`LIKED_TOLD`), said to the agent; or ''."""
+    """What the writer would have liked to be told (`LIKED_TOLD`), or was not told (`NOT_TOLD`),
+    said to the agent; or ''."""
+    if found := NOT_TOLD.match(text):  # not what befell one case: "… the trip was cancelled", "… my order"
+        told = found["rest"].split()
+        one = any(w.lower() in {"my", "our", "was", "were", "had"} or grammar.past(w.lower()) for w in told)
+        return "" if one else f"Tell the user that {found['rest']}"
     found = LIKED_TOLD.match(text)
     rest = found["rest"] if found else ""
     return f"Tell the user {rest}" if re.search(r"\b(?:that|about|when|if|whether|how)\b", rest) else ""
@@ -583,22 +631,10 @@ def request(sentence: str) -> str:
             return asked
     if work_rule(text) or routed(text) or stated_policy(text):
         return text.rstrip(" .!")
-    conceded = CONCESSION.match(said)  # "I don't want to blame anyone, but if it sees …"
-    if conceded and (asked := request(conceded["rest"])):
-        return asked
     head = REASON_AFTER.sub("", said)  # "It would be nice if it said when …, because the site …"
     return request(head) if head != said and len(head.split()) >= 3 else ""
 
 
-# What the speaker concedes or disclaims before the ask, up to its "but": "I don't want to blame
-# anyone in particular, but …", "No offence, but …", "Not to be difficult, but …"; a run of them
-# is taken at once, so what is asked after it is read once, whatever the client wrote.
-CONCESSION = re.compile(
-    r"^(?:(?:i|i'm|i've|i'd|we|we're|we've|not|no|sorry|with (?:all due )?respect|look|ok|okay|fair enough|"
-    r"fine|granted|understood)\b[^,;:?]*,"
-    r"\s+but\s+)+(?P<rest>.+)$",
-    re.I,
-)
 # A statement made a question by a tag after it: "Permits should be flagged at the quote stage,
 # surely?" states what it asks.
 TAG_QUESTION = re.compile(
@@ -638,7 +674,7 @@ def after_lead_in(sentence: str) -> str:
     if instructs(last):
         # what is conceded first ("Fair enough, but then the bot shouldn't …") opens nothing
         opening = parts[0]
-        opens = not CONCESSION.match(opening) and (_opens_instructing(opening) or opens_a_condition(opening))
+        opens = not DISCLAIMED.match(opening) and (_opens_instructing(opening) or opens_a_condition(opening))
         return sentence.strip().rstrip(" .!") if opens else last
     return polite(last) or suggestion(last)
 

@@ -22,7 +22,8 @@ from language import grammar
 
 AGENT = (
     r"(?:it|you|u|some(?:one|body)|any(?:one|body)"
-    r"|(?:the|your|an?|this|that)\s+(?:[\w'-]+\s+){0,2}?(?:bot|agents?|assistant|chatbot|system|app|staff|desk|team|office)"
+    r"|(?:the|your|an?|this|that)\s+(?:[\w'-]+\s+){0,2}?(?:bot|agents?|assistant|chatbot|system|app|staff|desk|team|office"
+    r"|helper|chat|website|site|widget|thing|thingy)"  # "Your booking thing should have asked …"
     r"|agents|staff|(?:the|whichever|whoever)\s+(?:person|lady|man|woman|one)\s+(?:on|at|answering)\s+"
     r"the\s+(?:chat|phone|desk|line|booking\s+line))"
 )

@@ -19,6 +19,7 @@ from language.request_forms import destination_read_out
 from language.request_forms import routed as routed_rule
 from language.sentences import sentences
 from language.standing_values import standing_value
+from language.words import STOP
 
 WEIGHTS = Path(__file__).with_name("scope_weights.json")
 # Before a number, how much of the text the threshold words of a rule are looked for in.
@@ -91,14 +92,18 @@ FUNCTION_WORDS = (
 
 
 class Shouted:
-    """Capitals that can name one thing ("RFI QTB", "HQ"), not a word shouted ("AVOID", "NOT").
-    Matched like a pattern (`search`)."""
+    """Capitals that can name one thing ("RFI QTB", "HQ"), not a word shouted ("AVOID", "NOT", "Show
+    the total WITH VAT"). Matched like a pattern (`search`)."""
 
     def __init__(self, pattern: re.Pattern):
         self.pattern = pattern
 
     def search(self, text: str) -> re.Match | None:
-        return next((m for m in self.pattern.finditer(text) if not _lemmas(m.group().lower())), None)
+        return next((m for m in self.pattern.finditer(text) if not _shouted(m.group().lower())), None)
+
+
+def _shouted(word: str) -> bool:
+    return bool(_lemmas(word)) or word in STOP
 
 
 SCOPE_PATTERNS = {

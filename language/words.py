@@ -14,6 +14,11 @@ first then and or but so just make sure can could would will
 STOP = frozenset(STOP_WORDS.split())
 
 
+def normalised(text: str) -> str:
+    """The text in lower case with only its letters, digits and spaces: how two lines are found the same."""
+    return re.sub(r"[^a-z0-9 ]+", "", text.lower()).strip()
+
+
 def content(text: str) -> str:
     words = re.findall(r"[a-z0-9]+", text.lower())
     return " ".join(_folded(w) for w in words if w not in STOP)

@@ -325,6 +325,35 @@ def test_an_ask_reaches_its_line_past_the_writers_view_and_without_a_marked_case
             "optional, Dani put it in the handbook.",
             "Every aftercare message has to include the GP line.",
         ),
+        # what the writer disclaims first; "say so" after its condition names the condition
+        (
+            "I'm not blaming the staff, mistakes happen, but if the system doesn't know when a part will "
+            "arrive it should say so rather than guess.",
+            "If the system doesn't know when a part will arrive, say so",
+        ),
+        # what others in the trade do, held up as the practice (not what other customers do)
+        (
+            "Not to be difficult, but most florists I've used ask for a delivery window before they take payment.",
+            "Ask for a delivery window before they take payment.",
+        ),
+        ("Every other garage I've dealt with texts you when the car is ready.", "Text the user when the car"),
+        ("Most customers ask about parking before they book.", None),
+        # a word shouted is no identifier; what it is asked instead of names no case
+        ("Show the price WITH delivery.", "Show the price WITH delivery."),
+        (
+            "If the key deposit is going to be kept for ten days after checkout, the assistant should mention "
+            "it at booking, not leave people chasing their £50.",
+            "If the key deposit is going to be kept for ten days after checkout, mention it at booking",
+        ),
+        # a fragment of the story is no line beside the ask it is told with
+        (
+            "Freezing. 6am, guests waiting, stone cold. Your bot needs to tell people how long the sauna takes.",
+            "Tell people how long the sauna takes.",
+        ),
+        (
+            "Your booking website should have asked whether there's a dog before it books a cabin.",
+            "Ask whether",
+        ),
         # … but a case told alone stays one case
         ("Tell the customer he's getting a full refund.", None),
     ],
@@ -366,6 +395,15 @@ def _reaches(feedback: str, line: str | None) -> None:
 def test_a_rule_a_reviewer_announces_as_the_houses_is_read_after_the_one_draft(reason, line):
     said = [Said(reason, f"s{i}", f"decision:{i}", "") for i in range(5)]
     assert any(line in r.text for r in group(said)), [r.text for r in group(said)]
+
+
+def test_what_the_draft_did_is_no_rule_beside_the_reviewers():
+    reason = (
+        "Please don't send this. You've promised him the frame will match his order from last year, and we "
+        "can never guarantee that. We only promise a colour match within a single order. Say that instead."
+    )
+    said = [Said(reason, f"s{i}", f"decision:{i}", "") for i in range(5)]
+    assert [r.text for r in group(said)] == ["Only promise a colour match within a single order."]
 
 
 @pytest.mark.parametrize(
