@@ -570,15 +570,30 @@ LIKED_TOLD = re.compile(
 # asks "Tell the user that it takes about 12 hours …".
 NOT_TOLD = re.compile(
     r"^(?:(?:nobody|no\s*one|no-one)\s+(?:ever\s+|even\s+|actually\s+)?(?:told|warned|informed)\s+(?:me|us)"
+    r"|(?:why\s+)?(?:wasn'?t|weren'?t)\s+(?:i|we)\s+(?:told|warned|informed)"
     r"|(?:i|we)\s+(?:wasn't|weren't|was\s+not|were\s+not|was\s+never|were\s+never)\s+(?:told|warned|informed))"
     r"\s+(?:that\s+)?(?P<rest>(?!about\b|until\b|till\b|why\b)\S.*?)[.!]*$",
     re.I,
 )
 
 
+# … or what nobody asked the writer: "Nobody asked us what kind of stove it is", "Why wasn't I asked
+# for his height before the order was placed?" ask "Ask the user what kind of stove it is", "… for his
+# height …".
+NOT_ASKED = re.compile(
+    r"^(?:(?:nobody|no\s*one|no-one)\s+(?:ever\s+|even\s+|actually\s+)?asked\s+(?:me|us)"
+    r"|(?:why\s+)?(?:wasn'?t|weren'?t)\s+(?:i|we)\s+(?:ever\s+)?asked"
+    r"|(?:i|we)\s+(?:wasn't|weren't|was\s+not|were\s+not|was\s+never|were\s+never)\s+asked)"
+    r"\s+(?P<rest>(?:about|whether|if|what|which|how|for|when|where)\b.*?)[.!?]*$",
+    re.I,
+)
+
+
 def told_too_late(text: str) -> str:
-    """What the writer would have liked to be told (`LIKED_TOLD`), or was not told (`NOT_TOLD`),
-    said to the agent; or ''."""
+    """What the writer would have liked to be told (`LIKED_TOLD`), or was not told (`NOT_TOLD`) or
+    asked (`NOT_ASKED`), said to the agent; or ''."""
+    if found := NOT_ASKED.match(text):
+        return f"Ask the user {found['rest']}"
     if found := NOT_TOLD.match(text):  # not what befell one case: "… the trip was cancelled", "… my order"
         told = found["rest"].split()
         one = any(w.lower() in {"my", "our", "was", "were", "had"} or grammar.past(w.lower()) for w in told)

@@ -338,6 +338,13 @@ def test_an_ask_reaches_its_line_past_the_writers_view_and_without_a_marked_case
         ),
         ("Every other garage I've dealt with texts you when the car is ready.", "Text the user when the car"),
         ("Most customers ask about parking before they book.", None),
+        # what nobody told or asked the writer is to be told or asked; not one event told too late
+        (
+            "The water was freezing. Nobody told us it takes about 12 hours to heat up from the hose.",
+            "Tell the user that it takes about 12 hours to heat up from the hose.",
+        ),
+        ("Nobody told us the trip was cancelled.", None),
+        ("Nobody asked us whether the stove was lined before they booked the sweep.", "Ask the user whether"),
         # a word shouted is no identifier; what it is asked instead of names no case
         ("Show the price WITH delivery.", "Show the price WITH delivery."),
         (
