@@ -85,7 +85,9 @@ the twenty-second had been measured for two sessions, a clean test set, only eve
 `--fleets twentyfourth`: bench/twentyfourth_fleets.py, written likewise by a helper once the
 twenty-third had been measured for two sessions, a clean test set, only ever measured;
 `--fleets twentyfifth`: bench/twentyfifth_fleets.py, written likewise by a helper once the
-twenty-fourth had been measured for two sessions, a clean test set, only ever measured).
+twenty-fourth had been measured for two sessions, a clean test set, only ever measured;
+`--fleets twentysixth`: bench/twentysixth_fleets.py, written likewise by a helper once the
+twenty-fifth had been measured, a clean test set, only ever measured).
 Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
@@ -860,6 +862,7 @@ def main() -> None:
             "twentythird",
             "twentyfourth",
             "twentyfifth",
+            "twentysixth",
             "handoffs",
             *handing,
         ),
@@ -867,7 +870,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to twentyfifth likewise); handoffs: every "
+        "without seeing the code (fifth to twentysixth likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -916,6 +919,7 @@ def main() -> None:
         "twentythird": twentythird_fleets,
         "twentyfourth": twentyfourth_fleets,
         "twentyfifth": twentyfifth_fleets,
+        "twentysixth": twentysixth_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -1182,6 +1186,15 @@ def twentyfifth_fleets() -> dict:
     from bench.twentyfifth_fleets import TWENTYFIFTH
 
     return TWENTYFIFTH
+
+
+def twentysixth_fleets() -> dict:
+    """A fifteenth clean test set, written like the others by a helper who never saw the code, once
+    the twenty-fifth had been measured (bench/twentysixth_fleets.py): four fleets of 2 to 8 agents,
+    only ever measured."""
+    from bench.twentysixth_fleets import TWENTYSIXTH
+
+    return TWENTYSIXTH
 
 
 def smallest(fleets: dict) -> dict:
