@@ -224,7 +224,10 @@ def told(words: str) -> set[str]:
 
     said = words.lower().replace("\u2019", "'")
     active = appreciated(f"I'd appreciate it if {said}").lower() or said
-    now = asked_now(said)  # in the agent's terms too: "tell me how long" → "tell the user how long"
+    # what should have been done ("should have booked me a fitting …"), or done to the writer ("being
+    # told up front that …"), as the agent is told to do it: "book me a fitting …", "tell me up front …"
+    said_as_done = DONE_TO_THEM.sub(lambda m: f"{TOLD[m[1]]} me", SHOULD_HAVE.sub("", said))
+    now = asked_now(said_as_done)  # in the agent's terms too: "tell me how long" → "tell the user how long"
     ways = {
         said,
         for_agent(words).rstrip(".").lower() or said,
@@ -241,6 +244,9 @@ def told(words: str) -> set[str]:
 
 
 WISHED = re.compile(r"\s(?:could|would)\s(?!have\b)")
+SHOULD_HAVE = re.compile(r"^(?:should|could|would|might)(?:\s+have|'ve)\s+")
+DONE_TO_THEM = re.compile(r"^(?:being|getting)\s+(told|warned|asked|reminded)\b")
+TOLD = {"told": "tell", "warned": "warn", "asked": "ask", "reminded": "remind"}
 SHOULD_BE = re.compile(
     r"^((?:[\w'-]+ ){1,6}?|(?:any|every|each|all|the|our|your) (?:[\w'-]+ ){1,14}?)(?:be|is|are) "
     r"(?=\w+(?:ed|en|wn|ld|nt|de)\b)"

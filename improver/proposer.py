@@ -128,12 +128,12 @@ def refused(
     which is no rule for a fleet (not read when `one_case_read` is False: a line built from a tool
     and its failure mode, or asked as holding from now on); or an instruction only a user's text
     could have asked for. A line in free words (`free`: a remedy said in feedback, a model's
-    line) must also say what to do, as language.agent_lines reads a line for the agents (an
-    instruction, or a rule stated as a noun and a quantity, "One status update per day."; a
-    description of one event, venting or a heading is no directive), and be written for the agent
-    as `language.agent_terms` writes it (no praise or politeness around it, no "me"; a stated
-    limit has no "me" either), each of its sentences when it has several (a request said in two,
-    what to stop and what to do instead)."""
+    line) must also say what to do, whole or in one of its sentences, as language.agent_lines
+    reads a line for the agents (an instruction, or a rule stated as a noun and a quantity, "One
+    status update per day."; a description of one event, venting or a heading is no directive),
+    and be written for the agent as `language.agent_terms` writes it (no praise or politeness
+    around it, no "me"; a stated limit has no "me" either), each of its sentences when it has
+    several (a request said in two, what to stop and what to do instead)."""
     text = line.strip().lstrip("-* ")
     against = contrary_to(text, served)
     if against:
@@ -147,7 +147,7 @@ def refused(
         return f"a line about one instance, not a rule ({text[:80]!r})"
     if INSTRUCTS_LIKE_A_USER.search(text):
         return f"a line that instructs agents as only a user's text asked ({text[:80]!r})"
-    if free and not directive(text):
+    if free and not any(directive(part) for part in dict.fromkeys([text, *parts])):
         return f"a line that does not say what to do ({text[:80]!r})"
     if free and not written_for_agent(text):
         return f"a line not written for the agent ({text[:80]!r}; as a directive: {for_agent(text)!r})"

@@ -31,7 +31,8 @@ IDENTIFIER = re.compile(
     r"|\b(?:he|she|him|his|her|hers)\b"  # one person
     r"|(?-i:\b[A-Z][a-z]+'s\b)"  # Maria's, Acme's
     r"|\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b"
-    r"(?!s|\s+(?:nights|mornings|afternoons|evenings)\b)"  # one day (not "on Fridays", "Sunday nights")
+    # one day (not "on Fridays", "Sunday nights", "until the Tuesday after", told of a kind of occasion)
+    r"(?!s|\s+(?:nights|mornings|afternoons|evenings|after|before|following)\b)"
     # one day of a month ("on 3 March", "March 3rd"); a month alone bounds a season that comes
     # every year ("from November to March", "after August")
     rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}\b"

@@ -6,6 +6,8 @@ What follows such a lead is read as said alone (`language.request_forms.addresse
 
 import re
 
+from language.grammar import CONCEDED
+
 # What is granted before the ask, without its comma: "It's fine as far as it goes but every aftercare
 # message … has to include …", "The draft is good but …".
 GRANTED = re.compile(
@@ -23,7 +25,8 @@ DISCLAIMED = re.compile(
 )
 # From when what follows holds, said as a day: "From today, no install is confirmed until …"
 STARTING = re.compile(
-    r"^(?:from|as\s+of|starting)\s+(?:today|this\s+week|monday|tomorrow)\s*,?\s+(?=\S)"
+    r"^(?:from|as\s+of|starting)\s+(?:today|tomorrow|this\s+week|next\s+week|(?:this\s+|next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+    r"\s*[,:]?\s+(?=\S)"
     r"|^(?:with\s+immediate\s+effect|effective\s+immediately)\s*,?\s+(?=\S)",
     re.I,
 )
@@ -37,3 +40,13 @@ OPINION = re.compile(
     r"|to\s+be\s+(?:honest|fair|clear))\s*[,:—–-]?\s+(?:that\s+)?(?=\S)",
     re.I,
 )
+
+
+def lead_off(text: str) -> str:
+    """What follows the lead the text opens with, capitalised (the text as it is when it opens
+    with none). "Fine, but then …" concedes what was said before: no lead here."""
+    lead = OPINION.match(text) or STARTING.match(text) or GRANTED.match(text)
+    if not lead and not CONCEDED.match(text):
+        lead = DISCLAIMED.match(text)
+    rest = text[lead.end() :] if lead else text
+    return rest[:1].upper() + rest[1:]

@@ -35,9 +35,13 @@ CLOSING = re.compile(
 NAME_LINE = re.compile(r"^[-–—~\s]*(?:[A-Z][\w'.&-]*[,\s]*(?:\(|\)|&|of\s|and\s)?\s*){1,6}$")
 FOOT_LINES = 3  # lines at most after the closing, or of names alone at the end
 # A label the message opens with on its own line's start: "PINNED - …", "Pinned by Sue: …", "Note for
-# everyone incl. the bot: …", "Staff reminder: …" (not "Note down the time: …", a verb).
+# everyone incl. the bot: …", "Staff reminder: …", "Memo to desk staff, re: shoe hire. …" (not "Note
+# down the time: …", a verb).
 LABEL = re.compile(
-    r"^(?:(?:staff|team|internal|office|shop|kitchen|desk|urgent|important|quick)\s+)?"
+    # a memo's heading, whom it is to and what about: "Memo to desk staff and whoever looks after the
+    # chat, re: shoe hire."
+    r"^(?:memo|note|notice|message)\s+(?:to|for)\b[^.!?:]{1,80}?,?\s+re\s*:\s*[^.!?]{1,60}[.!:—–-]\s+(?=\S)"
+    r"|^(?:(?:staff|team|internal|office|shop|kitchen|desk|urgent|important|quick)\s+)?"
     r"(?:pinned|note|notice|reminder|memo|psa|fyi|update|announcement|heads[- ]up)\b"
     r"(?!\s+(?:down|the|that|this|how|what|which|when|where|whether|any|every|all|each|your|their|it|them)\b)"
     r"(?:[^:.!?—–]|(?<=incl)\.|(?<=esp)\.){0,40}?(?::|\s[-—–])\s+(?=\S)",

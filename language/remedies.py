@@ -33,6 +33,7 @@ from language.contrary import action, contrary
 from language.empty_asks import empty_ask
 from language.follow_ups import goes_on_from_one_case, recurs, tells_one_case
 from language.grammar import imperative
+from language.leads import lead_off
 from language.letters import labelled, message
 from language.noun_rules import SPEAKER
 from language.objections import about, objected
@@ -303,7 +304,7 @@ def _after_dash(sentence: str) -> str:
 # message names …", "We never disclose cause of death unless …", "Our terms say …".
 ANNOUNCED_RULE = re.compile(
     r"(?:^|\s[—–-]\s+|:\s+)(?P<rule>(?:(?:our|the)\s+(?:[\w-]+\s+){0,2}(?:rule|policy|terms|procedure)\s+"
-    r"(?:is|are|says?|states?)\b|house\s+rule\s*:|we\s+(?:never|always|only|don't|do\s+not)\s+[a-z]).*)$",
+    r"(?:is|are|says?|states?)\b|house\s+rule(?:\s*:|\s+is\b)|we\s+(?:never|always|only|don't|do\s+not)\s+[a-z]).*)$",
     re.I,
 )
 
@@ -328,7 +329,7 @@ def house_rule(sentence: str, *, obliged: bool = False) -> str:
     never to be booked for indoor venues", "Return checklists should have the cleaning code per
     item", "The same fitter can't install a boiler and sign it off", "Jam doesn't get jarred above
     85 degrees"); a reviewer's reason is read so."""
-    text = AFTER_DASH.sub("", sentence.strip()).rstrip(" .!")
+    text = lead_off(AFTER_DASH.sub("", sentence.strip()).rstrip(" .!"))  # not "As of Friday: …"
     words = text.split()
     ruled = "general-rule" in shapes(text) or (obliged and OBLIGED.search(text))
     # what opens with a verb ("Peak dates need …" read as "peak") is an act the agent was not given

@@ -227,6 +227,15 @@ def habit_told(text: str) -> bool:
     return bool(HABIT_TOLD.match(text)) and not re.search(r"\s[—–-]\s", text)
 
 
+# What the agent is to stop telling or offering people: "stop telling people opened boxes can come back".
+STOP_TELLING = re.compile(
+    r"^(?:(?:please|pls|plz|so|and|but|just|can\s+you|could\s+you|can\s+u)\s+)*(?:stop|quit)\s+"
+    r"(?:telling|promising|saying\s+to|quoting|offering|giving)\s+"
+    r"(?:people|customers|them|everyone|clients|users|anyone|folk|guests|callers)\b",
+    re.I,
+)
+
+
 def by_form(sentence: str) -> bool | None:
     """What the sentence's form alone decides, before any weight: None when it leaves the
     sentence to the fitted weights (which are fitted on such sentences only)."""
@@ -251,8 +260,9 @@ def by_form(sentence: str) -> bool | None:
     if WHEN_WE_DID.match(text) or TURNED_UP.match(text) or WHERE_NOT.match(text) or habit_told(text):
         return False  # "When we got there the lady said …, come back …", "Box turns up, …", "But she
         # should never have been on it.": what happened
-    if stated_need(text):
-        return True  # "I need the reminder two days ahead so I can get a babysitter."
+    if stated_need(text) or STOP_TELLING.match(text):
+        return True  # "I need the reminder two days ahead so I can get a babysitter.", "stop telling
+        # people opened boxes can come back": what the agent tells people, forbidden
     if tally(text) or count_alone(text):
         return False  # "Nine hours in Frankfurt and no hotel.": what went wrong, counted; "Three
         # visits.": a count said alone tells how many there were

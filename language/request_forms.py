@@ -50,7 +50,7 @@ import re
 from lemminflect import getLemma
 
 from language import grammar
-from language.leads import DISCLAIMED, GRANTED, OPINION, STARTING
+from language.leads import DISCLAIMED, lead_off
 from language.noun_rules import (
     LEADING_STANCE,
     ONE_MOMENT,
@@ -165,7 +165,7 @@ THE_BOT = (
     r"(?:the\s+|your\s+|this\s+)(?:booking\s+|chat\s*)?(?:bot|assistant|chatbot|ai|agents?|staff|desk|team)\b"
     r"|it(?!\s+(?:\w+\s+)?(?:be|arrive|come|go|get|work|happen|cost|last|stay|look|seem|feel|break|fit)\b)"
 )
-SHOULD = r"(?:really\s+)?(?:should|must|needs to|has to|have to|ought to)"
+SHOULD = r"(?:really\s+)?(?:should|must|needs to|has to|have to|ought to|is to|are to)"
 SHOULD_NOT = r"(?:really\s+)?(?:shouldn'?t|mustn'?t|can'?t|cannot|should not|must not)"
 WHOEVER = r"(?:whoever|anyone\s+who|anybody\s+who|the\s+(?:person|people|one)\s+who)\s+(?:[\w'-]+\s+){1,5}?"
 ADDRESSED = (
@@ -221,10 +221,8 @@ def addressed(sentence: str) -> str:
     # "I really think that any order … must be …", "From today, …", "It's fine but …", "No offence,
     # but …": whose view it is, from when, what is granted or disclaimed asks nothing; what follows
     # is read as said alone ("Fine, but then …" concedes what was said before: `after_lead_in`)
-    lead = OPINION.match(text) or STARTING.match(text) or GRANTED.match(text)
-    if lead or (not grammar.CONCEDED.match(text) and (lead := DISCLAIMED.match(text))):
-        rest = text[lead.end() :]
-        return addressed(rest[:1].upper() + rest[1:])
+    if (rest := lead_off(text)) != text[:1].upper() + text[1:]:
+        return addressed(rest)
     if done_elsewhere := as_others_do(text):
         return done_elsewhere  # "Most sign shops I've used ask what …": "Ask what …"
     asked = next((a for t in (sentence.strip(), text, grammar.lead_in_off(text)) if (a := rhetorical(t))), "")
@@ -570,19 +568,16 @@ LIKED_TOLD = re.compile(
 # asks "Tell the user that it takes about 12 hours …".
 NOT_TOLD = re.compile(
     r"^(?:(?:nobody|no\s*one|no-one)\s+(?:ever\s+|even\s+|actually\s+)?(?:told|warned|informed)\s+(?:me|us)"
-    r"|(?:why\s+)?(?:wasn'?t|weren'?t)\s+(?:i|we)\s+(?:told|warned|informed)"
     r"|(?:i|we)\s+(?:wasn't|weren't|was\s+not|were\s+not|was\s+never|were\s+never)\s+(?:told|warned|informed))"
     r"\s+(?:that\s+)?(?P<rest>(?!about\b|until\b|till\b|why\b)\S.*?)[.!]*$",
     re.I,
 )
 
 
-# … or what nobody asked the writer: "Nobody asked us what kind of stove it is", "Why wasn't I asked
-# for his height before the order was placed?" ask "Ask the user what kind of stove it is", "… for his
-# height …".
+# … or what nobody asked the writer: "Nobody asked us what kind of stove it is" asks "Ask the user what
+# kind of stove it is" ("Why wasn't I asked …?": `language.rhetorical_asks`).
 NOT_ASKED = re.compile(
     r"^(?:(?:nobody|no\s*one|no-one)\s+(?:ever\s+|even\s+|actually\s+)?asked\s+(?:me|us)"
-    r"|(?:why\s+)?(?:wasn'?t|weren'?t)\s+(?:i|we)\s+(?:ever\s+)?asked"
     r"|(?:i|we)\s+(?:wasn't|weren't|was\s+not|were\s+not|was\s+never|were\s+never)\s+asked)"
     r"\s+(?P<rest>(?:about|whether|if|what|which|how|for|when|where)\b.*?)[.!?]*$",
     re.I,

@@ -119,8 +119,13 @@ FIX_NAMED = re.compile(
     # what the writer would like most: "What I'd really like is for the assistant to send me …"
     r"|(?:all|what)\s+(?:i|we)(?:'d|\s+would)?\s+(?:really\s+|actually\s+|honestly\s+|most\s+)?"
     r"(?:want|ask|need|ask\s+for|like|love|prefer|appreciate)\s+is\s+(?:for\s+" + AGENT + r"\s+)?"
-    r"|the\s+(?:easiest|simplest|best|obvious)\s+thing\s+(?:would\s+be|is)\s+)"
-    r"(?:to\s+)?(?P<act>.+?)[\s.!]*$",
+    r"|the\s+(?:easiest|simplest|best|obvious)\s+thing\s+(?:would\s+be|is)\s+"
+    # what would have helped, named: "What would've helped was being told up front that …"
+    r"|what\s+(?:would|could|might)(?:'ve|\s+have)\s+(?:really\s+)?(?:helped|made\s+the\s+difference|saved\s+\w+)"
+    r"\s*(?:is|was|:|,|—|–|-)\s*"
+    # what might be worth having done: "Might be worth having the assistant mention that …"
+    r"|(?:it\s+)?(?:might|may|would)\s+be\s+worth\s+(?:having\s+" + AGENT + r"\s+)?)"
+    r"(?:to\s+)?(?P<act>.+?)[\s.!?]*$",
     re.I,
 )
 # A reproach: what the agent should have done, or should be doing.
@@ -187,9 +192,10 @@ NOT_TOO_MUCH_OF_YOU = re.compile(
 # linear in its length whatever a client writes.
 WHY_NOT_ASKED = re.compile(
     r"^why\s+(?:wasn'?t|weren'?t|was\s+not|were\s+not)\s+(?:i|we|they|he|she)\s+(?:ever\s+|even\s+|just\s+)?"
-    r"(?P<verb>asked|warned|offered|given|sent|shown|reminded)\b",
+    r"(?P<verb>asked|warned|offered|given|sent|shown|reminded|told|informed)\b",
     re.I,
 )
+TOLD_WHOM = grammar.words("tell inform warn remind")  # said to someone
 WHY_THEN = re.compile(r",\s+(?:when|given|since)\b", re.I)  # "…, when you know …": the reason, no act
 # A thing asked to be done to every case of a kind: "would it be possible for multi-school orders to be
 # packed and labelled separately per child?" asks to arrange for it (read on as `WHY_NOT_ASKED` is), as
@@ -218,8 +224,8 @@ SHOULD_BE = re.compile(
 def rhetorical(sentence: str) -> str:
     """The act a rhetorical question, a named fix or a reproach asks for ('' when none)."""
     text = " ".join(sentence.replace("’", "'").split())
-    if found := QUESTION.match(text) or FIX_NAMED.match(text):
-        act = _base_first(found["act"])
+    if found := QUESTION.match(text) or FIX_NAMED.match(DASHED_ASIDE.sub(" ", text)):
+        act = _base_first(_told_instead(found["act"]))
         avoid = NO_ACT | (USERS_OWN if IMPERSONAL.match(text) else frozenset())
     elif found := SHOULD_HAVE.match(text) or SHOULD_BE.match(text) or HAD_IT.match(text):
         verb = _base(found["verb"].lower())
@@ -252,6 +258,17 @@ def rhetorical(sentence: str) -> str:
     return "" if not act or grammar._word(act.split()[0]) in avoid else act
 
 
+# An aside between two dashes, no part of the act: "Might be worth — if it's not too much bother — …"
+DASHED_ASIDE = re.compile("\\s[—–\ue000-]\\s[^—–\ue000]*?\\s[—–\ue000-]\\s")
+# What the writer would have had done to them: "being told up front that …" asks "tell the user …".
+DONE_TO_THEM = re.compile(r"^(?:being|getting)\s+(?P<verb>told|warned|reminded|informed|asked)\b", re.I)
+
+
+def _told_instead(act: str) -> str:
+    found = DONE_TO_THEM.match(act)
+    return f"{_base(found['verb'].lower())} the user{act[found.end() :]}" if found else act
+
+
 def _expected(text: str) -> tuple[str, str] | None:
     """Who the writer expected to do what ("the documents", "travel in a sealed envelope"), read
     after `EXPECTED` up to its first "to"; None when it is no such wish or a question."""
@@ -275,6 +292,7 @@ def _never_asked(text: str) -> str:
     """The act "Why wasn't I asked …?" asks for, without the reason after it ('' when none)."""
     found = WHY_NOT_ASKED.match(text)
     verb = _base(found["verb"].lower()) if found else ""
+    verb += " the user" if verb in TOLD_WHOM else ""  # "Why wasn't I told that …?": "Tell the user that …"
     after = text[found.end() :].rstrip(" ?.!") if verb else "?"
     if "?" in after:
         return ""

@@ -63,7 +63,8 @@ def by_rule(text: str) -> bool:
 # A day said as one that recurs: "on Fridays", "on Sunday nights".
 RECURRING_DAY = (
     r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
-    r"(?:s\b|\s+(?:nights|mornings|afternoons|evenings)\b)"
+    # … or one told relative to a kind of occasion: "won't ship until the Tuesday after", "the Friday before"
+    r"(?:s\b|\s+(?:nights|mornings|afternoons|evenings)\b|(?=\s+(?:after|before|following)\b))"
 )
 # Languages and the peoples that speak them are written in capitals and name a kind ("offer the
 # form in Polish as well as English"), as a day that recurs does; never one case.

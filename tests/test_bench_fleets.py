@@ -115,6 +115,15 @@ def test_a_one_off_is_served_when_a_line_names_its_case(line, served):
         # a thing wished done, served as what should be
         ("reminders could go out after 8am", "The reminders should go out after 8am.", True),
         ("reminders could go out after 8am", "The reminders should go out before 8am.", False),
+        # what should have been done, or done to the writer, served as what to do
+        ("should have booked me a fitting first", "Book the user a fitting first.", True),
+        ("being told up front that parking is extra", "Tell the user up front that parking is extra.", True),
+        # said of the agent
+        (
+            "makes clear in every quote whether fitting is in",
+            "Make clear in every quote whether fitting is in.",
+            True,
+        ),
     ],
 )
 def test_a_line_carries_an_ask_said_as_the_agent_is_told_it(asked, line, carried):

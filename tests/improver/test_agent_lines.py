@@ -49,6 +49,12 @@ def test_a_count_is_a_rule_only_without_tense_or_speaker(line):
     assert refused(line, free=True)
 
 
+def test_a_line_of_two_sentences_says_what_to_do_when_one_of_them_does():
+    line = "Returns are unopened boxes only. Stop telling people opened boxes can come back."
+    assert refused(line, free=True) == ""
+    assert refused("Way too many emails per case. Nothing else happened.", free=True)
+
+
 def test_a_models_rule_stated_as_a_quantity_is_proposed_not_the_rules_fallback(fake):  # noqa: F811
     fake.content = {
         "directives": DIRECTIVES + "one status update per day.\n",

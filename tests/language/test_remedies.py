@@ -338,6 +338,33 @@ def test_an_ask_reaches_its_line_past_the_writers_view_and_without_a_marked_case
         ),
         ("Every other garage I've dealt with texts you when the car is ready.", "Text the user when the car"),
         ("Most customers ask about parking before they book.", None),
+        # a memo's heading; the agent "is to" do it; from a day, said with a colon
+        (
+            "Memo to the front desk and whoever runs the chat, re: locker keys. Going forward the assistant "
+            "is to ask for a deposit before issuing a locker key.",
+            "Ask for a deposit before issuing a locker key.",
+        ),
+        (
+            "As of Friday: hired bikes are checked over before every ride and the chat has to say so.",
+            "Our policy is that hired bikes are checked over",
+        ),
+        # a day told relative to a kind of occasion names no one day
+        (
+            "Customers ordering on a show weekend are to be warned their order won't ship until the Tuesday after.",
+            "Customers ordering on a show weekend are to be warned",
+        ),
+        # what would have helped, named; what might be worth having done, past an aside
+        (
+            "What would've helped was being told up front that the car park closes at six.",
+            "Tell the user up front that the car park closes at six.",
+        ),
+        (
+            "Might be worth — if it's no trouble — having the assistant mention that the lift is out of order "
+            "at weekends?",
+            "Mention that the lift is out of order at weekends.",
+        ),
+        # what the agent tells people, forbidden, whatever the fitted weights make of its clause
+        ("stop telling people opened boxes can come back", "Stop telling people opened boxes can come back."),
         # what nobody told or asked the writer is to be told or asked; not one event told too late
         (
             "The water was freezing. Nobody told us it takes about 12 hours to heat up from the hose.",
@@ -391,6 +418,11 @@ def _reaches(feedback: str, line: str | None) -> None:
             "Sending this back. 'Running late' tells nobody anything — our rule is that every delay notice "
             "names the new arrival time and the reason.",
             "Our policy is that every delay notice names the new arrival time and the reason.",
+        ),
+        (
+            "Not this one. The draft promises a full refund for a no-show — house rule is no refund for "
+            "no-shows inside 24 hours. Offer a credit instead.",
+            "Our policy is that no refund for no-shows inside 24 hours.",
         ),
         (
             "Draft rejected: you can't promise a refund to someone cancelling the day before. Our terms say "
