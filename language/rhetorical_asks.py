@@ -124,7 +124,8 @@ FIX_NAMED = re.compile(
     r"|what\s+(?:would|could|might)(?:'ve|\s+have)\s+(?:really\s+)?(?:helped|made\s+the\s+difference|saved\s+\w+)"
     r"\s*(?:is|was|:|,|—|–|-)\s*"
     # what might be worth having done: "Might be worth having the assistant mention that …"
-    r"|(?:it\s+)?(?:might|may|would)\s+be\s+worth\s+(?:having\s+" + AGENT + r"\s+)?)"
+    # (an act with more to it than a verb and a particle: not "might be worth looking into")
+    r"|(?:it\s+)?(?:might|may|would)\s+be\s+worth\s+(?:having\s+" + AGENT + r"\s+)?(?=\S+\s+\S+\s+\S))"
     r"(?:to\s+)?(?P<act>.+?)[\s.!?]*$",
     re.I,
 )

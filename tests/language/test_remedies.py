@@ -363,6 +363,7 @@ def test_an_ask_reaches_its_line_past_the_writers_view_and_without_a_marked_case
             "at weekends?",
             "Mention that the lift is out of order at weekends.",
         ),
+        ("We always get the same question about parking, might be worth looking into.", None),
         # what the agent tells people, forbidden, whatever the fitted weights make of its clause
         ("stop telling people opened boxes can come back", "Stop telling people opened boxes can come back."),
         # what nobody told or asked the writer is to be told or asked; not one event told too late
