@@ -87,7 +87,9 @@ twenty-third had been measured for two sessions, a clean test set, only ever mea
 `--fleets twentyfifth`: bench/twentyfifth_fleets.py, written likewise by a helper once the
 twenty-fourth had been measured for two sessions, a clean test set, only ever measured;
 `--fleets twentysixth`: bench/twentysixth_fleets.py, written likewise by a helper once the
-twenty-fifth had been measured, a clean test set, only ever measured).
+twenty-fifth had been measured, a clean test set, only ever measured; `--fleets twentyseventh`:
+bench/twentyseventh_fleets.py, written likewise by a helper beside the twenty-sixth, a clean test
+set, only ever measured).
 Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
@@ -869,6 +871,7 @@ def main() -> None:
             "twentyfourth",
             "twentyfifth",
             "twentysixth",
+            "twentyseventh",
             "handoffs",
             *handing,
         ),
@@ -876,7 +879,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to twentysixth likewise); handoffs: every "
+        "without seeing the code (fifth to twentyseventh likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -926,6 +929,7 @@ def main() -> None:
         "twentyfourth": twentyfourth_fleets,
         "twentyfifth": twentyfifth_fleets,
         "twentysixth": twentysixth_fleets,
+        "twentyseventh": twentyseventh_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -1201,6 +1205,15 @@ def twentysixth_fleets() -> dict:
     from bench.twentysixth_fleets import TWENTYSIXTH
 
     return TWENTYSIXTH
+
+
+def twentyseventh_fleets() -> dict:
+    """A sixteenth clean test set, written like the others by a helper who never saw the code,
+    beside the twenty-sixth (bench/twentyseventh_fleets.py): four fleets of 2 to 8 agents, only ever
+    measured."""
+    from bench.twentyseventh_fleets import TWENTYSEVENTH
+
+    return TWENTYSEVENTH
 
 
 def smallest(fleets: dict) -> dict:
