@@ -1,7 +1,8 @@
 """What a writer says before an ask that asks nothing itself (pure): their own view ("I really think
 that …"), from when it holds ("From today, …"), what they grant before it ("It's fine as far as it
 goes but …"), what they disclaim ("I'm not cross with the shop, these things happen, but …").
-What follows such a lead is read as said alone (`language.request_forms.addressed`).
+What follows such a lead is read as said alone (`lead_off`): as an ask
+(`language.request_forms.addressed`) and as a house rule (`language.remedies.house_rule`).
 """
 
 import re
