@@ -81,11 +81,11 @@ likewise by two helpers once the twentieth had been measured for two sessions, a
 set, only ever measured; `--fleets twentysecond`: bench/twentysecond_fleets.py, written likewise
 by a helper once the twenty-first had been measured for a session, a clean test set, only ever
 measured; `--fleets twentythird`: bench/twentythird_fleets.py, written likewise by a helper once
-the twenty-second had been measured for two sessions, a clean test set, only ever measured;
-`--fleets twentyfourth`: bench/twentyfourth_fleets.py, written likewise by a helper once the
-twenty-third had been measured for two sessions, a clean test set, only ever measured;
+the twenty-second had been measured for two sessions, a clean test set, measured for two
+sessions, then read; `--fleets twentyfourth`: bench/twentyfourth_fleets.py, written likewise by a
+helper once the twenty-third had been measured for two sessions, measured for a session, then read;
 `--fleets twentyfifth`: bench/twentyfifth_fleets.py, written likewise by a helper once the
-twenty-fourth had been measured for two sessions, a clean test set, only ever measured;
+twenty-fourth had been measured for two sessions, measured, then read;
 `--fleets twentysixth`: bench/twentysixth_fleets.py, written likewise by a helper once the
 twenty-fifth had been measured, a clean test set, only ever measured; `--fleets twentyseventh`:
 bench/twentyseventh_fleets.py, written likewise by a helper beside the twenty-sixth, a clean test
@@ -223,12 +223,14 @@ def told(words: str) -> set[str]:
     delivery slots should be shown when the user is ordering"): a line carries any."""
     from language.agent_terms import for_agent, speaker_as_user
     from language.passive_asks import appreciated
+    from language.rhetorical_asks import told_instead
 
     said = words.lower().replace("\u2019", "'")
     active = appreciated(f"I'd appreciate it if {said}").lower() or said
     # what should have been done ("should have booked me a fitting …"), or done to the writer ("being
-    # told up front that …"), as the agent is told to do it: "book me a fitting …", "tell me up front …"
-    said_as_done = DONE_TO_THEM.sub(lambda m: f"{TOLD[m[1]]} me", SHOULD_HAVE.sub("", said))
+    # told up front that …"), as the agent is told to do it: "book me a fitting …", "tell the user up
+    # front …" (as the reader says it, `language.rhetorical_asks.told_instead`)
+    said_as_done = told_instead(SHOULD_HAVE.sub("", said)).lower()
     now = asked_now(said_as_done)  # in the agent's terms too: "tell me how long" → "tell the user how long"
     ways = {
         said,
@@ -247,8 +249,6 @@ def told(words: str) -> set[str]:
 
 WISHED = re.compile(r"\s(?:could|would)\s(?!have\b)")
 SHOULD_HAVE = re.compile(r"^(?:should|could|would|might)(?:\s+have|'ve)\s+")
-DONE_TO_THEM = re.compile(r"^(?:being|getting)\s+(told|warned|asked|reminded)\b")
-TOLD = {"told": "tell", "warned": "warn", "asked": "ask", "reminded": "remind"}
 SHOULD_BE = re.compile(
     r"^((?:[\w'-]+ ){1,6}?|(?:any|every|each|all|the|our|your) (?:[\w'-]+ ){1,14}?)(?:be|is|are) "
     r"(?=\w+(?:ed|en|wn|ld|nt|de)\b)"
@@ -1174,7 +1174,7 @@ def twentysecond_fleets() -> dict:
 def twentythird_fleets() -> dict:
     """A twelfth clean test set, written like the others by a helper who never saw the code, once
     the twenty-second had been measured for two sessions (bench/twentythird_fleets.py): four fleets
-    of 3 to 6 agents, only ever measured."""
+    of 3 to 6 agents, measured for two sessions, then read while tuning."""
     from bench.twentythird_fleets import TWENTYTHIRD
 
     return TWENTYTHIRD
@@ -1183,7 +1183,7 @@ def twentythird_fleets() -> dict:
 def twentyfourth_fleets() -> dict:
     """A thirteenth clean test set, written like the others by a helper who never saw the code, once
     the twenty-third had been measured for two sessions (bench/twentyfourth_fleets.py): four fleets
-    of 3 to 8 agents, only ever measured."""
+    of 3 to 8 agents, measured for a session, then read while tuning."""
     from bench.twentyfourth_fleets import TWENTYFOURTH
 
     return TWENTYFOURTH
@@ -1192,7 +1192,7 @@ def twentyfourth_fleets() -> dict:
 def twentyfifth_fleets() -> dict:
     """A fourteenth clean test set, written like the others by a helper who never saw the code, once
     the twenty-fourth had been measured for two sessions (bench/twentyfifth_fleets.py): four fleets
-    of 2 to 9 agents, only ever measured."""
+    of 2 to 9 agents, measured, then read while tuning."""
     from bench.twentyfifth_fleets import TWENTYFIFTH
 
     return TWENTYFIFTH

@@ -226,7 +226,7 @@ def rhetorical(sentence: str) -> str:
     """The act a rhetorical question, a named fix or a reproach asks for ('' when none)."""
     text = " ".join(sentence.replace("’", "'").split())
     if found := QUESTION.match(text) or FIX_NAMED.match(DASHED_ASIDE.sub(" ", text)):
-        act = _base_first(_told_instead(found["act"]))
+        act = _base_first(told_instead(found["act"]))
         avoid = NO_ACT | (USERS_OWN if IMPERSONAL.match(text) else frozenset())
     elif found := SHOULD_HAVE.match(text) or SHOULD_BE.match(text) or HAD_IT.match(text):
         verb = _base(found["verb"].lower())
@@ -265,7 +265,9 @@ DASHED_ASIDE = re.compile("\\s[—–\ue000-]\\s[^—–\ue000]*?\\s[—–\ue00
 DONE_TO_THEM = re.compile(r"^(?:being|getting)\s+(?P<verb>told|warned|reminded|informed|asked)\b", re.I)
 
 
-def _told_instead(act: str) -> str:
+def told_instead(act: str) -> str:
+    """What was to be done to the writer, said as the act: "being told up front that …" → "tell
+    the user up front that …"; any other act as it is."""
     found = DONE_TO_THEM.match(act)
     return f"{_base(found['verb'].lower())} the user{act[found.end() :]}" if found else act
 
