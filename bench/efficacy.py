@@ -87,9 +87,10 @@ helper once the twenty-third had been measured for two sessions, measured for a 
 `--fleets twentyfifth`: bench/twentyfifth_fleets.py, written likewise by a helper once the
 twenty-fourth had been measured for two sessions, measured, then read;
 `--fleets twentysixth`: bench/twentysixth_fleets.py, written likewise by a helper once the
-twenty-fifth had been measured, a clean test set, only ever measured; `--fleets twentyseventh`:
-bench/twentyseventh_fleets.py, written likewise by a helper beside the twenty-sixth, a clean test
-set, only ever measured).
+twenty-fifth had been measured, measured for two sessions, then read; `--fleets twentyseventh`:
+bench/twentyseventh_fleets.py, written likewise by a helper beside the twenty-sixth, measured for a
+session, then read; `--fleets twentyeighth`: bench/twentyeighth_fleets.py, written likewise by a
+helper once the twenty-seventh had been measured, a clean test set, only ever measured).
 Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
@@ -872,6 +873,7 @@ def main() -> None:
             "twentyfifth",
             "twentysixth",
             "twentyseventh",
+            "twentyeighth",
             "handoffs",
             *handing,
         ),
@@ -879,7 +881,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to twentyseventh likewise); handoffs: every "
+        "without seeing the code (fifth to twentyeighth likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -930,6 +932,7 @@ def main() -> None:
         "twentyfifth": twentyfifth_fleets,
         "twentysixth": twentysixth_fleets,
         "twentyseventh": twentyseventh_fleets,
+        "twentyeighth": twentyeighth_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -1199,21 +1202,30 @@ def twentyfifth_fleets() -> dict:
 
 
 def twentysixth_fleets() -> dict:
-    """A fifteenth clean test set, written like the others by a helper who never saw the code, once
-    the twenty-fifth had been measured (bench/twentysixth_fleets.py): four fleets of 2 to 8 agents,
-    only ever measured."""
+    """A fifteenth test set, written like the others by a helper who never saw the code, once the
+    twenty-fifth had been measured (bench/twentysixth_fleets.py): four fleets of 2 to 8 agents,
+    measured for two sessions, then read while tuning."""
     from bench.twentysixth_fleets import TWENTYSIXTH
 
     return TWENTYSIXTH
 
 
 def twentyseventh_fleets() -> dict:
-    """A sixteenth clean test set, written like the others by a helper who never saw the code,
-    beside the twenty-sixth (bench/twentyseventh_fleets.py): four fleets of 2 to 8 agents, only ever
-    measured."""
+    """A sixteenth test set, written like the others by a helper who never saw the code, beside the
+    twenty-sixth (bench/twentyseventh_fleets.py): four fleets of 2 to 8 agents, measured for a
+    session, then read while tuning."""
     from bench.twentyseventh_fleets import TWENTYSEVENTH
 
     return TWENTYSEVENTH
+
+
+def twentyeighth_fleets() -> dict:
+    """A seventeenth clean test set, written like the others by a helper who never saw the code,
+    once the twenty-seventh had been measured (bench/twentyeighth_fleets.py): four fleets of 2 to 8
+    agents, only ever measured."""
+    from bench.twentyeighth_fleets import TWENTYEIGHTH
+
+    return TWENTYEIGHTH
 
 
 def smallest(fleets: dict) -> dict:

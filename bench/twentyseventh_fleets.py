@@ -1,5 +1,5 @@
 # ruff: noqa: E501  (sentences as their author wrote them, one string each)
-"""Simulated agent fleets written without seeing the code: a clean test set, only ever measured."""
+"""Simulated agent fleets written without seeing the code: a test set measured clean, then read while tuning."""
 
 TWENTYSEVENTH = {
     "marquee_hire": {

@@ -39,6 +39,7 @@ SETS = [
     efficacy.twentyfifth_fleets,
     efficacy.twentysixth_fleets,
     efficacy.twentyseventh_fleets,
+    efficacy.twentyeighth_fleets,
 ]
 KEYS = {"agents", "week", "fact", "pattern", "remedy", "rejection", "tool_gap", "harm", "problems", "noise"}
 FLEETS = [(fleets.__name__, name, spec) for fleets in SETS for name, spec in fleets().items()]
@@ -62,7 +63,7 @@ def test_the_sets_name_no_fleet_twice():
 
 # The sets whose one-offs the readers were read against: not the seventh, nor the twelfth to
 # seventeenth (test sets when measured; some of their sentences were read later, never their
-# one-offs), nor the twenty-first to twenty-seventh, test sets when measured. The eighteenth and the
+# one-offs), nor the twenty-first to twenty-eighth, test sets when measured. The eighteenth and the
 # twentieth were measured for two sessions, then read; the nineteenth for one, then read.
 MEASURED = (
     efficacy.seventh_fleets,
@@ -79,6 +80,7 @@ MEASURED = (
     efficacy.twentyfifth_fleets,
     efficacy.twentysixth_fleets,
     efficacy.twentyseventh_fleets,
+    efficacy.twentyeighth_fleets,
 )
 READ = [(f.__name__, n, spec) for f in SETS if f not in MEASURED for n, spec in f().items()]
 
