@@ -224,14 +224,17 @@ def told(words: str) -> set[str]:
     delivery slots should be shown when the user is ordering"): a line carries any."""
     from language.agent_terms import for_agent, speaker_as_user
     from language.passive_asks import appreciated
-    from language.rhetorical_asks import told_instead
+    from language.rhetorical_asks import later_acts_asked, told_instead
 
     said = words.lower().replace("\u2019", "'")
     active = appreciated(f"I'd appreciate it if {said}").lower() or said
     # what should have been done ("should have booked me a fitting …"), or done to the writer ("being
     # told up front that …"), as the agent is told to do it: "book me a fitting …", "tell the user up
-    # front …" (as the reader says it, `language.rhetorical_asks.told_instead`)
-    said_as_done = told_instead(SHOULD_HAVE.sub("", said)).lower()
+    # front …" (as the reader says it, `language.rhetorical_asks.told_instead`); what the agent is
+    # named doing ("the assistant telling me to bring …", "if the chat asked whether …") likewise,
+    # each act after the first too ("… and told me if …": "… and tell me if …")
+    said_as_done = told_instead(SHOULD_HAVE.sub("", THE_AGENT.sub("", said))).lower()
+    said_as_done = later_acts_asked(said_as_done)
     now = asked_now(said_as_done)  # in the agent's terms too: "tell me how long" → "tell the user how long"
     ways = {
         said,
@@ -249,6 +252,9 @@ def told(words: str) -> set[str]:
 
 
 WISHED = re.compile(r"\s(?:could|would)\s(?!have\b)")
+THE_AGENT = re.compile(
+    r"^(?:if\s+)?(?:the|your|this)\s+(?:[\w-]+\s+)?(?:chat|assistant|bot|chatbot|helper|website|site|system|agent)\s+"
+)
 SHOULD_HAVE = re.compile(r"^(?:should|could|would|might)(?:\s+have|'ve)\s+")
 SHOULD_BE = re.compile(
     r"^((?:[\w'-]+ ){1,6}?|(?:any|every|each|all|the|our|your) (?:[\w'-]+ ){1,14}?)(?:be|is|are) "

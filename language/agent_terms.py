@@ -121,15 +121,17 @@ def _line_for(sentence: str) -> str:
     line = TRAILER.sub("", line).strip(" ,;:").rstrip(" .!?")
     if not line or _continues(line):
         return ""
-    line = _agent_as_you(unshielded(line[0].upper() + line[1:] + "."))
-    if noun_rules.rule(line) or limit(line):
-        return line  # "Nothing before 8.", "One reminder.", "Two follow-ups per lead."
+    line = _agent_as_you(unshielded(line[0].upper() + line[1:] + ".", "—–-"))  # (a list in brackets
+    if noun_rules.rule(line) or limit(line):  # stays shielded while the line is read)
+        return unshielded(line)  # "Nothing before 8.", "One reminder.", "Two follow-ups per lead."
     if stance_rule(piece) and not is_remedy(line):  # "all quotes … go out inc VAT please": the house's rule
-        return f"Our policy is that {line if line[1:2].isupper() else line[:1].lower() + line[1:]}"
+        return unshielded(
+            f"Our policy is that {line if line[1:2].isupper() else line[:1].lower() + line[1:]}"
+        )
     rule = work_rule(line) or routed(line)  # "Private hire enquiries go to Marta.": no description
     if _reports(line) or not is_remedy(line) or (noun_phrase(line) and not rule) or not _asks_something(line):
         return ""
-    return line
+    return unshielded(line)
 
 
 # The agent named inside an instruction to it: "Redact personal data before the assistant shares

@@ -264,7 +264,17 @@ def imperative(text: str) -> bool:
         # what a clause after "whether" or a wh-word says is what to find out: "Ask whether water is
         # flowing", "Check if stock is in" ("water is" is no subject of "Ask")
         asking = rest[0] in CLAUSE_OPENERS
-        return first in SAYING or seeing_to or described or asking or not has_subject(rest, verb_first=True)
+        # whom to tell, a kind of person, then what: "Tell borrowers they can drop books at any branch"
+        # (not "Tell Nadia we can do Thursday": one person's news, read as it was)
+        telling = first == "tell" and rest[1:2] in (["they"], ["that"]) and text.split()[1][:1].islower()
+        return (
+            first in SAYING
+            or telling
+            or seeing_to
+            or described
+            or asking
+            or not has_subject(rest, verb_first=True)
+        )
     # a word the lexicon knows as something else, used as a verb before its object
     if closed(first) or past(first) or first.endswith(("ing", "ly", "s")):
         return False

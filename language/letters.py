@@ -41,7 +41,11 @@ LABEL = re.compile(
     # a memo's heading, whom it is to and what about: "Memo to desk staff and whoever looks after the
     # chat, re: shoe hire."
     r"^(?:memo|note|notice|message)\s+(?:to|for)\b[^.!?:]{1,80}?,?\s+re\s*:\s*[^.!?]{1,60}[.!:—–-]\s+(?=\S)"
-    r"|^(?:(?:staff|team|internal|office|shop|kitchen|desk|urgent|important|quick)\s+)?"
+    # … or only whom: "Note to the driver-librarians and whoever configures the assistant: …"
+    r"|^(?:memo|note|notice|message)\s+(?:to|for)\s+(?:the|all|every|our|any|whoever)\b[^.!?:]{1,80}:\s+(?=\S)"
+    # … said gently: "Just a gentle note from Priya on the front desk: …"
+    r"|^(?:just\s+)?(?:an?\s+)?(?:(?:gentle|friendly|small|little|short)\s+)?"
+    r"(?:(?:staff|team|internal|office|shop|kitchen|desk|urgent|important|quick)\s+)?"
     r"(?:pinned|note|notice|reminder|memo|psa|fyi|update|announcement|heads[- ]up)\b"
     r"(?!\s+(?:down|the|that|this|how|what|which|when|where|whether|any|every|all|each|your|their|it|them)\b)"
     r"(?:[^:.!?—–]|(?<=incl)\.|(?<=esp)\.){0,40}?(?::|\s[-—–])\s+(?=\S)",

@@ -80,7 +80,7 @@ QUESTION_WORDS = grammar.words("why what how whether if where who which when")
 WHAT_HAPPENED = grammar.words("was were did had didn't wasn't weren't hadn't happened")
 THE_AGENT = (
     # (or whoever does the work: "if someone had just told me …", "I wish your staff had rung")
-    r"(?:you|u|it|the\s+(?:bot|agent|assistant|chatbot)|someone|somebody|anyone|anybody"
+    r"(?:you|u|it|the\s+(?:bot|agent|assistant|chatbot|chat)|someone|somebody|anyone|anybody"
     r"|(?:your|the)\s+(?:staff|team|office))(?:'d|\s+had|\s+would|\s+could|\s+did|\s+only)?"
 )
 HEDGE = r"(?:(?:just|only|simply|actually|at least|bothered to|took the time to)\s+)*"
@@ -92,7 +92,9 @@ WOULD_IF = re.compile(
     rf"^(?P<then>(?:it|what|that|this)(?:'d|\s+would)\b[^,;?]*?)\s+if\s+{THE_AGENT}\s+{HEDGE}(?P<act>[^;?]+?)[\s.!]*$",
     re.I,
 )
-WISHED = re.compile(rf"^(?:i|we)\s+(?:really\s+|just\s+)?wish\s+{THE_AGENT}\s+{HEDGE}(?P<act>[^?]+)$", re.I)
+WISHED = re.compile(
+    rf"^(?:i|we)\s+(?:really\s+|just\s+|do\s+|so\s+)?wish\s+{THE_AGENT}\s+{HEDGE}(?P<act>[^?]+)$", re.I
+)
 # A preference for what the agent did otherwise, after any case it is said of: "For anyone under
 # 16 I'd rather it handed the query to the pharmacist than worked out a dose itself".
 RATHER = re.compile(
@@ -517,9 +519,11 @@ def destination_read_out(sentence: str) -> str:
 
 # An aside between two dashes ("asked about feeding — what food, how much, how often — at booking
 # time") is part of its sentence, not a turn to another: its dashes are read as no break while
-# the sentence is read (`shielded`), and given back in the line (`unshielded`).
+# the sentence is read (`shielded`), and given back in the line (`unshielded`); so are the commas
+# of a list in brackets ("when the van is off the road (MOT, breakdown, snow), …").
 DASH_ASIDE = re.compile(r"\s([—–-])\s([^—–.!?;]{1,80}?)\s([—–-])\s")
-SHIELDS = {"—": "\ue000", "–": "\ue001", "-": "\ue002"}  # each dash read as no break, kept as it was
+BRACKETED = re.compile(r"\([^()]{1,80}\)")
+SHIELDS = {"—": "\ue000", "–": "\ue001", "-": "\ue002", ",": "\ue003"}  # read as no break, kept as it was
 
 
 def shielded(sentence: str) -> str:
@@ -527,12 +531,14 @@ def shielded(sentence: str) -> str:
         opening, inner, closing = match.groups()
         return match.group() if instructs(inner) else f" {SHIELDS[opening]} {inner} {SHIELDS[closing]} "
 
-    return DASH_ASIDE.sub(aside, sentence)
+    bracketed = BRACKETED.sub(lambda found: found.group().replace(",", SHIELDS[","]), sentence)
+    return DASH_ASIDE.sub(aside, bracketed)
 
 
-def unshielded(text: str) -> str:
-    for dash, shield in SHIELDS.items():
-        text = text.replace(shield, dash)
+def unshielded(text: str, marks: str = "".join(SHIELDS)) -> str:
+    """The text with the `marks` it was shielded from given back (all of them unless told)."""
+    for mark in marks:
+        text = text.replace(SHIELDS[mark], mark)
     return text
 
 

@@ -7,7 +7,8 @@ me the price up front.", "It should have asked me for the serial number.", "The 
 is warn people …", "Isn't it supposed to send the kit list?", "If it had just told me …, I
 wouldn't have …", "… a short progress note every month would be basic courtesy", "Why wasn't I
 asked for his height before the order was placed?", "Would it be possible for paper bills to be
-posted to customers who ask for them?". Each holds the
+posted to customers who ask for them?", "Sending a simple layout to approve would save a lot of
+arguing". Each holds the
 act it asks for; `rhetorical` returns that act with its verb in the base form ("check the tide
 table", "ask me for the serial number", "give a short progress note every month"), or '' when
 the sentence is none of these forms or what follows is no act (the caller checks that it
@@ -72,6 +73,8 @@ QUESTIONS = [
     rf"(?:please|kindly)\s+make\s+(?!it\s+(?:clear|obvious|plain|easier|easy|harder|simple|possible|known|explicit)\b)"
     rf"{AGENT}\s+",  # (not "make it clear that …": what is to be made plain)
     rf"make\s+(?!it\b){AGENT}\s+(?=[a-z]+\s)",  # "make the bot use the real diary" ("make it clear" is none)
+    # … or got to do: "Maybe we could get the assistant to mention …", "Can we get it to …?"
+    rf"(?:(?:maybe|perhaps)\s+)?(?:(?:we|you|u)\s+(?:could|can|should|might)\s+|(?:could|can)\s+(?:we|you|u)\s+)?"
     rf"(?:please\s+|kindly\s+|just\s+)?get\s+{AGENT}\s+to\s+",
     rf"(?:please\s+|kindly\s+)?(?:update|change|fix|set)\s+(?:it|the\s+\w+)\s+(?:up\s+)?so\s+(?:that\s+)?{AGENT}\s+",
     rf"(?:i|we)\s+(?:would\s+|must\s+)?(?:respectfully\s+|kindly\s+)?(?:request|ask|suggest|propose|insist|recommend|urge)\s+that\s+"
@@ -120,12 +123,19 @@ FIX_NAMED = re.compile(
     r"|(?:all|what)\s+(?:i|we)(?:'d|\s+would)?\s+(?:really\s+|actually\s+|honestly\s+|most\s+)?"
     r"(?:want|ask|need|ask\s+for|like|love|prefer|appreciate)\s+is\s+(?:for\s+" + AGENT + r"\s+)?"
     r"|the\s+(?:easiest|simplest|best|obvious)\s+thing\s+(?:would\s+be|is)\s+"
-    # what would have helped, named: "What would've helped was being told up front that …"
+    # what would have helped, named: "What would've helped was being told up front that …", "… is if
+    # the chat asked whether …", "… is the assistant telling me to bring …"
     r"|what\s+(?:would|could|might)(?:'ve|\s+have)\s+(?:really\s+)?(?:helped|made\s+the\s+difference|saved\s+\w+)"
-    r"\s*(?:is|was|:|,|—|–|-)\s*"
-    # what might be worth having done: "Might be worth having the assistant mention that …"
+    r"\s*(?:is|was|:|,|—|–|-)\s*(?:if\s+)?(?:" + AGENT + r"\s+(?=[a-z]+(?:ed|ing)\b))?"
+    # what might be worth having done: "Might be worth having the assistant mention that …", "It might
+    # be worth the assistant mentioning …"
     # (an act with more to it than a verb and a particle: not "might be worth looking into")
-    r"|(?:it\s+)?(?:might|may|would)\s+be\s+worth\s+(?:having\s+" + AGENT + r"\s+)?(?=\S+\s+\S+\s+\S))"
+    r"|(?:it\s+)?(?:might|may|would)\s+be\s+worth\s+(?:having\s+"
+    + AGENT
+    + r"\s+|"
+    + AGENT
+    + r"\s+(?=[a-z]+ing\b))?"
+    r"(?=\S+\s+\S+\s+\S))"
     r"(?:to\s+)?(?P<act>.+?)[\s.!?]*$",
     re.I,
 )
@@ -134,6 +144,16 @@ SHOULD_HAVE = re.compile(
     rf"^(?:{AGENT}\s+(?:should|ought\s+to|could)|(?:shouldn'?t|couldn'?t)\s+{AGENT})\s+(?:have|'ve)\s+(?:(?:just|at\s+least|really)\s+)?"
     r"(?P<verb>[a-z]+)\b(?P<rest>[^?]*?)[\s.!?]*$",
     re.I,
+)
+# When it should have done it, told of the writer's case: "When I booked, the chat should have asked
+# about access" asks it at any booking (the reproach is read without it).
+OCCASION = re.compile(
+    rf"^(?:when|as|before)\s+(?:i|we)\s+(?:first\s+)?[a-z]+ed\b[^,]{{0,30}},\s+(?={AGENT}\s+(?:should|ought|could)\s)",
+    re.I,
+)
+# Another act it should have done, past, after the first: "… and told me if …" is "… and tell me if …".
+AND_DONE = re.compile(
+    r"\b(and|or|then)\s+([a-z]+)(?=\s+(?:me|us|them|him|her|it|the|a|an|if|whether|that|what|how)\b)"
 )
 # What would have spared the user: "if it had just told me up front that rooms hold 6, I wouldn't
 # have brought 8 kids".
@@ -173,6 +193,15 @@ NOT_TOO_MUCH = re.compile(
 )
 # What was not too much to ask, said as how a thing should be: "Is it too much to ask that the
 # sample pack includes the actual ink colour we picked?" asks to make sure it does.
+# What the doing of it would spare, said as its subject: "Sending a simple layout for the customer to
+# approve would save a lot of arguing", "Honestly, telling borrowers they can drop books at any
+# branch would stop a lot of late fines".
+WOULD_SPARE = re.compile(
+    r"^(?:(?:honestly|frankly|really|surely|seriously|just)\s*,?\s+)?(?P<act>[a-z]+ing\b[^?]*?),?\s+(?:would|could|'d)"
+    r"\s+(?:really\s+|honestly\s+|easily\s+)?(?:have\s+)?(?:sav|stopp?|spar|prevent|avoid|cut|reduc|solv|sort|fix|end"
+    r"|halv)(?:e|ed|ped)?\b[^?]*$",
+    re.I,
+)
 TOO_MUCH_THAT = re.compile(
     r"^is\s+it\s+(?:really\s+)?(?:too|so)\s+much\s+to\s+ask\s+that\s+(?P<act>(?:the|a|an|every|each|all|our|my)\s+[^?]+?)"
     r"[\s?.!]*$",
@@ -225,12 +254,12 @@ SHOULD_BE = re.compile(
 def rhetorical(sentence: str) -> str:
     """The act a rhetorical question, a named fix or a reproach asks for ('' when none)."""
     text = " ".join(sentence.replace("’", "'").split())
-    if found := QUESTION.match(text) or FIX_NAMED.match(DASHED_ASIDE.sub(" ", text)):
+    if found := QUESTION.match(text) or FIX_NAMED.match(ASIDE.sub(" ", text)):
         act = _base_first(told_instead(found["act"]))
         avoid = NO_ACT | (USERS_OWN if IMPERSONAL.match(text) else frozenset())
-    elif found := SHOULD_HAVE.match(text) or SHOULD_BE.match(text) or HAD_IT.match(text):
-        verb = _base(found["verb"].lower())
-        act, avoid = (f"{verb}{found['rest']}" if verb else ""), NO_ACT
+    elif found := SHOULD_HAVE.match(OCCASION.sub("", text)) or SHOULD_BE.match(text) or HAD_IT.match(text):
+        verb, rest = _base(found["verb"].lower()), later_acts_asked(found["rest"])
+        act, avoid = (f"{verb}{rest}" if verb else ""), NO_ACT
     elif found := SHOULD_NOT_BE.match(text):
         verb = _base(found["verb"].lower())
         act, avoid = (f"don't {verb}{found['rest']}" if verb else ""), NO_ACT
@@ -244,9 +273,10 @@ def rhetorical(sentence: str) -> str:
         TO_BE_DONE.search(done := _question_rest(text[found.end() :])) or SOMEONE_TO.match(done)
     ):
         act, avoid = f"arrange for {done}", NO_ACT  # "… for the sweep to ring when he's half an hour away?"
-    elif found := NOT_TOO_MUCH.match(text):
-        act = GERUND_AFTER.sub(lambda m: f"{m[1]} {_base(m[2].lower()) or m[2]}", _base_first(found["act"]))
-        avoid = NO_ACT
+    elif found := NOT_TOO_MUCH.match(text) or WOULD_SPARE.match(text):
+        act = _base_first(told_instead(found["act"]))
+        act = GERUND_AFTER.sub(lambda m: f"{m[1]} {_base(m[2].lower()) or m[2]}", act)
+        avoid = NO_ACT | USERS_OWN
     elif expected := _expected(text):
         who, done = expected
         act, avoid = (done if re.fullmatch(AGENT, who, re.I) else f"arrange for {who} to {done}"), NO_ACT
@@ -259,8 +289,12 @@ def rhetorical(sentence: str) -> str:
     return "" if not act or grammar._word(act.split()[0]) in avoid else act
 
 
-# An aside between two dashes, no part of the act: "Might be worth — if it's not too much bother — …"
-DASHED_ASIDE = re.compile("\\s[—–\ue000-]\\s[^—–\ue000]*?\\s[—–\ue000-]\\s")
+# An aside, no part of the act: between two dashes ("Might be worth — if it's not too much bother —
+# …") or a hedge between commas ("It might be worth, perhaps, having it ask …").
+ASIDE = re.compile(
+    "\\s[—–\ue000-]\\s[^—–\ue000]*?\\s[—–\ue000-]\\s|,\\s*(?:perhaps|maybe|possibly|honestly|frankly)\\s*,\\s",
+    re.I,
+)
 # What the writer would have had done to them: "being told up front that …" asks "tell the user …".
 DONE_TO_THEM = re.compile(r"^(?:being|getting)\s+(?P<verb>told|warned|reminded|informed|asked)\b", re.I)
 
@@ -270,6 +304,17 @@ def told_instead(act: str) -> str:
     the user up front that …"; any other act as it is."""
     found = DONE_TO_THEM.match(act)
     return f"{_base(found['verb'].lower())} the user{act[found.end() :]}" if found else act
+
+
+def later_acts_asked(text: str) -> str:
+    """The text with each act after its first said as asked: "… and told me if …" as "… and tell
+    me if …" (`AND_DONE`); any other word as it is."""
+
+    def asked(found: re.Match) -> str:
+        verb = found[2].lower()
+        return f"{found[1]} {_base(verb)}" if grammar.past(verb) and _base(verb) else found.group()
+
+    return AND_DONE.sub(asked, text)
 
 
 def _expected(text: str) -> tuple[str, str] | None:

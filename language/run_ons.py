@@ -42,7 +42,7 @@ COMMANDS = words(
 )
 LEADS = words("just pls please plz")  # before the verb, part of the ask: "just tell us …"
 ASKING = words("can could will would")  # a request to the agent typed in a hurry: "can u just copy …"
-YOU = words("u you ya someone somebody")
+YOU = words("u you ya it someone somebody")
 # What ends a thought typed in a hurry, as a stop would: "… 7am on a sunday lol maybe send them …"
 INTERJECTION = re.compile(r"\s(?:lol|lmao|haha+|tbh|smh|ffs|ugh+|sigh)(?:\s|$)", re.I)
 QUOTED = re.compile(r"^['\"‘“]")  # a word that opens what someone said

@@ -133,3 +133,23 @@ def test_a_one_off_is_served_when_a_line_names_its_case(line, served):
 def test_a_line_carries_an_ask_said_as_the_agent_is_told_it(asked, line, carried):
     spec = {"problems": [("", asked)]}
     assert efficacy.carries(line, "problem1", spec) is carried
+
+
+@pytest.mark.parametrize(
+    ("ask", "served"),
+    [
+        ("the assistant telling me to bring the receipt", "Tell the user to bring the receipt."),
+        ("if the chat asked whether the dog is vaccinated", "Ask whether the dog is vaccinated, every time."),
+        (
+            "the chat should have asked about parking and told me if the road is closed",
+            "Ask about parking and tell the user if the road is closed.",
+        ),
+        (
+            "just took my notes and pointed me to the debrief line",
+            "Take the user's notes and point the user to the debrief line.",
+        ),
+        ("let me know the same day", "Let the user know the same day."),
+    ],
+)
+def test_the_scorer_counts_an_ask_carried_by_the_line_it_is_served_as(ask, served):
+    assert any(way in served.lower() for way in efficacy.told(ask)), efficacy.told(ask)

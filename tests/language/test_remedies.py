@@ -391,10 +391,71 @@ def test_an_ask_reaches_its_line_past_the_writers_view_and_without_a_marked_case
         ),
         # … but a case told alone stays one case
         ("Tell the customer he's getting a full refund.", None),
+        # what would have helped, the agent named doing it; what might be worth it doing, past a hedge
+        (
+            "What would have helped is if the bot asked whether anyone in the party uses a wheelchair.",
+            "Ask whether anyone in the party uses a wheelchair.",
+        ),
+        (
+            "What would've helped was the assistant reminding me to bring photo ID.",
+            "Remind the user to bring photo ID.",
+        ),
+        (
+            "It might be worth the chat mentioning the late fee whenever someone books after 6pm.",
+            "Mention the late fee whenever someone books after 6pm.",
+        ),
+        (
+            "It might be worth, maybe, having the bot ask for the flat number before confirming a delivery.",
+            "Ask for the flat number before confirming a delivery.",
+        ),
+        ("Could we get the bot to ask for a contact number at every booking?", "Ask for a contact number"),
+        # the doing of it, said as what it would spare; not the writer's own remedy
+        (
+            "Checking the postcode before taking payment would save a lot of refunds.",
+            "Check the postcode before",
+        ),
+        (
+            "Honestly, telling callers they can park behind the hall would stop the complaints.",
+            "Tell callers they can park behind the hall.",
+        ),
+        ("Getting my money back would solve it.", None),
+        ("I do wish the chat would ask how many guests are coming before it quotes.", "Ask how many guests"),
+        # a note's heading naming only whom it is to; a list in brackets inside the condition
+        (
+            "Note to the weekend team and whoever sets up the bot: the assistant is to tell customers that the "
+            "car wash closes at 4 on Sundays.",
+            "Tell customers that the car wash closes at 4 on Sundays.",
+        ),
+        (
+            "When a delivery is delayed (weather, traffic, breakdown), the assistant is to text the customer a "
+            "new time.",
+            "When a delivery is delayed (weather, traffic, breakdown), text the customer a new time.",
+        ),
+        # a reproach told at the writer's occasion, with a second act
+        (
+            "When I ordered, the website should have checked the measurements and told me if the sofa would fit.",
+            "Check the measurements and tell the user if the sofa would fit.",
+        ),
+        # a request to "it" run on at the end of a hurried story
+        (
+            "bot said the pool was open but it was shut for a gala and we drove 20 mins for nothing can it "
+            "check the events page before saying its open",
+            "Check the events page before saying its open.",
+        ),
     ],
 )
 def test_an_ask_reaches_its_line_however_it_is_framed_or_hurried(feedback, line):
     _reaches(feedback, line)
+
+
+def test_a_gentle_notes_heading_and_its_story_are_no_line():
+    feedback = (
+        "Just a gentle note from Sam on reception: people keep arriving for the 9am class, but it starts at "
+        "9.30 on Mondays. It would help if the assistant mentioned the Monday start time whenever someone "
+        "asks about classes."
+    )
+    lines = [r.text for r in group([Said(feedback, f"s{i}", f"observation:{i}", f"p{i}") for i in range(5)])]
+    assert lines == ["Mention the Monday start time whenever someone asks about classes."]
 
 
 def _reaches(feedback: str, line: str | None) -> None:
