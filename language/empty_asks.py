@@ -38,12 +38,20 @@ NOBODY_KNOWS = re.compile(
 )
 
 
+# A verdict on an idea told before, naming nothing: "Worth a go.", "Might be worth a try!", "Give it a go."
+WORTH_A_GO = re.compile(
+    r"^(?:(?:it'?s|it\s+is|that'?s|that\s+is|might\s+be|may\s+be|could\s+be|would\s+be|must\s+be|surely|"
+    r"definitely|probably|maybe)\s+)*(?:well\s+)?(?:worth\s+(?:a\s+(?:go|try|shot|punt|look|thought)|trying|"
+    r"it)|give\s+it\s+a\s+(?:go|try|shot|whirl))\b[\s.!]*$"
+)
+
+
 def empty_ask(sentence: str) -> bool:
     """Whether every clause of the sentence is an imperative that names nothing to do, or a
     word of feeling or of the moment around one (see the module's docstring)."""
     text = FILLER_PHRASES.sub(" ", sentence.replace("’", "'").lower())
-    if NOBODY_KNOWS.match(text.strip()):
-        return True  # "Nobody has to know.": a nudge to look away, no work
+    if NOBODY_KNOWS.match(text.strip()) or WORTH_A_GO.match(text.strip()):
+        return True  # "Nobody has to know.": a nudge to look away, no work; "Worth a go.": no work named
     clauses = [_words(clause) for clause in re.split(r"[.!?,;:…]+|\s[—–-]\s", text)]
     clauses = [words for words in clauses if words]
     return bool(clauses) and all(_empty_imperative(words) for words in clauses)

@@ -45,17 +45,18 @@ FEELING = words("love like hate need want hope wish guess think feel wonder appr
 KNOWING = words("know understand think care see get remember recall mind")
 
 # What announces the asks to come: "two things:", "quick one -", "one more thing:", "quick one from
-# accounts —".
+# accounts —", "Feedback from the front desk, for the chat:".
 ANNOUNCING = (
-    r"(?:(?:two|three|a couple of|couple of|a few) things|(?:a |one )?(?:quick|small|last) (?:one|thing)|"
+    r"(?:(?:(?:two|three|a couple of|couple of|a few) things|(?:a |one )?(?:quick|small|last) (?:one|thing)|"
     r"one more thing)(?: (?:from|for|re|about) (?:the )?[\w&-]+(?: [\w&-]+)?)?\s*[:—–-]\s+"
+    r"|(?:some |a bit of |a )?(?:feedback|request|suggestion) (?:from|for) [^:.!?]{1,60}?:\s+)"
 )
 ANNOUNCED = re.compile(rf"^{ANNOUNCING}", re.I)
 LEAD_IN = re.compile(
     r"^(?:(?:no|nope|actually|also|and|so|just|well|ok|okay|again|then|next time|in future|"
     r"in the future|from now on|from here on(?: out)?|going forward|from today|as of today|starting today|"
     r"with immediate effect|effective immediately|always|kindly|please|pls|plz|"
-    rf"plse|pleas|maybe|perhaps)\b[,:;]?\s+|{ANNOUNCING})+",
+    rf"plse|pleas|maybe|perhaps|specifically)\b[,:;]?\s+|{ANNOUNCING})+",
     re.I,
 )
 # Words that open an instruction without being its verb, which people misspell ("allways",

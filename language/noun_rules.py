@@ -246,6 +246,42 @@ WISHED_THING = re.compile(
 )
 
 
+# A thing named with where it goes in every case of the work, or when: "the Wednesday half-day closing
+# at 1pm, in every answer about when we're open", "a clear line on the inflatables rule whenever
+# someone asks about bringing toys".
+# (what goes into every one of what the work sends, or what is said whenever a thing happens)
+WHAT_IS_SENT = (
+    r"(?:answers?|repl(?:y|ies)|responses?|messages?|confirmations?|quotes?|e-?mails?|texts?|letters?|invoices?"
+    r"|receipts?|reminders?)"
+)
+SAID_THINGS = grammar.words(
+    "line note word mention reminder warning explanation answer link summary list map number breakdown "
+    "message text call email heads-up pointer"
+)
+PLACED_THING = re.compile(
+    r"^(?P<thing>(?:a|an|the|some)\s+[^,;:.!?]{2,80}?),?\s+(?P<where>(?:in|on|with|at\s+the\s+(?:top|end|bottom|start)"
+    rf"\s+of)\s+(?:every|each|all|any)\s+(?:[\w-]+\s+)?{WHAT_IS_SENT}\b[^.!?]*|(?P<when>whenever)\s+[^.!?]{{3,}})[\s.!]*$",
+    re.I,
+)
+
+
+def placed_thing(sentence: str) -> str:
+    """A thing named with where it goes in every case of the work, to be included there or given
+    then (`PLACED_THING`): "the Wednesday closing, in every answer about opening times" → "Include
+    the Wednesday closing in every answer about opening times"; '' otherwise, or when the thing
+    is judged or told with a tense ("a long wait whenever …" still names nothing wrong: it is the
+    caller's to read as a remedy)."""
+    found = PLACED_THING.match(grammar.lead_in_off(sentence.strip().replace("’", "'")))
+    thing = _words(found["thing"]) if found else []
+    if not thing or not _plain(thing) or not _untensed(thing) or grammar.imperative(found["thing"]):
+        return ""
+    head = re.split(r"\s(?:on|of|about|for|with|to|from|that)\s", found["thing"], maxsplit=1)[0].split()[-1]
+    if found["when"] and grammar._word(head) not in SAID_THINGS:
+        return ""  # "A long wait whenever someone asks about refunds": what happened, nothing said
+    said = found["thing"][:1].lower() + found["thing"][1:]
+    return f"{'Give' if found['when'] else 'Include'} {said} {found['where']}".rstrip(" .!")
+
+
 def wished_thing(sentence: str) -> str:
     """What the speaker would have liked with what the work sends, to be included in it ("I'd
     have liked a what-to-wear note with the booking confirmation, boots and layers" → "Include a

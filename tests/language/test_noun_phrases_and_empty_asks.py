@@ -43,6 +43,10 @@ EMPTY = [
     "Come on, get it together.",
     "Fix this. Now.",
     "Try harder, for once.",
+    # a verdict on an idea told before
+    "Worth a go.",
+    "It's worth a try!",
+    "Give it a go.",
 ]
 NOT_EMPTY = [
     "Get the dates right.",
@@ -51,6 +55,7 @@ NOT_EMPTY = [
     "Do better checks on the brakes.",
     "Sort the invoices by date.",
     "Seriously.",
+    "Worth checking the tyre pressures at every service.",
 ]
 
 

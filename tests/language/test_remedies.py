@@ -436,6 +436,18 @@ def test_an_ask_reaches_its_line_past_the_writers_view_and_without_a_marked_case
             "When I ordered, the website should have checked the measurements and told me if the sofa would fit.",
             "Check the measurements and tell the user if the sofa would fit.",
         ),
+        # a thing named with what it goes into every time, or when it is given; not what happened
+        (
+            "Opening times again. Specifically: the bank holiday closing at noon, in every reply about when "
+            "we're open.",
+            "Include the bank holiday closing at noon in every reply about when we're open.",
+        ),
+        (
+            "Feedback from the kitchen, for the bot: a short note on the nut policy whenever someone asks "
+            "about birthday cakes.",
+            "Give a short note on the nut policy whenever someone asks about birthday cakes.",
+        ),
+        ("A long wait whenever someone asks about refunds.", None),
         # a request to "it" run on at the end of a hurried story
         (
             "bot said the pool was open but it was shut for a gala and we drove 20 mins for nothing can it "
