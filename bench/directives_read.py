@@ -25,7 +25,7 @@ from datetime import timedelta
 from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench.common import percentile, private_database  # noqa: E402
+from bench.common import fresh_sqlite, percentile, private_database  # noqa: E402
 
 TARGET_P99_MS = 50.0
 FACT_CHARS = 2000
@@ -50,7 +50,7 @@ def main() -> int:
         database = private_database("kaizen_bench_directives")
     else:
         path = Path(tempfile.mkdtemp()) / "directives.sqlite3"
-        os.environ["DATABASE_URL"] = f"sqlite:///{path}"
+        os.environ["DATABASE_URL"] = fresh_sqlite(str(path))  # migrated again in `measure`
         database = nullcontext()
     with database:
         return measure(sizes, reads, judge=not args.smoke, migrate=not args.postgresql)

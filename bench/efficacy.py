@@ -169,7 +169,9 @@ PATIENCE = timedelta(days=14)  # how long the operator lets a rollout advised "w
 
 
 def setup_django(path: str) -> None:
-    os.environ["DATABASE_URL"] = f"sqlite:///{path}"
+    from bench.common import fresh_sqlite
+
+    os.environ["DATABASE_URL"] = fresh_sqlite(path)  # migrated again below
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.pop("CELERY_BROKER_URL", None)
     import django

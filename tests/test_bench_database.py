@@ -41,3 +41,25 @@ def test_a_copy_of_a_template_made_days_ago_has_todays_partitions_and_none_of_th
     assert then not in starts
     assert starts[0] in (today, today - timedelta(days=1))  # the day it migrated (midnight may pass)
     assert today + timedelta(days=7) in starts
+
+
+def test_a_sqlite_benchmark_database_is_a_copy_of_one_template_made_once(tmp_path, monkeypatch):
+    import sqlite3
+
+    made = []
+
+    def migrate(url, *args):  # stands in for `manage.py migrate` from nothing (25 seconds)
+        made.append(url)
+        with sqlite3.connect(url.removeprefix("sqlite:///")) as conn:
+            conn.execute("CREATE TABLE django_migrations (name TEXT)")
+
+    monkeypatch.setattr(common, "manage", migrate)
+    (tmp_path / "bench-template-000000000000.sqlite3").write_text("of other migrations")
+    (tmp_path / "bench-template-111111111111.making-7").write_text("left half-made by a killed run")
+    urls = [common.fresh_sqlite(str(tmp_path / f"run{i}.sqlite3"), tmp_path) for i in range(2)]
+    assert len(made) == 1 and urls == [f"sqlite:///{tmp_path}/run{i}.sqlite3" for i in range(2)]
+    for url in urls:
+        with sqlite3.connect(url.removeprefix("sqlite:///")) as conn:
+            assert conn.execute("SELECT count(*) FROM django_migrations").fetchone() == (0,)
+    templates = sorted(p.name for p in tmp_path.glob("bench-template-*"))
+    assert templates == [f"bench-template-{common.migrations_digest()}.sqlite3"]
