@@ -53,7 +53,8 @@ test-sqlite: $(STAMP)
 # The suite again with the clock moved to other dates and hours (a leap day just after midnight,
 # a new year's eve just before it), so a test that only passes at some hours cannot land.
 # Tests that drive other processes (browser, worker, demo) keep the real clock and are left out;
-# so are the tests that never asked the real time in the SQLite pass (one that pinned the clock
+# so are those marked same_at_every_instant (they ask the time only in passing, for an answer no
+# instant changes: a row's stamp), and the tests that never asked the real time in the SQLite pass (one that pinned the clock
 # before asking got its own instant, the same at any date; var/clock-readers.txt lists those that
 # did; without it, every test runs).
 CLOCKS ?= 2028-02-29T00:20:00+00:00 2031-12-31T23:50:00+00:00

@@ -38,7 +38,8 @@ def pytest_unconfigure(config):
 # the tests that asked the real time (through config.clock or django.utils.timezone, which every
 # service and Django's own fields use; a test that pinned the clock first asked its own instant);
 # a pass with KAIZEN_CLOCK_READERS=<file> runs only those (all of them when the file is missing
-# or empty).
+# or empty). A test marked `same_at_every_instant("why")` asks the time only in passing (a row's
+# creation time, a rate limit's window) for an answer no instant changes: it is not listed.
 _clock_read = [False]
 
 
@@ -46,7 +47,7 @@ _clock_read = [False]
 def pytest_runtest_protocol(item, nextitem):
     _clock_read[0] = False
     result = yield
-    if _clock_read[0]:
+    if _clock_read[0] and not item.get_closest_marker("same_at_every_instant"):
         item.config._kaizen_clock_readers.append(item.nodeid)
     return result
 

@@ -7,6 +7,8 @@ runs only the tests whose outcome can depend on the database, and leaves out:
 - a test marked `same_on_every_database("why")`: it reaches the database, but what it proves is
   not the database's (a page's layout in a browser, a generated client parsing the schema, a
   benchmark that makes its own SQLite file).
+(`same_at_every_instant("why")`, its counterpart for the moved-clock passes, is read by
+tests/conftest.py.)
 `postgresql("why")` marks a test that needs PostgreSQL itself (row locks, partitions, COPY, a
 worker, a private server): skipped on SQLite, always in the PostgreSQL pass.
 """
@@ -61,6 +63,8 @@ def pytest_collection_modifyitems(config, items):
                 item.add_marker(pytest.mark.skip(reason=f"PostgreSQL only: {why}"))
         if item.get_closest_marker("same_on_every_database"):
             _why(item, "same_on_every_database")
+        if item.get_closest_marker("same_at_every_instant"):
+            _why(item, "same_at_every_instant")
     if not (postgres and os.environ.get("KAIZEN_DIFFERS_BY_DATABASE")):
         return
     kept, same = [], []

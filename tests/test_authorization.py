@@ -164,6 +164,11 @@ CASES = [
 ]
 
 
+@pytest.mark.same_on_every_database(
+    "who may call what is decided by the permission classes; the database rows that decide ownership "
+    "are read by primary and foreign key, the same on both"
+)
+@pytest.mark.same_at_every_instant("who may call what: rows are stamped with the time, no answer reads it")
 @pytest.mark.parametrize(("method", "path", "body", "role", "expected"), CASES)
 def test_every_endpoint_for_every_role(world, method, path, body, role, expected):
     clients, ids = world

@@ -94,3 +94,43 @@ def test_a_database_marker_must_say_why(tmp_path):
     probe = "import pytest\n\n\n@pytest.mark.same_on_every_database\ndef test_x():\n    pass\n"
     run = collect(tmp_path, probe)
     assert run.returncode != 0 and "needs the reason as its argument" in run.stdout + run.stderr
+
+
+CLOCK_PROBE = """
+import pytest
+from config import clock
+
+
+def test_asks_the_time():
+    assert clock.now()
+
+
+@pytest.mark.same_at_every_instant("stamped only")
+def test_asks_it_in_passing():
+    assert clock.now()
+
+
+def test_never_asks():
+    pass
+"""
+
+
+SUITE_HOOKS = ("pytest_runtest_protocol", "pytest_sessionstart", "pytest_sessionfinish")
+
+
+def test_a_test_asking_the_time_only_in_passing_is_not_run_again_at_moved_clocks(tmp_path):
+    """The SQLite pass lists the tests that asked the time (the moved-clock passes run only those):
+    not one marked as the same at every instant, nor one that never asked."""
+    (tmp_path / "test_probe.py").write_text(CLOCK_PROBE)
+    (tmp_path / "conftest.py").write_text(f"from tests.conftest import {', '.join(SUITE_HOOKS)}\n")
+    listed = tmp_path / "readers.txt"
+    environ = {**os.environ, "PYTHONPATH": str(ROOT), "KAIZEN_RECORD_CLOCK_READERS": str(listed)}
+    for name in ("DATABASE_URL", "KAIZEN_DIFFERS_BY_DATABASE", "KAIZEN_CLOCK_READERS", "KAIZEN_TEST_NOW"):
+        environ.pop(name, None)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-o", "addopts=", "-p", "tests.databases",
+         "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(tmp_path), str(tmp_path)],
+        cwd=ROOT, env=environ, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert [line.rsplit("::", 1)[-1] for line in listed.read_text().split()] == ["test_asks_the_time"]
