@@ -257,7 +257,11 @@ WISHED = re.compile(r"\s(?:could|would)\s(?!have\b)")
 THE_AGENT = re.compile(
     r"^(?:if\s+)?(?:the|your|this)\s+(?:[\w-]+\s+)?(?:chat|assistant|bot|chatbot|helper|website|site|system|agent)\s+"
 )
-SHOULD_HAVE = re.compile(r"^(?:should|could|would|might)(?:\s+have|'ve)\s+")
+# (what should have been done, or what is to be done: "needs to collect …", "should ask …")
+SHOULD_HAVE = re.compile(
+    r"^(?:(?:should|could|would|might)(?:\s+have|'ve)|(?:should|must|needs?\s+to|has\s+to|have\s+to|ought\s+to)"
+    r"(?!\s+have\b|'ve\b))\s+"
+)
 SHOULD_BE = re.compile(
     r"^((?:[\w'-]+ ){1,6}?|(?:any|every|each|all|the|our|your) (?:[\w'-]+ ){1,14}?)(?:be|is|are) "
     r"(?=\w+(?:ed|en|wn|ld|nt|de)\b)"
@@ -273,7 +277,7 @@ def asked_now(said: str) -> str:
     is served)."""
     from lemminflect import getAllLemmas, getLemma
 
-    from language.grammar import past
+    from language.grammar import base_verb, past
 
     words = said.split()
     if words and words[0].endswith("ing") and (lemma := getAllLemmas(words[0], upos="VERB").get("VERB")):
@@ -283,6 +287,8 @@ def asked_now(said: str) -> str:
     for i, word in enumerate(words):
         if past(word) and (lemma := getLemma(word, upos="VERB")):
             return " ".join([*words[:i], lemma[0], *words[i + 1 :]])
+        if i == 0 and base_verb(word):
+            break  # asked as it is: "ask what kind of stove it is" ("stove" is no past of "stave" here)
     return said
 
 

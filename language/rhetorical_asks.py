@@ -308,11 +308,13 @@ def told_instead(act: str) -> str:
 
 def later_acts_asked(text: str) -> str:
     """The text with each act after its first said as asked: "… and told me if …" as "… and tell
-    me if …" (`AND_DONE`); any other word as it is."""
+    me if …", "… and explaining the rules" as "… and explain the rules" (`AND_DONE`); any other
+    word as it is."""
 
     def asked(found: re.Match) -> str:
         verb = found[2].lower()
-        return f"{found[1]} {_base(verb)}" if grammar.past(verb) and _base(verb) else found.group()
+        done = grammar.past(verb) or verb.endswith("ing")
+        return f"{found[1]} {_base(verb)}" if done and _base(verb) else found.group()
 
     return AND_DONE.sub(asked, text)
 

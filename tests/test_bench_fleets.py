@@ -149,6 +149,15 @@ def test_a_line_carries_an_ask_said_as_the_agent_is_told_it(asked, line, carried
             "Take the user's notes and point the user to the debrief line.",
         ),
         ("let me know the same day", "Let the user know the same day."),
+        (
+            "asking the ages of any children at booking, and explaining the bunk rules there and then",
+            "Ask the ages of any children at booking, and explain the bunk rules there and then.",
+        ),
+        (
+            "should ask what kind of stove it is before giving a date",
+            "Ask what kind of stove it is before giving a date.",
+        ),
+        ("needs to collect measurements for every performer", "Collect measurements for every performer."),
     ],
 )
 def test_the_scorer_counts_an_ask_carried_by_the_line_it_is_served_as(ask, served):

@@ -18,7 +18,11 @@ from telemetry.models import ToolInvocation
 from tests.factories import agent_with_token
 from tests.sdk.test_spool import dead_url
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    # its deadlines run on the monotonic clock, which no moved date changes
+    pytest.mark.same_at_every_instant("timeouts and outages, timed on the monotonic clock"),
+]
 POSITIONAL = {"tool_invocation": {"session_id", "tool"}}
 
 
