@@ -248,8 +248,8 @@ WISHED_THING = re.compile(
 
 # A thing named with where it goes in every case of the work, or when: "the Wednesday half-day closing
 # at 1pm, in every answer about when we're open", "a clear line on the inflatables rule whenever
-# someone asks about bringing toys".
-# (what goes into every one of what the work sends, or what is said whenever a thing happens)
+# someone asks about bringing toys": what goes into every one of what the work sends, or a thing
+# said (`SAID_THINGS`) whenever something happens.
 WHAT_IS_SENT = (
     r"(?:answers?|repl(?:y|ies)|responses?|messages?|confirmations?|quotes?|e-?mails?|texts?|letters?|invoices?"
     r"|receipts?|reminders?)"
@@ -268,9 +268,9 @@ PLACED_THING = re.compile(
 def placed_thing(sentence: str) -> str:
     """A thing named with where it goes in every case of the work, to be included there or given
     then (`PLACED_THING`): "the Wednesday closing, in every answer about opening times" → "Include
-    the Wednesday closing in every answer about opening times"; '' otherwise, or when the thing
-    is judged or told with a tense ("a long wait whenever …" still names nothing wrong: it is the
-    caller's to read as a remedy)."""
+    the Wednesday closing in every answer about opening times"; '' otherwise: when the thing is
+    judged or told with a tense ("The wrong price in every quote"), or is nothing said, given
+    whenever ("A long wait whenever someone asks about refunds": what happened)."""
     found = PLACED_THING.match(grammar.lead_in_off(sentence.strip().replace("’", "'")))
     thing = _words(found["thing"]) if found else []
     if not thing or not _plain(thing) or not _untensed(thing) or grammar.imperative(found["thing"]):

@@ -115,6 +115,8 @@ QUESTIONS = [
 QUESTION = re.compile(
     rf"^(?:{'|'.join(QUESTIONS)})(?:(?:just|simply|ever|even|at\s+least)\s+)*(?P<act>[^?]+?)[\s?.!]*$", re.I
 )
+# Whom it might be worth having do the act: "… having the assistant mention …", "… the chat mentioning …"
+WORTH_WHOM = rf"(?:having\s+{AGENT}\s+|{AGENT}\s+(?=[a-z]+ing\b))?"
 FIX_NAMED = re.compile(
     r"^(?:(?:the|an?|my|our)\s+(?:fix|solution|answer|remedy|suggestion|request|ask)\s+"
     r"(?:is|would\s+be)\s*(?:simple|easy|obvious|this)?\s*[:,;-]?\s*"
@@ -130,12 +132,7 @@ FIX_NAMED = re.compile(
     # what might be worth having done: "Might be worth having the assistant mention that …", "It might
     # be worth the assistant mentioning …"
     # (an act with more to it than a verb and a particle: not "might be worth looking into")
-    r"|(?:it\s+)?(?:might|may|would)\s+be\s+worth\s+(?:having\s+"
-    + AGENT
-    + r"\s+|"
-    + AGENT
-    + r"\s+(?=[a-z]+ing\b))?"
-    r"(?=\S+\s+\S+\s+\S))"
+    r"|(?:it\s+)?(?:might|may|would)\s+be\s+worth\s+" + WORTH_WHOM + r"(?=\S+\s+\S+\s+\S))"
     r"(?:to\s+)?(?P<act>.+?)[\s.!?]*$",
     re.I,
 )
@@ -191,8 +188,6 @@ NOT_TOO_MUCH = re.compile(
     r"a\s+big\s+ask|rocket\s+science)[\s?.!]*$",
     re.I,
 )
-# What was not too much to ask, said as how a thing should be: "Is it too much to ask that the
-# sample pack includes the actual ink colour we picked?" asks to make sure it does.
 # What the doing of it would spare, said as its subject: "Sending a simple layout for the customer to
 # approve would save a lot of arguing", "Honestly, telling borrowers they can drop books at any
 # branch would stop a lot of late fines".
@@ -202,6 +197,8 @@ WOULD_SPARE = re.compile(
     r"|halv)(?:e|ed|ped)?\b[^?]*$",
     re.I,
 )
+# What was not too much to ask, said as how a thing should be: "Is it too much to ask that the
+# sample pack includes the actual ink colour we picked?" asks to make sure it does.
 TOO_MUCH_THAT = re.compile(
     r"^is\s+it\s+(?:really\s+)?(?:too|so)\s+much\s+to\s+ask\s+that\s+(?P<act>(?:the|a|an|every|each|all|our|my)\s+[^?]+?)"
     r"[\s?.!]*$",
