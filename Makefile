@@ -54,9 +54,9 @@ test-sqlite: $(STAMP)
 # a new year's eve just before it), so a test that only passes at some hours cannot land.
 # Tests that drive other processes (browser, worker, demo) keep the real clock and are left out;
 # so are those marked same_at_every_instant (they ask the time only in passing, for an answer no
-# instant changes: a row's stamp), and the tests that never asked the real time in the SQLite pass (one that pinned the clock
-# before asking got its own instant, the same at any date; var/clock-readers.txt lists those that
-# did; without it, every test runs).
+# instant changes: a row's stamp), and the tests that never asked the real time in the SQLite pass
+# (one that pinned the clock before asking got its own instant, the same at any date;
+# var/clock-readers.txt lists those that did; without it, every test runs).
 CLOCKS ?= 2028-02-29T00:20:00+00:00 2031-12-31T23:50:00+00:00
 # The moved clocks run side by side (one process each, on its own SQLite file): each log is
 # printed when both are done, and the target fails if either pass failed.
