@@ -239,8 +239,8 @@ CLAUSE_OPENERS = words("whether if what which how when where who why")
 def imperative(text: str) -> bool:
     """The sentence opens with a verb and no subject: "Post a status update…", "Snapshot the
     volume first" (a noun used as a verb before its object)."""
-    words = [_word(t) for t in text.split()]
-    words = [w for w in words if w]
+    tokens = [t for t in text.split() if _word(t)]  # as written, beside the words read
+    words = [_word(t) for t in tokens]
     if len(words) < 2 or words[0] in FEELING:
         return False
     first, rest = words[0], words[1:]
@@ -267,7 +267,7 @@ def imperative(text: str) -> bool:
         asking = rest[0] in CLAUSE_OPENERS
         # whom to tell, a kind of person, then what: "Tell borrowers they can drop books at any branch"
         # (not "Tell Nadia we can do Thursday": one person's news, read as it was)
-        telling = first == "tell" and rest[1:2] in (["they"], ["that"]) and text.split()[1][:1].islower()
+        telling = first == "tell" and rest[1:2] in (["they"], ["that"]) and tokens[1][:1].islower()
         return (
             first in SAYING
             or telling
