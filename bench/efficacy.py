@@ -90,7 +90,9 @@ twenty-fourth had been measured for two sessions, measured, then read;
 twenty-fifth had been measured, measured for two sessions, then read; `--fleets twentyseventh`:
 bench/twentyseventh_fleets.py, written likewise by a helper beside the twenty-sixth, measured for a
 session, then read; `--fleets twentyeighth`: bench/twentyeighth_fleets.py, written likewise by a
-helper once the twenty-seventh had been measured, a clean test set, only ever measured).
+helper once the twenty-seventh had been measured, measured for two sessions, then kept for
+measuring only; `--fleets twentyninth`: bench/twentyninth_fleets.py, written likewise by a helper
+once the twenty-eighth had been measured, a clean test set, only ever measured).
 Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
@@ -888,6 +890,7 @@ def main() -> None:
             "twentysixth",
             "twentyseventh",
             "twentyeighth",
+            "twentyninth",
             "handoffs",
             *handing,
         ),
@@ -895,7 +898,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to twentyeighth likewise); handoffs: every "
+        "without seeing the code (fifth to twentyninth likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -947,6 +950,7 @@ def main() -> None:
         "twentysixth": twentysixth_fleets,
         "twentyseventh": twentyseventh_fleets,
         "twentyeighth": twentyeighth_fleets,
+        "twentyninth": twentyninth_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -1240,6 +1244,15 @@ def twentyeighth_fleets() -> dict:
     from bench.twentyeighth_fleets import TWENTYEIGHTH
 
     return TWENTYEIGHTH
+
+
+def twentyninth_fleets() -> dict:
+    """An eighteenth clean test set, written like the others by a helper who never saw the code,
+    once the twenty-eighth had been measured (bench/twentyninth_fleets.py): four fleets of 2 to 7
+    agents, only ever measured."""
+    from bench.twentyninth_fleets import TWENTYNINTH
+
+    return TWENTYNINTH
 
 
 def smallest(fleets: dict) -> dict:

@@ -534,12 +534,13 @@ CORRECTION_LEAD = re.compile(
 # wrong, I'm afraid, …", "Right, for what feels like the hundredth time: …"): no case the fact is about.
 VERDICT = re.compile(
     r"^(?:no,?\s+)?(?:that'?s|that\s+is|this\s+is|it'?s)\s+(?:just\s+)?(?:not\s+(?:right|correct|true)|wrong|incorrect"
-    r"|out\s+of\s+date)(?:,?\s+i'?m\s+afraid)?[\s.!]*$",
+    r"|out\s+of\s+date|(?:last\s+year'?s|the\s+old|an\s+old|an\s+out[\s-]of[\s-]date|(?:a|the)\s+wrong)\s+"
+    r"(?:figure|price|rate|fee|number|amount|time|date|one|info|information))(?:,?\s+i'?m\s+afraid)?[\s.!]*$",
     re.I,
 )
 VERDICT_LEAD = re.compile(
     r"^(?:(?:no,?\s+)?(?:that'?s|that\s+is|this\s+is)\s+(?:not\s+(?:right|correct|true)|wrong|incorrect)"
-    r"(?:,?\s+i'?m\s+afraid)?|(?:right|ok|okay|look|again),?\s+for\s+(?:what\s+feels\s+like\s+)?the\s+"
+    r"(?:,?\s+i'?m\s+afraid)?|(?:(?:right|ok|okay|look|again),?\s+)?for\s+(?:what\s+feels\s+like\s+)?the\s+"
     r"(?:hundredth|umpteenth|nth|millionth|\w+th)\s+time)\s*[,:;—–-]\s*"
     # a plea to get it right, then the fact after a dash or a colon: "Can we please get this right - …"
     r"|^(?:(?:can|could)\s+(?:we|you|someone)\s+)?(?:please\s+)?get\s+(?:this|it)\s+right(?:\s+please)?"
@@ -568,7 +569,7 @@ def about_one_case(sentence: str) -> bool:
 
 # What the agent keeps telling people, or told one more of them: the fact put right is everyone's
 TOLD_MANY = re.compile(
-    r"\b(?:keeps?|kept|(?:has|have|'s|'ve)\s+been|still)\s+(?:\w+\s+)?(?:telling|quoting|promising|offering|"
+    r"\b(?:keeps?|kept|(?:has|have|'s|'ve)\s+been|still|stop)\s+(?:\w+\s+)?(?:telling|quoting|promising|offering|"
     r"saying|giving|advising|informing)\b"
     r"|\b(?:telling|quoting|promising|told|quoted|promised|advised|informed)\s+(?:people|customers|everyone|"
     r"everybody|callers|clients|parents|couples|guests|students|patients|members|folks?|anyone|another\s+\w+)\b",

@@ -20,6 +20,20 @@ VALUE_PUT_RIGHT = re.compile(
     r"costs?|takes?|opens?|closes?|starts?|runs?|lasts)\s+(?P<value>[^;—–]{1,80}?),?\s+not\s+(?P<wrong>[^,;.!—–]{1,60})",
     re.I,
 )
+# A kind of thing denied a measure: "The lido is NOT heated to 28 degrees", "Standard parcels aren't
+# insured over £100".
+VALUE_DENIED = re.compile(
+    r"^(?:(?:no|nope|sorry|wrong|for the last time|again|honestly|actually)\b\s*[,!.—–-]*\s+)*"
+    r"(?P<subject>[^,;:—–()]{3,80}?)\s+(?:is|are)(?:\s+not|n't)\s+(?P<value>[^,;.!—–]{1,80})",
+    re.I,
+)
+# The date a class of cases closes on, by its subject: "the cut-off for guaranteed orders", "the
+# deadline for entries" (not "the delivery", one order's day).
+DEADLINE_OF_A_CLASS = re.compile(
+    r"\b(?:cut-?offs?|deadlines?|closing\s+dates?|last\s+(?:date|day)s?)\s+(?:for|on)\s+(?:all\s+|any\s+)?"
+    r"(?:[a-z-]+\s+){0,3}[a-z-]+s\b",
+    re.I,
+)
 A_MEASURE = re.compile(
     r"\d|\b(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(?:day|week|month|hour)", re.I
 )
@@ -29,11 +43,22 @@ POINTING = re.compile(
 
 
 def standing_value(sentence: str) -> bool:
-    """Whether the sentence puts right what a kind of thing is (see `VALUE_PUT_RIGHT`)."""
+    """Whether the sentence puts right what a kind of thing is (see `VALUE_PUT_RIGHT`), or denies
+    it a measure ("The lido is NOT heated to 28 degrees", `VALUE_DENIED`)."""
     found = VALUE_PUT_RIGHT.match(sentence.strip())
-    if not found or not A_MEASURE.search(found["value"]):
-        return False
-    return _of_a_kind(found["subject"].strip(), found["value"], f"{found['value']} {found['wrong']}")
+    if found and A_MEASURE.search(found["value"]):
+        put_right = f"{found['value']} {found['wrong']}"
+        return _of_a_kind(found["subject"].strip(), found["value"], put_right, _deadline_of_a_class(found))
+    found = VALUE_DENIED.match(sentence.strip())
+    if found and A_MEASURE.search(found["value"]) and not ONE_OCCASION.search(found["value"]):
+        return _of_a_kind(found["subject"].strip(), found["value"], found["value"])
+    return False
+
+
+def _deadline_of_a_class(found: re.Match) -> bool:
+    """Whether what is put right is the date a class of cases closes on: "the cut-off for
+    guaranteed embroidered orders before September is the 31st of July, not mid-August"."""
+    return bool(DEADLINE_OF_A_CLASS.search(found["subject"]))
 
 
 # What a kind of thing is, stated: "Minimum order for delivered buffets is 20 heads", "Free
@@ -54,10 +79,13 @@ def stated_value(sentence: str) -> bool:
     return _of_a_kind(found["subject"].strip(), found["value"], found["value"])
 
 
-def _of_a_kind(subject: str, value: str, put_right: str) -> bool:
-    """Whether a subject and its value are said of a kind of thing, not of one case."""
+def _of_a_kind(subject: str, value: str, put_right: str, dated_class: bool = False) -> bool:
+    """Whether a subject and its value are said of a kind of thing, not of one case (of a
+    deadline for a class of cases, `dated_class`, a date is its value, not one occasion)."""
     head = subject.split()[-1].lower()
     alone = len(subject.split()) == 1 and not head.endswith("s")  # "Rex is …": maybe a name
+    if dated_class:  # a month or a day named is the date, no name: "… before September is the 31st of July"
+        subject, put_right = ONE_OCCASION.sub("", subject), ONE_OCCASION.sub("", put_right)
     if alone or re.search(r"(?<!^)\b[A-Z][a-z]+", subject) or re.search(r"\b[A-Z][a-z]+", put_right):
         return False  # "The Hughes booking", "… for Aisha": a name
     first = value.split()[0].lower()
@@ -65,7 +93,7 @@ def _of_a_kind(subject: str, value: str, put_right: str) -> bool:
     if (
         " - " in subject
         or POINTING.search(BOUND.sub("", subject))
-        or ONE_OCCASION.search(put_right)
+        or (ONE_OCCASION.search(put_right) and not dated_class)
         or happening
     ):
         return False  # "the morning of the 18th", "is dropping off at 4": one occasion

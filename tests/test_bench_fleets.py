@@ -40,6 +40,7 @@ SETS = [
     efficacy.twentysixth_fleets,
     efficacy.twentyseventh_fleets,
     efficacy.twentyeighth_fleets,
+    efficacy.twentyninth_fleets,
 ]
 KEYS = {"agents", "week", "fact", "pattern", "remedy", "rejection", "tool_gap", "harm", "problems", "noise"}
 FLEETS = [(fleets.__name__, name, spec) for fleets in SETS for name, spec in fleets().items()]
@@ -81,6 +82,7 @@ MEASURED = (
     efficacy.twentysixth_fleets,
     efficacy.twentyseventh_fleets,
     efficacy.twentyeighth_fleets,
+    efficacy.twentyninth_fleets,
 )
 READ = [(f.__name__, n, spec) for f in SETS if f not in MEASURED for n, spec in f().items()]
 

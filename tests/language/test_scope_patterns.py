@@ -395,3 +395,26 @@ def test_the_house_pointed_at_is_no_case(sentence, one_case):
 )
 def test_a_plea_to_get_it_right_before_the_fact_names_no_case(correction, one_case):
     assert is_instance(correction) is one_case
+
+
+@pytest.mark.parametrize(
+    ("said", "one_case"),
+    [
+        # how often it was got wrong, said first, is no case: the fact follows it
+        ("For the hundredth time, the shop opens at 9am on Saturdays, not 10am.", False),
+        ("For the umpteenth time, the ferry does not take cars over 2 tonnes.", False),
+        # what the agents should stop telling everyone is everyone's
+        ("Please can the drivers stop quoting £20 for a call-out, it has been £28 since March.", False),
+        # that the agent's figure is an old one only says it was wrong; the fact follows
+        ("The assistant quoted £50 for a tuning. That's last year's figure. A tuning is £65 now.", False),
+        # a kind of thing denied a measure is a standing fact; one booking's is one case
+        ("The pool is NOT heated to 30 degrees.", False),
+        ("The Jones booking is not at 4pm.", True),
+        ("The delivery is not at 4pm.", True),
+        # the date a class of cases closes on is a rule; one case's date stays one case
+        ("The deadline for summer entries is the 12th of June, not the end of June.", False),
+        ("The delivery is the 12th of June, not the 14th.", True),
+    ],
+)
+def test_a_fact_put_right_after_a_plea_or_as_a_measure_denied_is_no_case(said, one_case):
+    assert is_instance(said) is one_case
