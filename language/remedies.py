@@ -181,7 +181,8 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
     the item says the agent did otherwise ("Minimum order for delivered buffets is 20 heads. bot
     accepted a 6 person order", `language.standing_values.stated_value`).
     Each sentence is read once (`read` keeps what a sentence asked across items)."""
-    said = [ASIDE.sub("", " ".join(part.split())) for part in pieces(text)]  # one space between words
+    # one space between words; a question tagged on after the ask asks nothing of its own
+    said = [TAGGED_QUESTION.sub(".", ASIDE.sub("", " ".join(part.split()))) for part in pieces(text)]
     reason = reason or labelled(text)  # a note to the staff ("Office note: …") states the house's rules
     read = {} if read is None else read
     named_after = [False] * len(said)  # whether a later sentence names one case
@@ -237,6 +238,15 @@ ASIDE = re.compile(
     r"the\s+law|a\s+legal\s+requirement|essential|not\s+up\s+for\s+debate)\b[^.?!]*(?=[.?!]*\s*$)"
     r"|\s[—–-]\s+(?:i|we)(?:'m|\s+am|'re\s+not|\s+are\s+not|\s+won't|\s+will\s+not|'d\s+rather|"
     r"\s+would\s+rather|\s+refuse)\b[^.?!]*(?=[.?!]*\s*$)",
+    re.I,
+)
+
+
+# A question tagged on after an ask, to its end: "Review has to be done by a second linguist,
+# otherwise what's the point?", "…, right?". The ask is said; the question only presses it.
+TAGGED_QUESTION = re.compile(
+    r"(?<=\w),\s+(?:(?:otherwise|or\s+else|else|or)\s+(?:what'?s|what\s+is|what\s+was|why|how)\b[^.?!,]*"
+    r"|(?:right|yeah|yes|ok|okay|surely|agreed|isn't\s+it|don't\s+you\s+think))\s*\?+\s*$",
     re.I,
 )
 

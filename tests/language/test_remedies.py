@@ -551,3 +551,17 @@ def test_what_keeps_happening_is_told_not_asked(said, lines):
 )
 def test_a_plural_reads_as_its_singular_when_lines_are_compared(one, other):
     assert content(one) == content(other)
+
+
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        (
+            "Same person checked their own work again. Review has to be done by a second editor, otherwise what's the point?",
+            "Review has to be done by a second editor.",
+        ),
+        ("Always ask for the postcode before quoting, right?", "Always ask for the postcode before quoting."),
+    ],
+)
+def test_a_question_tagged_on_after_an_ask_only_presses_it(said, line):
+    assert [r.text for r in group([Said(said, f"s{i}", f"observation:{i}") for i in range(5)])] == [line]
