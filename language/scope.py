@@ -183,7 +183,9 @@ SCOPE_PATTERNS = {
         r"\b(?:this(?!\s+(?:much|many|long|late|early|bad|far|often|soon|big|small|high|low|[a-z]+ed|"
         + HOUSE_NOUNS
         + r")\b)"
-        r"|these|those|the last|yesterday|today|tomorrow|just now|earlier)\b"
+        # ("the last" of a count is none: "mask it to the last three digits")
+        r"|these|those|the last(?!\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|few|couple)\b)"
+        r"|yesterday|today|tomorrow|just now|earlier)\b"
         r"|(?:^|\b(?:in|from|on|for|with|to|about|of|by|at|like|did|do|does|just)\s+)that\b(?!\s+(?:"
         + HOUSE_NOUNS
         + r")\b)"

@@ -418,3 +418,16 @@ def test_a_plea_to_get_it_right_before_the_fact_names_no_case(correction, one_ca
 )
 def test_a_fact_put_right_after_a_plea_or_as_a_measure_denied_is_no_case(said, one_case):
     assert is_instance(said) is one_case
+
+
+@pytest.mark.parametrize(
+    ("sentence", "found"),
+    [
+        ("Mask card numbers to the last four digits.", False),
+        ("Show only the last 2 characters of the password hint.", False),
+        ("That was the last order I place.", True),
+        ("Same as the last time.", True),
+    ],
+)
+def test_the_last_of_a_count_points_at_no_case(sentence, found):
+    assert bool(SCOPE_PATTERNS["deictic"].search(sentence)) is found
