@@ -181,6 +181,8 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
     the item says the agent did otherwise ("Minimum order for delivered buffets is 20 heads. bot
     accepted a 6 person order", `language.standing_values.stated_value`).
     Each sentence is read once (`read` keeps what a sentence asked across items)."""
+    if reason:  # what a reviewer decided, and on what, before their reason ("rejected the reply: …")
+        text = DECIDED_ON.sub("", text.lstrip(), count=1)
     # one space between words; a question tagged on after the ask asks nothing of its own
     said = [TAGGED_QUESTION.sub(".", ASIDE.sub("", " ".join(part.split()))) for part in pieces(text)]
     reason = reason or labelled(text)  # a note to the staff ("Office note: …") states the house's rules
@@ -190,6 +192,9 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
         named_after[i] = named_after[i + 1] or names_one(said[i + 1])
     asked, case_before, story = [], False, False
     for position, sentence in enumerate(said):
+        if reason and DRAFT_DOES.match(sentence):
+            story = True  # what the draft did, as what the agent did: the case turned down, no ask
+            continue
         if sentence not in read:  # or what it asks once its instruction is found in it
             read[sentence] = asks_of_the_work(sentence) or framed(sentence)
         if reason and (announced := announced_rule(sentence)):
@@ -240,6 +245,16 @@ ASIDE = re.compile(
     r"\s+would\s+rather|\s+refuse)\b[^.?!]*(?=[.?!]*\s*$)",
     re.I,
 )
+
+
+# The verdict on a draft and what it was on, before the reviewer's reason: "rejected the work: …".
+DECIDED_ON = re.compile(
+    r"^(?:rejected|declined|refused|returned|approved|confirmed|accepted|edited|overridden)\s+[^:\n]{1,80}?:\s+",
+    re.I,
+)
+# What the draft does, told by a reviewer with no article ("Draft refunds the deposit because of
+# rain"): the case they turned down, no instruction ("draft" is no verb here).
+DRAFT_DOES = re.compile(r"^(?:draft|reply)\s+(?!(?:a|an|the|this|that|your|my|our)\b)[a-z]+s\b", re.I)
 
 
 # A question tagged on after an ask, to its end: "Review has to be done by a second linguist,
@@ -319,10 +334,15 @@ ANNOUNCED_RULE = re.compile(
 )
 
 
+# The rule announced before a colon: "The rule is: deposits are refundable only if …" reads as "The
+# rule is that deposits are …".
+RULE_COLON = re.compile(r"\b((?:our|the)\s+(?:[\w-]+\s+){0,2}(?:rule|policy)\s+(?:is|says))\s*:\s*", re.I)
+
+
 def announced_rule(sentence: str) -> str:
     """The line of a rule a reviewer announces as the house's (`ANNOUNCED_RULE`) after telling what
     one draft got wrong, when it names no case itself; else ''."""
-    found = ANNOUNCED_RULE.search(sentence.strip())
+    found = ANNOUNCED_RULE.search(RULE_COLON.sub(r"\1 that ", sentence.strip()))
     if not found or names_one(found["rule"]) or is_instance(found["rule"]):
         return ""
     asked = request(found["rule"])
@@ -371,7 +391,12 @@ def _draft_did(text: str) -> bool:
 # to be booked", "… should have …", "… has to go in …", "… can't …", "… doesn't get jarred …").
 OBLIGED = re.compile(
     r"\b(?:must|should|shall|ought to|(?:has|have|need|needs) to|(?:is|are)(?: not| never)? to be"
-    r"|can(?:not|'t| never)|may not|(?:does|do)(?:n't| not) get \w+ed|never gets? \w+ed)\b",
+    r"|can(?:not|'t| never)|may not|(?:does|do)(?:n't| not) get \w+ed|never gets? \w+ed"
+    # what is, or is not, done to things of a kind: "Refunds aren't given on cuts", "The price is
+    # always set by the stylist", "no pets are allowed", "Only a qualified electrician can sign off …"
+    r"|(?:is|are)(?:n't|\s+not|\s+never|\s+only|\s+always)\s+(?:\w+ed|given|paid|sent|done|made|taken|held|"
+    r"kept|set|put|seen|shown|sold|told)|no\s+(?:[\w-]+\s+){1,3}(?:is|are)\s+allowed"
+    r"|^only\s+(?:[\w-]+\s+){1,5}(?:can|may|gets?)(?=\s+[a-z]))\b",
     re.I,
 )
 

@@ -849,3 +849,35 @@ def test_a_run_of_concessions_however_long_is_read_once():
 )
 def test_a_sentence_opened_by_a_linking_adverb_is_no_imperative(sentence, instructs):
     assert imperative(sentence) is instructs
+
+
+@pytest.mark.parametrize(
+    ("reason", "line"),
+    [
+        # the verdict and what it was on, as a decision is recorded, come before the reason
+        (
+            "rejected the work: Tent hire is only confirmed once the deposit has cleared.",
+            "Our policy is that tent hire is only confirmed once the deposit has cleared.",
+        ),
+        # what is, or is not, done to things of a kind, or by whom only
+        (
+            "Not sending. Refunds aren't given on lessons; the pupil gets a free rebook instead.",
+            "Our policy is that refunds aren't given on lessons.",
+        ),
+        (
+            "Can't let this out. Only a qualified rigger can sign off a lifting plan.",
+            "Our policy is that only a qualified rigger can sign off a lifting plan.",
+        ),
+        (
+            "Nope. If a cottage isn't listed as pet-friendly, no dogs are allowed.",
+            "Our policy is that if a cottage isn't listed as pet-friendly, no dogs are allowed.",
+        ),
+        # the rule announced before a colon; what the draft does, told with no article, is no ask
+        (
+            "Binning. Draft waives the fee because of snow. The rule is: fees are waived only if we cancel.",
+            "Our policy is that fees are waived only if we cancel.",
+        ),
+    ],
+)
+def test_a_reviewer_s_rule_of_what_is_done_to_a_kind_is_the_house_s_policy(reason, line):
+    assert [for_agent(s) for _, s in asks_in(reason, reason=True)] == [line]
