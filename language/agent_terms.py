@@ -39,6 +39,7 @@ from language.request_forms import (
     work_rule,
 )
 from language.sentences import NOT_AFTER, sentences
+from language.spelling import plain_spelling
 from language.words import content, normalised
 
 # Where an instruction starts after praise, a story or an aside: "…, but next time …", "… so …", after
@@ -106,7 +107,7 @@ def for_agent(sentence: str) -> str:
 def _line_for(sentence: str) -> str:
     if signed(sentence):  # who wrote it: read no further
         return ""
-    said = " ".join(sentence.replace("’", "'").split()).strip(" -*")
+    said = " ".join(plain_spelling(sentence.replace("’", "'")).split()).strip(" -*")
     joined = JOINING.sub("", said, count=1)  # not before a fragment: "But only for the front door"
     said = joined if joined != said and not _fragment(joined) else said
     text = addressed(shielded(said))

@@ -43,6 +43,7 @@ from language.request_forms import addressed, instructs, request, shielded, work
 from language.run_ons import run_ons
 from language.scope import about_one_case, is_instance, names_one, scope_features
 from language.sentences import sentences
+from language.spelling import plain_spelling
 from language.standing_values import standing_value, stated_value
 from language.words import content
 
@@ -166,8 +167,22 @@ def _unmarked_rule(asked: str) -> bool:
 def pieces(text: str) -> list[str]:
     """The sentences of `text` as `asks_in` reads them, whose places it gives: a letter's message
     without its frame (`language.letters`), an unpunctuated message cut where its ask begins
-    (`language.run_ons`)."""
-    return [part for sentence in sentences(message(text)) for part in run_ons(sentence)]
+    (`language.run_ons`), its words spelt as in a text message read as they stand for
+    (`language.spelling`: "b4", "shud", "get it 2 look")."""
+    said = [part for sentence in sentences(message(plain_spelling(text))) for part in run_ons(sentence)]
+    return [_with_its_subject(part) for part in said]
+
+
+# What should be done, said with no one to do it ("shud check the diary properly not just say no",
+# "Must ask for the postcode first"): the agent the feedback is about is who should.
+SUBJECTLESS = re.compile(r"^(?:should|must|needs\s+to|has\s+to|ought\s+to)\s+(?P<verb>[a-z]+)\b", re.I)
+
+
+def _with_its_subject(sentence: str) -> str:
+    found = SUBJECTLESS.match(sentence)
+    if not found or not grammar.base_verb(found["verb"].lower()) or sentence.rstrip().endswith("?"):
+        return sentence
+    return f"It {sentence[0].lower()}{sentence[1:]}"
 
 
 def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> list[tuple[int, str]]:

@@ -1,0 +1,45 @@
+"""Words spelt as in a text message are read as the words they stand for; a count stays a count.
+Table-driven over sentences written for this test."""
+
+import pytest
+
+from language.agent_terms import for_agent
+from language.remedies import Said, group
+from language.spelling import plain_spelling
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("get it 2 look at the stock list b4 saying no", "get it to look at the stock list before saying no"),
+        ("Shud only say closed if the notice is up", "Should only say closed if the notice is up"),
+        ("tell ppl abt the fee w/o being asked", "tell people about the fee without being asked"),
+        ("need 2 know by 2moro", "need to know by tomorrow"),
+        # a count is no "to": "book 2 rooms", "the 2 boxes", "have 2 dogs"
+        ("book 2 rooms for the 2 of us", "book 2 rooms for the 2 of us"),
+        ("tell them 2 bring 2 photos", "tell them to bring 2 photos"),
+        ("we have 2 dogs", "we have 2 dogs"),
+        ("Nothing to change here.", "Nothing to change here."),
+    ],
+)
+def test_a_text_message_s_spellings_are_read_as_their_words(said, read):
+    assert plain_spelling(said) == read
+
+
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        (
+            "chat said the car park was open but it wasnt!! shud check the notices page b4 answering",
+            "Check the notices page before answering.",
+        ),
+        ("Must ask for the postcode first.", "Ask for the postcode first."),
+        ("Needs to check the diary before saying no.", "Check the diary before saying no."),
+    ],
+)
+def test_what_should_be_done_said_with_no_one_to_do_it_is_asked_of_the_agent(said, line):
+    assert [r.text for r in group([Said(said, f"s{i}", f"observation:{i}") for i in range(5)])] == [line]
+
+
+def test_a_question_with_no_subject_is_still_a_question():
+    assert for_agent("Should I bring my passport?") == ""
