@@ -46,12 +46,21 @@ THRESHOLD = re.compile(
 )
 
 
+# After an amount, what makes it the house's charge for a kind of thing ("the £35 costume fee",
+# "a £2 clean fee", "the £50 deposit"): a price list's, not one value.
+A_CHARGE = re.compile(
+    r"^\s*(?:[a-z][\w-]*\s+){0,2}?(?:fee|charge|deposit|surcharge|supplement|levy)s?\b", re.I
+)
+
+
 def by_rule(text: str) -> bool:
-    """What the patterns alone say: an identifier, or a number no threshold word stands before."""
+    """What the patterns alone say: an identifier, or a number no threshold word stands before
+    nor a charge's name follows."""
     if IDENTIFIER.search(text):
         return True
     return any(
         not THRESHOLD.search(text[max(0, m.start() - THRESHOLD_WINDOW_CHARS) : m.start()])
+        and not (m.group().lstrip()[:1] in "$€£¥" and A_CHARGE.match(text[m.end() :]))
         for m in NUMBER.finditer(text)
     )
 

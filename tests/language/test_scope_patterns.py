@@ -431,3 +431,18 @@ def test_a_fact_put_right_after_a_plea_or_as_a_measure_denied_is_no_case(said, o
 )
 def test_the_last_of_a_count_points_at_no_case(sentence, found):
     assert bool(SCOPE_PATTERNS["deictic"].search(sentence)) is found
+
+
+@pytest.mark.parametrize(
+    ("sentence", "one_case"),
+    [
+        # an amount named as the house's charge for a kind of thing is a price list's
+        ("Mention the £35 costume fee when people sign up for the showcase.", False),
+        ("Always quote the £15 call-out charge up front.", False),
+        # one amount of one case stays one case
+        ("Refund the £312 to her card.", True),
+        ("Send the £48.50 to Mrs Okafor.", True),
+    ],
+)
+def test_an_amount_named_as_a_charge_is_the_house_s_price(sentence, one_case):
+    assert is_instance(sentence) is one_case
