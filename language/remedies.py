@@ -214,6 +214,8 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
             read[sentence] = asks_of_the_work(sentence) or framed(sentence)
         if reason and (announced := announced_rule(sentence)):
             asked.append((position, announced))  # "… tells nobody anything — our rule is that …"
+        elif reason and CONSEQUENCE.search(sentence) and (rule := house_rule(sentence, obliged=True)):
+            asked.append((position, rule))  # "<rule>, it should have said that to Marcus …": the rule
         elif read[sentence] and not goes_on_from_one_case(
             sentence, case_before=case_before, named_after=named_after[position]
         ):
@@ -357,7 +359,8 @@ RULE_COLON = re.compile(r"\b((?:our|the)\s+(?:[\w-]+\s+){0,2}(?:rule|policy)\s+(
 def announced_rule(sentence: str) -> str:
     """The line of a rule a reviewer announces as the house's (`ANNOUNCED_RULE`) after telling what
     one draft got wrong, when it names no case itself; else ''."""
-    found = ANNOUNCED_RULE.search(RULE_COLON.sub(r"\1 that ", sentence.strip()))
+    said = CONSEQUENCE.sub("", sentence.strip()) or sentence.strip()  # not what it means for the draft
+    found = ANNOUNCED_RULE.search(RULE_COLON.sub(r"\1 that ", said))
     if not found or names_one(found["rule"]) or is_instance(found["rule"]):
         return ""
     asked = request(found["rule"])
@@ -375,8 +378,10 @@ def house_rule(sentence: str, *, obliged: bool = False) -> str:
     item", "The same fitter can't install a boiler and sign it off", "Jam doesn't get jarred above
     85 degrees"); a reviewer's reason is read so."""
     text = lead_off(AFTER_DASH.sub("", sentence.strip()).rstrip(" .!"))  # not "As of Friday: …"
+    if obliged:  # the rule, before what it means for the draft: "…, so don't promise a late hold"
+        text = CONSEQUENCE.sub("", text).rstrip(" ,.!") or text
     words = text.split()
-    ruled = "general-rule" in shapes(text) or (obliged and OBLIGED.search(text))
+    ruled = "general-rule" in shapes(text) or (obliged and (OBLIGED.search(text) or _stated_of_a_kind(text)))
     # what opens with a verb ("Peak dates need …" read as "peak") is an act the agent was not given
     ruled = ruled and not (obliged and imperative(text))
     if len(words) < 4 or text.endswith("?") or not ruled or is_instance(text):
@@ -386,6 +391,52 @@ def house_rule(sentence: str, *, obliged: bool = False) -> str:
     if any(w.lower().strip(",.;:") in SPEAKER | THE_WRITER for w in words) or words[0].lower() in DEGREE:
         return ""  # "… looks like you copied the Jones job", "Far too many boxes listed …"
     return as_policy(text)
+
+
+# What the rule means for the one draft, after it: "…, so don't promise a late hold", "…, it
+# should have said that before taking the booking", "…, the draft told Mrs Doyle she could …".
+CONSEQUENCE = re.compile(
+    r"(?:,|\s[—–-])\s+(?:so\b|which\s+means\b|hence\b|(?:and\s+)?(?:it|you|the\s+(?:draft|reply))\s+"
+    r"(?:should(?:n't)?\s+have|(?:has\s+)?(?:told|said|offered|promised|quoted|asked|let|gave))\b).*$",
+    re.I,
+)
+# What a kind of thing is, or what the house does, stated by a reviewer: "All teaching is on our
+# premises", "Hire beyond 8 weeks is charged weekly …", "Security deposit is £300 and it's taken at
+# booking", "We take 30% on order …", "no plasterboard in general waste skips" (not "The booking
+# is …", "She is …": one thing, someone).
+STATED_OF_A_KIND = re.compile(
+    r"^(?:(?:all|any|every|each)\s+)?(?!(?:the|this|that|these|those|it|its|he|she|they|there|here|his|her|"
+    r"their|my|your|our|what|which|who|one)\b)[a-z][\w'-]*(?:\s+(?!(?:is|are)\b)[\w'£$€%-]+){0,6}?\s+"
+    r"(?:is|are|isn't|aren't)\s+(?!(?:a\s+|an\s+)?(?:mess|joke|wrong|right|nonsense|rubbish|ridiculous)\b)\S"
+    r"|^we\s+(?:take|require|need|close|open|deliver|collect|accept|insist)\b"
+    r"|^no\s+(?!(?:one\s+(?!but\b)|way|idea|thanks|problem|worries|chance|need|doubt)\b)[a-z][\w-]*\s+\S",
+    re.I,
+)
+
+
+def _stated_of_a_kind(text: str) -> bool:
+    """Whether a reviewer's sentence states what things of a kind are, or what the house does
+    (`STATED_OF_A_KIND`): not one value put right ("Drawing revision is C not B", "Biscuit is a
+    cockapoo, not a cocker"), one named thing (a capital inside it, a subject of one word), one
+    person's own ("… for a different customer's flyer") or what someone did ("…, they ordered 2500")."""
+    found = STATED_OF_A_KIND.match(text)
+    if not found or re.search(r"(?<!^)\b[A-Z][a-z]+\b", text) or PUT_RIGHT.search(text):
+        return False
+    words = [w.strip(",.;:!").lower() for w in text.split()]
+    subject = re.split(r"\s(?:is|are|isn't|aren't)\s", text.lower(), maxsplit=1)[0].split()
+    if subject[0].endswith("ing") or any(grammar.past(w) for w in subject):
+        return False  # "Asking questions is tiring", "Deposit asked for is two weeks": a doing, one draft's
+    if re.match(r"^[a-z][\w-]*\s+(?:is|are|isn't|aren't)\b", text, re.I) and not words[0].endswith("s"):
+        return False  # "Biscuit is …": maybe a name
+    if any(w.endswith("'s") and w not in ("it's", "that's", "there's", "what's") for w in words):
+        return False
+    return not any(grammar.past(w) and words[i - 1] in DOERS for i, w in enumerate(words) if i)
+
+
+PUT_RIGHT = re.compile(
+    r"\b(?:is|are)\s+[^,;]{1,25}?,?\s+not\s+(?!on\b|at\b|in\b|for\b|before\b|after\b)", re.I
+)
+DOERS = frozenset({"they", "she", "he", "we", "i", "you", "it", "someone", "somebody", "nobody"})
 
 
 # What the draft did, told to its writer: "You've promised her the dye lot will match …, and we can

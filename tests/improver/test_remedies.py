@@ -73,7 +73,8 @@ def test_a_rule_asked_from_now_on_with_its_fee_is_proposed_as_the_asks_reader_re
         template="taproom", directives=BASE, negative_by_category={"accuracy": 4}, remedies=remedies
     )
     assert line in DeterministicProposer().propose(data).directives.splitlines()
-    # the same line said of one order, without "going forward", stays one case
-    once = Remedy(line, 4, 4, ("observation:1",))
+    # a line that names one order's amount, without "going forward", stays one case
+    one = "Tell people it's our growlers or sealed screw-caps only, and refund the £312 to her card."
+    once = Remedy(one, 4, 4, ("observation:1",))
     left = DeterministicProposer().propose(ProposalInput(**{**data.__dict__, "remedies": (once,)}))
-    assert left is None or line not in left.directives
+    assert left is None or one not in left.directives

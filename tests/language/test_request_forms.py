@@ -881,3 +881,42 @@ def test_a_sentence_opened_by_a_linking_adverb_is_no_imperative(sentence, instru
 )
 def test_a_reviewer_s_rule_of_what_is_done_to_a_kind_is_the_house_s_policy(reason, line):
     assert [for_agent(s) for _, s in asks_in(reason, reason=True)] == [line]
+
+
+@pytest.mark.parametrize(
+    ("reason", "line"),
+    [
+        # the rule, then what it means for this draft
+        (
+            "Cancellations inside 72 hours lose the deposit, it should have said that to Priya instead of moving the date.",
+            "Our policy is that cancellations inside 72 hours lose the deposit.",
+        ),
+        (
+            "We don't fly in gusts over 25 knots, so no promising Saturday for Mr Hale.",
+            "Don't fly in gusts over 25 knots.",
+        ),
+        # what a kind of thing is, or what the house does, stated plainly
+        ("Nope. All coaching is on our own courts.", "Our policy is that all coaching is on our own courts."),
+        (
+            "Kit hire beyond 2 weeks is charged weekly at the quoted rate.",
+            "Our policy is that kit hire beyond 2 weeks is charged weekly at the quoted rate.",
+        ),
+        ("no. no glass bottles on the pontoon.", "No glass bottles on the pontoon."),
+    ],
+)
+def test_a_reviewer_s_rule_stated_plainly_is_read_before_what_it_means_for_the_draft(reason, line):
+    assert [for_agent(s) for _, s in asks_in(reason, reason=True)] == [line]
+
+
+@pytest.mark.parametrize(
+    "reason",
+    [
+        # one value put right, one person's own thing, what someone did: no rule of the house
+        "Proof attached is for another customer's leaflet. Swap it and resend.",
+        "Quantity on the invoice is 40, they ordered 400. Fix pls.",
+        "Bella is a spaniel. Fix her card.",
+        "Drawing revision is C not B. Resend.",
+    ],
+)
+def test_one_case_put_right_in_a_reviewer_s_reason_is_no_house_rule(reason):
+    assert not [s for _, s in asks_in(reason, reason=True) if s.startswith("Our policy")]
