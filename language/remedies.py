@@ -237,8 +237,11 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
         # said the fitting was included. Was charged £45 extra."), not a case the ask is about
         # (a sentence that tells what the agent did is where it went wrong: "… and it has now offered me
         # three gardening shifts …", no case the ask after it is about)
+        # (an ask of the work read just now tells no case: "Stop sending people to the website for
+        # lifejacket sizing. Give them the chest size chart in the chat.")
+        asked_here = bool(asked) and asked[-1][0] == position
         case_before = case_before or (
-            not story and not THE_AGENT_DID.search(sentence) and tells_one_case(sentence)
+            not story and not asked_here and not THE_AGENT_DID.search(sentence) and tells_one_case(sentence)
         )
         # … and once it is told that it keeps happening, the case told before was one time of many
         # ("just got a reminder for tomorrow at 11 but i booked 1pm?? whys it always got the wrong time …")

@@ -565,3 +565,9 @@ def test_a_plural_reads_as_its_singular_when_lines_are_compared(one, other):
 )
 def test_a_question_tagged_on_after_an_ask_only_presses_it(said, line):
     assert [r.text for r in group([Said(said, f"s{i}", f"observation:{i}") for i in range(5)])] == [line]
+
+
+def test_an_ask_then_what_to_do_instead_are_both_asked():
+    said = "Stop sending people to the website for boot sizing. Give them the foot size chart in the chat."
+    remedies = group([Said(said, f"s{i}", f"observation:{i}") for i in range(5)])
+    assert [r.text for r in remedies] == [said]
