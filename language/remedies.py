@@ -170,7 +170,31 @@ def pieces(text: str) -> list[str]:
     (`language.run_ons`), its words spelt as in a text message read as they stand for
     (`language.spelling`: "b4", "shud", "get it 2 look")."""
     said = [part for sentence in sentences(message(plain_spelling(text))) for part in run_ons(sentence)]
+    said = [REMARK_AFTER.sub("", piece) for part in said for piece in _so_asked(part)]
     return [_with_its_subject(part) for part in said]
+
+
+# In a long sentence, the ask that follows what happened after ", so": "… spent two hours with
+# frozen feet, so when it books juniors in it should list the kit they need to bring".
+SO_ASKED = re.compile(
+    r",\s+so\s+(?=(?:really\s+|then\s+|surely\s+|basically\s+)?(?:when\b[^,]{0,60}?\s)?"
+    r"(?:it|the\s+[\w-]+|your\s+[\w-]+|you|they)\s+(?:really\s+)?(?:should|needs?\s+to|must|has\s+to|ought\s+to)\b)",
+    re.I,
+)
+# A remark to the reader after the ask, to its end: "…, and otherwise keep up the good work", "…, and
+# honestly the cafe coffee has got much better too", "…, because the rest of the day was lovely".
+REMARK_AFTER = re.compile(
+    r",\s+(?:and\s+(?:otherwise|honestly|also,|i'?ll\s+say|to\s+be\s+fair|in\s+fairness)|because\s+the\s+rest)\b.*$",
+    re.I,
+)
+
+
+def _so_asked(sentence: str) -> list[str]:
+    found = SO_ASKED.search(sentence)
+    if not found:
+        return [sentence]
+    after = re.sub(r"^(?:really|then|surely|basically)\s+", "", sentence[found.end() :], flags=re.I)
+    return [sentence[: found.start()] + ".", after[:1].upper() + after[1:]]
 
 
 # What should be done, said with no one to do it ("shud check the diary properly not just say no",

@@ -571,3 +571,23 @@ def test_an_ask_then_what_to_do_instead_are_both_asked():
     said = "Stop sending people to the website for boot sizing. Give them the foot size chart in the chat."
     remedies = group([Said(said, f"s{i}", f"observation:{i}") for i in range(5)])
     assert [r.text for r in remedies] == [said]
+
+
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        (
+            "Lovely evening overall and the staff were kind, but nobody told us the car park shuts at ten and "
+            "we got locked in, so when it books late tables it should mention the car park closing time, "
+            "because the rest of the night was great.",
+            "When it books late tables, mention the car park closing time.",
+        ),
+        (
+            "Been a member for years and the classes are great, but it never said the studio had moved, so "
+            "really it needs to send the new address with every booking, and otherwise keep up the good work.",
+            "Send the new address with every booking.",
+        ),
+    ],
+)
+def test_the_ask_after_so_in_a_long_story_is_read_without_the_remark_after_it(said, line):
+    assert [r.text for r in group([Said(said, f"s{i}", f"observation:{i}") for i in range(5)])] == [line]
