@@ -250,11 +250,13 @@ OTHERS_DO = re.compile(
     r"(?:(?:[\w'-]+\s+){0,3}?(?:shops?|places?|compan(?:y|ies)|firms?|business(?:es)?|garages?|suppliers?|"
     r"stores?|outfits?|sites?|websites?|salons?|studios?|centres?|centers?|venues?|agenc(?:y|ies)|retailers?|"
     r"sellers?|providers?|services?|bots?|chatbots?|ones?)\s+(?:(?:i|we)\s+(?:know|use)\s+)?(?:{USED}\s+)?"
-    # a trade named by what it does, with the writer's own dealings: "most florists I've used"
-    r"|(?:[\w'-]+\s+){0,2}?[a-z]+(?:ists|ers|eries)\s+{USED}\s+)"
+    # a trade named with the writer's own dealings: "most florists I've used", "every other campsite
+    # I've been to"
+    r"|(?:[\w'-]+\s+){0,2}?[a-z]+\s+{USED}\s+)"
     r"(?:(?:all|always|usually|just|will|would)\s+)?(?P<verb>[a-z]+)\b(?P<rest>.*)$".replace(
         "{USED}",
-        r"(?:i|we)(?:'ve|\s+have)\s+(?:ever\s+)?(?:used|been\s+to|dealt\s+with|tried|ordered\s+from)",
+        r"(?:i|we)(?:'ve|\s+have)\s+(?:ever\s+)?(?:used|been\s+to|dealt\s+with|tried|ordered\s+from|spoken\s+to|"
+        r"stayed\s+(?:at|with)|booked\s+with|bought\s+from|hired\s+from|visited)",
     ),
     re.I,
 )
@@ -267,9 +269,11 @@ def as_others_do(text: str) -> str:
     verb = lemma[0] if lemma else ""
     if not verb or verb in NO_PRACTICE or verb in NO_ACT or not grammar.base_verb(verb):
         return ""
-    # whoever is served: "… texts you when the car is ready"
-    rest = re.sub(r"\byour\b", "the user's", re.sub(r"\byou\b", "the user", found["rest"]))
-    return f"{verb[:1].upper()}{verb[1:]}{rest}"
+    # whoever is served, said as the writer is (then as the user): "… texts you when the car is ready",
+    # "… before you arrive"
+    rest = re.sub(r"\byour\b", "my", re.sub(r"\byou\b", "me", found["rest"]))
+    rest = re.sub(r"\bme\s+(?=(?:are|have|do|need|want|get|arrive|come|book|pay|leave|order)\b)", "I ", rest)
+    return f"{verb[:1].upper()}{verb[1:]}{rest}"  # (the writer said as the user once it is a line)
 
 
 # The agent named, to be seen to or had do something: "Please ensure that the assistant refrains

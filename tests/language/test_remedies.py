@@ -338,6 +338,15 @@ def test_an_ask_reaches_its_line_past_the_writers_view_and_without_a_marked_case
         ),
         ("Every other garage I've dealt with texts you when the car is ready.", "Text the user when the car"),
         ("Most customers ask about parking before they book.", None),
+        # any trade named with the writer's own dealings; whoever is served is the user
+        (
+            "Every other campsite I've stayed at tells you the gate code before you arrive.",
+            "Tell the user the gate code before the user arrives.",
+        ),
+        (
+            "Every other bathroom firm I've spoken to offers a free survey before giving a price.",
+            "Offer a free survey before giving a price.",
+        ),
         # a memo's heading; the agent "is to" do it; from a day, said with a colon
         (
             "Memo to the front desk and whoever runs the chat, re: locker keys. Going forward the assistant "
