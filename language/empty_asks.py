@@ -46,11 +46,19 @@ WORTH_A_GO = re.compile(
 )
 
 
+# A feeling said with "not": "Really not impressed.", "Not happy at all!" (no "not X" to avoid).
+NOT_PLEASED = re.compile(
+    r"^(?:(?:really|just|so|very|totally|honestly|frankly)\s+)*not\s+(?:(?:very|too|at\s+all|remotely)\s+)?"
+    r"(?:impressed|happy|pleased|amused|chuffed|satisfied|great|good\s+enough|acceptable|ok|okay|cool|on)"
+    r"(?:\s+at\s+all)?[\s.!]*$"
+)
+
+
 def empty_ask(sentence: str) -> bool:
     """Whether every clause of the sentence is an imperative that names nothing to do, or a
     word of feeling or of the moment around one (see the module's docstring)."""
     text = FILLER_PHRASES.sub(" ", sentence.replace("’", "'").lower())
-    if NOBODY_KNOWS.match(text.strip()) or WORTH_A_GO.match(text.strip()):
+    if NOBODY_KNOWS.match(text.strip()) or WORTH_A_GO.match(text.strip()) or NOT_PLEASED.match(text.strip()):
         return True  # "Nobody has to know.": a nudge to look away, no work; "Worth a go.": no work named
     clauses = [_words(clause) for clause in re.split(r"[.!?,;:…]+|\s[—–-]\s", text)]
     clauses = [words for words in clauses if words]

@@ -595,9 +595,21 @@ NOT_ASKED = re.compile(
 )
 
 
+# … or what the agent never once did: "… and not once did it mention that plasterboard can't go in,
+# so I got a surcharge" asks "Mention that plasterboard can't go in".
+NOT_ONCE = re.compile(
+    r"^(?:.*?\s(?:and|but)\s+)?not\s+once\s+(?:did|has|had)\s+(?:it|you|u|(?:the|your|this)\s+(?:[\w-]+\s+)?"
+    r"(?:bot|assistant|chat|chatbot|agent|website|system|helper))\s+(?P<verb>[a-z]+)\s+"
+    r"(?P<rest>\S[^,;]*?)(?:,\s+so\b.*)?[.!]*$",
+    re.I,
+)
+
+
 def told_too_late(text: str) -> str:
     """What the writer would have liked to be told (`LIKED_TOLD`), or was not told (`NOT_TOLD`) or
-    asked (`NOT_ASKED`), said to the agent; or ''."""
+    asked (`NOT_ASKED`), or what the agent never once did (`NOT_ONCE`), said to the agent; or ''."""
+    if (found := NOT_ONCE.match(text)) and grammar.base_verb(found["verb"].lower()):
+        return f"{found['verb'].capitalize()} {found['rest']}"
     if found := NOT_ASKED.match(text):
         return f"Ask the user {found['rest']}"
     if found := NOT_TOLD.match(text):  # not what befell one case: "… the trip was cancelled", "… my order"

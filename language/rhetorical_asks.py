@@ -163,9 +163,12 @@ HAD_IT = re.compile(
 # What would have been courtesy enough, said as a thing given for every case: "…, but a short
 # progress note every month on any job that runs long would be basic courtesy" (not "A refund
 # would be nice": nothing in it says it holds beyond the writer's case).
+# … or as what it would spare or help: "A simple compatibility note on each hive body would save
+# everybody time".
 GIVEN = re.compile(
-    r"^(?P<act>(?:a|an|one)\s+[^,;]*?)\s+would\s+(?:be|have\s+been)\s+(?:(?:basic|common|simple)\s+courtesy|"
-    r"nice|good|great|helpful|appreciated|useful|handy|welcome)\b[^?]*$",
+    r"^(?P<act>(?:a|an|one)\s+[^,;]*?)\s+would\s+(?:(?:be|have\s+been)\s+(?:(?:basic|common|simple)\s+courtesy|"
+    r"nice|good|great|helpful|appreciated|useful|handy|welcome)|(?:have\s+)?(?:saved|save|helped|help|"
+    r"(?:gone|go)\s+a\s+long\s+way|(?:made|make)\s+(?:a|all\s+the)\s+difference))\b[^?]*$",
     re.I,
 )
 # The same thing given asked for as a chance: "Any chance of a text when the driver's about an

@@ -600,3 +600,24 @@ def test_an_ask_then_what_to_do_instead_are_both_asked():
 )
 def test_the_ask_after_so_in_a_long_story_is_read_without_the_remark_after_it(said, line):
     assert [r.text for r in group([Said(said, f"s{i}", f"observation:{i}") for i in range(5)])] == [line]
+
+
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        # what a thing given for every case would spare
+        (
+            "Had to ask twice whether the tent fits my trailer. A short size note on each tent listing would "
+            "save everybody time.",
+            "Give a short size note on each tent listing.",
+        ),
+        # what the agent never once did, past the story and what it cost; a feeling with "not" is no ask
+        (
+            "Booked a van through your chat and not once did it mention that the deposit is held for a week, "
+            "so I was £200 short at the weekend. Really not impressed.",
+            "Mention that the deposit is held for a week.",
+        ),
+    ],
+)
+def test_a_thing_that_would_spare_time_and_what_was_never_once_done_are_asked(said, line):
+    assert [r.text for r in group([Said(said, f"s{i}", f"observation:{i}") for i in range(5)])] == [line]
