@@ -171,6 +171,7 @@ def pieces(text: str) -> list[str]:
     (`language.spelling`: "b4", "shud", "get it 2 look")."""
     said = [part for sentence in sentences(message(plain_spelling(text))) for part in run_ons(sentence)]
     said = [REMARK_AFTER.sub("", piece) for part in said for piece in _so_asked(part)]
+    said = [piece for part in said for piece in _for_the_one_case_then(part)]
     return [_with_its_subject(part) for part in said]
 
 
@@ -183,10 +184,26 @@ SO_ASKED = re.compile(
 )
 # A remark to the reader after the ask, to its end: "…, and otherwise keep up the good work", "…, and
 # honestly the cafe coffee has got much better too", "…, because the rest of the day was lovely".
+# A story told after it ("…, which is what happened on 9 November") or a remark that it is obvious
+# ("…, surely that's obvious") is no part of it either.
 REMARK_AFTER = re.compile(
-    r",\s+(?:and\s+(?:otherwise|honestly|also,|i'?ll\s+say|to\s+be\s+fair|in\s+fairness)|because\s+the\s+rest)\b.*$",
+    r",\s+(?:and\s+(?:otherwise|honestly|also,|i'?ll\s+say|to\s+be\s+fair|in\s+fairness)|because\s+the\s+rest"
+    r"|which\s+is\s+(?:exactly\s+)?what\s+happened|surely\s+that'?s\s+(?:obvious|common\s+sense))\b.*$",
     re.I,
 )
+# What is to be done from now on, after what to do for the one case: "For this one please ring her to
+# apologise, but going forward the assistant should ask for …".
+BUT_FROM_NOW_ON = re.compile(
+    r",?\s+but\s+(?=(?:going\s+forward|from\s+now\s+on|in\s+future|for\s+the\s+future|next\s+time)\b)", re.I
+)
+
+
+def _for_the_one_case_then(sentence: str) -> list[str]:
+    found = BUT_FROM_NOW_ON.search(sentence)
+    if not found:
+        return [sentence]
+    after = sentence[found.end() :]
+    return [sentence[: found.start()] + ".", after[:1].upper() + after[1:]]
 
 
 def _so_asked(sentence: str) -> list[str]:

@@ -47,7 +47,11 @@ QUESTIONS = [
     rf"wouldn'?t\s+it\s+(?:be\s+)?(?:make\s+(?:more\s+)?sense|better|easier|simpler)\s+(?:for\s+{AGENT}\s+)?to\s+",
     r"would\s+it\s+(?:really\s+|actually\s+|honestly\s+|seriously\s+)?(?:kill|hurt)\s+(?:you|it|them)\s+to\s+",
     rf"would\s+it\s+be\s+(?:so\s+|that\s+|too\s+|really\s+)?(?:hard|difficult)\s+(?:for\s+{AGENT}\s+)?to\s+",
-    rf"how\s+(?:hard|difficult)\s+(?:is\s+it|can\s+it\s+be|would\s+it\s+be)\s+(?:for\s+{AGENT}\s+)?to\s+",
+    rf"how\s+(?:hard|difficult)\s+(?:is\s+it|can\s+it\s+be|would\s+it\s+be)\s+(?:for\s+{AGENT}\s+)?to\s+"
+    rf"(?:(?:get|have)\s+{AGENT}\s+(?:to\s+)?)?",  # "… to get the assistant to check stock …?"
+    # the least it could do: "could it at least link the conversion chart instead of just giving up"
+    r"(?:could|can|couldn'?t|can'?t)\s+(?:it|the\s+(?:[\w-]+\s+)?(?:bot|assistant|chat|chatbot|system|agent))\s+"
+    r"(?:at\s+least|not\s+just)\s+",  # (not "can you at least tell me why …": one case's answer)
     rf"is\s+it\s+(?:really\s+)?(?:so|that|too)\s+(?:hard|difficult)\s+(?:for\s+{AGENT}\s+)?to\s+",
     rf"(?:is\s+it|would\s+it\s+be)\s+(?:really\s+)?(?:too|so)\s+much\s+to\s+ask\s+(?:for\s+{AGENT}\s+to\s+|that\s+{AGENT}\s+|to\s+)",
     r"(?:is|would)\s+it\s+(?:be\s+)?possible\s+to\s+",

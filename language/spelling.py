@@ -38,6 +38,8 @@ SPELT = {
     "l8r": "later",
     "l8": "late",
     "bn": "been",
+    "n": "and",
+    "thats": "that's",
 }
 SPELT_WORD = re.compile(r"(?<![\w/])(" + "|".join(re.escape(w) for w in SPELT) + r")(?![\w/])", re.I)
 # "2" after a word that takes "to" before a verb: "get it 2 look", "need 2 know", "how 2 book"

@@ -621,3 +621,32 @@ def test_the_ask_after_so_in_a_long_story_is_read_without_the_remark_after_it(sa
 )
 def test_a_thing_that_would_spare_time_and_what_was_never_once_done_are_asked(said, line):
     assert [r.text for r in group([Said(said, f"s{i}", f"observation:{i}") for i in range(5)])] == [line]
+
+
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        (
+            "How hard would it be to get the assistant to check stock at both branches before saying "
+            "something is sold out?",
+            "Check stock at both branches before saying something is sold out.",
+        ),
+        ("bot just says dunno lol. cud it at least link the size chart", "Link the size chart."),
+        (
+            "Group bookings should be checked against the class timetable so two groups don't clash, which "
+            "is what happened on 9 November.",
+            "Group bookings should be checked against the class timetable so two groups don't clash.",
+        ),
+        (
+            "Order 5521 for Mrs Holloway went to the wrong house. For this one please ring her to apologise, "
+            "but going forward the assistant should ask for a landmark on every drop-off.",
+            "Ask for a landmark on every drop-off.",
+        ),
+    ],
+)
+def test_the_ask_inside_a_question_a_least_it_could_do_and_a_from_now_on_after_one_case(said, line):
+    assert [r.text for r in group([Said(said, f"s{i}", f"observation:{i}") for i in range(5)])] == [line]
+
+
+def test_the_least_asked_of_whoever_answers_about_one_case_is_no_ask():
+    assert not group([Said("Can you at least tell me why it failed?", f"s{i}", f"o:{i}") for i in range(5)])

@@ -15,6 +15,7 @@ from language.spelling import plain_spelling
         ("Shud only say closed if the notice is up", "Should only say closed if the notice is up"),
         ("tell ppl abt the fee w/o being asked", "tell people about the fee without being asked"),
         ("need 2 know by 2moro", "need to know by tomorrow"),
+        ("any parcels sent between nov n march", "any parcels sent between nov and march"),
         # a count is no "to": "book 2 rooms", "the 2 boxes", "have 2 dogs"
         ("book 2 rooms for the 2 of us", "book 2 rooms for the 2 of us"),
         ("tell them 2 bring 2 photos", "tell them to bring 2 photos"),
