@@ -96,6 +96,13 @@ PERSON_WORDS = frozenset({"user", "user'"})
 MAX_CHARS = 600  # a line is at most 300 characters; a longer sentence is no line
 
 
+# "But" after none or all says who is excepted, it opens no clause: "no one but our lads alters the
+# scaffold", "nothing but the tape".
+NONE_BUT = re.compile(
+    r"\b(no\s*one|no-one|nobody|nothing|none|anyone|anybody|all|everyone|everybody)\s+but\b", re.I
+)
+
+
 def for_agent(sentence: str) -> str:
     """The line agents would be given for `sentence` ('' when it gives them nothing to do)."""
     if len(sentence) > MAX_CHARS or not sentence.strip():  # a document: read no further (nor kept in
@@ -108,6 +115,7 @@ def _line_for(sentence: str) -> str:
     if signed(sentence):  # who wrote it: read no further
         return ""
     said = " ".join(plain_spelling(sentence.replace("’", "'")).split()).strip(" -*")
+    said = NONE_BUT.sub(r"\1 except", said)  # "no one but our lads alters …": no clause after "but"
     joined = JOINING.sub("", said, count=1)  # not before a fragment: "But only for the front door"
     said = joined if joined != said and not _fragment(joined) else said
     text = addressed(shielded(said))

@@ -432,7 +432,9 @@ def house_rule(sentence: str, *, obliged: bool = False) -> str:
         return ""
     if WHERE_NOT.match(text) or empty_ask(text) or _draft_did(text):
         return ""  # "She should never have been on it.", "Nobody has to know.", "You've promised her …"
-    if any(w.lower().strip(",.;:") in SPEAKER | THE_WRITER for w in words) or words[0].lower() in DEGREE:
+    # (whoever "you" is after "if" is anyone: "Pitches are released if you haven't arrived by 8pm")
+    said = [w.lower().strip(",.;:") for w in CONDITIONAL_YOU.sub(r"\1 anyone", text).split()]
+    if any(w in SPEAKER | THE_WRITER for w in said) or words[0].lower() in DEGREE:
         return ""  # "… looks like you copied the Jones job", "Far too many boxes listed …"
     return as_policy(text)
 
@@ -453,9 +455,15 @@ STATED_OF_A_KIND = re.compile(
     r"their|my|your|our|what|which|who|one)\b)[a-z][\w'-]*(?:\s+(?!(?:is|are)\b)[\w'£$€%-]+){0,6}?\s+"
     r"(?:is|are|isn't|aren't)\s+(?!(?:a\s+|an\s+)?(?:mess|joke|wrong|right|nonsense|rubbish|ridiculous)\b)\S"
     r"|^we\s+(?:take|require|need|close|open|deliver|collect|accept|insist)\b"
+    # what everyone does, or nothing does: "everyone signs the waiver before climbing"; when the house
+    # is closed or open: "closed for drop-offs on sundays 12-4"
+    r"|^(?:everyone|everybody|nothing|nobody|no\s+one)\s+[a-z]+s\b|^(?:closed|open)\s+(?:for|on|to)\b"
     r"|^no\s+(?!(?:one\s+(?!but\b)|way|idea|thanks|problem|worries|chance|need|doubt)\b)[a-z][\w-]*\s+\S",
     re.I,
 )
+
+
+CONDITIONAL_YOU = re.compile(r"\b(if|unless|until|once|when)\s+(?:you|u)\b", re.I)
 
 
 def _stated_of_a_kind(text: str) -> bool:
@@ -474,13 +482,19 @@ def _stated_of_a_kind(text: str) -> bool:
         return False  # "Biscuit is …": maybe a name
     if any(w.endswith("'s") and w not in ("it's", "that's", "there's", "what's") for w in words):
         return False
-    return not any(grammar.past(w) and words[i - 1] in DOERS for i, w in enumerate(words) if i)
+    # what someone did, not what holds if they did ("soak-offs are £10 unless we did the set")
+    return not any(
+        grammar.past(w) and words[i - 1] in DOERS and (i < 2 or words[i - 2] not in CONDITIONS)
+        for i, w in enumerate(words)
+        if i
+    )
 
 
 PUT_RIGHT = re.compile(
     r"\b(?:is|are)\s+[^,;]{1,25}?,?\s+not\s+(?!on\b|at\b|in\b|for\b|before\b|after\b)", re.I
 )
 DOERS = frozenset({"they", "she", "he", "we", "i", "you", "it", "someone", "somebody", "nobody"})
+CONDITIONS = frozenset({"if", "unless", "until", "once", "when", "whether"})
 
 
 # What the draft did, told to its writer: "You've promised her the dye lot will match …, and we can

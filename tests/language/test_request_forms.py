@@ -920,3 +920,30 @@ def test_a_reviewer_s_rule_stated_plainly_is_read_before_what_it_means_for_the_d
 )
 def test_one_case_put_right_in_a_reviewer_s_reason_is_no_house_rule(reason):
     assert not [s for _, s in asks_in(reason, reason=True) if s.startswith("Our policy")]
+
+
+@pytest.mark.parametrize(
+    ("reason", "line"),
+    [
+        # "you" after "if" is anyone; what holds if someone did something is no one's doing
+        (
+            "Moorings are released if you haven't arrived by 6pm, so don't promise a late berth.",
+            "Our policy is that moorings are released if you haven't arrived by 6pm.",
+        ),
+        (
+            "Gel removals are £8 unless we did the set.",
+            "Our policy is that gel removals are £8 unless we did the set.",
+        ),
+        # what everyone does; "but" after none says who is excepted
+        (
+            "everyone signs the waiver before climbing",
+            "Our policy is that everyone signs the waiver before climbing.",
+        ),
+        (
+            "no one but our riggers alters the staging.",
+            "Our policy is that no one except our riggers alters the staging.",
+        ),
+    ],
+)
+def test_a_reviewer_s_rule_with_anyone_s_you_a_weekday_or_everyone_is_the_house_s(reason, line):
+    assert [for_agent(s) for _, s in asks_in(reason, reason=True)] == [line]
