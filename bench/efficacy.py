@@ -229,8 +229,9 @@ def told(words: str) -> set[str]:
     from language.agent_terms import for_agent, speaker_as_user
     from language.passive_asks import appreciated
     from language.rhetorical_asks import later_acts_asked, told_instead
+    from language.spelling import plain_spelling
 
-    said = words.lower().replace("\u2019", "'")
+    said = plain_spelling(words.lower().replace("\u2019", "'"))  # "shud only say …" as "should only say …"
     active = appreciated(f"I'd appreciate it if {said}").lower() or said
     # what should have been done ("should have booked me a fitting …"), or done to the writer ("being
     # told up front that …"), as the agent is told to do it: "book me a fitting …", "tell the user up
@@ -243,6 +244,7 @@ def told(words: str) -> set[str]:
     ways = {
         said,
         for_agent(words).rstrip(".").lower() or said,
+        said_as_done,  # "should only say cancelled if …" as "only say cancelled if …"
         now,
         for_agent(now).rstrip(".").lower() or now,
         active,

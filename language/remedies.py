@@ -216,7 +216,11 @@ def _so_asked(sentence: str) -> list[str]:
 
 # What should be done, said with no one to do it ("shud check the diary properly not just say no",
 # "Must ask for the postcode first"): the agent the feedback is about is who should.
-SUBJECTLESS = re.compile(r"^(?:should|must|needs\s+to|has\s+to|ought\s+to)\s+(?P<verb>[a-z]+)\b", re.I)
+SUBJECTLESS = re.compile(
+    r"^(?:should|must|needs\s+to|has\s+to|ought\s+to)\s+(?:(?:just|only|always|never|really|also|actually)\s+)?"
+    r"(?P<verb>[a-z]+)\b",
+    re.I,
+)
 
 
 def _with_its_subject(sentence: str) -> str:

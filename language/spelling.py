@@ -10,6 +10,8 @@ rooms", "the 2 boxes").
 
 import re
 
+from lemminflect import getAllLemmas
+
 from language.grammar import base_verb
 
 SPELT = {
@@ -45,17 +47,37 @@ SPELT_WORD = re.compile(r"(?<![\w/])(" + "|".join(re.escape(w) for w in SPELT) +
 # "2" after a word that takes "to" before a verb: "get it 2 look", "need 2 know", "how 2 book"
 TAKES_TO = (
     "it them him her me us you u need needs want wants has have had going got how able ought used "
-    "tried try remember forgot asked told tell ask"
+    "tried try trying remember forgot asked told tell ask"
 )
 TWO_AS_TO = re.compile(r"\b(" + "|".join(TAKES_TO.split()) + r") 2 (?=([a-z]+)\b)", re.I)
 
 
+# A verb's "-ing" with its "g" dropped: "keeps sayin", "offerin", "tryin" (not "cabin", "begin": words of
+# their own).
+JOINED_NOUNS = frozenset(
+    {"checkin", "login", "signin", "plugin", "builtin", "walkin", "dropin", "addin", "popin"}
+)
+DROPPED_G = re.compile(r"\b([a-z]{3,}in)\b(?!')", re.I)
+
+
 def plain_spelling(text: str) -> str:
     """`text` with the spellings of a text message in their plain words (see the module)."""
+    text = DROPPED_G.sub(_with_its_g, text) if "in" in text else text
     if not any(ch.isdigit() or ch == "/" for ch in text) and not SPELT_WORD.search(text):
         return text
     text = SPELT_WORD.sub(lambda m: _cased(m.group(1), SPELT[m.group(1).lower()]), text)
     return TWO_AS_TO.sub(lambda m: f"{m.group(1)} to " if base_verb(m.group(2).lower()) else m.group(0), text)
+
+
+def _with_its_g(found: re.Match) -> str:
+    word = found.group(1)
+    if (
+        word.lower() in JOINED_NOUNS
+        or getAllLemmas(word.lower())
+        or not getAllLemmas(f"{word.lower()}g", upos="VERB")
+    ):
+        return word
+    return f"{word}g"
 
 
 def _cased(said: str, word: str) -> str:

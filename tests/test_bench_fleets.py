@@ -124,6 +124,12 @@ def test_a_one_off_is_served_when_a_line_names_its_case(line, served):
         # what should have been done, or done to the writer, served as what to do
         ("should have booked me a fitting first", "Book the user a fitting first.", True),
         ("being told up front that parking is extra", "Tell the user up front that parking is extra.", True),
+        # typed as a text message, served in plain words; a past participle kept as it was said
+        (
+            "shud only say cancelled if its on the updates page",
+            "Only say cancelled if its on the updates page.",
+            True,
+        ),
         # said of the agent
         (
             "makes clear in every quote whether fitting is in",

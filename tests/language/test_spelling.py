@@ -16,6 +16,9 @@ from language.spelling import plain_spelling
         ("tell ppl abt the fee w/o being asked", "tell people about the fee without being asked"),
         ("need 2 know by 2moro", "need to know by tomorrow"),
         ("any parcels sent between nov n march", "any parcels sent between nov and march"),
+        # a verb's "-ing" with its "g" dropped; a word of its own ending "in" stays
+        ("bot keeps sayin we're open, tryin 2 help", "bot keeps saying we're open, trying to help"),
+        ("the cabin sleeps four; checkin at 3", "the cabin sleeps four; checkin at 3"),
         # a count is no "to": "book 2 rooms", "the 2 boxes", "have 2 dogs"
         ("book 2 rooms for the 2 of us", "book 2 rooms for the 2 of us"),
         ("tell them 2 bring 2 photos", "tell them to bring 2 photos"),
@@ -35,6 +38,10 @@ def test_a_text_message_s_spellings_are_read_as_their_words(said, read):
             "Check the notices page before answering.",
         ),
         ("Must ask for the postcode first.", "Ask for the postcode first."),
+        (
+            "bot keeps offerin me a manual!! shld only show automatics if i pick them",
+            "Only show automatics if the user picks them.",
+        ),
         ("Needs to check the diary before saying no.", "Check the diary before saying no."),
     ],
 )
