@@ -178,8 +178,13 @@ def pieces(text: str) -> list[str]:
 # In a long sentence, the ask that follows what happened after ", so": "… spent two hours with
 # frozen feet, so when it books juniors in it should list the kit they need to bring".
 SO_ASKED = re.compile(
-    r",\s+so\s+(?=(?:really\s+|then\s+|surely\s+|basically\s+)?(?:when\b[^,]{0,60}?\s)?"
+    r",\s+(?P<so>so\s+)?(?=(?:really\s+|then\s+|surely\s+|basically\s+)?(?:when\b[^,]{0,60}?\s)?"
     r"(?:it|the\s+[\w-]+|your\s+[\w-]+|you|they)\s+(?:really\s+)?(?:should|needs?\s+to|must|has\s+to|ought\s+to)\b)",
+    re.I,
+)
+CONDITION_FIRST = re.compile(
+    r"^\W*(?:if|when|whenever|unless|once(?!\s+(?:is|was)\b)|where|as\s+soon\s+as|before|after|for|in|on|during|while"
+    r"|until)\b",
     re.I,
 )
 # A remark to the reader after the ask, to its end: "…, and otherwise keep up the good work", "…, and
@@ -188,7 +193,9 @@ SO_ASKED = re.compile(
 # ("…, surely that's obvious") is no part of it either.
 REMARK_AFTER = re.compile(
     r",\s+(?:and\s+(?:otherwise|honestly|also,|i'?ll\s+say|to\s+be\s+fair|in\s+fairness)|because\s+the\s+rest"
-    r"|which\s+is\s+(?:exactly\s+)?what\s+happened|surely\s+that'?s\s+(?:obvious|common\s+sense))\b.*$",
+    r"|which\s+is\s+(?:exactly\s+)?what\s+happened|surely\s+that'?s\s+(?:obvious|common\s+sense))\b.*$"
+    # what the agent still does, told after a dash: "… - the assistant still says we're open late in December"
+    r"|\s[—–-]\s+(?:the\s+(?:assistant|bot|chat|chatbot|agent)|it)\s+(?:still|keeps|always|just)\b.*$",
     re.I,
 )
 # What is to be done from now on, after what to do for the one case: "For this one please ring her to
@@ -208,7 +215,11 @@ def _for_the_one_case_then(sentence: str) -> list[str]:
 
 def _so_asked(sentence: str) -> list[str]:
     found = SO_ASKED.search(sentence)
-    if not found:
+    # without "so", only a short remark is cut off ("Once is enough, it should remember it …"), not
+    # the ask's condition ("If it rains, the bot should …") or what it points back at ("Bikes left
+    # more than 30 days … get a storage fee, the agent needs to mention this …")
+    short_remark = found and len(sentence[: found.start()].split()) <= 5
+    if not found or (not found["so"] and (CONDITION_FIRST.match(sentence) or not short_remark)):
         return [sentence]
     after = re.sub(r"^(?:really|then|surely|basically)\s+", "", sentence[found.end() :], flags=re.I)
     return [sentence[: found.start()] + ".", after[:1].upper() + after[1:]]

@@ -650,3 +650,32 @@ def test_the_ask_inside_a_question_a_least_it_could_do_and_a_from_now_on_after_o
 
 def test_the_least_asked_of_whoever_answers_about_one_case_is_no_ask():
     assert not group([Said("Can you at least tell me why it failed?", f"s{i}", f"o:{i}") for i in range(5)])
+
+
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        # a short remark before the comma is cut off from the ask
+        (
+            "It asked for my membership number three times. Once is enough, it should remember it for the rest "
+            "of the chat.",
+            "Remember it for the rest of the chat.",
+        ),
+        # what the agent still does, told after a dash, is no part of the ask
+        (
+            "Members should be told the winter opening hours, not the summer ones - the assistant still says "
+            "we're open late in December.",
+            "Members should be told the winter opening hours, not the summer ones.",
+        ),
+        # the ask's own condition, and what it points back at, stay with it
+        ("If it rains, the bot should offer a refund.", "If it rains, offer a refund."),
+        (
+            "Boats left more than 30 days after we've called get a storage fee, the agent needs to mention this "
+            "when it confirms the job is done.",
+            "Boats left more than 30 days after we've called get a storage fee, the agent needs to mention this "
+            "when it confirms the job is done.",
+        ),
+    ],
+)
+def test_a_short_remark_or_what_the_agent_still_does_is_cut_from_the_ask(said, line):
+    assert [r.text for r in group([Said(said, f"s{i}", f"observation:{i}") for i in range(5)])] == [line]
