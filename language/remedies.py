@@ -207,10 +207,12 @@ BUT_FROM_NOW_ON = re.compile(
 
 def _for_the_one_case_then(sentence: str) -> list[str]:
     found = BUT_FROM_NOW_ON.search(sentence)
-    if not found:
-        return [sentence]
-    after = sentence[found.end() :]
-    return [sentence[: found.start()] + ".", after[:1].upper() + after[1:]]
+    return _cut(sentence, found.start(), sentence[found.end() :]) if found else [sentence]
+
+
+def _cut(sentence: str, at: int, after: str) -> list[str]:
+    """The sentence up to `at`, closed, and `after` as a sentence of its own."""
+    return [sentence[:at] + ".", after[:1].upper() + after[1:]]
 
 
 def _so_asked(sentence: str) -> list[str]:
@@ -222,7 +224,7 @@ def _so_asked(sentence: str) -> list[str]:
     if not found or (not found["so"] and (CONDITION_FIRST.match(sentence) or not short_remark)):
         return [sentence]
     after = re.sub(r"^(?:really|then|surely|basically)\s+", "", sentence[found.end() :], flags=re.I)
-    return [sentence[: found.start()] + ".", after[:1].upper() + after[1:]]
+    return _cut(sentence, found.start(), after)
 
 
 # What should be done, said with no one to do it ("shud check the diary properly not just say no",

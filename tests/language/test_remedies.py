@@ -573,7 +573,7 @@ def test_a_plural_reads_as_its_singular_when_lines_are_compared(one, other):
     ],
 )
 def test_a_question_tagged_on_after_an_ask_only_presses_it(said, line):
-    assert [r.text for r in group([Said(said, f"s{i}", f"observation:{i}") for i in range(5)])] == [line]
+    assert lines_read(said) == [line]
 
 
 def test_an_ask_then_what_to_do_instead_are_both_asked():
@@ -599,7 +599,7 @@ def test_an_ask_then_what_to_do_instead_are_both_asked():
     ],
 )
 def test_the_ask_after_so_in_a_long_story_is_read_without_the_remark_after_it(said, line):
-    assert [r.text for r in group([Said(said, f"s{i}", f"observation:{i}") for i in range(5)])] == [line]
+    assert lines_read(said) == [line]
 
 
 @pytest.mark.parametrize(
@@ -620,7 +620,7 @@ def test_the_ask_after_so_in_a_long_story_is_read_without_the_remark_after_it(sa
     ],
 )
 def test_a_thing_that_would_spare_time_and_what_was_never_once_done_are_asked(said, line):
-    assert [r.text for r in group([Said(said, f"s{i}", f"observation:{i}") for i in range(5)])] == [line]
+    assert lines_read(said) == [line]
 
 
 @pytest.mark.parametrize(
@@ -645,7 +645,7 @@ def test_a_thing_that_would_spare_time_and_what_was_never_once_done_are_asked(sa
     ],
 )
 def test_the_ask_inside_a_question_a_least_it_could_do_and_a_from_now_on_after_one_case(said, line):
-    assert [r.text for r in group([Said(said, f"s{i}", f"observation:{i}") for i in range(5)])] == [line]
+    assert lines_read(said) == [line]
 
 
 def test_the_least_asked_of_whoever_answers_about_one_case_is_no_ask():
@@ -678,4 +678,9 @@ def test_the_least_asked_of_whoever_answers_about_one_case_is_no_ask():
     ],
 )
 def test_a_short_remark_or_what_the_agent_still_does_is_cut_from_the_ask(said, line):
-    assert [r.text for r in group([Said(said, f"s{i}", f"observation:{i}") for i in range(5)])] == [line]
+    assert lines_read(said) == [line]
+
+
+def lines_read(said: str) -> list[str]:
+    """The lines read from `said`, said by five people."""
+    return [r.text for r in group([Said(said, f"s{i}", f"observation:{i}") for i in range(5)])]
