@@ -238,7 +238,7 @@ SUBJECTLESS = re.compile(
 
 def _with_its_subject(sentence: str) -> str:
     found = SUBJECTLESS.match(sentence)
-    if not found or not grammar.base_verb(found["verb"].lower()) or sentence.rstrip().endswith("?"):
+    if not found or not grammar.base_verb(found["verb"].lower()):
         return sentence
     return f"It {sentence[0].lower()}{sentence[1:]}"
 
@@ -254,8 +254,6 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
     the item says the agent did otherwise ("Minimum order for delivered buffets is 20 heads. bot
     accepted a 6 person order", `language.standing_values.stated_value`).
     Each sentence is read once (`read` keeps what a sentence asked across items)."""
-    if reason:  # what a reviewer decided, and on what, before their reason ("rejected the reply: …")
-        text = DECIDED_ON.sub("", text.lstrip(), count=1)
     # one space between words; a question tagged on after the ask asks nothing of its own
     said = [TAGGED_QUESTION.sub(".", ASIDE.sub("", " ".join(part.split()))) for part in pieces(text)]
     reason = reason or labelled(text)  # a note to the staff ("Office note: …") states the house's rules
@@ -325,11 +323,6 @@ ASIDE = re.compile(
 )
 
 
-# The verdict on a draft and what it was on, before the reviewer's reason: "rejected the work: …".
-DECIDED_ON = re.compile(
-    r"^(?:rejected|declined|refused|returned|approved|confirmed|accepted|edited|overridden)\s+[^:\n]{1,80}?:\s+",
-    re.I,
-)
 # What the draft does, told by a reviewer with no article ("Draft refunds the deposit because of
 # rain"): the case they turned down, no instruction ("draft" is no verb here).
 DRAFT_DOES = re.compile(r"^(?:draft|reply)\s+(?!(?:a|an|the|this|that|your|my|our)\b)[a-z]+s\b", re.I)

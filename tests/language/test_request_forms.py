@@ -854,11 +854,6 @@ def test_a_sentence_opened_by_a_linking_adverb_is_no_imperative(sentence, instru
 @pytest.mark.parametrize(
     ("reason", "line"),
     [
-        # the verdict and what it was on, as a decision is recorded, come before the reason
-        (
-            "rejected the work: Tent hire is only confirmed once the deposit has cleared.",
-            "Our policy is that tent hire is only confirmed once the deposit has cleared.",
-        ),
         # what is, or is not, done to things of a kind, or by whom only
         (
             "Not sending. Refunds aren't given on lessons; the pupil gets a free rebook instead.",

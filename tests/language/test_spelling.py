@@ -3,7 +3,6 @@ Table-driven over sentences written for this test."""
 
 import pytest
 
-from language.agent_terms import for_agent
 from language.remedies import Said, group
 from language.spelling import plain_spelling
 
@@ -47,7 +46,3 @@ def test_a_text_message_s_spellings_are_read_as_their_words(said, read):
 )
 def test_what_should_be_done_said_with_no_one_to_do_it_is_asked_of_the_agent(said, line):
     assert [r.text for r in group([Said(said, f"s{i}", f"observation:{i}") for i in range(5)])] == [line]
-
-
-def test_a_question_with_no_subject_is_still_a_question():
-    assert for_agent("Should I bring my passport?") == ""
