@@ -92,7 +92,9 @@ bench/twentyseventh_fleets.py, written likewise by a helper beside the twenty-si
 session, then read; `--fleets twentyeighth`: bench/twentyeighth_fleets.py, written likewise by a
 helper once the twenty-seventh had been measured, measured for two sessions, then kept for
 measuring only; `--fleets twentyninth`: bench/twentyninth_fleets.py, written likewise by a helper
-once the twenty-eighth had been measured, a clean test set, only ever measured).
+once the twenty-eighth had been measured, measured for a session, then read; `--fleets thirtieth`:
+bench/thirtieth_fleets.py, written likewise by a helper once the twenty-ninth had been measured, a
+clean test set, only ever measured).
 Each adds
 further `problems` (a complaint that carries a request, sent as negative feedback; each is a
 failure kind of its own, failed as often as the remedy unless the prompt carries the request) and
@@ -893,6 +895,7 @@ def main() -> None:
             "twentyseventh",
             "twentyeighth",
             "twentyninth",
+            "thirtieth",
             "handoffs",
             *handing,
         ),
@@ -900,7 +903,7 @@ def main() -> None:
         help="templates: the four one-template fleets; heldout: the one-template fleets of "
         "bench/heldout_fleets.py instead (alone); outsider, third, fourth: those of "
         "bench/outsider_fleets.py, bench/third_fleets.py and bench/fourth_fleets.py, further sets written "
-        "without seeing the code (fifth to twentyninth likewise); handoffs: every "
+        "without seeing the code (fifth to thirtieth likewise); handoffs: every "
         "fleet of two templates",
     )
     parser.add_argument(
@@ -953,6 +956,7 @@ def main() -> None:
         "twentyseventh": twentyseventh_fleets,
         "twentyeighth": twentyeighth_fleets,
         "twentyninth": twentyninth_fleets,
+        "thirtieth": thirtieth_fleets,
     }
     one = FLEETS if args.fleet in ("all", "templates") else {}
     one = written[args.fleet]() if args.fleet in written else one
@@ -1251,10 +1255,19 @@ def twentyeighth_fleets() -> dict:
 def twentyninth_fleets() -> dict:
     """An eighteenth clean test set, written like the others by a helper who never saw the code,
     once the twenty-eighth had been measured (bench/twentyninth_fleets.py): four fleets of 2 to 7
-    agents, only ever measured."""
+    agents, measured for a session, then read."""
     from bench.twentyninth_fleets import TWENTYNINTH
 
     return TWENTYNINTH
+
+
+def thirtieth_fleets() -> dict:
+    """A nineteenth clean test set, written like the others by a helper who never saw the code,
+    once the twenty-ninth had been measured (bench/thirtieth_fleets.py): four fleets of 2 to 8
+    agents, only ever measured."""
+    from bench.thirtieth_fleets import THIRTIETH
+
+    return THIRTIETH
 
 
 def smallest(fleets: dict) -> dict:
