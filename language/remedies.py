@@ -170,9 +170,24 @@ def pieces(text: str) -> list[str]:
     (`language.run_ons`), its words spelt as in a text message read as they stand for
     (`language.spelling`: "b4", "shud", "get it 2 look")."""
     said = [part for sentence in sentences(message(plain_spelling(text))) for part in run_ons(sentence)]
+    said = [piece for part in said for piece in _listed(part)]
     said = [REMARK_AFTER.sub("", piece) for part in said for piece in _so_asked(part)]
     said = [piece for part in said for piece in _for_the_one_case_then(part)]
     return [_with_its_subject(part) for part in said]
+
+
+# A list typed on one line, each item after a dash or a bullet: "Notes for the chat: - always explain
+# the deposit - don't call it refundable - don't guess if unsure".
+INLINE_ITEM = re.compile(r"(?:\s|(?<=:))[-–•*]\s+(?=\S)")
+
+
+def _listed(sentence: str) -> list[str]:
+    """The items of a list typed on one line, each a sentence, when two or more of them instruct
+    (a dash before an aside, or one, is no list); else the sentence."""
+    head, *items = INLINE_ITEM.split(sentence)
+    if len(items) < 2 or sum(instructs(item) for item in items) < 2:
+        return [sentence]
+    return ([head.strip()] if head.strip() else []) + [item[:1].upper() + item[1:].strip() for item in items]
 
 
 # In a long sentence, the ask that follows what happened after ", so": "… spent two hours with
@@ -194,6 +209,8 @@ CONDITION_FIRST = re.compile(
 REMARK_AFTER = re.compile(
     r",\s+(?:and\s+(?:otherwise|honestly|also,|i'?ll\s+say|to\s+be\s+fair|in\s+fairness)|because\s+the\s+rest"
     r"|which\s+is\s+(?:exactly\s+)?what\s+happened|surely\s+that'?s\s+(?:obvious|common\s+sense))\b.*$"
+    # what the writer went through, spliced on: "…, we had to chase you 3 times", "…, I was waiting an hour"
+    r"|,\s+(?:we|i)\s+(?:had\s+to|ended\s+up|was|were|got|spent|waited|lost|missed|never\s+got)\b[^.?!]*$"
     # what the agent still does, told after a dash: "… - the assistant still says we're open late in December"
     r"|\s[—–-]\s+(?:the\s+(?:assistant|bot|chat|chatbot|agent)|it)\s+(?:still|keeps|always|just)\b.*$",
     re.I,
@@ -217,10 +234,12 @@ def _cut(sentence: str, at: int, after: str) -> list[str]:
 
 def _so_asked(sentence: str) -> list[str]:
     found = SO_ASKED.search(sentence)
-    # without "so", only a short remark is cut off ("Once is enough, it should remember it …"), not
-    # the ask's condition ("If it rains, the bot should …") or what it points back at ("Bikes left
-    # more than 30 days … get a storage fee, the agent needs to mention this …")
-    short_remark = found and len(sentence[: found.start()].split()) <= 5
+    # without "so", only a short remark is cut off ("Once is enough, it should remember it …") or
+    # what the agent did ("the assistant keeps saying we deliver to Thornbury but we don't, it
+    # should only offer …"), not the ask's condition ("If it rains, the bot should …") or what it
+    # points back at ("Bikes left more than 30 days … get a storage fee, the agent needs to mention this …")
+    before = sentence[: found.start()] if found else ""
+    short_remark = found and (len(before.split()) <= 5 or THE_AGENT_DID.search(before))
     if not found or (not found["so"] and (CONDITION_FIRST.match(sentence) or not short_remark)):
         return [sentence]
     after = re.sub(r"^(?:really|then|surely|basically)\s+", "", sentence[found.end() :], flags=re.I)
@@ -382,7 +401,7 @@ AFTER_DASH = re.compile(r"\s[—–-]\s(?P<aside>.*)$")
 
 # A verdict on one draft, then the rule it breaks: "Booking PT-20931 rejected: escorts travel only if …".
 AFTER_VERDICT = re.compile(
-    r"\b(?:rejected|declined|refused|returned|sent\s+back|not\s+approved|failed)\s*[:;]\s*(?P<aside>.+)$",
+    r"\b(?:rejected|declined|refused|returned|sent\s+back|not\s+approved|failed)(?:\s*[:;]|\s[—–-])\s*(?P<aside>.+)$",
     re.I,
 )
 
@@ -453,7 +472,12 @@ def house_rule(sentence: str, *, obliged: bool = False) -> str:
 # should have said that before taking the booking", "…, the draft told Mrs Doyle she could …".
 CONSEQUENCE = re.compile(
     r"(?:,|\s[—–-])\s+(?:so\b|which\s+means\b|hence\b|(?:and\s+)?(?:it|you|the\s+(?:draft|reply))\s+"
-    r"(?:should(?:n't)?\s+have|(?:has\s+)?(?:told|said|offered|promised|quoted|asked|let|gave))\b).*$",
+    r"(?:should(?:n't)?\s+have|(?:has\s+)?(?:told|said|offered|promised|quoted|asked|let|gave))\b"
+    # what this draft does, told after the rule: "…, and this draft mentions the Hartley booking",
+    # "…, and this one says …", "…, but this tells the couple …"
+    r"|(?:and|but|yet|whereas|while)\s+this(?:\s+(?:draft|one|reply|message|response|email|text|answer|version)\s+"
+    r"(?:just\s+|now\s+|also\s+)?[a-z]+|\s+(?:says|tells|mentions|gives|promises|offers|quotes|names|confirms"
+    r"|calls|lists|claims|puts|does|did|uses|books|sends|shows|has))\b).*$",
     re.I,
 )
 # What a kind of thing is, or what the house does, stated by a reviewer: "All teaching is on our

@@ -133,8 +133,11 @@ WHY_NOT_THING = re.compile(
 # line?", "I'd suggest the deposit is taken online.", "We recommend that you call first."
 SUGGESTED = re.compile(
     r"^(?:(?:in\s+(?:the\s+)?future|going\s+forward|from\s+now\s+on),?\s+)?"
-    r"(?:(?:may|might|can|could)\s+(?:i|we)\s+|(?:i|we)(?:'d|\s+would|\s+must)?\s+(?:strongly\s+|respectfully\s+|gently\s+)?)"
+    r"(?:(?:(?:may|might|can|could)\s+(?:i|we)\s+|(?:i|we)(?:'d|\s+would|\s+must)?\s+(?:strongly\s+|respectfully\s+|gently\s+)?)"
     r"(?:(?:suggest|propose|recommend)\s+(?:that\b,?\s*)?|(?:ask|request|urge|insist|expect|require|demand)\s+that\b,?\s*)"
+    # … or named: "My suggestion would be that the assistant sends …", "Our one request is to …"
+    r"|(?:my|our|one|a)\s+(?:\w+\s+)?(?:suggestion|recommendation|request|proposal)\s+(?:would\s+be|is)"
+    r"(?:\s+that\b,?|\s+to\b|:)?\s*)"
     r"(?:(?:in\s+(?:the\s+)?future|going\s+forward|from\s+now\s+on),?\s+)?",
     re.I,
 )
@@ -168,6 +171,7 @@ THE_BOT = (
     r"(?:the\s+|your\s+|this\s+)(?:booking\s+|chat\s*)?(?:bot|assistant|chatbot|ai|agents?|staff|desk|team)\b"
     r"|it(?!\s+(?:\w+\s+)?(?:be|arrive|come|go|get|work|happen|cost|last|stay|look|seem|feel|break|fit)\b)"
 )
+NAMED_BOT = r"(?:the|your|this)\s+(?:booking\s+|chat\s*)?(?:bot|assistant|chatbot|ai|agent)\b"
 SHOULD = r"(?:really\s+)?(?:should|must|needs to|has to|have to|ought to|is to|are to)"
 SHOULD_NOT = r"(?:really\s+)?(?:shouldn'?t|mustn'?t|can'?t|cannot|should not|must not)"
 WHOEVER = r"(?:whoever|anyone\s+who|anybody\s+who|the\s+(?:person|people|one)\s+who)\s+(?:[\w'-]+\s+){1,5}?"
@@ -189,6 +193,8 @@ ADDRESSED = (
     (re.compile(rf"^(?:{THE_BOT})\s+{SHOULD_NOT}\s+", re.I), "Don't "),
     (re.compile(rf"^(?:{THE_BOT})\s+{SHOULD}\s+not\s+", re.I), "Don't "),
     (re.compile(rf"^(?:{THE_BOT})\s+{SHOULD}\s+", re.I), ""),
+    # what the agent, named, could do: "the assistant could gently explain …", "the bot might mention …"
+    (re.compile(rf"^{NAMED_BOT}\s+(?:could|might)\s+(?!have\b|be\b|not\b)(?:\w+ly\s+)?", re.I), ""),
 )
 
 
@@ -879,6 +885,8 @@ def _suggested(rest: str) -> str:
         return "" if set(words) & SPEAKER else rest.split(None, 1)[1]  # not "you give me my money back"
     if named := NAMED_AGENT.match(rest):  # "the assistant always checks the stock …": "always check …"
         return _base_act(rest[named.end() :])
+    if words and grammar.base_verb(words[0]) and instructs(rest):  # "My suggestion is to send …"
+        return rest
     found = SUGGESTED_PASSIVE.match(rest) or SUBJUNCTIVE_PASSIVE.match(rest)
     if not found or found["thing"].split()[0].lower() in grammar.PRONOUNS:
         return ""

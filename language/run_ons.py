@@ -75,6 +75,8 @@ def _asked_verb(after: list[str]) -> bool:
     return bool(words_after) and bool(base_verb(words_after[0])) and words_after[0] not in LINKING
 
 
+# Modals a lexicon reads as past forms ("should" of "shall"): what may or should be, not what happened.
+MODALS = words("should would could might")
 # Adverbs that lead on into a verb ("always say", "also ring").
 GOING_ON = words("always also still even only ever then really actually first simply")
 
@@ -106,5 +108,5 @@ def run_ons(sentence: str) -> list[str]:
         if (asking or (command and story)) and not _continues(before) and i - starts[-1] >= 3:
             starts.append(_condition_before(said, starts[-1], i - 1 if lead else i))
             story = False
-        story = story or past(verb)
+        story = story or (past(verb) and verb not in MODALS)
     return [" ".join(tokens[a:b]) for a, b in zip(starts, [*starts[1:], len(tokens)], strict=True)]

@@ -207,6 +207,9 @@ SCOPE_PATTERNS = {
 # Days said as a span or a list ("Monday to Friday", "Tuesday and Thursday", "Mon-Sat") recur:
 # read as the word "weekdays", they name no one day.
 DAY_SPAN = re.compile(rf"\b{DAY}(?:\s*(?:to|through|thru|till|until|and|or|&|,|-|–)\s*{DAY})+", re.I)
+# … and so do months said as a span, a season ("from October to February", "April–September",
+# "between May and August"), read as the word "months" (not one month: "in June" may be one case's).
+MONTH_SPAN = re.compile(rf"\b{MONTH}\s*(?:to|through|thru|till|until|and|-|–)\s*{MONTH}\b")
 
 
 # Names given as examples of a kind ("the actual menu names, The Garden Party, The Harvest Table
@@ -412,6 +415,28 @@ def _of_a_role(text: str) -> str:
     return text[: role.end()] + after
 
 
+# A name before a kind of thing in the plural is the kind's ("only the Cumberland chipolatas are
+# gluten free", "Bramley apples"), read in lower case; not one customer's work ("the Hartley
+# orders") or people ("the Dawson kids").
+KIND_NAMED = re.compile(r"(?-i:(?<!Mr )(?<!Mrs )(?<!Ms )(?<!Dr )\b[A-Z][a-z]+)(?=\s+([a-z]{3,}s)\b)")
+NOT_KINDS = words(
+    """job move booking order account wedding party funeral install delivery collection contract visit
+    stay invoice claim case file ticket quote payment kid child boy girl twin parent guest friend
+    family member customer client patient tenant pupil student people person lot"""
+)
+
+
+def _kind_named(match: re.Match) -> str:
+    plural = match.group(1)
+    known = _lemmas(plural)
+    # a word the lexicon does not know is a plural by its ending ("chipolatas"; not "-ss", "-us")
+    guessed = () if plural.endswith(("ss", "us", "is")) else (plural[:-1],)
+    kinds = known.get("NOUN", ()) if known else guessed
+    if not kinds or plural in kinds or any(kind in NOT_KINDS for kind in kinds):
+        return match.group()
+    return match.group().lower()
+
+
 def _titled(match: re.Match) -> str:
     words = [w.lower().removesuffix("'s") for w in re.findall(r"[A-Za-z']+", match.group())]
     common = all(_lemmas(w) for w in words if w not in ("of", "for", "and", "the", "to"))
@@ -467,8 +492,9 @@ def _quoted(match: re.Match) -> str:
 
 def scope_features(content: str) -> dict[str, float]:
     text = LOWER_DAY.sub(lambda m: m.group().capitalize(), QUOTED.sub(_quoted, tokens_cut(content).strip()))
-    text = _colleagues(DAY_SPAN.sub(_days, _whoever(text)))
-    text = _anaphora(_of_a_role(TITLED.sub(_titled, LISTED.sub("examples", text))))
+    text = _colleagues(MONTH_SPAN.sub("months", DAY_SPAN.sub(_days, _whoever(text))))
+    text = KIND_NAMED.sub(_kind_named, LISTED.sub("examples", text))
+    text = _anaphora(_of_a_role(TITLED.sub(_titled, text)))
     features = {"rule:instance": 1.0} if by_rule(text) else {}
     for name, pattern in SCOPE_PATTERNS.items():
         if pattern.search(text):

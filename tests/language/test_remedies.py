@@ -3,7 +3,7 @@ duplicates, and how they are grouped across sessions and people."""
 
 import pytest
 
-from language.remedies import Said, group, line_of_one_case, similarity
+from language.remedies import Said, asks_in, group, line_of_one_case, pieces, similarity
 from language.remedy_reading import is_remedy
 from language.words import content
 
@@ -307,7 +307,7 @@ def test_an_ask_reaches_its_line_past_the_writers_view_and_without_a_marked_case
             "Make sure anyone who says they're pregnant is offered prenatal classes only.",
         ),
         ("Why does nobody check the prices in that bot when the new season starts?", "Check the prices"),
-        ("dont promise a callback in 24hrs if u cant do it", "Dont promise a callback in 24hrs"),
+        ("dont promise a callback in 24hrs if u cant do it", "Don't promise a callback in 24hrs"),
         # what to find out, a clause after "whether" ("water is" is no subject of "Ask")
         (
             "Ask whether water is actively flowing before asking for any account details.",
@@ -512,6 +512,22 @@ def _reaches(feedback: str, line: str | None) -> None:
             "cancellations inside 48 hours are non-refundable.",
             "Our policy is that cancellations inside 48 hours are non-refundable.",
         ),
+        # … and before what this draft does, told after the rule
+        (
+            "Can't go. House rule: we never share one tenant's rent arrears with another tenant, and this draft "
+            "mentions flat 4's arrears.",
+            "Never share one tenant's rent arrears with another tenant.",
+        ),
+        (
+            "Reply rejected - we don't give medical advice about supplements, full stop, and this one says the "
+            "magnesium will cure cramp.",
+            "Don't give medical advice about supplements",
+        ),
+        (
+            "I'm holding this back: our rule is we never hold a pitch until the fee is paid, but this tells "
+            "the family they're all set.",
+            "Never hold a pitch until the fee is paid.",
+        ),
     ],
 )
 def test_a_rule_a_reviewer_announces_as_the_houses_is_read_after_the_one_draft(reason, line):
@@ -667,6 +683,16 @@ def test_the_least_asked_of_whoever_answers_about_one_case_is_no_ask():
             "we're open late in December.",
             "Members should be told the winter opening hours, not the summer ones.",
         ),
+        # … or what the agent keeps doing, and what the writer went through after the ask
+        (
+            "the bot keeps offering home visits to Abbotsford but we dont go there, it shoud only offer visits "
+            "within ten miles of the surgery",
+            "Only offer visits within ten miles of the surgery.",
+        ),
+        (
+            "hey the bot shd ask 4 the guest count when ppl book, we had to ring u twice",
+            "Ask for the guest count when people book.",
+        ),
         # the ask's own condition, and what it points back at, stay with it
         ("If it rains, the bot should offer a refund.", "If it rains, offer a refund."),
         (
@@ -679,6 +705,48 @@ def test_the_least_asked_of_whoever_answers_about_one_case_is_no_ask():
 )
 def test_a_short_remark_or_what_the_agent_still_does_is_cut_from_the_ask(said, line):
     assert lines_read(said) == [line]
+
+
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        # what the agent, named, could or might do is suggested
+        (
+            "Maybe, when someone asks about dogs on the beach in summer, the assistant could kindly explain "
+            "dogs are banned from May to September.",
+            "When someone asks about dogs on the beach in summer, explain dogs are banned from May to September.",
+        ),
+        ("The chatbot might mention the car park closes at six.", "Mention the car park closes at six."),
+        # … not what it could not do, could have done or could be
+        ("The assistant could not find my booking at all.", None),
+        ("The bot could be a lot clearer.", None),
+        # a suggestion named as such
+        (
+            "My suggestion would be that the assistant sends parents the kit list a week before camp.",
+            "Send parents the kit list a week before camp.",
+        ),
+        (
+            "Our one request is to text the tracking link when the van leaves.",
+            "Text the tracking link when the van leaves.",
+        ),
+    ],
+)
+def test_what_the_agent_could_do_and_a_suggestion_named_as_such_are_asked(said, line):
+    assert lines_read(said) == ([line] if line else [])
+
+
+def test_each_item_of_a_list_typed_on_one_line_is_read():
+    said = (
+        "Points for the bot from Monday's meeting: - always say the sauna is adults only - don't promise "
+        "towels - don't book the steam room after 8"
+    )
+    assert [s for _, s in asks_in(said)] == [
+        "Always say the sauna is adults only",
+        "Don't promise towels",
+        "Don't book the steam room after 8",
+    ]
+    # a dash before an aside is no list
+    assert len(pieces("The hire is £40 - collect from the depot - and it must be back by 5.")) == 1
 
 
 def lines_read(said: str) -> list[str]:

@@ -130,6 +130,24 @@ def test_days_said_as_a_span_or_a_list_recur(sentence):
     assert "rule:instance" not in scope_features(sentence) and not is_instance(sentence)
 
 
+@pytest.mark.parametrize(
+    ("sentence", "one_case"),
+    [
+        # months said as a span are a season
+        ("Explain we only take lambing bookings from February to April.", False),
+        ("Tell people the lido is shut between October and March.", False),
+        # a name before a kind of thing in the plural is the kind's
+        ("Tell people only the Cox apples are grown here.", False),
+        ("Say only the Lincolnshire sausages are gluten free.", False),
+        # … not before one customer's work or people
+        ("Send the Hartley orders out on Friday.", True),
+        ("Tell the Dawson kids their kit is ready.", True),
+    ],
+)
+def test_months_said_as_a_span_and_a_kind_named_after_a_place_name_no_case(sentence, one_case):
+    assert is_instance(sentence) is one_case
+
+
 def test_one_day_named_alone_is_still_one_case():
     assert is_instance("Move Ana's lesson to Thursday.")
 

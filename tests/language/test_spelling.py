@@ -23,6 +23,18 @@ from language.spelling import plain_spelling
         ("tell them 2 bring 2 photos", "tell them to bring 2 photos"),
         ("we have 2 dogs", "we have 2 dogs"),
         ("Nothing to change here.", "Nothing to change here."),
+        # a contraction without its apostrophe, the commonest slips, "u", "4" before an article
+        ("the asistant shoud say we dont open sundays", "the assistant should say we don't open sundays"),
+        ("can u ask 4 the order number", "can you ask for the order number"),
+        ("book 4 rooms, it isnt hard", "book 4 rooms, it isn't hard"),
+        ("u-bends and the VAT stay", "u-bends and the VAT stay"),
+        # a sentence in capitals is read in plain case; capitals within a sentence stay
+        (
+            "PLEASE TELL PEOPLE THE CAFE SHUTS AT FOUR. thanks",
+            "Please tell people the cafe shuts at four. thanks",
+        ),
+        ("Quote the VAT and the MOT fee.", "Quote the VAT and the MOT fee."),
+        ("WHY DOES IT DO THIS?? I ASKED TWICE", "Why does it do this?? I asked twice"),
     ],
 )
 def test_a_text_message_s_spellings_are_read_as_their_words(said, read):
