@@ -29,6 +29,7 @@ from language.request_forms import (
     WORLD_QUESTION,
     addressed,
     asks_information,
+    embedded_ask,
     instructs,
     opens_a_condition,
     request,
@@ -107,7 +108,8 @@ def for_agent(sentence: str) -> str:
     """The line agents would be given for `sentence` ('' when it gives them nothing to do)."""
     if len(sentence) > MAX_CHARS or not sentence.strip():  # a document: read no further (nor kept in
         return ""  # the cache below); nothing said: no line
-    return _line_for(sentence)
+    # what the agent, named inside it, could or should do, when the sentence read whole gives no line
+    return _line_for(sentence) or ((act := embedded_ask(sentence)) and act != sentence and _line_for(act))
 
 
 @functools.lru_cache(maxsize=4096)  # pure: a sentence read to ask it is read again for its line

@@ -209,8 +209,12 @@ CONDITION_FIRST = re.compile(
 REMARK_AFTER = re.compile(
     r",\s+(?:and\s+(?:otherwise|honestly|also,|i'?ll\s+say|to\s+be\s+fair|in\s+fairness)|because\s+the\s+rest"
     r"|which\s+is\s+(?:exactly\s+)?what\s+happened|surely\s+that'?s\s+(?:obvious|common\s+sense))\b.*$"
+    # what the ask spares, spliced on: "…, it sets people up for disappointment and then they blame us"
+    r"|,\s+it\s+(?:just\s+|only\s+|really\s+)?(?:sets|makes|causes|confuses|annoys|upsets|leaves|wastes|puts)\b[^.?!]*(?=[.?!]*$)"
     # what the writer went through, spliced on: "…, we had to chase you 3 times", "…, I was waiting an hour"
-    r"|,\s+(?:we|i)\s+(?:had\s+to|ended\s+up|was|were|got|spent|waited|lost|missed|never\s+got)\b[^.?!]*$"
+    # (not the writer's frame before it: "Hello, I was wondering - could you …")
+    r"|,\s+(?:we|i)\s+(?:had\s+to|ended\s+up|(?:was|were)(?!\s+(?:wondering|hoping|thinking|going|just)\b)|got|spent"
+    r"|waited|lost|missed|never\s+got)\b[^.?!]*(?=[.?!]*$)"
     # what the agent still does, told after a dash: "… - the assistant still says we're open late in December"
     r"|\s[—–-]\s+(?:the\s+(?:assistant|bot|chat|chatbot|agent)|it)\s+(?:still|keeps|always|just)\b.*$",
     re.I,
@@ -331,7 +335,10 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
 # termly or monthly").
 ASIDE = re.compile(
     r",\s+(?:we(?:'ve| have) been over (?:this|that)|as always|as usual|as (?:i|we)(?:'ve)? said"
-    r"|it's an? (?:[\w-]+\s+){1,2}thing)\b[^.?!]*(?=[.?!]*\s*$)"
+    r"|it's an? (?:[\w-]+\s+){1,2}thing"
+    # where the rule is written: "…, it's on the booking form", "…, it's in our terms"
+    r"|it'?s\s+(?:all\s+|clearly\s+|written\s+)?(?:on|in)\s+(?:the|our)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:form|website|site|terms|policy|handbook|sheet|page|contract|t&cs|leaflet|sign)s?)\b[^.?!]*(?=[.?!]*\s*$)"
     # what the speaker will or won't do, after a dash: "… on the day — we won't proceed on photocopies"
     # how binding it is, after a dash: "… or a temperature - that's not optional, Dani put it in the handbook"
     r"|\s[—–-]\s+(?:that'?s|that\s+is|this\s+is|it'?s)\s+(?:not\s+optional|non-negotiable|mandatory|compulsory|"
@@ -369,8 +376,14 @@ def framed(sentence: str) -> bool:
     line = for_agent(sentence)
     if not line:
         return False
-    if not imperative(line.rstrip(".")) or not asks_of_the_work(line):
-        return False
+    opened = re.sub(
+        r"^(?:only|always|just|also|first)\s+(?![\d£$€]|(?:one|two|three|four|five|six|seven|eight|nine|ten)\b)",
+        "",
+        line.rstrip("."),
+        flags=re.I,
+    )  # (not a count: "only six weeks to fill a pothole")
+    if not imperative(opened) or not asks_of_the_work(line):
+        return False  # (past an opening adverb: "Only confirm when a reset is happening")
     piece = instruction_in(sentence)
     if piece not in sentence:  # reworded: read whole
         return not is_instance(sentence)
@@ -451,6 +464,7 @@ def house_rule(sentence: str, *, obliged: bool = False) -> str:
     item", "The same fitter can't install a boiler and sign it off", "Jam doesn't get jarred above
     85 degrees"); a reviewer's reason is read so."""
     text = lead_off(AFTER_DASH.sub("", sentence.strip()).rstrip(" .!"))  # not "As of Friday: …"
+    text = ELLIPSIS_LEAD.sub("", text)  # "how many times do we have to say this... sessions cancelled …"
     if obliged:  # the rule, before what it means for the draft: "…, so don't promise a late hold"
         text = CONSEQUENCE.sub("", text).rstrip(" ,.!") or text
     words = text.split()
@@ -489,6 +503,12 @@ STATED_OF_A_KIND = re.compile(
     r"their|my|your|our|what|which|who|one)\b)[a-z][\w'-]*(?:\s+(?!(?:is|are)\b)[\w'£$€%-]+){0,6}?\s+"
     r"(?:is|are|isn't|aren't)\s+(?!(?:a\s+|an\s+)?(?:mess|joke|wrong|right|nonsense|rubbish|ridiculous)\b)\S"
     r"|^we\s+(?:take|require|need|close|open|deliver|collect|accept|insist)\b"
+    # "we're appointment only on weekends", "we are closed on bank holidays"
+    r"|^we(?:'re|\s+are)\s+(?:(?:[\w-]+\s+){1,2}only\b|closed\b|open\b)"
+    # what things of a kind do not do: "Rain doesn't cancel a clean", "Prices don't include delivery"
+    r"|^(?!(?:the|this|that|it|he|she|they|you|we|i|there)\b)[a-z][\w'-]*"
+    r"(?:\s+(?!(?:it|he|she|they|you|we|i)\b)[\w'-]+){0,3}?\s+"
+    r"(?:doesn't|don't|does\s+not|do\s+not|never)\s+[a-z]+"
     # what everyone does, or nothing does: "everyone signs the waiver before climbing"; when the house
     # is closed or open: "closed for drop-offs on sundays 12-4"
     r"|^(?:everyone|everybody|nothing|nobody|no\s+one)\s+[a-z]+s\b|^(?:closed|open)\s+(?:for|on|to)\b"
@@ -497,6 +517,8 @@ STATED_OF_A_KIND = re.compile(
 )
 
 
+# What a reviewer says before an ellipsis that runs on in lower case: a lead, not the rule.
+ELLIPSIS_LEAD = re.compile(r"^[^.…]{1,80}?(?:\.{2,}|…)\s*(?=[a-z])")
 CONDITIONAL_YOU = re.compile(r"\b(if|unless|until|once|when)\s+(?:you|u)\b", re.I)
 
 
@@ -512,8 +534,8 @@ def _stated_of_a_kind(text: str) -> bool:
     subject = re.split(r"\s(?:is|are|isn't|aren't)\s", text.lower(), maxsplit=1)[0].split()
     if subject[0].endswith("ing") or any(grammar.past(w) for w in subject):
         return False  # "Asking questions is tiring", "Deposit asked for is two weeks": a doing, one draft's
-    if re.match(r"^[a-z][\w-]*\s+(?:is|are|isn't|aren't)\b", text, re.I) and not words[0].endswith("s"):
-        return False  # "Biscuit is …": maybe a name
+    if re.match(r"^[a-z][\w-]*\s+(?:is|are|isn't|aren't)\b", text, re.I) and not _a_kind(words[0], text):
+        return False  # "Biscuit is a cockapoo": maybe a name
     if any(w.endswith("'s") and w not in ("it's", "that's", "there's", "what's") for w in words):
         return False
     # what someone did, not what holds if they did ("soak-offs are £10 unless we did the set")
@@ -522,6 +544,17 @@ def _stated_of_a_kind(text: str) -> bool:
         for i, w in enumerate(words)
         if i
     )
+
+
+def _a_kind(word: str, text: str) -> bool:
+    """Whether a subject of one word names a kind of thing: a plural, or a thing the lexicon
+    knows ("Payment is due within 7 days", "Same-day is only for punctures") not said to be one
+    of a kind ("Biscuit is a cockapoo": a name)."""
+    if word.endswith("s"):
+        return True
+    compound = "-" in word and all(grammar._lemmas(part) for part in word.split("-"))
+    known = "NOUN" in grammar._lemmas(word) or compound
+    return known and not re.match(r"^\S+\s+(?:is|are)\s+(?:a|an|the|my|our|his|her|their)\b", text, re.I)
 
 
 PUT_RIGHT = re.compile(
@@ -549,7 +582,7 @@ def _draft_did(text: str) -> bool:
 # to be booked", "… should have …", "… has to go in …", "… can't …", "… doesn't get jarred …").
 OBLIGED = re.compile(
     r"\b(?:must|should|shall|ought to|(?:has|have|need|needs) to|(?:is|are)(?: not| never)? to be"
-    r"|can(?:not|'t| never)|may not|(?:does|do)(?:n't| not) get \w+ed|never gets? \w+ed"
+    r"|can(?:not|'t| never| only)|may not|(?:does|do)(?:n't| not) get \w+ed|never gets? \w+ed"
     # what is, or is not, done to things of a kind: "Refunds aren't given on cuts", "The price is
     # always set by the stylist", "no pets are allowed", "Only a qualified electrician can sign off …"
     r"|(?:is|are)(?:n't|\s+not|\s+never|\s+only|\s+always)\s+(?:\w+ed|given|paid|sent|done|made|taken|held|"

@@ -171,7 +171,11 @@ THE_BOT = (
     r"(?:the\s+|your\s+|this\s+)(?:booking\s+|chat\s*)?(?:bot|assistant|chatbot|ai|agents?|staff|desk|team)\b"
     r"|it(?!\s+(?:\w+\s+)?(?:be|arrive|come|go|get|work|happen|cost|last|stay|look|seem|feel|break|fit)\b)"
 )
-NAMED_BOT = r"(?:the|your|this)\s+(?:booking\s+|chat\s*)?(?:bot|assistant|chatbot|ai|agent)\b"
+# The agent named ("the bot", "your online assistant"), not "it".
+NAMED_BOT = (
+    r"(?:the|your|this|that|our)\s+(?:(?:booking|chat|online|website|web)\s+)?"
+    r"(?:bot|assistant|chatbot|ai|agent|system)\b"
+)
 SHOULD = r"(?:really\s+)?(?:should|must|needs to|has to|have to|ought to|is to|are to)"
 SHOULD_NOT = r"(?:really\s+)?(?:shouldn'?t|mustn'?t|can'?t|cannot|should not|must not)"
 WHOEVER = r"(?:whoever|anyone\s+who|anybody\s+who|the\s+(?:person|people|one)\s+who)\s+(?:[\w'-]+\s+){1,5}?"
@@ -289,10 +293,6 @@ def as_others_do(text: str) -> str:
 MADE_TO = (
     "say|tell|ask|check|use|send|show|offer|mention|warn|include|give|put|book|ring|call|text|email|remind|"
     "confirm|list|explain|stop|read|look|pull|quote|flag"
-)
-NAMED_BOT = (
-    r"(?:the|your|this|that|our)\s+(?:(?:booking|chat|online|website|web)\s+)?"
-    r"(?:bot|assistant|chatbot|ai|agent|system)"
 )
 SEEN_TO = re.compile(
     r"^(?:please\s+)?(?:(?:can|could)\s+(?:you|we|someone|somebody)\s+)?"
@@ -1016,6 +1016,47 @@ def _remark_off(text: str) -> str:
     head, comma, tail = text.rpartition(", ")
     aside = any(shield in text for shield in SHIELDS.values())  # "— what food, how much —"
     return head if comma and not aside and not re.search(r"\b(?:and|or)\b", tail, re.I) else text
+
+
+# The agent, named, with what it could or should do, inside a longer sentence: "I get parts are slow
+# but the bot could at least tell people …", "It is vital that the assistant tells anyone with …".
+EMBEDDED = re.compile(
+    rf"(?:^|[,;:]\s+|\b(?:and|but|so|that|then)\s+)(?P<bot>{NAMED_BOT})\s+"
+    r"(?:(?P<modal>could|should|must|might|needs\s+to|has\s+to|ought\s+to|is\s+to)\s+)?"
+    r"(?:(?:at\s+least|just|also|really|simply|easily|kindly|surely|always|only)\s+)*(?P<act>[a-z][^.!?;]*)",
+    re.I,
+)
+# … or what it does from now on: "From now on it only confirms when a reset is happening"
+FROM_NOW_ON_IT = re.compile(
+    rf"^(?:from\s+now\s+on|going\s+forward|in\s+future|from\s+today),?\s+(?:it|{NAMED_BOT})\s+(?P<act>[a-z][^.!?;]*)",
+    re.I,
+)
+# … or had do it: "It would be sensible to get the assistant to offer the placement test …"
+HAD_DO = re.compile(
+    rf"\b(?:get|getting|have|having|make|making)\s+{NAMED_BOT}\s+(?:to\s+)?(?P<act>[a-z][^.!?;]*)", re.I
+)
+
+
+def embedded_ask(sentence: str) -> str:
+    """What the agent, named inside a longer sentence, could or should do (`EMBEDDED`), or what it
+    is to be had do (`HAD_DO`), as an instruction; '' when the sentence names it doing nothing so
+    (what it did, "could not", "should have", "might be": no act asked)."""
+    for found in EMBEDDED.finditer(sentence):
+        act = found["act"]
+        if found["modal"] and not re.match(r"(?:have|not|be|n't|never\s+have)\b", act, re.I):
+            asked = act
+        elif not found["modal"] and sentence[: found.start("bot")].rstrip().lower().endswith("that"):
+            asked = _base_act(act)  # "… that the assistant tells anyone …"
+        else:
+            continue
+        if asked and instructs(asked):
+            return asked
+    if found := FROM_NOW_ON_IT.match(sentence):  # "From now on it only confirms …"
+        asked = _base_act(found["act"])
+        if asked and instructs(asked):
+            return asked
+    had = HAD_DO.search(sentence)
+    return had["act"] if had and instructs(had["act"]) else ""
 
 
 def _base(word: str) -> str:

@@ -130,6 +130,8 @@ SCOPE_PATTERNS = {
         re.compile(
             r"(?-i:(?<![Nn]on-)(?<![Pp]re-)(?<![Pp]ost-)(?<![Aa]nti-)(?:"
             r"(?:(?<!\bthe )(?<!\bThe )(?<!\ba )(?<!\ban )(?<!\bany )(?<!\bour )(?<!\bOur )(?<!\bevery )"
+            # (nor a body the work goes through: "book it through DVSA", "registered with HMRC")
+            r"(?<!\bthrough )(?<!\bvia )(?<!\bwith )(?<!\bfrom )(?<!\bby )"
             r"\b(?!(?:" + "|".join(UNIT_CAPITALS) + r")\b)[A-Z]{2,6}\b)"
             # after an article too when a thing of its own follows: "the RFI binder"
             r"|\b(?!(?:"

@@ -735,6 +735,77 @@ def test_what_the_agent_could_do_and_a_suggestion_named_as_such_are_asked(said, 
     assert lines_read(said) == ([line] if line else [])
 
 
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        # the agent, named inside a longer sentence, with what it could or should do
+        (
+            "I know the kilns are busy but the bot could at least tell people firing takes two weeks.",
+            "Tell people firing takes two weeks.",
+        ),
+        (
+            "It is essential that the assistant asks every diver for their certification level.",
+            "Ask every diver for their certification level.",
+        ),
+        (
+            "It would be sensible to get the chatbot to offer a taster session before selling a block.",
+            "Offer a taster session before selling a block.",
+        ),
+        (
+            "From now on it only books the big room when the group is over ten.",
+            "Only book the big room when the group is over ten.",
+        ),
+        # … not what it did, could not do or should have done
+        ("I rang twice and the bot could not help.", None),
+        ("Then the assistant told me to wait a week.", None),
+        # what the ask spares, spliced on after it, is no part of it; the writer's frame before it is
+        (
+            "Please get it to stop quoting delivery dates, it sets people up to be let down.",
+            "Stop quoting delivery dates.",
+        ),
+        (
+            "Hi, I was wondering - could you tell people the café shuts at four?",
+            "Tell people the café shuts at four.",
+        ),
+    ],
+)
+def test_the_agent_named_inside_a_longer_sentence_is_asked_what_it_could_do(said, line):
+    assert lines_read(said) == ([line] if line else [])
+
+
+@pytest.mark.parametrize(
+    ("reason", "line"),
+    [
+        (
+            "Rejected. Payment is due within 14 days of the survey.",
+            "Our policy is that payment is due within 14 days of the survey.",
+        ),
+        (
+            "No - frost doesn't cancel a delivery, the draft offered to rebook.",
+            "Our policy is that frost doesn't cancel a delivery.",
+        ),
+        (
+            "we're cash only at the market stall. the draft offered card.",
+            "We're cash only at the market stall.",
+        ),
+        (
+            "honestly... late returns are charged at £5 a day, it's in our terms. The draft waived it.",
+            "Our policy is that late returns are charged at £5 a day.",
+        ),
+        (
+            "Juniors can only climb with a belayer over 18; the draft let a 15-year-old belay.",
+            "Our policy is that juniors can only climb with a belayer over 18.",
+        ),
+        # a name is no kind; the writer's own doings are no rule
+        ("Biscuit is a spaniel, not a setter.", None),
+        ("Honestly we never seem to get these right first time.", None),
+    ],
+)
+def test_what_a_kind_of_thing_is_or_does_not_do_is_a_reviewers_rule(reason, line):
+    said = [Said(reason, f"s{i}", f"decision:{i}", "") for i in range(5)]
+    assert [r.text for r in group(said)] == ([line] if line else [])
+
+
 def test_each_item_of_a_list_typed_on_one_line_is_read():
     said = (
         "Points for the bot from Monday's meeting: - always say the sauna is adults only - don't promise "
