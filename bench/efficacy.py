@@ -298,16 +298,19 @@ def asked_now(said: str) -> str:
     return said
 
 
-def one_off_marks(spec: dict) -> set[str]:
+def one_off_marks(spec: dict, name: str = "") -> set[str]:
     """What names the one instance each of a fleet's own one-off corrections is about: its words
     with a digit or a capital inside the sentence ("INV-44817", "Biscuit", "Joliet") that none of
-    the fleet's other sentences uses. A bare number under 100 ("17" of "17 Pine St") names nothing
-    on its own: a served line counting "Failed 17/17 times" is not about that street."""
+    the fleet's other sentences uses, nor the fleet's `name` its base directives carry ("You are a
+    marlowe street deli agent." names no "Street" of a one-off). A bare number under 100 ("17" of
+    "17 Pine St") names nothing on its own: a served line counting "Failed 17/17 times" is not
+    about that street."""
     words = re.compile(r"[\w$][\w$.:'-]*\w|\w")
     said = [spec["fact"][0], spec["remedy"][0], spec["rejection"][0], spec["harm"][0], spec["pattern"]]
     said += [spec["tool_gap"][2], spec.get("contrary", ("",))[0], *(text for text, _ in spec["problems"])]
     # each part of a hyphenated word is used too: "Wednesday-Saturday" uses "Saturday"
     used = {part.lower() for text in said for w in words.findall(text) for part in (w, *re.split(r"[-–]", w))}
+    used |= set(name.split("_"))
     return {
         w
         for text in spec["noise"]
@@ -563,7 +566,7 @@ def make_fleets(chosen: dict, seed: int) -> dict:
             tokens = [agent_create(name=f"{slug}-{i}", template_slug=slug)[1] for i in range(spec["agents"])]
             improver_create(template=template, wake_at=START + timedelta(days=7))
             if "noise" in spec:
-                spec = spec | {"marks": one_off_marks(spec)}
+                spec = spec | {"marks": one_off_marks(spec, name)}
             fleets[name] = {"spec": spec, "slug": slug, "agents": tokens, "base": f"# Directives\n{base}"}
     return fleets
 

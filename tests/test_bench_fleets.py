@@ -104,13 +104,20 @@ def test_each_one_off_correction_is_read_as_about_one_case(fleets, name, spec):
         ("- Hold order 4471 until Friday.", True),  # its number
         ("- AVOID: quoting from memory. Failed 4471/9000 times (49% failure rate)", False),  # a count
         ("# Directives (kiln-cafe-1 v4471)", False),  # a heading
+        ("You are a kiln street cafe agent.", False),  # the base directives name the fleet
+        ("- Say the street market runs on Sundays.", False),  # … a word of it a one-off uses too
+        ("- Tell people Mill Street is shut.", True),  # (the one-off's own street still marks it)
     ],
 )
 def test_a_one_off_is_served_when_a_line_names_its_case(line, served):
-    spec = {"noise": ["Refund Margo the £12 for order 4471."], "fact": ("", ""), "remedy": ("", "")}
+    spec = {
+        "noise": ["Refund Margo at 4 Mill Street the £12 for order 4471."],
+        "fact": ("", ""),
+        "remedy": ("", ""),
+    }
     spec |= {"rejection": ("", ""), "harm": ("", "", ""), "pattern": "", "tool_gap": ("", "", "")}
     spec |= {"problems": [], "marks": set()}
-    spec["marks"] = efficacy.one_off_marks(spec)
+    spec["marks"] = efficacy.one_off_marks(spec, "kiln_street_cafe")
     assert bool(efficacy.one_off_served(line, spec)) is served
 
 
