@@ -230,6 +230,7 @@ def told(words: str) -> set[str]:
     delivery slots should be shown when the user is ordering"): a line carries any."""
     from language.agent_terms import for_agent, speaker_as_user
     from language.passive_asks import appreciated
+    from language.request_forms import base_act
     from language.rhetorical_asks import later_acts_asked, told_instead
     from language.spelling import plain_spelling
 
@@ -251,6 +252,7 @@ def told(words: str) -> set[str]:
         for_agent(now).rstrip(".").lower() or now,
         active,
         speaker_as_user(words).rstrip(".").lower(),  # "talk to me like …" as "talk to the user like …"
+        base_act(said) or said,  # what it does from now on: "only confirms when …" as "only confirm when …"
     }
     # a thing asked to be had done ("delivery slots be shown when …") is served as what should be
     # (a thing named at length before its "be": "any request for a visit outside opening hours be …")

@@ -884,7 +884,7 @@ def _suggested(rest: str) -> str:
     if words[:1] == ["you"] and len(words) > 1 and grammar.base_verb(words[1]):
         return "" if set(words) & SPEAKER else rest.split(None, 1)[1]  # not "you give me my money back"
     if named := NAMED_AGENT.match(rest):  # "the assistant always checks the stock …": "always check …"
-        return _base_act(rest[named.end() :])
+        return base_act(rest[named.end() :])
     if words and grammar.base_verb(words[0]) and instructs(rest):  # "My suggestion is to send …"
         return rest
     found = SUGGESTED_PASSIVE.match(rest) or SUBJUNCTIVE_PASSIVE.match(rest)
@@ -899,7 +899,7 @@ def _suggested(rest: str) -> str:
 NAMED_AGENT = re.compile(r"^(?:the|your)\s+(?:bot|agent|assistant|chatbot)\s+(?=[a-z])", re.I)
 
 
-def _base_act(act: str) -> str:
+def base_act(act: str) -> str:
     """An act told of the agent with its verbs in the base form ("always checks the stock" →
     "always check the stock", "… and just used their name" → "… and just use their name"); ''
     when it has no verb or is no act of the work."""
@@ -1006,7 +1006,7 @@ def wish(sentence: str) -> str:
         act = found["act"]
     else:
         return ""
-    asked = _base_act(act)  # "… if it always asked"
+    asked = base_act(act)  # "… if it always asked"
     return f"{case}, {asked}" if case and asked else asked
 
 
@@ -1046,13 +1046,13 @@ def embedded_ask(sentence: str) -> str:
         if found["modal"] and not re.match(r"(?:have|not|be|n't|never\s+have)\b", act, re.I):
             asked = act
         elif not found["modal"] and sentence[: found.start("bot")].rstrip().lower().endswith("that"):
-            asked = _base_act(act)  # "… that the assistant tells anyone …"
+            asked = base_act(act)  # "… that the assistant tells anyone …"
         else:
             continue
         if asked and instructs(asked):
             return asked
     if found := FROM_NOW_ON_IT.match(sentence):  # "From now on it only confirms …"
-        asked = _base_act(found["act"])
+        asked = base_act(found["act"])
         if asked and instructs(asked):
             return asked
     had = HAD_DO.search(sentence)

@@ -128,6 +128,8 @@ def test_a_one_off_is_served_when_a_line_names_its_case(line, served):
         ("told me how long the wait is", "Tell the user how long the wait is.", True),
         ("asking up front whether the car runs", "Ask whether the car was washed.", False),
         ("nothing before 9 please", "Nothing before 9.", True),
+        # what it does from now on, served as what to do
+        ("only confirms when a reset is happening", "Only confirm when a reset is happening.", True),
         # a thing wished done, served as what should be
         ("reminders could go out after 8am", "The reminders should go out after 8am.", True),
         ("reminders could go out after 8am", "The reminders should go out before 8am.", False),
