@@ -86,8 +86,16 @@ def tested_value(template) -> dict[str, float]:
     """Per line a line test promoted, how much it lowered what it was judged on (the promoted
     level's estimate, champion − candidate): its value when the directives are over budget. The
     ledger's with-and-without over time cannot see such a line (the version it landed in held
-    both arms), and would value it at what drift says."""
+    both arms), and would value it at what drift says. So, per line whose removal a test rolled
+    back, how much taking it out raised what it was judged on: a tool line the ledger values at
+    nothing (its sessions failed until the tool was built) is not the first shed week after week."""
     out: dict[str, float] = {}
+    for factor in taken_back(template.pk):
+        check = (factor.last_check or {}).get("1") or {}
+        judged = (check.get("judged_on") or [None])[0]
+        estimate = (check.get("intervals") or {}).get(judged)
+        if factor.status == LineFactor.Status.ROLLED_BACK and estimate and estimate[0] > 0:
+            out |= {dl.line_key(t): estimate[0] for t in factor.levels[0].get("remove") or ()}
     promoted = LineFactor.objects.filter(
         template=template, status=LineFactor.Status.PROMOTED, promoted_level__isnull=False
     ).only("levels", "promoted_level", "last_check")

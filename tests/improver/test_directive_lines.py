@@ -332,6 +332,35 @@ def test_over_budget_a_line_its_test_proved_goes_after_one_never_tested(settings
 
 
 @pytest.mark.django_db
+def test_over_budget_a_line_whose_removal_a_test_rolled_back_goes_after_one_never_tested(settings):
+    # its removal raised its target 40 points before the test took it back: that is its value, so
+    # the head alone over its share sheds the untested line, not it again week after week
+    from improver.context import estimate_tokens
+    from improver.services import directive_review
+
+    template, _, _ = coder_fleet()
+    kept = "When ci_runner fails with TIMEOUT, use the queue tool instead of retrying."
+    untested = "Summarise the failing step first."
+    for text in (untested, kept):  # (the newer goes first between lines of equal value)
+        improver_adds(template, {"text": text, "origin": "remedy", "sources": []})
+        template.refresh_from_db()
+    target = "tool:ci_runner:TIMEOUT"
+    line_test_ended(
+        template,
+        {"remove": [kept], "targets": [target]},
+        LineFactor.Status.ROLLED_BACK,
+        last_check={"1": {"judged_on": [target], "intervals": {target: [0.4, 0.2, 0.6]}}},
+    )
+    head = estimate_tokens(template.document.head.text)
+    settings.KAIZEN = {
+        **settings.KAIZEN,
+        "PROMPT_TOKEN_BUDGET": int((head - 4) / directive_review.DIRECTIVES_SHARE),
+    }
+    _, _, prunings = directive_review.review(template)
+    assert [p.line.text for p in prunings if "budget" in p.reason] == [untested]
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("head_over", "pruned"), [(False, []), (True, ["Summarise the failing step first."])]
 )
