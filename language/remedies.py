@@ -29,6 +29,7 @@ from rapidfuzz import fuzz, process
 
 from language import grammar
 from language.agent_terms import for_agent, instruction_in, without_purpose, written_for_agent
+from language.case_marks import HOUSE_NOUNS
 from language.contrary import action, contrary
 from language.empty_asks import empty_ask
 from language.follow_ups import goes_on_from_one_case, recurs, tells_one_case
@@ -173,7 +174,23 @@ def pieces(text: str) -> list[str]:
     said = [piece for part in said for piece in _listed(part)]
     said = [REMARK_AFTER.sub("", piece) for part in said for piece in _so_asked(part)]
     said = [piece for part in said for piece in _for_the_one_case_then(part)]
-    return [_with_its_subject(part) for part in said]
+    return [_asked_as_typed(_with_its_subject(part)) for part in said]
+
+
+# A request of the agent typed without its question mark ("can it use Deaf pls, not hearing
+# impaired"), and a "pls" before what it is asked instead of.
+UNMARKED_QUESTION = re.compile(
+    r"^(?:(?:pls|plz|please)\s+)?(?:can|could|will|would)\s+(?:it|u|you|the\s+(?:bot|assistant|chat|chatbot))\s"
+    r"[^?]*?[.!]*$",
+    re.I,
+)
+PLEASE_BEFORE_COMMA = re.compile(r"\s+(?:pls|plz|please)(?=,)", re.I)
+
+
+def _asked_as_typed(sentence: str) -> str:
+    if not UNMARKED_QUESTION.match(sentence):
+        return sentence
+    return PLEASE_BEFORE_COMMA.sub("", sentence.rstrip(" .!")) + "?"
 
 
 # A list typed on one line, each item after a dash or a bullet: "Notes for the chat: - always explain
@@ -301,7 +318,11 @@ def asks_in(text: str, *, reason: bool = False, read: dict | None = None) -> lis
             # an ask that gives the agent no act of its own is the house's rule, if it states one, as
             # is what any of a kind gets in a reviewer's reason ("Anything over 20kg is a two-person lift")
             own_act = for_agent(sentence) and not (reason and kind_narrowed(sentence))
-            rule = "" if own_act else house_rule(sentence, obliged=True)
+            # (after a verdict: "Rejected: every adopter gets a home check …")
+            ruled = house_rule(sentence, obliged=True) or (
+                reason and house_rule(_after_dash(sentence), obliged=True)
+            )
+            rule = "" if own_act else ruled
             asked.append((position, rule or sentence))
         elif reason and (
             rule := house_rule(sentence, obliged=True)
@@ -423,8 +444,12 @@ def _after_dash(sentence: str) -> str:
     """What a reviewer says after a dash, or after the verdict, once they have told what this
     draft got wrong ("It puts two geldings in with the mares — mares and geldings are never
     turned out together", "Booking PT-20931 rejected: escorts travel only if …")."""
-    found = AFTER_DASH.search(sentence) or AFTER_VERDICT.search(sentence)
+    found = AFTER_DASH.search(sentence) or AFTER_VERDICT.search(sentence) or SHORT_HEAD.match(sentence)
     return found["aside"].strip() if found else ""
+
+
+# A few words before a colon: a reviewer's lead, not the rule ("Close, but: the studio doesn't …").
+SHORT_HEAD = re.compile(r"^(?:[\w'’]+[\s,]*){1,3}:\s+(?P<aside>.+)$")
 
 
 # The house's rule announced as such, whole or after what the draft got wrong: "House rule: no
@@ -485,7 +510,9 @@ def house_rule(sentence: str, *, obliged: bool = False) -> str:
 # What the rule means for the one draft, after it: "…, so don't promise a late hold", "…, it
 # should have said that before taking the booking", "…, the draft told Mrs Doyle she could …".
 CONSEQUENCE = re.compile(
-    r"(?:,|\s[—–-])\s+(?:so\b|which\s+means\b|hence\b|(?:and\s+)?(?:it|you|the\s+(?:draft|reply))\s+"
+    r"(?:,|\s[—–-])\s+(?:so\b|which\s+means\b|hence\b"
+    # the rule announced after it: "…, that's house rule", "…, house rule ever since the 2019 fiasco"
+    r"|(?:that'?s\s+|that\s+is\s+|it'?s\s+)?(?:the\s+|our\s+|a\s+)?(?:house\s+rule|policy)\b|(?:and\s+)?(?:it|you|the\s+(?:draft|reply))\s+"
     r"(?:should(?:n't)?\s+have|(?:has\s+)?(?:told|said|offered|promised|quoted|asked|let|gave))\b"
     # what this draft does, told after the rule: "…, and this draft mentions the Hartley booking",
     # "…, and this one says …", "…, but this tells the couple …"
@@ -512,6 +539,12 @@ STATED_OF_A_KIND = re.compile(
     # what everyone does, or nothing does: "everyone signs the waiver before climbing"; when the house
     # is closed or open: "closed for drop-offs on sundays 12-4"
     r"|^(?:everyone|everybody|nothing|nobody|no\s+one)\s+[a-z]+s\b|^(?:closed|open)\s+(?:for|on|to)\b"
+    # what each of a kind gets or needs: "every adopter gets a home check before …"
+    r"|^(?:every|each|all|any)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:gets?|has|have|needs?|pays?|receives?|signs?)\b"
+    # what the house does not do, named: "the studio doesn't guarantee glaze colours"
+    rf"|^the\s+(?:{HOUSE_NOUNS})\s+(?:doesn't|does\s+not|never|only|always|won't|will\s+not|can't)\s+[a-z]+"
+    # a charge or a term that applies: "call-out fee applies even if …"
+    r"|^[a-z][\w-]*(?:\s+[\w-]+){0,3}?\s+(?:applies|apply)\b"
     r"|^no\s+(?!(?:one\s+(?!but\b)|way|idea|thanks|problem|worries|chance|need|doubt)\b)[a-z][\w-]*\s+\S",
     re.I,
 )
@@ -531,12 +564,21 @@ def _stated_of_a_kind(text: str) -> bool:
     if not found or re.search(r"(?<!^)\b[A-Z][a-z]+\b", text) or PUT_RIGHT.search(text):
         return False
     words = [w.strip(",.;:!").lower() for w in text.split()]
-    subject = re.split(r"\s(?:is|are|isn't|aren't)\s", text.lower(), maxsplit=1)[0].split()
-    if subject[0].endswith("ing") or any(grammar.past(w) for w in subject):
+    subject = SUBJECT_END.split(text.lower(), maxsplit=1)[0].split()
+    # a participle that describes a thing is no doing: "Missed appointments", "in an approved proof"
+    described = [
+        i
+        for i, w in enumerate(subject)
+        if grammar.past(w)
+        and ((i == 0 and subject[1:2] and subject[1].endswith("s")) or subject[i - 1] in ARTICLES)
+    ]
+    if subject[0].endswith("ing") or any(
+        grammar.past(w) for i, w in enumerate(subject) if i not in described
+    ):
         return False  # "Asking questions is tiring", "Deposit asked for is two weeks": a doing, one draft's
     if re.match(r"^[a-z][\w-]*\s+(?:is|are|isn't|aren't)\b", text, re.I) and not _a_kind(words[0], text):
         return False  # "Biscuit is a cockapoo": maybe a name
-    if any(w.endswith("'s") and w not in ("it's", "that's", "there's", "what's") for w in words):
+    if any(w.endswith("'s") and w not in ("it's", "that's", "there's", "what's", *ROLES_OWN) for w in words):
         return False
     # what someone did, not what holds if they did ("soak-offs are £10 unless we did the set")
     return not any(
@@ -557,6 +599,13 @@ def _a_kind(word: str, text: str) -> bool:
     return known and not re.match(r"^\S+\s+(?:is|are)\s+(?:a|an|the|my|our|his|her|their)\b", text, re.I)
 
 
+ARTICLES = frozenset({"a", "an", "the", "any", "every", "each", "all"})
+# Where the subject of a reviewer's rule ends: at its verb ("… is", "… doesn't", "… gets", "… applies")
+SUBJECT_END = re.compile(
+    r"\s(?:is|are|isn't|aren't|doesn't|don't|does|do|never|gets?|has|have|needs?|applies|apply|pays?)\s"
+)
+# Whose own a thing may be in a rule: anyone in a role ("the customer's cost"), not one person.
+ROLES_OWN = frozenset({"customer's", "client's", "buyer's", "owner's", "guest's", "member's", "tenant's"})
 PUT_RIGHT = re.compile(
     r"\b(?:is|are)\s+[^,;]{1,25}?,?\s+not\s+(?!on\b|at\b|in\b|for\b|before\b|after\b)", re.I
 )

@@ -99,7 +99,7 @@ WISHED = re.compile(
 # A preference for what the agent did otherwise, after any case it is said of: "For anyone under
 # 16 I'd rather it handed the query to the pharmacist than worked out a dose itself".
 RATHER = re.compile(
-    rf"^(?P<case>(?:for|with|when|if|whenever)\b[^,;:?]*?[,]?\s+)?(?:i|we)(?:'d|\s+would)\s+(?:much\s+)?"
+    rf"^(?P<case>(?:for|with|when|if|whenever)\b[^,;:?]*?[,]?\s+)?(?:i|we)(?:'d|\s+would)\s+(?:much\s+|\w+ly\s+)?"
     rf"(?:rather|prefer)\s+(?:that\s+)?{THE_AGENT}\s+{HEDGE}(?P<act>[^?]+)$",
     re.I,
 )
@@ -176,6 +176,8 @@ NAMED_BOT = (
     r"(?:the|your|this|that|our)\s+(?:(?:booking|chat|online|website|web)\s+)?"
     r"(?:bot|assistant|chatbot|ai|agent|system)\b"
 )
+# How the agent is to be in what it says: "be accurate", "be upfront about the fees"
+CONDUCT = "accurate|clear|clearer|honest|upfront|up-front|polite|consistent|specific|explicit|careful|transparent|precise"
 SHOULD = r"(?:really\s+)?(?:should|must|needs to|has to|have to|ought to|is to|are to)"
 SHOULD_NOT = r"(?:really\s+)?(?:shouldn'?t|mustn'?t|can'?t|cannot|should not|must not)"
 WHOEVER = r"(?:whoever|anyone\s+who|anybody\s+who|the\s+(?:person|people|one)\s+who)\s+(?:[\w'-]+\s+){1,5}?"
@@ -197,6 +199,8 @@ ADDRESSED = (
     (re.compile(rf"^(?:{THE_BOT})\s+{SHOULD_NOT}\s+", re.I), "Don't "),
     (re.compile(rf"^(?:{THE_BOT})\s+{SHOULD}\s+not\s+", re.I), "Don't "),
     (re.compile(rf"^(?:{THE_BOT})\s+{SHOULD}\s+", re.I), ""),
+    # how it must be in what it says: "It must be accurate about which parts we use …"
+    (re.compile(rf"^(?:{NAMED_BOT}|it)\s+{SHOULD}\s+(?=be\s+(?:more\s+)?(?:{CONDUCT})\b)", re.I), ""),
     # what the agent, named, could do: "the assistant could gently explain …", "the bot might mention …"
     (re.compile(rf"^{NAMED_BOT}\s+(?:could|might)\s+(?!have\b|be\b|not\b)(?:\w+ly\s+)?", re.I), ""),
 )
@@ -885,6 +889,8 @@ def _suggested(rest: str) -> str:
         return "" if set(words) & SPEAKER else rest.split(None, 1)[1]  # not "you give me my money back"
     if named := NAMED_AGENT.match(rest):  # "the assistant always checks the stock …": "always check …"
         return base_act(rest[named.end() :])
+    if words[:1] == ["it"] and len(words) > 1 and _base(words[1]):  # "I'd suggest it gives …"
+        return base_act(rest.split(None, 1)[1])
     if words and grammar.base_verb(words[0]) and instructs(rest):  # "My suggestion is to send …"
         return rest
     found = SUGGESTED_PASSIVE.match(rest) or SUBJUNCTIVE_PASSIVE.match(rest)
@@ -1033,7 +1039,9 @@ FROM_NOW_ON_IT = re.compile(
 )
 # … or had do it: "It would be sensible to get the assistant to offer the placement test …"
 HAD_DO = re.compile(
-    rf"\b(?:get|getting|have|having|make|making)\s+{NAMED_BOT}\s+(?:to\s+)?(?P<act>[a-z][^.!?;]*)", re.I
+    rf"\b(?:get|getting|have|having|make|making)\s+(?:{NAMED_BOT}|it(?=\s+(?:to\s+)?(?:{MADE_TO})\b))\s+(?:to\s+)?"
+    r"(?P<act>[a-z][^.!?;]*)",
+    re.I,
 )
 
 

@@ -755,7 +755,26 @@ def test_what_the_agent_could_do_and_a_suggestion_named_as_such_are_asked(said, 
             "From now on it only books the big room when the group is over ten.",
             "Only book the big room when the group is over ten.",
         ),
-        # … not what it did, could not do or should have done
+        # a suggestion, a preference or a request typed without its question mark, of "it"
+        (
+            "I'd suggest it gives a plain list of what each ticket includes.",
+            "Give a plain list of what each ticket includes.",
+        ),
+        (
+            "just be upfront, have it list every extra fee when ppl ask the price",
+            "List every extra fee when people ask the price.",
+        ),
+        ("I'd honestly prefer it just answered the question I asked.", "Answer the question the user asked."),
+        (
+            "It must be clear about which sessions need a wetsuit.",
+            "Be clear about which sessions need a wetsuit.",
+        ),
+        (
+            "can it use gluten free not coeliac safe pls, not coeliac safe",
+            "Use gluten free not coeliac safe, not coeliac safe.",
+        ),
+        # … not what it did, could not do or should have done, nor getting it right
+        ("Just get it right next time.", None),
         ("I rang twice and the bot could not help.", None),
         ("Then the assistant told me to wait a week.", None),
         # what the ask spares, spliced on after it, is no part of it; the writer's frame before it is
@@ -795,6 +814,30 @@ def test_the_agent_named_inside_a_longer_sentence_is_asked_what_it_could_do(said
         (
             "Juniors can only climb with a belayer over 18; the draft let a 15-year-old belay.",
             "Our policy is that juniors can only climb with a belayer over 18.",
+        ),
+        (
+            "Draft offered a free reprint. Errors in an approved proof are the customer's cost, that's house rule.",
+            "Our policy is that errors in an approved proof are the customer's cost.",
+        ),
+        (
+            "Told them we'd hold the kegs unpaid. Kegs are only reserved once paid, house rule since the 2019 mess.",
+            "Our policy is that kegs are only reserved once paid.",
+        ),
+        (
+            "Rejected: every foster carer gets a home visit first. Draft told Sam he could start Monday.",
+            "Our policy is that every foster carer gets a home visit first.",
+        ),
+        (
+            "Close, but: the workshop doesn't ship framed prints abroad.",
+            "Our policy is that the workshop doesn't ship framed prints abroad.",
+        ),
+        (
+            "No - the call-out charge applies even if the alarm stops before we arrive.",
+            "Our policy is that the call-out charge applies even if the alarm stops before we arrive.",
+        ),
+        (
+            "Missed lessons without 24h notice are charged in full. The draft waived it.",
+            "Our policy is that missed lessons without 24h notice are charged in full.",
         ),
         # a name is no kind; the writer's own doings are no rule
         ("Biscuit is a spaniel, not a setter.", None),
