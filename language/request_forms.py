@@ -177,7 +177,8 @@ NAMED_BOT = (
     r"(?:bot|assistant|chatbot|ai|agent|system)\b"
 )
 # How the agent is to be in what it says: "be accurate", "be upfront about the fees"
-CONDUCT = "accurate|clear|clearer|honest|upfront|up-front|polite|consistent|specific|explicit|careful|transparent|precise"
+CONDUCT = "accurate|clear|clearer|honest|upfront|up-front|polite|consistent|specific|explicit|careful"
+CONDUCT += "|transparent|precise"
 SHOULD = r"(?:really\s+)?(?:should|must|needs to|has to|have to|ought to|is to|are to)"
 SHOULD_NOT = r"(?:really\s+)?(?:shouldn'?t|mustn'?t|can'?t|cannot|should not|must not)"
 WHOEVER = r"(?:whoever|anyone\s+who|anybody\s+who|the\s+(?:person|people|one)\s+who)\s+(?:[\w'-]+\s+){1,5}?"
