@@ -180,7 +180,9 @@ NAMED_BOT = (
 CONDUCT = "accurate|clear|clearer|honest|upfront|up-front|polite|consistent|specific|explicit|careful"
 CONDUCT += "|transparent|precise"
 SHOULD = r"(?:really\s+)?(?:should|must|needs to|has to|have to|ought to|is to|are to)"
-SHOULD_NOT = r"(?:really\s+)?(?:shouldn'?t|mustn'?t|can'?t|cannot|should not|must not)"
+SHOULD_NOT = (
+    r"(?:really\s+)?(?:shouldn'?t|mustn'?t|can'?t|cannot|should not|must not|is not to|isn't to|are not to)"
+)
 WHOEVER = r"(?:whoever|anyone\s+who|anybody\s+who|the\s+(?:person|people|one)\s+who)\s+(?:[\w'-]+\s+){1,5}?"
 ADDRESSED = (
     (re.compile(rf"^(?:can|could|would|will)\s+(?:{THE_BOT})\s+", re.I), "Could you "),
@@ -190,7 +192,9 @@ ADDRESSED = (
     ),
     (
         re.compile(
-            rf"^(?:we|i)\s+(?:really\s+)?(?:need|want|'d like|would like)\s+(?:{THE_BOT})\s+to\s+", re.I
+            rf"^(?:we|i)(?:\s+(?:really\s+)?(?:need|want|would\s+like)|'d\s+(?:really\s+)?like)\s+(?:{THE_BOT})\s+to\s+"
+            r"(?:(?:at\s+least|just|also)\s+)?",
+            re.I,
         ),
         "",
     ),
@@ -1038,6 +1042,12 @@ FROM_NOW_ON_IT = re.compile(
     rf"^(?:from\s+now\s+on|going\s+forward|in\s+future|from\s+today),?\s+(?:it|{NAMED_BOT})\s+(?P<act>[a-z][^.!?;]*)",
     re.I,
 )
+# … or what it is wanted to do: "It would be sensible for the assistant to state …", "I'd like the
+# bot to ask …", "I would ask that your assistant tell people …"
+WANTED_TO = re.compile(
+    rf"\b(?:for|that|like|want|need|expect|prefer|ask|request|love)\s+{NAMED_BOT}\s+(?:to\s+)?(?P<act>[a-z][^.!?;]*)",
+    re.I,
+)
 # … or had do it: "It would be sensible to get the assistant to offer the placement test …"
 HAD_DO = re.compile(
     rf"\b(?:get|getting|have|having|make|making)\s+(?:{NAMED_BOT}|it(?=\s+(?:to\s+)?(?:{MADE_TO})\b))\s+(?:to\s+)?"
@@ -1064,8 +1074,19 @@ def embedded_ask(sentence: str) -> str:
         asked = base_act(found["act"])
         if asked and instructs(asked):
             return asked
-    had = HAD_DO.search(sentence)
+    had = HAD_DO.search(sentence) or _wanted_to(sentence)
     return had["act"] if had and instructs(had["act"]) else ""
+
+
+def _wanted_to(sentence: str) -> re.Match | None:
+    """`WANTED_TO`, unless what was wanted is told as past ("I asked for the bot to call me back
+    and it never did": what happened)."""
+    found = WANTED_TO.search(sentence)
+    before = sentence[: found.start()].split()[-1:] if found else []
+    past = (
+        before and grammar.past(before[0].lower()) or found and grammar.past(found.group().split()[0].lower())
+    )
+    return None if past else found
 
 
 def _base(word: str) -> str:

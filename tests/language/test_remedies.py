@@ -773,6 +773,16 @@ def test_what_the_agent_could_do_and_a_suggestion_named_as_such_are_asked(said, 
             "can it use gluten free not coeliac safe pls, not coeliac safe",
             "Use gluten free not coeliac safe, not coeliac safe.",
         ),
+        # what the writer would like it, or it would be sensible for it, to do; what it is not to do
+        ("I'd like the assistant to ask how old the boiler is.", "Ask how old the boiler is."),
+        ("next time I'd like it to at least say sorry first", "Say sorry first."),
+        (
+            "It would be sensible for the assistant to state the noise rating of any heater it recommends.",
+            "State the noise rating of any heater it recommends.",
+        ),
+        ("From today the assistant is not to give out staff mobiles.", "Don't give out staff mobiles."),
+        # … not what the writer asked for and never got
+        ("I asked for the bot to call me back and it never did.", None),
         # … not what it did, could not do or should have done, nor getting it right
         ("Just get it right next time.", None),
         ("I rang twice and the bot could not help.", None),
