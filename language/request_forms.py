@@ -1057,9 +1057,10 @@ HAD_DO = re.compile(
 
 
 def embedded_ask(sentence: str) -> str:
-    """What the agent, named inside a longer sentence, could or should do (`EMBEDDED`), or what it
-    is to be had do (`HAD_DO`), as an instruction; '' when the sentence names it doing nothing so
-    (what it did, "could not", "should have", "might be": no act asked)."""
+    """What the agent, named inside a longer sentence, could or should do (`EMBEDDED`), does from
+    now on (`FROM_NOW_ON_IT`), is to be had do (`HAD_DO`) or is wanted to do (`WANTED_TO`), as an
+    instruction; '' when the sentence names it doing nothing so (what it did, "could not",
+    "should have", "might be": no act asked)."""
     for found in EMBEDDED.finditer(sentence):
         act = found["act"]
         if found["modal"] and not re.match(r"(?:have|not|be|n't|never\s+have)\b", act, re.I):
@@ -1083,10 +1084,7 @@ def _wanted_to(sentence: str) -> re.Match | None:
     and it never did": what happened)."""
     found = WANTED_TO.search(sentence)
     before = sentence[: found.start()].split()[-1:] if found else []
-    past = (
-        before and grammar.past(before[0].lower()) or found and grammar.past(found.group().split()[0].lower())
-    )
-    return None if past else found
+    return None if before and grammar.past(before[0].lower()) else found
 
 
 def _base(word: str) -> str:
