@@ -512,7 +512,9 @@ def house_rule(sentence: str, *, obliged: bool = False) -> str:
 CONSEQUENCE = re.compile(
     r"(?:,|\s[—–-])\s+(?:so\b|which\s+means\b|hence\b"
     # the rule announced after it: "…, that's house rule", "…, house rule ever since the 2019 fiasco"
-    r"|(?:that'?s\s+|that\s+is\s+|it'?s\s+)?(?:the\s+|our\s+|a\s+)?(?:house\s+rule|policy)\b|(?:and\s+)?(?:it|you|the\s+(?:draft|reply))\s+"
+    # (not the rule announced before it: "— our policy is that …", "- house rule is …")
+    r"|(?:that'?s\s+|that\s+is\s+|it'?s\s+)?(?:the\s+|our\s+|a\s+)?(?:house\s+rule|policy)\b"
+    r"(?!\s*(?:is|says|states|:))|(?:and\s+)?(?:it|you|the\s+(?:draft|reply))\s+"
     r"(?:should(?:n't)?\s+have|(?:has\s+)?(?:told|said|offered|promised|quoted|asked|let|gave))\b"
     # what this draft does, told after the rule: "…, and this draft mentions the Hartley booking",
     # "…, and this one says …", "…, but this tells the couple …"

@@ -512,6 +512,11 @@ def _reaches(feedback: str, line: str | None) -> None:
             "cancellations inside 48 hours are non-refundable.",
             "Our policy is that cancellations inside 48 hours are non-refundable.",
         ),
+        # (a rule announced after a dash is no remark on the one before it)
+        (
+            "The draft offers a refund — our policy is that deposits are non-refundable.",
+            "Our policy is that deposits are non-refundable.",
+        ),
         # … and before what this draft does, told after the rule
         (
             "Can't go. House rule: we never share one tenant's rent arrears with another tenant, and this draft "
