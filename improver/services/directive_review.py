@@ -86,16 +86,8 @@ def tested_value(template) -> dict[str, float]:
     """Per line a line test promoted, how much it lowered what it was judged on (the promoted
     level's estimate, champion − candidate): its value when the directives are over budget. The
     ledger's with-and-without over time cannot see such a line (the version it landed in held
-    both arms), and would value it at what drift says. So, per line whose removal a test rolled
-    back, how much taking it out raised what it was judged on: a tool line the ledger values at
-    nothing (its sessions failed until the tool was built) is not the first shed week after week."""
+    both arms), and would value it at what drift says."""
     out: dict[str, float] = {}
-    for factor in taken_back(template.pk):
-        check = (factor.last_check or {}).get("1") or {}
-        judged = (check.get("judged_on") or [None])[0]
-        estimate = (check.get("intervals") or {}).get(judged)
-        if factor.status == LineFactor.Status.ROLLED_BACK and estimate and estimate[0] > 0:
-            out |= {dl.line_key(t): estimate[0] for t in factor.levels[0].get("remove") or ()}
     promoted = LineFactor.objects.filter(
         template=template, status=LineFactor.Status.PROMOTED, promoted_level__isnull=False
     ).only("levels", "promoted_level", "last_check")
@@ -183,20 +175,21 @@ def review(
         for k, e in measured.items()
         if e.with_sessions and e.without_sessions
     } | tested_value(template)
-    # a line whose removal a test took back stays while only the lines under test and those
-    # proposed press on the budget; the head alone over its share still sheds it
-    alone_over = estimate_tokens(head.text) > directives_share()
-    kept_out = pruned | (set() if alone_over else kept)
-    prunings += dl.over_budget(
-        [ln for ln in lines if ln.key not in kept_out], value, directives_budget(template, adding)
-    )
+    # a line whose removal a test took back stays: its test showed it worth its tokens, and taking
+    # it out again each week, to have each test take it back, would cost its sessions every time;
+    # the others make room for it, the lines under test and those proposed (the served block is
+    # kept within the budget whatever the head holds)
+    budget = directives_budget(template, adding)
+    rest = [ln for ln in lines if ln.key not in pruned]
+    held = sum(estimate_tokens(ln.text) + 1 for ln in rest if ln.key in kept)
+    prunings += dl.over_budget([ln for ln in rest if ln.key not in kept], value, budget - held)
     return lines, measured, prunings
 
 
 def removals_taken_back(template_id: int) -> set[str]:
     """The lines whose removal a line test rolled back (taking them out did harm) or a human
     aborted: the review does not propose taking them out again on its own reading, nor to make
-    room for lines under test or proposed; only the head alone over its share still can."""
+    room for anything: the other lines make room for them."""
     return {
         dl.line_key(text)
         for factor in taken_back(template_id)
