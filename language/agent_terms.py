@@ -109,7 +109,10 @@ def for_agent(sentence: str) -> str:
     if len(sentence) > MAX_CHARS or not sentence.strip():  # a document: read no further (nor kept in
         return ""  # the cache below); nothing said: no line
     # what the agent, named inside it, could or should do, when the sentence read whole gives no line
-    return _line_for(sentence) or ((act := embedded_ask(sentence)) and act != sentence and _line_for(act))
+    if line := _line_for(sentence):
+        return line
+    act = embedded_ask(sentence)
+    return _line_for(act) if act and act != sentence else ""
 
 
 @functools.lru_cache(maxsize=4096)  # pure: a sentence read to ask it is read again for its line

@@ -572,7 +572,7 @@ def _stated_of_a_kind(text: str) -> bool:
         i
         for i, w in enumerate(subject)
         if grammar.past(w)
-        and ((i == 0 and subject[1:2] and subject[1].endswith("s")) or subject[i - 1] in ARTICLES)
+        and ((i == 0 and subject[1:2] and subject[1].endswith("s")) or subject[i - 1] in grammar.DETERMINERS)
     ]
     if subject[0].endswith("ing") or any(
         grammar.past(w) for i, w in enumerate(subject) if i not in described
@@ -601,7 +601,6 @@ def _a_kind(word: str, text: str) -> bool:
     return known and not re.match(r"^\S+\s+(?:is|are)\s+(?:a|an|the|my|our|his|her|their)\b", text, re.I)
 
 
-ARTICLES = frozenset({"a", "an", "the", "any", "every", "each", "all"})
 # Where the subject of a reviewer's rule ends: at its verb ("… is", "… doesn't", "… gets", "… applies")
 SUBJECT_END = re.compile(
     r"\s(?:is|are|isn't|aren't|doesn't|don't|does|do|never|gets?|has|have|needs?|applies|apply|pays?)\s"
